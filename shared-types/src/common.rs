@@ -1,0 +1,53 @@
+//! Shapes shared by every resource.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::ids::UserId;
+
+/// `{"result": ...}`: the envelope of single-object answers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ResultResponse<T> {
+    pub result: T,
+}
+
+/// `{"count": n, "result": [...]}`: the envelope of list answers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ListResponse<T> {
+    #[ts(type = "number")]
+    pub count: i64,
+    pub result: Vec<T>,
+}
+
+/// An owner or author as lists show it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct UserRef {
+    pub id: UserId,
+    pub first_name: String,
+    pub last_name: String,
+}
+
+/// `{"message": "..."}`: the answer of calls that only report.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct MessageResponse {
+    pub message: String,
+}
+
+/// `GET /health`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct HealthResponse {
+    pub status: String,
+    pub version: String,
+}
+
+/// `GET /api/v1/{resource}/_info`: what the current user may do with a resource.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct InfoResponse {
+    pub permissions: Vec<String>,
+}

@@ -1,0 +1,88 @@
+//! Datasets and the databases they live in, as the API shows them.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use ts_rs::TS;
+
+use crate::chart_data::GenericDataType;
+use crate::common::UserRef;
+use crate::ids::{DatabaseId, DatasetId};
+
+/// A database as nested in other objects.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct DatabaseRef {
+    pub id: DatabaseId,
+    pub database_name: String,
+    pub backend: String,
+}
+
+/// A dataset column.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct DatasetColumn {
+    #[ts(type = "number")]
+    pub id: i64,
+    pub column_name: String,
+    pub verbose_name: Option<String>,
+    pub description: Option<String>,
+    /// The engine's type name, `VARCHAR`, `BIGINT`, ...
+    #[serde(rename = "type")]
+    pub column_type: Option<String>,
+    pub type_generic: Option<GenericDataType>,
+    pub is_dttm: bool,
+    pub is_active: bool,
+    pub groupby: bool,
+    pub filterable: bool,
+    /// A calculated column's SQL expression.
+    pub expression: Option<String>,
+    pub python_date_format: Option<String>,
+    pub advanced_data_type: Option<String>,
+    pub extra: Option<String>,
+    pub uuid: Option<String>,
+}
+
+/// A saved metric of a dataset.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct DatasetMetric {
+    #[ts(type = "number")]
+    pub id: i64,
+    pub metric_name: String,
+    pub verbose_name: Option<String>,
+    pub description: Option<String>,
+    pub expression: String,
+    pub metric_type: Option<String>,
+    pub d3format: Option<String>,
+    pub currency: Option<Value>,
+    pub warning_text: Option<String>,
+    pub extra: Option<String>,
+    pub uuid: Option<String>,
+}
+
+/// `GET /api/v1/dataset/{id}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct Dataset {
+    pub id: DatasetId,
+    pub table_name: String,
+    pub schema: Option<String>,
+    pub catalog: Option<String>,
+    pub database: DatabaseRef,
+    /// The SQL of a virtual dataset.
+    pub sql: Option<String>,
+    /// `physical` or `virtual`.
+    pub kind: String,
+    pub description: Option<String>,
+    pub main_dttm_col: Option<String>,
+    #[ts(type = "number | null")]
+    pub cache_timeout: Option<i64>,
+    pub is_managed_externally: bool,
+    pub external_url: Option<String>,
+    pub owners: Vec<UserRef>,
+    pub columns: Vec<DatasetColumn>,
+    pub metrics: Vec<DatasetMetric>,
+    pub uuid: Option<String>,
+    pub changed_on: Option<String>,
+    pub created_on: Option<String>,
+}

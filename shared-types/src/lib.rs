@@ -1,0 +1,24 @@
+//! Quiver's API contract: every type that crosses the wire, defined once with serde.
+//!
+//! TypeScript is generated from these types by ts-rs (`cargo test -p quiver-types`) into
+//! `web/src/api/generated/`. Field names are the spec's (Superset's) wire names.
+
+pub mod auth;
+pub mod chart_data;
+pub mod common;
+pub mod dataset;
+pub mod error;
+pub mod explore;
+pub mod form_data;
+pub mod ids;
+pub mod query;
+
+pub use auth::*;
+pub use chart_data::*;
+pub use common::*;
+pub use dataset::*;
+pub use error::*;
+pub use explore::*;
+pub use form_data::*;
+pub use ids::*;
+pub use query::*;
