@@ -1,1 +1,23 @@
-//! placeholder
+//! Quiver's pure rules, for the server (native) and the browser (Wasm).
+//!
+//! No I/O, no clock, no randomness. Only [`wasm`] (feature `wasm`) knows about JavaScript.
+//!
+//! - [`query_object`]: form data → query context ([`build_query_context`]), metric and column
+//!   labels.
+//! - [`form_data`]: reading controls and validating them ([`validate_form_data`]).
+//! - [`lru`]: the least-recently-used cache shared by the server cache and the web client.
+
+pub mod error;
+pub mod form_data;
+pub mod lru;
+pub mod query_object;
+
+#[cfg(feature = "wasm")]
+pub mod wasm;
+
+pub use error::{CoreError, CoreResult};
+pub use form_data::validate::{validate_form_data, ROW_LIMIT_MAXIMUM};
+pub use lru::{Insertion, LruCache};
+pub use query_object::build_query_context;
+pub use query_object::columns::column_label;
+pub use query_object::metrics::metric_label;

@@ -189,3 +189,13 @@ pub struct AdhocFilter {
 fn default_clause() -> FilterClause {
     FilterClause::Where
 }
+
+/// A validation message about one control of the form data, for example
+/// `{control: "row_limit", message: "is expected to be an integer"}`. The message is the spec's
+/// text; the client shows it next to the named control.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct FieldError {
+    pub control: String,
+    pub message: String,
+}

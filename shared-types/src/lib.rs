@@ -4,6 +4,7 @@
 //! `web/src/api/generated/`. Field names are the spec's (Superset's) wire names.
 
 pub mod auth;
+pub mod chart;
 pub mod chart_data;
 pub mod common;
 pub mod dataset;
@@ -14,6 +15,7 @@ pub mod ids;
 pub mod query;
 
 pub use auth::*;
+pub use chart::*;
 pub use chart_data::*;
 pub use common::*;
 pub use dataset::*;

@@ -1,0 +1,199 @@
+//! The query object every chart starts from (Superset's `buildQueryObject`,
+//! `extractQueryFields` and `extractExtras`). Viz types then adjust it (see `viz/`).
+
+use quiver_types::{ColumnRef, MetricRef, OrderByTerm, QueryExtras, QueryObject};
+use serde_json::Value;
+
+use crate::error::{CoreError, CoreResult};
+use crate::form_data::control_values::INVALID_VALUE;
+use crate::form_data::{ControlValues, QueryMode};
+use crate::query_object::columns::column_label;
+use crate::query_object::filters::process_adhoc_filters;
+use crate::query_object::metrics::metric_label;
+use crate::query_object::orderby::parse_orderby_option;
+use crate::query_object::remove_duplicates;
+
+/// The spec's default form data: row limit 1000.
+pub const DEFAULT_ROW_LIMIT: i64 = 1000;
+/// The spec's default form data: time range "No filter".
+pub const DEFAULT_TIME_RANGE: &str = "No filter";
+
+/// Controls whose values are group-by columns (`series` is a legacy alias of `groupby`).
+const GROUPBY_CONTROLS: [&str; 2] = ["groupby", "series"];
+/// Controls whose values are raw-record columns (`all_columns`: the table's raw mode).
+const RAW_COLUMN_CONTROLS: [&str; 2] = ["columns", "all_columns"];
+/// Controls whose values are metrics (legacy single-metric aliases included).
+const METRIC_CONTROLS: [&str; 7] = [
+    "metric",
+    "metrics",
+    "metric_2",
+    "secondary_metric",
+    "x",
+    "y",
+    "size",
+];
+/// Controls whose values are order-by options.
+const ORDERBY_CONTROLS: [&str; 2] = ["orderby", "order_by_cols"];
+
+/// The columns, metrics and order-by terms of a form data.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueryFields {
+    pub columns: Vec<ColumnRef>,
+    /// `None` in raw mode: raw records, no aggregation.
+    pub metrics: Option<Vec<MetricRef>>,
+    pub orderby: Vec<OrderByTerm>,
+}
+
+/// Superset's `extractQueryFields`: gathers columns, metrics and order-by from every control
+/// that holds them, drops duplicates by label.
+///
+/// | mode | columns from | metrics from |
+/// | --- | --- | --- |
+/// | aggregate | `groupby`, `series` | `metric`, `metrics`, `metric_2`, `secondary_metric`, `x`, `y`, `size` |
+/// | raw | `columns`, `all_columns` | none (`metrics` is absent) |
+/// | unset | all of the above | all of the above |
+///
+/// Superset walks the controls in the document's key order; Quiver uses the fixed order above,
+/// so the result does not depend on how the JSON was written.
+pub fn extract_query_fields(
+    controls: &ControlValues<'_>,
+    mode: Option<QueryMode>,
+) -> CoreResult<QueryFields> {
+    let mut columns = Vec::new();
+    if mode != Some(QueryMode::Raw) {
+        for control in GROUPBY_CONTROLS {
+            columns.extend(controls.columns(control)?);
+        }
+    }
+    if mode != Some(QueryMode::Aggregate) {
+        for control in RAW_COLUMN_CONTROLS {
+            columns.extend(controls.columns(control)?);
+        }
+    }
+
+    let mut metrics = Vec::new();
+    for control in METRIC_CONTROLS {
+        metrics.extend(controls.metrics(control)?);
+    }
+
+    let mut orderby = Vec::new();
+    for control in ORDERBY_CONTROLS {
+        for option in controls.items(control) {
+            orderby.push(parse_orderby_option(control, option)?);
+        }
+    }
+
+    Ok(QueryFields {
+        columns: remove_duplicates(columns, column_label),
+        metrics: (mode != Some(QueryMode::Raw)).then(|| remove_duplicates(metrics, metric_label)),
+        orderby,
+    })
+}
+
+/// The common query object of a form data (Superset's `buildQueryObject`), with Quiver's
+/// defaults: row limit 1000 and time range "No filter" when the form data has none.
+pub fn build_common_query_object(
+    controls: &ControlValues<'_>,
+    mode: Option<QueryMode>,
+) -> CoreResult<QueryObject> {
+    let fields = extract_query_fields(controls, mode)?;
+    let adhoc_filters = controls.adhoc_filters("adhoc_filters")?;
+    let processed = process_adhoc_filters(controls.string("where")?, &adhoc_filters)?;
+    let granularity = match controls.string("granularity")? {
+        Some(granularity) => Some(granularity),
+        None => controls.string("granularity_sqla")?,
+    };
+
+    Ok(QueryObject {
+        columns: fields.columns,
+        metrics: fields.metrics,
+        filters: processed.filters,
+        extras: QueryExtras {
+            where_sql: processed.where_sql,
+            having: processed.having,
+            time_grain_sqla: controls.string("time_grain_sqla")?.map(str::to_owned),
+            relative_start: None,
+            relative_end: None,
+        },
+        orderby: fields.orderby,
+        row_limit: Some(controls.integer("row_limit")?.unwrap_or(DEFAULT_ROW_LIMIT)),
+        row_offset: controls.integer("row_offset")?,
+        order_desc: controls.boolean("order_desc")?.unwrap_or(true),
+        series_columns: controls.columns("series_columns")?,
+        series_limit: controls.integer("series_limit")?,
+        series_limit_metric: controls.single_metric("series_limit_metric")?,
+        is_timeseries: false,
+        granularity: granularity.map(str::to_owned),
+        time_range: Some(
+            controls
+                .string("time_range")?
+                .unwrap_or(DEFAULT_TIME_RANGE)
+                .to_owned(),
+        ),
+        time_offsets: Vec::new(),
+        post_processing: Vec::new(),
+        annotation_layers: list(controls, "annotation_layers")?,
+        url_params: Some(controls.object("url_params")?.cloned().unwrap_or_default()),
+        custom_params: Some(controls.object("custom_params")?.cloned().unwrap_or_default()),
+        custom_form_data: None,
+    })
+}
+
+/// A control holding a JSON list, passed through; absent is empty.
+fn list(controls: &ControlValues<'_>, control: &str) -> CoreResult<Vec<Value>> {
+    match controls.value(control) {
+        None => Ok(Vec::new()),
+        Some(Value::Array(items)) => Ok(items.clone()),
+        Some(_) => Err(CoreError::invalid_control(control, INVALID_VALUE)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use quiver_types::FormData;
+    use serde_json::json;
+
+    use super::*;
+
+    fn fields(form_data: Value, mode: Option<QueryMode>) -> QueryFields {
+        let form_data: FormData = serde_json::from_value(form_data).unwrap();
+        extract_query_fields(&ControlValues::new(&form_data), mode).unwrap()
+    }
+
+    #[test]
+    fn the_mode_decides_which_controls_count() {
+        let form_data = json!({
+            "groupby": ["gender"], "all_columns": ["name"], "metrics": ["count"], "metric": "sum__num",
+        });
+        let aggregate = fields(form_data.clone(), Some(QueryMode::Aggregate));
+        assert_eq!(aggregate.columns, [ColumnRef::Physical("gender".to_owned())]);
+        let metric_names = [
+            MetricRef::Saved("sum__num".to_owned()),
+            MetricRef::Saved("count".to_owned()),
+        ];
+        assert_eq!(aggregate.metrics.as_deref(), Some(&metric_names[..]));
+
+        let raw = fields(form_data.clone(), Some(QueryMode::Raw));
+        assert_eq!(raw.columns, [ColumnRef::Physical("name".to_owned())]);
+        assert_eq!(raw.metrics, None);
+
+        let unset = fields(form_data, None);
+        assert_eq!(unset.columns.len(), 2);
+    }
+
+    #[test]
+    fn duplicate_columns_and_metrics_are_dropped_by_label() {
+        let extracted = fields(
+            json!({
+                "groupby": ["state", "state", ""],
+                "metrics": ["count", {"expressionType": "SQL", "sqlExpression": "x", "label": "count"}],
+            }),
+            Some(QueryMode::Aggregate),
+        );
+        assert_eq!(extracted.columns, [ColumnRef::Physical("state".to_owned())]);
+        assert_eq!(
+            extracted.metrics,
+            Some(vec![MetricRef::Saved("count".to_owned())])
+        );
+    }
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Runs every test: lints (rustfmt, clippy, tsc, eslint), the generated-types check, Rust unit and
+# integration tests (SQLite, PostgreSQL, DuckDB), the Wasm tests in Node, Vitest, and Playwright
+# against the real server in Debian's Chromium. Installs what it needs; idempotent.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+cd "$REPO_ROOT"
+started_at=$(date +%s)
+
+step "checking tools and services"
+apt_install chromium
+ensure_rust_targets
+scripts/services.sh
+ensure_npm_packages
+
+step "rustfmt"
+cargo fmt --all --check
+
+step "generated TypeScript types are current"
+cargo test -q -p quiver-types --lib
+if [ -n "$(git status --porcelain -- web/src/api/generated)" ]; then
+  git status --porcelain -- web/src/api/generated
+  echo "web/src/api/generated is stale: run 'cargo test -p quiver-types' and commit the result" >&2
+  exit 1
+fi
+
+step "clippy (native and wasm32)"
+cargo clippy --workspace --all-targets -- -D warnings
+cargo clippy -p quiver-core --target wasm32-unknown-unknown --features wasm -- -D warnings
+
+step "building the Wasm core"
+scripts/build-wasm.sh
+
+step "Rust tests"
+cargo test --workspace
+
+step "Wasm tests (Node)"
+cargo test -p quiver-core --target wasm32-unknown-unknown
+
+step "web: typecheck, lint, unit tests, build"
+npm run typecheck
+npm run lint
+npm run test:unit
+npm run build
+
+step "end-to-end tests (Playwright, Debian Chromium)"
+scripts/e2e.sh
+
+echo
+echo "all checks passed in $(( $(date +%s) - started_at )) s"

@@ -1,0 +1,59 @@
+//! HTTP only: extract, authorize (the guard and [`ENDPOINTS`]), call, map.
+//!
+//! [`ENDPOINTS`]: crate::auth::permissions::ENDPOINTS
+
+pub mod auth;
+pub mod chart;
+pub mod chart_data;
+pub mod dataset;
+pub mod explore;
+pub mod info;
+pub mod rison;
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use quiver_types::HealthResponse;
+
+use crate::error::AppJson;
+use crate::state::AppState;
+
+/// The web app's page for routes the API also answers (`GET /login/`).
+async fn web_index(State(app): State<AppState>) -> Response {
+    match tokio::fs::read(app.settings.static_dir.join("index.html")).await {
+        Ok(page) => Html(page).into_response(),
+        Err(_) => (StatusCode::NOT_FOUND, "The web app is not built: run ./scripts/start.sh").into_response(),
+    }
+}
+
+async fn health() -> AppJson<HealthResponse> {
+    AppJson(HealthResponse { status: "OK".to_owned(), version: env!("CARGO_PKG_VERSION").to_owned() })
+}
+
+/// Every route of the server. Each must also appear in the access table.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/health", get(health))
+        .route("/login/", get(web_index).post(auth::login_session))
+        .route("/logout/", get(auth::logout))
+        .route("/api/v1/security/login", post(auth::api_login))
+        .route("/api/v1/security/refresh", post(auth::refresh))
+        .route("/api/v1/security/csrf_token/", get(auth::csrf_token))
+        .route("/api/v1/me/", get(auth::me))
+        .route("/api/v1/me/roles/", get(auth::me_roles))
+        .route("/api/v1/explore/", get(explore::explore))
+        .route("/api/v1/chart/data", post(chart_data::chart_data))
+        .route("/api/v1/chart/", post(chart::create_chart))
+        .route("/api/v1/chart/{pk}", get(chart::get_chart).put(chart::update_chart).delete(chart::delete_chart))
+        .route("/api/v1/dataset/", get(dataset::list_datasets))
+        .route("/api/v1/dataset/{pk}", get(dataset::get_dataset))
+        .route("/api/v1/chart/_info", get(info::resource_info))
+        .route("/api/v1/dataset/_info", get(info::resource_info))
+        .route("/api/v1/dashboard/_info", get(info::resource_info))
+        .route("/api/v1/database/_info", get(info::resource_info))
+        .route("/api/v1/saved_query/_info", get(info::resource_info))
+        .route("/api/v1/tag/_info", get(info::resource_info))
+        .route("/api/v1/query/_info", get(info::resource_info))
+}

@@ -1,0 +1,175 @@
+//! Superset's permission model: roles hold `(permission, view)` pairs; every endpoint declares the
+//! pair it needs in [`ENDPOINTS`], the one table the guard and the `_info` calls read.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use axum::http::Method;
+
+/// What an endpoint requires.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Anyone, logged in or not (login, health, the web app's pages).
+    Public,
+    /// Any logged-in user (their own profile, the CSRF token).
+    Authenticated,
+    /// A logged-in user whose roles grant `(permission, view)`.
+    Permission(&'static str, &'static str),
+}
+
+/// One route and what it requires.
+#[derive(Debug, Clone, Copy)]
+pub struct Endpoint {
+    pub method: &'static str,
+    /// The route as registered in the router (`/api/v1/chart/{pk}`).
+    pub path: &'static str,
+    pub access: Access,
+}
+
+const fn endpoint(method: &'static str, path: &'static str, access: Access) -> Endpoint {
+    Endpoint { method, path, access }
+}
+
+use Access::{Authenticated, Permission, Public};
+
+/// Every API route with its access rule. A route missing here is refused for everyone (fail closed).
+pub const ENDPOINTS: &[Endpoint] = &[
+    endpoint("GET", "/health", Public),
+    endpoint("GET", "/login/", Public),
+    endpoint("POST", "/login/", Public),
+    endpoint("GET", "/logout/", Public),
+    endpoint("POST", "/api/v1/security/login", Public),
+    endpoint("POST", "/api/v1/security/refresh", Public),
+    endpoint("GET", "/api/v1/security/csrf_token/", Authenticated),
+    endpoint("GET", "/api/v1/me/", Authenticated),
+    endpoint("GET", "/api/v1/me/roles/", Authenticated),
+    endpoint("GET", "/api/v1/explore/", Permission("can_read", "Chart")),
+    endpoint("POST", "/api/v1/chart/data", Permission("can_read", "Chart")),
+    endpoint("GET", "/api/v1/chart/_info", Authenticated),
+    endpoint("GET", "/api/v1/chart/{pk}", Permission("can_read", "Chart")),
+    endpoint("POST", "/api/v1/chart/", Permission("can_write", "Chart")),
+    endpoint("PUT", "/api/v1/chart/{pk}", Permission("can_write", "Chart")),
+    endpoint("DELETE", "/api/v1/chart/{pk}", Permission("can_write", "Chart")),
+    endpoint("GET", "/api/v1/dataset/", Permission("can_read", "Dataset")),
+    endpoint("GET", "/api/v1/dataset/_info", Authenticated),
+    endpoint("GET", "/api/v1/dataset/{pk}", Permission("can_read", "Dataset")),
+    endpoint("GET", "/api/v1/dashboard/_info", Authenticated),
+    endpoint("GET", "/api/v1/database/_info", Authenticated),
+    endpoint("GET", "/api/v1/saved_query/_info", Authenticated),
+    endpoint("GET", "/api/v1/tag/_info", Authenticated),
+    endpoint("GET", "/api/v1/query/_info", Authenticated),
+];
+
+/// The view name of each resource of the generic API, for `_info`.
+pub const RESOURCE_VIEWS: &[(&str, &str)] = &[
+    ("chart", "Chart"),
+    ("dashboard", "Dashboard"),
+    ("dataset", "Dataset"),
+    ("database", "Database"),
+    ("saved_query", "SavedQuery"),
+    ("tag", "Tag"),
+    ("query", "Query"),
+];
+
+/// The permissions a resource's `_info` can report.
+pub const RESOURCE_PERMISSIONS: &[&str] = &["can_read", "can_write", "can_export"];
+
+static ENDPOINT_INDEX: LazyLock<HashMap<(&'static str, &'static str), Access>> =
+    LazyLock::new(|| ENDPOINTS.iter().map(|e| ((e.method, e.path), e.access)).collect());
+
+/// The rule of a matched route, if it has one. HEAD follows GET.
+pub fn access_for(method: &Method, path: &str) -> Option<Access> {
+    let method = if method == Method::HEAD { "GET" } else { method.as_str() };
+    ENDPOINT_INDEX.get(&(method, path)).copied()
+}
+
+/// The view of `database_access` on one database: `[examples].(id:1)`.
+pub fn database_view(database_name: &str, database_id: i64) -> String {
+    format!("[{database_name}].(id:{database_id})")
+}
+
+/// The view of `datasource_access` on one dataset: `[examples].[birth_names](id:1)`.
+pub fn datasource_view(database_name: &str, table_name: &str, dataset_id: i64) -> String {
+    format!("[{database_name}].[{table_name}](id:{dataset_id})")
+}
+
+/// The built-in roles and their permissions. Admin holds every permission implicitly.
+pub fn builtin_roles() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
+    let read_write = |views: &[&'static str]| -> Vec<(&'static str, &'static str)> {
+        views.iter().flat_map(|view| [("can_read", *view), ("can_write", *view)]).collect()
+    };
+    let product_menu: Vec<(&'static str, &'static str)> = vec![
+        ("can_csv", "Superset"),
+        ("can_explore", "Superset"),
+        ("can_share_chart", "Superset"),
+        ("can_share_dashboard", "Superset"),
+        ("can_read", "ExploreFormDataRestApi"),
+        ("can_write", "ExploreFormDataRestApi"),
+        ("can_read", "ExplorePermalinkRestApi"),
+        ("can_write", "ExplorePermalinkRestApi"),
+        ("can_read", "DashboardPermalinkRestApi"),
+        ("can_write", "DashboardPermalinkRestApi"),
+        ("can_read", "AsyncEventsRestApi"),
+        ("can_export", "Chart"),
+        ("can_export", "Dashboard"),
+    ];
+
+    let mut alpha = read_write(&["Chart", "Dashboard", "Dataset", "Tag", "Annotation", "CssTemplate"]);
+    alpha.extend(product_menu.iter().copied());
+    alpha.extend([
+        ("can_read", "Database"),
+        ("can_export", "Dataset"),
+        ("can_upload", "Database"),
+        ("all_datasource_access", "all_datasource_access"),
+        ("all_database_access", "all_database_access"),
+    ]);
+
+    let mut gamma = read_write(&["Chart", "Dashboard"]);
+    gamma.extend(product_menu.iter().copied());
+    gamma.extend([("can_read", "Dataset"), ("can_read", "Database"), ("can_read", "Tag")]);
+
+    let mut sql_lab = read_write(&["SavedQuery", "TabStateView"]);
+    sql_lab.extend([
+        ("can_sqllab", "Superset"),
+        ("can_read", "Query"),
+        ("can_read", "SQLLab"),
+        ("can_execute_sql_query", "SQLLab"),
+        ("can_export_csv", "SQLLab"),
+        ("can_format_sql", "SQLLab"),
+        ("can_estimate_query_cost", "SQLLab"),
+        ("can_read", "Database"),
+        ("can_export", "SavedQuery"),
+    ]);
+
+    vec![("Admin", vec![]), ("Alpha", alpha), ("Gamma", gamma), ("sql_lab", sql_lab), ("Public", vec![])]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_are_found_by_method_and_pattern() {
+        assert_eq!(access_for(&Method::GET, "/api/v1/chart/{pk}"), Some(Permission("can_read", "Chart")));
+        assert_eq!(access_for(&Method::HEAD, "/health"), Some(Public));
+        assert_eq!(access_for(&Method::PATCH, "/api/v1/chart/{pk}"), None);
+    }
+
+    #[test]
+    fn gamma_reads_and_writes_charts_but_not_datasets() {
+        let roles = builtin_roles();
+        let gamma = &roles.iter().find(|(name, _)| *name == "Gamma").unwrap().1;
+        assert!(gamma.contains(&("can_write", "Chart")));
+        assert!(gamma.contains(&("can_read", "Dataset")));
+        assert!(!gamma.contains(&("can_write", "Dataset")));
+        assert!(!gamma.iter().any(|(permission, _)| *permission == "all_datasource_access"));
+    }
+
+    #[test]
+    fn every_endpoint_is_declared_once() {
+        let mut seen = std::collections::HashSet::new();
+        for endpoint in ENDPOINTS {
+            assert!(seen.insert((endpoint.method, endpoint.path)), "{} {} twice", endpoint.method, endpoint.path);
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! The chart data pipeline: authorize the datasource, compile each query object to SQL, run it,
+//! and answer as JSON (Superset's shape) or Arrow (Quiver's web client).
+
+pub mod arrow_format;
+pub mod json;
+
+use quiver_types::{
+    AppliedFilter, ChartDataResponse, ChartDataResult, ChartDataResultMeta, Dataset, DatasourceType, ErrorExtra,
+    ErrorType, IssueCode, QueryContext, QueryStatus, ResultFormat, ResultType,
+};
+use serde_json::Map;
+
+use crate::auth::AuthUser;
+use crate::engines::{EngineError, QueryOutput};
+use crate::error::{ApiError, ErrorKind};
+use crate::query::{compile_query, QueryError};
+use crate::state::AppState;
+use crate::store::StoreError;
+
+/// One query object's answer: the rows and everything else.
+#[derive(Debug, Clone)]
+pub struct QueryResult {
+    pub meta: ChartDataResultMeta,
+    pub output: QueryOutput,
+}
+
+fn issue(code: i32, text: &str) -> IssueCode {
+    IssueCode { code, message: format!("Issue {code} - {text}") }
+}
+
+/// Maps a compile error to the spec's typed error.
+pub fn query_error(error: QueryError) -> ApiError {
+    let message = error.to_string();
+    let (error_type, issue_codes) = match &error {
+        QueryError::ColumnsMissing(_) => (
+            ErrorType::ColumnDoesNotExistError,
+            vec![issue(1004, "The column was deleted or renamed in the database.")],
+        ),
+        QueryError::Fragment(crate::query::validate::FragmentError::Subquery) => (
+            ErrorType::AdhocSubqueryNotAllowedError,
+            vec![issue(1022, "Custom SQL fields cannot contain sub-queries.")],
+        ),
+        QueryError::Fragment(_) => (
+            ErrorType::InvalidSqlError,
+            vec![issue(1003, "There is a syntax error in the SQL query. Perhaps there was a misspelling or a typo.")],
+        ),
+        QueryError::MetricMissing(_) | QueryError::InvalidMetric(_) | QueryError::InvalidFilterValue { .. } => {
+            (ErrorType::InvalidPayloadSchemaError, vec![])
+        }
+        QueryError::Unsupported(_) => (ErrorType::GenericCommandError, vec![]),
+    };
+    ApiError::typed(ErrorKind::BadRequest, error_type, message, ErrorExtra { issue_codes, ..ErrorExtra::default() })
+}
+
+/// Maps an engine failure to the spec's `{engine} Error` with the database's message.
+pub fn engine_error(engine_name: &str, error: EngineError, sql: &str) -> ApiError {
+    match error {
+        EngineError::Execution(message) => ApiError::typed(
+            ErrorKind::BadRequest,
+            ErrorType::GenericDbEngineError,
+            format!("{engine_name} Error: {message}"),
+            ErrorExtra {
+                engine_name: Some(engine_name.to_owned()),
+                issue_codes: vec![issue(1002, "The database returned an unexpected error.")],
+                sql: Some(sql.to_owned()),
+                ..ErrorExtra::default()
+            },
+        ),
+        other => ApiError::internal(other),
+    }
+}
+
+/// Loads the dataset of a query context and checks the user may query it.
+pub async fn authorized_dataset(app: &AppState, user: &AuthUser, context: &QueryContext) -> Result<Dataset, ApiError> {
+    if !matches!(context.datasource.datasource_type, DatasourceType::Table | DatasourceType::Dataset) {
+        return Err(ApiError::bad_request(format!(
+            "Datasource type {:?} is not supported yet",
+            context.datasource.datasource_type
+        )));
+    }
+    let dataset = match app.store.dataset(context.datasource.id).await {
+        Ok(dataset) => dataset,
+        Err(StoreError::NotFound) => {
+            return Err(ApiError::typed(
+                ErrorKind::NotFound,
+                ErrorType::ObjectDoesNotExistError,
+                "The dataset does not exist",
+                ErrorExtra::default(),
+            ))
+        }
+        Err(other) => return Err(other.into()),
+    };
+    if !user.can_access_dataset(&dataset) {
+        return Err(ApiError::typed(
+            ErrorKind::Forbidden,
+            ErrorType::DatasourceSecurityAccessError,
+            format!("This endpoint requires the datasource {}, database or `all_datasource_access` permission", dataset.table_name),
+            ErrorExtra::default(),
+        ));
+    }
+    Ok(dataset)
+}
+
+/// Runs every query object of the context.
+pub async fn run_query_context(app: &AppState, dataset: &Dataset, context: &QueryContext) -> Result<Vec<QueryResult>, ApiError> {
+    if context.queries.is_empty() {
+        return Err(ApiError::bad_request("The query context has no queries"));
+    }
+    if !matches!(context.result_type, ResultType::Full | ResultType::Results | ResultType::Query) {
+        return Err(ApiError::bad_request(format!("Result type {:?} is not supported yet", context.result_type)));
+    }
+    let database = app.store.database(dataset.database.id.0).await?;
+    let engine = app.engines.engine_for(&database).await.map_err(|error| match error {
+        EngineError::UnsupportedEngine(name) => ApiError::bad_request(format!("The {name} engine is not supported yet")),
+        other => ApiError::internal(other),
+    })?;
+    let mut results = Vec::with_capacity(context.queries.len());
+    for query in &context.queries {
+        let compiled = compile_query(dataset, query, engine.dialect(), app.settings.row_limit_max).map_err(query_error)?;
+        let sql = compiled.statement.sql.clone();
+        let output = if context.result_type == ResultType::Query {
+            QueryOutput { schema: std::sync::Arc::new(arrow::datatypes::Schema::empty()), batches: vec![] }
+        } else {
+            engine
+                .execute(compiled.statement)
+                .await
+                .map_err(|error| engine_error(engine.engine_name(), error, &sql))?
+        };
+        let colnames: Vec<String> = output.schema.fields().iter().map(|field| field.name().clone()).collect();
+        let coltypes = output.schema.fields().iter().map(|field| json::generic_type(field.data_type())).collect();
+        let rowcount = output.row_count() as i64;
+        let meta = ChartDataResultMeta {
+            colnames,
+            coltypes,
+            rowcount,
+            sql_rowcount: rowcount,
+            is_cached: false,
+            cached_dttm: None,
+            cache_key: None,
+            cache_timeout: dataset.cache_timeout,
+            query: sql,
+            status: QueryStatus::Success,
+            stacktrace: None,
+            from_dttm: None,
+            to_dttm: None,
+            applied_filters: compiled.applied_filters.into_iter().map(|column| AppliedFilter { column, reason: None }).collect(),
+            rejected_filters: vec![],
+            error: None,
+            errors: vec![],
+            annotation_data: Map::new(),
+            label_map: Map::new(),
+        };
+        results.push(QueryResult { meta, output });
+    }
+    Ok(results)
+}
+
+/// The JSON answer.
+pub fn json_response(results: Vec<QueryResult>) -> ChartDataResponse {
+    ChartDataResponse {
+        result: results
+            .into_iter()
+            .map(|result| {
+                let data = json::records(&result.output.batches, &result.meta.colnames);
+                ChartDataResult { meta: result.meta, data }
+            })
+            .collect(),
+    }
+}
+
+/// Whether the format is one this version answers.
+pub fn check_format(format: ResultFormat) -> Result<(), ApiError> {
+    match format {
+        ResultFormat::Json | ResultFormat::Arrow => Ok(()),
+        other => Err(ApiError::bad_request(format!("Result format {other:?} is not supported yet"))),
+    }
+}

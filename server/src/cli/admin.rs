@@ -1,0 +1,86 @@
+//! `quiver admin create-user` and `quiver admin reset-password`.
+
+use clap::Subcommand;
+
+use crate::auth::password::{hash_password, PasswordError};
+use crate::auth::permissions::builtin_roles;
+use crate::config::Settings;
+use crate::store::user::NewUser;
+use crate::store::{Store, StoreError};
+
+#[derive(Debug, Subcommand)]
+pub enum AdminCommand {
+    /// Create a user account.
+    CreateUser {
+        #[arg(long)]
+        username: String,
+        /// The password (or set QUIVER_NEW_PASSWORD).
+        #[arg(long, env = "QUIVER_NEW_PASSWORD", hide_env_values = true)]
+        password: String,
+        /// Admin, Alpha, Gamma, sql_lab or Public; repeat for several.
+        #[arg(long = "role", default_value = "Gamma")]
+        roles: Vec<String>,
+        #[arg(long, default_value = "")]
+        first_name: String,
+        #[arg(long, default_value = "")]
+        last_name: String,
+        #[arg(long, default_value = "")]
+        email: String,
+    },
+    /// Set a user's password.
+    ResetPassword {
+        #[arg(long)]
+        username: String,
+        /// The new password (or set QUIVER_NEW_PASSWORD).
+        #[arg(long, env = "QUIVER_NEW_PASSWORD", hide_env_values = true)]
+        password: String,
+    },
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AdminError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Password(#[from] PasswordError),
+    #[error("there is no user {0}")]
+    NoSuchUser(String),
+    #[error("the password must not be empty")]
+    EmptyPassword,
+}
+
+pub async fn run(settings: Settings, command: AdminCommand) -> Result<String, AdminError> {
+    std::fs::create_dir_all(&settings.home).ok();
+    let store = Store::connect(&settings.metadata_url()).await?;
+    store.sync_roles(&builtin_roles()).await?;
+    let message = match command {
+        AdminCommand::CreateUser { username, password, roles, first_name, last_name, email } => {
+            if password.is_empty() {
+                return Err(AdminError::EmptyPassword);
+            }
+            let hash = hash_password(&password)?;
+            let roles: Vec<&str> = roles.iter().map(String::as_str).collect();
+            let id = store
+                .create_user(&NewUser {
+                    username: &username,
+                    first_name: &first_name,
+                    last_name: &last_name,
+                    email: &email,
+                    password_hash: &hash,
+                    roles: &roles,
+                })
+                .await?;
+            format!("created user {username} (id {id}) with roles {}", roles.join(", "))
+        }
+        AdminCommand::ResetPassword { username, password } => {
+            if password.is_empty() {
+                return Err(AdminError::EmptyPassword);
+            }
+            let user = store.user_by_username(&username).await?.ok_or_else(|| AdminError::NoSuchUser(username.clone()))?;
+            store.set_password(user.id, &hash_password(&password)?).await?;
+            format!("password of {username} changed")
+        }
+    };
+    store.close().await;
+    Ok(message)
+}

@@ -1,0 +1,146 @@
+//! Settings: embedded defaults, then `QUIVER_HOME/quiver.toml`, then environment variables.
+
+use std::path::{Path, PathBuf};
+
+use figment::providers::{Env, Format, Serialized, Toml};
+use figment::Figment;
+use serde::{Deserialize, Serialize};
+
+/// Everything the server reads at start.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Settings {
+    /// Data folder: metadata database, examples, secret key. `QUIVER_HOME`, default `./var`.
+    pub home: PathBuf,
+    /// Listen address. `QUIVER_BIND`, default `127.0.0.1:8088`.
+    pub bind: String,
+    /// The first admin's password. When unset, one is generated and printed once.
+    pub admin_password: Option<String>,
+    /// Metadata database URL (`DATABASE_URL`); SQLite under `home` when unset.
+    pub database_url: Option<String>,
+    /// Key for tokens and encrypted secrets; generated into `home/secret_key` when unset.
+    pub secret_key: Option<String>,
+    /// The built web app (`web/dist`), served with a fallback to its index.html.
+    pub static_dir: PathBuf,
+    /// Rows of the generated `birth_names` example table (up to 10,000,000).
+    pub examples_rows: u64,
+    /// Generate and register the examples database on first start.
+    pub load_examples: bool,
+    /// `text` or `json` log lines.
+    pub log_format: String,
+    /// Browser session lifetime in hours.
+    pub session_hours: i64,
+    /// API access token lifetime in minutes.
+    pub access_token_minutes: i64,
+    /// The largest row limit a chart query may ask for.
+    pub row_limit_max: i64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            home: PathBuf::from("./var"),
+            bind: "127.0.0.1:8088".to_owned(),
+            admin_password: None,
+            database_url: None,
+            secret_key: None,
+            static_dir: PathBuf::from("web/dist"),
+            examples_rows: 100_000,
+            load_examples: true,
+            log_format: "text".to_owned(),
+            session_hours: 24 * 7,
+            access_token_minutes: 15,
+            row_limit_max: 100_000,
+        }
+    }
+}
+
+/// The largest `birth_names` the generator writes.
+pub const EXAMPLES_ROWS_MAX: u64 = 10_000_000;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file or an environment variable holds a value of the wrong type.
+    #[error("invalid configuration: {0}")]
+    Invalid(#[from] Box<figment::Error>),
+    /// A value is out of range.
+    #[error("invalid configuration: {0}")]
+    OutOfRange(String),
+}
+
+impl Settings {
+    /// Reads defaults, `$QUIVER_HOME/quiver.toml` (or the file named by `QUIVER_CONFIG`) and the
+    /// environment (`QUIVER_*`, `DATABASE_URL`).
+    pub fn load() -> Result<Settings, ConfigError> {
+        let home = std::env::var("QUIVER_HOME").map(PathBuf::from).unwrap_or_else(|_| PathBuf::from("./var"));
+        let config_file =
+            std::env::var("QUIVER_CONFIG").map(PathBuf::from).unwrap_or_else(|_| home.join("quiver.toml"));
+        Self::from_figment(
+            Figment::from(Serialized::defaults(Settings::default()))
+                .merge(Toml::file(config_file))
+                .merge(Env::prefixed("QUIVER_").ignore(&["config"]))
+                .merge(Env::raw().only(&["DATABASE_URL"])),
+        )
+    }
+
+    fn from_figment(figment: Figment) -> Result<Settings, ConfigError> {
+        let settings: Settings = figment.extract().map_err(Box::new)?;
+        if settings.examples_rows > EXAMPLES_ROWS_MAX {
+            return Err(ConfigError::OutOfRange(format!(
+                "examples_rows must be at most {EXAMPLES_ROWS_MAX}, got {}",
+                settings.examples_rows
+            )));
+        }
+        Ok(settings)
+    }
+
+    /// The metadata database URL: `DATABASE_URL`, or SQLite in the home folder.
+    pub fn metadata_url(&self) -> String {
+        match &self.database_url {
+            Some(url) if !url.is_empty() => url.clone(),
+            _ => format!("sqlite://{}?mode=rwc", self.home.join("quiver.db").display()),
+        }
+    }
+
+    pub fn examples_path(&self) -> PathBuf {
+        self.home.join("examples.duckdb")
+    }
+
+    pub fn secret_key_path(&self) -> PathBuf {
+        self.home.join("secret_key")
+    }
+
+    /// Settings for tests: everything under `home`, no examples unless asked.
+    pub fn for_tests(home: &Path) -> Settings {
+        Settings {
+            home: home.to_path_buf(),
+            admin_password: Some("admin".to_owned()),
+            load_examples: false,
+            examples_rows: 10_000,
+            secret_key: Some("test-secret-key-test-secret-key-0123456789".to_owned()),
+            ..Settings::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn environment_overrides_defaults() {
+        let figment = Figment::from(Serialized::defaults(Settings::default()))
+            .merge(("bind", "0.0.0.0:9000"))
+            .merge(("examples_rows", 2000));
+        let settings = Settings::from_figment(figment).unwrap();
+        assert_eq!(settings.bind, "0.0.0.0:9000");
+        assert_eq!(settings.examples_rows, 2000);
+        assert!(settings.metadata_url().starts_with("sqlite://./var/quiver.db"));
+    }
+
+    #[test]
+    fn too_many_example_rows_is_refused() {
+        let figment =
+            Figment::from(Serialized::defaults(Settings::default())).merge(("examples_rows", 20_000_000));
+        assert!(matches!(Settings::from_figment(figment), Err(ConfigError::OutOfRange(_))));
+    }
+}

@@ -1,0 +1,244 @@
+//! SQLite, PostgreSQL and MySQL/MariaDB through sqlx: rows are read into [`Cell`]s by the driver's
+//! type names and turned into Arrow.
+
+use std::str::FromStr;
+
+use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc};
+use rust_decimal::prelude::ToPrimitive;
+use rust_decimal::Decimal;
+use sqlx::mysql::{MySqlPool, MySqlPoolOptions, MySqlRow};
+use sqlx::postgres::{PgPool, PgPoolOptions, PgRow};
+use sqlx::sqlite::{SqliteConnectOptions, SqlitePool, SqlitePoolOptions, SqliteRow};
+use sqlx::{Column, Row, TypeInfo, ValueRef};
+
+use super::cells::{cells_to_output, declared_type, Cell};
+use super::{EngineError, QueryOutput, SqlValue, Statement};
+
+/// A pool to one analytics database.
+#[derive(Debug, Clone)]
+pub enum SqlDatabase {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+    MySql(MySqlPool),
+}
+
+/// SQLAlchemy-style URIs (`postgresql+psycopg2://`, `mysql+mysqldb://`, `sqlite:////abs.db`) as
+/// sqlx URLs.
+pub fn sqlx_url(uri: &str) -> Result<(String, &'static str), EngineError> {
+    let (scheme, rest) = uri.split_once("://").ok_or_else(|| EngineError::Connection("not a database URI".to_owned()))?;
+    let dialect = scheme.split('+').next().unwrap_or_default();
+    match dialect {
+        "postgresql" | "postgres" => Ok((format!("postgres://{rest}"), "postgresql")),
+        "mysql" | "mariadb" => Ok((format!("mysql://{rest}"), "mysql")),
+        // sqlite:///relative.db and sqlite:////absolute.db
+        "sqlite" => Ok((rest.strip_prefix('/').unwrap_or(rest).to_owned(), "sqlite")),
+        other => Err(EngineError::UnsupportedEngine(other.to_owned())),
+    }
+}
+
+fn connection_error(error: sqlx::Error) -> EngineError {
+    EngineError::Connection(error.to_string())
+}
+
+fn execution_error(error: sqlx::Error) -> EngineError {
+    match error {
+        sqlx::Error::Database(database_error) => EngineError::Execution(database_error.message().to_owned()),
+        other => EngineError::Execution(other.to_string()),
+    }
+}
+
+impl SqlDatabase {
+    /// Opens a pool; SQLite files are opened read-only unless the database allows DML.
+    pub async fn connect(uri: &str, allow_dml: bool) -> Result<SqlDatabase, EngineError> {
+        let (url, backend) = sqlx_url(uri)?;
+        Ok(match backend {
+            "sqlite" => {
+                let options = SqliteConnectOptions::from_str(&format!("sqlite://{url}"))
+                    .map_err(connection_error)?
+                    .read_only(!allow_dml)
+                    .create_if_missing(false);
+                SqlDatabase::Sqlite(SqlitePoolOptions::new().max_connections(4).connect_with(options).await.map_err(connection_error)?)
+            }
+            "postgresql" => {
+                SqlDatabase::Postgres(PgPoolOptions::new().max_connections(8).connect(&url).await.map_err(connection_error)?)
+            }
+            _ => SqlDatabase::MySql(MySqlPoolOptions::new().max_connections(8).connect(&url).await.map_err(connection_error)?),
+        })
+    }
+
+    pub async fn execute(&self, statement: Statement) -> Result<QueryOutput, EngineError> {
+        macro_rules! run {
+            ($pool:expr, $row_cells:expr) => {{
+                let mut query = sqlx::query(&statement.sql);
+                for value in &statement.params {
+                    query = match value {
+                        SqlValue::Null => query.bind(None::<String>),
+                        SqlValue::Bool(value) => query.bind(*value),
+                        SqlValue::Int(value) => query.bind(*value),
+                        SqlValue::Float(value) => query.bind(*value),
+                        SqlValue::Text(value) => query.bind(value.clone()),
+                    };
+                }
+                let rows = query.fetch_all($pool).await.map_err(execution_error)?;
+                let (names, declared) = match rows.first() {
+                    Some(first) => column_names_and_types(first.columns()),
+                    None => {
+                        use sqlx::Executor;
+                        let description = $pool.describe(&statement.sql).await.map_err(execution_error)?;
+                        column_names_and_types(description.columns())
+                    }
+                };
+                let cells = rows.iter().map($row_cells).collect::<Result<Vec<_>, EngineError>>()?;
+                cells_to_output(names, declared, cells)
+            }};
+        }
+        match self {
+            SqlDatabase::Sqlite(pool) => run!(pool, sqlite_cells),
+            SqlDatabase::Postgres(pool) => run!(pool, postgres_cells),
+            SqlDatabase::MySql(pool) => run!(pool, mysql_cells),
+        }
+    }
+
+    pub async fn close(&self) {
+        match self {
+            SqlDatabase::Sqlite(pool) => pool.close().await,
+            SqlDatabase::Postgres(pool) => pool.close().await,
+            SqlDatabase::MySql(pool) => pool.close().await,
+        }
+    }
+}
+
+fn column_names_and_types<C: Column>(columns: &[C]) -> (Vec<String>, Vec<Option<arrow::datatypes::DataType>>) {
+    columns.iter().map(|column| (column.name().to_owned(), declared_type(column.type_info().name()))).unzip()
+}
+
+fn decode_error(column: &str, error: impl std::fmt::Display) -> EngineError {
+    EngineError::Execution(format!("cannot read column {column}: {error}"))
+}
+
+fn date_cell(date: NaiveDate) -> Cell {
+    Cell::Date((date - NaiveDate::default()).num_days() as i32)
+}
+
+fn timestamp_cell(timestamp: NaiveDateTime) -> Cell {
+    Cell::Timestamp(timestamp.and_utc().timestamp_micros())
+}
+
+fn decimal_cell(value: Decimal) -> Cell {
+    if value.scale() == 0 {
+        if let Some(integer) = value.to_i64() {
+            return Cell::Int(integer);
+        }
+    }
+    value.to_f64().map_or(Cell::Null, Cell::Float)
+}
+
+fn sqlite_cells(row: &SqliteRow) -> Result<Vec<Cell>, EngineError> {
+    let mut cells = Vec::with_capacity(row.columns().len());
+    for (index, column) in row.columns().iter().enumerate() {
+        let raw = row.try_get_raw(index).map_err(|error| decode_error(column.name(), error))?;
+        if raw.is_null() {
+            cells.push(Cell::Null);
+            continue;
+        }
+        let type_name = raw.type_info().name().to_owned();
+        let failed = |error| decode_error(column.name(), error);
+        cells.push(match type_name.as_str() {
+            "INTEGER" | "BOOLEAN" => Cell::Int(row.try_get::<i64, _>(index).map_err(failed)?),
+            "REAL" | "NUMERIC" => Cell::Float(row.try_get::<f64, _>(index).map_err(failed)?),
+            "BLOB" => Cell::Text(format!("<{} bytes>", row.try_get::<Vec<u8>, _>(index).map_err(failed)?.len())),
+            _ => Cell::Text(row.try_get::<String, _>(index).map_err(failed)?),
+        });
+    }
+    Ok(cells)
+}
+
+fn postgres_cells(row: &PgRow) -> Result<Vec<Cell>, EngineError> {
+    let mut cells = Vec::with_capacity(row.columns().len());
+    for (index, column) in row.columns().iter().enumerate() {
+        let raw = row.try_get_raw(index).map_err(|error| decode_error(column.name(), error))?;
+        if raw.is_null() {
+            cells.push(Cell::Null);
+            continue;
+        }
+        let failed = |error| decode_error(column.name(), error);
+        cells.push(match column.type_info().name() {
+            "BOOL" => Cell::Bool(row.try_get::<bool, _>(index).map_err(failed)?),
+            "INT2" => Cell::Int(i64::from(row.try_get::<i16, _>(index).map_err(failed)?)),
+            "INT4" => Cell::Int(i64::from(row.try_get::<i32, _>(index).map_err(failed)?)),
+            "INT8" => Cell::Int(row.try_get::<i64, _>(index).map_err(failed)?),
+            "FLOAT4" => Cell::Float(f64::from(row.try_get::<f32, _>(index).map_err(failed)?)),
+            "FLOAT8" => Cell::Float(row.try_get::<f64, _>(index).map_err(failed)?),
+            "NUMERIC" => decimal_cell(row.try_get::<Decimal, _>(index).map_err(failed)?),
+            "DATE" => date_cell(row.try_get::<NaiveDate, _>(index).map_err(failed)?),
+            "TIMESTAMP" => timestamp_cell(row.try_get::<NaiveDateTime, _>(index).map_err(failed)?),
+            "TIMESTAMPTZ" => Cell::Timestamp(row.try_get::<DateTime<Utc>, _>(index).map_err(failed)?.timestamp_micros()),
+            "TIME" => Cell::Text(row.try_get::<NaiveTime, _>(index).map_err(failed)?.to_string()),
+            "UUID" => Cell::Text(row.try_get::<uuid::Uuid, _>(index).map_err(failed)?.to_string()),
+            "JSON" | "JSONB" => Cell::Text(row.try_get::<serde_json::Value, _>(index).map_err(failed)?.to_string()),
+            other => match row.try_get::<String, _>(index) {
+                Ok(text) => Cell::Text(text),
+                Err(_) => {
+                    return Err(EngineError::Execution(format!(
+                        "column {} has the type {other}, which Quiver cannot read yet: cast it to text",
+                        column.name()
+                    )))
+                }
+            },
+        });
+    }
+    Ok(cells)
+}
+
+fn mysql_cells(row: &MySqlRow) -> Result<Vec<Cell>, EngineError> {
+    let mut cells = Vec::with_capacity(row.columns().len());
+    for (index, column) in row.columns().iter().enumerate() {
+        let raw = row.try_get_raw(index).map_err(|error| decode_error(column.name(), error))?;
+        if raw.is_null() {
+            cells.push(Cell::Null);
+            continue;
+        }
+        let failed = |error| decode_error(column.name(), error);
+        let type_name = column.type_info().name().to_owned();
+        let unsigned = type_name.ends_with("UNSIGNED");
+        cells.push(match type_name.split(' ').next().unwrap_or_default() {
+            "BOOLEAN" => Cell::Bool(row.try_get::<bool, _>(index).map_err(failed)?),
+            "TINYINT" | "SMALLINT" | "MEDIUMINT" | "INT" | "BIGINT" | "YEAR" if unsigned => {
+                let value = row.try_get::<u64, _>(index).map_err(failed)?;
+                i64::try_from(value).map_or(Cell::Float(value as f64), Cell::Int)
+            }
+            "TINYINT" => Cell::Int(i64::from(row.try_get::<i8, _>(index).map_err(failed)?)),
+            "SMALLINT" => Cell::Int(i64::from(row.try_get::<i16, _>(index).map_err(failed)?)),
+            "MEDIUMINT" | "INT" => Cell::Int(i64::from(row.try_get::<i32, _>(index).map_err(failed)?)),
+            "BIGINT" => Cell::Int(row.try_get::<i64, _>(index).map_err(failed)?),
+            "YEAR" => Cell::Int(i64::from(row.try_get::<u16, _>(index).map_err(failed)?)),
+            "FLOAT" => Cell::Float(f64::from(row.try_get::<f32, _>(index).map_err(failed)?)),
+            "DOUBLE" => Cell::Float(row.try_get::<f64, _>(index).map_err(failed)?),
+            "DECIMAL" => decimal_cell(row.try_get::<Decimal, _>(index).map_err(failed)?),
+            "DATE" => date_cell(row.try_get::<NaiveDate, _>(index).map_err(failed)?),
+            "DATETIME" => timestamp_cell(row.try_get::<NaiveDateTime, _>(index).map_err(failed)?),
+            "TIMESTAMP" => Cell::Timestamp(row.try_get::<DateTime<Utc>, _>(index).map_err(failed)?.timestamp_micros()),
+            "TIME" => Cell::Text(format!("{:?}", row.try_get::<sqlx::mysql::types::MySqlTime, _>(index).map_err(failed)?)),
+            "JSON" => Cell::Text(row.try_get::<serde_json::Value, _>(index).map_err(failed)?.to_string()),
+            "BINARY" | "VARBINARY" | "BLOB" | "TINYBLOB" | "MEDIUMBLOB" | "LONGBLOB" | "BIT" => {
+                Cell::Text(String::from_utf8_lossy(&row.try_get::<Vec<u8>, _>(index).map_err(failed)?).into_owned())
+            }
+            _ => Cell::Text(row.try_get::<String, _>(index).map_err(failed)?),
+        });
+    }
+    Ok(cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlalchemy_uris_become_sqlx_urls() {
+        assert_eq!(sqlx_url("postgresql+psycopg2://u:p@h:5432/db").unwrap(), ("postgres://u:p@h:5432/db".to_owned(), "postgresql"));
+        assert_eq!(sqlx_url("mysql+mysqldb://root@127.0.0.1/x").unwrap(), ("mysql://root@127.0.0.1/x".to_owned(), "mysql"));
+        assert_eq!(sqlx_url("sqlite:////tmp/a.db").unwrap(), ("/tmp/a.db".to_owned(), "sqlite"));
+        assert_eq!(sqlx_url("sqlite:///examples.db").unwrap(), ("examples.db".to_owned(), "sqlite"));
+        assert!(matches!(sqlx_url("oracle://x"), Err(EngineError::UnsupportedEngine(_))));
+    }
+}

@@ -1,0 +1,15 @@
+//! Quiver's server: the HTTP API, auth, metadata store, SQL generation and execution.
+
+pub mod api;
+pub mod app;
+pub mod auth;
+pub mod chart_data;
+pub mod cli;
+pub mod config;
+pub mod engines;
+pub mod error;
+pub mod examples;
+pub mod query;
+pub mod state;
+pub mod store;
+pub mod telemetry;

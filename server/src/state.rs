@@ -1,0 +1,17 @@
+//! The state every handler shares.
+
+use std::sync::Arc;
+
+use crate::auth::token::TokenKeys;
+use crate::config::Settings;
+use crate::engines::Engines;
+use crate::store::Store;
+
+/// Cheap to clone: everything is behind an `Arc` or is a pool handle.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    pub store: Store,
+    pub settings: Arc<Settings>,
+    pub tokens: TokenKeys,
+    pub engines: Arc<Engines>,
+}

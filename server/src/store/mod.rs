@@ -1,0 +1,123 @@
+//! Metadata persistence: SQLite (embedded default) or PostgreSQL through sqlx's `Any` driver,
+//! so every query is written once. Placeholders are `$1`, `$2`, ... (both backends accept them).
+//! Timestamps are ISO-8601 UTC text, which sorts as time does.
+
+pub mod chart;
+pub mod database;
+pub mod dataset;
+pub mod key_value;
+pub mod user;
+
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::AnyPool;
+
+/// Which metadata backend a store talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The object asked for does not exist.
+    #[error("not found")]
+    NotFound,
+    /// A unique value is taken (a name, a slug).
+    #[error("{0}")]
+    Conflict(String),
+    /// The URL names a backend Quiver cannot keep metadata in.
+    #[error("unsupported metadata database: {0}")]
+    UnsupportedBackend(String),
+    /// The database refused or failed.
+    #[error("metadata database error: {0}")]
+    Database(#[from] sqlx::Error),
+    /// Schema migration failed.
+    #[error("metadata migration failed: {0}")]
+    Migration(#[from] sqlx::migrate::MigrateError),
+    /// A stored JSON document could not be read or written.
+    #[error("stored document is not valid JSON: {0}")]
+    Json(#[from] serde_json::Error),
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// The metadata store.
+#[derive(Debug, Clone)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+impl Store {
+    /// Connects and brings the schema up to date.
+    pub async fn connect(url: &str) -> StoreResult<Store> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else {
+            return Err(StoreError::UnsupportedBackend(url.split(':').next().unwrap_or_default().to_owned()));
+        };
+        let max_connections = match backend {
+            Backend::Sqlite => 4,
+            Backend::Postgres => 16,
+        };
+        let pool = AnyPoolOptions::new().max_connections(max_connections).connect(url).await?;
+        if backend == Backend::Sqlite {
+            sqlx::query("PRAGMA journal_mode = WAL").execute(&pool).await?;
+            sqlx::query("PRAGMA foreign_keys = ON").execute(&pool).await?;
+        }
+        let store = Store { pool, backend };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    async fn migrate(&self) -> StoreResult<()> {
+        match self.backend {
+            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&self.pool).await?,
+            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&self.pool).await?,
+        }
+        Ok(())
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// Now, as stored: `2026-11-22T19:30:00.123456`.
+pub fn now_text() -> String {
+    chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6f").to_string()
+}
+
+/// A fresh uuid, as stored.
+pub fn new_uuid() -> String {
+    uuid::Uuid::new_v4().to_string()
+}
+
+/// Reads a boolean column: SQLite hands back integers, PostgreSQL booleans.
+pub(crate) fn get_bool(row: &AnyRow, column: &str) -> StoreResult<bool> {
+    use sqlx::Row;
+    match row.try_get::<bool, _>(column) {
+        Ok(value) => Ok(value),
+        Err(_) => Ok(row.try_get::<i64, _>(column)? != 0),
+    }
+}
+
+/// Maps a unique-constraint violation to a conflict with the given message.
+pub(crate) fn conflict_on_unique(error: sqlx::Error, message: impl FnOnce() -> String) -> StoreError {
+    match &error {
+        sqlx::Error::Database(db_error) if db_error.is_unique_violation() => StoreError::Conflict(message()),
+        _ => StoreError::Database(error),
+    }
+}

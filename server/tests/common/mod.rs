@@ -1,0 +1,200 @@
+//! Test harness: the real router over a real metadata store (SQLite in a temp folder, or a
+//! uniquely named PostgreSQL database dropped afterwards) and, when asked, the DuckDB examples.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use axum::body::{to_bytes, Body};
+use axum::http::{header, HeaderMap, Method, Request, StatusCode};
+use axum::Router;
+use quiver_server::app::{build_app, prepare_state};
+use quiver_server::config::Settings;
+use quiver_server::state::AppState;
+use serde_json::Value;
+use tower::ServiceExt;
+
+/// The admin password of every test app.
+pub const ADMIN_PASSWORD: &str = "admin";
+
+/// Rows of the shared test examples database.
+pub const TEST_EXAMPLE_ROWS: u64 = 10_000;
+
+static EXAMPLES_FILE: OnceLock<PathBuf> = OnceLock::new();
+
+/// One examples database per test process, generated once and copied into each app's home.
+fn shared_examples_file() -> PathBuf {
+    EXAMPLES_FILE
+        .get_or_init(|| {
+            let folder = std::env::temp_dir().join(format!("quiver-test-examples-{}", std::process::id()));
+            std::fs::create_dir_all(&folder).unwrap();
+            let path = folder.join("examples.duckdb");
+            quiver_server::examples::generate(&path, TEST_EXAMPLE_ROWS).unwrap();
+            path
+        })
+        .clone()
+}
+
+/// A uniquely named PostgreSQL database, dropped when the guard goes.
+pub struct PostgresDatabase {
+    pub name: String,
+    pub url: String,
+}
+
+pub const POSTGRES_ADMIN_URL: &str = "postgres://postgres@127.0.0.1:5432/postgres";
+
+impl PostgresDatabase {
+    pub async fn create() -> PostgresDatabase {
+        use sqlx::Connection;
+        let name = format!("quiver_test_{}_{}", std::process::id(), uuid::Uuid::new_v4().simple());
+        let mut admin = sqlx::PgConnection::connect(POSTGRES_ADMIN_URL).await.expect("PostgreSQL at 127.0.0.1:5432");
+        sqlx::query(&format!("CREATE DATABASE \"{name}\"")).execute(&mut admin).await.unwrap();
+        let url = format!("postgres://postgres@127.0.0.1:5432/{name}");
+        PostgresDatabase { name, url }
+    }
+}
+
+impl Drop for PostgresDatabase {
+    fn drop(&mut self) {
+        let name = self.name.clone();
+        let _ = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            runtime.block_on(async {
+                use sqlx::Connection;
+                if let Ok(mut admin) = sqlx::PgConnection::connect(POSTGRES_ADMIN_URL).await {
+                    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).execute(&mut admin).await;
+                }
+            });
+        })
+        .join();
+    }
+}
+
+/// An answer: status, headers, and the body as JSON (or Null) plus its bytes.
+pub struct Answer {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub json: Value,
+    pub bytes: Vec<u8>,
+}
+
+/// How a request authenticates.
+#[derive(Clone, Debug)]
+pub enum As {
+    Anonymous,
+    Bearer(String),
+    /// A browser session: cookie and CSRF token.
+    Session { cookie: String, csrf: String },
+}
+
+pub struct TestApp {
+    pub router: Router,
+    pub state: AppState,
+    pub home: tempfile::TempDir,
+    pub postgres: Option<PostgresDatabase>,
+}
+
+impl TestApp {
+    pub async fn with_settings(examples: bool, postgres: Option<PostgresDatabase>) -> TestApp {
+        let home = tempfile::tempdir().unwrap();
+        let mut settings = Settings::for_tests(home.path());
+        settings.database_url = postgres.as_ref().map(|database| database.url.clone());
+        if examples {
+            std::fs::copy(shared_examples_file(), settings.examples_path()).unwrap();
+            settings.load_examples = true;
+            settings.examples_rows = TEST_EXAMPLE_ROWS;
+        }
+        let (state, _) = prepare_state(settings).await.unwrap();
+        TestApp { router: build_app(state.clone()), state, home, postgres }
+    }
+
+    /// SQLite metadata, no examples.
+    pub async fn new() -> TestApp {
+        Self::with_settings(false, None).await
+    }
+
+    /// SQLite metadata and the examples database.
+    pub async fn with_examples() -> TestApp {
+        Self::with_settings(true, None).await
+    }
+
+    pub async fn send(&self, request: Request<Body>) -> Answer {
+        let response = self.router.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap().to_vec();
+        let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        Answer { status, headers, json, bytes }
+    }
+
+    pub async fn call(&self, method: Method, path: &str, body: Option<Value>, who: &As) -> Answer {
+        let mut builder = Request::builder().method(method).uri(path);
+        match who {
+            As::Anonymous => {}
+            As::Bearer(token) => builder = builder.header(header::AUTHORIZATION, format!("Bearer {token}")),
+            As::Session { cookie, csrf } => {
+                builder = builder.header(header::COOKIE, cookie).header("X-CSRFToken", csrf);
+            }
+        }
+        let request = match body {
+            Some(body) => builder
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(serde_json::to_vec(&body).unwrap()))
+                .unwrap(),
+            None => builder.body(Body::empty()).unwrap(),
+        };
+        self.send(request).await
+    }
+
+    pub async fn get(&self, path: &str, who: &As) -> Answer {
+        self.call(Method::GET, path, None, who).await
+    }
+
+    pub async fn post(&self, path: &str, body: Value, who: &As) -> Answer {
+        self.call(Method::POST, path, Some(body), who).await
+    }
+
+    /// A Bearer token for a user.
+    pub async fn token(&self, username: &str, password: &str) -> As {
+        let answer = self
+            .post(
+                "/api/v1/security/login",
+                serde_json::json!({"username": username, "password": password, "provider": "db", "refresh": true}),
+                &As::Anonymous,
+            )
+            .await;
+        assert_eq!(answer.status, StatusCode::OK, "login of {username}: {}", answer.json);
+        As::Bearer(answer.json["access_token"].as_str().unwrap().to_owned())
+    }
+
+    pub async fn admin(&self) -> As {
+        self.token("admin", ADMIN_PASSWORD).await
+    }
+
+    /// Creates a user with roles through the admin command's code path.
+    pub async fn create_user(&self, username: &str, password: &str, roles: &[&str]) {
+        let hash = quiver_server::auth::password::hash_password(password).unwrap();
+        self.state
+            .store
+            .create_user(&quiver_server::store::user::NewUser {
+                username,
+                first_name: username,
+                last_name: "Tester",
+                email: "",
+                password_hash: &hash,
+                roles,
+            })
+            .await
+            .unwrap();
+    }
+
+    /// The id of an example dataset.
+    pub async fn dataset_id(&self, table_name: &str) -> i64 {
+        self.state.store.dataset_ids(Some(table_name)).await.unwrap()[0]
+    }
+
+    pub async fn close(self) {
+        self.state.store.close().await;
+    }
+}

@@ -1,0 +1,226 @@
+//! The same query objects on DuckDB, SQLite, PostgreSQL and MariaDB, loaded with the same example
+//! rows, return the same rows.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{PostgresDatabase, TestApp};
+use quiver_server::store::database::NewDatabase;
+use quiver_server::store::dataset::{NewColumn, NewDataset, NewMetric};
+use serde_json::{json, Value};
+use sqlx::Connection;
+
+const MARIADB_ADMIN_URL: &str = "mysql://root@127.0.0.1:3306/mysql";
+
+/// A uniquely named MariaDB database, dropped when the guard goes.
+struct MariaDbDatabase {
+    name: String,
+    url: String,
+}
+
+impl MariaDbDatabase {
+    async fn create() -> MariaDbDatabase {
+        let name = format!("quiver_test_{}_{}", std::process::id(), uuid::Uuid::new_v4().simple());
+        let mut admin = sqlx::MySqlConnection::connect(MARIADB_ADMIN_URL).await.expect("MariaDB at 127.0.0.1:3306");
+        sqlx::query(&format!("CREATE DATABASE `{name}`")).execute(&mut admin).await.unwrap();
+        MariaDbDatabase { url: format!("mysql://root@127.0.0.1:3306/{name}"), name }
+    }
+}
+
+impl Drop for MariaDbDatabase {
+    fn drop(&mut self) {
+        let name = self.name.clone();
+        let _ = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            runtime.block_on(async {
+                if let Ok(mut admin) = sqlx::MySqlConnection::connect(MARIADB_ADMIN_URL).await {
+                    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS `{name}`")).execute(&mut admin).await;
+                }
+            });
+        })
+        .join();
+    }
+}
+
+/// The example `birth_names` rows (without ds), read from the app's DuckDB examples.
+fn example_rows(app: &TestApp) -> Vec<(String, String, i64, String, i64, i64)> {
+    let connection = duckdb::Connection::open_with_flags(
+        app.state.settings.examples_path(),
+        duckdb::Config::default().access_mode(duckdb::AccessMode::ReadOnly).unwrap(),
+    )
+    .unwrap();
+    let mut statement =
+        connection.prepare("SELECT gender, name, num, state, num_boys, num_girls FROM birth_names").unwrap();
+    statement
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+const CREATE_TABLE: &str = "CREATE TABLE birth_names (gender VARCHAR(16), name VARCHAR(64), num BIGINT, state VARCHAR(16), \
+                            num_boys BIGINT, num_girls BIGINT)";
+
+/// Multi-row INSERT statements of at most 500 rows, values inlined as literals (test data only).
+fn insert_statements(rows: &[(String, String, i64, String, i64, i64)]) -> Vec<String> {
+    rows.chunks(500)
+        .map(|chunk| {
+            let values: Vec<String> = chunk
+                .iter()
+                .map(|(gender, name, num, state, boys, girls)| format!("('{gender}', '{name}', {num}, '{state}', {boys}, {girls})"))
+                .collect();
+            format!("INSERT INTO birth_names VALUES {}", values.join(", "))
+        })
+        .collect()
+}
+
+async fn register(app: &TestApp, name: &str, uri: &str, backend: &str) -> i64 {
+    let store = &app.state.store;
+    let database_id = store
+        .create_database(&NewDatabase {
+            database_name: name,
+            sqlalchemy_uri: uri,
+            backend,
+            expose_in_sqllab: true,
+            allow_dml: false,
+            allow_file_upload: false,
+            created_by: None,
+        })
+        .await
+        .unwrap();
+    let column = |name: &str, column_type: &str| NewColumn {
+        column_name: name.to_owned(),
+        column_type: column_type.to_owned(),
+        is_dttm: false,
+        expression: None,
+    };
+    let columns = vec![
+        column("gender", "VARCHAR"),
+        column("name", "VARCHAR"),
+        column("num", "BIGINT"),
+        column("state", "VARCHAR"),
+        column("num_boys", "BIGINT"),
+        column("num_girls", "BIGINT"),
+    ];
+    store
+        .create_dataset(&NewDataset {
+            database_id,
+            schema: None,
+            table_name: "birth_names",
+            sql: None,
+            main_dttm_col: None,
+            columns: &columns,
+            metrics: &[NewMetric { metric_name: "count".to_owned(), expression: "COUNT(*)".to_owned(), metric_type: None }],
+            owners: &[],
+        })
+        .await
+        .unwrap()
+}
+
+fn sum(column: &str) -> Value {
+    json!({"expressionType": "SIMPLE", "column": {"column_name": column}, "aggregate": "SUM", "label": format!("SUM({column})")})
+}
+
+/// Query objects covering columns, saved and adhoc metrics, every filter operator family, SQL
+/// fragments, having, orderby, limit and offset.
+fn query_objects() -> Vec<Value> {
+    vec![
+        json!({"columns": ["gender"], "metrics": ["count", sum("num")], "orderby": [["gender", true]]}),
+        json!({"columns": ["gender", "state"], "metrics": [sum("num")], "orderby": [[sum("num"), false], ["gender", true], ["state", true]], "row_limit": 10}),
+        json!({"columns": ["state"], "metrics": [{"expressionType": "SIMPLE", "column": {"column_name": "name"}, "aggregate": "COUNT_DISTINCT", "label": "names"}], "orderby": [["state", true]], "row_limit": 5, "row_offset": 3}),
+        json!({"columns": ["name"], "metrics": [{"expressionType": "SIMPLE", "column": {"column_name": "num"}, "aggregate": "MAX", "label": "max"}, {"expressionType": "SIMPLE", "column": {"column_name": "num"}, "aggregate": "MIN", "label": "min"}], "filters": [{"col": "gender", "op": "==", "val": "girl"}, {"col": "state", "op": "IN", "val": ["CA", "NY", "TX"]}], "orderby": [["name", true]]}),
+        json!({"metrics": ["count"], "filters": [{"col": "num", "op": ">=", "val": 50}, {"col": "num", "op": "<", "val": 200}, {"col": "state", "op": "NOT IN", "val": ["other"]}, {"col": "name", "op": "!=", "val": "Emma"}]}),
+        json!({"metrics": ["count"], "filters": [{"col": "name", "op": "LIKE", "val": "J%"}]}),
+        json!({"metrics": ["count"], "filters": [{"col": "name", "op": "ILIKE", "val": "%ANN%"}, {"col": "state", "op": "IS NOT NULL"}]}),
+        json!({"metrics": ["count"], "filters": [{"col": "name", "op": "NOT LIKE", "val": "%a%"}, {"col": "num", "op": "<=", "val": 10}]}),
+        json!({"columns": ["gender"], "metrics": [{"expressionType": "SQL", "sqlExpression": "SUM(num_boys) - SUM(num_girls)", "label": "delta"}], "extras": {"where": "state <> 'other' AND num > 5", "having": "COUNT(*) > 10"}, "orderby": [["gender", true]]}),
+        json!({"columns": [{"sqlExpression": "CASE WHEN num > 100 THEN 'big' ELSE 'small' END", "label": "size", "expressionType": "SQL"}], "metrics": ["count"], "orderby": [["count", false]]}),
+        json!({"columns": ["name", "state", "num"], "filters": [{"col": "gender", "op": "==", "val": "boy"}, {"col": "num", "op": ">", "val": 700}], "orderby": [["num", false], ["name", true], ["state", true]], "row_limit": 20}),
+    ]
+}
+
+/// Numbers compared as f64 (engines differ in integer and decimal widths).
+fn normalize(data: &Value) -> Vec<Vec<(String, String)>> {
+    data.as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            let mut cells: Vec<(String, String)> = row
+                .as_object()
+                .unwrap()
+                .iter()
+                .map(|(key, value)| {
+                    let text = match value {
+                        Value::Number(number) => format!("{:.4}", number.as_f64().unwrap()),
+                        other => other.to_string(),
+                    };
+                    (key.clone(), text)
+                })
+                .collect();
+            cells.sort();
+            cells
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_same_query_objects_return_the_same_rows_on_all_four_engines() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let rows = example_rows(&app);
+    let inserts = insert_statements(&rows);
+
+    // SQLite.
+    let sqlite_path = app.home.path().join("birth_names.sqlite");
+    {
+        let options = sqlx::sqlite::SqliteConnectOptions::new().filename(&sqlite_path).create_if_missing(true);
+        let mut connection = sqlx::SqliteConnection::connect_with(&options).await.unwrap();
+        sqlx::query(CREATE_TABLE).execute(&mut connection).await.unwrap();
+        for insert in &inserts {
+            sqlx::query(insert).execute(&mut connection).await.unwrap();
+        }
+        connection.close().await.unwrap();
+    }
+    // PostgreSQL.
+    let postgres = PostgresDatabase::create().await;
+    {
+        let mut connection = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
+        sqlx::query(CREATE_TABLE).execute(&mut connection).await.unwrap();
+        for insert in &inserts {
+            sqlx::query(insert).execute(&mut connection).await.unwrap();
+        }
+    }
+    // MariaDB.
+    let mariadb = MariaDbDatabase::create().await;
+    {
+        let mut connection = sqlx::MySqlConnection::connect(&mariadb.url).await.unwrap();
+        sqlx::query(CREATE_TABLE).execute(&mut connection).await.unwrap();
+        for insert in &inserts {
+            sqlx::query(insert).execute(&mut connection).await.unwrap();
+        }
+    }
+
+    let datasets = [
+        ("DuckDB", app.dataset_id("birth_names").await),
+        ("SQLite", register(&app, "sqlite", &format!("sqlite:///{}", sqlite_path.display()), "sqlite").await),
+        ("PostgreSQL", register(&app, "postgres", &postgres.url.replace("postgres://", "postgresql://"), "postgresql").await),
+        ("MariaDB", register(&app, "mariadb", &mariadb.url, "mysql").await),
+    ];
+
+    for query in query_objects() {
+        let mut answers = Vec::new();
+        for (engine, dataset_id) in &datasets {
+            let context = json!({"datasource": {"id": dataset_id, "type": "table"}, "queries": [query.clone()]});
+            let answer = app.post("/api/v1/chart/data", context, &admin).await;
+            assert_eq!(answer.status, StatusCode::OK, "{engine} {query}: {}", answer.json);
+            let result = &answer.json["result"][0];
+            assert!(result["rowcount"].as_i64().unwrap() > 0, "{engine} {query}: no rows");
+            answers.push((engine, normalize(&result["data"]), result["query"].as_str().unwrap().to_owned()));
+        }
+        let (reference_engine, reference, _) = &answers[0];
+        for (engine, rows, sql) in &answers[1..] {
+            assert_eq!(rows, reference, "{engine} differs from {reference_engine} for {query}\nSQL:\n{sql}");
+        }
+    }
+    app.close().await;
+}

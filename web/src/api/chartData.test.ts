@@ -1,0 +1,102 @@
+import { Schema, Table, tableFromArrays, tableToIPC } from 'apache-arrow';
+import { describe, expect, it } from 'vitest';
+import type { ChartDataResultMeta } from '@/api/generated/ChartDataResultMeta';
+import { decodeChartDataFrames } from './chartData';
+
+function resultMeta(overrides: Partial<ChartDataResultMeta>): ChartDataResultMeta {
+  return {
+    colnames: [],
+    coltypes: [],
+    rowcount: 0,
+    sql_rowcount: 0,
+    is_cached: false,
+    cached_dttm: null,
+    cache_key: null,
+    cache_timeout: null,
+    query: '',
+    status: 'success',
+    stacktrace: null,
+    from_dttm: null,
+    to_dttm: null,
+    applied_filters: [],
+    rejected_filters: [],
+    error: null,
+    annotation_data: {},
+    label_map: {},
+    ...overrides,
+  };
+}
+
+function withResultMeta(table: Table, meta: ChartDataResultMeta): Table {
+  const metadata = new Map([['quiver:result', JSON.stringify(meta)]]);
+  return new Table(new Schema(table.schema.fields, metadata), table.batches);
+}
+
+function frame(stream: Uint8Array): Uint8Array {
+  const framed = new Uint8Array(4 + stream.byteLength);
+  new DataView(framed.buffer).setUint32(0, stream.byteLength, true);
+  framed.set(stream, 4);
+  return framed;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const body = new Uint8Array(parts.reduce((total, part) => total + part.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    body.set(part, offset);
+    offset += part.byteLength;
+  }
+  return body;
+}
+
+describe('decodeChartDataFrames', () => {
+  const genderSums = withResultMeta(
+    tableFromArrays({ gender: ['boy', 'girl'], 'SUM(num)': Float64Array.from([48133355, 32546308]) }),
+    resultMeta({
+      colnames: ['gender', 'SUM(num)'],
+      coltypes: [1, 0],
+      rowcount: 2,
+      query: 'SELECT gender, SUM(num) AS "SUM(num)" FROM birth_names GROUP BY gender',
+    }),
+  );
+  const stateCount = withResultMeta(
+    tableFromArrays({ state: ['CA'], count: Int32Array.from([7]) }),
+    resultMeta({ colnames: ['state', 'count'], coltypes: [1, 0], rowcount: 1, query: 'SELECT state, COUNT(*) FROM birth_names GROUP BY state' }),
+  );
+
+  it('decodes each framed Arrow stream with its result meta, in order', () => {
+    const body = concat([frame(tableToIPC(genderSums, 'stream')), frame(tableToIPC(stateCount, 'stream'))]);
+
+    const [first, second, ...rest] = decodeChartDataFrames(body);
+
+    expect(rest).toHaveLength(0);
+    expect(first?.meta.rowcount).toBe(2);
+    expect(first?.meta.query).toContain('GROUP BY gender');
+    expect(first?.table.getChild('gender')?.toArray()).toEqual(['boy', 'girl']);
+    expect(first?.table.getChild('SUM(num)')?.get(0)).toBe(48133355);
+    expect(second?.meta.colnames).toEqual(['state', 'count']);
+    expect(second?.table.getChild('count')?.get(0)).toBe(7);
+  });
+
+  it('decodes a frame that sits at an unaligned offset of a larger buffer', () => {
+    const framed = frame(tableToIPC(genderSums, 'stream'));
+    const padded = new Uint8Array(framed.byteLength + 3);
+    padded.set(framed, 3);
+    const [result] = decodeChartDataFrames(padded.subarray(3));
+    expect(result?.table.getChild('SUM(num)')?.get(1)).toBe(32546308);
+  });
+
+  it('returns no result for an empty body', () => {
+    expect(decodeChartDataFrames(new Uint8Array(0))).toEqual([]);
+  });
+
+  it('refuses a truncated frame', () => {
+    const framed = frame(tableToIPC(genderSums, 'stream'));
+    expect(() => decodeChartDataFrames(framed.subarray(0, framed.byteLength - 10))).toThrow(/frame 0 needs/);
+  });
+
+  it('refuses a stream without quiver:result metadata', () => {
+    const bare = tableFromArrays({ gender: ['boy'] });
+    expect(() => decodeChartDataFrames(frame(tableToIPC(bare, 'stream')))).toThrow(/no "quiver:result" metadata/);
+  });
+});

@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiFetch, forgetCsrfToken, getJson, postJson } from './client';
+import { ApiError } from './errors';
+
+interface RecordedCall {
+  url: string;
+  init: RequestInit;
+}
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+describe('api client', () => {
+  let calls: RecordedCall[];
+
+  beforeEach(() => {
+    calls = [];
+    forgetCsrfToken();
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  function stubFetch(answer: (url: string) => Response): void {
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return Promise.resolve(answer(url));
+    });
+  }
+
+  it('sends the CSRF token on POST, fetched once per session', async () => {
+    stubFetch((url) => (url === '/api/v1/security/csrf_token/' ? jsonResponse(200, { result: 'token-1' }) : jsonResponse(200, { result: 'ok' })));
+    await postJson('/api/v1/chart/data', { queries: [] });
+    await postJson('/api/v1/chart/data', { queries: [] });
+    const tokenCalls = calls.filter((call) => call.url === '/api/v1/security/csrf_token/');
+    const writeCalls = calls.filter((call) => call.url === '/api/v1/chart/data');
+    expect(tokenCalls).toHaveLength(1);
+    expect(writeCalls).toHaveLength(2);
+    expect((writeCalls[0]?.init.headers as Record<string, string>)['X-CSRFToken']).toBe('token-1');
+    expect(writeCalls[0]?.init.credentials).toBe('same-origin');
+    expect(writeCalls[0]?.init.body).toBe('{"queries":[]}');
+  });
+
+  it('sends no token and asks for none on GET', async () => {
+    stubFetch(() => jsonResponse(200, { result: { id: 1 } }));
+    await expect(getJson('/api/v1/me/')).resolves.toEqual({ result: { id: 1 } });
+    expect(calls.map((call) => call.url)).toEqual(['/api/v1/me/']);
+  });
+
+  it('posts without a token when there is no session yet', async () => {
+    stubFetch((url) => (url === '/api/v1/security/csrf_token/' ? jsonResponse(401, { message: 'Unauthorized' }) : jsonResponse(200, { result: {} })));
+    await postJson('/login/', { username: 'admin', password: 'admin' });
+    const loginCall = calls.find((call) => call.url === '/login/');
+    expect(loginCall?.init.headers).not.toHaveProperty('X-CSRFToken');
+  });
+
+  it('throws the spec message of an error answer', async () => {
+    stubFetch(() => jsonResponse(401, { message: 'Invalid login. Please try again.' }));
+    const failure = apiFetch('/api/v1/me/');
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ status: 401, message: 'Invalid login. Please try again.' });
+  });
+
+  it('turns a failed fetch into "Network error"', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(getJson('/api/v1/me/')).rejects.toMatchObject({ message: 'Network error', status: null });
+  });
+});

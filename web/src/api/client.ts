@@ -1,0 +1,80 @@
+import type { CsrfTokenResponse } from '@/api/generated/CsrfTokenResponse';
+import { apiErrorFromResponse, networkError } from './errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+const csrfTokenPath = '/api/v1/security/csrf_token/';
+const csrfHeader = 'X-CSRFToken';
+
+let csrfTokenRequest: Promise<string | null> | null = null;
+
+/** The session changed (login, logout): the next write asks for a fresh CSRF token. */
+export function forgetCsrfToken(): void {
+  csrfTokenRequest = null;
+}
+
+async function requestCsrfToken(): Promise<string | null> {
+  const response = await sendRequest(csrfTokenPath, { method: 'GET' });
+  // Before login there is no session to protect: the write goes without a token.
+  if (response.status === 401) return null;
+  if (!response.ok) throw await apiErrorFromResponse(response);
+  const answer = (await response.json()) as CsrfTokenResponse;
+  return answer.result;
+}
+
+function csrfToken(): Promise<string | null> {
+  csrfTokenRequest ??= requestCsrfToken().catch((error: unknown) => {
+    csrfTokenRequest = null;
+    throw error;
+  });
+  return csrfTokenRequest;
+}
+
+async function sendRequest(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, { credentials: 'same-origin', ...init });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw networkError();
+  }
+}
+
+/**
+ * Sends a request to the Quiver server and returns the 2xx response. Writes carry the session's
+ * CSRF token; a non-2xx answer throws an ApiError with the spec's message.
+ */
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') {
+    const token = await csrfToken();
+    if (token !== null) headers[csrfHeader] = token;
+  }
+  const response = await sendRequest(path, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  if (!response.ok) throw await apiErrorFromResponse(response);
+  return response;
+}
+
+export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  const response = await apiFetch(path, { method: 'GET', signal });
+  return (await response.json()) as T;
+}
+
+export async function postJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  const response = await apiFetch(path, { method: 'POST', body, signal });
+  return (await response.json()) as T;
+}

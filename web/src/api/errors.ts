@@ -1,0 +1,114 @@
+import type { ErrorItem } from '@/api/generated/ErrorItem';
+import type { ErrorType } from '@/api/generated/ErrorType';
+
+/** Spec 000 section 8: the status text map of generic request errors. */
+const statusTexts: Readonly<Record<number, string>> = {
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  408: 'Request timeout',
+  409: 'Conflict',
+  413: 'Payload too large',
+  500: 'Server error',
+  502: 'Bad gateway',
+  503: 'Service unavailable',
+  504: 'Gateway timeout',
+  599: 'Network error',
+};
+
+export const unknownErrorMessage = 'Unknown error';
+export const networkErrorMessage = 'Network error';
+export const invalidInputMessage = 'Invalid input';
+export const genericErrorMessage = 'An error occurred';
+export const sessionTimedOutMessage = 'Your session timed out, please refresh your page and try again.';
+
+export function statusText(status: number): string {
+  return statusTexts[status] ?? unknownErrorMessage;
+}
+
+/** A failed call: the message to show, the HTTP status (null when the request never got an answer). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number | null;
+  readonly errorType: ErrorType | null;
+  readonly errors: readonly ErrorItem[];
+
+  constructor(message: string, options: { status: number | null; errorType?: ErrorType | null; errors?: readonly ErrorItem[] }) {
+    super(message);
+    this.status = options.status;
+    this.errorType = options.errorType ?? null;
+    this.errors = options.errors ?? [];
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isErrorItem(value: unknown): value is ErrorItem {
+  return isRecord(value) && typeof value.message === 'string';
+}
+
+/** `{field: [messages]}` shows the first field's first message, else "Invalid input". */
+function messageFromFieldErrors(fieldErrors: Record<string, unknown>): string {
+  const firstFieldMessages = Object.values(fieldErrors)[0];
+  const firstMessage: unknown = Array.isArray(firstFieldMessages) ? firstFieldMessages[0] : firstFieldMessages;
+  return typeof firstMessage === 'string' && firstMessage !== '' ? firstMessage : invalidInputMessage;
+}
+
+function mentionsCsrf(message: string): boolean {
+  return message.toLowerCase().includes('csrf');
+}
+
+/**
+ * The message of an error body `{message: string | {field: [messages]}}` or
+ * `{errors: [{message, error_type, level, extra}]}`; the status text when the body says nothing.
+ */
+export function messageFromErrorBody(body: unknown, status: number): string {
+  if (!isRecord(body)) return statusText(status);
+  const firstError = Array.isArray(body.errors) ? body.errors.find(isErrorItem) : undefined;
+  const message = body.message;
+  if (typeof message === 'string' && message !== '') {
+    return mentionsCsrf(message) ? sessionTimedOutMessage : message;
+  }
+  if (isRecord(message)) return messageFromFieldErrors(message);
+  if (firstError) return firstError.message;
+  return statusText(status);
+}
+
+/** Builds the ApiError of a non-2xx answer, reading its JSON body when there is one. */
+export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
+  const body = await readJsonBody(response);
+  const errors = isRecord(body) && Array.isArray(body.errors) ? body.errors.filter(isErrorItem) : [];
+  return new ApiError(messageFromErrorBody(body, response.status), {
+    status: response.status,
+    errorType: errors[0]?.error_type ?? null,
+    errors,
+  });
+}
+
+async function readJsonBody(response: Response): Promise<unknown> {
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** A fetch that failed before any answer (offline, refused, CORS). */
+export function networkError(): ApiError {
+  return new ApiError(networkErrorMessage, { status: null, errorType: 'FRONTEND_NETWORK_ERROR' });
+}
+
+/** What to show for anything thrown. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message !== '') return error.message;
+  if (typeof error === 'string' && error !== '') return error;
+  return genericErrorMessage;
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}

@@ -1,0 +1,26 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AuthenticatedLayout } from '@/features/auth/AuthenticatedLayout';
+import { LoginPage } from '@/features/auth/LoginPage';
+import { welcomePagePath } from '@/features/auth/api';
+import { WelcomePage } from '@/features/home/WelcomePage';
+import { NotFoundPage } from './NotFoundPage';
+
+/** The app's routes; the Rust server answers every other path with index.html. */
+export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
+  return createBrowserRouter([
+    { path: '/login', element: <LoginPage /> },
+    {
+      element: <AuthenticatedLayout />,
+      children: [
+        { path: '/', element: <Navigate to={welcomePagePath} replace /> },
+        { path: '/superset/welcome', element: <WelcomePage /> },
+        {
+          path: '/explore',
+          // Explore brings Arrow, the charts and the Wasm core: its own chunk, loaded on first visit.
+          lazy: async () => ({ Component: (await import('@/features/explore/ExplorePage')).ExplorePage }),
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+}

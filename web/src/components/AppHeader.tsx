@@ -1,0 +1,71 @@
+import type { JSX } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import type { CurrentUser } from '@/api/generated/CurrentUser';
+import { logoutPath, userDisplayName, welcomePagePath } from '@/features/auth/api';
+import { useThemeMode } from '@/theme/themeMode';
+import { testIds } from '@/testIds';
+import { Button } from './Button';
+
+/** The top bar: brand and navigation, the theme toggle, the user and the logout link. */
+export function AppHeader({ user }: { user: CurrentUser }): JSX.Element {
+  const { algorithm, toggleDarkMode } = useThemeMode();
+  const isDark = algorithm === 'dark';
+
+  return (
+    <Bar data-testid={testIds.header.bar}>
+      <Brand to={welcomePagePath}>Quiver</Brand>
+      <Nav aria-label="Main">
+        <NavLink to={welcomePagePath}>Home</NavLink>
+      </Nav>
+      <Spacer />
+      <Button
+        $variant="secondary"
+        aria-pressed={isDark}
+        data-testid={testIds.header.themeToggle}
+        onClick={toggleDarkMode}
+      >
+        {isDark ? 'Light mode' : 'Dark mode'}
+      </Button>
+      <UserName data-testid={testIds.header.userName}>{userDisplayName(user)}</UserName>
+      <a href={logoutPath} data-testid={testIds.header.logoutLink}>
+        Logout
+      </a>
+    </Bar>
+  );
+}
+
+const Bar = styled.header`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.gridUnit * 4}px;
+  height: 48px;
+  padding: 0 ${({ theme }) => theme.gridUnit * 4}px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const Brand = styled(Link)`
+  color: ${({ theme }) => theme.colors.primary.base};
+  font-size: ${({ theme }) => theme.fontSizes.l}px;
+  font-weight: 700;
+  text-decoration: none;
+`;
+
+const Nav = styled.nav`
+  display: flex;
+  gap: ${({ theme }) => theme.gridUnit * 3}px;
+`;
+
+const NavLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+`;
+
+const Spacer = styled.div`
+  flex: 1;
+`;
+
+const UserName = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;

@@ -1,0 +1,83 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { useState, type JSX } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderWithTheme } from '@/testRendering';
+import { Select, type SelectOption } from './Select';
+
+const columns: SelectOption[] = ['gender', 'name', 'num', 'state'].map((name) => ({ value: name, label: name }));
+
+function MultipleHarness(): JSX.Element {
+  const [values, setValues] = useState<string[]>([]);
+  return (
+    <>
+      <Select mode="multiple" ariaLabel="Dimensions" options={columns} value={values} onChange={setValues} />
+      <output data-testid="chosen">{values.join(',')}</output>
+    </>
+  );
+}
+
+function SingleHarness(): JSX.Element {
+  const [value, setValue] = useState<string | null>(null);
+  return (
+    <>
+      <Select mode="single" ariaLabel="Aggregate" options={columns} value={value} onChange={setValue} />
+      <output data-testid="chosen">{value ?? ''}</output>
+    </>
+  );
+}
+
+const chosen = (): string => screen.getByTestId('chosen').textContent;
+
+describe('Select', () => {
+  it('chooses several values with the mouse and keeps the list open', () => {
+    renderWithTheme(<MultipleHarness />);
+    const combobox = screen.getByRole('combobox', { name: 'Dimensions' });
+    fireEvent.focus(combobox);
+    fireEvent.click(screen.getByRole('option', { name: 'gender' }));
+    fireEvent.click(screen.getByRole('option', { name: 'state' }));
+    expect(chosen()).toBe('gender,state');
+    expect(screen.getByRole('option', { name: /state/ }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('filters by typing and chooses with Enter; Backspace removes the last value', () => {
+    renderWithTheme(<MultipleHarness />);
+    const combobox = screen.getByRole('combobox', { name: 'Dimensions' });
+    fireEvent.focus(combobox);
+    fireEvent.change(combobox, { target: { value: 'sta' } });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['state']);
+    fireEvent.keyDown(combobox, { key: 'Enter' });
+    expect(chosen()).toBe('state');
+    fireEvent.keyDown(combobox, { key: 'Backspace' });
+    expect(chosen()).toBe('');
+  });
+
+  it('removes a value with its chip button', () => {
+    renderWithTheme(<MultipleHarness />);
+    const combobox = screen.getByRole('combobox', { name: 'Dimensions' });
+    fireEvent.focus(combobox);
+    fireEvent.click(screen.getByRole('option', { name: 'num' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove num' }));
+    expect(chosen()).toBe('');
+  });
+
+  it('moves with the arrow keys, chooses one value and closes', () => {
+    renderWithTheme(<SingleHarness />);
+    const combobox = screen.getByRole('combobox', { name: 'Aggregate' });
+    fireEvent.keyDown(combobox, { key: 'ArrowDown' });
+    fireEvent.keyDown(combobox, { key: 'ArrowDown' });
+    fireEvent.keyDown(combobox, { key: 'ArrowDown' });
+    fireEvent.keyDown(combobox, { key: 'Enter' });
+    expect(chosen()).toBe('num');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(combobox.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes on Escape and says "No data" when nothing matches', () => {
+    renderWithTheme(<SingleHarness />);
+    const combobox = screen.getByRole('combobox', { name: 'Aggregate' });
+    fireEvent.change(combobox, { target: { value: 'zzz' } });
+    expect(screen.getByRole('listbox').textContent).toBe('No data');
+    fireEvent.keyDown(combobox, { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { fetchChartData, type ChartDataArrowResult } from '@/api/chartData';
+import type { FieldError } from '@/api/generated/FieldError';
+import type { FormData } from '@/api/generated/FormData';
+import { queryKeys } from '@/api/queryKeys';
+import { buildQueryContext, validateFormData } from '@/wasm/core';
+
+/** One click of Run: the form data as it was then. */
+export interface ChartRun {
+  runNumber: number;
+  formData: FormData;
+}
+
+/** The form data broke a rule of quiver-core; nothing was sent. */
+export class FormDataInvalidError extends Error {
+  override readonly name = 'FormDataInvalidError';
+  readonly controlErrors: readonly FieldError[];
+
+  constructor(controlErrors: readonly FieldError[]) {
+    super(controlErrors.map((error) => error.message).join('\n'));
+    this.controlErrors = controlErrors;
+  }
+}
+
+/** Validates and builds the query context with the Wasm core, then fetches the Arrow results. */
+export async function runChartQuery(formData: FormData, signal?: AbortSignal): Promise<ChartDataArrowResult[]> {
+  const controlErrors = await validateFormData(formData);
+  if (controlErrors.length > 0) throw new FormDataInvalidError(controlErrors);
+  const queryContext = await buildQueryContext(formData);
+  return fetchChartData({ ...queryContext, result_format: 'arrow' }, signal);
+}
+
+export function useChartData(run: ChartRun | null): UseQueryResult<ChartDataArrowResult[]> {
+  return useQuery({
+    queryKey: queryKeys.chartData(run?.runNumber ?? 0),
+    queryFn: ({ signal }) => {
+      if (run === null) throw new Error('No chart run');
+      return runChartQuery(run.formData, signal);
+    },
+    enabled: run !== null,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}

@@ -1,0 +1,128 @@
+import { useMemo, useState, type JSX } from 'react';
+import styled from 'styled-components';
+import type { Dataset } from '@/api/generated/Dataset';
+import { testIds } from '@/testIds';
+import { ColumnTypeIcon } from './ColumnTypeIcon';
+
+function matches(search: string, ...texts: (string | null)[]): boolean {
+  const needle = search.trim().toLowerCase();
+  return needle === '' || texts.some((text) => text?.toLowerCase().includes(needle) ?? false);
+}
+
+/** The left panel: the dataset's name and a searchable list of its metrics and columns. */
+export function DatasourcePanel({ dataset }: { dataset: Dataset }): JSX.Element {
+  const [search, setSearch] = useState('');
+  const metrics = useMemo(
+    () => dataset.metrics.filter((metric) => matches(search, metric.metric_name, metric.verbose_name)),
+    [dataset.metrics, search],
+  );
+  const columns = useMemo(
+    () => dataset.columns.filter((column) => matches(search, column.column_name, column.verbose_name)),
+    [dataset.columns, search],
+  );
+
+  return (
+    <Panel data-testid={testIds.explore.datasourcePanel} aria-label="Dataset">
+      <DatasetName data-testid={testIds.explore.datasetName} title={dataset.table_name}>
+        {dataset.table_name}
+      </DatasetName>
+      <Search
+        type="search"
+        aria-label="Search Metrics & Columns"
+        placeholder="Search Metrics & Columns"
+        value={search}
+        data-testid={testIds.explore.datasourceSearch}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <SectionTitle>
+        Metrics <Count>{metrics.length}</Count>
+      </SectionTitle>
+      <List>
+        {metrics.map((metric) => (
+          <Item key={metric.id} data-testid={testIds.explore.metricItem} title={metric.expression}>
+            <MetricMark role="img" aria-label="Metric">
+              ƒ
+            </MetricMark>
+            {metric.verbose_name ?? metric.metric_name}
+          </Item>
+        ))}
+      </List>
+      <SectionTitle>
+        Columns <Count>{columns.length}</Count>
+      </SectionTitle>
+      <List>
+        {columns.map((column) => (
+          <Item key={column.id} data-testid={testIds.explore.columnItem} title={column.type ?? undefined}>
+            <ColumnTypeIcon column={column} />
+            {column.verbose_name ?? column.column_name}
+          </Item>
+        ))}
+      </List>
+    </Panel>
+  );
+}
+
+const Panel = styled.aside`
+  display: flex;
+  flex-direction: column;
+  min-height: 0;
+  overflow-y: auto;
+  padding: ${({ theme }) => theme.gridUnit * 3}px;
+  border-right: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const DatasetName = styled.h2`
+  margin: 0 0 ${({ theme }) => theme.gridUnit * 3}px;
+  overflow: hidden;
+  font-size: ${({ theme }) => theme.fontSizes.m}px;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const Search = styled.input`
+  height: 32px;
+  padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+const SectionTitle = styled.h3`
+  display: flex;
+  justify-content: space-between;
+  margin: ${({ theme }) => theme.gridUnit * 4}px 0 ${({ theme }) => theme.gridUnit}px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+  font-weight: 600;
+`;
+
+const Count = styled.span`
+  font-weight: 400;
+`;
+
+const List = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Item = styled.li`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.gridUnit}px;
+  padding: ${({ theme }) => theme.gridUnit}px 0;
+  overflow: hidden;
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const MetricMark = styled.span`
+  display: inline-flex;
+  justify-content: center;
+  min-width: 28px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-style: italic;
+`;

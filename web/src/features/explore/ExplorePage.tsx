@@ -1,0 +1,33 @@
+import { useEffect, type JSX } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import styled from 'styled-components';
+import { welcomePagePath } from '@/features/auth/api';
+import { preloadQuiverCore } from '@/wasm/core';
+import { exploreTargetFromSearch } from './api';
+import { ExploreLoader } from './ExploreLoader';
+
+/** `/explore/?datasource_type=table&datasource_id=N`. */
+export function ExplorePage(): JSX.Element {
+  const [searchParams] = useSearchParams();
+  const target = exploreTargetFromSearch(searchParams);
+
+  // The Wasm core loads in the background: the page renders at once, Run waits for it.
+  useEffect(() => {
+    preloadQuiverCore();
+  }, []);
+
+  if (target === null) {
+    return (
+      <Message>
+        Choose a dataset to explore on the <Link to={welcomePagePath}>home page</Link>.
+      </Message>
+    );
+  }
+  const targetKey = `${target.datasourceType}:${target.datasourceId}:${target.sliceId ?? ''}`;
+  return <ExploreLoader key={targetKey} target={target} />;
+}
+
+const Message = styled.p`
+  padding: ${({ theme }) => theme.gridUnit * 6}px;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;

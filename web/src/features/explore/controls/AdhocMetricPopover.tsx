@@ -1,0 +1,194 @@
+import { useEffect, useRef, useState, type JSX, type RefObject } from 'react';
+import styled from 'styled-components';
+import type { Aggregate } from '@/api/generated/Aggregate';
+import type { Dataset } from '@/api/generated/Dataset';
+import type { MetricRef } from '@/api/generated/MetricRef';
+import { Button } from '@/components/Button';
+import { Select } from '@/components/Select';
+import { aggregates, simpleAdhocMetric } from '@/features/explore/exploreFormData';
+import { testIds } from '@/testIds';
+
+type MetricSource = 'simple' | 'saved';
+
+export interface AdhocMetricPopoverProps {
+  dataset: Dataset;
+  /** The button that opens the popover: a click on it is not a click outside. */
+  anchorRef: RefObject<HTMLElement | null>;
+  onAdd: (metric: MetricRef) => void;
+  onClose: () => void;
+}
+
+const aggregateOptions = aggregates.map((aggregate) => ({ value: aggregate, label: aggregate }));
+
+function isAggregate(value: string): value is Aggregate {
+  return (aggregates as readonly string[]).includes(value);
+}
+
+/** Builds one metric: a SIMPLE adhoc metric (column + aggregate) or a saved metric by name. */
+export function AdhocMetricPopover({ dataset, anchorRef, onAdd, onClose }: AdhocMetricPopoverProps): JSX.Element {
+  const popoverRef = useRef<HTMLDivElement>(null);
+  const [source, setSource] = useState<MetricSource>('simple');
+  const [columnName, setColumnName] = useState<string | null>(null);
+  const [aggregate, setAggregate] = useState<Aggregate | null>(null);
+  const [savedMetricName, setSavedMetricName] = useState<string | null>(null);
+
+  const columnOptions = dataset.columns.map((column) => ({ value: column.column_name, label: column.column_name }));
+  const savedMetricOptions = dataset.metrics.map((metric) => ({ value: metric.metric_name, label: metric.verbose_name ?? metric.metric_name }));
+  const isComplete = source === 'simple' ? columnName !== null && aggregate !== null : savedMetricName !== null;
+
+  // Focus moves into the popover (so Escape closes it); a click outside closes it.
+  useEffect(() => {
+    popoverRef.current?.focus();
+    function closeOnOutsideClick(event: MouseEvent): void {
+      const target = event.target as Node;
+      const isInside = popoverRef.current?.contains(target) === true || anchorRef.current?.contains(target) === true;
+      if (!isInside) onClose();
+    }
+    document.addEventListener('mousedown', closeOnOutsideClick);
+    return () => {
+      document.removeEventListener('mousedown', closeOnOutsideClick);
+    };
+  }, [anchorRef, onClose]);
+
+  function save(): void {
+    if (source === 'saved' && savedMetricName !== null) onAdd(savedMetricName);
+    if (source === 'simple' && columnName !== null && aggregate !== null) onAdd(simpleAdhocMetric(columnName, aggregate));
+  }
+
+  return (
+    <Popover
+      ref={popoverRef}
+      tabIndex={-1}
+      role="dialog"
+      aria-label="Add metric"
+      data-testid={testIds.explore.metricPopover}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      <Tabs role="tablist" aria-label="Metric source">
+        <Tab
+          role="tab"
+          type="button"
+          aria-selected={source === 'simple'}
+          data-testid={testIds.explore.metricSimpleTab}
+          onClick={() => setSource('simple')}
+        >
+          Simple
+        </Tab>
+        <Tab
+          role="tab"
+          type="button"
+          aria-selected={source === 'saved'}
+          data-testid={testIds.explore.metricSavedTab}
+          onClick={() => setSource('saved')}
+        >
+          Saved
+        </Tab>
+      </Tabs>
+      {source === 'simple' ? (
+        <Fields role="tabpanel" aria-label="Simple">
+          <FieldLabel>Column</FieldLabel>
+          <Select
+            mode="single"
+            ariaLabel="Column"
+            placeholder="Select column"
+            options={columnOptions}
+            value={columnName}
+            testId={testIds.explore.metricColumnSelect}
+            onChange={setColumnName}
+          />
+          <FieldLabel>Aggregate</FieldLabel>
+          <Select
+            mode="single"
+            ariaLabel="Aggregate"
+            placeholder="Select aggregate"
+            options={aggregateOptions}
+            value={aggregate}
+            testId={testIds.explore.metricAggregateSelect}
+            onChange={(value) => setAggregate(isAggregate(value) ? value : null)}
+          />
+        </Fields>
+      ) : (
+        <Fields role="tabpanel" aria-label="Saved">
+          <FieldLabel>Saved metric</FieldLabel>
+          <Select
+            mode="single"
+            ariaLabel="Saved metric"
+            placeholder="Select saved metric"
+            options={savedMetricOptions}
+            value={savedMetricName}
+            testId={testIds.explore.savedMetricSelect}
+            onChange={setSavedMetricName}
+          />
+        </Fields>
+      )}
+      <Actions>
+        <Button $variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+        <Button $variant="primary" disabled={!isComplete} data-testid={testIds.explore.metricSaveButton} onClick={save}>
+          Save
+        </Button>
+      </Actions>
+    </Popover>
+  );
+}
+
+const Popover = styled.div`
+  position: absolute;
+  z-index: 30;
+  top: calc(100% + 4px);
+  left: 0;
+  right: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.gridUnit * 3}px;
+  padding: ${({ theme }) => theme.gridUnit * 3}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: 0 6px 16px rgba(0, 0, 0, 0.2);
+
+  &:focus {
+    outline: none;
+  }
+`;
+
+const Tabs = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.gridUnit * 4}px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Tab = styled.button`
+  padding: ${({ theme }) => theme.gridUnit}px 0;
+  border: 0;
+  border-bottom: 2px solid transparent;
+  background: none;
+  cursor: pointer;
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+
+  &[aria-selected='true'] {
+    border-bottom-color: ${({ theme }) => theme.colors.primary.base};
+    color: ${({ theme }) => theme.colors.primary.base};
+    font-weight: 600;
+  }
+`;
+
+const Fields = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.gridUnit}px;
+`;
+
+const FieldLabel = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
+`;

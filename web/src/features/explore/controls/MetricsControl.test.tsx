@@ -1,0 +1,73 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Dataset } from '@/api/generated/Dataset';
+import type { MetricRef } from '@/api/generated/MetricRef';
+import { renderWithTheme } from '@/testRendering';
+import { testIds } from '@/testIds';
+import { MetricsControl } from './MetricsControl';
+
+vi.mock('@/wasm/useQuiverCore', () => ({ useQuiverCore: () => null }));
+
+const dataset = {
+  id: 3,
+  table_name: 'birth_names',
+  columns: [
+    { id: 1, column_name: 'gender', type_generic: 1, groupby: true },
+    { id: 2, column_name: 'num', type_generic: 0, groupby: true },
+  ],
+  metrics: [{ id: 1, metric_name: 'count', verbose_name: 'COUNT(*)', expression: 'COUNT(*)' }],
+} as unknown as Dataset;
+
+function chooseIn(testId: string, label: string): void {
+  const combobox = screen.getByTestId(testId).querySelector('input');
+  if (combobox === null) throw new Error(`no combobox in ${testId}`);
+  fireEvent.focus(combobox);
+  fireEvent.click(screen.getByRole('option', { name: label }));
+}
+
+describe('MetricsControl', () => {
+  it('adds SUM(num) as a SIMPLE adhoc metric through the popover', () => {
+    const onChange = vi.fn<(metrics: MetricRef[]) => void>();
+    renderWithTheme(<MetricsControl dataset={dataset} value={[]} isInvalid={false} onChange={onChange} />);
+
+    fireEvent.click(screen.getByTestId(testIds.explore.addMetricButton));
+    const save = screen.getByTestId(testIds.explore.metricSaveButton);
+    expect(save).toHaveProperty('disabled', true);
+    chooseIn(testIds.explore.metricColumnSelect, 'num');
+    chooseIn(testIds.explore.metricAggregateSelect, 'SUM');
+    fireEvent.click(save);
+
+    expect(onChange).toHaveBeenCalledWith([
+      {
+        expressionType: 'SIMPLE',
+        column: { column_name: 'num' },
+        aggregate: 'SUM',
+        label: 'SUM(num)',
+        hasCustomLabel: false,
+        optionName: expect.stringMatching(/^metric_[a-z0-9]{11}$/) as unknown,
+      },
+    ]);
+    expect(screen.queryByTestId(testIds.explore.metricPopover)).toBeNull();
+  });
+
+  it('adds a saved metric by name', () => {
+    const onChange = vi.fn<(metrics: MetricRef[]) => void>();
+    renderWithTheme(<MetricsControl dataset={dataset} value={['count']} isInvalid={false} onChange={onChange} />);
+    fireEvent.click(screen.getByTestId(testIds.explore.addMetricButton));
+    fireEvent.click(screen.getByTestId(testIds.explore.metricSavedTab));
+    chooseIn(testIds.explore.savedMetricSelect, 'COUNT(*)');
+    fireEvent.click(screen.getByTestId(testIds.explore.metricSaveButton));
+    expect(onChange).toHaveBeenCalledWith(['count', 'count']);
+  });
+
+  it('removes a chosen metric, and Escape closes the popover', () => {
+    const onChange = vi.fn<(metrics: MetricRef[]) => void>();
+    renderWithTheme(<MetricsControl dataset={dataset} value={['count']} isInvalid={false} onChange={onChange} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove count' }));
+    expect(onChange).toHaveBeenCalledWith([]);
+
+    fireEvent.click(screen.getByTestId(testIds.explore.addMetricButton));
+    fireEvent.keyDown(screen.getByTestId(testIds.explore.metricPopover), { key: 'Escape' });
+    expect(screen.queryByTestId(testIds.explore.metricPopover)).toBeNull();
+  });
+});

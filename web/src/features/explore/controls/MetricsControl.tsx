@@ -1,0 +1,109 @@
+import { useCallback, useRef, useState, type JSX } from 'react';
+import styled from 'styled-components';
+import type { Dataset } from '@/api/generated/Dataset';
+import type { MetricRef } from '@/api/generated/MetricRef';
+import { Button } from '@/components/Button';
+import { metricKey, provisionalMetricLabel } from '@/features/explore/exploreFormData';
+import { useQuiverCore } from '@/wasm/useQuiverCore';
+import { testIds } from '@/testIds';
+import { AdhocMetricPopover } from './AdhocMetricPopover';
+
+export interface MetricsControlProps {
+  dataset: Dataset;
+  value: readonly MetricRef[];
+  isInvalid: boolean;
+  onChange: (metrics: MetricRef[]) => void;
+}
+
+/** The "Metrics" control (`metrics`): chosen metrics as chips, and a popover to add one. */
+export function MetricsControl({ dataset, value, isInvalid, onChange }: MetricsControlProps): JSX.Element {
+  const [isAdding, setIsAdding] = useState(false);
+  const addButtonRef = useRef<HTMLButtonElement>(null);
+  const closePopover = useCallback(() => {
+    setIsAdding(false);
+  }, []);
+  const core = useQuiverCore();
+
+  function metricLabel(metric: MetricRef): string {
+    if (core === null) return provisionalMetricLabel(metric);
+    try {
+      return core.metricLabel(metric);
+    } catch {
+      return provisionalMetricLabel(metric);
+    }
+  }
+
+  return (
+    <Root data-testid={testIds.explore.metricsControl}>
+      <Chips $isInvalid={isInvalid}>
+        {value.map((metric) => (
+          <Chip key={metricKey(metric)} data-testid={testIds.explore.metricChip}>
+            {metricLabel(metric)}
+            <Remove
+              type="button"
+              aria-label={`Remove ${metricLabel(metric)}`}
+              onClick={() => onChange(value.filter((chosen) => chosen !== metric))}
+            >
+              ×
+            </Remove>
+          </Chip>
+        ))}
+        <Button
+          ref={addButtonRef}
+          $variant="link"
+          aria-expanded={isAdding}
+          data-testid={testIds.explore.addMetricButton}
+          onClick={() => setIsAdding((current) => !current)}
+        >
+          + Add metric
+        </Button>
+      </Chips>
+      {isAdding && (
+        <AdhocMetricPopover
+          dataset={dataset}
+          anchorRef={addButtonRef}
+          onClose={closePopover}
+          onAdd={(metric) => {
+            onChange([...value, metric]);
+            setIsAdding(false);
+          }}
+        />
+      )}
+    </Root>
+  );
+}
+
+const Root = styled.div`
+  position: relative;
+`;
+
+const Chips = styled.div<{ $isInvalid: boolean }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.gridUnit}px;
+  min-height: 32px;
+  padding: 2px ${({ theme }) => theme.gridUnit * 2}px;
+  border: 1px solid ${({ theme, $isInvalid }) => ($isInvalid ? theme.colors.error.base : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const Chip = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 2px;
+  padding: 0 ${({ theme }) => theme.gridUnit}px 0 ${({ theme }) => theme.gridUnit * 2}px;
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+  line-height: 22px;
+`;
+
+const Remove = styled.button`
+  padding: 0 2px;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.textMuted};
+  cursor: pointer;
+`;

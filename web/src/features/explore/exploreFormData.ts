@@ -1,0 +1,82 @@
+import type { AdhocMetric } from '@/api/generated/AdhocMetric';
+import type { Aggregate } from '@/api/generated/Aggregate';
+import type { Dataset } from '@/api/generated/Dataset';
+import type { FormData } from '@/api/generated/FormData';
+import type { MetricRef } from '@/api/generated/MetricRef';
+
+/** The generated FormData has its typed core only; Explore keeps every other key as well. */
+export type ExploreFormData = FormData & Record<string, unknown>;
+
+/** Spec defaults: row limit 1000, time range "No filter", viz type table. */
+export const defaultRowLimit = 1000;
+export const defaultTimeRange = 'No filter';
+export const defaultVizType = 'table';
+
+export const rowLimitChoices = [10, 50, 100, 250, 500, 1000, 5000, 10000, 50000] as const;
+export const aggregates: readonly Aggregate[] = ['AVG', 'COUNT', 'COUNT_DISTINCT', 'MAX', 'MIN', 'SUM'];
+export const vizTypeChoices = [{ value: 'table', label: 'Table' }] as const;
+
+/** The server's form data with the table chart's defaults for every key it leaves out. */
+export function initialExploreFormData(dataset: Dataset, serverFormData: FormData): ExploreFormData {
+  return {
+    query_mode: 'aggregate',
+    groupby: [],
+    metrics: [],
+    row_limit: defaultRowLimit,
+    time_range: defaultTimeRange,
+    ...serverFormData,
+    datasource: serverFormData.datasource || `${dataset.id}__table`,
+    viz_type: serverFormData.viz_type || defaultVizType,
+  };
+}
+
+export function readStringList(formData: ExploreFormData, key: string): string[] {
+  const value = formData[key];
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+function isMetricRef(value: unknown): value is MetricRef {
+  return typeof value === 'string' || (typeof value === 'object' && value !== null && 'expressionType' in value);
+}
+
+export function readMetrics(formData: ExploreFormData): MetricRef[] {
+  const value = formData.metrics;
+  return Array.isArray(value) ? value.filter(isMetricRef) : [];
+}
+
+export function readRowLimit(formData: ExploreFormData): number {
+  const value = formData.row_limit;
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : defaultRowLimit;
+}
+
+/** True when the form asks for something to chart, so a loaded chart can run at once. */
+export function hasQueryControls(formData: ExploreFormData): boolean {
+  return readStringList(formData, 'groupby').length > 0 || readMetrics(formData).length > 0;
+}
+
+function randomOptionSuffix(): string {
+  return Math.random().toString(36).slice(2, 13).padEnd(11, '0');
+}
+
+/** A SIMPLE adhoc metric: `SUM(num)` is `{expressionType: "SIMPLE", column: {column_name: "num"}, aggregate: "SUM"}`. */
+export function simpleAdhocMetric(columnName: string, aggregate: Aggregate, optionSuffix = randomOptionSuffix()): AdhocMetric {
+  return {
+    expressionType: 'SIMPLE',
+    column: { column_name: columnName },
+    aggregate,
+    label: `${aggregate}(${columnName})`,
+    hasCustomLabel: false,
+    optionName: `metric_${optionSuffix}`,
+  };
+}
+
+/** What a metric chip shows until the Wasm core, which owns the label rule, has loaded. */
+export function provisionalMetricLabel(metric: MetricRef): string {
+  if (typeof metric === 'string') return metric;
+  return metric.label ?? metric.sqlExpression ?? metric.optionName ?? '';
+}
+
+/** A stable React key for a chosen metric. */
+export function metricKey(metric: MetricRef): string {
+  return typeof metric === 'string' ? `saved:${metric}` : (metric.optionName ?? provisionalMetricLabel(metric));
+}

@@ -1,0 +1,115 @@
+/** The spec's theme tokens (spec 000 sections 3 and 9), light and dark. */
+
+export type ThemeAlgorithm = 'default' | 'dark';
+
+export const brandColors = {
+  primary: '#2893B3',
+  link: '#2893B3',
+  error: '#E04355',
+  warning: '#FCC700',
+  success: '#5AC189',
+  info: '#66BCFE',
+} as const;
+
+export const fontFamily = "Inter, Helvetica, Arial, sans-serif";
+export const monospaceFontFamily = "'Fira Code', 'Courier New', monospace";
+
+/** Font sizes in px. */
+export const fontSizes = { xxs: 8, xs: 10, s: 12, m: 14, l: 16, xl: 21, xxl: 28 } as const;
+
+/** Spacing is a multiple of the grid unit (px). */
+export const gridUnit = 4;
+
+/** The spec's colour variant mixing: percent of white for light variants, of black for dark ones. */
+export const lightVariantPercents = [20, 45, 70, 90, 95] as const;
+export const darkVariantPercents = [10, 20, 40, 60, 80] as const;
+
+/** Responsive breakpoints in px. */
+export const breakpoints = { xs: 576, s: 768, m: 992, l: 1200 } as const;
+
+export interface ColorScale {
+  base: string;
+  /** Mixed with white at 20, 45, 70, 90 and 95 percent. */
+  light: readonly string[];
+  /** Mixed with black at 10, 20, 40, 60 and 80 percent. */
+  dark: readonly string[];
+}
+
+export interface QuiverTheme {
+  algorithm: ThemeAlgorithm;
+  colors: {
+    primary: ColorScale;
+    link: string;
+    error: ColorScale;
+    warning: ColorScale;
+    success: ColorScale;
+    info: ColorScale;
+    background: string;
+    surface: string;
+    surfaceMuted: string;
+    border: string;
+    text: string;
+    textMuted: string;
+    textOnPrimary: string;
+    overlay: string;
+  };
+  fontFamily: string;
+  monospaceFontFamily: string;
+  fontSizes: typeof fontSizes;
+  gridUnit: number;
+  borderRadius: number;
+}
+
+function parseHexColor(hex: string): [number, number, number] {
+  const digits = hex.replace('#', '');
+  return [0, 2, 4].map((start) => parseInt(digits.slice(start, start + 2), 16)) as [number, number, number];
+}
+
+function toHexByte(channel: number): string {
+  return Math.round(channel).toString(16).padStart(2, '0').toUpperCase();
+}
+
+/** Mixes `percent` of `other` into `base`: mixColors('#2893B3', '#FFFFFF', 20) is 20 percent white. */
+export function mixColors(base: string, other: string, percent: number): string {
+  const baseChannels = parseHexColor(base);
+  const otherChannels = parseHexColor(other);
+  const weight = percent / 100;
+  const mixed = baseChannels.map((channel, index) => channel * (1 - weight) + (otherChannels[index] ?? 0) * weight);
+  return `#${mixed.map(toHexByte).join('')}`;
+}
+
+export function buildColorScale(base: string): ColorScale {
+  return {
+    base,
+    light: lightVariantPercents.map((percent) => mixColors(base, '#FFFFFF', percent)),
+    dark: darkVariantPercents.map((percent) => mixColors(base, '#000000', percent)),
+  };
+}
+
+export function buildTheme(algorithm: ThemeAlgorithm): QuiverTheme {
+  const isDark = algorithm === 'dark';
+  return {
+    algorithm,
+    colors: {
+      primary: buildColorScale(brandColors.primary),
+      link: brandColors.link,
+      error: buildColorScale(brandColors.error),
+      warning: buildColorScale(brandColors.warning),
+      success: buildColorScale(brandColors.success),
+      info: buildColorScale(brandColors.info),
+      background: isDark ? '#141414' : '#F7F7F7',
+      surface: isDark ? '#1F1F1F' : '#FFFFFF',
+      surfaceMuted: isDark ? '#2A2A2A' : '#F0F0F0',
+      border: isDark ? '#424242' : '#E0E0E0',
+      text: isDark ? '#E8E8E8' : '#1F1F1F',
+      textMuted: isDark ? '#A6A6A6' : '#666666',
+      textOnPrimary: '#FFFFFF',
+      overlay: isDark ? 'rgba(0, 0, 0, 0.65)' : 'rgba(0, 0, 0, 0.45)',
+    },
+    fontFamily,
+    monospaceFontFamily,
+    fontSizes,
+    gridUnit,
+    borderRadius: 4,
+  };
+}

@@ -1,0 +1,71 @@
+import type { FieldError } from '@/api/generated/FieldError';
+import type { FormData } from '@/api/generated/FormData';
+import type { MetricRef } from '@/api/generated/MetricRef';
+import type { QueryContext } from '@/api/generated/QueryContext';
+
+/** The functions of quiver-core (wasm-bindgen package) that the web app calls. */
+export interface QuiverCore {
+  buildQueryContext: (formData: FormData) => QueryContext;
+  validateFormData: (formData: FormData) => FieldError[];
+  metricLabel: (metric: MetricRef) => string;
+}
+
+let coreLoad: Promise<QuiverCore> | null = null;
+let loadedCore: QuiverCore | null = null;
+
+async function importAndInitialize(): Promise<QuiverCore> {
+  const corePackage = await import('./pkg/quiver_core.js');
+  await corePackage.default();
+  const core: QuiverCore = {
+    buildQueryContext: corePackage.buildQueryContext,
+    validateFormData: corePackage.validateFormData,
+    metricLabel: corePackage.metricLabel,
+  };
+  loadedCore = core;
+  return core;
+}
+
+/** Loads and initializes the Wasm core once; a failed load is retried on the next call. */
+export function loadQuiverCore(): Promise<QuiverCore> {
+  coreLoad ??= importAndInitialize().catch((error: unknown) => {
+    coreLoad = null;
+    throw error;
+  });
+  return coreLoad;
+}
+
+/** The core if it has finished loading, for synchronous uses such as labels; else null. */
+export function loadedQuiverCore(): QuiverCore | null {
+  return loadedCore;
+}
+
+/** Starts loading the core in the background, so that the first Run does not wait for it. */
+export function preloadQuiverCore(): void {
+  loadQuiverCore().catch((error: unknown) => {
+    console.warn('quiver core preload failed', error);
+  });
+}
+
+/** Wasm errors arrive as JsError (an Error) or as a plain value; both become an Error. */
+function asError(thrown: unknown): Error {
+  if (thrown instanceof Error) return thrown;
+  return new Error(typeof thrown === 'string' ? thrown : 'The Quiver core failed');
+}
+
+function callCore<T>(call: () => T): T {
+  try {
+    return call();
+  } catch (thrown) {
+    throw asError(thrown);
+  }
+}
+
+export async function buildQueryContext(formData: FormData): Promise<QueryContext> {
+  const core = await loadQuiverCore();
+  return callCore(() => core.buildQueryContext(formData));
+}
+
+export async function validateFormData(formData: FormData): Promise<FieldError[]> {
+  const core = await loadQuiverCore();
+  return callCore(() => core.validateFormData(formData));
+}

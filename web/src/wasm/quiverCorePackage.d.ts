@@ -1,0 +1,15 @@
+/**
+ * The shape of `./pkg/quiver_core.js` (wasm-bindgen `--target web` output of core-wasm) while the
+ * package is not built. Once it exists, its own `quiver_core.d.ts` takes precedence.
+ */
+declare module '*/pkg/quiver_core.js' {
+  import type { FieldError } from '@/api/generated/FieldError';
+  import type { FormData } from '@/api/generated/FormData';
+  import type { MetricRef } from '@/api/generated/MetricRef';
+  import type { QueryContext } from '@/api/generated/QueryContext';
+
+  export default function init(moduleOrPath?: unknown): Promise<unknown>;
+  export function buildQueryContext(formData: FormData): QueryContext;
+  export function validateFormData(formData: FormData): FieldError[];
+  export function metricLabel(metric: MetricRef): string;
+}
