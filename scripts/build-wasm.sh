@@ -49,7 +49,7 @@ cargo build -p quiver-core --target "$target" --profile "$profile" --features wa
 rustc_wasm="$CARGO_TARGET_DIR/$target/$profile/quiver_core.wasm"
 
 mkdir -p "$out_dir"
-wasm-bindgen --target web --out-dir "$out_dir" --out-name "$out_name" "$rustc_wasm"
+wasm-bindgen --target web --remove-name-section --out-dir "$out_dir" --out-name "$out_name" "$rustc_wasm"
 package_wasm="$out_dir/${out_name}_bg.wasm"
 
 package_bytes="$(wc -c < "$package_wasm")"

@@ -5,7 +5,8 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$REPO_ROOT"
 
-cargo build -p quiver-server
+# The binary `cargo test -p quiver-server` builds (same features, so DuckDB is not built twice).
+cargo test -p quiver-server --no-run
 home="$(mktemp -d -t quiver-e2e-XXXXXX)"
 port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 export QUIVER_HOME="$home" QUIVER_BIND="127.0.0.1:$port" QUIVER_ADMIN_PASSWORD="admin" QUIVER_EXAMPLES_ROWS=100000

@@ -24,15 +24,19 @@ if [ -n "$(git status --porcelain -- web/src/api/generated)" ]; then
   exit 1
 fi
 
+# One package per cargo call: cargo resolves features per selection, and the server's selection
+# must stay the same for clippy, tests and the e2e binary so the bundled DuckDB is built once.
 step "clippy (native and wasm32)"
-cargo clippy --workspace --all-targets -- -D warnings
+cargo clippy -p quiver-types -p quiver-core --all-targets -- -D warnings
+cargo clippy -p quiver-server --all-targets -- -D warnings
 cargo clippy -p quiver-core --target wasm32-unknown-unknown --features wasm -- -D warnings
 
 step "building the Wasm core"
 scripts/build-wasm.sh
 
 step "Rust tests"
-cargo test --workspace
+cargo test -p quiver-types -p quiver-core
+cargo test -p quiver-server
 
 step "Wasm tests (Node)"
 cargo test -p quiver-core --target wasm32-unknown-unknown

@@ -2,6 +2,8 @@
 
 use quiver_types::FieldError;
 
+use crate::time_range::TimeRangeError;
+
 /// What went wrong in a core rule. `Display` is the user-facing text (the spec's text where the
 /// spec has one); [`CoreError::name`] is the stable name JavaScript sees as `Error.name`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -27,6 +29,16 @@ pub enum CoreError {
     #[error("capacity must be at least 1")]
     InvalidCapacity,
 
+    /// A time range (`time_range`, a `TEMPORAL_RANGE` filter) that cannot be resolved; the text
+    /// is Superset's (`From date cannot be larger than to date`, `Cannot parse time string [x]`).
+    #[error(transparent)]
+    InvalidTimeRange(#[from] TimeRangeError),
+
+    /// A post-processing rule that cannot be applied to the result; the text is Superset's
+    /// (`Referenced columns not available in DataFrame.`, `Invalid cumulative operator: x`).
+    #[error("{message}")]
+    InvalidPostProcessing { message: String },
+
     /// A value handed over from JavaScript does not have the expected shape.
     #[error("Invalid input: {message}")]
     InvalidInput { message: String },
@@ -49,6 +61,8 @@ impl CoreError {
             CoreError::UnsupportedFilterOperator { .. } => "UnsupportedFilterOperator",
             CoreError::IncompleteAdhocFilter => "IncompleteAdhocFilter",
             CoreError::InvalidCapacity => "InvalidCapacity",
+            CoreError::InvalidTimeRange(_) => "InvalidTimeRange",
+            CoreError::InvalidPostProcessing { .. } => "InvalidPostProcessing",
             CoreError::InvalidInput { .. } => "InvalidInput",
             CoreError::Internal { .. } => "Internal",
         }
@@ -62,7 +76,11 @@ impl CoreError {
             CoreError::UnsupportedFilterOperator { .. } | CoreError::IncompleteAdhocFilter => {
                 Some("adhoc_filters")
             }
-            CoreError::InvalidCapacity | CoreError::InvalidInput { .. } | CoreError::Internal { .. } => None,
+            CoreError::InvalidCapacity
+            | CoreError::InvalidTimeRange(_)
+            | CoreError::InvalidPostProcessing { .. }
+            | CoreError::InvalidInput { .. }
+            | CoreError::Internal { .. } => None,
         }
     }
 

@@ -6,11 +6,18 @@
 //!   labels.
 //! - [`form_data`]: reading controls and validating them ([`validate_form_data`]).
 //! - [`lru`]: the least-recently-used cache shared by the server cache and the web client.
+//! - [`postprocess`]: Superset's post-processing operations on Arrow record batches
+//!   ([`apply_post_processing`]); [`arrow_ipc`] reads and writes the IPC streams they travel in.
+//! - [`time_range`]: time ranges (`Last week`, `DATEADD(...) : now`) resolved to bounds
+//!   ([`resolve_time_range`]).
 
+pub mod arrow_ipc;
 pub mod error;
 pub mod form_data;
 pub mod lru;
+pub mod postprocess;
 pub mod query_object;
+pub mod time_range;
 
 #[cfg(feature = "wasm")]
 pub mod wasm;
@@ -18,6 +25,8 @@ pub mod wasm;
 pub use error::{CoreError, CoreResult};
 pub use form_data::validate::{validate_form_data, ROW_LIMIT_MAXIMUM};
 pub use lru::{Insertion, LruCache};
+pub use postprocess::apply_post_processing;
 pub use query_object::build_query_context;
 pub use query_object::columns::column_label;
 pub use query_object::metrics::metric_label;
+pub use time_range::{resolve_time_range, time_range_endpoints_text, TimeBounds, TimeRangeError};

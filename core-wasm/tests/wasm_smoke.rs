@@ -8,6 +8,13 @@
 
 mod common;
 
+use common::postprocess::{
+    check_postprocess_outcome, parse_postprocess_case, rust_postprocess_outcome, table_to_batch,
+    PostprocessCase, PostprocessOutcome, POSTPROCESS_FIXTURES,
+};
+use common::time_range::{
+    check_time_range_outcome, rust_time_range_outcome, time_range_cases, TimeRangeCase, TimeRangeOutcome,
+};
 use common::{check_outcome, parse_case, rust_outcome, ErrorOutcome, Outcome, FIXTURES};
 use js_sys::Reflect;
 use quiver_types::FieldError;
@@ -65,6 +72,100 @@ fn input_of_the_wrong_shape_throws_invalid_input() {
     let error = quiver_core::wasm::build_query_context(JsValue::from_f64(3.0)).unwrap_err();
     assert_eq!(string_property(&error, "name").as_deref(), Some("InvalidInput"));
     assert!(error.is_instance_of::<js_sys::Error>());
+}
+
+#[wasm_bindgen_test]
+fn every_time_range_case_matches_on_wasm32_and_through_the_js_export() {
+    let cases = time_range_cases();
+    let failures: Vec<String> = cases
+        .iter()
+        .flat_map(|case| {
+            [
+                check_time_range_outcome(case, rust_time_range_outcome(case)).err(),
+                check_time_range_outcome(case, js_time_range_outcome(case)).err(),
+            ]
+        })
+        .flatten()
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} time range check(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[wasm_bindgen_test]
+fn resolve_time_range_returns_nulls_and_refuses_a_bad_now() {
+    let bounds =
+        quiver_core::wasm::resolve_time_range("No filter", "2024-06-15T14:30:45.123Z", None, None).unwrap();
+    assert_eq!(
+        serde_wasm_bindgen::from_value::<Value>(bounds).unwrap(),
+        json!({"since": null, "until": null})
+    );
+    let error = quiver_core::wasm::resolve_time_range("Last week", "yesterday", None, None).unwrap_err();
+    assert_eq!(string_property(&error, "name").as_deref(), Some("InvalidInput"));
+}
+
+/// The outcome of `resolveTimeRange`, read back from the JS object or the thrown `Error`.
+fn js_time_range_outcome(case: &TimeRangeCase) -> TimeRangeOutcome {
+    quiver_core::wasm::resolve_time_range(
+        &case.time_range,
+        &case.now,
+        case.relative_start.clone(),
+        case.relative_end.clone(),
+    )
+    .map(|bounds| {
+        let bounds: Value = serde_wasm_bindgen::from_value(bounds).unwrap();
+        let text = |key: &str| bounds[key].as_str().map(str::to_owned);
+        (text("since"), text("until"))
+    })
+    .map_err(|error| {
+        (
+            string_property(&error, "name").unwrap(),
+            string_property(&error, "message").unwrap(),
+        )
+    })
+}
+
+#[wasm_bindgen_test]
+fn every_postprocess_fixture_matches_on_wasm32_and_through_the_js_export() {
+    let failures: Vec<String> = POSTPROCESS_FIXTURES
+        .iter()
+        .flat_map(|fixture| {
+            let case = parse_postprocess_case(fixture);
+            [
+                check_postprocess_outcome(fixture, &case, rust_postprocess_outcome(&case)).err(),
+                check_postprocess_outcome(fixture, &case, js_postprocess_outcome(&case)).err(),
+            ]
+        })
+        .flatten()
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} post-processing check(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[wasm_bindgen_test]
+fn apply_post_processing_refuses_bytes_that_are_not_arrow() {
+    let error = quiver_core::wasm::apply_post_processing(b"nope", to_js(&json!([]))).unwrap_err();
+    assert_eq!(string_property(&error, "name").as_deref(), Some("InvalidInput"));
+}
+
+/// The outcome of `applyPostProcessing`: the input as an IPC stream, the rules as a JS array.
+fn js_postprocess_outcome(case: &PostprocessCase) -> PostprocessOutcome {
+    let input = quiver_core::arrow_ipc::encode_stream(&table_to_batch(&case.input)).unwrap();
+    quiver_core::wasm::apply_post_processing(&input, to_js(&Value::from(case.rules.clone())))
+        .map(|output| quiver_core::arrow_ipc::decode_stream_to_batch(&output).unwrap())
+        .map_err(|error| {
+            (
+                string_property(&error, "name").unwrap(),
+                string_property(&error, "message").unwrap(),
+            )
+        })
 }
 
 /// The outcome of the JS exports, read back into JSON.

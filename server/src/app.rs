@@ -17,6 +17,7 @@ use crate::auth::guard::guard;
 use crate::auth::password::{generate_password, hash_password};
 use crate::auth::permissions::builtin_roles;
 use crate::auth::token::TokenKeys;
+use crate::cache::ResultCache;
 use crate::config::Settings;
 use crate::engines::Engines;
 use crate::error::{ApiError, ErrorKind};
@@ -35,6 +36,8 @@ pub enum StartError {
     Home { path: String, source: std::io::Error },
     #[error(transparent)]
     Password(#[from] crate::auth::password::PasswordError),
+    #[error("invalid cache settings: {0}")]
+    Cache(quiver_core::CoreError),
 }
 
 /// What a first start created and must tell the operator once.
@@ -51,7 +54,10 @@ fn secret_key(settings: &Settings) -> Result<String, StartError> {
         return Ok(secret.clone());
     }
     let path = settings.secret_key_path();
-    let home_error = |source| StartError::Home { path: path.display().to_string(), source };
+    let home_error = |source| StartError::Home {
+        path: path.display().to_string(),
+        source,
+    };
     if let Ok(existing) = std::fs::read_to_string(&path) {
         if !existing.trim().is_empty() {
             return Ok(existing.trim().to_owned());
@@ -69,8 +75,10 @@ fn secret_key(settings: &Settings) -> Result<String, StartError> {
 
 /// Opens the store, brings roles up to date, creates the first admin and the examples.
 pub async fn prepare_state(settings: Settings) -> Result<(AppState, FirstStart), StartError> {
-    std::fs::create_dir_all(&settings.home)
-        .map_err(|source| StartError::Home { path: settings.home.display().to_string(), source })?;
+    std::fs::create_dir_all(&settings.home).map_err(|source| StartError::Home {
+        path: settings.home.display().to_string(),
+        source,
+    })?;
     let secret = secret_key(&settings)?;
     let store = Store::connect(&settings.metadata_url()).await?;
     store.sync_roles(&builtin_roles()).await?;
@@ -104,14 +112,22 @@ pub async fn prepare_state(settings: Settings) -> Result<(AppState, FirstStart),
         None => None,
     };
     if settings.load_examples {
-        first_start.examples_registered =
-            ensure_examples(&store, &settings.examples_path(), settings.examples_rows, admin_id).await?;
+        first_start.examples_registered = ensure_examples(
+            &store,
+            &settings.examples_path(),
+            settings.examples_rows,
+            admin_id,
+        )
+        .await?;
     }
+    let cache =
+        ResultCache::new(settings.cache_max_entries, settings.cache_max_bytes).map_err(StartError::Cache)?;
     let state = AppState {
         store,
         tokens: TokenKeys::new(secret.as_bytes()),
         settings: Arc::new(settings),
         engines: Arc::new(Engines::default()),
+        cache: Arc::new(cache),
     };
     Ok((state, first_start))
 }

@@ -33,6 +33,12 @@ pub struct Settings {
     pub access_token_minutes: i64,
     /// The largest row limit a chart query may ask for.
     pub row_limit_max: i64,
+    /// Seconds a chart result stays cached when neither chart, dataset nor database says.
+    pub cache_default_timeout: i64,
+    /// Memory the result cache may hold, in bytes.
+    pub cache_max_bytes: usize,
+    /// Entries the result cache may hold.
+    pub cache_max_entries: usize,
 }
 
 impl Default for Settings {
@@ -50,6 +56,9 @@ impl Default for Settings {
             session_hours: 24 * 7,
             access_token_minutes: 15,
             row_limit_max: 100_000,
+            cache_default_timeout: 86_400,
+            cache_max_bytes: 512 * 1024 * 1024,
+            cache_max_entries: 10_000,
         }
     }
 }
@@ -71,9 +80,12 @@ impl Settings {
     /// Reads defaults, `$QUIVER_HOME/quiver.toml` (or the file named by `QUIVER_CONFIG`) and the
     /// environment (`QUIVER_*`, `DATABASE_URL`).
     pub fn load() -> Result<Settings, ConfigError> {
-        let home = std::env::var("QUIVER_HOME").map(PathBuf::from).unwrap_or_else(|_| PathBuf::from("./var"));
-        let config_file =
-            std::env::var("QUIVER_CONFIG").map(PathBuf::from).unwrap_or_else(|_| home.join("quiver.toml"));
+        let home = std::env::var("QUIVER_HOME")
+            .map(PathBuf::from)
+            .unwrap_or_else(|_| PathBuf::from("./var"));
+        let config_file = std::env::var("QUIVER_CONFIG")
+            .map(PathBuf::from)
+            .unwrap_or_else(|_| home.join("quiver.toml"));
         Self::from_figment(
             Figment::from(Serialized::defaults(Settings::default()))
                 .merge(Toml::file(config_file))
@@ -141,6 +153,9 @@ mod tests {
     fn too_many_example_rows_is_refused() {
         let figment =
             Figment::from(Serialized::defaults(Settings::default())).merge(("examples_rows", 20_000_000));
-        assert!(matches!(Settings::from_figment(figment), Err(ConfigError::OutOfRange(_))));
+        assert!(matches!(
+            Settings::from_figment(figment),
+            Err(ConfigError::OutOfRange(_))
+        ));
     }
 }

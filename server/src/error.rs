@@ -53,7 +53,13 @@ pub struct ApiError {
 impl ApiError {
     /// `{"message": text}` with the given kind.
     pub fn message(kind: ErrorKind, text: impl Into<String>) -> Self {
-        ApiError { kind, body: ErrorBody { message: Some(serde_json::Value::String(text.into())), errors: vec![] } }
+        ApiError {
+            kind,
+            body: ErrorBody {
+                message: Some(serde_json::Value::String(text.into())),
+                errors: vec![],
+            },
+        }
     }
 
     pub fn bad_request(text: impl Into<String>) -> Self {
@@ -76,7 +82,10 @@ impl ApiError {
     pub fn validation(fields: serde_json::Map<String, serde_json::Value>) -> Self {
         ApiError {
             kind: ErrorKind::BadRequest,
-            body: ErrorBody { message: Some(serde_json::Value::Object(fields)), errors: vec![] },
+            body: ErrorBody {
+                message: Some(serde_json::Value::Object(fields)),
+                errors: vec![],
+            },
         }
     }
 
@@ -87,7 +96,12 @@ impl ApiError {
             kind,
             body: ErrorBody {
                 message: Some(serde_json::Value::String(text.clone())),
-                errors: vec![ErrorItem { message: text, error_type, level: ErrorLevel::Error, extra }],
+                errors: vec![ErrorItem {
+                    message: text,
+                    error_type,
+                    level: ErrorLevel::Error,
+                    extra,
+                }],
             },
         }
     }
@@ -227,7 +241,10 @@ mod tests {
     fn internal_errors_hide_the_detail() {
         let error = ApiError::internal("connection refused at 10.0.0.3");
         assert_eq!(error.kind, ErrorKind::Internal);
-        assert_eq!(error.body.message, Some(serde_json::json!("Internal server error")));
+        assert_eq!(
+            error.body.message,
+            Some(serde_json::json!("Internal server error"))
+        );
     }
 
     #[test]

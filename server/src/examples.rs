@@ -54,32 +54,121 @@ impl SplitMix64 {
 }
 
 const BOY_NAMES: &[&str] = &[
-    "Michael", "James", "John", "Robert", "David", "William", "Joseph", "Christopher", "Daniel", "Matthew",
-    "Richard", "Thomas", "Charles", "Anthony", "Mark", "Joshua", "Steven", "Andrew", "Kevin", "Brian", "Jason",
-    "Paul", "Ryan", "Eric", "Timothy", "Jeffrey", "Kenneth", "Scott", "Jacob", "Nicholas", "Tyler", "Brandon",
-    "Aaron", "Adam", "Benjamin", "Samuel", "Ethan", "Noah", "Logan", "Dylan",
+    "Michael",
+    "James",
+    "John",
+    "Robert",
+    "David",
+    "William",
+    "Joseph",
+    "Christopher",
+    "Daniel",
+    "Matthew",
+    "Richard",
+    "Thomas",
+    "Charles",
+    "Anthony",
+    "Mark",
+    "Joshua",
+    "Steven",
+    "Andrew",
+    "Kevin",
+    "Brian",
+    "Jason",
+    "Paul",
+    "Ryan",
+    "Eric",
+    "Timothy",
+    "Jeffrey",
+    "Kenneth",
+    "Scott",
+    "Jacob",
+    "Nicholas",
+    "Tyler",
+    "Brandon",
+    "Aaron",
+    "Adam",
+    "Benjamin",
+    "Samuel",
+    "Ethan",
+    "Noah",
+    "Logan",
+    "Dylan",
 ];
 const GIRL_NAMES: &[&str] = &[
-    "Jennifer", "Jessica", "Ashley", "Sarah", "Amanda", "Elizabeth", "Michelle", "Melissa", "Emily", "Stephanie",
-    "Nicole", "Lisa", "Kimberly", "Heather", "Amy", "Angela", "Rebecca", "Laura", "Mary", "Hannah", "Samantha",
-    "Megan", "Rachel", "Lauren", "Karen", "Christina", "Emma", "Olivia", "Sophia", "Madison", "Abigail", "Chloe",
-    "Grace", "Anna", "Julie", "Kelly", "Erin", "Victoria", "Natalie", "Alexis",
+    "Jennifer",
+    "Jessica",
+    "Ashley",
+    "Sarah",
+    "Amanda",
+    "Elizabeth",
+    "Michelle",
+    "Melissa",
+    "Emily",
+    "Stephanie",
+    "Nicole",
+    "Lisa",
+    "Kimberly",
+    "Heather",
+    "Amy",
+    "Angela",
+    "Rebecca",
+    "Laura",
+    "Mary",
+    "Hannah",
+    "Samantha",
+    "Megan",
+    "Rachel",
+    "Lauren",
+    "Karen",
+    "Christina",
+    "Emma",
+    "Olivia",
+    "Sophia",
+    "Madison",
+    "Abigail",
+    "Chloe",
+    "Grace",
+    "Anna",
+    "Julie",
+    "Kelly",
+    "Erin",
+    "Victoria",
+    "Natalie",
+    "Alexis",
 ];
 const STATES: &[&str] = &[
-    "CA", "TX", "NY", "FL", "IL", "PA", "OH", "MI", "GA", "NC", "NJ", "VA", "WA", "MA", "IN", "AZ", "TN", "MO", "MD",
-    "WI", "MN", "CO", "AL", "SC", "LA", "KY", "OR", "OK", "CT", "IA", "MS", "AR", "KS", "UT", "NV", "NM", "WV", "NE",
-    "ID", "HI", "ME", "NH", "RI", "MT", "DE", "SD", "ND", "AK", "DC", "VT", "WY", "other",
+    "CA", "TX", "NY", "FL", "IL", "PA", "OH", "MI", "GA", "NC", "NJ", "VA", "WA", "MA", "IN", "AZ", "TN",
+    "MO", "MD", "WI", "MN", "CO", "AL", "SC", "LA", "KY", "OR", "OK", "CT", "IA", "MS", "AR", "KS", "UT",
+    "NV", "NM", "WV", "NE", "ID", "HI", "ME", "NH", "RI", "MT", "DE", "SD", "ND", "AK", "DC", "VT", "WY",
+    "other",
 ];
 const AIRLINES: &[&str] = &[
-    "American", "Delta", "United", "Southwest", "JetBlue", "Alaska", "Spirit", "Frontier", "Hawaiian", "Allegiant",
+    "American",
+    "Delta",
+    "United",
+    "Southwest",
+    "JetBlue",
+    "Alaska",
+    "Spirit",
+    "Frontier",
+    "Hawaiian",
+    "Allegiant",
 ];
 const AIRPORTS: &[&str] = &[
-    "ATL", "LAX", "ORD", "DFW", "DEN", "JFK", "SFO", "SEA", "LAS", "MCO", "EWR", "CLT", "PHX", "IAH", "MIA", "BOS",
-    "MSP", "DTW", "PHL", "LGA",
+    "ATL", "LAX", "ORD", "DFW", "DEN", "JFK", "SFO", "SEA", "LAS", "MCO", "EWR", "CLT", "PHX", "IAH", "MIA",
+    "BOS", "MSP", "DTW", "PHL", "LGA",
 ];
 const REGIONS: &[&str] = &["EMEA", "NA", "APAC", "LATAM"];
-const PRODUCT_LINES: &[&str] =
-    &["Classic Cars", "Motorcycles", "Planes", "Ships", "Trains", "Trucks and Buses", "Vintage Cars"];
+const PRODUCT_LINES: &[&str] = &[
+    "Classic Cars",
+    "Motorcycles",
+    "Planes",
+    "Ships",
+    "Trains",
+    "Trucks and Buses",
+    "Vintage Cars",
+];
 
 const MICROS_PER_DAY: i64 = 86_400_000_000;
 
@@ -89,7 +178,11 @@ fn days_to_year_start(year: i64) -> i64 {
     (year - 1970) * 365 + leap_days(year - 1) - leap_days(1969)
 }
 
-fn write_birth_names(connection: &Connection, rows: u64, random: &mut SplitMix64) -> Result<(), ExamplesError> {
+fn write_birth_names(
+    connection: &Connection,
+    rows: u64,
+    random: &mut SplitMix64,
+) -> Result<(), ExamplesError> {
     connection.execute_batch(
         "CREATE TABLE birth_names_stage (ds_us BIGINT, gender VARCHAR, name VARCHAR, num BIGINT, state VARCHAR,
                                          num_boys BIGINT, num_girls BIGINT);",
@@ -137,7 +230,8 @@ fn write_flights(connection: &Connection, rows: u64, random: &mut SplitMix64) ->
         for _ in 0..rows {
             let departure = year_start + random.below(365 * 24 * 60) as i64 * 60_000_000;
             let origin = random.skewed(AIRPORTS.len());
-            let destination = (origin + 1 + random.below(AIRPORTS.len() as u64 - 1) as usize) % AIRPORTS.len();
+            let destination =
+                (origin + 1 + random.below(AIRPORTS.len() as u64 - 1) as usize) % AIRPORTS.len();
             let distance = 150.0 + random.below(2600) as f64 + random.below(10) as f64 / 10.0;
             let delay = random.below(120) as i32 - 15;
             appender.append_row(params![
@@ -213,7 +307,9 @@ fn describe_tables(path: &Path) -> Result<Vec<(String, Vec<NewColumn>)>, Example
     let engine_error = |error: duckdb::Error| EngineError::Execution(error.to_string());
     let connection = Connection::open_with_flags(
         path,
-        duckdb::Config::default().access_mode(duckdb::AccessMode::ReadOnly).map_err(engine_error)?,
+        duckdb::Config::default()
+            .access_mode(duckdb::AccessMode::ReadOnly)
+            .map_err(engine_error)?,
     )
     .map_err(engine_error)?;
     let output = run_arrow(
@@ -239,8 +335,12 @@ fn describe_tables(path: &Path) -> Result<Vec<(String, Vec<NewColumn>)>, Example
                 crate::store::dataset::generic_type_of(data_type),
                 Some(quiver_types::GenericDataType::Temporal)
             );
-            let new_column =
-                NewColumn { column_name: column.to_owned(), column_type: data_type.to_owned(), is_dttm, expression: None };
+            let new_column = NewColumn {
+                column_name: column.to_owned(),
+                column_type: data_type.to_owned(),
+                is_dttm,
+                expression: None,
+            };
             match tables.last_mut() {
                 Some((name, columns)) if name == table => columns.push(new_column),
                 _ => tables.push((table.to_owned(), vec![new_column])),
@@ -252,7 +352,12 @@ fn describe_tables(path: &Path) -> Result<Vec<(String, Vec<NewColumn>)>, Example
 
 /// Generates the examples file if it is missing and registers it if the store does not have it.
 /// Returns whether anything was registered.
-pub async fn ensure_examples(store: &Store, path: &Path, rows: u64, owner: Option<i64>) -> Result<bool, ExamplesError> {
+pub async fn ensure_examples(
+    store: &Store,
+    path: &Path,
+    rows: u64,
+    owner: Option<i64>,
+) -> Result<bool, ExamplesError> {
     if store.database_by_name(EXAMPLES_DATABASE).await?.is_some() {
         return Ok(false);
     }
@@ -264,7 +369,8 @@ pub async fn ensure_examples(store: &Store, path: &Path, rows: u64, owner: Optio
             .map_err(|error| EngineError::Task(error.to_string()))??;
     }
     let absolute = std::fs::canonicalize(path)?;
-    let uri = format!("duckdb:///{}", absolute.display().to_string().trim_start_matches('/'));
+    // SQLAlchemy-style: `duckdb:///` then the path, so an absolute path gives four slashes.
+    let uri = format!("duckdb:///{}", absolute.display());
     let database_id = store
         .create_database(&NewDatabase {
             database_name: EXAMPLES_DATABASE,
@@ -282,7 +388,10 @@ pub async fn ensure_examples(store: &Store, path: &Path, rows: u64, owner: Optio
         .map_err(|error| EngineError::Task(error.to_string()))??;
     let owners: Vec<i64> = owner.into_iter().collect();
     for (table_name, columns) in &tables {
-        let main_dttm_col = columns.iter().find(|column| column.is_dttm).map(|column| column.column_name.as_str());
+        let main_dttm_col = columns
+            .iter()
+            .find(|column| column.is_dttm)
+            .map(|column| column.column_name.as_str());
         store
             .create_dataset(&NewDataset {
                 database_id,

@@ -3,6 +3,7 @@
 pub mod api;
 pub mod app;
 pub mod auth;
+pub mod cache;
 pub mod chart_data;
 pub mod cli;
 pub mod config;

@@ -20,7 +20,10 @@ async fn main() -> ExitCode {
     telemetry::init(&settings.log_format);
     let outcome = match cli.command {
         Command::Serve => serve::serve(settings).await.map_err(|error| error.to_string()),
-        Command::Admin { command } => admin::run(settings, command).await.map(|message| println!("{message}")).map_err(|error| error.to_string()),
+        Command::Admin { command } => admin::run(settings, command)
+            .await
+            .map(|message| println!("{message}"))
+            .map_err(|error| error.to_string()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

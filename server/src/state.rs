@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use crate::auth::token::TokenKeys;
+use crate::cache::ResultCache;
 use crate::config::Settings;
 use crate::engines::Engines;
 use crate::store::Store;
@@ -14,4 +15,5 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     pub tokens: TokenKeys,
     pub engines: Arc<Engines>,
+    pub cache: Arc<ResultCache>,
 }

@@ -6,8 +6,14 @@ use tracing_subscriber::EnvFilter;
 pub fn init(log_format: &str) {
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(false);
-    let result = if log_format == "json" { builder.json().try_init() } else { builder.try_init() };
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_target(false);
+    let result = if log_format == "json" {
+        builder.json().try_init()
+    } else {
+        builder.try_init()
+    };
     if result.is_err() {
         tracing::debug!("a log subscriber was already installed");
     }

@@ -32,13 +32,21 @@ fn births_by_gender_and_state(dataset_id: i64, result_format: &str) -> Value {
 fn engine_sums(app: &TestApp) -> BTreeMap<(String, String), i64> {
     let connection = duckdb::Connection::open_with_flags(
         app.state.settings.examples_path(),
-        duckdb::Config::default().access_mode(duckdb::AccessMode::ReadOnly).unwrap(),
+        duckdb::Config::default()
+            .access_mode(duckdb::AccessMode::ReadOnly)
+            .unwrap(),
     )
     .unwrap();
-    let mut statement =
-        connection.prepare("SELECT gender, state, CAST(SUM(num) AS BIGINT) FROM birth_names GROUP BY 1, 2").unwrap();
+    let mut statement = connection
+        .prepare("SELECT gender, state, CAST(SUM(num) AS BIGINT) FROM birth_names GROUP BY 1, 2")
+        .unwrap();
     statement
-        .query_map([], |row| Ok(((row.get::<_, String>(0)?, row.get::<_, String>(1)?), row.get::<_, i64>(2)?)))
+        .query_map([], |row| {
+            Ok((
+                (row.get::<_, String>(0)?, row.get::<_, String>(1)?),
+                row.get::<_, i64>(2)?,
+            ))
+        })
         .unwrap()
         .map(Result::unwrap)
         .collect()
@@ -49,7 +57,13 @@ async fn table_query_in_json_matches_the_engine() {
     let app = TestApp::with_examples().await;
     let admin = app.admin().await;
     let dataset_id = app.dataset_id("birth_names").await;
-    let answer = app.post("/api/v1/chart/data", births_by_gender_and_state(dataset_id, "json"), &admin).await;
+    let answer = app
+        .post(
+            "/api/v1/chart/data",
+            births_by_gender_and_state(dataset_id, "json"),
+            &admin,
+        )
+        .await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
     let result = &answer.json["result"][0];
     assert_eq!(result["colnames"], json!(["gender", "state", "SUM(num)"]));
@@ -57,7 +71,10 @@ async fn table_query_in_json_matches_the_engine() {
     assert_eq!(result["is_cached"], false);
     assert_eq!(result["status"], "success");
     let sql = result["query"].as_str().unwrap();
-    assert!(sql.contains("GROUP BY") && sql.contains("\"birth_names\""), "{sql}");
+    assert!(
+        sql.contains("GROUP BY") && sql.contains("\"birth_names\""),
+        "{sql}"
+    );
 
     let expected = engine_sums(&app);
     let rows = result["data"].as_array().unwrap();
@@ -65,7 +82,10 @@ async fn table_query_in_json_matches_the_engine() {
     assert_eq!(rows.len(), expected.len());
     let mut previous = i64::MAX;
     for row in rows {
-        let key = (row["gender"].as_str().unwrap().to_owned(), row["state"].as_str().unwrap().to_owned());
+        let key = (
+            row["gender"].as_str().unwrap().to_owned(),
+            row["state"].as_str().unwrap().to_owned(),
+        );
         let sum = row["SUM(num)"].as_i64().unwrap();
         assert_eq!(sum, expected[&key], "{key:?}");
         assert!(sum <= previous, "ordered by SUM(num) descending");
@@ -79,9 +99,18 @@ async fn table_query_in_arrow_carries_rows_and_metadata() {
     let app = TestApp::with_examples().await;
     let admin = app.admin().await;
     let dataset_id = app.dataset_id("birth_names").await;
-    let answer = app.post("/api/v1/chart/data", births_by_gender_and_state(dataset_id, "arrow"), &admin).await;
+    let answer = app
+        .post(
+            "/api/v1/chart/data",
+            births_by_gender_and_state(dataset_id, "arrow"),
+            &admin,
+        )
+        .await;
     assert_eq!(answer.status, StatusCode::OK);
-    assert_eq!(answer.headers[header::CONTENT_TYPE], "application/vnd.quiver.chart-data+arrow");
+    assert_eq!(
+        answer.headers[header::CONTENT_TYPE],
+        "application/vnd.quiver.chart-data+arrow"
+    );
 
     let body = &answer.bytes;
     let length = u32::from_le_bytes(body[0..4].try_into().unwrap()) as usize;
@@ -97,7 +126,11 @@ async fn table_query_in_arrow_carries_rows_and_metadata() {
     for batch in &batches {
         let gender = batch.column(0).as_any().downcast_ref::<StringArray>().unwrap();
         let state = batch.column(1).as_any().downcast_ref::<StringArray>().unwrap();
-        let sum = batch.column(2).as_any().downcast_ref::<Float64Array>().expect("decimals travel as float64");
+        let sum = batch
+            .column(2)
+            .as_any()
+            .downcast_ref::<Float64Array>()
+            .expect("decimals travel as float64");
         for row in 0..batch.num_rows() {
             let key = (gender.value(row).to_owned(), state.value(row).to_owned());
             assert_eq!(sum.value(row) as i64, expected[&key]);
@@ -125,11 +158,16 @@ async fn filters_and_raw_mode_bind_values() {
     });
     let answer = app.post("/api/v1/chart/data", query, &admin).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
-    assert_eq!(answer.json["result"][0]["rowcount"], 0, "the hostile value is a value, not SQL");
+    assert_eq!(
+        answer.json["result"][0]["rowcount"], 0,
+        "the hostile value is a value, not SQL"
+    );
     assert!(answer.json["result"][0]["query"].as_str().unwrap().contains("$1"));
     let girls = answer.json["result"][1]["data"].as_array().unwrap();
     assert_eq!(girls.len(), 3);
-    assert!(girls.iter().all(|row| row["gender"] == "girl" && row["num"].as_i64().unwrap() > 100));
+    assert!(girls
+        .iter()
+        .all(|row| row["gender"] == "girl" && row["num"].as_i64().unwrap() > 100));
     assert!(girls[0]["num"].as_i64() >= girls[1]["num"].as_i64());
     assert_eq!(answer.json["result"][2]["data"][0]["count"], 0);
     app.close().await;
@@ -142,17 +180,33 @@ async fn bad_columns_and_sql_fragments_are_refused_with_typed_errors() {
     let dataset_id = app.dataset_id("birth_names").await;
     let cases = [
         (json!({"columns": ["password"]}), "COLUMN_DOES_NOT_EXIST_ERROR"),
-        (json!({"columns": ["gender\"; DROP TABLE birth_names; --"]}), "COLUMN_DOES_NOT_EXIST_ERROR"),
-        (json!({"metrics": [{"expressionType": "SQL", "sqlExpression": "(SELECT COUNT(*) FROM ab_user)"}]}), "ADHOC_SUBQUERY_NOT_ALLOWED_ERROR"),
-        (json!({"metrics": ["count"], "extras": {"where": "1=1; DELETE FROM birth_names"}}), "INVALID_SQL_ERROR"),
-        (json!({"metrics": ["count"], "extras": {"having": "COUNT(*) > 0 --"}}), "INVALID_SQL_ERROR"),
+        (
+            json!({"columns": ["gender\"; DROP TABLE birth_names; --"]}),
+            "COLUMN_DOES_NOT_EXIST_ERROR",
+        ),
+        (
+            json!({"metrics": [{"expressionType": "SQL", "sqlExpression": "(SELECT COUNT(*) FROM ab_user)"}]}),
+            "ADHOC_SUBQUERY_NOT_ALLOWED_ERROR",
+        ),
+        (
+            json!({"metrics": ["count"], "extras": {"where": "1=1; DELETE FROM birth_names"}}),
+            "INVALID_SQL_ERROR",
+        ),
+        (
+            json!({"metrics": ["count"], "extras": {"having": "COUNT(*) > 0 --"}}),
+            "INVALID_SQL_ERROR",
+        ),
         (json!({"metrics": ["nope"]}), "INVALID_PAYLOAD_SCHEMA_ERROR"),
     ];
     for (query, error_type) in cases {
         let body = json!({"datasource": {"id": dataset_id, "type": "table"}, "queries": [query]});
         let answer = app.post("/api/v1/chart/data", body, &admin).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{query}");
-        assert_eq!(answer.json["errors"][0]["error_type"], error_type, "{query}: {}", answer.json);
+        assert_eq!(
+            answer.json["errors"][0]["error_type"], error_type,
+            "{query}: {}",
+            answer.json
+        );
     }
     let engine_error = app
         .post(
@@ -162,11 +216,167 @@ async fn bad_columns_and_sql_fragments_are_refused_with_typed_errors() {
         )
         .await;
     assert_eq!(engine_error.status, StatusCode::BAD_REQUEST);
-    assert_eq!(engine_error.json["errors"][0]["error_type"], "GENERIC_DB_ENGINE_ERROR");
-    assert!(engine_error.json["message"].as_str().unwrap().starts_with("DuckDB Error: "));
+    assert_eq!(
+        engine_error.json["errors"][0]["error_type"],
+        "GENERIC_DB_ENGINE_ERROR"
+    );
+    assert!(engine_error.json["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("DuckDB Error: "));
     let missing = app
-        .post("/api/v1/chart/data", json!({"datasource": {"id": 9999, "type": "table"}, "queries": [{"metrics": ["count"]}]}), &admin)
+        .post(
+            "/api/v1/chart/data",
+            json!({"datasource": {"id": 9999, "type": "table"}, "queries": [{"metrics": ["count"]}]}),
+            &admin,
+        )
         .await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    app.close().await;
+}
+
+#[tokio::test]
+async fn time_ranges_filter_rows_and_resolve_for_the_ui() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    let context = |range: &str| {
+        json!({
+            "datasource": {"id": dataset_id, "type": "table"},
+            "queries": [{
+                "metrics": ["count"],
+                "filters": [{"col": "ds", "op": "TEMPORAL_RANGE", "val": range}],
+                "columns": [{"sqlExpression": "ds", "label": "ds", "expressionType": "SQL", "columnType": "BASE_AXIS", "timeGrain": "P1Y"}],
+                "orderby": [[{"sqlExpression": "ds", "label": "ds", "expressionType": "SQL"}, true]]
+            }]
+        })
+    };
+    let answer = app
+        .post("/api/v1/chart/data", context("2000-01-01 : 2003-01-01"), &admin)
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    let result = &answer.json["result"][0];
+    let years: Vec<i64> = result["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["ds"].as_i64().unwrap())
+        .collect();
+    // 2000-01-01, 2001-01-01, 2002-01-01 in epoch ms: start inclusive, end exclusive.
+    assert_eq!(years, vec![946_684_800_000, 978_307_200_000, 1_009_843_200_000]);
+    assert_eq!(result["from_dttm"], 946_684_800_000_i64);
+    assert_eq!(result["to_dttm"], 1_041_379_200_000_i64);
+    assert_eq!(result["coltypes"][0], 2, "the time column is temporal");
+
+    let everything = app.post("/api/v1/chart/data", context("No filter"), &admin).await;
+    assert_eq!(everything.json["result"][0]["rowcount"], 44, "1965 to 2008");
+
+    let backwards = app
+        .post("/api/v1/chart/data", context("2003-01-01 : 2000-01-01"), &admin)
+        .await;
+    assert_eq!(backwards.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        backwards.json["message"],
+        "From date cannot be larger than to date"
+    );
+
+    let resolved = app
+        .get("/api/v1/time_range/?q='2000-01-01%20:%202003-01-01'", &admin)
+        .await;
+    assert_eq!(resolved.status, StatusCode::OK, "{}", resolved.json);
+    assert_eq!(
+        resolved.json["result"][0],
+        json!({"since": "2000-01-01T00:00:00", "until": "2003-01-01T00:00:00", "timeRange": "2000-01-01 : 2003-01-01"})
+    );
+    let last_week = app.get("/api/v1/time_range/?q='Last%20week'", &admin).await;
+    assert_eq!(last_week.status, StatusCode::OK);
+    assert!(last_week.json["result"][0]["since"]
+        .as_str()
+        .unwrap()
+        .ends_with("T00:00:00"));
+    let bad = app
+        .get("/api/v1/time_range/?q='2003-01-01%20:%202000-01-01'", &admin)
+        .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert!(bad.json["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("Unexpected time range"));
+    app.close().await;
+}
+
+#[tokio::test]
+async fn results_are_cached_and_force_bypasses_the_cache() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    let body = births_by_gender_and_state(dataset_id, "json");
+    let first = app.post("/api/v1/chart/data", body.clone(), &admin).await;
+    assert_eq!(first.json["result"][0]["is_cached"], false);
+    let second = app.post("/api/v1/chart/data", body.clone(), &admin).await;
+    let cached = &second.json["result"][0];
+    assert_eq!(cached["is_cached"], true);
+    assert!(cached["cached_dttm"].is_string());
+    assert_eq!(cached["cache_key"], first.json["result"][0]["cache_key"]);
+    assert_eq!(
+        cached["data"], first.json["result"][0]["data"],
+        "the cache answers the same rows"
+    );
+    let mut forced = body.clone();
+    forced["force"] = json!(true);
+    let third = app.post("/api/v1/chart/data", forced, &admin).await;
+    assert_eq!(third.json["result"][0]["is_cached"], false);
+    // A different query is a different entry.
+    let mut other = body;
+    other["queries"][0]["row_limit"] = json!(5);
+    let fourth = app.post("/api/v1/chart/data", other, &admin).await;
+    assert_eq!(fourth.json["result"][0]["is_cached"], false);
+    assert_eq!(fourth.json["result"][0]["rowcount"], 5);
+    app.close().await;
+}
+
+#[tokio::test]
+async fn csv_export_holds_the_rows() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    let json_answer = app
+        .post(
+            "/api/v1/chart/data",
+            births_by_gender_and_state(dataset_id, "json"),
+            &admin,
+        )
+        .await;
+    let answer = app
+        .post(
+            "/api/v1/chart/data",
+            births_by_gender_and_state(dataset_id, "csv"),
+            &admin,
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK);
+    assert!(answer.headers[header::CONTENT_TYPE]
+        .to_str()
+        .unwrap()
+        .starts_with("text/csv"));
+    assert!(answer.headers[header::CONTENT_DISPOSITION]
+        .to_str()
+        .unwrap()
+        .contains("birth_names.csv"));
+    let text = String::from_utf8(answer.bytes.clone()).unwrap();
+    let lines: Vec<&str> = text.split("\r\n").filter(|line| !line.is_empty()).collect();
+    assert_eq!(lines[0], "gender,state,SUM(num)");
+    let rows = json_answer.json["result"][0]["data"].as_array().unwrap();
+    assert_eq!(lines.len() - 1, rows.len());
+    let first = &rows[0];
+    assert_eq!(
+        lines[1],
+        format!(
+            "{},{},{}",
+            first["gender"].as_str().unwrap(),
+            first["state"].as_str().unwrap(),
+            first["SUM(num)"]
+        )
+    );
     app.close().await;
 }

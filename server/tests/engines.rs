@@ -20,10 +20,22 @@ struct MariaDbDatabase {
 
 impl MariaDbDatabase {
     async fn create() -> MariaDbDatabase {
-        let name = format!("quiver_test_{}_{}", std::process::id(), uuid::Uuid::new_v4().simple());
-        let mut admin = sqlx::MySqlConnection::connect(MARIADB_ADMIN_URL).await.expect("MariaDB at 127.0.0.1:3306");
-        sqlx::query(&format!("CREATE DATABASE `{name}`")).execute(&mut admin).await.unwrap();
-        MariaDbDatabase { url: format!("mysql://root@127.0.0.1:3306/{name}"), name }
+        let name = format!(
+            "quiver_test_{}_{}",
+            std::process::id(),
+            uuid::Uuid::new_v4().simple()
+        );
+        let mut admin = sqlx::MySqlConnection::connect(MARIADB_ADMIN_URL)
+            .await
+            .expect("MariaDB at 127.0.0.1:3306");
+        sqlx::query(&format!("CREATE DATABASE `{name}`"))
+            .execute(&mut admin)
+            .await
+            .unwrap();
+        MariaDbDatabase {
+            url: format!("mysql://root@127.0.0.1:3306/{name}"),
+            name,
+        }
     }
 }
 
@@ -31,10 +43,15 @@ impl Drop for MariaDbDatabase {
     fn drop(&mut self) {
         let name = self.name.clone();
         let _ = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
             runtime.block_on(async {
                 if let Ok(mut admin) = sqlx::MySqlConnection::connect(MARIADB_ADMIN_URL).await {
-                    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS `{name}`")).execute(&mut admin).await;
+                    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS `{name}`"))
+                        .execute(&mut admin)
+                        .await;
                 }
             });
         })
@@ -42,32 +59,51 @@ impl Drop for MariaDbDatabase {
     }
 }
 
-/// The example `birth_names` rows (without ds), read from the app's DuckDB examples.
-fn example_rows(app: &TestApp) -> Vec<(String, String, i64, String, i64, i64)> {
+/// The example `birth_names` rows, read from the app's DuckDB examples (ds as text).
+fn example_rows(app: &TestApp) -> Vec<(String, String, String, i64, String, i64, i64)> {
     let connection = duckdb::Connection::open_with_flags(
         app.state.settings.examples_path(),
-        duckdb::Config::default().access_mode(duckdb::AccessMode::ReadOnly).unwrap(),
+        duckdb::Config::default()
+            .access_mode(duckdb::AccessMode::ReadOnly)
+            .unwrap(),
     )
     .unwrap();
     let mut statement =
-        connection.prepare("SELECT gender, name, num, state, num_boys, num_girls FROM birth_names").unwrap();
+        connection.prepare("SELECT strftime(ds, '%Y-%m-%d %H:%M:%S'), gender, name, num, state, num_boys, num_girls FROM birth_names").unwrap();
     statement
-        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?)))
+        .query_map([], |row| {
+            Ok((
+                row.get(0)?,
+                row.get(1)?,
+                row.get(2)?,
+                row.get(3)?,
+                row.get(4)?,
+                row.get(5)?,
+                row.get(6)?,
+            ))
+        })
         .unwrap()
         .map(Result::unwrap)
         .collect()
 }
 
-const CREATE_TABLE: &str = "CREATE TABLE birth_names (gender VARCHAR(16), name VARCHAR(64), num BIGINT, state VARCHAR(16), \
-                            num_boys BIGINT, num_girls BIGINT)";
+/// The table, with the engine's timestamp type for ds.
+fn create_table(timestamp_type: &str) -> String {
+    format!(
+        "CREATE TABLE birth_names (ds {timestamp_type}, gender VARCHAR(16), name VARCHAR(64), num BIGINT, \
+         state VARCHAR(16), num_boys BIGINT, num_girls BIGINT)"
+    )
+}
 
 /// Multi-row INSERT statements of at most 500 rows, values inlined as literals (test data only).
-fn insert_statements(rows: &[(String, String, i64, String, i64, i64)]) -> Vec<String> {
+fn insert_statements(rows: &[(String, String, String, i64, String, i64, i64)]) -> Vec<String> {
     rows.chunks(500)
         .map(|chunk| {
             let values: Vec<String> = chunk
                 .iter()
-                .map(|(gender, name, num, state, boys, girls)| format!("('{gender}', '{name}', {num}, '{state}', {boys}, {girls})"))
+                .map(|(ds, gender, name, num, state, boys, girls)| {
+                    format!("('{ds}', '{gender}', '{name}', {num}, '{state}', {boys}, {girls})")
+                })
                 .collect();
             format!("INSERT INTO birth_names VALUES {}", values.join(", "))
         })
@@ -94,7 +130,8 @@ async fn register(app: &TestApp, name: &str, uri: &str, backend: &str) -> i64 {
         is_dttm: false,
         expression: None,
     };
-    let columns = vec![
+    let mut columns = vec![
+        column("ds", "TIMESTAMP"),
         column("gender", "VARCHAR"),
         column("name", "VARCHAR"),
         column("num", "BIGINT"),
@@ -102,15 +139,20 @@ async fn register(app: &TestApp, name: &str, uri: &str, backend: &str) -> i64 {
         column("num_boys", "BIGINT"),
         column("num_girls", "BIGINT"),
     ];
+    columns[0].is_dttm = true;
     store
         .create_dataset(&NewDataset {
             database_id,
             schema: None,
             table_name: "birth_names",
             sql: None,
-            main_dttm_col: None,
+            main_dttm_col: Some("ds"),
             columns: &columns,
-            metrics: &[NewMetric { metric_name: "count".to_owned(), expression: "COUNT(*)".to_owned(), metric_type: None }],
+            metrics: &[NewMetric {
+                metric_name: "count".to_owned(),
+                expression: "COUNT(*)".to_owned(),
+                metric_type: None,
+            }],
             owners: &[],
         })
         .await
@@ -136,7 +178,17 @@ fn query_objects() -> Vec<Value> {
         json!({"columns": ["gender"], "metrics": [{"expressionType": "SQL", "sqlExpression": "SUM(num_boys) - SUM(num_girls)", "label": "delta"}], "extras": {"where": "state <> 'other' AND num > 5", "having": "COUNT(*) > 10"}, "orderby": [["gender", true]]}),
         json!({"columns": [{"sqlExpression": "CASE WHEN num > 100 THEN 'big' ELSE 'small' END", "label": "size", "expressionType": "SQL"}], "metrics": ["count"], "orderby": [["count", false]]}),
         json!({"columns": ["name", "state", "num"], "filters": [{"col": "gender", "op": "==", "val": "boy"}, {"col": "num", "op": ">", "val": 700}], "orderby": [["num", false], ["name", true], ["state", true]], "row_limit": 20}),
+        json!({"columns": ["ds", "name"], "filters": [{"col": "num", "op": ">", "val": 750}], "orderby": [["ds", true], ["name", true]], "row_limit": 15}),
+        json!({"columns": ["name", "gender"], "series_columns": ["name"], "series_limit": 3, "metrics": [sum("num")], "filters": [{"col": "state", "op": "!=", "val": "other"}], "orderby": [["name", true], ["gender", true]]}),
+        json!({"columns": ["state"], "series_columns": ["state"], "series_limit": 4, "series_limit_metric": "count", "metrics": [sum("num_boys")], "filters": [{"col": "ds", "op": "TEMPORAL_RANGE", "val": "1990-01-01 : 2000-01-01"}], "orderby": [["state", true]]}),
     ]
+    .into_iter()
+    .chain(["P1D", "P1W", "P1M", "P3M", "P1Y", "1969-12-28T00:00:00Z/P1W", "P1W/1970-01-03T00:00:00Z", "PT1H", "PT5M"].map(|grain| {
+        let axis = json!({"sqlExpression": "ds", "label": "ds", "expressionType": "SQL", "columnType": "BASE_AXIS", "timeGrain": grain});
+        json!({"columns": [axis.clone(), "gender"], "metrics": ["count", sum("num")], "orderby": [[axis, true], ["gender", true]], "row_limit": 40})
+    }))
+    .chain([json!({"is_timeseries": true, "granularity": "ds", "extras": {"time_grain_sqla": "P1Y"}, "metrics": ["count"], "orderby": [["count", false]], "row_limit": 5})])
+    .collect()
 }
 
 /// Numbers compared as f64 (engines differ in integer and decimal widths).
@@ -173,9 +225,14 @@ async fn the_same_query_objects_return_the_same_rows_on_all_four_engines() {
     // SQLite.
     let sqlite_path = app.home.path().join("birth_names.sqlite");
     {
-        let options = sqlx::sqlite::SqliteConnectOptions::new().filename(&sqlite_path).create_if_missing(true);
+        let options = sqlx::sqlite::SqliteConnectOptions::new()
+            .filename(&sqlite_path)
+            .create_if_missing(true);
         let mut connection = sqlx::SqliteConnection::connect_with(&options).await.unwrap();
-        sqlx::query(CREATE_TABLE).execute(&mut connection).await.unwrap();
+        sqlx::query(&create_table("DATETIME"))
+            .execute(&mut connection)
+            .await
+            .unwrap();
         for insert in &inserts {
             sqlx::query(insert).execute(&mut connection).await.unwrap();
         }
@@ -185,7 +242,10 @@ async fn the_same_query_objects_return_the_same_rows_on_all_four_engines() {
     let postgres = PostgresDatabase::create().await;
     {
         let mut connection = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
-        sqlx::query(CREATE_TABLE).execute(&mut connection).await.unwrap();
+        sqlx::query(&create_table("TIMESTAMP"))
+            .execute(&mut connection)
+            .await
+            .unwrap();
         for insert in &inserts {
             sqlx::query(insert).execute(&mut connection).await.unwrap();
         }
@@ -194,7 +254,10 @@ async fn the_same_query_objects_return_the_same_rows_on_all_four_engines() {
     let mariadb = MariaDbDatabase::create().await;
     {
         let mut connection = sqlx::MySqlConnection::connect(&mariadb.url).await.unwrap();
-        sqlx::query(CREATE_TABLE).execute(&mut connection).await.unwrap();
+        sqlx::query(&create_table("DATETIME"))
+            .execute(&mut connection)
+            .await
+            .unwrap();
         for insert in &inserts {
             sqlx::query(insert).execute(&mut connection).await.unwrap();
         }
@@ -202,24 +265,53 @@ async fn the_same_query_objects_return_the_same_rows_on_all_four_engines() {
 
     let datasets = [
         ("DuckDB", app.dataset_id("birth_names").await),
-        ("SQLite", register(&app, "sqlite", &format!("sqlite:///{}", sqlite_path.display()), "sqlite").await),
-        ("PostgreSQL", register(&app, "postgres", &postgres.url.replace("postgres://", "postgresql://"), "postgresql").await),
+        (
+            "SQLite",
+            register(
+                &app,
+                "sqlite",
+                &format!("sqlite:///{}", sqlite_path.display()),
+                "sqlite",
+            )
+            .await,
+        ),
+        (
+            "PostgreSQL",
+            register(
+                &app,
+                "postgres",
+                &postgres.url.replace("postgres://", "postgresql://"),
+                "postgresql",
+            )
+            .await,
+        ),
         ("MariaDB", register(&app, "mariadb", &mariadb.url, "mysql").await),
     ];
 
     for query in query_objects() {
         let mut answers = Vec::new();
         for (engine, dataset_id) in &datasets {
-            let context = json!({"datasource": {"id": dataset_id, "type": "table"}, "queries": [query.clone()]});
+            let context =
+                json!({"datasource": {"id": dataset_id, "type": "table"}, "queries": [query.clone()]});
             let answer = app.post("/api/v1/chart/data", context, &admin).await;
             assert_eq!(answer.status, StatusCode::OK, "{engine} {query}: {}", answer.json);
             let result = &answer.json["result"][0];
-            assert!(result["rowcount"].as_i64().unwrap() > 0, "{engine} {query}: no rows");
-            answers.push((engine, normalize(&result["data"]), result["query"].as_str().unwrap().to_owned()));
+            assert!(
+                result["rowcount"].as_i64().unwrap() > 0,
+                "{engine} {query}: no rows"
+            );
+            answers.push((
+                engine,
+                normalize(&result["data"]),
+                result["query"].as_str().unwrap().to_owned(),
+            ));
         }
         let (reference_engine, reference, _) = &answers[0];
         for (engine, rows, sql) in &answers[1..] {
-            assert_eq!(rows, reference, "{engine} differs from {reference_engine} for {query}\nSQL:\n{sql}");
+            assert_eq!(
+                rows, reference,
+                "{engine} differs from {reference_engine} for {query}\nSQL:\n{sql}"
+            );
         }
     }
     app.close().await;

@@ -7,7 +7,9 @@ use common::TestApp;
 fn summary(path: &std::path::Path) -> (i64, i64, i64, i64) {
     let connection = duckdb::Connection::open_with_flags(
         path,
-        duckdb::Config::default().access_mode(duckdb::AccessMode::ReadOnly).unwrap(),
+        duckdb::Config::default()
+            .access_mode(duckdb::AccessMode::ReadOnly)
+            .unwrap(),
     )
     .unwrap();
     connection
@@ -36,28 +38,71 @@ fn generation_is_deterministic() {
 #[tokio::test]
 async fn examples_are_registered_as_datasets() {
     let app = TestApp::with_examples().await;
-    let database = app.state.store.database_by_name("examples").await.unwrap().unwrap();
+    let database = app
+        .state
+        .store
+        .database_by_name("examples")
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(database.backend, "duckdb");
-    let births = app.state.store.dataset(app.dataset_id("birth_names").await).await.unwrap();
-    let columns: Vec<(&str, &str)> =
-        births.columns.iter().map(|column| (column.column_name.as_str(), column.column_type.as_deref().unwrap_or(""))).collect();
+    let births = app
+        .state
+        .store
+        .dataset(app.dataset_id("birth_names").await)
+        .await
+        .unwrap();
+    let columns: Vec<(&str, &str)> = births
+        .columns
+        .iter()
+        .map(|column| {
+            (
+                column.column_name.as_str(),
+                column.column_type.as_deref().unwrap_or(""),
+            )
+        })
+        .collect();
     assert_eq!(
         columns,
-        [("ds", "TIMESTAMP"), ("gender", "VARCHAR"), ("name", "VARCHAR"), ("num", "BIGINT"), ("state", "VARCHAR"), ("num_boys", "BIGINT"), ("num_girls", "BIGINT")]
+        [
+            ("ds", "TIMESTAMP"),
+            ("gender", "VARCHAR"),
+            ("name", "VARCHAR"),
+            ("num", "BIGINT"),
+            ("state", "VARCHAR"),
+            ("num_boys", "BIGINT"),
+            ("num_girls", "BIGINT")
+        ]
     );
     assert!(births.columns[0].is_dttm);
     assert_eq!(births.main_dttm_col.as_deref(), Some("ds"));
     assert_eq!(births.metrics.len(), 1);
-    assert_eq!((births.metrics[0].metric_name.as_str(), births.metrics[0].expression.as_str()), ("count", "COUNT(*)"));
+    assert_eq!(
+        (
+            births.metrics[0].metric_name.as_str(),
+            births.metrics[0].expression.as_str()
+        ),
+        ("count", "COUNT(*)")
+    );
     for table in ["flights", "sales"] {
-        let dataset = app.state.store.dataset(app.dataset_id(table).await).await.unwrap();
+        let dataset = app
+            .state
+            .store
+            .dataset(app.dataset_id(table).await)
+            .await
+            .unwrap();
         assert!(!dataset.columns.is_empty());
         assert!(dataset.main_dttm_col.is_some(), "{table} has a time column");
     }
     // Starting again registers nothing twice.
-    let registered = quiver_server::examples::ensure_examples(&app.state.store, &app.state.settings.examples_path(), 10, None)
-        .await
-        .unwrap();
+    let registered = quiver_server::examples::ensure_examples(
+        &app.state.store,
+        &app.state.settings.examples_path(),
+        10,
+        None,
+    )
+    .await
+    .unwrap();
     assert!(!registered);
     app.close().await;
 }

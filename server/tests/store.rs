@@ -6,7 +6,7 @@ use common::PostgresDatabase;
 use quiver_server::auth::permissions::builtin_roles;
 use quiver_server::store::chart::ChartFields;
 use quiver_server::store::database::NewDatabase;
-use quiver_server::store::dataset::{NewColumn, NewMetric, NewDataset};
+use quiver_server::store::dataset::{NewColumn, NewDataset, NewMetric};
 use quiver_server::store::user::{NewUser, SessionRecord};
 use quiver_server::store::{Store, StoreError};
 
@@ -35,28 +35,61 @@ async fn store_suite(store: &Store) {
             roles: &[],
         })
         .await;
-    assert!(matches!(duplicate, Err(StoreError::Conflict(message)) if message == "User alice already exists"));
+    assert!(
+        matches!(duplicate, Err(StoreError::Conflict(message)) if message == "User alice already exists")
+    );
     let missing_role = store
-        .create_user(&NewUser { username: "bob", first_name: "", last_name: "", email: "", password_hash: "x", roles: &["Nope"] })
+        .create_user(&NewUser {
+            username: "bob",
+            first_name: "",
+            last_name: "",
+            email: "",
+            password_hash: "x",
+            roles: &["Nope"],
+        })
         .await;
     assert!(matches!(missing_role, Err(StoreError::Conflict(_))));
-    assert!(store.user_by_username("bob").await.unwrap().is_none(), "a failed create leaves nothing behind");
+    assert!(
+        store.user_by_username("bob").await.unwrap().is_none(),
+        "a failed create leaves nothing behind"
+    );
 
     let record = store.user_by_username("alice").await.unwrap().unwrap();
-    assert_eq!((record.id, record.first_name.as_str(), record.active), (alice, "Alice", true));
+    assert_eq!(
+        (record.id, record.first_name.as_str(), record.active),
+        (alice, "Alice", true)
+    );
     store.set_password(alice, "new-hash").await.unwrap();
-    assert_eq!(store.user_by_id(alice).await.unwrap().unwrap().password_hash, "new-hash");
-    assert!(matches!(store.set_password(999_999, "x").await, Err(StoreError::NotFound)));
+    assert_eq!(
+        store.user_by_id(alice).await.unwrap().unwrap().password_hash,
+        "new-hash"
+    );
+    assert!(matches!(
+        store.set_password(999_999, "x").await,
+        Err(StoreError::NotFound)
+    ));
     store.record_login(alice).await.unwrap();
 
     let roles = store.user_roles(alice).await.unwrap();
-    assert_eq!(roles.keys().cloned().collect::<Vec<_>>(), vec!["Gamma".to_owned(), "sql_lab".to_owned()]);
+    assert_eq!(
+        roles.keys().cloned().collect::<Vec<_>>(),
+        vec!["Gamma".to_owned(), "sql_lab".to_owned()]
+    );
     assert!(roles["Gamma"].contains(&("can_read".to_owned(), "Chart".to_owned())));
     assert!(roles["sql_lab"].contains(&("can_sqllab".to_owned(), "Superset".to_owned())));
-    store.grant_permission("Gamma", "datasource_access", "[examples].[birth_names](id:1)").await.unwrap();
-    store.grant_permission("Gamma", "datasource_access", "[examples].[birth_names](id:1)").await.unwrap();
+    store
+        .grant_permission("Gamma", "datasource_access", "[examples].[birth_names](id:1)")
+        .await
+        .unwrap();
+    store
+        .grant_permission("Gamma", "datasource_access", "[examples].[birth_names](id:1)")
+        .await
+        .unwrap();
     let roles = store.user_roles(alice).await.unwrap();
-    assert!(roles["Gamma"].contains(&("datasource_access".to_owned(), "[examples].[birth_names](id:1)".to_owned())));
+    assert!(roles["Gamma"].contains(&(
+        "datasource_access".to_owned(),
+        "[examples].[birth_names](id:1)".to_owned()
+    )));
 
     // Sessions.
     let session = SessionRecord {
@@ -67,9 +100,22 @@ async fn store_suite(store: &Store) {
     };
     store.create_session(&session).await.unwrap();
     let now = quiver_server::store::now_text();
-    assert_eq!(store.session("session-1", &now).await.unwrap(), Some(session.clone()));
-    assert_eq!(store.session("session-1", "3000-01-01T00:00:00").await.unwrap(), None, "expired sessions are not live");
-    assert_eq!(store.delete_expired_sessions("3000-01-01T00:00:00").await.unwrap(), 1);
+    assert_eq!(
+        store.session("session-1", &now).await.unwrap(),
+        Some(session.clone())
+    );
+    assert_eq!(
+        store.session("session-1", "3000-01-01T00:00:00").await.unwrap(),
+        None,
+        "expired sessions are not live"
+    );
+    assert_eq!(
+        store
+            .delete_expired_sessions("3000-01-01T00:00:00")
+            .await
+            .unwrap(),
+        1
+    );
     assert_eq!(store.session("session-1", &now).await.unwrap(), None);
 
     // Databases, datasets, columns, metrics.
@@ -86,7 +132,14 @@ async fn store_suite(store: &Store) {
         .await
         .unwrap();
     let database = store.database(database_id).await.unwrap();
-    assert_eq!((database.database_name.as_str(), database.expose_in_sqllab, database.allow_dml), ("warehouse", true, false));
+    assert_eq!(
+        (
+            database.database_name.as_str(),
+            database.expose_in_sqllab,
+            database.allow_dml
+        ),
+        ("warehouse", true, false)
+    );
     assert!(store.database_by_name("warehouse").await.unwrap().is_some());
     let duplicate_database = store
         .create_database(&NewDatabase {
@@ -102,8 +155,18 @@ async fn store_suite(store: &Store) {
     assert!(matches!(duplicate_database, Err(StoreError::Conflict(_))));
 
     let columns = vec![
-        NewColumn { column_name: "ds".to_owned(), column_type: "TIMESTAMP".to_owned(), is_dttm: true, expression: None },
-        NewColumn { column_name: "num".to_owned(), column_type: "BIGINT".to_owned(), is_dttm: false, expression: None },
+        NewColumn {
+            column_name: "ds".to_owned(),
+            column_type: "TIMESTAMP".to_owned(),
+            is_dttm: true,
+            expression: None,
+        },
+        NewColumn {
+            column_name: "num".to_owned(),
+            column_type: "BIGINT".to_owned(),
+            is_dttm: false,
+            expression: None,
+        },
         NewColumn {
             column_name: "num_x2".to_owned(),
             column_type: "BIGINT".to_owned(),
@@ -111,7 +174,11 @@ async fn store_suite(store: &Store) {
             expression: Some("num * 2".to_owned()),
         },
     ];
-    let metrics = vec![NewMetric { metric_name: "count".to_owned(), expression: "COUNT(*)".to_owned(), metric_type: None }];
+    let metrics = vec![NewMetric {
+        metric_name: "count".to_owned(),
+        expression: "COUNT(*)".to_owned(),
+        metric_type: None,
+    }];
     let dataset_id = store
         .create_dataset(&NewDataset {
             database_id,
@@ -129,14 +196,30 @@ async fn store_suite(store: &Store) {
     assert_eq!(dataset.table_name, "births");
     assert_eq!(dataset.kind, "physical");
     assert_eq!(dataset.database.database_name, "warehouse");
-    assert_eq!(dataset.columns.iter().map(|column| column.column_name.as_str()).collect::<Vec<_>>(), ["ds", "num", "num_x2"]);
+    assert_eq!(
+        dataset
+            .columns
+            .iter()
+            .map(|column| column.column_name.as_str())
+            .collect::<Vec<_>>(),
+        ["ds", "num", "num_x2"]
+    );
     assert!(dataset.columns[0].is_dttm);
-    assert_eq!(dataset.columns[0].type_generic, Some(quiver_types::GenericDataType::Temporal));
+    assert_eq!(
+        dataset.columns[0].type_generic,
+        Some(quiver_types::GenericDataType::Temporal)
+    );
     assert_eq!(dataset.columns[2].expression.as_deref(), Some("num * 2"));
     assert_eq!(dataset.metrics[0].expression, "COUNT(*)");
     assert_eq!(dataset.owners[0].first_name, "Alice");
     assert_eq!(store.dataset_ids(Some("births")).await.unwrap(), vec![dataset_id]);
-    assert_eq!(store.dataset_id_by_table(database_id, Some("main"), "births").await.unwrap(), Some(dataset_id));
+    assert_eq!(
+        store
+            .dataset_id_by_table(database_id, Some("main"), "births")
+            .await
+            .unwrap(),
+        Some(dataset_id)
+    );
     let duplicate_dataset = store
         .create_dataset(&NewDataset {
             database_id,
@@ -167,25 +250,57 @@ async fn store_suite(store: &Store) {
         .await
         .unwrap();
     let chart = store.chart(chart_id).await.unwrap();
-    assert_eq!((chart.slice_name.as_str(), chart.owners.clone()), ("Births", vec![alice]));
+    assert_eq!(
+        (chart.slice_name.as_str(), chart.owners.clone()),
+        ("Births", vec![alice])
+    );
     store
-        .update_chart(chart_id, &ChartFields { slice_name: Some("Births by state".to_owned()), ..ChartFields::default() }, Some(alice))
+        .update_chart(
+            chart_id,
+            &ChartFields {
+                slice_name: Some("Births by state".to_owned()),
+                ..ChartFields::default()
+            },
+            Some(alice),
+        )
         .await
         .unwrap();
     let chart = store.chart(chart_id).await.unwrap();
     assert_eq!(chart.slice_name, "Births by state");
-    assert_eq!(chart.params.as_deref(), Some(r#"{"viz_type":"table"}"#), "fields not sent keep their values");
+    assert_eq!(
+        chart.params.as_deref(),
+        Some(r#"{"viz_type":"table"}"#),
+        "fields not sent keep their values"
+    );
     store.delete_chart(chart_id).await.unwrap();
     assert!(matches!(store.chart(chart_id).await, Err(StoreError::NotFound)));
 
     // Key-value entries.
-    let entry = store.put_value("explore_permalink", r#"{"formData":{}}"#, Some(alice)).await.unwrap();
-    assert_eq!(store.value("explore_permalink", &entry.uuid).await.unwrap().unwrap().value, r#"{"formData":{}}"#);
-    assert!(store.value("dashboard_permalink", &entry.uuid).await.unwrap().is_none());
+    let entry = store
+        .put_value("explore_permalink", r#"{"formData":{}}"#, Some(alice))
+        .await
+        .unwrap();
+    assert_eq!(
+        store
+            .value("explore_permalink", &entry.uuid)
+            .await
+            .unwrap()
+            .unwrap()
+            .value,
+        r#"{"formData":{}}"#
+    );
+    assert!(store
+        .value("dashboard_permalink", &entry.uuid)
+        .await
+        .unwrap()
+        .is_none());
 
     // Deleting a dataset removes its columns and metrics; deleting the database is then allowed.
     store.delete_dataset(dataset_id).await.unwrap();
-    assert!(matches!(store.dataset(dataset_id).await, Err(StoreError::NotFound)));
+    assert!(matches!(
+        store.dataset(dataset_id).await,
+        Err(StoreError::NotFound)
+    ));
     store.delete_database(database_id).await.unwrap();
 }
 
@@ -212,5 +327,7 @@ async fn store_suite_on_postgres() {
 
 #[tokio::test]
 async fn unknown_backends_are_refused() {
-    assert!(matches!(Store::connect("oracle://x").await, Err(StoreError::UnsupportedBackend(name)) if name == "oracle"));
+    assert!(
+        matches!(Store::connect("oracle://x").await, Err(StoreError::UnsupportedBackend(name)) if name == "oracle")
+    );
 }

@@ -29,7 +29,9 @@ impl<'de> Deserialize<'de> for GenericDataType {
             1 => Ok(GenericDataType::String),
             2 => Ok(GenericDataType::Temporal),
             3 => Ok(GenericDataType::Boolean),
-            other => Err(serde::de::Error::custom(format!("unknown generic data type {other}"))),
+            other => Err(serde::de::Error::custom(format!(
+                "unknown generic data type {other}"
+            ))),
         }
     }
 }

@@ -8,11 +8,14 @@
 mod convert;
 mod error;
 
+use chrono::NaiveDateTime;
 use quiver_types::{ColumnRef, FormData, MetricRef};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::wasm::convert::{from_js, to_js};
 use crate::wasm::error::to_js_error;
+use crate::CoreError;
 
 #[wasm_bindgen(typescript_custom_section)]
 const GENERATED_TYPES: &str = r#"
@@ -58,4 +61,59 @@ pub fn column_label(
 ) -> Result<String, JsValue> {
     let column: ColumnRef = from_js(column).map_err(to_js_error)?;
     Ok(crate::column_label(&column))
+}
+
+/// The bounds of a time range as `resolveTimeRange` returns them.
+#[derive(Serialize)]
+struct TimeRangeEndpoints {
+    since: Option<String>,
+    until: Option<String>,
+}
+
+/// The bounds of a time range (`"Last week"`, `"DATEADD(DATETIME('today'), -7, day) : now"`) as
+/// `{since, until}` texts like `"2024-06-15T00:00:00"`, `null` when unbounded.
+///
+/// `nowIso` is the local wall time the range is relative to, `"2024-06-15T14:30:00"` (a fraction
+/// and a trailing `Z` are accepted and the `Z` ignored: pass local time, not UTC, to match the
+/// server). Throws `InvalidTimeRange` with Superset's message, or `InvalidInput` for a bad `nowIso`.
+#[wasm_bindgen(js_name = resolveTimeRange, unchecked_return_type = "{ since: string | null; until: string | null }")]
+pub fn resolve_time_range(
+    #[wasm_bindgen(js_name = timeRange)] time_range: &str,
+    #[wasm_bindgen(js_name = nowIso)] now_iso: &str,
+    #[wasm_bindgen(js_name = relativeStart)] relative_start: Option<String>,
+    #[wasm_bindgen(js_name = relativeEnd)] relative_end: Option<String>,
+) -> Result<JsValue, JsValue> {
+    let now = parse_now(now_iso).map_err(to_js_error)?;
+    let bounds = crate::resolve_time_range(
+        time_range,
+        now,
+        relative_start.as_deref(),
+        relative_end.as_deref(),
+    )
+    .map_err(to_js_error)?;
+    let (since, until) = crate::time_range_endpoints_text(bounds);
+    to_js(&TimeRangeEndpoints { since, until }).map_err(to_js_error)
+}
+
+/// `2024-06-15T14:30:00`, with an optional fraction and an optional (ignored) `Z`.
+fn parse_now(now_iso: &str) -> Result<NaiveDateTime, CoreError> {
+    let local = now_iso.strip_suffix('Z').unwrap_or(now_iso);
+    NaiveDateTime::parse_from_str(local, "%Y-%m-%dT%H:%M:%S%.f").map_err(|error| CoreError::InvalidInput {
+        message: format!("nowIso \"{now_iso}\" is not an ISO date-time without offset: {error}"),
+    })
+}
+
+/// Superset's post-processing `rules` (`[{operation, options}, ...]`, `null`s skipped) applied
+/// to a query result given as an Arrow IPC stream; the result is an Arrow IPC stream too.
+/// Throws `InvalidPostProcessing` with Superset's message, or `InvalidInput` for bytes that are
+/// not an Arrow IPC stream.
+#[wasm_bindgen(js_name = applyPostProcessing)]
+pub fn apply_post_processing(
+    #[wasm_bindgen(js_name = ipcBytes)] ipc_bytes: &[u8],
+    #[wasm_bindgen(unchecked_param_type = "unknown[]")] rules: JsValue,
+) -> Result<Vec<u8>, JsValue> {
+    let rules: Vec<serde_json::Value> = from_js(rules).map_err(to_js_error)?;
+    let batch = crate::arrow_ipc::decode_stream_to_batch(ipc_bytes).map_err(to_js_error)?;
+    let result = crate::apply_post_processing(&rules, batch).map_err(to_js_error)?;
+    crate::arrow_ipc::encode_stream(&result).map_err(to_js_error)
 }

@@ -13,6 +13,9 @@
 // Test code: clippy.toml allows unwrap/expect inside #[test] functions only, not in shared helpers.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod postprocess;
+pub mod time_range;
+
 use quiver_core::{build_query_context, validate_form_data, CoreError};
 use quiver_types::{FieldError, FormData};
 use serde::{Deserialize, Serialize};

@@ -16,8 +16,8 @@ use crate::auth::token::TokenType;
 use crate::auth::{AuthUser, CurrentUser};
 use crate::error::{ApiError, AppJson};
 use crate::state::AppState;
-use crate::store::user::SessionRecord;
 use crate::store::now_text;
+use crate::store::user::SessionRecord;
 
 /// The message of a failed login (browser and API).
 pub const INVALID_LOGIN: &str = "Invalid login. Please try again.";
@@ -25,12 +25,16 @@ pub const INVALID_LOGIN: &str = "Invalid login. Please try again.";
 /// Checks a username and password; the user on success.
 async fn check_credentials(app: &AppState, username: &str, password: &str) -> Result<AuthUser, ApiError> {
     let record = app.store.user_by_username(username.trim()).await?;
-    let Some(record) = record.filter(|record| record.active && verify_password(password, &record.password_hash)) else {
+    let Some(record) =
+        record.filter(|record| record.active && verify_password(password, &record.password_hash))
+    else {
         tracing::info!(username, "login refused");
         return Err(ApiError::unauthorized(INVALID_LOGIN));
     };
     app.store.record_login(record.id).await?;
-    load_user(app, record.id).await?.ok_or_else(|| ApiError::unauthorized(INVALID_LOGIN))
+    load_user(app, record.id)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized(INVALID_LOGIN))
 }
 
 fn user_body(user: &AuthUser) -> CurrentUserBody {
@@ -52,10 +56,19 @@ pub async fn login_session(
 ) -> Result<Response, ApiError> {
     let user = check_credentials(&app, &request.username, &request.password).await?;
     let hours = app.settings.session_hours;
-    let expires_on = (chrono::Utc::now() + chrono::Duration::hours(hours)).format("%Y-%m-%dT%H:%M:%S%.6f").to_string();
-    let session = SessionRecord { id: random_token(), user_id: user.id, csrf_token: random_token(), expires_on };
+    let expires_on = (chrono::Utc::now() + chrono::Duration::hours(hours))
+        .format("%Y-%m-%dT%H:%M:%S%.6f")
+        .to_string();
+    let session = SessionRecord {
+        id: random_token(),
+        user_id: user.id,
+        csrf_token: random_token(),
+        expires_on,
+    };
     app.store.create_session(&session).await?;
-    let body = ResultResponse { result: user_body(&user) };
+    let body = ResultResponse {
+        result: user_body(&user),
+    };
     Ok(([(SET_COOKIE, session_cookie(&session.id, hours))], AppJson(body)).into_response())
 }
 
@@ -64,7 +77,14 @@ pub async fn logout(State(app): State<AppState>, headers: HeaderMap) -> Result<R
     if let Some(session_id) = session_id_from_headers(&headers) {
         app.store.delete_session(&session_id).await?;
     }
-    Ok((StatusCode::FOUND, [(SET_COOKIE, expired_session_cookie()), (LOCATION, "/login/".to_owned())]).into_response())
+    Ok((
+        StatusCode::FOUND,
+        [
+            (SET_COOKIE, expired_session_cookie()),
+            (LOCATION, "/login/".to_owned()),
+        ],
+    )
+        .into_response())
 }
 
 /// `POST /api/v1/security/login`: access (and refresh) tokens for API clients.
@@ -73,20 +93,35 @@ pub async fn api_login(
     AppJson(request): AppJson<LoginRequest>,
 ) -> Result<AppJson<TokenResponse>, ApiError> {
     if request.provider != "db" {
-        return Err(ApiError::bad_request(format!("Unsupported provider: {}", request.provider)));
+        return Err(ApiError::bad_request(format!(
+            "Unsupported provider: {}",
+            request.provider
+        )));
     }
     let user = check_credentials(&app, &request.username, &request.password).await?;
     let now = chrono::Utc::now().timestamp();
     let issue = |token_type, seconds| {
-        app.tokens.issue(user.id, token_type, seconds, now).map_err(ApiError::internal)
+        app.tokens
+            .issue(user.id, token_type, seconds, now)
+            .map_err(ApiError::internal)
     };
     let access_token = issue(TokenType::Access, app.settings.access_token_minutes * 60)?;
-    let refresh_token = if request.refresh { Some(issue(TokenType::Refresh, 30 * 24 * 3600)?) } else { None };
-    Ok(AppJson(TokenResponse { access_token, refresh_token }))
+    let refresh_token = if request.refresh {
+        Some(issue(TokenType::Refresh, 30 * 24 * 3600)?)
+    } else {
+        None
+    };
+    Ok(AppJson(TokenResponse {
+        access_token,
+        refresh_token,
+    }))
 }
 
 /// `POST /api/v1/security/refresh` with `Authorization: Bearer <refresh token>`.
-pub async fn refresh(State(app): State<AppState>, headers: HeaderMap) -> Result<AppJson<TokenResponse>, ApiError> {
+pub async fn refresh(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+) -> Result<AppJson<TokenResponse>, ApiError> {
     let token = headers
         .get(AUTHORIZATION)
         .and_then(|value| value.to_str().ok())
@@ -96,18 +131,31 @@ pub async fn refresh(State(app): State<AppState>, headers: HeaderMap) -> Result<
         .tokens
         .verify(token.trim(), TokenType::Refresh)
         .map_err(|_| ApiError::unauthorized("Token is invalid or expired"))?;
-    let user = load_user(&app, user_id).await?.ok_or_else(|| ApiError::unauthorized(INVALID_LOGIN))?;
+    let user = load_user(&app, user_id)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized(INVALID_LOGIN))?;
     let now = chrono::Utc::now().timestamp();
     let access_token = app
         .tokens
-        .issue(user.id, TokenType::Access, app.settings.access_token_minutes * 60, now)
+        .issue(
+            user.id,
+            TokenType::Access,
+            app.settings.access_token_minutes * 60,
+            now,
+        )
         .map_err(ApiError::internal)?;
-    Ok(AppJson(TokenResponse { access_token, refresh_token: None }))
+    Ok(AppJson(TokenResponse {
+        access_token,
+        refresh_token: None,
+    }))
 }
 
 /// `GET /api/v1/security/csrf_token/`: the session's CSRF token (a fresh random one for token
 /// clients, which need none).
-pub async fn csrf_token(State(app): State<AppState>, headers: HeaderMap) -> Result<AppJson<CsrfTokenResponse>, ApiError> {
+pub async fn csrf_token(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+) -> Result<AppJson<CsrfTokenResponse>, ApiError> {
     let session = match session_id_from_headers(&headers) {
         Some(session_id) => app.store.session(&session_id, &now_text()).await?,
         None => None,
@@ -118,18 +166,34 @@ pub async fn csrf_token(State(app): State<AppState>, headers: HeaderMap) -> Resu
 
 /// `GET /api/v1/me/`.
 pub async fn me(CurrentUser(user): CurrentUser) -> AppJson<ResultResponse<CurrentUserBody>> {
-    AppJson(ResultResponse { result: user_body(&user) })
+    AppJson(ResultResponse {
+        result: user_body(&user),
+    })
 }
 
 /// `GET /api/v1/me/roles/`: each role's `[permission, view]` pairs and the data access views.
-pub async fn me_roles(State(app): State<AppState>, CurrentUser(user): CurrentUser) -> Result<AppJson<ResultResponse<UserRoles>>, ApiError> {
+pub async fn me_roles(
+    State(app): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<AppJson<ResultResponse<UserRoles>>, ApiError> {
     let roles = app.store.user_roles(user.id).await?;
     let mut data_access: std::collections::BTreeMap<String, Vec<String>> = std::collections::BTreeMap::new();
     for (permission, view) in roles.values().flatten() {
         if permission == "database_access" || permission == "datasource_access" {
-            data_access.entry(permission.clone()).or_default().push(view.clone());
+            data_access
+                .entry(permission.clone())
+                .or_default()
+                .push(view.clone());
         }
     }
-    let roles = roles.into_iter().map(|(role, pairs)| (role, pairs.into_iter().collect())).collect();
-    Ok(AppJson(ResultResponse { result: UserRoles { roles, permissions: data_access } }))
+    let roles = roles
+        .into_iter()
+        .map(|(role, pairs)| (role, pairs.into_iter().collect()))
+        .collect();
+    Ok(AppJson(ResultResponse {
+        result: UserRoles {
+            roles,
+            permissions: data_access,
+        },
+    }))
 }

@@ -12,7 +12,11 @@ async fn chart_body(app: &AppState, record: ChartRecord) -> Result<Chart, ApiErr
     let mut owners = Vec::with_capacity(record.owners.len());
     for owner in &record.owners {
         if let Some(user) = app.store.user_by_id(*owner).await? {
-            owners.push(UserRef { id: UserId(user.id), first_name: user.first_name, last_name: user.last_name });
+            owners.push(UserRef {
+                id: UserId(user.id),
+                first_name: user.first_name,
+                last_name: user.last_name,
+            });
         }
     }
     Ok(Chart {
@@ -43,8 +47,12 @@ fn require_owner(user: &AuthUser, record: &ChartRecord) -> Result<(), ApiError> 
 
 fn check_params(params: Option<&str>) -> Result<(), ApiError> {
     if let Some(params) = params.filter(|params| !params.trim().is_empty()) {
-        serde_json::from_str::<serde_json::Value>(params)
-            .map_err(|_| ApiError::validation(serde_json::Map::from_iter([("params".to_owned(), serde_json::json!(["JSON not valid"]))])))?;
+        serde_json::from_str::<serde_json::Value>(params).map_err(|_| {
+            ApiError::validation(serde_json::Map::from_iter([(
+                "params".to_owned(),
+                serde_json::json!(["JSON not valid"]),
+            )]))
+        })?;
     }
     Ok(())
 }
@@ -55,7 +63,10 @@ pub async fn get_chart(
     AppPath(id): AppPath<i64>,
 ) -> Result<AppJson<IdResult<Chart>>, ApiError> {
     let record = app.store.chart(id).await?;
-    Ok(AppJson(IdResult { id, result: chart_body(&app, record).await? }))
+    Ok(AppJson(IdResult {
+        id,
+        result: chart_body(&app, record).await?,
+    }))
 }
 
 pub async fn create_chart(
@@ -71,7 +82,10 @@ pub async fn create_chart(
     }
     check_params(post.params.as_deref())?;
     let dataset = app.store.dataset(post.datasource_id).await.map_err(|_| {
-        ApiError::validation(serde_json::Map::from_iter([("datasource_id".to_owned(), serde_json::json!(["Datasource does not exist"]))]))
+        ApiError::validation(serde_json::Map::from_iter([(
+            "datasource_id".to_owned(),
+            serde_json::json!(["Datasource does not exist"]),
+        )]))
     })?;
     if !user.can_access_dataset(&dataset) {
         return Err(ApiError::forbidden("You do not have access to this dataset"));
@@ -89,7 +103,13 @@ pub async fn create_chart(
     };
     let id = app.store.create_chart(&fields, Some(user.id)).await?;
     let record = app.store.chart(id).await?;
-    Ok((axum::http::StatusCode::CREATED, AppJson(IdResult { id, result: chart_body(&app, record).await? })))
+    Ok((
+        axum::http::StatusCode::CREATED,
+        AppJson(IdResult {
+            id,
+            result: chart_body(&app, record).await?,
+        }),
+    ))
 }
 
 pub async fn update_chart(
@@ -114,7 +134,10 @@ pub async fn update_chart(
     };
     app.store.update_chart(id, &fields, Some(user.id)).await?;
     let record = app.store.chart(id).await?;
-    Ok(AppJson(IdResult { id, result: chart_body(&app, record).await? }))
+    Ok(AppJson(IdResult {
+        id,
+        result: chart_body(&app, record).await?,
+    }))
 }
 
 pub async fn delete_chart(
@@ -125,5 +148,7 @@ pub async fn delete_chart(
     let record = app.store.chart(id).await?;
     require_owner(&user, &record)?;
     app.store.delete_chart(id).await?;
-    Ok(AppJson(MessageResponse { message: "OK".to_owned() }))
+    Ok(AppJson(MessageResponse {
+        message: "OK".to_owned(),
+    }))
 }

@@ -2,12 +2,14 @@
 
 use axum::body::Body;
 use axum::extract::State;
-use axum::http::header::CONTENT_TYPE;
+use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use quiver_types::{QueryContext, ResultFormat};
 
 use crate::auth::CurrentUser;
-use crate::chart_data::{arrow_format, authorized_dataset, check_format, json_response, run_query_context};
+use crate::chart_data::{
+    arrow_format, authorized_dataset, check_format, csv, json_response, run_query_context,
+};
 use crate::error::{ApiError, AppJson};
 use crate::state::AppState;
 
@@ -24,6 +26,28 @@ pub async fn chart_data(
         ResultFormat::Arrow => {
             let body = arrow_format::encode_results(&results).map_err(ApiError::internal)?;
             Ok(([(CONTENT_TYPE, arrow_format::CONTENT_TYPE)], Body::from(body)).into_response())
+        }
+        ResultFormat::Csv => {
+            if !user.has_permission("can_csv", "Superset") {
+                return Err(ApiError::forbidden(
+                    "You don't have the permission to export data as CSV",
+                ));
+            }
+            let [result] = results.as_slice() else {
+                return Err(ApiError::bad_request("CSV export takes one query"));
+            };
+            let disposition = format!(
+                "attachment; filename=\"{}.csv\"",
+                dataset.table_name.replace(['"', '\\', '\r', '\n'], "_")
+            );
+            Ok((
+                [
+                    (CONTENT_TYPE, csv::CONTENT_TYPE.to_owned()),
+                    (CONTENT_DISPOSITION, disposition),
+                ],
+                csv::result_csv(result),
+            )
+                .into_response())
         }
         _ => Ok(AppJson(json_response(results)).into_response()),
     }

@@ -62,5 +62,8 @@ pub async fn list_datasets(
             result.push(dataset);
         }
     }
-    Ok(AppJson(ListResponse { count: result.len() as i64, result }))
+    Ok(AppJson(ListResponse {
+        count: result.len() as i64,
+        result,
+    }))
 }

@@ -25,7 +25,9 @@ pub async fn explore(
     let (dataset_id, form_data) = match (params.slice_id, params.datasource_id) {
         (Some(slice_id), _) => {
             let chart = app.store.chart(slice_id).await?;
-            let dataset_id = chart.datasource_id.ok_or_else(|| ApiError::bad_request("The chart has no dataset"))?;
+            let dataset_id = chart
+                .datasource_id
+                .ok_or_else(|| ApiError::bad_request("The chart has no dataset"))?;
             let mut form_data: FormData = match chart.params.as_deref() {
                 Some(params) if !params.trim().is_empty() => serde_json::from_str(params)
                     .map_err(|error| ApiError::internal(format!("chart {slice_id} params: {error}")))?,
@@ -37,13 +39,23 @@ pub async fn explore(
         }
         (None, Some(datasource_id)) => {
             if !matches!(params.datasource_type, None | Some(DatasourceType::Table)) {
-                return Err(ApiError::bad_request("Only table datasources can be explored for now"));
+                return Err(ApiError::bad_request(
+                    "Only table datasources can be explored for now",
+                ));
             }
             let mut extra = Map::new();
             extra.insert("time_range".to_owned(), json!("No filter"));
             extra.insert("row_limit".to_owned(), json!(1000));
             extra.insert("query_mode".to_owned(), json!("aggregate"));
-            (datasource_id, FormData { datasource: String::new(), viz_type: "table".to_owned(), slice_id: None, extra })
+            (
+                datasource_id,
+                FormData {
+                    datasource: String::new(),
+                    viz_type: "table".to_owned(),
+                    slice_id: None,
+                    extra,
+                },
+            )
         }
         (None, None) => return Err(ApiError::bad_request("Missing datasource_id or slice_id")),
     };
@@ -53,5 +65,11 @@ pub async fn explore(
     }
     let mut form_data = form_data;
     form_data.datasource = format!("{}__table", dataset.id);
-    Ok(AppJson(ResultResponse { result: ExploreResponse { dataset, form_data, message: None } }))
+    Ok(AppJson(ResultResponse {
+        result: ExploreResponse {
+            dataset,
+            form_data,
+            message: None,
+        },
+    }))
 }

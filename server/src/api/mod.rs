@@ -9,6 +9,7 @@ pub mod dataset;
 pub mod explore;
 pub mod info;
 pub mod rison;
+pub mod time_range;
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -24,12 +25,19 @@ use crate::state::AppState;
 async fn web_index(State(app): State<AppState>) -> Response {
     match tokio::fs::read(app.settings.static_dir.join("index.html")).await {
         Ok(page) => Html(page).into_response(),
-        Err(_) => (StatusCode::NOT_FOUND, "The web app is not built: run ./scripts/start.sh").into_response(),
+        Err(_) => (
+            StatusCode::NOT_FOUND,
+            "The web app is not built: run ./scripts/start.sh",
+        )
+            .into_response(),
     }
 }
 
 async fn health() -> AppJson<HealthResponse> {
-    AppJson(HealthResponse { status: "OK".to_owned(), version: env!("CARGO_PKG_VERSION").to_owned() })
+    AppJson(HealthResponse {
+        status: "OK".to_owned(),
+        version: env!("CARGO_PKG_VERSION").to_owned(),
+    })
 }
 
 /// Every route of the server. Each must also appear in the access table.
@@ -46,9 +54,15 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/explore/", get(explore::explore))
         .route("/api/v1/chart/data", post(chart_data::chart_data))
         .route("/api/v1/chart/", post(chart::create_chart))
-        .route("/api/v1/chart/{pk}", get(chart::get_chart).put(chart::update_chart).delete(chart::delete_chart))
+        .route(
+            "/api/v1/chart/{pk}",
+            get(chart::get_chart)
+                .put(chart::update_chart)
+                .delete(chart::delete_chart),
+        )
         .route("/api/v1/dataset/", get(dataset::list_datasets))
         .route("/api/v1/dataset/{pk}", get(dataset::get_dataset))
+        .route("/api/v1/time_range/", get(time_range::time_range))
         .route("/api/v1/chart/_info", get(info::resource_info))
         .route("/api/v1/dataset/_info", get(info::resource_info))
         .route("/api/v1/dashboard/_info", get(info::resource_info))

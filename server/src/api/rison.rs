@@ -22,7 +22,10 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn error<T>(&self, message: impl Into<String>) -> Result<T, RisonError> {
-        Err(RisonError { message: message.into(), position: self.position })
+        Err(RisonError {
+            message: message.into(),
+            position: self.position,
+        })
     }
 
     fn peek(&self) -> Option<u8> {
@@ -162,7 +165,13 @@ impl Parser<'_> {
             self.position += 1;
         }
         while let Some(byte) = self.peek() {
-            if byte.is_ascii_digit() || byte == b'.' || byte == b'e' || byte == b'E' || byte == b'+' || byte == b'-' {
+            if byte.is_ascii_digit()
+                || byte == b'.'
+                || byte == b'e'
+                || byte == b'E'
+                || byte == b'+'
+                || byte == b'-'
+            {
                 self.position += 1;
             } else {
                 break;
@@ -174,14 +183,21 @@ impl Parser<'_> {
         }
         match text.parse::<f64>().ok().and_then(Number::from_f64) {
             Some(number) => Ok(Value::Number(number)),
-            None => Err(RisonError { message: format!("invalid number '{text}'"), position: start }),
+            None => Err(RisonError {
+                message: format!("invalid number '{text}'"),
+                position: start,
+            }),
         }
     }
 }
 
 /// Parses one rison value; the whole input must be consumed.
 pub fn parse_rison(input: &str) -> Result<Value, RisonError> {
-    let mut parser = Parser { text: input.as_bytes(), source: input, position: 0 };
+    let mut parser = Parser {
+        text: input.as_bytes(),
+        source: input,
+        position: 0,
+    };
     let value = parser.value()?;
     if parser.position != input.len() {
         return parser.error("unexpected text after the value");
@@ -213,8 +229,14 @@ mod tests {
 
     #[test]
     fn parses_literals_strings_and_numbers() {
-        assert_eq!(parse_rison("!(!t,!f,!n,-1.5,1e3,'it!'s','a!!b',())").unwrap(), json!([true, false, null, -1.5, 1000.0, "it's", "a!b", {}]));
-        assert_eq!(parse_rison("(keys:!(permissions))").unwrap(), json!({"keys": ["permissions"]}));
+        assert_eq!(
+            parse_rison("!(!t,!f,!n,-1.5,1e3,'it!'s','a!!b',())").unwrap(),
+            json!([true, false, null, -1.5, 1000.0, "it's", "a!b", {}])
+        );
+        assert_eq!(
+            parse_rison("(keys:!(permissions))").unwrap(),
+            json!({"keys": ["permissions"]})
+        );
         assert_eq!(parse_rison("'with space'").unwrap(), json!("with space"));
     }
 

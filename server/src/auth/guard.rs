@@ -26,15 +26,29 @@ pub const FORBIDDEN: &str = "Forbidden";
 pub const CSRF_HEADER: &str = "x-csrftoken";
 
 /// Middleware: authenticate, authorize by the route's rule, and hand the user to the handler.
-pub async fn guard(State(app): State<AppState>, mut request: Request, next: Next) -> Result<Response, ApiError> {
-    let path = request.extensions().get::<MatchedPath>().map(|matched| matched.as_str().to_owned());
-    let access = path.as_deref().and_then(|path| access_for(request.method(), path));
+pub async fn guard(
+    State(app): State<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Result<Response, ApiError> {
+    let path = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map(|matched| matched.as_str().to_owned());
+    let access = path
+        .as_deref()
+        .and_then(|path| access_for(request.method(), path));
     let Some(access) = access else {
         tracing::error!(path = ?path, method = %request.method(), "route has no access rule");
         return Err(ApiError::forbidden(FORBIDDEN));
     };
     let check_csrf = access != Access::Public && is_unsafe(request.method());
-    let user = authenticate(&app, request.headers(), check_csrf).await?;
+    let user = if access == Access::Public {
+        // Public routes (login, refresh with its own token) never fail on credentials.
+        authenticate(&app, request.headers(), false).await.ok().flatten()
+    } else {
+        authenticate(&app, request.headers(), check_csrf).await?
+    };
     match (access, &user) {
         (Access::Public, _) => {}
         (_, None) => return Err(ApiError::unauthorized(NOT_AUTHORIZED)),
@@ -57,7 +71,11 @@ fn is_unsafe(method: &Method) -> bool {
 
 /// The user of a request, if it carries a valid token or session. A cookie session making an
 /// unsafe call must send its CSRF token.
-pub async fn authenticate(app: &AppState, headers: &HeaderMap, check_csrf: bool) -> Result<Option<AuthUser>, ApiError> {
+pub async fn authenticate(
+    app: &AppState,
+    headers: &HeaderMap,
+    check_csrf: bool,
+) -> Result<Option<AuthUser>, ApiError> {
     if let Some(token) = bearer_token(headers) {
         let user_id = app
             .tokens
@@ -74,9 +92,17 @@ pub async fn authenticate(app: &AppState, headers: &HeaderMap, check_csrf: bool)
     if check_csrf {
         let sent = headers.get(CSRF_HEADER).and_then(|value| value.to_str().ok());
         match sent {
-            None => return Err(ApiError::message(ErrorKind::BadRequest, "The CSRF token is missing.")),
+            None => {
+                return Err(ApiError::message(
+                    ErrorKind::BadRequest,
+                    "The CSRF token is missing.",
+                ))
+            }
             Some(sent) if !bool::from(sent.as_bytes().ct_eq(session.csrf_token.as_bytes())) => {
-                return Err(ApiError::message(ErrorKind::BadRequest, "The CSRF token is invalid."));
+                return Err(ApiError::message(
+                    ErrorKind::BadRequest,
+                    "The CSRF token is invalid.",
+                ));
             }
             Some(_) => {}
         }

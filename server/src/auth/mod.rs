@@ -35,7 +35,10 @@ impl AuthUser {
 
     /// `can_read` on `Chart` and the like; admins have every permission.
     pub fn has_permission(&self, permission: &str, view: &str) -> bool {
-        self.is_admin() || self.permissions.contains(&(permission.to_owned(), view.to_owned()))
+        self.is_admin()
+            || self
+                .permissions
+                .contains(&(permission.to_owned(), view.to_owned()))
     }
 
     /// Whether the user may query a dataset: all-datasource or all-database access, access to its
@@ -44,7 +47,10 @@ impl AuthUser {
         let database = &dataset.database;
         self.has_permission("all_datasource_access", "all_datasource_access")
             || self.has_permission("all_database_access", "all_database_access")
-            || self.has_permission("database_access", &permissions::database_view(database.database_name.as_str(), database.id.0))
+            || self.has_permission(
+                "database_access",
+                &permissions::database_view(database.database_name.as_str(), database.id.0),
+            )
             || self.has_permission(
                 "datasource_access",
                 &permissions::datasource_view(&database.database_name, &dataset.table_name, dataset.id.0),
@@ -55,7 +61,11 @@ impl AuthUser {
     pub fn display_name(&self) -> String {
         let full = format!("{} {}", self.first_name, self.last_name);
         let full = full.trim();
-        if full.is_empty() { self.username.clone() } else { full.to_owned() }
+        if full.is_empty() {
+            self.username.clone()
+        } else {
+            full.to_owned()
+        }
     }
 }
 

@@ -22,14 +22,20 @@ pub fn hash_password(password: &str) -> Result<String, PasswordError> {
 /// Whether the password matches the stored hash. A malformed hash never matches.
 pub fn verify_password(password: &str, stored_hash: &str) -> bool {
     match PasswordHash::new(stored_hash) {
-        Ok(parsed) => Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok(),
+        Ok(parsed) => Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok(),
         Err(_) => false,
     }
 }
 
 /// A random password for the first admin when none is configured.
 pub fn generate_password() -> String {
-    rand::thread_rng().sample_iter(&Alphanumeric).take(20).map(char::from).collect()
+    rand::thread_rng()
+        .sample_iter(&Alphanumeric)
+        .take(20)
+        .map(char::from)
+        .collect()
 }
 
 #[cfg(test)]

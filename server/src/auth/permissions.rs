@@ -53,6 +53,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
     endpoint("GET", "/api/v1/dataset/", Permission("can_read", "Dataset")),
     endpoint("GET", "/api/v1/dataset/_info", Authenticated),
     endpoint("GET", "/api/v1/dataset/{pk}", Permission("can_read", "Dataset")),
+    endpoint("GET", "/api/v1/time_range/", Authenticated),
     endpoint("GET", "/api/v1/dashboard/_info", Authenticated),
     endpoint("GET", "/api/v1/database/_info", Authenticated),
     endpoint("GET", "/api/v1/saved_query/_info", Authenticated),
@@ -79,7 +80,11 @@ static ENDPOINT_INDEX: LazyLock<HashMap<(&'static str, &'static str), Access>> =
 
 /// The rule of a matched route, if it has one. HEAD follows GET.
 pub fn access_for(method: &Method, path: &str) -> Option<Access> {
-    let method = if method == Method::HEAD { "GET" } else { method.as_str() };
+    let method = if method == Method::HEAD {
+        "GET"
+    } else {
+        method.as_str()
+    };
     ENDPOINT_INDEX.get(&(method, path)).copied()
 }
 
@@ -96,7 +101,10 @@ pub fn datasource_view(database_name: &str, table_name: &str, dataset_id: i64) -
 /// The built-in roles and their permissions. Admin holds every permission implicitly.
 pub fn builtin_roles() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
     let read_write = |views: &[&'static str]| -> Vec<(&'static str, &'static str)> {
-        views.iter().flat_map(|view| [("can_read", *view), ("can_write", *view)]).collect()
+        views
+            .iter()
+            .flat_map(|view| [("can_read", *view), ("can_write", *view)])
+            .collect()
     };
     let product_menu: Vec<(&'static str, &'static str)> = vec![
         ("can_csv", "Superset"),
@@ -114,7 +122,14 @@ pub fn builtin_roles() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)>
         ("can_export", "Dashboard"),
     ];
 
-    let mut alpha = read_write(&["Chart", "Dashboard", "Dataset", "Tag", "Annotation", "CssTemplate"]);
+    let mut alpha = read_write(&[
+        "Chart",
+        "Dashboard",
+        "Dataset",
+        "Tag",
+        "Annotation",
+        "CssTemplate",
+    ]);
     alpha.extend(product_menu.iter().copied());
     alpha.extend([
         ("can_read", "Database"),
@@ -126,7 +141,11 @@ pub fn builtin_roles() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)>
 
     let mut gamma = read_write(&["Chart", "Dashboard"]);
     gamma.extend(product_menu.iter().copied());
-    gamma.extend([("can_read", "Dataset"), ("can_read", "Database"), ("can_read", "Tag")]);
+    gamma.extend([
+        ("can_read", "Dataset"),
+        ("can_read", "Database"),
+        ("can_read", "Tag"),
+    ]);
 
     let mut sql_lab = read_write(&["SavedQuery", "TabStateView"]);
     sql_lab.extend([
@@ -141,7 +160,13 @@ pub fn builtin_roles() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)>
         ("can_export", "SavedQuery"),
     ]);
 
-    vec![("Admin", vec![]), ("Alpha", alpha), ("Gamma", gamma), ("sql_lab", sql_lab), ("Public", vec![])]
+    vec![
+        ("Admin", vec![]),
+        ("Alpha", alpha),
+        ("Gamma", gamma),
+        ("sql_lab", sql_lab),
+        ("Public", vec![]),
+    ]
 }
 
 #[cfg(test)]
@@ -150,7 +175,10 @@ mod tests {
 
     #[test]
     fn routes_are_found_by_method_and_pattern() {
-        assert_eq!(access_for(&Method::GET, "/api/v1/chart/{pk}"), Some(Permission("can_read", "Chart")));
+        assert_eq!(
+            access_for(&Method::GET, "/api/v1/chart/{pk}"),
+            Some(Permission("can_read", "Chart"))
+        );
         assert_eq!(access_for(&Method::HEAD, "/health"), Some(Public));
         assert_eq!(access_for(&Method::PATCH, "/api/v1/chart/{pk}"), None);
     }
@@ -162,14 +190,21 @@ mod tests {
         assert!(gamma.contains(&("can_write", "Chart")));
         assert!(gamma.contains(&("can_read", "Dataset")));
         assert!(!gamma.contains(&("can_write", "Dataset")));
-        assert!(!gamma.iter().any(|(permission, _)| *permission == "all_datasource_access"));
+        assert!(!gamma
+            .iter()
+            .any(|(permission, _)| *permission == "all_datasource_access"));
     }
 
     #[test]
     fn every_endpoint_is_declared_once() {
         let mut seen = std::collections::HashSet::new();
         for endpoint in ENDPOINTS {
-            assert!(seen.insert((endpoint.method, endpoint.path)), "{} {} twice", endpoint.method, endpoint.path);
+            assert!(
+                seen.insert((endpoint.method, endpoint.path)),
+                "{} {} twice",
+                endpoint.method,
+                endpoint.path
+            );
         }
     }
 }

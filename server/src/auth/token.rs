@@ -48,10 +48,19 @@ pub enum TokenError {
 
 impl TokenKeys {
     pub fn new(secret: &[u8]) -> TokenKeys {
-        TokenKeys { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret) }
+        TokenKeys {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+        }
     }
 
-    pub fn issue(&self, user_id: i64, token_type: TokenType, lifetime_seconds: i64, now: i64) -> Result<String, TokenError> {
+    pub fn issue(
+        &self,
+        user_id: i64,
+        token_type: TokenType,
+        lifetime_seconds: i64,
+        now: i64,
+    ) -> Result<String, TokenError> {
         let claims = Claims {
             sub: user_id.to_string(),
             exp: now + lifetime_seconds,
@@ -86,7 +95,10 @@ mod tests {
         let keys = TokenKeys::new(b"0123456789abcdef0123456789abcdef");
         let token = keys.issue(42, TokenType::Access, 900, now()).unwrap();
         assert_eq!(keys.verify(&token, TokenType::Access).unwrap(), 42);
-        assert!(matches!(keys.verify(&token, TokenType::Refresh), Err(TokenError::WrongType)));
+        assert!(matches!(
+            keys.verify(&token, TokenType::Refresh),
+            Err(TokenError::WrongType)
+        ));
     }
 
     #[test]

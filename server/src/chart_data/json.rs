@@ -2,9 +2,9 @@
 //! milliseconds, decimals as numbers, nulls as null.
 
 use arrow::array::{
-    Array, ArrayRef, AsArray, BooleanArray, Date32Array, Date64Array, Decimal128Array, Float32Array, Float64Array,
-    Int16Array, Int32Array, Int64Array, Int8Array, LargeStringArray, StringArray, StringViewArray, UInt16Array,
-    UInt32Array, UInt64Array, UInt8Array,
+    Array, ArrayRef, AsArray, BooleanArray, Date32Array, Date64Array, Decimal128Array, Float32Array,
+    Float64Array, Int16Array, Int32Array, Int64Array, Int8Array, LargeStringArray, StringArray,
+    StringViewArray, UInt16Array, UInt32Array, UInt64Array, UInt8Array,
 };
 use arrow::datatypes::{DataType, TimeUnit};
 use arrow::record_batch::RecordBatch;
@@ -16,9 +16,11 @@ use serde_json::{Map, Number, Value};
 pub fn generic_type(data_type: &DataType) -> GenericDataType {
     match data_type {
         DataType::Boolean => GenericDataType::Boolean,
-        DataType::Date32 | DataType::Date64 | DataType::Timestamp(_, _) | DataType::Time32(_) | DataType::Time64(_) => {
-            GenericDataType::Temporal
-        }
+        DataType::Date32
+        | DataType::Date64
+        | DataType::Timestamp(_, _)
+        | DataType::Time32(_)
+        | DataType::Time64(_) => GenericDataType::Temporal,
         data_type if data_type.is_numeric() => GenericDataType::Numeric,
         _ => GenericDataType::String,
     }
@@ -43,7 +45,13 @@ macro_rules! values_of {
         let typed = $array.as_any().downcast_ref::<$type>();
         match typed {
             Some(typed) => (0..typed.len())
-                .map(|index| if typed.is_null(index) { Value::Null } else { $convert(typed.value(index)) })
+                .map(|index| {
+                    if typed.is_null(index) {
+                        Value::Null
+                    } else {
+                        $convert(typed.value(index))
+                    }
+                })
                 .collect(),
             None => vec![Value::Null; $array.len()],
         }
@@ -86,7 +94,13 @@ pub fn column_values(array: &ArrayRef) -> Vec<Value> {
             let timestamps = array.as_primitive_opt::<arrow::datatypes::TimestampMicrosecondType>();
             match (unit, timestamps) {
                 (TimeUnit::Microsecond, Some(typed)) => (0..typed.len())
-                    .map(|index| if typed.is_null(index) { Value::Null } else { epoch_ms(typed.value(index), &TimeUnit::Microsecond) })
+                    .map(|index| {
+                        if typed.is_null(index) {
+                            Value::Null
+                        } else {
+                            epoch_ms(typed.value(index), &TimeUnit::Microsecond)
+                        }
+                    })
                     .collect(),
                 (unit, _) => timestamp_values_by_cast(array, &unit),
             }
@@ -99,7 +113,13 @@ fn timestamp_values_by_cast(array: &ArrayRef, unit: &TimeUnit) -> Vec<Value> {
     match arrow::compute::cast(array, &DataType::Int64) {
         Ok(cast) => match cast.as_any().downcast_ref::<Int64Array>() {
             Some(typed) => (0..typed.len())
-                .map(|index| if typed.is_null(index) { Value::Null } else { epoch_ms(typed.value(index), unit) })
+                .map(|index| {
+                    if typed.is_null(index) {
+                        Value::Null
+                    } else {
+                        epoch_ms(typed.value(index), unit)
+                    }
+                })
                 .collect(),
             None => display_values(array),
         },
@@ -112,7 +132,13 @@ fn display_values(array: &ArrayRef) -> Vec<Value> {
     let options = FormatOptions::default();
     match ArrayFormatter::try_new(array.as_ref(), &options) {
         Ok(formatter) => (0..array.len())
-            .map(|index| if array.is_null(index) { Value::Null } else { Value::String(formatter.value(index).to_string()) })
+            .map(|index| {
+                if array.is_null(index) {
+                    Value::Null
+                } else {
+                    Value::String(formatter.value(index).to_string())
+                }
+            })
             .collect(),
         Err(_) => vec![Value::Null; array.len()],
     }
@@ -126,7 +152,10 @@ pub fn records(batches: &[RecordBatch], colnames: &[String]) -> Vec<Map<String, 
         for row_index in 0..batch.num_rows() {
             let mut row = Map::with_capacity(colnames.len());
             for (name, values) in colnames.iter().zip(&columns) {
-                row.insert(name.clone(), values.get(row_index).cloned().unwrap_or(Value::Null));
+                row.insert(
+                    name.clone(),
+                    values.get(row_index).cloned().unwrap_or(Value::Null),
+                );
             }
             rows.push(row);
         }
@@ -159,14 +188,20 @@ mod tests {
             vec![
                 Arc::new(TimestampMicrosecondArray::from(vec![Some(86_400_000_000), None])),
                 Arc::new(StringArray::from(vec![Some("a"), None])),
-                Arc::new(Decimal128Array::from(vec![Some(12345), None]).with_precision_and_scale(38, 0).unwrap()),
+                Arc::new(
+                    Decimal128Array::from(vec![Some(12345), None])
+                        .with_precision_and_scale(38, 0)
+                        .unwrap(),
+                ),
                 Arc::new(Float64Array::from(vec![Some(1.5), Some(f64::NAN)])),
                 Arc::new(Date32Array::from(vec![Some(1), None])),
                 Arc::new(BooleanArray::from(vec![Some(true), None])),
             ],
         )
         .unwrap();
-        let names: Vec<String> = ["ds", "name", "sum", "avg", "day", "flag"].map(String::from).to_vec();
+        let names: Vec<String> = ["ds", "name", "sum", "avg", "day", "flag"]
+            .map(String::from)
+            .to_vec();
         let rows = records(&[batch], &names);
         assert_eq!(
             Value::Object(rows[0].clone()),
@@ -176,7 +211,10 @@ mod tests {
             Value::Object(rows[1].clone()),
             json!({"ds": null, "name": null, "sum": null, "avg": null, "day": null, "flag": null})
         );
-        assert_eq!(generic_type(&DataType::Decimal128(38, 0)), GenericDataType::Numeric);
+        assert_eq!(
+            generic_type(&DataType::Decimal128(38, 0)),
+            GenericDataType::Numeric
+        );
         assert_eq!(generic_type(&DataType::Date32), GenericDataType::Temporal);
     }
 }

@@ -2,11 +2,12 @@
 //! and answer as JSON (Superset's shape) or Arrow (Quiver's web client).
 
 pub mod arrow_format;
+pub mod csv;
 pub mod json;
 
 use quiver_types::{
-    AppliedFilter, ChartDataResponse, ChartDataResult, ChartDataResultMeta, Dataset, DatasourceType, ErrorExtra,
-    ErrorType, IssueCode, QueryContext, QueryStatus, ResultFormat, ResultType,
+    AppliedFilter, ChartDataResponse, ChartDataResult, ChartDataResultMeta, Dataset, DatasourceType,
+    ErrorExtra, ErrorType, IssueCode, QueryContext, QueryStatus, ResultFormat, ResultType,
 };
 use serde_json::Map;
 
@@ -25,7 +26,10 @@ pub struct QueryResult {
 }
 
 fn issue(code: i32, text: &str) -> IssueCode {
-    IssueCode { code, message: format!("Issue {code} - {text}") }
+    IssueCode {
+        code,
+        message: format!("Issue {code} - {text}"),
+    }
 }
 
 /// Maps a compile error to the spec's typed error.
@@ -42,14 +46,26 @@ pub fn query_error(error: QueryError) -> ApiError {
         ),
         QueryError::Fragment(_) => (
             ErrorType::InvalidSqlError,
-            vec![issue(1003, "There is a syntax error in the SQL query. Perhaps there was a misspelling or a typo.")],
+            vec![issue(
+                1003,
+                "There is a syntax error in the SQL query. Perhaps there was a misspelling or a typo.",
+            )],
         ),
-        QueryError::MetricMissing(_) | QueryError::InvalidMetric(_) | QueryError::InvalidFilterValue { .. } => {
-            (ErrorType::InvalidPayloadSchemaError, vec![])
-        }
+        QueryError::MetricMissing(_)
+        | QueryError::InvalidMetric(_)
+        | QueryError::InvalidFilterValue { .. }
+        | QueryError::InvalidTimeRange(_) => (ErrorType::InvalidPayloadSchemaError, vec![]),
         QueryError::Unsupported(_) => (ErrorType::GenericCommandError, vec![]),
     };
-    ApiError::typed(ErrorKind::BadRequest, error_type, message, ErrorExtra { issue_codes, ..ErrorExtra::default() })
+    ApiError::typed(
+        ErrorKind::BadRequest,
+        error_type,
+        message,
+        ErrorExtra {
+            issue_codes,
+            ..ErrorExtra::default()
+        },
+    )
 }
 
 /// Maps an engine failure to the spec's `{engine} Error` with the database's message.
@@ -71,8 +87,15 @@ pub fn engine_error(engine_name: &str, error: EngineError, sql: &str) -> ApiErro
 }
 
 /// Loads the dataset of a query context and checks the user may query it.
-pub async fn authorized_dataset(app: &AppState, user: &AuthUser, context: &QueryContext) -> Result<Dataset, ApiError> {
-    if !matches!(context.datasource.datasource_type, DatasourceType::Table | DatasourceType::Dataset) {
+pub async fn authorized_dataset(
+    app: &AppState,
+    user: &AuthUser,
+    context: &QueryContext,
+) -> Result<Dataset, ApiError> {
+    if !matches!(
+        context.datasource.datasource_type,
+        DatasourceType::Table | DatasourceType::Dataset
+    ) {
         return Err(ApiError::bad_request(format!(
             "Datasource type {:?} is not supported yet",
             context.datasource.datasource_type
@@ -94,7 +117,10 @@ pub async fn authorized_dataset(app: &AppState, user: &AuthUser, context: &Query
         return Err(ApiError::typed(
             ErrorKind::Forbidden,
             ErrorType::DatasourceSecurityAccessError,
-            format!("This endpoint requires the datasource {}, database or `all_datasource_access` permission", dataset.table_name),
+            format!(
+                "This endpoint requires the datasource {}, database or `all_datasource_access` permission",
+                dataset.table_name
+            ),
             ErrorExtra::default(),
         ));
     }
@@ -102,48 +128,115 @@ pub async fn authorized_dataset(app: &AppState, user: &AuthUser, context: &Query
 }
 
 /// Runs every query object of the context.
-pub async fn run_query_context(app: &AppState, dataset: &Dataset, context: &QueryContext) -> Result<Vec<QueryResult>, ApiError> {
+pub async fn run_query_context(
+    app: &AppState,
+    dataset: &Dataset,
+    context: &QueryContext,
+) -> Result<Vec<QueryResult>, ApiError> {
     if context.queries.is_empty() {
         return Err(ApiError::bad_request("The query context has no queries"));
     }
-    if !matches!(context.result_type, ResultType::Full | ResultType::Results | ResultType::Query) {
-        return Err(ApiError::bad_request(format!("Result type {:?} is not supported yet", context.result_type)));
+    if !matches!(
+        context.result_type,
+        ResultType::Full | ResultType::Results | ResultType::Query
+    ) {
+        return Err(ApiError::bad_request(format!(
+            "Result type {:?} is not supported yet",
+            context.result_type
+        )));
     }
     let database = app.store.database(dataset.database.id.0).await?;
-    let engine = app.engines.engine_for(&database).await.map_err(|error| match error {
-        EngineError::UnsupportedEngine(name) => ApiError::bad_request(format!("The {name} engine is not supported yet")),
-        other => ApiError::internal(other),
-    })?;
+    let engine = app
+        .engines
+        .engine_for(&database)
+        .await
+        .map_err(|error| match error {
+            EngineError::UnsupportedEngine(name) => {
+                ApiError::bad_request(format!("The {name} engine is not supported yet"))
+            }
+            other => ApiError::internal(other),
+        })?;
     let mut results = Vec::with_capacity(context.queries.len());
     for query in &context.queries {
-        let compiled = compile_query(dataset, query, engine.dialect(), app.settings.row_limit_max).map_err(query_error)?;
+        let now = chrono::Utc::now().naive_utc();
+        let compiled = compile_query(dataset, query, engine.dialect(), app.settings.row_limit_max, now)
+            .map_err(query_error)?;
         let sql = compiled.statement.sql.clone();
-        let output = if context.result_type == ResultType::Query {
-            QueryOutput { schema: std::sync::Arc::new(arrow::datatypes::Schema::empty()), batches: vec![] }
+        let key = crate::cache::cache_key_of(
+            database.id,
+            &compiled.statement,
+            &format!("{:?}", context.result_type),
+        );
+        let timeout = context
+            .custom_cache_timeout
+            .or(dataset.cache_timeout)
+            .or(database.cache_timeout)
+            .unwrap_or(app.settings.cache_default_timeout);
+        let outcome = if context.result_type == ResultType::Query {
+            crate::cache::CacheOutcome {
+                output: QueryOutput {
+                    schema: std::sync::Arc::new(arrow::datatypes::Schema::empty()),
+                    batches: vec![],
+                },
+                is_cached: false,
+                cached_dttm: None,
+                cache_key: crate::cache::display_key(&key),
+            }
         } else {
-            engine
-                .execute(compiled.statement)
+            let statement = compiled.statement;
+            let temporal_labels = compiled.temporal_labels;
+            let run = || async {
+                let output = engine.execute(statement).await?;
+                times_as_timestamps(output, &temporal_labels)
+                    .map_err(|error| EngineError::Execution(error.to_string()))
+            };
+            let timeout = std::time::Duration::from_secs(u64::try_from(timeout).unwrap_or(0));
+            app.cache
+                .get_or_run(key, timeout, context.force, run)
                 .await
                 .map_err(|error| engine_error(engine.engine_name(), error, &sql))?
         };
-        let colnames: Vec<String> = output.schema.fields().iter().map(|field| field.name().clone()).collect();
-        let coltypes = output.schema.fields().iter().map(|field| json::generic_type(field.data_type())).collect();
+        let output = outcome.output;
+        let colnames: Vec<String> = output
+            .schema
+            .fields()
+            .iter()
+            .map(|field| field.name().clone())
+            .collect();
+        let coltypes = output
+            .schema
+            .fields()
+            .iter()
+            .map(|field| json::generic_type(field.data_type()))
+            .collect();
         let rowcount = output.row_count() as i64;
         let meta = ChartDataResultMeta {
             colnames,
             coltypes,
             rowcount,
             sql_rowcount: rowcount,
-            is_cached: false,
-            cached_dttm: None,
-            cache_key: None,
-            cache_timeout: dataset.cache_timeout,
+            is_cached: outcome.is_cached,
+            cached_dttm: outcome.cached_dttm,
+            cache_key: Some(outcome.cache_key),
+            cache_timeout: Some(timeout),
             query: sql,
             status: QueryStatus::Success,
             stacktrace: None,
-            from_dttm: None,
-            to_dttm: None,
-            applied_filters: compiled.applied_filters.into_iter().map(|column| AppliedFilter { column, reason: None }).collect(),
+            from_dttm: compiled
+                .time_bounds
+                .as_ref()
+                .and_then(|bounds| bounds.since)
+                .map(|time| time.and_utc().timestamp_millis()),
+            to_dttm: compiled
+                .time_bounds
+                .as_ref()
+                .and_then(|bounds| bounds.until)
+                .map(|time| time.and_utc().timestamp_millis()),
+            applied_filters: compiled
+                .applied_filters
+                .into_iter()
+                .map(|column| AppliedFilter { column, reason: None })
+                .collect(),
             rejected_filters: vec![],
             error: None,
             errors: vec![],
@@ -155,6 +248,56 @@ pub async fn run_query_context(app: &AppState, dataset: &Dataset, context: &Quer
     Ok(results)
 }
 
+/// Engines that keep times as text (SQLite) answer text; temporal result columns become
+/// timestamps so every engine answers the same.
+fn times_as_timestamps(
+    output: QueryOutput,
+    temporal_labels: &[String],
+) -> Result<QueryOutput, arrow::error::ArrowError> {
+    use arrow::datatypes::{DataType, Field, Schema, TimeUnit};
+    let needs_cast = |field: &Field| {
+        temporal_labels.contains(field.name())
+            && matches!(field.data_type(), DataType::Utf8 | DataType::LargeUtf8)
+    };
+    if !output.schema.fields().iter().any(|field| needs_cast(field)) {
+        return Ok(output);
+    }
+    let timestamp = DataType::Timestamp(TimeUnit::Microsecond, None);
+    let fields: Vec<Field> = output
+        .schema
+        .fields()
+        .iter()
+        .map(|field| {
+            if needs_cast(field) {
+                Field::new(field.name(), timestamp.clone(), true)
+            } else {
+                field.as_ref().clone()
+            }
+        })
+        .collect();
+    let schema = std::sync::Arc::new(Schema::new(fields));
+    let mut batches = Vec::with_capacity(output.batches.len());
+    for batch in &output.batches {
+        let columns = batch
+            .columns()
+            .iter()
+            .zip(schema.fields())
+            .map(|(column, field)| {
+                if column.data_type() == field.data_type() {
+                    Ok(std::sync::Arc::clone(column))
+                } else {
+                    arrow::compute::cast(column, field.data_type())
+                }
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        batches.push(arrow::record_batch::RecordBatch::try_new(
+            std::sync::Arc::clone(&schema),
+            columns,
+        )?);
+    }
+    Ok(QueryOutput { schema, batches })
+}
+
 /// The JSON answer.
 pub fn json_response(results: Vec<QueryResult>) -> ChartDataResponse {
     ChartDataResponse {
@@ -162,7 +305,10 @@ pub fn json_response(results: Vec<QueryResult>) -> ChartDataResponse {
             .into_iter()
             .map(|result| {
                 let data = json::records(&result.output.batches, &result.meta.colnames);
-                ChartDataResult { meta: result.meta, data }
+                ChartDataResult {
+                    meta: result.meta,
+                    data,
+                }
             })
             .collect(),
     }
@@ -171,7 +317,9 @@ pub fn json_response(results: Vec<QueryResult>) -> ChartDataResponse {
 /// Whether the format is one this version answers.
 pub fn check_format(format: ResultFormat) -> Result<(), ApiError> {
     match format {
-        ResultFormat::Json | ResultFormat::Arrow => Ok(()),
-        other => Err(ApiError::bad_request(format!("Result format {other:?} is not supported yet"))),
+        ResultFormat::Json | ResultFormat::Arrow | ResultFormat::Csv => Ok(()),
+        other => Err(ApiError::bad_request(format!(
+            "Result format {other:?} is not supported yet"
+        ))),
     }
 }

@@ -54,7 +54,14 @@ pub async fn run(settings: Settings, command: AdminCommand) -> Result<String, Ad
     let store = Store::connect(&settings.metadata_url()).await?;
     store.sync_roles(&builtin_roles()).await?;
     let message = match command {
-        AdminCommand::CreateUser { username, password, roles, first_name, last_name, email } => {
+        AdminCommand::CreateUser {
+            username,
+            password,
+            roles,
+            first_name,
+            last_name,
+            email,
+        } => {
             if password.is_empty() {
                 return Err(AdminError::EmptyPassword);
             }
@@ -70,13 +77,19 @@ pub async fn run(settings: Settings, command: AdminCommand) -> Result<String, Ad
                     roles: &roles,
                 })
                 .await?;
-            format!("created user {username} (id {id}) with roles {}", roles.join(", "))
+            format!(
+                "created user {username} (id {id}) with roles {}",
+                roles.join(", ")
+            )
         }
         AdminCommand::ResetPassword { username, password } => {
             if password.is_empty() {
                 return Err(AdminError::EmptyPassword);
             }
-            let user = store.user_by_username(&username).await?.ok_or_else(|| AdminError::NoSuchUser(username.clone()))?;
+            let user = store
+                .user_by_username(&username)
+                .await?
+                .ok_or_else(|| AdminError::NoSuchUser(username.clone()))?;
             store.set_password(user.id, &hash_password(&password)?).await?;
             format!("password of {username} changed")
         }

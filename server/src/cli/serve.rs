@@ -60,13 +60,21 @@ async fn shutdown_signal() {
 
 pub async fn serve(settings: Settings) -> Result<(), ServeError> {
     let bind = settings.bind.clone();
-    let listener = TcpListener::bind(&bind).await.map_err(|source| ServeError::Bind { bind: bind.clone(), source })?;
+    let listener = TcpListener::bind(&bind)
+        .await
+        .map_err(|source| ServeError::Bind {
+            bind: bind.clone(),
+            source,
+        })?;
     let (state, first_start) = prepare_state(settings).await?;
     announce(&state.settings, &first_start);
     let store = state.store.clone();
     let app = build_app(state);
     tracing::info!(bind, "listening");
-    axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await.map_err(ServeError::Serve)?;
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .map_err(ServeError::Serve)?;
     store.close().await;
     Ok(())
 }

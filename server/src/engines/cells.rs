@@ -42,7 +42,9 @@ fn column_type(cells: impl Iterator<Item = Cell>, declared: Option<DataType>) ->
         kind = Some(match (kind, cell_type) {
             (None, new) => new,
             (Some(old), new) if old == new => old,
-            (Some(DataType::Int64), DataType::Float64) | (Some(DataType::Float64), DataType::Int64) => DataType::Float64,
+            (Some(DataType::Int64), DataType::Float64) | (Some(DataType::Float64), DataType::Int64) => {
+                DataType::Float64
+            }
             _ => DataType::Utf8,
         });
         if kind == Some(DataType::Utf8) {
@@ -71,12 +73,24 @@ fn build_column(rows: &[Vec<Cell>], index: usize, data_type: &DataType) -> Array
     match data_type {
         DataType::Boolean => {
             let mut builder = BooleanBuilder::with_capacity(rows.len());
-            cells.for_each(|cell| builder.append_option(if let Cell::Bool(value) = cell { Some(*value) } else { None }));
+            cells.for_each(|cell| {
+                builder.append_option(if let Cell::Bool(value) = cell {
+                    Some(*value)
+                } else {
+                    None
+                })
+            });
             Arc::new(builder.finish())
         }
         DataType::Int64 => {
             let mut builder = Int64Builder::with_capacity(rows.len());
-            cells.for_each(|cell| builder.append_option(if let Cell::Int(value) = cell { Some(*value) } else { None }));
+            cells.for_each(|cell| {
+                builder.append_option(if let Cell::Int(value) = cell {
+                    Some(*value)
+                } else {
+                    None
+                })
+            });
             Arc::new(builder.finish())
         }
         DataType::Float64 => {
@@ -92,13 +106,23 @@ fn build_column(rows: &[Vec<Cell>], index: usize, data_type: &DataType) -> Array
         }
         DataType::Date32 => {
             let mut builder = Date32Builder::with_capacity(rows.len());
-            cells.for_each(|cell| builder.append_option(if let Cell::Date(value) = cell { Some(*value) } else { None }));
+            cells.for_each(|cell| {
+                builder.append_option(if let Cell::Date(value) = cell {
+                    Some(*value)
+                } else {
+                    None
+                })
+            });
             Arc::new(builder.finish())
         }
         DataType::Timestamp(_, _) => {
             let mut builder = TimestampMicrosecondBuilder::with_capacity(rows.len());
             cells.for_each(|cell| {
-                builder.append_option(if let Cell::Timestamp(value) = cell { Some(*value) } else { None })
+                builder.append_option(if let Cell::Timestamp(value) = cell {
+                    Some(*value)
+                } else {
+                    None
+                })
             });
             Arc::new(builder.finish())
         }
@@ -122,17 +146,30 @@ pub fn cells_to_output(
         .iter()
         .enumerate()
         .map(|(index, _)| {
-            let cells = rows.iter().map(|row| row.get(index).cloned().unwrap_or(Cell::Null));
+            let cells = rows
+                .iter()
+                .map(|row| row.get(index).cloned().unwrap_or(Cell::Null));
             column_type(cells, declared.get(index).cloned().flatten())
         })
         .collect();
-    let fields: Vec<Field> = names.iter().zip(&types).map(|(name, data_type)| Field::new(name, data_type.clone(), true)).collect();
+    let fields: Vec<Field> = names
+        .iter()
+        .zip(&types)
+        .map(|(name, data_type)| Field::new(name, data_type.clone(), true))
+        .collect();
     let schema = Arc::new(Schema::new(fields));
-    let columns: Vec<ArrayRef> = types.iter().enumerate().map(|(index, data_type)| build_column(&rows, index, data_type)).collect();
+    let columns: Vec<ArrayRef> = types
+        .iter()
+        .enumerate()
+        .map(|(index, data_type)| build_column(&rows, index, data_type))
+        .collect();
     let options = RecordBatchOptions::new().with_row_count(Some(rows.len()));
     let batch = RecordBatch::try_new_with_options(Arc::clone(&schema), columns, &options)
         .map_err(|error| EngineError::Execution(error.to_string()))?;
-    Ok(QueryOutput { schema, batches: if rows.is_empty() { vec![] } else { vec![batch] } })
+    Ok(QueryOutput {
+        schema,
+        batches: if rows.is_empty() { vec![] } else { vec![batch] },
+    })
 }
 
 /// The Arrow type a declared SQL type name suggests (used for empty results).
@@ -141,9 +178,8 @@ pub fn declared_type(type_name: &str) -> Option<DataType> {
     let base = upper.split(['(', ' ']).next().unwrap_or_default();
     Some(match base {
         "BOOL" | "BOOLEAN" => DataType::Boolean,
-        "INT" | "INT2" | "INT4" | "INT8" | "INTEGER" | "BIGINT" | "SMALLINT" | "TINYINT" | "MEDIUMINT" | "YEAR" => {
-            DataType::Int64
-        }
+        "INT" | "INT2" | "INT4" | "INT8" | "INTEGER" | "BIGINT" | "SMALLINT" | "TINYINT" | "MEDIUMINT"
+        | "YEAR" => DataType::Int64,
         "REAL" | "FLOAT" | "FLOAT4" | "FLOAT8" | "DOUBLE" | "NUMERIC" | "DECIMAL" => DataType::Float64,
         "DATE" => DataType::Date32,
         "TIMESTAMP" | "TIMESTAMPTZ" | "DATETIME" => DataType::Timestamp(TimeUnit::Microsecond, None),
@@ -159,18 +195,46 @@ mod tests {
     #[test]
     fn columns_take_the_narrowest_type() {
         let rows = vec![
-            vec![Cell::Int(1), Cell::Int(1), Cell::Text("a".into()), Cell::Null, Cell::Timestamp(86_400_000_000)],
-            vec![Cell::Int(2), Cell::Float(2.5), Cell::Int(3), Cell::Null, Cell::Null],
+            vec![
+                Cell::Int(1),
+                Cell::Int(1),
+                Cell::Text("a".into()),
+                Cell::Null,
+                Cell::Timestamp(86_400_000_000),
+            ],
+            vec![
+                Cell::Int(2),
+                Cell::Float(2.5),
+                Cell::Int(3),
+                Cell::Null,
+                Cell::Null,
+            ],
         ];
         let names = ["i", "f", "t", "n", "ts"].map(String::from).to_vec();
-        let output = cells_to_output(names, vec![None, None, None, Some(DataType::Int64), None], rows).unwrap();
-        let types: Vec<DataType> = output.schema.fields().iter().map(|field| field.data_type().clone()).collect();
+        let output =
+            cells_to_output(names, vec![None, None, None, Some(DataType::Int64), None], rows).unwrap();
+        let types: Vec<DataType> = output
+            .schema
+            .fields()
+            .iter()
+            .map(|field| field.data_type().clone())
+            .collect();
         assert_eq!(
             types,
-            [DataType::Int64, DataType::Float64, DataType::Utf8, DataType::Int64, DataType::Timestamp(TimeUnit::Microsecond, None)]
+            [
+                DataType::Int64,
+                DataType::Float64,
+                DataType::Utf8,
+                DataType::Int64,
+                DataType::Timestamp(TimeUnit::Microsecond, None)
+            ]
         );
         assert_eq!(output.row_count(), 2);
-        let text = output.batches[0].column(2).as_any().downcast_ref::<arrow::array::StringArray>().unwrap();
+        let text = output.batches[0]
+            .column(2)
+            .as_any()
+            .downcast_ref::<arrow::array::StringArray>()
+            .unwrap();
         assert_eq!((text.value(0), text.value(1)), ("a", "3"));
     }
 

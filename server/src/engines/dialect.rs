@@ -1,4 +1,6 @@
-//! SQL dialects: identifier quoting, placeholders, case-insensitive match, limits.
+//! SQL dialects: identifier quoting, placeholders, case-insensitive match, limits, time grains.
+
+use crate::query::time_grain::GrainFlavor;
 
 /// What differs between engines when Quiver writes SQL.
 pub trait Dialect: Send + Sync + std::fmt::Debug {
@@ -8,6 +10,16 @@ pub trait Dialect: Send + Sync + std::fmt::Debug {
     fn placeholder(&self, index: usize) -> String;
     /// `expr ILIKE pattern`, or the engine's equivalent.
     fn ilike(&self, expression: &str, pattern: &str) -> String;
+    /// A case-sensitive `expr LIKE pattern` (MySQL compares case-insensitively by default).
+    fn like(&self, expression: &str, pattern: &str) -> String {
+        format!("{expression} LIKE {pattern}")
+    }
+    /// Which time-grain SQL the engine takes.
+    fn grain_flavor(&self) -> GrainFlavor;
+    /// A bound `YYYY-MM-DD HH:MM:SS` text parameter as a timestamp.
+    fn timestamp_param(&self, placeholder: &str) -> String {
+        format!("CAST({placeholder} AS TIMESTAMP)")
+    }
     /// `LIMIT n OFFSET m` or the engine's equivalent (n and m are integers, never user text).
     fn limit_offset(&self, limit: Option<i64>, offset: Option<i64>) -> String {
         let mut clause = String::new();
@@ -37,6 +49,10 @@ impl Dialect for DuckDbDialect {
     fn ilike(&self, expression: &str, pattern: &str) -> String {
         format!("{expression} ILIKE {pattern}")
     }
+
+    fn grain_flavor(&self) -> GrainFlavor {
+        GrainFlavor::DuckDb
+    }
 }
 
 /// PostgreSQL: double-quoted identifiers, `$n` placeholders, native ILIKE.
@@ -54,6 +70,10 @@ impl Dialect for PostgresDialect {
 
     fn ilike(&self, expression: &str, pattern: &str) -> String {
         format!("{expression} ILIKE {pattern}")
+    }
+
+    fn grain_flavor(&self) -> GrainFlavor {
+        GrainFlavor::Postgres
     }
 }
 
@@ -73,6 +93,15 @@ impl Dialect for SqliteDialect {
     fn ilike(&self, expression: &str, pattern: &str) -> String {
         format!("LOWER({expression}) LIKE LOWER({pattern})")
     }
+
+    fn grain_flavor(&self) -> GrainFlavor {
+        GrainFlavor::Sqlite
+    }
+
+    /// SQLite keeps timestamps as `YYYY-MM-DD HH:MM:SS` text, which compares in time order.
+    fn timestamp_param(&self, placeholder: &str) -> String {
+        placeholder.to_owned()
+    }
 }
 
 /// MySQL and MariaDB: backquoted identifiers, `?` placeholders, no ILIKE.
@@ -88,8 +117,20 @@ impl Dialect for MySqlDialect {
         "?".to_owned()
     }
 
+    fn like(&self, expression: &str, pattern: &str) -> String {
+        format!("{expression} LIKE BINARY {pattern}")
+    }
+
     fn ilike(&self, expression: &str, pattern: &str) -> String {
         format!("LOWER({expression}) LIKE LOWER({pattern})")
+    }
+
+    fn grain_flavor(&self) -> GrainFlavor {
+        GrainFlavor::MySql
+    }
+
+    fn timestamp_param(&self, placeholder: &str) -> String {
+        format!("CAST({placeholder} AS DATETIME)")
     }
 }
 

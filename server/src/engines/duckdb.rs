@@ -38,9 +38,11 @@ impl DuckDbEngine {
             .and_then(|config| config.enable_autoload_extension(false))
             .and_then(|config| config.enable_external_access(false))
             .map_err(|error| EngineError::Connection(error.to_string()))?;
-        let connection =
-            Connection::open_with_flags(path, config).map_err(|error| EngineError::Connection(error.to_string()))?;
-        Ok(DuckDbEngine { connection: Arc::new(Mutex::new(connection)) })
+        let connection = Connection::open_with_flags(path, config)
+            .map_err(|error| EngineError::Connection(error.to_string()))?;
+        Ok(DuckDbEngine {
+            connection: Arc::new(Mutex::new(connection)),
+        })
     }
 
     pub async fn execute(&self, statement: Statement) -> Result<QueryOutput, EngineError> {
@@ -74,7 +76,9 @@ pub fn run_arrow(connection: &Connection, statement: &Statement) -> Result<Query
     let execution = |error: duckdb::Error| EngineError::Execution(error.to_string());
     let mut prepared = connection.prepare(&statement.sql).map_err(execution)?;
     let params: Vec<duckdb::types::Value> = statement.params.iter().map(to_duckdb_value).collect();
-    let arrow = prepared.query_arrow(duckdb::params_from_iter(params.iter())).map_err(execution)?;
+    let arrow = prepared
+        .query_arrow(duckdb::params_from_iter(params.iter()))
+        .map_err(execution)?;
     let schema = arrow.get_schema();
     let batches = arrow.collect();
     Ok(QueryOutput { schema, batches })
@@ -86,8 +90,14 @@ mod tests {
 
     #[test]
     fn uris_name_files() {
-        assert_eq!(path_from_uri("duckdb:////tmp/x.duckdb").unwrap(), PathBuf::from("/tmp/x.duckdb"));
-        assert_eq!(path_from_uri("duckdb:///var/examples.duckdb").unwrap(), PathBuf::from("var/examples.duckdb"));
+        assert_eq!(
+            path_from_uri("duckdb:////tmp/x.duckdb").unwrap(),
+            PathBuf::from("/tmp/x.duckdb")
+        );
+        assert_eq!(
+            path_from_uri("duckdb:///var/examples.duckdb").unwrap(),
+            PathBuf::from("var/examples.duckdb")
+        );
         assert!(path_from_uri("sqlite:///x.db").is_err());
     }
 
@@ -96,7 +106,10 @@ mod tests {
         let connection = Connection::open_in_memory().unwrap();
         let statement = Statement {
             sql: "SELECT $1::BIGINT + 1 AS a, $2 AS b".to_owned(),
-            params: vec![SqlValue::Int(41), SqlValue::Text("x'; DROP TABLE t; --".to_owned())],
+            params: vec![
+                SqlValue::Int(41),
+                SqlValue::Text("x'; DROP TABLE t; --".to_owned()),
+            ],
         };
         let output = run_arrow(&connection, &statement).unwrap();
         assert_eq!(output.row_count(), 1);

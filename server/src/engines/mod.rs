@@ -46,7 +46,7 @@ impl QueryOutput {
     }
 }
 
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum EngineError {
     /// The database reported an error running the statement.
     #[error("{0}")]
@@ -73,10 +73,12 @@ impl Engine {
     /// Opens the database a record describes.
     pub async fn open(database: &DatabaseRecord) -> Result<Engine, EngineError> {
         match database.backend.as_str() {
-            "duckdb" => Ok(Engine::DuckDb(Arc::new(duckdb::DuckDbEngine::open_uri(&database.sqlalchemy_uri)?))),
-            "sqlite" | "postgresql" | "mysql" => {
-                Ok(Engine::Sql(Arc::new(SqlDatabase::connect(&database.sqlalchemy_uri, database.allow_dml).await?)))
-            }
+            "duckdb" => Ok(Engine::DuckDb(Arc::new(duckdb::DuckDbEngine::open_uri(
+                &database.sqlalchemy_uri,
+            )?))),
+            "sqlite" | "postgresql" | "mysql" => Ok(Engine::Sql(Arc::new(
+                SqlDatabase::connect(&database.sqlalchemy_uri, database.allow_dml).await?,
+            ))),
             other => Err(EngineError::UnsupportedEngine(other.to_owned())),
         }
     }
@@ -129,7 +131,9 @@ impl Engines {
     }
 
     fn lock(&self) -> Result<std::sync::MutexGuard<'_, HashMap<i64, Engine>>, EngineError> {
-        self.open.lock().map_err(|_| EngineError::Task("engine registry poisoned".to_owned()))
+        self.open
+            .lock()
+            .map_err(|_| EngineError::Task("engine registry poisoned".to_owned()))
     }
 
     /// Forgets an engine (after its database changed or was deleted).

@@ -25,7 +25,9 @@ pub enum SqlDatabase {
 /// SQLAlchemy-style URIs (`postgresql+psycopg2://`, `mysql+mysqldb://`, `sqlite:////abs.db`) as
 /// sqlx URLs.
 pub fn sqlx_url(uri: &str) -> Result<(String, &'static str), EngineError> {
-    let (scheme, rest) = uri.split_once("://").ok_or_else(|| EngineError::Connection("not a database URI".to_owned()))?;
+    let (scheme, rest) = uri
+        .split_once("://")
+        .ok_or_else(|| EngineError::Connection("not a database URI".to_owned()))?;
     let dialect = scheme.split('+').next().unwrap_or_default();
     match dialect {
         "postgresql" | "postgres" => Ok((format!("postgres://{rest}"), "postgresql")),
@@ -56,13 +58,31 @@ impl SqlDatabase {
                 let options = SqliteConnectOptions::from_str(&format!("sqlite://{url}"))
                     .map_err(connection_error)?
                     .read_only(!allow_dml)
-                    .create_if_missing(false);
-                SqlDatabase::Sqlite(SqlitePoolOptions::new().max_connections(4).connect_with(options).await.map_err(connection_error)?)
+                    .create_if_missing(false)
+                    // LIKE is case-sensitive on the other engines; SQLite's default is not.
+                    .pragma("case_sensitive_like", "ON");
+                SqlDatabase::Sqlite(
+                    SqlitePoolOptions::new()
+                        .max_connections(4)
+                        .connect_with(options)
+                        .await
+                        .map_err(connection_error)?,
+                )
             }
-            "postgresql" => {
-                SqlDatabase::Postgres(PgPoolOptions::new().max_connections(8).connect(&url).await.map_err(connection_error)?)
-            }
-            _ => SqlDatabase::MySql(MySqlPoolOptions::new().max_connections(8).connect(&url).await.map_err(connection_error)?),
+            "postgresql" => SqlDatabase::Postgres(
+                PgPoolOptions::new()
+                    .max_connections(8)
+                    .connect(&url)
+                    .await
+                    .map_err(connection_error)?,
+            ),
+            _ => SqlDatabase::MySql(
+                MySqlPoolOptions::new()
+                    .max_connections(8)
+                    .connect(&url)
+                    .await
+                    .map_err(connection_error)?,
+            ),
         })
     }
 
@@ -84,11 +104,17 @@ impl SqlDatabase {
                     Some(first) => column_names_and_types(first.columns()),
                     None => {
                         use sqlx::Executor;
-                        let description = $pool.describe(&statement.sql).await.map_err(execution_error)?;
+                        let description = $pool
+                            .describe(&statement.sql)
+                            .await
+                            .map_err(execution_error)?;
                         column_names_and_types(description.columns())
                     }
                 };
-                let cells = rows.iter().map($row_cells).collect::<Result<Vec<_>, EngineError>>()?;
+                let cells = rows
+                    .iter()
+                    .map($row_cells)
+                    .collect::<Result<Vec<_>, EngineError>>()?;
                 cells_to_output(names, declared, cells)
             }};
         }
@@ -108,8 +134,13 @@ impl SqlDatabase {
     }
 }
 
-fn column_names_and_types<C: Column>(columns: &[C]) -> (Vec<String>, Vec<Option<arrow::datatypes::DataType>>) {
-    columns.iter().map(|column| (column.name().to_owned(), declared_type(column.type_info().name()))).unzip()
+fn column_names_and_types<C: Column>(
+    columns: &[C],
+) -> (Vec<String>, Vec<Option<arrow::datatypes::DataType>>) {
+    columns
+        .iter()
+        .map(|column| (column.name().to_owned(), declared_type(column.type_info().name())))
+        .unzip()
 }
 
 fn decode_error(column: &str, error: impl std::fmt::Display) -> EngineError {
@@ -136,7 +167,9 @@ fn decimal_cell(value: Decimal) -> Cell {
 fn sqlite_cells(row: &SqliteRow) -> Result<Vec<Cell>, EngineError> {
     let mut cells = Vec::with_capacity(row.columns().len());
     for (index, column) in row.columns().iter().enumerate() {
-        let raw = row.try_get_raw(index).map_err(|error| decode_error(column.name(), error))?;
+        let raw = row
+            .try_get_raw(index)
+            .map_err(|error| decode_error(column.name(), error))?;
         if raw.is_null() {
             cells.push(Cell::Null);
             continue;
@@ -146,7 +179,10 @@ fn sqlite_cells(row: &SqliteRow) -> Result<Vec<Cell>, EngineError> {
         cells.push(match type_name.as_str() {
             "INTEGER" | "BOOLEAN" => Cell::Int(row.try_get::<i64, _>(index).map_err(failed)?),
             "REAL" | "NUMERIC" => Cell::Float(row.try_get::<f64, _>(index).map_err(failed)?),
-            "BLOB" => Cell::Text(format!("<{} bytes>", row.try_get::<Vec<u8>, _>(index).map_err(failed)?.len())),
+            "BLOB" => Cell::Text(format!(
+                "<{} bytes>",
+                row.try_get::<Vec<u8>, _>(index).map_err(failed)?.len()
+            )),
             _ => Cell::Text(row.try_get::<String, _>(index).map_err(failed)?),
         });
     }
@@ -156,7 +192,9 @@ fn sqlite_cells(row: &SqliteRow) -> Result<Vec<Cell>, EngineError> {
 fn postgres_cells(row: &PgRow) -> Result<Vec<Cell>, EngineError> {
     let mut cells = Vec::with_capacity(row.columns().len());
     for (index, column) in row.columns().iter().enumerate() {
-        let raw = row.try_get_raw(index).map_err(|error| decode_error(column.name(), error))?;
+        let raw = row
+            .try_get_raw(index)
+            .map_err(|error| decode_error(column.name(), error))?;
         if raw.is_null() {
             cells.push(Cell::Null);
             continue;
@@ -172,10 +210,18 @@ fn postgres_cells(row: &PgRow) -> Result<Vec<Cell>, EngineError> {
             "NUMERIC" => decimal_cell(row.try_get::<Decimal, _>(index).map_err(failed)?),
             "DATE" => date_cell(row.try_get::<NaiveDate, _>(index).map_err(failed)?),
             "TIMESTAMP" => timestamp_cell(row.try_get::<NaiveDateTime, _>(index).map_err(failed)?),
-            "TIMESTAMPTZ" => Cell::Timestamp(row.try_get::<DateTime<Utc>, _>(index).map_err(failed)?.timestamp_micros()),
+            "TIMESTAMPTZ" => Cell::Timestamp(
+                row.try_get::<DateTime<Utc>, _>(index)
+                    .map_err(failed)?
+                    .timestamp_micros(),
+            ),
             "TIME" => Cell::Text(row.try_get::<NaiveTime, _>(index).map_err(failed)?.to_string()),
             "UUID" => Cell::Text(row.try_get::<uuid::Uuid, _>(index).map_err(failed)?.to_string()),
-            "JSON" | "JSONB" => Cell::Text(row.try_get::<serde_json::Value, _>(index).map_err(failed)?.to_string()),
+            "JSON" | "JSONB" => Cell::Text(
+                row.try_get::<serde_json::Value, _>(index)
+                    .map_err(failed)?
+                    .to_string(),
+            ),
             other => match row.try_get::<String, _>(index) {
                 Ok(text) => Cell::Text(text),
                 Err(_) => {
@@ -193,7 +239,9 @@ fn postgres_cells(row: &PgRow) -> Result<Vec<Cell>, EngineError> {
 fn mysql_cells(row: &MySqlRow) -> Result<Vec<Cell>, EngineError> {
     let mut cells = Vec::with_capacity(row.columns().len());
     for (index, column) in row.columns().iter().enumerate() {
-        let raw = row.try_get_raw(index).map_err(|error| decode_error(column.name(), error))?;
+        let raw = row
+            .try_get_raw(index)
+            .map_err(|error| decode_error(column.name(), error))?;
         if raw.is_null() {
             cells.push(Cell::Null);
             continue;
@@ -217,12 +265,24 @@ fn mysql_cells(row: &MySqlRow) -> Result<Vec<Cell>, EngineError> {
             "DECIMAL" => decimal_cell(row.try_get::<Decimal, _>(index).map_err(failed)?),
             "DATE" => date_cell(row.try_get::<NaiveDate, _>(index).map_err(failed)?),
             "DATETIME" => timestamp_cell(row.try_get::<NaiveDateTime, _>(index).map_err(failed)?),
-            "TIMESTAMP" => Cell::Timestamp(row.try_get::<DateTime<Utc>, _>(index).map_err(failed)?.timestamp_micros()),
-            "TIME" => Cell::Text(format!("{:?}", row.try_get::<sqlx::mysql::types::MySqlTime, _>(index).map_err(failed)?)),
-            "JSON" => Cell::Text(row.try_get::<serde_json::Value, _>(index).map_err(failed)?.to_string()),
-            "BINARY" | "VARBINARY" | "BLOB" | "TINYBLOB" | "MEDIUMBLOB" | "LONGBLOB" | "BIT" => {
-                Cell::Text(String::from_utf8_lossy(&row.try_get::<Vec<u8>, _>(index).map_err(failed)?).into_owned())
-            }
+            "TIMESTAMP" => Cell::Timestamp(
+                row.try_get::<DateTime<Utc>, _>(index)
+                    .map_err(failed)?
+                    .timestamp_micros(),
+            ),
+            "TIME" => Cell::Text(format!(
+                "{:?}",
+                row.try_get::<sqlx::mysql::types::MySqlTime, _>(index)
+                    .map_err(failed)?
+            )),
+            "JSON" => Cell::Text(
+                row.try_get::<serde_json::Value, _>(index)
+                    .map_err(failed)?
+                    .to_string(),
+            ),
+            "BINARY" | "VARBINARY" | "BLOB" | "TINYBLOB" | "MEDIUMBLOB" | "LONGBLOB" | "BIT" => Cell::Text(
+                String::from_utf8_lossy(&row.try_get::<Vec<u8>, _>(index).map_err(failed)?).into_owned(),
+            ),
             _ => Cell::Text(row.try_get::<String, _>(index).map_err(failed)?),
         });
     }
@@ -235,10 +295,25 @@ mod tests {
 
     #[test]
     fn sqlalchemy_uris_become_sqlx_urls() {
-        assert_eq!(sqlx_url("postgresql+psycopg2://u:p@h:5432/db").unwrap(), ("postgres://u:p@h:5432/db".to_owned(), "postgresql"));
-        assert_eq!(sqlx_url("mysql+mysqldb://root@127.0.0.1/x").unwrap(), ("mysql://root@127.0.0.1/x".to_owned(), "mysql"));
-        assert_eq!(sqlx_url("sqlite:////tmp/a.db").unwrap(), ("/tmp/a.db".to_owned(), "sqlite"));
-        assert_eq!(sqlx_url("sqlite:///examples.db").unwrap(), ("examples.db".to_owned(), "sqlite"));
-        assert!(matches!(sqlx_url("oracle://x"), Err(EngineError::UnsupportedEngine(_))));
+        assert_eq!(
+            sqlx_url("postgresql+psycopg2://u:p@h:5432/db").unwrap(),
+            ("postgres://u:p@h:5432/db".to_owned(), "postgresql")
+        );
+        assert_eq!(
+            sqlx_url("mysql+mysqldb://root@127.0.0.1/x").unwrap(),
+            ("mysql://root@127.0.0.1/x".to_owned(), "mysql")
+        );
+        assert_eq!(
+            sqlx_url("sqlite:////tmp/a.db").unwrap(),
+            ("/tmp/a.db".to_owned(), "sqlite")
+        );
+        assert_eq!(
+            sqlx_url("sqlite:///examples.db").unwrap(),
+            ("examples.db".to_owned(), "sqlite")
+        );
+        assert!(matches!(
+            sqlx_url("oracle://x"),
+            Err(EngineError::UnsupportedEngine(_))
+        ));
     }
 }

@@ -2,6 +2,7 @@
 //! Every value is a bind parameter; every identifier is checked against the dataset and quoted;
 //! every user SQL fragment passes [`validate::validate_fragment`].
 
+pub mod time_grain;
 pub mod validate;
 
 use quiver_types::{
@@ -34,6 +35,9 @@ pub enum QueryError {
     /// The adhoc metric is incomplete.
     #[error("Invalid metric: {0}")]
     InvalidMetric(String),
+    /// The time range cannot be read, or starts after it ends.
+    #[error("{0}")]
+    InvalidTimeRange(String),
 }
 
 /// The SQL label of a metric (the alias of its result column).
@@ -50,6 +54,11 @@ struct Compiler<'a> {
     dataset: &'a Dataset,
     dialect: &'a dyn Dialect,
     params: Vec<SqlValue>,
+    now: chrono::NaiveDateTime,
+    relative_start: Option<&'a str>,
+    relative_end: Option<&'a str>,
+    /// The bounds of the last time range applied, for `from_dttm` and `to_dttm`.
+    time_bounds: Option<quiver_core::TimeBounds>,
 }
 
 impl Compiler<'_> {
@@ -70,20 +79,61 @@ impl Compiler<'_> {
             .iter()
             .find(|column| column.column_name == name)
             .ok_or_else(|| QueryError::ColumnsMissing(vec![name.to_owned()]))?;
-        Ok(match column.expression.as_deref().map(str::trim).filter(|expression| !expression.is_empty()) {
-            Some(expression) => format!("({expression})"),
-            None => self.quote(&column.column_name),
-        })
+        Ok(
+            match column
+                .expression
+                .as_deref()
+                .map(str::trim)
+                .filter(|expression| !expression.is_empty())
+            {
+                Some(expression) => format!("({expression})"),
+                None => self.quote(&column.column_name),
+            },
+        )
     }
 
     fn column_expression(&self, column: &ColumnRef) -> Result<String, QueryError> {
         match column {
             ColumnRef::Physical(name) => self.dataset_column(name),
             ColumnRef::Adhoc(adhoc) => {
-                if adhoc.is_column_reference == Some(true) {
-                    return self.dataset_column(&adhoc.sql_expression);
+                let names_a_column = self
+                    .dataset
+                    .columns
+                    .iter()
+                    .any(|column| column.column_name == adhoc.sql_expression);
+                let base = if adhoc.is_column_reference == Some(true) || names_a_column {
+                    self.dataset_column(&adhoc.sql_expression)?
+                } else {
+                    format!("({})", validate_fragment(&adhoc.sql_expression)?)
+                };
+                match adhoc.time_grain.as_deref().filter(|grain| !grain.is_empty()) {
+                    Some(grain) => self.with_time_grain(grain, &base),
+                    None => Ok(base),
                 }
-                Ok(format!("({})", validate_fragment(&adhoc.sql_expression)?))
+            }
+        }
+    }
+
+    fn with_time_grain(&self, grain: &str, expression: &str) -> Result<String, QueryError> {
+        time_grain::time_grain_sql(self.dialect.grain_flavor(), grain, expression)
+            .ok_or_else(|| QueryError::Unsupported(format!("Unknown time grain: {grain}")))
+    }
+
+    /// Whether a column's values are times (a time grain applies, or the dataset says so).
+    fn is_temporal(&self, column: &ColumnRef) -> bool {
+        match column {
+            ColumnRef::Physical(name) => self
+                .dataset
+                .columns
+                .iter()
+                .any(|c| &c.column_name == name && c.is_dttm),
+            ColumnRef::Adhoc(adhoc) => {
+                adhoc.time_grain.as_deref().is_some_and(|grain| !grain.is_empty())
+                    || self
+                        .dataset
+                        .columns
+                        .iter()
+                        .any(|c| c.column_name == adhoc.sql_expression && c.is_dttm)
             }
         }
     }
@@ -104,10 +154,9 @@ impl Compiler<'_> {
     fn adhoc_metric_expression(&self, metric: &AdhocMetric) -> Result<String, QueryError> {
         match metric.expression_type {
             ExpressionType::Sql => {
-                let sql = metric
-                    .sql_expression
-                    .as_deref()
-                    .ok_or_else(|| QueryError::InvalidMetric("a SQL metric needs sqlExpression".to_owned()))?;
+                let sql = metric.sql_expression.as_deref().ok_or_else(|| {
+                    QueryError::InvalidMetric("a SQL metric needs sqlExpression".to_owned())
+                })?;
                 Ok(format!("({})", validate_fragment(sql)?))
             }
             ExpressionType::Simple => {
@@ -115,9 +164,9 @@ impl Compiler<'_> {
                     .column
                     .as_ref()
                     .ok_or_else(|| QueryError::InvalidMetric("a simple metric needs a column".to_owned()))?;
-                let aggregate = metric
-                    .aggregate
-                    .ok_or_else(|| QueryError::InvalidMetric("a simple metric needs an aggregate".to_owned()))?;
+                let aggregate = metric.aggregate.ok_or_else(|| {
+                    QueryError::InvalidMetric("a simple metric needs an aggregate".to_owned())
+                })?;
                 let column = self.dataset_column(&column.column_name)?;
                 Ok(match aggregate {
                     Aggregate::CountDistinct => format!("COUNT(DISTINCT {column})"),
@@ -127,10 +176,25 @@ impl Compiler<'_> {
         }
     }
 
-    /// An order-by term names a metric (saved or adhoc) or a column.
-    fn orderby_expression(&self, term: &MetricRef) -> Result<String, QueryError> {
+    /// An order-by term names a selected column (by label), a metric (saved or adhoc) or a
+    /// dataset column.
+    fn orderby_expression(
+        &self,
+        term: &MetricRef,
+        selected_columns: &[(String, String)],
+    ) -> Result<String, QueryError> {
+        let label = metric_label(term);
+        if let Some((_, expression)) = selected_columns.iter().find(|(selected, _)| *selected == label) {
+            return Ok(expression.clone());
+        }
         match term {
-            MetricRef::Saved(name) if self.dataset.metrics.iter().any(|metric| &metric.metric_name == name) => {
+            MetricRef::Saved(name)
+                if self
+                    .dataset
+                    .metrics
+                    .iter()
+                    .any(|metric| &metric.metric_name == name) =>
+            {
                 self.metric_expression(term)
             }
             MetricRef::Saved(name) => self.dataset_column(name),
@@ -141,7 +205,10 @@ impl Compiler<'_> {
     fn filter_condition(&mut self, filter: &QueryObjectFilter) -> Result<Option<String>, QueryError> {
         let column = self.column_expression(&filter.col)?;
         let column_name = column_label(&filter.col);
-        let invalid = |reason: &str| QueryError::InvalidFilterValue { column: column_name.clone(), reason: reason.to_owned() };
+        let invalid = |reason: &str| QueryError::InvalidFilterValue {
+            column: column_name.clone(),
+            reason: reason.to_owned(),
+        };
         let condition = match filter.op {
             FilterOperator::IsNull => format!("{column} IS NULL"),
             FilterOperator::IsNotNull => format!("{column} IS NOT NULL"),
@@ -167,9 +234,14 @@ impl Compiler<'_> {
                     (true, true, false) => format!("{column} IS NOT NULL"),
                     (false, false, true) => format!("{column} IN ({})", placeholders.join(", ")),
                     (false, false, false) => format!("{column} NOT IN ({})", placeholders.join(", ")),
-                    (false, true, true) => format!("({column} IN ({}) OR {column} IS NULL)", placeholders.join(", ")),
+                    (false, true, true) => {
+                        format!("({column} IN ({}) OR {column} IS NULL)", placeholders.join(", "))
+                    }
                     (false, true, false) => {
-                        format!("({column} NOT IN ({}) AND {column} IS NOT NULL)", placeholders.join(", "))
+                        format!(
+                            "({column} NOT IN ({}) AND {column} IS NOT NULL)",
+                            placeholders.join(", ")
+                        )
                     }
                 }
             }
@@ -181,21 +253,18 @@ impl Compiler<'_> {
                 };
                 let placeholder = self.bind(SqlValue::Text(pattern));
                 match filter.op {
-                    FilterOperator::Like => format!("{column} LIKE {placeholder}"),
-                    FilterOperator::NotLike => format!("{column} NOT LIKE {placeholder}"),
+                    FilterOperator::Like => self.dialect.like(&column, &placeholder),
+                    FilterOperator::NotLike => format!("NOT ({})", self.dialect.like(&column, &placeholder)),
                     _ => self.dialect.ilike(&column, &placeholder),
                 }
             }
             FilterOperator::TemporalRange => {
                 let range = match &filter.val {
-                    Some(Value::String(range)) => range.trim().to_owned(),
-                    Some(Value::Null) | None => "No filter".to_owned(),
+                    Some(Value::String(range)) => range.clone(),
+                    Some(Value::Null) | None => NO_TIME_RANGE.to_owned(),
                     _ => return Err(invalid("a time range is text")),
                 };
-                if range.eq_ignore_ascii_case("no filter") || range.is_empty() {
-                    return Ok(None);
-                }
-                return Err(QueryError::Unsupported(format!("Time range '{range}' is not supported yet")));
+                return self.time_range_condition(&column, &range);
             }
             FilterOperator::Equals
             | FilterOperator::NotEquals
@@ -205,7 +274,9 @@ impl Compiler<'_> {
             | FilterOperator::LessThanOrEquals => {
                 let operator = comparison_sql(filter.op);
                 match &filter.val {
-                    None | Some(Value::Null) if filter.op == FilterOperator::Equals => format!("{column} IS NULL"),
+                    None | Some(Value::Null) if filter.op == FilterOperator::Equals => {
+                        format!("{column} IS NULL")
+                    }
                     None | Some(Value::Null) if filter.op == FilterOperator::NotEquals => {
                         format!("{column} IS NOT NULL")
                     }
@@ -219,6 +290,135 @@ impl Compiler<'_> {
             }
         };
         Ok(Some(condition))
+    }
+}
+
+/// Superset's "no time range" value.
+pub const NO_TIME_RANGE: &str = "No filter";
+
+impl Compiler<'_> {
+    /// `column >= since AND column < until` for a time range (inclusive start, exclusive end);
+    /// `None` when the range is unbounded on both sides.
+    fn time_range_condition(&mut self, column: &str, range: &str) -> Result<Option<String>, QueryError> {
+        let range = range.trim();
+        if range.is_empty() || range.eq_ignore_ascii_case(NO_TIME_RANGE) {
+            return Ok(None);
+        }
+        let bounds = quiver_core::resolve_time_range(
+            range,
+            self.now,
+            Some(self.relative_start.unwrap_or("today")),
+            Some(self.relative_end.unwrap_or("today")),
+        )
+        .map_err(|error| QueryError::InvalidTimeRange(error.to_string()))?;
+        let mut conditions = Vec::new();
+        let format = |time: chrono::NaiveDateTime| time.format("%Y-%m-%d %H:%M:%S").to_string();
+        if let Some(since) = bounds.since {
+            let placeholder = self.bind(SqlValue::Text(format(since)));
+            conditions.push(format!(
+                "{column} >= {}",
+                self.dialect.timestamp_param(&placeholder)
+            ));
+        }
+        if let Some(until) = bounds.until {
+            let placeholder = self.bind(SqlValue::Text(format(until)));
+            conditions.push(format!(
+                "{column} < {}",
+                self.dialect.timestamp_param(&placeholder)
+            ));
+        }
+        self.time_bounds = Some(bounds);
+        Ok(if conditions.is_empty() {
+            None
+        } else {
+            Some(conditions.join(" AND "))
+        })
+    }
+}
+
+impl Compiler<'_> {
+    /// The WHERE conditions of a query object (filters, the legacy time range on the granularity
+    /// column, extras.where) and the columns of the filters applied.
+    fn where_conditions(&mut self, query: &QueryObject) -> Result<(Vec<String>, Vec<String>), QueryError> {
+        let mut conditions = Vec::new();
+        let mut applied = Vec::new();
+        for filter in &query.filters {
+            if let Some(condition) = self.filter_condition(filter)? {
+                conditions.push(condition);
+            }
+            applied.push(column_label(&filter.col));
+        }
+        if let (Some(granularity), Some(range)) = (query.granularity.as_deref(), query.time_range.as_deref())
+        {
+            let has_temporal_filter = query
+                .filters
+                .iter()
+                .any(|filter| filter.op == FilterOperator::TemporalRange);
+            if !granularity.is_empty() && !has_temporal_filter {
+                let column = self.dataset_column(granularity)?;
+                if let Some(condition) = self.time_range_condition(&column, range)? {
+                    conditions.push(condition);
+                }
+            }
+        }
+        if let Some(where_sql) = query
+            .extras
+            .where_sql
+            .as_deref()
+            .filter(|sql| !sql.trim().is_empty())
+        {
+            conditions.push(format!("({})", validate_fragment(where_sql)?));
+        }
+        Ok((conditions, applied))
+    }
+
+    /// Superset's series limit: the top `limit` combinations of the series columns by the series
+    /// limit metric (or the first metric), under the same filters, joined back to the rows.
+    fn series_limit_join(&mut self, query: &QueryObject, limit: i64) -> Result<String, QueryError> {
+        let ranking_metric = match (
+            &query.series_limit_metric,
+            query.metrics.as_deref().and_then(|m| m.first()),
+        ) {
+            (Some(metric), _) | (None, Some(metric)) => metric.clone(),
+            (None, None) => {
+                return Err(QueryError::Unsupported(
+                    "A series limit needs a metric".to_owned(),
+                ))
+            }
+        };
+        let mut inner_select = Vec::new();
+        let mut inner_group_by = Vec::new();
+        let mut join_on = Vec::new();
+        let alias = self.quote("series_limit");
+        for column in &query.series_columns {
+            let expression = self.column_expression(column)?;
+            let inner_label = self.quote(&format!("{}__", column_label(column)));
+            inner_select.push(format!("{expression} AS {inner_label}"));
+            inner_group_by.push(expression.clone());
+            join_on.push(format!("{expression} = {alias}.{inner_label}"));
+        }
+        let ranking = self.metric_expression(&ranking_metric)?;
+        let (conditions, _) = self.where_conditions(query)?;
+        let mut inner = format!(
+            "SELECT {}\n      FROM {}",
+            inner_select.join(", "),
+            from_clause(self.dataset, self.dialect)
+        );
+        if !conditions.is_empty() {
+            inner.push_str(&format!("\n      WHERE {}", conditions.join(" AND ")));
+        }
+        inner.push_str(&format!(
+            "\n      GROUP BY {}\n      ORDER BY {ranking} {}{}",
+            inner_group_by.join(", "),
+            if query.order_desc { "DESC" } else { "ASC" },
+            self.dialect
+                .limit_offset(Some(limit), None)
+                .replace('\n', "\n      ")
+        ));
+        Ok(format!(
+            "\nJOIN ({inner}) AS {alias}\n  ON {}",
+            join_on.join(" AND ")
+        ))
     }
 }
 
@@ -249,7 +449,12 @@ fn scalar_value(value: &Value) -> Option<SqlValue> {
 
 /// The FROM source of a dataset: its table, or its SQL as a sub-query.
 fn from_clause(dataset: &Dataset, dialect: &dyn Dialect) -> String {
-    match dataset.sql.as_deref().map(str::trim).filter(|sql| !sql.is_empty()) {
+    match dataset
+        .sql
+        .as_deref()
+        .map(str::trim)
+        .filter(|sql| !sql.is_empty())
+    {
         Some(sql) => format!("({}) AS virtual_table", sql.trim_end_matches(';')),
         None => {
             let table = dialect.quote_identifier(&dataset.table_name);
@@ -261,74 +466,126 @@ fn from_clause(dataset: &Dataset, dialect: &dyn Dialect) -> String {
     }
 }
 
-/// A compiled query object: its statement and the columns of the filters it applied.
+/// A compiled query object: its statement, the columns of the filters it applied, the labels of
+/// result columns that hold times, and the time range it applied.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompiledQuery {
     pub statement: Statement,
     pub applied_filters: Vec<String>,
+    pub temporal_labels: Vec<String>,
+    pub time_bounds: Option<quiver_core::TimeBounds>,
 }
 
-/// Compiles a query object over a dataset. `row_limit_max` caps the row limit.
+/// Compiles a query object over a dataset. `row_limit_max` caps the row limit; `now` anchors
+/// relative time ranges.
 pub fn compile_query(
     dataset: &Dataset,
     query: &QueryObject,
     dialect: &dyn Dialect,
     row_limit_max: i64,
+    now: chrono::NaiveDateTime,
 ) -> Result<CompiledQuery, QueryError> {
-    let mut compiler = Compiler { dataset, dialect, params: Vec::new() };
-    if !query.series_columns.is_empty() && query.series_limit.unwrap_or(0) > 0 {
-        return Err(QueryError::Unsupported("Series limits are not supported yet".to_owned()));
-    }
+    let mut compiler = Compiler {
+        dataset,
+        dialect,
+        params: Vec::new(),
+        now,
+        relative_start: query.extras.relative_start.as_deref(),
+        relative_end: query.extras.relative_end.as_deref(),
+        time_bounds: None,
+    };
     if !query.time_offsets.is_empty() {
-        return Err(QueryError::Unsupported("Time comparison is not supported yet".to_owned()));
+        return Err(QueryError::Unsupported(
+            "Time comparison is not supported yet".to_owned(),
+        ));
     }
 
     let mut select = Vec::new();
     let mut group_by = Vec::new();
+    let mut selected_columns: Vec<(String, String)> = Vec::new();
+    let mut temporal_labels = Vec::new();
+    if query.is_timeseries {
+        if let Some(granularity) = query.granularity.as_deref().filter(|name| !name.is_empty()) {
+            let column = compiler.dataset_column(granularity)?;
+            let expression = match query
+                .extras
+                .time_grain_sqla
+                .as_deref()
+                .filter(|grain| !grain.is_empty())
+            {
+                Some(grain) => compiler.with_time_grain(grain, &column)?,
+                None => column,
+            };
+            select.push(format!("{expression} AS {}", compiler.quote("__timestamp")));
+            selected_columns.push(("__timestamp".to_owned(), expression.clone()));
+            group_by.push(expression);
+            temporal_labels.push("__timestamp".to_owned());
+        }
+    }
     for column in &query.columns {
         let expression = compiler.column_expression(column)?;
-        select.push(format!("{expression} AS {}", compiler.quote(&column_label(column))));
+        let label = column_label(column);
+        if compiler.is_temporal(column) {
+            temporal_labels.push(label.clone());
+        }
+        select.push(format!("{expression} AS {}", compiler.quote(&label)));
+        selected_columns.push((label, expression.clone()));
         group_by.push(expression);
     }
     let metrics = query.metrics.as_deref();
     for metric in metrics.unwrap_or_default() {
         let expression = compiler.metric_expression(metric)?;
-        select.push(format!("{expression} AS {}", compiler.quote(&metric_label(metric))));
+        select.push(format!(
+            "{expression} AS {}",
+            compiler.quote(&metric_label(metric))
+        ));
     }
-    let is_aggregate = metrics.is_some_and(|metrics| !metrics.is_empty()) || (metrics.is_some() && !group_by.is_empty());
+    let is_aggregate =
+        metrics.is_some_and(|metrics| !metrics.is_empty()) || (metrics.is_some() && !group_by.is_empty());
     if select.is_empty() {
         select.push("*".to_owned());
     }
 
-    let mut where_conditions = Vec::new();
-    let mut applied_filters = Vec::new();
-    for filter in &query.filters {
-        if let Some(condition) = compiler.filter_condition(filter)? {
-            where_conditions.push(condition);
-        }
-        applied_filters.push(column_label(&filter.col));
-    }
-    if let Some(where_sql) = query.extras.where_sql.as_deref().filter(|sql| !sql.trim().is_empty()) {
-        where_conditions.push(format!("({})", validate_fragment(where_sql)?));
-    }
-    let having = match query.extras.having.as_deref().filter(|sql| !sql.trim().is_empty()) {
+    // The series-limit join comes before WHERE in the statement, so it binds its values first
+    // (positional `?` placeholders follow the text order).
+    let series_limit_join = match query.series_limit.filter(|limit| *limit > 0) {
+        Some(limit) if !query.series_columns.is_empty() => Some(compiler.series_limit_join(query, limit)?),
+        _ => None,
+    };
+    let (where_conditions, applied_filters) = compiler.where_conditions(query)?;
+    let having = match query
+        .extras
+        .having
+        .as_deref()
+        .filter(|sql| !sql.trim().is_empty())
+    {
         Some(having) => Some(format!("({})", validate_fragment(having)?)),
         None => None,
     };
 
     let mut order_by = Vec::new();
     for term in &query.orderby {
-        let expression = compiler.orderby_expression(&term.0)?;
+        let expression = compiler.orderby_expression(&term.0, &selected_columns)?;
         order_by.push(format!("{expression} {}", if term.1 { "ASC" } else { "DESC" }));
     }
     if order_by.is_empty() && is_aggregate {
         if let Some(first_metric) = metrics.and_then(|metrics| metrics.first()) {
             let expression = compiler.metric_expression(first_metric)?;
-            order_by.push(format!("{expression} {}", if query.order_desc { "DESC" } else { "ASC" }));
+            order_by.push(format!(
+                "{expression} {}",
+                if query.order_desc { "DESC" } else { "ASC" }
+            ));
         }
     }
 
-    let mut sql = format!("SELECT {}\nFROM {}", select.join(",\n       "), from_clause(dataset, dialect));
+    let mut sql = format!(
+        "SELECT {}\nFROM {}",
+        select.join(",\n       "),
+        from_clause(dataset, dialect)
+    );
+    if let Some(join) = series_limit_join {
+        sql.push_str(&join);
+    }
     if !where_conditions.is_empty() {
         sql.push_str(&format!("\nWHERE {}", where_conditions.join("\n  AND ")));
     }
@@ -341,7 +598,18 @@ pub fn compile_query(
     if !order_by.is_empty() {
         sql.push_str(&format!("\nORDER BY {}", order_by.join(",\n         ")));
     }
-    let row_limit = query.row_limit.filter(|limit| *limit > 0).map_or(row_limit_max, |limit| limit.min(row_limit_max));
+    let row_limit = query
+        .row_limit
+        .filter(|limit| *limit > 0)
+        .map_or(row_limit_max, |limit| limit.min(row_limit_max));
     sql.push_str(&dialect.limit_offset(Some(row_limit), query.row_offset));
-    Ok(CompiledQuery { statement: Statement { sql, params: compiler.params }, applied_filters })
+    Ok(CompiledQuery {
+        statement: Statement {
+            sql,
+            params: compiler.params,
+        },
+        applied_filters,
+        temporal_labels,
+        time_bounds: compiler.time_bounds,
+    })
 }

@@ -52,10 +52,12 @@ const FORBIDDEN_FUNCTIONS: &[&str] = &[
 fn is_forbidden(name: &str) -> bool {
     let name = name.to_ascii_lowercase();
     let name = name.rsplit('.').next().unwrap_or(&name).trim_matches('"');
-    FORBIDDEN_FUNCTIONS.iter().any(|pattern| match pattern.strip_suffix('*') {
-        Some(prefix) => name.starts_with(prefix),
-        None => name == *pattern,
-    })
+    FORBIDDEN_FUNCTIONS
+        .iter()
+        .any(|pattern| match pattern.strip_suffix('*') {
+            Some(prefix) => name.starts_with(prefix),
+            None => name == *pattern,
+        })
 }
 
 struct FragmentChecker {
@@ -65,9 +67,18 @@ struct FragmentChecker {
 impl Visitor for FragmentChecker {
     type Break = ();
 
+    /// Any query inside the expression is a sub-query, whatever its syntax (`(SELECT ...)`,
+    /// `ARRAY(SELECT ...)`, `IN (SELECT ...)`, `EXISTS`).
+    fn pre_visit_query(&mut self, _query: &sqlparser::ast::Query) -> ControlFlow<Self::Break> {
+        self.error = Some(FragmentError::Subquery);
+        ControlFlow::Break(())
+    }
+
     fn pre_visit_expr(&mut self, expr: &Expr) -> ControlFlow<Self::Break> {
         let error = match expr {
-            Expr::Subquery(_) | Expr::Exists { .. } | Expr::InSubquery { .. } => Some(FragmentError::Subquery),
+            Expr::Subquery(_) | Expr::Exists { .. } | Expr::InSubquery { .. } => {
+                Some(FragmentError::Subquery)
+            }
             Expr::Function(function) if is_forbidden(&function.name.to_string()) => {
                 Some(FragmentError::ForbiddenFunction(function.name.to_string()))
             }
@@ -90,11 +101,17 @@ pub fn validate_fragment(sql: &str) -> Result<String, FragmentError> {
         return Err(FragmentError::Unparsable("the expression is empty".to_owned()));
     }
     let dialect = GenericDialect {};
-    let mut parser =
-        Parser::new(&dialect).try_with_sql(trimmed).map_err(|error| FragmentError::Unparsable(error.to_string()))?;
-    let expr = parser.parse_expr().map_err(|error| FragmentError::Unparsable(error.to_string()))?;
+    let mut parser = Parser::new(&dialect)
+        .try_with_sql(trimmed)
+        .map_err(|error| FragmentError::Unparsable(error.to_string()))?;
+    let expr = parser
+        .parse_expr()
+        .map_err(|error| FragmentError::Unparsable(error.to_string()))?;
     if parser.peek_token().token != Token::EOF {
-        return Err(FragmentError::Unparsable(format!("unexpected text after the expression: {}", parser.peek_token())));
+        return Err(FragmentError::Unparsable(format!(
+            "unexpected text after the expression: {}",
+            parser.peek_token()
+        )));
     }
     let mut checker = FragmentChecker { error: None };
     let _ = expr.visit(&mut checker);
@@ -103,7 +120,9 @@ pub fn validate_fragment(sql: &str) -> Result<String, FragmentError> {
     }
     // Comments could hide a closing parenthesis from the reader of the statement; refuse them.
     if trimmed.contains("--") || trimmed.contains("/*") {
-        return Err(FragmentError::Unparsable("comments are not allowed in custom SQL".to_owned()));
+        return Err(FragmentError::Unparsable(
+            "comments are not allowed in custom SQL".to_owned(),
+        ));
     }
     Ok(trimmed.to_owned())
 }
@@ -114,7 +133,10 @@ mod tests {
 
     #[test]
     fn expressions_pass() {
-        assert_eq!(validate_fragment(" SUM(num) / COUNT(*) ").unwrap(), "SUM(num) / COUNT(*)");
+        assert_eq!(
+            validate_fragment(" SUM(num) / COUNT(*) ").unwrap(),
+            "SUM(num) / COUNT(*)"
+        );
         assert!(validate_fragment("CASE WHEN gender = 'boy' THEN num ELSE 0 END").is_ok());
         assert!(validate_fragment("state IN ('CA', 'NY') AND num > 10").is_ok());
     }
@@ -127,6 +149,7 @@ mod tests {
             "(SELECT password FROM ab_user LIMIT 1)",
             "EXISTS (SELECT 1 FROM ab_user)",
             "num IN (SELECT id FROM ab_user)",
+            "ARRAY(SELECT secret FROM secrets)",
             "read_csv('/etc/passwd')",
             "pg_read_file('/etc/passwd')",
             "num -- comment",

@@ -58,7 +58,10 @@ impl Store {
         .bind(user_id)
         .fetch_one(&mut *tx)
         .await?;
-        let owners = fields.owners.clone().unwrap_or_else(|| user_id.into_iter().collect());
+        let owners = fields
+            .owners
+            .clone()
+            .unwrap_or_else(|| user_id.into_iter().collect());
         for owner in owners {
             sqlx::query("INSERT INTO slice_user (slice_id, user_id) VALUES ($1, $2)")
                 .bind(id)
@@ -124,7 +127,10 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         if let Some(owners) = &fields.owners {
-            sqlx::query("DELETE FROM slice_user WHERE slice_id = $1").bind(id).execute(&mut *tx).await?;
+            sqlx::query("DELETE FROM slice_user WHERE slice_id = $1")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
             for owner in owners {
                 sqlx::query("INSERT INTO slice_user (slice_id, user_id) VALUES ($1, $2)")
                     .bind(id)
@@ -138,7 +144,10 @@ impl Store {
     }
 
     pub async fn delete_chart(&self, id: i64) -> StoreResult<()> {
-        let result = sqlx::query("DELETE FROM slices WHERE id = $1").bind(id).execute(&self.pool).await?;
+        let result = sqlx::query("DELETE FROM slices WHERE id = $1")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
         if result.rows_affected() == 0 {
             return Err(StoreError::NotFound);
         }

@@ -75,7 +75,12 @@ impl Store {
         .fetch_one(&self.pool)
         .await
         .map_err(|error| {
-            conflict_on_unique(error, || format!("A database with the name {} already exists", database.database_name))
+            conflict_on_unique(error, || {
+                format!(
+                    "A database with the name {} already exists",
+                    database.database_name
+                )
+            })
         })
     }
 
@@ -89,15 +94,20 @@ impl Store {
     }
 
     pub async fn database_by_name(&self, name: &str) -> StoreResult<Option<DatabaseRecord>> {
-        let row = sqlx::query(&format!("SELECT {DATABASE_COLUMNS} FROM dbs WHERE database_name = $1"))
-            .bind(name)
-            .fetch_optional(&self.pool)
-            .await?;
+        let row = sqlx::query(&format!(
+            "SELECT {DATABASE_COLUMNS} FROM dbs WHERE database_name = $1"
+        ))
+        .bind(name)
+        .fetch_optional(&self.pool)
+        .await?;
         row.as_ref().map(database_from_row).transpose()
     }
 
     pub async fn delete_database(&self, id: i64) -> StoreResult<()> {
-        let result = sqlx::query("DELETE FROM dbs WHERE id = $1").bind(id).execute(&self.pool).await?;
+        let result = sqlx::query("DELETE FROM dbs WHERE id = $1")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
         if result.rows_affected() == 0 {
             return Err(StoreError::NotFound);
         }

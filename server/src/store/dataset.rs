@@ -1,7 +1,8 @@
 //! Datasets with their columns and saved metrics.
 
 use quiver_types::{
-    DatabaseId, DatabaseRef, Dataset, DatasetColumn, DatasetId, DatasetMetric, GenericDataType, UserId, UserRef,
+    DatabaseId, DatabaseRef, Dataset, DatasetColumn, DatasetId, DatasetMetric, GenericDataType, UserId,
+    UserRef,
 };
 use sqlx::Row;
 
@@ -46,11 +47,28 @@ pub fn generic_type_of(type_name: &str) -> Option<GenericDataType> {
     } else if is(&["TIMESTAMP", "DATE", "TIME", "INTERVAL"]) {
         Some(GenericDataType::Temporal)
     } else if is(&[
-        "INT", "BIGINT", "SMALLINT", "TINYINT", "HUGEINT", "UBIGINT", "UINTEGER", "USMALLINT", "UTINYINT", "DECIMAL",
-        "NUMERIC", "REAL", "DOUBLE", "FLOAT", "SERIAL", "BIGSERIAL", "MEDIUMINT",
+        "INT",
+        "BIGINT",
+        "SMALLINT",
+        "TINYINT",
+        "HUGEINT",
+        "UBIGINT",
+        "UINTEGER",
+        "USMALLINT",
+        "UTINYINT",
+        "DECIMAL",
+        "NUMERIC",
+        "REAL",
+        "DOUBLE",
+        "FLOAT",
+        "SERIAL",
+        "BIGSERIAL",
+        "MEDIUMINT",
     ]) {
         Some(GenericDataType::Numeric)
-    } else if is(&["VARCHAR", "CHAR", "TEXT", "STRING", "UUID", "ENUM", "NVARCHAR", "CLOB"]) {
+    } else if is(&[
+        "VARCHAR", "CHAR", "TEXT", "STRING", "UUID", "ENUM", "NVARCHAR", "CLOB",
+    ]) {
         Some(GenericDataType::String)
     } else {
         None
@@ -130,7 +148,11 @@ impl Store {
         .await?
         .ok_or(StoreError::NotFound)?;
         let sql: Option<String> = row.try_get("sql")?;
-        let kind = if sql.as_deref().is_some_and(|sql| !sql.trim().is_empty()) { "virtual" } else { "physical" };
+        let kind = if sql.as_deref().is_some_and(|sql| !sql.trim().is_empty()) {
+            "virtual"
+        } else {
+            "physical"
+        };
         Ok(Dataset {
             id: DatasetId(row.try_get("id")?),
             table_name: row.try_get("table_name")?,
@@ -247,7 +269,11 @@ impl Store {
                     .fetch_all(&self.pool)
                     .await?
             }
-            None => sqlx::query_scalar("SELECT id FROM tables ORDER BY id").fetch_all(&self.pool).await?,
+            None => {
+                sqlx::query_scalar("SELECT id FROM tables ORDER BY id")
+                    .fetch_all(&self.pool)
+                    .await?
+            }
         };
         Ok(ids)
     }
@@ -270,7 +296,10 @@ impl Store {
     }
 
     pub async fn delete_dataset(&self, id: i64) -> StoreResult<()> {
-        let result = sqlx::query("DELETE FROM tables WHERE id = $1").bind(id).execute(&self.pool).await?;
+        let result = sqlx::query("DELETE FROM tables WHERE id = $1")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
         if result.rows_affected() == 0 {
             return Err(StoreError::NotFound);
         }

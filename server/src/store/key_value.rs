@@ -14,7 +14,12 @@ pub struct KeyValueEntry {
 
 impl Store {
     /// Stores a value for a resource (`dashboard_permalink`, `explore_permalink`, `app`, ...).
-    pub async fn put_value(&self, resource: &str, value: &str, user_id: Option<i64>) -> StoreResult<KeyValueEntry> {
+    pub async fn put_value(
+        &self,
+        resource: &str,
+        value: &str,
+        user_id: Option<i64>,
+    ) -> StoreResult<KeyValueEntry> {
         let uuid = new_uuid();
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO key_value (uuid, resource, value, created_on, created_by_fk)
@@ -27,7 +32,11 @@ impl Store {
         .bind(user_id)
         .fetch_one(&self.pool)
         .await?;
-        Ok(KeyValueEntry { id, uuid, value: value.to_owned() })
+        Ok(KeyValueEntry {
+            id,
+            uuid,
+            value: value.to_owned(),
+        })
     }
 
     /// The value stored for a resource under a uuid.
@@ -38,7 +47,11 @@ impl Store {
             .fetch_optional(&self.pool)
             .await?;
         row.map(|row| -> StoreResult<KeyValueEntry> {
-            Ok(KeyValueEntry { id: row.try_get("id")?, uuid: row.try_get("uuid")?, value: row.try_get("value")? })
+            Ok(KeyValueEntry {
+                id: row.try_get("id")?,
+                uuid: row.try_get("uuid")?,
+                value: row.try_get("value")?,
+            })
         })
         .transpose()
     }

@@ -8,8 +8,26 @@ pub mod dataset;
 pub mod key_value;
 pub mod user;
 
+use std::borrow::Cow;
+
 use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::AnyPool;
+
+/// Forward-only schema migrations, embedded in the binary: (version, description, SQL).
+type MigrationSource = (i64, &'static str, &'static str);
+
+const SQLITE_MIGRATIONS: &[MigrationSource] = &[(
+    1,
+    "initial",
+    include_str!("../../migrations/sqlite/0001_initial.sql"),
+)];
+
+const POSTGRES_MIGRATIONS: &[MigrationSource] = &[(
+    1,
+    "initial",
+    include_str!("../../migrations/postgres/0001_initial.sql"),
+)];
 
 /// Which metadata backend a store talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,13 +76,18 @@ impl Store {
         } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             Backend::Postgres
         } else {
-            return Err(StoreError::UnsupportedBackend(url.split(':').next().unwrap_or_default().to_owned()));
+            return Err(StoreError::UnsupportedBackend(
+                url.split(':').next().unwrap_or_default().to_owned(),
+            ));
         };
         let max_connections = match backend {
             Backend::Sqlite => 4,
             Backend::Postgres => 16,
         };
-        let pool = AnyPoolOptions::new().max_connections(max_connections).connect(url).await?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(max_connections)
+            .connect(url)
+            .await?;
         if backend == Backend::Sqlite {
             sqlx::query("PRAGMA journal_mode = WAL").execute(&pool).await?;
             sqlx::query("PRAGMA foreign_keys = ON").execute(&pool).await?;
@@ -75,10 +98,27 @@ impl Store {
     }
 
     async fn migrate(&self) -> StoreResult<()> {
-        match self.backend {
-            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&self.pool).await?,
-            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&self.pool).await?,
-        }
+        let sources = match self.backend {
+            Backend::Sqlite => SQLITE_MIGRATIONS,
+            Backend::Postgres => POSTGRES_MIGRATIONS,
+        };
+        let migrations = sources
+            .iter()
+            .map(|(version, description, sql)| {
+                Migration::new(
+                    *version,
+                    Cow::Borrowed(*description),
+                    MigrationType::Simple,
+                    Cow::Borrowed(*sql),
+                    false,
+                )
+            })
+            .collect::<Vec<_>>();
+        let migrator = Migrator {
+            migrations: Cow::Owned(migrations),
+            ..Migrator::DEFAULT
+        };
+        migrator.run(&self.pool).await?;
         Ok(())
     }
 

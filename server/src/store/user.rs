@@ -75,7 +75,8 @@ impl Store {
                 .bind(*role)
                 .fetch_optional(&mut *tx)
                 .await?;
-            let role_id = role_id.ok_or_else(|| StoreError::Conflict(format!("Role {role} does not exist")))?;
+            let role_id =
+                role_id.ok_or_else(|| StoreError::Conflict(format!("Role {role} does not exist")))?;
             sqlx::query("INSERT INTO ab_user_role (user_id, role_id) VALUES ($1, $2)")
                 .bind(id)
                 .bind(role_id)
@@ -103,7 +104,9 @@ impl Store {
     }
 
     pub async fn count_users(&self) -> StoreResult<i64> {
-        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM ab_user").fetch_one(&self.pool).await?)
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM ab_user")
+            .fetch_one(&self.pool)
+            .await?)
     }
 
     pub async fn set_password(&self, user_id: i64, password_hash: &str) -> StoreResult<()> {
@@ -159,21 +162,21 @@ impl Store {
                 .await?;
                 let permission_view_id = match existing {
                     Some(id) => id,
-                    None => {
-                        sqlx::query_scalar(
-                            "INSERT INTO ab_permission_view (permission, view_menu) VALUES ($1, $2) RETURNING id",
-                        )
-                        .bind(*permission)
-                        .bind(*view)
-                        .fetch_one(&mut *tx)
-                        .await?
-                    }
+                    None => sqlx::query_scalar(
+                        "INSERT INTO ab_permission_view (permission, view_menu) VALUES ($1, $2) RETURNING id",
+                    )
+                    .bind(*permission)
+                    .bind(*view)
+                    .fetch_one(&mut *tx)
+                    .await?,
                 };
-                sqlx::query("INSERT INTO ab_permission_view_role (role_id, permission_view_id) VALUES ($1, $2)")
-                    .bind(role_id)
-                    .bind(permission_view_id)
-                    .execute(&mut *tx)
-                    .await?;
+                sqlx::query(
+                    "INSERT INTO ab_permission_view_role (role_id, permission_view_id) VALUES ($1, $2)",
+                )
+                .bind(role_id)
+                .bind(permission_view_id)
+                .execute(&mut *tx)
+                .await?;
             }
         }
         tx.commit().await?;
@@ -225,7 +228,10 @@ impl Store {
     }
 
     /// The user's roles with their `(permission, view)` pairs.
-    pub async fn user_roles(&self, user_id: i64) -> StoreResult<BTreeMap<String, BTreeSet<(String, String)>>> {
+    pub async fn user_roles(
+        &self,
+        user_id: i64,
+    ) -> StoreResult<BTreeMap<String, BTreeSet<(String, String)>>> {
         let rows = sqlx::query(
             "SELECT r.name AS role, pv.permission AS permission, pv.view_menu AS view_menu
              FROM ab_user_role ur
@@ -285,13 +291,19 @@ impl Store {
     }
 
     pub async fn delete_session(&self, id: &str) -> StoreResult<()> {
-        sqlx::query("DELETE FROM sessions WHERE id = $1").bind(id).execute(&self.pool).await?;
+        sqlx::query("DELETE FROM sessions WHERE id = $1")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 
     /// Drops expired sessions; returns how many.
     pub async fn delete_expired_sessions(&self, now: &str) -> StoreResult<u64> {
-        let result = sqlx::query("DELETE FROM sessions WHERE expires_on <= $1").bind(now).execute(&self.pool).await?;
+        let result = sqlx::query("DELETE FROM sessions WHERE expires_on <= $1")
+            .bind(now)
+            .execute(&self.pool)
+            .await?;
         Ok(result.rows_affected())
     }
 }

@@ -47,9 +47,18 @@ pub const POSTGRES_ADMIN_URL: &str = "postgres://postgres@127.0.0.1:5432/postgre
 impl PostgresDatabase {
     pub async fn create() -> PostgresDatabase {
         use sqlx::Connection;
-        let name = format!("quiver_test_{}_{}", std::process::id(), uuid::Uuid::new_v4().simple());
-        let mut admin = sqlx::PgConnection::connect(POSTGRES_ADMIN_URL).await.expect("PostgreSQL at 127.0.0.1:5432");
-        sqlx::query(&format!("CREATE DATABASE \"{name}\"")).execute(&mut admin).await.unwrap();
+        let name = format!(
+            "quiver_test_{}_{}",
+            std::process::id(),
+            uuid::Uuid::new_v4().simple()
+        );
+        let mut admin = sqlx::PgConnection::connect(POSTGRES_ADMIN_URL)
+            .await
+            .expect("PostgreSQL at 127.0.0.1:5432");
+        sqlx::query(&format!("CREATE DATABASE \"{name}\""))
+            .execute(&mut admin)
+            .await
+            .unwrap();
         let url = format!("postgres://postgres@127.0.0.1:5432/{name}");
         PostgresDatabase { name, url }
     }
@@ -59,11 +68,16 @@ impl Drop for PostgresDatabase {
     fn drop(&mut self) {
         let name = self.name.clone();
         let _ = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
             runtime.block_on(async {
                 use sqlx::Connection;
                 if let Ok(mut admin) = sqlx::PgConnection::connect(POSTGRES_ADMIN_URL).await {
-                    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).execute(&mut admin).await;
+                    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
+                        .execute(&mut admin)
+                        .await;
                 }
             });
         })
@@ -85,7 +99,10 @@ pub enum As {
     Anonymous,
     Bearer(String),
     /// A browser session: cookie and CSRF token.
-    Session { cookie: String, csrf: String },
+    Session {
+        cookie: String,
+        csrf: String,
+    },
 }
 
 pub struct TestApp {
@@ -97,6 +114,10 @@ pub struct TestApp {
 
 impl TestApp {
     pub async fn with_settings(examples: bool, postgres: Option<PostgresDatabase>) -> TestApp {
+        let _ = tracing_subscriber::fmt()
+            .with_test_writer()
+            .with_env_filter("warn")
+            .try_init();
         let home = tempfile::tempdir().unwrap();
         let mut settings = Settings::for_tests(home.path());
         settings.database_url = postgres.as_ref().map(|database| database.url.clone());
@@ -106,7 +127,12 @@ impl TestApp {
             settings.examples_rows = TEST_EXAMPLE_ROWS;
         }
         let (state, _) = prepare_state(settings).await.unwrap();
-        TestApp { router: build_app(state.clone()), state, home, postgres }
+        TestApp {
+            router: build_app(state.clone()),
+            state,
+            home,
+            postgres,
+        }
     }
 
     /// SQLite metadata, no examples.
@@ -125,7 +151,12 @@ impl TestApp {
         let headers = response.headers().clone();
         let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap().to_vec();
         let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-        Answer { status, headers, json, bytes }
+        Answer {
+            status,
+            headers,
+            json,
+            bytes,
+        }
     }
 
     pub async fn call(&self, method: Method, path: &str, body: Option<Value>, who: &As) -> Answer {
@@ -134,7 +165,10 @@ impl TestApp {
             As::Anonymous => {}
             As::Bearer(token) => builder = builder.header(header::AUTHORIZATION, format!("Bearer {token}")),
             As::Session { cookie, csrf } => {
-                builder = builder.header(header::COOKIE, cookie).header("X-CSRFToken", csrf);
+                builder = builder.header(header::COOKIE, cookie);
+                if !csrf.is_empty() {
+                    builder = builder.header("X-CSRFToken", csrf);
+                }
             }
         }
         let request = match body {
@@ -164,7 +198,12 @@ impl TestApp {
                 &As::Anonymous,
             )
             .await;
-        assert_eq!(answer.status, StatusCode::OK, "login of {username}: {}", answer.json);
+        assert_eq!(
+            answer.status,
+            StatusCode::OK,
+            "login of {username}: {}",
+            answer.json
+        );
         As::Bearer(answer.json["access_token"].as_str().unwrap().to_owned())
     }
 

@@ -1,0 +1,271 @@
+//! `aggregate`: `{"groupby": ["country"], "aggregates": {"total": {"column": "sales",
+//! "operator": "sum"}}}`, pandas' `groupby(...).agg(...)` with Superset's numpy operators.
+//!
+//! Superset wraps each numpy function in `functools.partial`, so pandas calls it on every
+//! group's Series and numpy defers to the Series method where it has one. That decides the
+//! null handling: `sum`, `nansum`, `prod`, `mean`, `nanmean`, `min`, `max`, `nanmin`, `nanmax`,
+//! `std`, `var` and `count` skip nulls (`sum` of nothing is 0, `prod` of nothing is 1, the others
+//! are null); `std` and `var` are the population ones (`ddof` 0, numpy's default, overridable with
+//! `options.ddof`); `median` and `average` are null as soon as the group has a null, `nanmedian`
+//! skips them. Groups come sorted by their keys and rows with a null key are left out (pandas'
+//! `sort=True, dropna=True`). The output is the groupby columns, then one Float64 column per
+//! aggregate; the aggregates come in label order (a JSON object's key order is not kept).
+
+use std::collections::BTreeMap;
+
+use arrow::array::ArrayRef;
+use arrow::datatypes::Field;
+use arrow::record_batch::RecordBatch;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::error::CoreResult;
+use crate::postprocess::frame::{
+    batch_from, column_position, invalid, number_array, numbers, row_keys, take_rows,
+};
+
+#[derive(Debug, Deserialize)]
+pub struct AggregateOptions {
+    #[serde(default)]
+    groupby: Option<Vec<String>>,
+    #[serde(default)]
+    aggregates: BTreeMap<String, Value>,
+}
+
+/// A numpy function of Superset's `NUMPY_FUNCTIONS` applied to one group.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Aggregator {
+    Sum,
+    Product,
+    Mean,
+    Min,
+    Max,
+    Count,
+    Median,
+    NanMedian,
+    Average,
+    StandardDeviation { ddof: f64 },
+    Variance { ddof: f64 },
+}
+
+/// One aggregate: its output label, its source column and its function.
+#[derive(Debug, Clone)]
+pub(crate) struct NamedAggregate {
+    pub label: String,
+    pub column: String,
+    pub aggregator: Aggregator,
+}
+
+/// Superset's `_get_aggregate_funcs`, with its messages.
+pub(crate) fn named_aggregates(
+    batch: &RecordBatch,
+    aggregates: &BTreeMap<String, Value>,
+) -> CoreResult<Vec<NamedAggregate>> {
+    let mut named = Vec::with_capacity(aggregates.len());
+    for (label, definition) in aggregates {
+        let column = definition
+            .get("column")
+            .and_then(Value::as_str)
+            .unwrap_or(label)
+            .to_owned();
+        if column_position(batch, &column).is_err() {
+            return Err(invalid(format!(
+                "Column referenced by aggregate is undefined: {column}"
+            )));
+        }
+        let Some(operator) = definition.get("operator") else {
+            return Err(invalid(format!("Operator undefined for aggregator: {label}")));
+        };
+        let operator = operator.as_str().unwrap_or_default();
+        let ddof = definition
+            .get("options")
+            .and_then(|options| options.get("ddof"))
+            .and_then(Value::as_f64)
+            .unwrap_or(0.0);
+        let aggregator = match operator {
+            "sum" | "nansum" => Aggregator::Sum,
+            "prod" | "product" => Aggregator::Product,
+            "mean" | "nanmean" => Aggregator::Mean,
+            "min" | "nanmin" => Aggregator::Min,
+            "max" | "nanmax" => Aggregator::Max,
+            "count" => Aggregator::Count,
+            "median" => Aggregator::Median,
+            "nanmedian" => Aggregator::NanMedian,
+            "average" => Aggregator::Average,
+            "std" => Aggregator::StandardDeviation { ddof },
+            "var" => Aggregator::Variance { ddof },
+            _ => return Err(invalid(format!("Invalid numpy function: {operator}"))),
+        };
+        named.push(NamedAggregate {
+            label: label.clone(),
+            column,
+            aggregator,
+        });
+    }
+    Ok(named)
+}
+
+/// The aggregate of one group's values (`None` for a null cell).
+pub(crate) fn reduce(aggregator: Aggregator, values: &[Option<f64>]) -> Option<f64> {
+    let present: Vec<f64> = values.iter().flatten().copied().collect();
+    let has_null = present.len() < values.len();
+    match aggregator {
+        Aggregator::Sum => Some(present.iter().sum()),
+        Aggregator::Product => Some(present.iter().product()),
+        Aggregator::Count => Some(present.len() as f64),
+        Aggregator::Mean => mean(&present),
+        Aggregator::Average => {
+            if has_null {
+                None
+            } else {
+                mean(&present)
+            }
+        }
+        Aggregator::Min => present.iter().copied().reduce(f64::min),
+        Aggregator::Max => present.iter().copied().reduce(f64::max),
+        Aggregator::Median => {
+            if has_null {
+                None
+            } else {
+                median(present)
+            }
+        }
+        Aggregator::NanMedian => median(present),
+        Aggregator::StandardDeviation { ddof } => variance(&present, ddof).map(f64::sqrt),
+        Aggregator::Variance { ddof } => variance(&present, ddof),
+    }
+}
+
+fn mean(values: &[f64]) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    Some(values.iter().sum::<f64>() / values.len() as f64)
+}
+
+/// The middle value, or the mean of the two middle values.
+pub(crate) fn median(mut values: Vec<f64>) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    values.sort_by(f64::total_cmp);
+    let middle = values.len() / 2;
+    if values.len() % 2 == 1 {
+        Some(values[middle])
+    } else {
+        Some((values[middle - 1] + values[middle]) / 2.0)
+    }
+}
+
+/// The variance with `ddof` delta degrees of freedom; null when `n - ddof <= 0`.
+pub(crate) fn variance(values: &[f64], ddof: f64) -> Option<f64> {
+    let count = values.len() as f64;
+    if count - ddof <= 0.0 {
+        return None;
+    }
+    let average = mean(values)?;
+    let squares: f64 = values.iter().map(|value| (value - average).powi(2)).sum();
+    Some(squares / (count - ddof))
+}
+
+/// The groups of the rows over `positions`: each group's row indices, groups sorted by key,
+/// rows with a null key left out unless `keep_null_keys`.
+pub(crate) fn group_rows(
+    batch: &RecordBatch,
+    positions: &[usize],
+    keep_null_keys: bool,
+) -> CoreResult<Vec<Vec<usize>>> {
+    if positions.is_empty() {
+        let all_rows: Vec<usize> = (0..batch.num_rows()).collect();
+        return Ok(if all_rows.is_empty() {
+            Vec::new()
+        } else {
+            vec![all_rows]
+        });
+    }
+    let keyed: Vec<(usize, bool)> = positions.iter().map(|&position| (position, true)).collect();
+    let keys = row_keys(batch, &keyed)?;
+    let mut rows: Vec<usize> = (0..batch.num_rows())
+        .filter(|&row| keep_null_keys || !keys.has_null(row))
+        .collect();
+    rows.sort_by(|&left, &right| keys.compare(left, right));
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for row in rows {
+        match groups.last_mut() {
+            Some(group) if keys.compare(group[0], row) == std::cmp::Ordering::Equal => group.push(row),
+            _ => groups.push(vec![row]),
+        }
+    }
+    Ok(groups)
+}
+
+pub fn aggregate(batch: RecordBatch, options: AggregateOptions) -> CoreResult<RecordBatch> {
+    let groupby = options.groupby.unwrap_or_default();
+    let key_positions = groupby
+        .iter()
+        .map(|name| column_position(&batch, name))
+        .collect::<CoreResult<Vec<_>>>()?;
+    let aggregates = named_aggregates(&batch, &options.aggregates)?;
+    let groups = group_rows(&batch, &key_positions, false)?;
+
+    let first_rows: Vec<usize> = groups.iter().filter_map(|rows| rows.first().copied()).collect();
+    let keys = take_rows(&batch, &first_rows)?;
+    let mut fields: Vec<Field> = Vec::new();
+    let mut columns: Vec<ArrayRef> = Vec::new();
+    for &position in &key_positions {
+        fields.push(keys.schema().field(position).clone());
+        columns.push(keys.column(position).clone());
+    }
+    for named in &aggregates {
+        let values = numbers_for(&batch, named)?;
+        let results = groups.iter().map(|rows| {
+            let group_values: Vec<Option<f64>> = rows.iter().map(|&row| values[row]).collect();
+            reduce(named.aggregator, &group_values)
+        });
+        fields.push(Field::new(
+            named.label.as_str(),
+            arrow::datatypes::DataType::Float64,
+            true,
+        ));
+        columns.push(number_array(results));
+    }
+    batch_from(fields, columns, groups.len())
+}
+
+/// The values an aggregate reads: the numbers of its column, or for `count` on a non-numeric
+/// column, 1 for every present cell.
+pub(crate) fn numbers_for(batch: &RecordBatch, named: &NamedAggregate) -> CoreResult<Vec<Option<f64>>> {
+    let position = column_position(batch, &named.column)?;
+    let column = batch.column(position);
+    let is_numeric = crate::postprocess::frame::is_numeric(column.data_type());
+    if named.aggregator == Aggregator::Count && !is_numeric {
+        return Ok((0..column.len())
+            .map(|row| (!column.is_null(row)).then_some(1.0))
+            .collect());
+    }
+    numbers(batch, position)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sum_skips_nulls_and_median_does_not() {
+        let values = [Some(1.0), None, Some(3.0)];
+        assert_eq!(reduce(Aggregator::Sum, &values), Some(4.0));
+        assert_eq!(reduce(Aggregator::Median, &values), None);
+        assert_eq!(reduce(Aggregator::NanMedian, &values), Some(2.0));
+        assert_eq!(reduce(Aggregator::Count, &values), Some(2.0));
+    }
+
+    #[test]
+    fn std_is_the_population_one() {
+        let values = [Some(1.0), Some(3.0)];
+        assert_eq!(
+            reduce(Aggregator::StandardDeviation { ddof: 0.0 }, &values),
+            Some(1.0)
+        );
+        assert_eq!(reduce(Aggregator::Variance { ddof: 1.0 }, &values), Some(2.0));
+    }
+}

@@ -1,0 +1,178 @@
+//! `contribution`: each cell's share of its column total (`orientation: "column"`, the
+//! default) or of its row total (`"row"`).
+//!
+//! `columns` picks the numeric columns (by default every numeric one); `rename_columns` names
+//! the results (by default they replace their columns; a new name is appended). As in Superset,
+//! nulls count as 0 in a column total, so a null cell's share of its column is 0; of its row it
+//! stays null. With `time_shifts`, row totals are taken
+//! separately over the columns ending in `__<shift>` for each shift and over the others.
+//! `contribution_totals` (`{column: total}`) replaces a column's total (a missing or 0 total
+//! gives 0). A total of 0 gives null (0/0) or an infinity.
+
+use std::collections::BTreeMap;
+
+use arrow::array::ArrayRef;
+use arrow::datatypes::{DataType, Field};
+use arrow::record_batch::RecordBatch;
+use serde::Deserialize;
+
+use crate::error::CoreResult;
+use crate::postprocess::frame::{batch_from, invalid, is_numeric, number_array, numbers};
+
+#[derive(Debug, Deserialize)]
+pub struct ContributionOptions {
+    #[serde(default)]
+    orientation: Option<String>,
+    #[serde(default)]
+    columns: Option<Vec<String>>,
+    #[serde(default)]
+    time_shifts: Option<Vec<String>>,
+    #[serde(default)]
+    rename_columns: Option<Vec<String>>,
+    #[serde(default)]
+    contribution_totals: Option<BTreeMap<String, Option<f64>>>,
+}
+
+/// Superset's `TIME_COMPARISON` separator.
+const TIME_COMPARISON: &str = "__";
+
+pub fn contribution(batch: RecordBatch, options: ContributionOptions) -> CoreResult<RecordBatch> {
+    let schema = batch.schema();
+    let numeric_positions: Vec<usize> = (0..schema.fields().len())
+        .filter(|&position| is_numeric(schema.field(position).data_type()))
+        .collect();
+    let columns: Vec<String> = match options.columns.filter(|columns| !columns.is_empty()) {
+        Some(columns) => columns,
+        None => numeric_positions
+            .iter()
+            .map(|&position| schema.field(position).name().clone())
+            .collect(),
+    };
+    let mut positions = Vec::with_capacity(columns.len());
+    for column in &columns {
+        let position = numeric_positions
+            .iter()
+            .copied()
+            .find(|&position| schema.field(position).name() == column)
+            .ok_or_else(|| {
+                invalid(format!(
+                    "Column \"{column}\" is not numeric or does not exists in the query results."
+                ))
+            })?;
+        positions.push(position);
+    }
+    let rename_columns = options
+        .rename_columns
+        .filter(|names| !names.is_empty())
+        .unwrap_or_else(|| columns.clone());
+    if rename_columns.len() != columns.len() {
+        return Err(invalid(
+            "`rename_columns` must have the same length as `columns` + `time_shift_columns`.",
+        ));
+    }
+    let values: Vec<Vec<Option<f64>>> = positions
+        .iter()
+        .map(|&position| numbers(&batch, position))
+        .collect::<CoreResult<_>>()?;
+
+    let shares: Vec<Vec<Option<f64>>> = match options.orientation.as_deref().unwrap_or("column") {
+        "column" => {
+            // Superset fills the nulls of the numeric columns with 0 before dividing by a
+            // column total (its row orientation reads the unfilled columns).
+            let filled: Vec<Vec<f64>> = values
+                .iter()
+                .map(|series| series.iter().map(|value| value.unwrap_or(0.0)).collect())
+                .collect();
+            column_shares(&columns, &filled, options.contribution_totals.as_ref())
+                .into_iter()
+                .map(|series| series.into_iter().map(Some).collect())
+                .collect()
+        }
+        "row" => row_shares(
+            &columns,
+            &values,
+            options.time_shifts.as_deref().unwrap_or_default(),
+            batch.num_rows(),
+        ),
+        orientation => {
+            return Err(invalid(format!(
+                "Invalid contribution orientation: {orientation}"
+            )))
+        }
+    };
+
+    let row_count = batch.num_rows();
+    let mut fields: Vec<Field> = schema
+        .fields()
+        .iter()
+        .map(|field| field.as_ref().clone())
+        .collect();
+    let mut arrays: Vec<ArrayRef> = batch.columns().to_vec();
+    for (name, share) in rename_columns.iter().zip(shares) {
+        let field = Field::new(name.as_str(), DataType::Float64, true);
+        let array = number_array(share);
+        match fields.iter().position(|existing| existing.name() == name) {
+            Some(position) => {
+                fields[position] = field;
+                arrays[position] = array;
+            }
+            None => {
+                fields.push(field);
+                arrays.push(array);
+            }
+        }
+    }
+    batch_from(fields, arrays, row_count)
+}
+
+/// Each value over its column's total (or the given total: 0 when it is missing or 0).
+fn column_shares(
+    columns: &[String],
+    values: &[Vec<f64>],
+    totals: Option<&BTreeMap<String, Option<f64>>>,
+) -> Vec<Vec<f64>> {
+    columns
+        .iter()
+        .zip(values)
+        .map(|(column, series)| match totals {
+            Some(totals) => match totals.get(column).copied().flatten() {
+                Some(total) if total != 0.0 => series.iter().map(|value| value / total).collect(),
+                _ => vec![0.0; series.len()],
+            },
+            None => {
+                let total: f64 = series.iter().sum();
+                series.iter().map(|value| value / total).collect()
+            }
+        })
+        .collect()
+}
+
+/// Each value over its row's total within its group of columns (one group per time shift);
+/// a null stays null and the total skips it.
+fn row_shares(
+    columns: &[String],
+    values: &[Vec<Option<f64>>],
+    time_shifts: &[String],
+    row_count: usize,
+) -> Vec<Vec<Option<f64>>> {
+    let group_of = |column: &str| -> Option<&str> {
+        time_shifts
+            .iter()
+            .find(|shift| column.ends_with(&format!("{TIME_COMPARISON}{shift}")))
+            .map(String::as_str)
+    };
+    let groups: Vec<Option<&str>> = columns.iter().map(|column| group_of(column)).collect();
+    (0..columns.len())
+        .map(|number| {
+            (0..row_count)
+                .map(|row| {
+                    let total: f64 = (0..columns.len())
+                        .filter(|&other| groups[other] == groups[number])
+                        .filter_map(|other| values[other][row])
+                        .sum();
+                    Some(values[number][row]? / total)
+                })
+                .collect()
+        })
+        .collect()
+}

@@ -1,0 +1,331 @@
+//! `resample`: `{"rule": "1D", "method": "asfreq", "fill_value": 0}`, pandas'
+//! `df.resample(rule)` on the time index, then `asfreq` / `ffill` / `bfill` (the value at each
+//! new time: exactly there, the last one before, the first one after) or `sum` / `mean` /
+//! `median` (of each bin's rows; `sum` of an empty bin is 0, the others null).
+//!
+//! Superset resamples the DatetimeIndex of a pivot; our frames have no index, so the time
+//! column is `time_column` when given, else the first timestamp or date column. Its rows must
+//! have distinct times (pandas refuses to reindex duplicates); rows without a time are left
+//! out. The result has one row per bin from the first time's to the last one's, the time column
+//! as Timestamp(µs) and the other columns in their places (numeric ones as Float64 for the
+//! aggregating methods, which refuse text columns). With `asfreq`, `fill_value` also fills the
+//! numeric nulls.
+//!
+//! Rules: `<n>S`, `<n>T` / `<n>min`, `<n>H` / `<n>h`, `<n>D` (bins from midnight of the first
+//! day, labelled by their start); `MS`, `AS` / `YS` (month or year starts); `M` / `ME`,
+//! `A` / `Y` / `YE` (month or year ends: right-closed bins labelled by their last day, which they
+//! include whole, as pandas does).
+//! `linear` and other rules are not supported.
+
+use std::sync::Arc;
+
+use arrow::array::{Array, ArrayRef, AsArray, TimestampMicrosecondArray, UInt32Array};
+use arrow::compute::take;
+use arrow::datatypes::{
+    DataType, Date32Type, Date64Type, Field, TimeUnit, TimestampMicrosecondType, TimestampMillisecondType,
+    TimestampNanosecondType, TimestampSecondType,
+};
+use arrow::record_batch::RecordBatch;
+use chrono::{DateTime, Datelike, Months, NaiveDate, NaiveDateTime};
+use serde::Deserialize;
+
+use crate::error::CoreResult;
+use crate::postprocess::aggregate::{median, reduce, Aggregator};
+use crate::postprocess::frame::{
+    arrow_failure, batch_from, column_position, invalid, is_numeric, number_array, numbers,
+};
+
+const MICROS_PER_SECOND: i64 = 1_000_000;
+
+#[derive(Debug, Deserialize)]
+pub struct ResampleOptions {
+    rule: String,
+    method: String,
+    #[serde(default)]
+    fill_value: Option<f64>,
+    #[serde(default)]
+    time_column: Option<String>,
+}
+
+/// A resampling frequency.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Frequency {
+    /// A fixed length in microseconds, bins from midnight of the first day.
+    Fixed(i64),
+    MonthStart,
+    MonthEnd,
+    YearStart,
+    YearEnd,
+}
+
+pub fn resample(batch: RecordBatch, options: ResampleOptions) -> CoreResult<RecordBatch> {
+    let method = options.method.as_str();
+    if !matches!(
+        method,
+        "asfreq" | "bfill" | "ffill" | "linear" | "median" | "mean" | "sum"
+    ) {
+        return Err(invalid(
+            "Resample method should be in asfreq, bfill, ffill, linear, median, mean, sum.",
+        ));
+    }
+    if method == "linear" {
+        return Err(invalid("Resample method linear is not supported"));
+    }
+    let frequency = parse_rule(&options.rule)?;
+    let time_position = match &options.time_column {
+        Some(name) => column_position(&batch, name)?,
+        None => batch
+            .schema()
+            .fields()
+            .iter()
+            .position(|field| {
+                matches!(
+                    field.data_type(),
+                    DataType::Timestamp(_, _) | DataType::Date32 | DataType::Date64
+                )
+            })
+            .ok_or_else(|| invalid("Resample operation requires DatetimeIndex"))?,
+    };
+    let times = time_micros(batch.column(time_position))?;
+    let mut rows: Vec<(i64, usize)> = times
+        .iter()
+        .enumerate()
+        .filter_map(|(row, time)| time.map(|time| (time, row)))
+        .collect();
+    rows.sort_by_key(|&(time, _)| time);
+    if rows.windows(2).any(|pair| pair[0].0 == pair[1].0) {
+        return Err(invalid("cannot reindex on an axis with duplicate labels"));
+    }
+    let labels = match (rows.first(), rows.last()) {
+        (Some(&(first, _)), Some(&(last, _))) => bin_labels(frequency, first, last)?,
+        _ => Vec::new(),
+    };
+
+    let first_time = rows.first().map_or(0, |&(time, _)| time);
+    let schema = batch.schema();
+    let mut fields: Vec<Field> = Vec::with_capacity(schema.fields().len());
+    let mut columns: Vec<ArrayRef> = Vec::with_capacity(schema.fields().len());
+    for (position, field) in schema.fields().iter().enumerate() {
+        if position == time_position {
+            let timezone = match field.data_type() {
+                DataType::Timestamp(_, timezone) => timezone.clone(),
+                _ => None,
+            };
+            let labels = TimestampMicrosecondArray::from(labels.clone()).with_timezone_opt(timezone);
+            fields.push(Field::new(field.name(), labels.data_type().clone(), true));
+            columns.push(Arc::new(labels));
+            continue;
+        }
+        let column = batch.column(position);
+        let resampled: ArrayRef = match method {
+            "asfreq" | "ffill" | "bfill" => {
+                let picked: UInt32Array = labels
+                    .iter()
+                    .map(|&label| pick_row(&rows, label, method).map(|row| row as u32))
+                    .collect();
+                let picked = take(column, &picked, None).map_err(arrow_failure)?;
+                match options.fill_value {
+                    Some(fill) if method == "asfreq" && is_numeric(picked.data_type()) => {
+                        let values = numbers(&single_column(picked)?, 0)?;
+                        number_array(values.into_iter().map(|value| Some(value.unwrap_or(fill))))
+                    }
+                    _ => picked,
+                }
+            }
+            _ => {
+                let values = numbers(&batch, position)?;
+                let aggregator = match method {
+                    "sum" => Aggregator::Sum,
+                    "mean" => Aggregator::Mean,
+                    _ => Aggregator::NanMedian,
+                };
+                let mut bins: Vec<Vec<Option<f64>>> = vec![Vec::new(); labels.len()];
+                for &(time, row) in &rows {
+                    let label = bin_label(frequency, time, first_time)?;
+                    if let Ok(bin) = labels.binary_search(&label) {
+                        bins[bin].push(values[row]);
+                    }
+                }
+                number_array(bins.iter().map(|bin| match aggregator {
+                    Aggregator::NanMedian => median(bin.iter().flatten().copied().collect()),
+                    _ => reduce(aggregator, bin),
+                }))
+            }
+        };
+        fields.push(Field::new(field.name(), resampled.data_type().clone(), true));
+        columns.push(resampled);
+    }
+    batch_from(fields, columns, labels.len())
+}
+
+/// A one-column batch, to read numbers from an array.
+fn single_column(array: ArrayRef) -> CoreResult<RecordBatch> {
+    let row_count = array.len();
+    let field = Field::new("values", array.data_type().clone(), true);
+    batch_from(vec![field], vec![array], row_count)
+}
+
+/// The row whose value lands on `label`: exactly at it (`asfreq`), the last at or before it
+/// (`ffill`), the first at or after it (`bfill`).
+fn pick_row(rows: &[(i64, usize)], label: i64, method: &str) -> Option<usize> {
+    let found = rows.binary_search_by_key(&label, |&(time, _)| time);
+    match (found, method) {
+        (Ok(index), _) => Some(rows[index].1),
+        (Err(_), "asfreq") => None,
+        (Err(index), "ffill") => index.checked_sub(1).map(|before| rows[before].1),
+        (Err(index), _) => rows.get(index).map(|&(_, row)| row),
+    }
+}
+
+fn parse_rule(rule: &str) -> CoreResult<Frequency> {
+    let unit_start = rule
+        .find(|character: char| !character.is_ascii_digit())
+        .unwrap_or(rule.len());
+    let (count, unit) = rule.split_at(unit_start);
+    let count: i64 = if count.is_empty() {
+        1
+    } else {
+        count
+            .parse()
+            .map_err(|_| invalid(format!("Invalid frequency: {rule}")))?
+    };
+    if count <= 0 {
+        return Err(invalid(format!("Invalid frequency: {rule}")));
+    }
+    let fixed = |seconds: i64| Ok(Frequency::Fixed(count * seconds * MICROS_PER_SECOND));
+    let calendar = |frequency: Frequency| {
+        if count == 1 {
+            Ok(frequency)
+        } else {
+            Err(invalid(format!("Resample rule {rule} is not supported")))
+        }
+    };
+    match unit {
+        "S" | "s" => fixed(1),
+        "T" | "min" => fixed(60),
+        "H" | "h" => fixed(3_600),
+        "D" => fixed(86_400),
+        "MS" => calendar(Frequency::MonthStart),
+        "M" | "ME" => calendar(Frequency::MonthEnd),
+        "AS" | "YS" => calendar(Frequency::YearStart),
+        "A" | "Y" | "YE" => calendar(Frequency::YearEnd),
+        _ => Err(invalid(format!("Resample rule {rule} is not supported"))),
+    }
+}
+
+/// Every bin label from the first time's bin to the last time's.
+fn bin_labels(frequency: Frequency, first: i64, last: i64) -> CoreResult<Vec<i64>> {
+    let first_label = bin_label(frequency, first, first)?;
+    let last_label = bin_label(frequency, last, first)?;
+    let mut labels = vec![first_label];
+    let mut label = first_label;
+    while label < last_label {
+        label = next_label(frequency, label)?;
+        labels.push(label);
+    }
+    Ok(labels)
+}
+
+/// The label of the bin holding `time`; fixed bins start at midnight of `first`'s day.
+fn bin_label(frequency: Frequency, time: i64, first: i64) -> CoreResult<i64> {
+    let moment = naive(time)?;
+    match frequency {
+        Frequency::Fixed(length) => {
+            let origin = micros(naive(first)?.date().and_hms_opt(0, 0, 0).unwrap_or_default());
+            Ok(origin + (time - origin).div_euclid(length) * length)
+        }
+        Frequency::MonthStart => Ok(micros(month_start(moment.date()))),
+        Frequency::YearStart => Ok(micros(year_start(moment.year())?)),
+        // pandas moves right-closed bins of a day or more to the end of their last day, so a
+        // time on the last day of a month belongs to that month.
+        Frequency::MonthEnd => Ok(micros(month_end(moment.date())?)),
+        Frequency::YearEnd => Ok(micros(year_start(moment.year() + 1)? - chrono::Days::new(1))),
+    }
+}
+
+fn next_label(frequency: Frequency, label: i64) -> CoreResult<i64> {
+    let moment = naive(label)?;
+    let out_of_range = || invalid("Resample dates out of range");
+    match frequency {
+        Frequency::Fixed(length) => Ok(label + length),
+        Frequency::MonthStart => Ok(micros(
+            moment
+                .checked_add_months(Months::new(1))
+                .ok_or_else(out_of_range)?,
+        )),
+        Frequency::YearStart => Ok(micros(year_start(moment.year() + 1)?)),
+        Frequency::MonthEnd => {
+            let next_month = month_start(moment.date())
+                .checked_add_months(Months::new(1))
+                .ok_or_else(out_of_range)?;
+            Ok(micros(month_end(next_month.date())?))
+        }
+        Frequency::YearEnd => Ok(micros(year_start(moment.year() + 2)? - chrono::Days::new(1))),
+    }
+}
+
+fn naive(time: i64) -> CoreResult<NaiveDateTime> {
+    DateTime::from_timestamp_micros(time)
+        .map(|moment| moment.naive_utc())
+        .ok_or_else(|| invalid("Resample dates out of range"))
+}
+
+fn micros(moment: NaiveDateTime) -> i64 {
+    moment.and_utc().timestamp_micros()
+}
+
+fn month_start(date: NaiveDate) -> NaiveDateTime {
+    date.with_day(1)
+        .unwrap_or(date)
+        .and_hms_opt(0, 0, 0)
+        .unwrap_or_default()
+}
+
+/// Midnight of the last day of `date`'s month.
+fn month_end(date: NaiveDate) -> CoreResult<NaiveDateTime> {
+    month_start(date)
+        .checked_add_months(Months::new(1))
+        .map(|next| next - chrono::Days::new(1))
+        .ok_or_else(|| invalid("Resample dates out of range"))
+}
+
+fn year_start(year: i32) -> CoreResult<NaiveDateTime> {
+    NaiveDate::from_ymd_opt(year, 1, 1)
+        .and_then(|date| date.and_hms_opt(0, 0, 0))
+        .ok_or_else(|| invalid("Resample dates out of range"))
+}
+
+/// A time column as microseconds since the epoch.
+fn time_micros(array: &ArrayRef) -> CoreResult<Vec<Option<i64>>> {
+    let scaled = |values: Vec<Option<i64>>, factor: i64| -> Vec<Option<i64>> {
+        values
+            .into_iter()
+            .map(|value| value.map(|value| value.saturating_mul(factor)))
+            .collect()
+    };
+    Ok(match array.data_type() {
+        DataType::Timestamp(TimeUnit::Second, _) => scaled(
+            array.as_primitive::<TimestampSecondType>().iter().collect(),
+            MICROS_PER_SECOND,
+        ),
+        DataType::Timestamp(TimeUnit::Millisecond, _) => scaled(
+            array.as_primitive::<TimestampMillisecondType>().iter().collect(),
+            1_000,
+        ),
+        DataType::Timestamp(TimeUnit::Microsecond, _) => {
+            array.as_primitive::<TimestampMicrosecondType>().iter().collect()
+        }
+        DataType::Timestamp(TimeUnit::Nanosecond, _) => array
+            .as_primitive::<TimestampNanosecondType>()
+            .iter()
+            .map(|value| value.map(|value| value.div_euclid(1_000)))
+            .collect(),
+        DataType::Date32 => array
+            .as_primitive::<Date32Type>()
+            .iter()
+            .map(|days| days.map(|days| i64::from(days) * 86_400 * MICROS_PER_SECOND))
+            .collect(),
+        DataType::Date64 => scaled(array.as_primitive::<Date64Type>().iter().collect(), 1_000),
+        _ => return Err(invalid("Resample operation requires DatetimeIndex")),
+    })
+}

@@ -1,0 +1,120 @@
+//! `rolling`: `{"rolling_type": "mean", "window": 3, "min_periods": 2, "columns": {"y": "y"}}`,
+//! pandas' `rolling(window, min_periods, center)` then the `rolling_type` function.
+//!
+//! A window of `window` rows ends at each row (is centred on it with `center`); its result is
+//! null while it holds fewer than `min_periods` present values (`min_periods` defaults to
+//! `window`). `std` and `var` are the sample ones (`ddof` 1, overridable with
+//! `rolling_type_options.ddof`). As in Superset, a `min_periods` option above 0 then drops the
+//! first `min_periods - 1` rows of the whole result (an absent one drops none). Types: `sum`, `mean`, `std`, `var`, `min`,
+//! `max`, `median`; `count`, `corr`, `cov`, `kurt`, `skew`, `quantile` and `win_type` are not
+//! supported.
+
+use std::collections::BTreeMap;
+
+use arrow::record_batch::RecordBatch;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::error::CoreResult;
+use crate::postprocess::aggregate::{median, variance};
+use crate::postprocess::frame::{append_columns, invalid, mapped_columns, number_array, numbers, take_rows};
+
+/// Superset's `DENYLIST_ROLLING_FUNCTIONS` (an allow list despite its name).
+const ROLLING_FUNCTIONS: &[&str] = &[
+    "count", "corr", "cov", "kurt", "max", "mean", "median", "min", "std", "skew", "sum", "var", "quantile",
+];
+
+#[derive(Debug, Deserialize)]
+pub struct RollingOptions {
+    #[serde(default)]
+    rolling_type: String,
+    #[serde(default)]
+    columns: Option<BTreeMap<String, String>>,
+    #[serde(default)]
+    window: Option<i64>,
+    #[serde(default)]
+    rolling_type_options: Option<serde_json::Map<String, Value>>,
+    #[serde(default)]
+    center: Option<bool>,
+    #[serde(default)]
+    win_type: Option<String>,
+    #[serde(default)]
+    min_periods: Option<i64>,
+}
+
+pub fn rolling(batch: RecordBatch, options: RollingOptions) -> CoreResult<RecordBatch> {
+    let window = match options.window {
+        None => return Err(invalid("Undefined window for rolling operation")),
+        Some(0) => return Err(invalid("Window must be > 0")),
+        Some(window) => {
+            usize::try_from(window).map_err(|_| invalid("window must be an integer 0 or greater"))?
+        }
+    };
+    let min_periods = match options.min_periods {
+        None => window,
+        Some(min_periods) => usize::try_from(min_periods).map_err(|_| invalid("min_periods must be >= 0"))?,
+    };
+    if min_periods > window {
+        return Err(invalid(format!(
+            "min_periods {min_periods} must be <= window {window}"
+        )));
+    }
+    if options.win_type.is_some() {
+        return Err(invalid("Rolling win_type is not supported"));
+    }
+    let rolling_type = options.rolling_type.as_str();
+    if !ROLLING_FUNCTIONS.contains(&rolling_type) {
+        return Err(invalid(format!("Invalid rolling_type: {rolling_type}")));
+    }
+    let ddof = options
+        .rolling_type_options
+        .as_ref()
+        .and_then(|rolling_options| rolling_options.get("ddof"))
+        .and_then(Value::as_f64)
+        .unwrap_or(1.0);
+    let function: Box<dyn Fn(Vec<f64>) -> Option<f64>> = match rolling_type {
+        "sum" => Box::new(|values: Vec<f64>| Some(values.iter().sum())),
+        "mean" => Box::new(|values: Vec<f64>| {
+            (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
+        }),
+        "std" => Box::new(move |values: Vec<f64>| variance(&values, ddof).map(f64::sqrt)),
+        "var" => Box::new(move |values: Vec<f64>| variance(&values, ddof)),
+        "min" => Box::new(|values: Vec<f64>| values.into_iter().reduce(f64::min)),
+        "max" => Box::new(|values: Vec<f64>| values.into_iter().reduce(f64::max)),
+        "median" => Box::new(median),
+        _ => return Err(invalid(format!("Rolling type {rolling_type} is not supported"))),
+    };
+    // pandas' fixed window bounds: rows [end - window, end) with end = row + 1 + offset.
+    let offset = if options.center == Some(true) {
+        (window - 1) / 2
+    } else {
+        0
+    };
+    let row_count = batch.num_rows();
+    let mapping = options.columns.unwrap_or_default();
+    let mut results = Vec::new();
+    for column in mapped_columns(&batch, &mapping)? {
+        let values = numbers(&batch, column.position)?;
+        let rolled: Vec<Option<f64>> = (0..row_count)
+            .map(|row| {
+                let end = (row + 1 + offset).min(row_count);
+                let start = (row + 1 + offset).saturating_sub(window);
+                let present: Vec<f64> = values[start..end].iter().flatten().copied().collect();
+                // Every function but `sum` (0 for an empty window) is null on no values.
+                if present.len() < min_periods {
+                    return None;
+                }
+                function(present)
+            })
+            .collect();
+        results.push((column, number_array(rolled)));
+    }
+    let rolled = append_columns(batch, &mapping, results)?;
+    // Superset's `if min_periods: df = df[min_periods - 1:]`, on the option as given.
+    let dropped_rows = match options.min_periods {
+        Some(given) if given > 0 => min_periods - 1,
+        _ => return Ok(rolled),
+    };
+    let kept: Vec<usize> = (dropped_rows..row_count).collect();
+    take_rows(&rolled, &kept)
+}
