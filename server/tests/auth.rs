@@ -1,5 +1,7 @@
 //! Login, sessions, CSRF, tokens and permissions.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failed step is a failed test
+
 mod common;
 
 use axum::http::{header, Method, StatusCode};

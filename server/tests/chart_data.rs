@@ -1,6 +1,8 @@
 //! `POST /api/v1/chart/data` on the DuckDB examples: JSON and Arrow answers equal the engine's
 //! own answer for the same SQL.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failed step is a failed test
+
 mod common;
 
 use std::collections::BTreeMap;
@@ -378,5 +380,58 @@ async fn csv_export_holds_the_rows() {
             first["SUM(num)"]
         )
     );
+    app.close().await;
+}
+
+#[tokio::test]
+async fn json_answers_apply_post_processing_with_the_core() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    let query = json!({
+        "datasource": {"id": dataset_id, "type": "table"},
+        "queries": [{
+            "columns": ["gender"],
+            "metrics": [{"expressionType": "SIMPLE", "column": {"column_name": "num"}, "aggregate": "SUM", "label": "SUM(num)"}],
+            "orderby": [["gender", true]],
+            "post_processing": [
+                {"operation": "contribution", "options": {"orientation": "column", "columns": ["SUM(num)"], "rename_columns": ["%SUM(num)"]}},
+                null
+            ]
+        }]
+    });
+    let answer = app.post("/api/v1/chart/data", query.clone(), &admin).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    let result = &answer.json["result"][0];
+    assert!(
+        result["colnames"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("%SUM(num)")),
+        "{}",
+        result["colnames"]
+    );
+    let shares: Vec<f64> = result["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["%SUM(num)"].as_f64().unwrap())
+        .collect();
+    assert_eq!(shares.len(), 2);
+    assert!((shares.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{shares:?}");
+
+    // Arrow answers leave post-processing to the browser.
+    let mut arrow = query;
+    arrow["result_format"] = json!("arrow");
+    let answer = app.post("/api/v1/chart/data", arrow, &admin).await;
+    let reader =
+        arrow::ipc::reader::StreamReader::try_new(std::io::Cursor::new(&answer.bytes[4..]), None).unwrap();
+    let names: Vec<String> = reader
+        .schema()
+        .fields()
+        .iter()
+        .map(|field| field.name().clone())
+        .collect();
+    assert_eq!(names, ["gender", "SUM(num)"]);
     app.close().await;
 }

@@ -1,6 +1,8 @@
 //! The same query objects on DuckDB, SQLite, PostgreSQL and MariaDB, loaded with the same example
 //! rows, return the same rows.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failed step is a failed test
+
 mod common;
 
 use axum::http::StatusCode;

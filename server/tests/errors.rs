@@ -1,5 +1,7 @@
 //! Bad input gets the spec's error body with a 4xx, never a 500 or a panic.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failed step is a failed test
+
 mod common;
 
 use axum::body::Body;

@@ -1,5 +1,7 @@
 //! The embedded examples: deterministic data, registered datasets with synced columns and COUNT(*).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failed step is a failed test
+
 mod common;
 
 use common::TestApp;

@@ -2,6 +2,8 @@
 //! recorded for each engine in `fixtures/sql_golden/expected.json`.
 //! `QUIVER_BLESS=1 cargo test --test sql_golden` rewrites the expectations (review the diff).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failed step is a failed test
+
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 

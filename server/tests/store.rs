@@ -1,5 +1,7 @@
 //! The metadata store suite, run on SQLite and on a fresh PostgreSQL database.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failed step is a failed test
+
 mod common;
 
 use common::PostgresDatabase;

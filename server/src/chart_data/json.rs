@@ -90,7 +90,7 @@ pub fn column_values(array: &ArrayRef) -> Vec<Value> {
         DataType::Date32 => values_of!(array, Date32Array, |v: i32| integer(i64::from(v) * 86_400_000)),
         DataType::Date64 => values_of!(array, Date64Array, integer),
         DataType::Timestamp(unit, _) => {
-            let unit = unit.clone();
+            let unit = *unit;
             let timestamps = array.as_primitive_opt::<arrow::datatypes::TimestampMicrosecondType>();
             match (unit, timestamps) {
                 (TimeUnit::Microsecond, Some(typed)) => (0..typed.len())

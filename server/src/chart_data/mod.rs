@@ -196,7 +196,12 @@ pub async fn run_query_context(
                 .await
                 .map_err(|error| engine_error(engine.engine_name(), error, &sql))?
         };
-        let output = outcome.output;
+        let output = if context.result_format == ResultFormat::Arrow || query.post_processing.is_empty() {
+            // The web client post-processes Arrow results itself, in a Web Worker.
+            outcome.output
+        } else {
+            post_process(outcome.output, &query.post_processing)?
+        };
         let colnames: Vec<String> = output
             .schema
             .fields()
@@ -246,6 +251,24 @@ pub async fn run_query_context(
         results.push(QueryResult { meta, output });
     }
     Ok(results)
+}
+
+/// Applies a query's post-processing rules with `quiver-core`, as the browser would.
+fn post_process(output: QueryOutput, rules: &[serde_json::Value]) -> Result<QueryOutput, ApiError> {
+    let batch =
+        arrow::compute::concat_batches(&output.schema, &output.batches).map_err(ApiError::internal)?;
+    let processed = quiver_core::apply_post_processing(rules, batch).map_err(|error| {
+        ApiError::typed(
+            ErrorKind::BadRequest,
+            ErrorType::InvalidPayloadSchemaError,
+            error.to_string(),
+            ErrorExtra::default(),
+        )
+    })?;
+    Ok(QueryOutput {
+        schema: processed.schema(),
+        batches: vec![processed],
+    })
 }
 
 /// Engines that keep times as text (SQLite) answer text; temporal result columns become
