@@ -82,6 +82,10 @@ pub async fn prepare_state(settings: Settings) -> Result<(AppState, FirstStart),
     let secret = secret_key(&settings)?;
     let store = Store::connect(&settings.metadata_url()).await?;
     store.sync_roles(&builtin_roles()).await?;
+    let expired = store.delete_expired_sessions(&crate::store::now_text()).await?;
+    if expired > 0 {
+        tracing::info!(expired, "removed expired sessions");
+    }
 
     let mut first_start = FirstStart::default();
     let admin_id = match store.user_by_username("admin").await? {
