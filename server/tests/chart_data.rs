@@ -435,3 +435,43 @@ async fn json_answers_apply_post_processing_with_the_core() {
     assert_eq!(names, ["gender", "SUM(num)"]);
     app.close().await;
 }
+
+#[tokio::test]
+async fn samples_and_drill_to_detail_return_rows_under_the_filters() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    let query = json!({
+        "columns": ["gender"],
+        "metrics": ["count"],
+        "filters": [{"col": "state", "op": "==", "val": "CA"}],
+        "row_limit": 50000
+    });
+    let samples = app
+        .post("/api/v1/chart/data", json!({"datasource": {"id": dataset_id, "type": "table"}, "result_type": "samples", "queries": [query.clone()]}), &admin)
+        .await;
+    assert_eq!(samples.status, StatusCode::OK, "{}", samples.json);
+    let result = &samples.json["result"][0];
+    assert_eq!(
+        result["colnames"],
+        json!(["ds", "gender", "name", "num", "state", "num_boys", "num_girls"])
+    );
+    let rows = result["data"].as_array().unwrap();
+    assert!(!rows.is_empty() && rows.len() <= 1000, "{}", rows.len());
+    assert!(rows.iter().all(|row| row["state"] == "CA"));
+
+    let mut page = query;
+    page["row_limit"] = json!(10);
+    page["row_offset"] = json!(10);
+    let drill = app
+        .post("/api/v1/chart/data", json!({"datasource": {"id": dataset_id, "type": "table"}, "result_type": "drill_detail", "queries": [page]}), &admin)
+        .await;
+    assert_eq!(drill.status, StatusCode::OK, "{}", drill.json);
+    let sql = drill.json["result"][0]["query"].as_str().unwrap();
+    assert!(
+        sql.contains("LIMIT 10") && sql.contains("OFFSET 10") && !sql.contains("GROUP BY"),
+        "{sql}"
+    );
+    assert_eq!(drill.json["result"][0]["rowcount"], 10);
+    app.close().await;
+}

@@ -138,7 +138,11 @@ pub async fn run_query_context(
     }
     if !matches!(
         context.result_type,
-        ResultType::Full | ResultType::Results | ResultType::Query
+        ResultType::Full
+            | ResultType::Results
+            | ResultType::Query
+            | ResultType::Samples
+            | ResultType::DrillDetail
     ) {
         return Err(ApiError::bad_request(format!(
             "Result type {:?} is not supported yet",
@@ -158,6 +162,7 @@ pub async fn run_query_context(
         })?;
     let mut results = Vec::with_capacity(context.queries.len());
     for query in &context.queries {
+        let query = &rows_query(query, context.result_type);
         let now = chrono::Utc::now().naive_utc();
         let compiled = compile_query(dataset, query, engine.dialect(), app.settings.row_limit_max, now)
             .map_err(query_error)?;
@@ -251,6 +256,47 @@ pub async fn run_query_context(
         results.push(QueryResult { meta, output });
     }
     Ok(results)
+}
+
+/// Superset's row limit for samples.
+pub const SAMPLES_ROW_LIMIT: i64 = 1000;
+
+/// Samples and drill-to-detail ask for the dataset's rows under the query's filters: no metrics,
+/// grouping, ordering, series limit or post-processing. Samples are capped at 1000 rows; drill to
+/// detail pages with row_limit and row_offset.
+fn rows_query(query: &quiver_types::QueryObject, result_type: ResultType) -> quiver_types::QueryObject {
+    let row_limit = match result_type {
+        ResultType::Samples => Some(
+            query
+                .row_limit
+                .filter(|limit| *limit > 0)
+                .map_or(SAMPLES_ROW_LIMIT, |limit| limit.min(SAMPLES_ROW_LIMIT)),
+        ),
+        ResultType::DrillDetail => query.row_limit,
+        _ => return query.clone(),
+    };
+    quiver_types::QueryObject {
+        columns: Vec::new(),
+        metrics: None,
+        orderby: Vec::new(),
+        series_columns: Vec::new(),
+        series_limit: None,
+        series_limit_metric: None,
+        is_timeseries: false,
+        post_processing: Vec::new(),
+        time_offsets: Vec::new(),
+        row_limit,
+        row_offset: if result_type == ResultType::Samples {
+            None
+        } else {
+            query.row_offset
+        },
+        extras: quiver_types::QueryExtras {
+            having: None,
+            ..query.extras.clone()
+        },
+        ..query.clone()
+    }
 }
 
 /// Applies a query's post-processing rules with `quiver-core`, as the browser would.
