@@ -6,60 +6,11 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{PostgresDatabase, TestApp};
+use common::{PostgresDatabase, TestApp, ThrowawayDatabase};
 use quiver_server::store::database::NewDatabase;
 use quiver_server::store::dataset::{NewColumn, NewDataset, NewMetric};
 use serde_json::{json, Value};
 use sqlx::Connection;
-
-const MARIADB_ADMIN_URL: &str = "mysql://root@127.0.0.1:3306/mysql";
-
-/// A uniquely named MariaDB database, dropped when the guard goes.
-struct MariaDbDatabase {
-    name: String,
-    url: String,
-}
-
-impl MariaDbDatabase {
-    async fn create() -> MariaDbDatabase {
-        let name = format!(
-            "quiver_test_{}_{}",
-            std::process::id(),
-            uuid::Uuid::new_v4().simple()
-        );
-        let mut admin = sqlx::MySqlConnection::connect(MARIADB_ADMIN_URL)
-            .await
-            .expect("MariaDB at 127.0.0.1:3306");
-        sqlx::query(&format!("CREATE DATABASE `{name}`"))
-            .execute(&mut admin)
-            .await
-            .unwrap();
-        MariaDbDatabase {
-            url: format!("mysql://root@127.0.0.1:3306/{name}"),
-            name,
-        }
-    }
-}
-
-impl Drop for MariaDbDatabase {
-    fn drop(&mut self) {
-        let name = self.name.clone();
-        let _ = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            runtime.block_on(async {
-                if let Ok(mut admin) = sqlx::MySqlConnection::connect(MARIADB_ADMIN_URL).await {
-                    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS `{name}`"))
-                        .execute(&mut admin)
-                        .await;
-                }
-            });
-        })
-        .join();
-    }
-}
 
 /// The example `birth_names` rows, read from the app's DuckDB examples (ds as text).
 fn example_rows(app: &TestApp) -> Vec<(String, String, String, i64, String, i64, i64)> {
@@ -253,7 +204,7 @@ async fn the_same_query_objects_return_the_same_rows_on_all_four_engines() {
         }
     }
     // MariaDB.
-    let mariadb = MariaDbDatabase::create().await;
+    let mariadb = ThrowawayDatabase::create_mariadb().await;
     {
         let mut connection = sqlx::MySqlConnection::connect(&mariadb.url).await.unwrap();
         sqlx::query(&create_table("DATETIME"))

@@ -162,7 +162,8 @@ pub async fn run_query_context(
         })?;
     let mut results = Vec::with_capacity(context.queries.len());
     for query in &context.queries {
-        let query = &rows_query(query, context.result_type);
+        let query = rows_query(query, context.result_type);
+        let query = query.as_ref();
         let now = chrono::Utc::now().naive_utc();
         let compiled = compile_query(dataset, query, engine.dialect(), app.settings.row_limit_max, now)
             .map_err(query_error)?;
@@ -264,7 +265,10 @@ pub const SAMPLES_ROW_LIMIT: i64 = 1000;
 /// Samples and drill-to-detail ask for the dataset's rows under the query's filters: no metrics,
 /// grouping, ordering, series limit or post-processing. Samples are capped at 1000 rows; drill to
 /// detail pages with row_limit and row_offset.
-fn rows_query(query: &quiver_types::QueryObject, result_type: ResultType) -> quiver_types::QueryObject {
+fn rows_query(
+    query: &quiver_types::QueryObject,
+    result_type: ResultType,
+) -> std::borrow::Cow<'_, quiver_types::QueryObject> {
     let row_limit = match result_type {
         ResultType::Samples => Some(
             query
@@ -273,9 +277,9 @@ fn rows_query(query: &quiver_types::QueryObject, result_type: ResultType) -> qui
                 .map_or(SAMPLES_ROW_LIMIT, |limit| limit.min(SAMPLES_ROW_LIMIT)),
         ),
         ResultType::DrillDetail => query.row_limit,
-        _ => return query.clone(),
+        _ => return std::borrow::Cow::Borrowed(query),
     };
-    quiver_types::QueryObject {
+    std::borrow::Cow::Owned(quiver_types::QueryObject {
         columns: Vec::new(),
         metrics: None,
         orderby: Vec::new(),
@@ -296,7 +300,7 @@ fn rows_query(query: &quiver_types::QueryObject, result_type: ResultType) -> qui
             ..query.extras.clone()
         },
         ..query.clone()
-    }
+    })
 }
 
 /// Applies a query's post-processing rules with `quiver-core`, as the browser would.

@@ -36,50 +36,89 @@ fn shared_examples_file() -> PathBuf {
         .clone()
 }
 
-/// A uniquely named PostgreSQL database, dropped when the guard goes.
-pub struct PostgresDatabase {
+/// Which server a throwaway database lives on.
+#[derive(Clone, Copy)]
+enum Server {
+    Postgres,
+    MariaDb,
+}
+
+pub const POSTGRES_ADMIN_URL: &str = "postgres://postgres@127.0.0.1:5432/postgres";
+pub const MARIADB_ADMIN_URL: &str = "mysql://root@127.0.0.1:3306/mysql";
+
+/// A uniquely named database on the local PostgreSQL or MariaDB server, dropped when the guard
+/// goes (also when the test panics).
+pub struct ThrowawayDatabase {
+    server: Server,
     pub name: String,
     pub url: String,
 }
 
-pub const POSTGRES_ADMIN_URL: &str = "postgres://postgres@127.0.0.1:5432/postgres";
+pub type PostgresDatabase = ThrowawayDatabase;
 
-impl PostgresDatabase {
-    pub async fn create() -> PostgresDatabase {
-        use sqlx::Connection;
+async fn run_admin_statement(server: Server, sql: &str) -> Result<(), sqlx::Error> {
+    use sqlx::Connection;
+    match server {
+        Server::Postgres => {
+            let mut admin = sqlx::PgConnection::connect(POSTGRES_ADMIN_URL).await?;
+            sqlx::query(sql).execute(&mut admin).await?;
+        }
+        Server::MariaDb => {
+            let mut admin = sqlx::MySqlConnection::connect(MARIADB_ADMIN_URL).await?;
+            sqlx::query(sql).execute(&mut admin).await?;
+        }
+    }
+    Ok(())
+}
+
+impl ThrowawayDatabase {
+    async fn create_on(server: Server) -> ThrowawayDatabase {
         let name = format!(
             "quiver_test_{}_{}",
             std::process::id(),
             uuid::Uuid::new_v4().simple()
         );
-        let mut admin = sqlx::PgConnection::connect(POSTGRES_ADMIN_URL)
+        let (create, url) = match server {
+            Server::Postgres => (
+                format!("CREATE DATABASE \"{name}\""),
+                format!("postgres://postgres@127.0.0.1:5432/{name}"),
+            ),
+            Server::MariaDb => (
+                format!("CREATE DATABASE `{name}`"),
+                format!("mysql://root@127.0.0.1:3306/{name}"),
+            ),
+        };
+        run_admin_statement(server, &create)
             .await
-            .expect("PostgreSQL at 127.0.0.1:5432");
-        sqlx::query(&format!("CREATE DATABASE \"{name}\""))
-            .execute(&mut admin)
-            .await
-            .unwrap();
-        let url = format!("postgres://postgres@127.0.0.1:5432/{name}");
-        PostgresDatabase { name, url }
+            .expect("the local database server is up");
+        ThrowawayDatabase { server, name, url }
+    }
+
+    /// A fresh PostgreSQL database.
+    pub async fn create() -> ThrowawayDatabase {
+        Self::create_on(Server::Postgres).await
+    }
+
+    /// A fresh MariaDB database.
+    pub async fn create_mariadb() -> ThrowawayDatabase {
+        Self::create_on(Server::MariaDb).await
     }
 }
 
-impl Drop for PostgresDatabase {
+impl Drop for ThrowawayDatabase {
     fn drop(&mut self) {
-        let name = self.name.clone();
+        let (server, name) = (self.server, self.name.clone());
+        let drop_sql = match server {
+            Server::Postgres => format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"),
+            Server::MariaDb => format!("DROP DATABASE IF EXISTS `{name}`"),
+        };
+        // Drop runs inside the test's runtime: a thread with its own runtime does the async work.
         let _ = std::thread::spawn(move || {
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
                 .build()
                 .unwrap();
-            runtime.block_on(async {
-                use sqlx::Connection;
-                if let Ok(mut admin) = sqlx::PgConnection::connect(POSTGRES_ADMIN_URL).await {
-                    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
-                        .execute(&mut admin)
-                        .await;
-                }
-            });
+            let _ = runtime.block_on(run_admin_statement(server, &drop_sql));
         })
         .join();
     }
