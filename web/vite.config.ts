@@ -37,6 +37,11 @@ const serveLoginPageFromVite: ProxyOptions['bypass'] = (request) => {
 
 export default defineConfig({
   plugins: [quiverCorePackageFallback(), react(), wasm()],
+  // The post-processing worker imports the Wasm core too.
+  worker: {
+    format: 'es',
+    plugins: () => [quiverCorePackageFallback(), wasm()],
+  },
   resolve: {
     alias: { '@': sourceDir },
   },

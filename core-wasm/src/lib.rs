@@ -8,20 +8,31 @@
 //! - [`lru`]: the least-recently-used cache shared by the server cache and the web client.
 //! - [`postprocess`]: Superset's post-processing operations on Arrow record batches
 //!   ([`apply_post_processing`]); [`arrow_ipc`] reads and writes the IPC streams they travel in.
+//! - [`reaggregate`]: answering a coarser group-by from a cached result ([`reaggregate()`]).
+//! - [`layout`]: the dashboard layout (`position_json`): drop rules, drops, history.
+//! - [`controls`]: the control panels as data ([`control_panel`]), pruning form data
+//!   ([`prune_form_data`]) and switching viz types ([`carry_over_form_data`]).
+//! - [`chart_diff`]: the "Altered" comparison of two form datas ([`altered_controls`]).
 //! - [`time_range`]: time ranges (`Last week`, `DATEADD(...) : now`) resolved to bounds
 //!   ([`resolve_time_range`]).
 
 pub mod arrow_ipc;
+pub mod chart_diff;
+pub mod controls;
 pub mod error;
 pub mod form_data;
+pub mod layout;
 pub mod lru;
 pub mod postprocess;
 pub mod query_object;
+pub mod reaggregate;
 pub mod time_range;
 
 #[cfg(feature = "wasm")]
 pub mod wasm;
 
+pub use chart_diff::{altered_controls, ControlChange};
+pub use controls::{carry_over_form_data, control_panel, prune_form_data, viz_types};
 pub use error::{CoreError, CoreResult};
 pub use form_data::validate::{validate_form_data, ROW_LIMIT_MAXIMUM};
 pub use lru::{Insertion, LruCache};
@@ -29,4 +40,5 @@ pub use postprocess::apply_post_processing;
 pub use query_object::build_query_context;
 pub use query_object::columns::column_label;
 pub use query_object::metrics::metric_label;
+pub use reaggregate::{reaggregate, ReaggregationError, ReaggregationRequest};
 pub use time_range::{resolve_time_range, time_range_endpoints_text, TimeBounds, TimeRangeError};

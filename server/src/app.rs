@@ -126,8 +126,13 @@ pub async fn prepare_state(settings: Settings) -> Result<(AppState, FirstStart),
     }
     let cache =
         ResultCache::new(settings.cache_max_entries, settings.cache_max_bytes).map_err(StartError::Cache)?;
+    let async_queries = crate::async_queries::AsyncQueries::new(
+        settings.async_workers,
+        std::time::Duration::from_secs(settings.async_result_seconds),
+    );
     let state = AppState {
         store,
+        async_queries: Arc::new(async_queries),
         tokens: TokenKeys::new(secret.as_bytes()),
         settings: Arc::new(settings),
         engines: Arc::new(Engines::default()),

@@ -39,6 +39,15 @@ pub struct Settings {
     pub cache_max_bytes: usize,
     /// Entries the result cache may hold.
     pub cache_max_entries: usize,
+    /// Seconds a chart query may run before it is cancelled in the database (Superset's
+    /// web server timeout).
+    pub query_timeout_seconds: u64,
+    /// Answer chart data with 202 and run it as a job (`GLOBAL_ASYNC_QUERIES`).
+    pub global_async_queries: bool,
+    /// Async chart-data jobs that run at the same time.
+    pub async_workers: usize,
+    /// Seconds an async job's result stays available at its `result_url`.
+    pub async_result_seconds: u64,
 }
 
 impl Default for Settings {
@@ -59,6 +68,10 @@ impl Default for Settings {
             cache_default_timeout: 86_400,
             cache_max_bytes: 512 * 1024 * 1024,
             cache_max_entries: 10_000,
+            query_timeout_seconds: 60,
+            global_async_queries: false,
+            async_workers: 4,
+            async_result_seconds: 600,
         }
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod api;
 pub mod app;
+pub mod async_queries;
 pub mod auth;
 pub mod cache;
 pub mod chart_data;

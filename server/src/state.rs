@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use crate::async_queries::AsyncQueries;
 use crate::auth::token::TokenKeys;
 use crate::cache::ResultCache;
 use crate::config::Settings;
@@ -16,4 +17,5 @@ pub struct AppState {
     pub tokens: TokenKeys,
     pub engines: Arc<Engines>,
     pub cache: Arc<ResultCache>,
+    pub async_queries: Arc<AsyncQueries>,
 }

@@ -30,15 +30,20 @@ fn births_by_gender_and_state(dataset_id: i64, result_format: &str) -> Value {
     })
 }
 
-/// The same aggregate straight from DuckDB.
-fn engine_sums(app: &TestApp) -> BTreeMap<(String, String), i64> {
-    let connection = duckdb::Connection::open_with_flags(
+/// A read-only connection to the app's examples DuckDB.
+fn examples_connection(app: &TestApp) -> duckdb::Connection {
+    duckdb::Connection::open_with_flags(
         app.state.settings.examples_path(),
         duckdb::Config::default()
             .access_mode(duckdb::AccessMode::ReadOnly)
             .unwrap(),
     )
-    .unwrap();
+    .unwrap()
+}
+
+/// The same aggregate straight from DuckDB.
+fn engine_sums(app: &TestApp) -> BTreeMap<(String, String), i64> {
+    let connection = examples_connection(app);
     let mut statement = connection
         .prepare("SELECT gender, state, CAST(SUM(num) AS BIGINT) FROM birth_names GROUP BY 1, 2")
         .unwrap();
@@ -473,5 +478,257 @@ async fn samples_and_drill_to_detail_return_rows_under_the_filters() {
         "{sql}"
     );
     assert_eq!(drill.json["result"][0]["rowcount"], 10);
+    app.close().await;
+}
+
+#[tokio::test]
+async fn xlsx_export_opens_and_holds_the_rows() {
+    use calamine::{Data, Reader, Xlsx};
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    let answer = app
+        .post(
+            "/api/v1/chart/data",
+            births_by_gender_and_state(dataset_id, "xlsx"),
+            &admin,
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    assert_eq!(
+        answer.headers[header::CONTENT_TYPE],
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    );
+    assert!(answer.headers[header::CONTENT_DISPOSITION]
+        .to_str()
+        .unwrap()
+        .contains("birth_names.xlsx"));
+    let mut workbook: Xlsx<_> = Xlsx::new(std::io::Cursor::new(answer.bytes.clone())).unwrap();
+    let sheet = workbook.worksheet_range_at(0).unwrap().unwrap();
+    let rows: Vec<&[Data]> = sheet.rows().collect();
+    assert_eq!(
+        rows[0],
+        [
+            Data::String("gender".into()),
+            Data::String("state".into()),
+            Data::String("SUM(num)".into())
+        ]
+    );
+    let sums = engine_sums(&app);
+    assert_eq!(rows.len() - 1, sums.len());
+    for row in &rows[1..] {
+        let key = (row[0].to_string(), row[1].to_string());
+        let Data::Float(value) = row[2] else {
+            panic!("numbers are numbers: {row:?}")
+        };
+        assert_eq!(value as i64, sums[&key], "{key:?}");
+    }
+    app.close().await;
+}
+
+/// Sums of `num` by year and gender, straight from DuckDB.
+fn engine_sums_by_year(app: &TestApp) -> BTreeMap<(i32, String), i64> {
+    let connection = examples_connection(app);
+    let mut statement = connection
+        .prepare("SELECT CAST(year(ds) AS INTEGER), gender, CAST(SUM(num) AS BIGINT) FROM birth_names GROUP BY 1, 2")
+        .unwrap();
+    statement
+        .query_map([], |row| {
+            Ok((
+                (row.get::<_, i32>(0)?, row.get::<_, String>(1)?),
+                row.get::<_, i64>(2)?,
+            ))
+        })
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+#[tokio::test]
+async fn time_offsets_join_the_shifted_query_on_time_and_series() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    let body = json!({
+        "datasource": {"id": dataset_id, "type": "table"},
+        "result_format": "json",
+        "result_type": "full",
+        "queries": [{
+            "columns": [
+                {"expressionType": "SQL", "sqlExpression": "ds", "label": "ds", "columnType": "BASE_AXIS", "timeGrain": "P1Y"},
+                "gender"
+            ],
+            "metrics": [{"expressionType": "SIMPLE", "column": {"column_name": "num"}, "aggregate": "SUM", "label": "SUM(num)"}],
+            "filters": [{"col": "ds", "op": "TEMPORAL_RANGE", "val": "2000-01-01 : 2005-01-01"}],
+            "orderby": [],
+            "row_limit": 1000,
+            "time_offsets": ["1 year ago", "2 years ago"],
+        }]
+    });
+    let answer = app.post("/api/v1/chart/data", body, &admin).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    let result = &answer.json["result"][0];
+    assert_eq!(
+        result["colnames"],
+        json!([
+            "ds",
+            "gender",
+            "SUM(num)",
+            "SUM(num)__1 year ago",
+            "SUM(num)__2 years ago"
+        ])
+    );
+    assert_eq!(result["query"].as_str().unwrap().matches("SELECT").count(), 3);
+    let sums = engine_sums_by_year(&app);
+    let rows = result["data"].as_array().unwrap();
+    assert_eq!(rows.len(), 10, "5 years x 2 genders: {rows:?}");
+    for row in rows {
+        let year = chrono::DateTime::from_timestamp_millis(row["ds"].as_i64().unwrap())
+            .unwrap()
+            .format("%Y")
+            .to_string()
+            .parse::<i32>()
+            .unwrap();
+        let gender = row["gender"].as_str().unwrap().to_owned();
+        assert_eq!(row["SUM(num)"], sums[&(year, gender.clone())]);
+        assert_eq!(
+            row["SUM(num)__1 year ago"],
+            sums[&(year - 1, gender.clone())],
+            "{row}"
+        );
+        assert_eq!(row["SUM(num)__2 years ago"], sums[&(year - 2, gender)], "{row}");
+    }
+
+    let unknown_offset = json!({
+        "datasource": {"id": dataset_id, "type": "table"},
+        "queries": [{"columns": ["gender"], "metrics": ["count"], "time_offsets": ["1 fortnight ago"]}]
+    });
+    let refused = app.post("/api/v1/chart/data", unknown_offset, &admin).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert_eq!(refused.json["message"], "Invalid time offset: 1 fortnight ago");
+    app.close().await;
+}
+
+#[tokio::test]
+async fn the_samples_endpoint_pages_rows_and_counts_them() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    let path = |page: i64| {
+        format!("/datasource/samples?datasource_type=table&datasource_id={dataset_id}&force=false&per_page=7&page={page}")
+    };
+    let filters = json!({"filters": [{"col": "gender", "op": "==", "val": "girl"}]});
+    let first = app.post(&path(1), filters.clone(), &admin).await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.json);
+    let result = &first.json["result"];
+    assert_eq!(result["page"], 1);
+    assert_eq!(result["per_page"], 7);
+    assert_eq!(result["rowcount"], 7);
+    let data = result["data"].as_array().unwrap();
+    assert_eq!(data.len(), 7);
+    assert!(data.iter().all(|row| row["gender"] == "girl"));
+    let connection = examples_connection(&app);
+    let expected_total: i64 = connection
+        .query_row(
+            "SELECT COUNT(*) FROM birth_names WHERE gender = 'girl'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(result["total_count"], expected_total);
+    assert!(result["colnames"].as_array().unwrap().contains(&json!("name")));
+
+    let second = app.post(&path(2), filters, &admin).await;
+    assert_eq!(second.status, StatusCode::OK);
+    assert_ne!(second.json["result"]["data"], first.json["result"]["data"]);
+
+    let unfiltered = app.post(&path(1), json!(null), &admin).await;
+    assert_eq!(unfiltered.status, StatusCode::OK, "{}", unfiltered.json);
+    let too_many = app
+        .post(
+            &format!("/datasource/samples?datasource_type=table&datasource_id={dataset_id}&per_page=5000"),
+            json!({}),
+            &admin,
+        )
+        .await;
+    assert_eq!(too_many.status, StatusCode::BAD_REQUEST);
+    assert_eq!(too_many.json["message"], "per_page must be between 1 and 1000");
+    app.close().await;
+}
+
+#[tokio::test]
+async fn columns_and_timegrains_result_types_describe_the_dataset() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    let ask = |result_type: &str| {
+        json!({
+            "datasource": {"id": dataset_id, "type": "table"},
+            "result_type": result_type,
+            "queries": [{"columns": [], "metrics": []}]
+        })
+    };
+    let columns = app.post("/api/v1/chart/data", ask("columns"), &admin).await;
+    assert_eq!(columns.status, StatusCode::OK, "{}", columns.json);
+    let names: Vec<&str> = columns.json["result"][0]["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|column| column["column_name"].as_str().unwrap())
+        .collect();
+    for expected in ["ds", "gender", "name", "num", "state", "num_boys", "num_girls"] {
+        assert!(names.contains(&expected), "{names:?}");
+    }
+    let grains = app.post("/api/v1/chart/data", ask("timegrains"), &admin).await;
+    assert_eq!(grains.status, StatusCode::OK, "{}", grains.json);
+    let data = grains.json["result"][0]["data"].as_array().unwrap();
+    let day = data.iter().find(|grain| grain["duration"] == "P1D").unwrap();
+    assert_eq!(day["name"], "Day");
+    assert!(day["function"].as_str().unwrap().contains("{col}"), "{day}");
+    for duration in [
+        "PT5S", "PT30S", "PT1M", "PT5M", "PT30M", "PT1H", "PT6H", "P1W", "P1M", "P3M", "P1Y",
+    ] {
+        assert!(
+            data.iter().any(|grain| grain["duration"] == duration),
+            "{duration}"
+        );
+    }
+    app.close().await;
+}
+
+#[tokio::test]
+async fn pivot_csv_export_pivots_rows_by_the_column_grouping() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    let sum_num = json!({"expressionType": "SIMPLE", "column": {"column_name": "num"}, "aggregate": "SUM", "label": "SUM(num)"});
+    let body = json!({
+        "datasource": {"id": dataset_id, "type": "table"},
+        "result_format": "csv",
+        "result_type": "post_processed",
+        "form_data": {"viz_type": "pivot_table_v2", "groupbyRows": ["state"], "groupbyColumns": ["gender"],
+                      "metrics": [sum_num], "aggregateFunction": "Sum"},
+        "queries": [{"columns": ["state", "gender"], "metrics": [sum_num], "orderby": [], "row_limit": 1000}]
+    });
+    let answer = app.post("/api/v1/chart/data", body, &admin).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    let text = String::from_utf8(answer.bytes.clone()).unwrap();
+    let lines: Vec<&str> = text.split("\r\n").filter(|line| !line.is_empty()).collect();
+    assert_eq!(lines[0], "state,boy,girl");
+    let sums = engine_sums(&app);
+    let states: std::collections::BTreeSet<&String> = sums.keys().map(|(_, state)| state).collect();
+    assert_eq!(lines.len() - 1, states.len());
+    for line in &lines[1..] {
+        let fields: Vec<&str> = line.split(',').collect();
+        let state = fields[0].to_owned();
+        for (position, gender) in ["boy", "girl"].into_iter().enumerate() {
+            let expected = sums.get(&(gender.to_owned(), state.clone())).copied();
+            let value = fields[position + 1];
+            match expected {
+                Some(expected) => assert_eq!(value.parse::<f64>().unwrap() as i64, expected, "{line}"),
+                None => assert_eq!(value, "", "{line}"),
+            }
+        }
+    }
     app.close().await;
 }

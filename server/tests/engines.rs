@@ -269,3 +269,63 @@ async fn the_same_query_objects_return_the_same_rows_on_all_four_engines() {
     }
     app.close().await;
 }
+
+/// A statement past its timeout is cancelled in the database and answered as a timeout, on every
+/// engine reached through sqlx; the pool still answers afterwards.
+#[tokio::test]
+async fn statements_past_the_timeout_are_cancelled_on_sqlite_postgres_and_mariadb() {
+    use quiver_server::engines::sql_databases::SqlDatabase;
+    use quiver_server::engines::{EngineError, Statement};
+    use std::time::{Duration, Instant};
+
+    let home = tempfile::tempdir().unwrap();
+    let sqlite_path = home.path().join("slow.sqlite");
+    std::fs::File::create(&sqlite_path).unwrap();
+    let postgres = ThrowawayDatabase::create().await;
+    let mariadb = ThrowawayDatabase::create_mariadb().await;
+    let cases = [
+        (
+            format!("sqlite:///{}", sqlite_path.display()),
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 2000000000) SELECT count(*) FROM c",
+        ),
+        (
+            postgres.url.replace("postgres://", "postgresql://"),
+            "SELECT pg_sleep(20)",
+        ),
+        (mariadb.url.clone(), "SELECT SLEEP(20)"),
+    ];
+    for (uri, slow_sql) in cases {
+        let database = SqlDatabase::connect(&uri, false).await.unwrap();
+        let started = Instant::now();
+        let outcome = database
+            .execute(
+                Statement {
+                    sql: slow_sql.to_owned(),
+                    params: vec![],
+                },
+                Duration::from_millis(500),
+            )
+            .await;
+        assert!(
+            matches!(outcome, Err(EngineError::Timeout(0))),
+            "{uri}: {outcome:?}"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(8),
+            "{uri}: {:?}",
+            started.elapsed()
+        );
+        let quick = database
+            .execute(
+                Statement {
+                    sql: "SELECT 1 AS one".to_owned(),
+                    params: vec![],
+                },
+                Duration::from_secs(5),
+            )
+            .await
+            .unwrap();
+        assert_eq!(quick.row_count(), 1, "{uri}");
+        database.close().await;
+    }
+}

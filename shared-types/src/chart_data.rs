@@ -105,13 +105,38 @@ pub struct ChartDataResponse {
     pub result: Vec<ChartDataResult>,
 }
 
-/// The 202 answer when async queries are on.
+/// Where an async job is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum AsyncJobStatus {
+    Pending,
+    Running,
+    Done,
+    Error,
+}
+
+/// The 202 answer when async queries are on, and each event of the job's channel
+/// (`GET /api/v1/async_event/`, the websocket). Events carry their stream `id`
+/// (`"{epoch ms}-{sequence}"`); the 202 answer has none.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct AsyncJobResponse {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub id: Option<String>,
     pub channel_id: String,
     pub job_id: String,
     pub user_id: Option<String>,
-    pub status: String,
+    pub status: AsyncJobStatus,
+    #[serde(default)]
+    pub errors: Vec<ErrorItem>,
     pub result_url: Option<String>,
+}
+
+/// `GET /api/v1/async_event/`: the events after `last_id`, oldest first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct AsyncEventsResponse {
+    pub result: Vec<AsyncJobResponse>,
 }

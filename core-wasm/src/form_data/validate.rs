@@ -8,15 +8,19 @@
 //! | an `order_by_cols` option that does not parse | `order_by_cols` | Found invalid orderby options |
 //! | table, aggregate mode, no group-by, metric or percent metric | `metrics` | cannot be empty |
 //! | table, raw mode, no `all_columns` | `all_columns` | cannot be empty |
+//! | a chart without a control it requires (see [`required_controls`]) | that control | cannot be empty |
+//! | `y_axis_bounds`, `y_axis_bounds_secondary` or gauge `min_val`/`max_val` with min ≥ max | `y_axis_bounds`, ..., `min_val` | Minimum must be strictly less than maximum |
 //! | anything else that stops [`build_query_context`] | its control | the error's text |
 //!
 //! The last rule makes "no validation errors" imply that the query context can be built.
 
 use quiver_types::{FieldError, FormData};
+use serde_json::Value;
 
 use crate::form_data::{ControlValues, QueryMode};
 use crate::query_object::build_query_context;
 use crate::query_object::orderby::parse_orderby_option;
+use crate::query_object::viz::timeseries::TIMESERIES_VIZ_TYPES;
 
 /// The largest row limit accepted. Superset's maximum is configurable; the spec lists 100000
 /// among its query size limits, and Quiver uses it for the row limit.
@@ -25,8 +29,14 @@ pub const ROW_LIMIT_MAXIMUM: i64 = 100_000;
 /// The spec's message for a required control without a value.
 pub const CANNOT_BE_EMPTY: &str = "cannot be empty";
 
+/// The spec's message for a range whose bounds are out of order.
+pub const MINIMUM_NOT_BELOW_MAXIMUM: &str = "Minimum must be strictly less than maximum";
+
 /// Controls that must hold whole numbers when set.
 const INTEGER_CONTROLS: [&str; 3] = ["row_limit", "rolling_periods", "min_periods"];
+
+/// Controls holding `[min, max]` bounds, either of which may be empty.
+const BOUNDS_CONTROLS: [&str; 2] = ["y_axis_bounds", "y_axis_bounds_secondary"];
 
 /// All validation errors of a form data, in control order; empty when the chart can be queried.
 pub fn validate_form_data(form_data: &FormData) -> Vec<FieldError> {
@@ -57,6 +67,12 @@ pub fn validate_form_data(form_data: &FormData) -> Vec<FieldError> {
     if form_data.viz_type == "table" {
         errors.extend(table_errors(&controls));
     }
+    for control in required_controls(&form_data.viz_type) {
+        if !has_value(&controls, control) {
+            errors.push(field_error(control, CANNOT_BE_EMPTY));
+        }
+    }
+    errors.extend(bounds_errors(&controls));
 
     let is_already_reported =
         |error: &FieldError| errors.contains(error) || is_datasource_error(&errors, error);
@@ -87,6 +103,72 @@ fn table_errors(controls: &ControlValues<'_>) -> Vec<FieldError> {
             vec![field_error("all_columns", CANNOT_BE_EMPTY)]
         }
         QueryMode::Raw => Vec::new(),
+    }
+}
+
+/// The controls a chart cannot be drawn without, as Superset's control panels require them
+/// (`validateNonEmpty`). `x_axis` is also satisfied by a legacy `granularity_sqla`.
+pub fn required_controls(viz_type: &str) -> &'static [&'static str] {
+    if TIMESERIES_VIZ_TYPES.contains(&viz_type) {
+        return &["x_axis", "metrics"];
+    }
+    match viz_type {
+        "mixed_timeseries" => &["x_axis", "metrics"],
+        "pivot_table_v2" | "radar" => &["metrics"],
+        "big_number" | "waterfall" => &["x_axis", "metric"],
+        "big_number_total" | "pie" | "funnel" | "gauge_chart" | "treemap_v2" => &["metric"],
+        "sunburst_v2" => &["columns", "metric"],
+        "heatmap_v2" => &["x_axis", "groupby", "metric"],
+        "histogram_v2" => &["column"],
+        "box_plot" => &["columns", "metrics"],
+        "bubble_v2" => &["entity", "x", "y", "size"],
+        _ => &[],
+    }
+}
+
+fn has_value(controls: &ControlValues<'_>, control: &str) -> bool {
+    if control == "x_axis" {
+        return controls.is_non_empty("x_axis") || controls.is_non_empty("granularity_sqla");
+    }
+    controls.is_non_empty(control)
+}
+
+/// Bounds whose minimum is not below their maximum; an empty bound is open.
+fn bounds_errors(controls: &ControlValues<'_>) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    for control in BOUNDS_CONTROLS {
+        let bounds = controls.items(control);
+        if let [minimum, maximum] = bounds[..] {
+            if is_out_of_order(minimum, maximum) {
+                errors.push(field_error(control, MINIMUM_NOT_BELOW_MAXIMUM));
+            }
+        }
+    }
+    if let (Some(minimum), Some(maximum)) = (controls.value("min_val"), controls.value("max_val")) {
+        if is_out_of_order(minimum, maximum) {
+            errors.push(field_error("min_val", MINIMUM_NOT_BELOW_MAXIMUM));
+        }
+    }
+    errors
+}
+
+fn is_out_of_order(minimum: &Value, maximum: &Value) -> bool {
+    match (number_of(minimum), number_of(maximum)) {
+        (Some(minimum), Some(maximum)) => minimum >= maximum,
+        _ => false,
+    }
+}
+
+/// A bound as a number: a JSON number or a numeric string; anything else is open.
+fn number_of(value: &Value) -> Option<f64> {
+    match value {
+        Value::Number(number) => number.as_f64(),
+        Value::String(text) => text
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|number| number.is_finite()),
+        _ => None,
     }
 }
 
@@ -190,5 +272,58 @@ mod tests {
             errors,
             [pair("adhoc_filters", "Unsupported filter operator \"REGEX\"")]
         );
+    }
+
+    #[test]
+    fn charts_require_their_controls() {
+        let pie = errors_of(json!({"datasource": "3__table", "viz_type": "pie", "groupby": ["state"]}));
+        assert_eq!(pie, [pair("metric", CANNOT_BE_EMPTY)]);
+        let line = errors_of(
+            json!({"datasource": "3__table", "viz_type": "echarts_timeseries_line", "metrics": []}),
+        );
+        assert_eq!(
+            line,
+            [pair("x_axis", CANNOT_BE_EMPTY), pair("metrics", CANNOT_BE_EMPTY)]
+        );
+        let legacy_line = errors_of(json!({
+            "datasource": "3__table", "viz_type": "echarts_timeseries_line", "granularity_sqla": "ds", "metrics": ["count"],
+        }));
+        assert_eq!(legacy_line, []);
+        let heatmap = errors_of(
+            json!({"datasource": "3__table", "viz_type": "heatmap_v2", "x_axis": "ds", "metric": "count"}),
+        );
+        assert_eq!(heatmap, [pair("groupby", CANNOT_BE_EMPTY)]);
+    }
+
+    #[test]
+    fn bounds_must_be_in_order() {
+        let cases = [
+            (
+                json!({"y_axis_bounds": [10, 5]}),
+                vec![pair("y_axis_bounds", MINIMUM_NOT_BELOW_MAXIMUM)],
+            ),
+            (
+                json!({"y_axis_bounds": [5, 5]}),
+                vec![pair("y_axis_bounds", MINIMUM_NOT_BELOW_MAXIMUM)],
+            ),
+            (json!({"y_axis_bounds": [null, 5]}), vec![]),
+            (json!({"y_axis_bounds": ["1", "2"]}), vec![]),
+            (
+                json!({"y_axis_bounds_secondary": ["3", 2]}),
+                vec![pair("y_axis_bounds_secondary", MINIMUM_NOT_BELOW_MAXIMUM)],
+            ),
+            (
+                json!({"min_val": 100, "max_val": 0}),
+                vec![pair("min_val", MINIMUM_NOT_BELOW_MAXIMUM)],
+            ),
+        ];
+        for (bounds, expected) in cases {
+            let mut form_data = json!({"datasource": "3__table", "metrics": ["count"]});
+            form_data
+                .as_object_mut()
+                .unwrap()
+                .extend(bounds.as_object().unwrap().clone());
+            assert_eq!(errors_of(form_data), expected, "{bounds}");
+        }
     }
 }

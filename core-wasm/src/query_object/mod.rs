@@ -3,7 +3,9 @@
 //!
 //! ```text
 //! form data ──► common query object (common_query.rs: time range, row limit, filters, fields)
-//!           ──► viz-specific queries (viz/: table, ...; other viz types get the common one)
+//!           ──► viz-specific queries (viz/: table, time series, pie, ...; other viz types get
+//!               the common one), their post-processing rules (post_processing.rs) and the
+//!               x-axis time grain (x_axis.rs)
 //!           ──► query context {datasource, force, queries, form_data, result_format, result_type}
 //! ```
 
@@ -13,7 +15,9 @@ pub mod datasource;
 pub mod filters;
 pub mod metrics;
 pub mod orderby;
+pub mod post_processing;
 pub mod viz;
+pub mod x_axis;
 
 use std::collections::HashSet;
 

@@ -5,8 +5,13 @@
 //! [`CoreError::name`](crate::CoreError::name) and, when the error is about a control, with a
 //! `control` property. TypeScript sees the types generated from `quiver-types`.
 
+pub mod chart_diff;
+pub mod controls;
 mod convert;
 mod error;
+pub mod layout;
+mod named_error;
+pub mod reaggregate;
 
 use chrono::NaiveDateTime;
 use quiver_types::{ColumnRef, FormData, MetricRef};

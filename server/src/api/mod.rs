@@ -2,6 +2,7 @@
 //!
 //! [`ENDPOINTS`]: crate::auth::permissions::ENDPOINTS
 
+pub mod async_event;
 pub mod auth;
 pub mod chart;
 pub mod chart_data;
@@ -9,6 +10,7 @@ pub mod dataset;
 pub mod explore;
 pub mod info;
 pub mod rison;
+pub mod samples;
 pub mod time_range;
 
 use axum::extract::State;
@@ -53,6 +55,13 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/me/roles/", get(auth::me_roles))
         .route("/api/v1/explore/", get(explore::explore))
         .route("/api/v1/chart/data", post(chart_data::chart_data))
+        .route(
+            "/api/v1/chart/data/{cache_key}",
+            get(chart_data::chart_data_result),
+        )
+        .route("/api/v1/async_event/", get(async_event::events))
+        .route("/datasource/samples", post(samples::samples))
+        .route("/api/v1/async_event/ws", get(async_event::websocket))
         .route("/api/v1/chart/", post(chart::create_chart))
         .route(
             "/api/v1/chart/{pk}",

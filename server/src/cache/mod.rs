@@ -93,6 +93,11 @@ impl ResultCache {
         fresh
     }
 
+    /// Whether a fresh answer for `key` is cached (the async path answers those at once).
+    pub fn contains(&self, key: &str) -> bool {
+        self.lookup(key).is_some()
+    }
+
     /// The cached answer for `key`, or `run`'s answer (cached for `timeout`; a zero timeout is
     /// not stored). `force` skips the lookup. Concurrent calls with one key run `run` once.
     pub async fn get_or_run<F, Fut>(

@@ -4,6 +4,8 @@
 pub mod arrow_format;
 pub mod csv;
 pub mod json;
+pub mod time_offsets;
+pub mod xlsx;
 
 use quiver_types::{
     AppliedFilter, ChartDataResponse, ChartDataResult, ChartDataResultMeta, Dataset, DatasourceType,
@@ -82,6 +84,20 @@ pub fn engine_error(engine_name: &str, error: EngineError, sql: &str) -> ApiErro
                 ..ErrorExtra::default()
             },
         ),
+        EngineError::Timeout(seconds) => ApiError::typed(
+            ErrorKind::Timeout,
+            ErrorType::BackendTimeoutError,
+            format!("The query exceeded the {seconds} seconds timeout."),
+            ErrorExtra {
+                engine_name: Some(engine_name.to_owned()),
+                timeout: Some(i64::try_from(seconds).unwrap_or(i64::MAX)),
+                issue_codes: vec![
+                    issue(1000, "The dataset is too large to query."),
+                    issue(1001, "The database is under an unusual load."),
+                ],
+                ..ErrorExtra::default()
+            },
+        ),
         other => ApiError::internal(other),
     }
 }
@@ -127,28 +143,11 @@ pub async fn authorized_dataset(
     Ok(dataset)
 }
 
-/// Runs every query object of the context.
-pub async fn run_query_context(
+/// The dataset's database record and its open engine.
+async fn database_engine(
     app: &AppState,
     dataset: &Dataset,
-    context: &QueryContext,
-) -> Result<Vec<QueryResult>, ApiError> {
-    if context.queries.is_empty() {
-        return Err(ApiError::bad_request("The query context has no queries"));
-    }
-    if !matches!(
-        context.result_type,
-        ResultType::Full
-            | ResultType::Results
-            | ResultType::Query
-            | ResultType::Samples
-            | ResultType::DrillDetail
-    ) {
-        return Err(ApiError::bad_request(format!(
-            "Result type {:?} is not supported yet",
-            context.result_type
-        )));
-    }
+) -> Result<(crate::store::database::DatabaseRecord, crate::engines::Engine), ApiError> {
     let database = app.store.database(dataset.database.id.0).await?;
     let engine = app
         .engines
@@ -160,6 +159,62 @@ pub async fn run_query_context(
             }
             other => ApiError::internal(other),
         })?;
+    Ok((database, engine))
+}
+
+/// Whether every query of the context has a fresh cached answer.
+pub async fn all_cached(app: &AppState, dataset: &Dataset, context: &QueryContext) -> Result<bool, ApiError> {
+    let (database, engine) = database_engine(app, dataset).await?;
+    let now = chrono::Utc::now().naive_utc();
+    for query in &context.queries {
+        let query = rows_query(query, context.result_type);
+        let compiled = compile_query(
+            dataset,
+            query.as_ref(),
+            engine.dialect(),
+            app.settings.row_limit_max,
+            now,
+        )
+        .map_err(query_error)?;
+        let key = crate::cache::cache_key_of(
+            database.id,
+            &compiled.statement,
+            &format!("{:?}", context.result_type),
+        );
+        if !app.cache.contains(&key) {
+            return Ok(false);
+        }
+    }
+    Ok(!context.queries.is_empty())
+}
+
+/// Runs every query object of the context.
+pub async fn run_query_context(
+    app: &AppState,
+    dataset: &Dataset,
+    context: &QueryContext,
+) -> Result<Vec<QueryResult>, ApiError> {
+    if context.queries.is_empty() {
+        return Err(ApiError::bad_request("The query context has no queries"));
+    }
+    let (database, engine) = database_engine(app, dataset).await?;
+    if matches!(context.result_type, ResultType::Columns | ResultType::Timegrains) {
+        let output = if context.result_type == ResultType::Columns {
+            dataset_columns_output(dataset)
+        } else {
+            time_grains_output(engine.dialect())
+        }
+        .map_err(ApiError::internal)?;
+        let meta = describe_output(&output, String::new(), None);
+        return Ok(context
+            .queries
+            .iter()
+            .map(|_| QueryResult {
+                meta: meta.clone(),
+                output: output.clone(),
+            })
+            .collect());
+    }
     let mut results = Vec::with_capacity(context.queries.len());
     for query in &context.queries {
         let query = rows_query(query, context.result_type);
@@ -178,6 +233,7 @@ pub async fn run_query_context(
             .or(dataset.cache_timeout)
             .or(database.cache_timeout)
             .unwrap_or(app.settings.cache_default_timeout);
+        let mut sql = sql;
         let outcome = if context.result_type == ResultType::Query {
             crate::cache::CacheOutcome {
                 output: QueryOutput {
@@ -189,18 +245,64 @@ pub async fn run_query_context(
                 cache_key: crate::cache::display_key(&key),
             }
         } else {
-            let statement = compiled.statement;
-            let temporal_labels = compiled.temporal_labels;
-            let run = || async {
-                let output = engine.execute(statement).await?;
-                times_as_timestamps(output, &temporal_labels)
-                    .map_err(|error| EngineError::Execution(error.to_string()))
-            };
-            let timeout = std::time::Duration::from_secs(u64::try_from(timeout).unwrap_or(0));
-            app.cache
-                .get_or_run(key, timeout, context.force, run)
-                .await
-                .map_err(|error| engine_error(engine.engine_name(), error, &sql))?
+            let time_bounds = compiled.time_bounds;
+            let temporal_labels = compiled.temporal_labels.clone();
+            let mut outcome = run_cached(app, &engine, key, &compiled, timeout, context.force).await?;
+            if !query.time_offsets.is_empty() && context.result_type != ResultType::Samples {
+                let metric_labels: Vec<String> = query
+                    .metrics
+                    .as_deref()
+                    .unwrap_or_default()
+                    .iter()
+                    .map(crate::query::metric_label)
+                    .collect();
+                let mut joined =
+                    arrow::compute::concat_batches(&outcome.output.schema, &outcome.output.batches)
+                        .map_err(ApiError::internal)?;
+                for offset_text in &query.time_offsets {
+                    let shift = time_offsets::parse_offset(offset_text).map_err(invalid_payload)?;
+                    let offset_query =
+                        time_offsets::offset_query(query, time_bounds, shift).map_err(invalid_payload)?;
+                    let offset_compiled = compile_query(
+                        dataset,
+                        &offset_query,
+                        engine.dialect(),
+                        app.settings.row_limit_max,
+                        now,
+                    )
+                    .map_err(query_error)?;
+                    sql.push_str(";\n\n");
+                    sql.push_str(&offset_compiled.statement.sql);
+                    let offset_key = crate::cache::cache_key_of(
+                        database.id,
+                        &offset_compiled.statement,
+                        &format!("{:?}", context.result_type),
+                    );
+                    let offset_outcome =
+                        run_cached(app, &engine, offset_key, &offset_compiled, timeout, context.force)
+                            .await?;
+                    let offset_batch = arrow::compute::concat_batches(
+                        &offset_outcome.output.schema,
+                        &offset_outcome.output.batches,
+                    )
+                    .map_err(ApiError::internal)?;
+                    joined = time_offsets::join_offset(
+                        &joined,
+                        &offset_batch,
+                        &metric_labels,
+                        &temporal_labels,
+                        offset_text,
+                        shift,
+                    )
+                    .map_err(ApiError::internal)?;
+                    outcome.is_cached &= offset_outcome.is_cached;
+                }
+                outcome.output = QueryOutput {
+                    schema: joined.schema(),
+                    batches: vec![joined],
+                };
+            }
+            outcome
         };
         let output = if context.result_format == ResultFormat::Arrow || query.post_processing.is_empty() {
             // The web client post-processes Arrow results itself, in a Web Worker.
@@ -208,55 +310,165 @@ pub async fn run_query_context(
         } else {
             post_process(outcome.output, &query.post_processing)?
         };
-        let colnames: Vec<String> = output
+        let output = if context.result_type == ResultType::PostProcessed {
+            client_processing(output, context.form_data.as_ref())?
+        } else {
+            output
+        };
+        let mut meta = describe_output(&output, sql, compiled.time_bounds);
+        meta.is_cached = outcome.is_cached;
+        meta.cached_dttm = outcome.cached_dttm;
+        meta.cache_key = Some(outcome.cache_key);
+        meta.cache_timeout = Some(timeout);
+        meta.applied_filters = compiled
+            .applied_filters
+            .into_iter()
+            .map(|column| AppliedFilter { column, reason: None })
+            .collect();
+        results.push(QueryResult { meta, output });
+    }
+    Ok(results)
+}
+
+/// The result meta of an output: names, generic types, row count, SQL and time bounds.
+fn describe_output(
+    output: &QueryOutput,
+    sql: String,
+    time_bounds: Option<quiver_core::TimeBounds>,
+) -> ChartDataResultMeta {
+    let rowcount = output.row_count() as i64;
+    let millis = |bound: Option<chrono::NaiveDateTime>| bound.map(|time| time.and_utc().timestamp_millis());
+    ChartDataResultMeta {
+        colnames: output
             .schema
             .fields()
             .iter()
             .map(|field| field.name().clone())
-            .collect();
-        let coltypes = output
+            .collect(),
+        coltypes: output
             .schema
             .fields()
             .iter()
             .map(|field| json::generic_type(field.data_type()))
-            .collect();
-        let rowcount = output.row_count() as i64;
-        let meta = ChartDataResultMeta {
-            colnames,
-            coltypes,
-            rowcount,
-            sql_rowcount: rowcount,
-            is_cached: outcome.is_cached,
-            cached_dttm: outcome.cached_dttm,
-            cache_key: Some(outcome.cache_key),
-            cache_timeout: Some(timeout),
-            query: sql,
-            status: QueryStatus::Success,
-            stacktrace: None,
-            from_dttm: compiled
-                .time_bounds
-                .as_ref()
-                .and_then(|bounds| bounds.since)
-                .map(|time| time.and_utc().timestamp_millis()),
-            to_dttm: compiled
-                .time_bounds
-                .as_ref()
-                .and_then(|bounds| bounds.until)
-                .map(|time| time.and_utc().timestamp_millis()),
-            applied_filters: compiled
-                .applied_filters
-                .into_iter()
-                .map(|column| AppliedFilter { column, reason: None })
-                .collect(),
-            rejected_filters: vec![],
-            error: None,
-            errors: vec![],
-            annotation_data: Map::new(),
-            label_map: Map::new(),
-        };
-        results.push(QueryResult { meta, output });
+            .collect(),
+        rowcount,
+        sql_rowcount: rowcount,
+        is_cached: false,
+        cached_dttm: None,
+        cache_key: None,
+        cache_timeout: None,
+        query: sql,
+        status: QueryStatus::Success,
+        stacktrace: None,
+        from_dttm: millis(time_bounds.and_then(|bounds| bounds.since)),
+        to_dttm: millis(time_bounds.and_then(|bounds| bounds.until)),
+        applied_filters: vec![],
+        rejected_filters: vec![],
+        error: None,
+        errors: vec![],
+        annotation_data: Map::new(),
+        label_map: Map::new(),
     }
-    Ok(results)
+}
+
+/// Runs a compiled statement through the result cache, with the configured query timeout.
+async fn run_cached(
+    app: &AppState,
+    engine: &crate::engines::Engine,
+    key: String,
+    compiled: &crate::query::CompiledQuery,
+    cache_timeout: i64,
+    force: bool,
+) -> Result<crate::cache::CacheOutcome, ApiError> {
+    let statement = compiled.statement.clone();
+    let temporal_labels = &compiled.temporal_labels;
+    let query_timeout = std::time::Duration::from_secs(app.settings.query_timeout_seconds.max(1));
+    let run = || async {
+        let output = engine.execute(statement, query_timeout).await?;
+        times_as_timestamps(output, temporal_labels)
+            .map_err(|error| EngineError::Execution(error.to_string()))
+    };
+    let cache_timeout = std::time::Duration::from_secs(u64::try_from(cache_timeout).unwrap_or(0));
+    app.cache
+        .get_or_run(key, cache_timeout, force, run)
+        .await
+        .map_err(|error| engine_error(engine.engine_name(), error, &compiled.statement.sql))
+}
+
+fn invalid_payload(message: String) -> ApiError {
+    ApiError::typed(
+        ErrorKind::BadRequest,
+        ErrorType::InvalidPayloadSchemaError,
+        message,
+        ErrorExtra::default(),
+    )
+}
+
+/// A table of text columns.
+fn text_table(
+    names: &[&str],
+    rows: Vec<Vec<Option<String>>>,
+) -> Result<QueryOutput, arrow::error::ArrowError> {
+    use arrow::array::{ArrayRef, StringArray};
+    use arrow::datatypes::{DataType, Field, Schema};
+    let schema = std::sync::Arc::new(Schema::new(
+        names
+            .iter()
+            .map(|name| Field::new(*name, DataType::Utf8, true))
+            .collect::<Vec<_>>(),
+    ));
+    let columns: Vec<ArrayRef> = (0..names.len())
+        .map(|index| {
+            std::sync::Arc::new(rows.iter().map(|row| row[index].clone()).collect::<StringArray>())
+                as ArrayRef
+        })
+        .collect();
+    let batch = arrow::record_batch::RecordBatch::try_new(std::sync::Arc::clone(&schema), columns)?;
+    Ok(QueryOutput {
+        schema,
+        batches: vec![batch],
+    })
+}
+
+/// `result_type: columns`: the dataset's columns with their names and types.
+fn dataset_columns_output(dataset: &Dataset) -> Result<QueryOutput, arrow::error::ArrowError> {
+    text_table(
+        &["column_name", "verbose_name", "dtype"],
+        dataset
+            .columns
+            .iter()
+            .map(|column| {
+                vec![
+                    Some(column.column_name.clone()),
+                    column.verbose_name.clone(),
+                    column.column_type.clone(),
+                ]
+            })
+            .collect(),
+    )
+}
+
+/// `result_type: timegrains`: the engine's time grains with their SQL and ISO duration.
+fn time_grains_output(
+    dialect: &dyn crate::engines::Dialect,
+) -> Result<QueryOutput, arrow::error::ArrowError> {
+    let mut seen = std::collections::HashSet::new();
+    text_table(
+        &["name", "function", "duration"],
+        crate::query::time_grain::TIME_GRAINS
+            .iter()
+            .filter(|(_, name)| seen.insert(*name))
+            .filter_map(|(duration, name)| {
+                let function =
+                    crate::query::time_grain::time_grain_sql(dialect.grain_flavor(), duration, "{col}")?;
+                Some(vec![
+                    Some((*name).to_owned()),
+                    Some(function),
+                    Some((*duration).to_owned()),
+                ])
+            })
+            .collect(),
+    )
 }
 
 /// Superset's row limit for samples.
@@ -301,6 +513,74 @@ fn rows_query(
         },
         ..query.clone()
     })
+}
+
+/// `result_type: post_processed`: what the chart itself does to its rows before drawing, so
+/// exports match the chart (Superset's `apply_client_processing`). A pivot table is pivoted by
+/// its row and column groupings with its aggregate function (the "pivoted CSV" export; totals
+/// are not added yet); other charts keep their rows.
+fn client_processing(
+    output: QueryOutput,
+    form_data: Option<&serde_json::Value>,
+) -> Result<QueryOutput, ApiError> {
+    let Some(form_data) = form_data else {
+        return Ok(output);
+    };
+    if form_data.get("viz_type").and_then(serde_json::Value::as_str) != Some("pivot_table_v2") {
+        return Ok(output);
+    }
+    let labels = |key: &str| -> Vec<serde_json::Value> {
+        form_data
+            .get(key)
+            .and_then(serde_json::Value::as_array)
+            .map(|items| {
+                items
+                    .iter()
+                    .filter_map(|item| serde_json::from_value::<quiver_types::ColumnRef>(item.clone()).ok())
+                    .map(|column| serde_json::Value::String(crate::query::column_label(&column)))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let operator = match form_data
+        .get("aggregateFunction")
+        .and_then(serde_json::Value::as_str)
+        .unwrap_or("Sum")
+    {
+        "Average" => "mean",
+        "Median" => "median",
+        "Minimum" => "min",
+        "Maximum" => "max",
+        "Count" => "count",
+        "Sample Variance" => "var",
+        "Sample Standard Deviation" => "std",
+        _ => "sum",
+    };
+    let metrics: Vec<String> = form_data
+        .get("metrics")
+        .and_then(serde_json::Value::as_array)
+        .map(|items| {
+            items
+                .iter()
+                .filter_map(|item| serde_json::from_value::<quiver_types::MetricRef>(item.clone()).ok())
+                .map(|metric| crate::query::metric_label(&metric))
+                .collect()
+        })
+        .unwrap_or_default();
+    let aggregates: serde_json::Map<String, serde_json::Value> = metrics
+        .into_iter()
+        .map(|metric| (metric, serde_json::json!({"operator": operator})))
+        .collect();
+    let rule = serde_json::json!({
+        "operation": "pivot",
+        "options": {
+            "index": labels("groupbyRows"),
+            "columns": labels("groupbyColumns"),
+            "aggregates": aggregates,
+            "drop_missing_columns": false,
+        }
+    });
+    post_process(output, &[rule])
 }
 
 /// Applies a query's post-processing rules with `quiver-core`, as the browser would.
@@ -384,15 +664,5 @@ pub fn json_response(results: Vec<QueryResult>) -> ChartDataResponse {
                 }
             })
             .collect(),
-    }
-}
-
-/// Whether the format is one this version answers.
-pub fn check_format(format: ResultFormat) -> Result<(), ApiError> {
-    match format {
-        ResultFormat::Json | ResultFormat::Arrow | ResultFormat::Csv => Ok(()),
-        other => Err(ApiError::bad_request(format!(
-            "Result format {other:?} is not supported yet"
-        ))),
     }
 }

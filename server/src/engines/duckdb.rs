@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use duckdb::{AccessMode, Config, Connection};
 
@@ -45,18 +46,26 @@ impl DuckDbEngine {
         })
     }
 
-    pub async fn execute(&self, statement: Statement) -> Result<QueryOutput, EngineError> {
-        let base = Arc::clone(&self.connection);
-        tokio::task::spawn_blocking(move || {
-            let connection = base
-                .lock()
-                .map_err(|_| EngineError::Task("connection poisoned".to_owned()))?
-                .try_clone()
-                .map_err(|error| EngineError::Connection(error.to_string()))?;
-            run_arrow(&connection, &statement)
-        })
-        .await
-        .map_err(|error| EngineError::Task(error.to_string()))?
+    /// Runs a statement on its own connection; past `timeout` the connection is interrupted.
+    pub async fn execute(&self, statement: Statement, timeout: Duration) -> Result<QueryOutput, EngineError> {
+        let connection = self
+            .connection
+            .lock()
+            .map_err(|_| EngineError::Task("connection poisoned".to_owned()))?
+            .try_clone()
+            .map_err(|error| EngineError::Connection(error.to_string()))?;
+        let interrupt = connection.interrupt_handle();
+        let mut task = tokio::task::spawn_blocking(move || run_arrow(&connection, &statement));
+        let joined = match tokio::time::timeout(timeout, &mut task).await {
+            Ok(joined) => joined,
+            Err(_elapsed) => {
+                interrupt.interrupt();
+                // The interrupted statement ends promptly; wait so the connection is released.
+                let _interrupted = task.await;
+                return Err(EngineError::Timeout(timeout.as_secs()));
+            }
+        };
+        joined.map_err(|error| EngineError::Task(error.to_string()))?
     }
 }
 
@@ -117,5 +126,31 @@ mod tests {
         let b = output.batches[0].column(1);
         let b = b.as_any().downcast_ref::<arrow::array::StringArray>().unwrap();
         assert_eq!(b.value(0), "x'; DROP TABLE t; --");
+    }
+
+    #[tokio::test]
+    async fn a_statement_past_its_timeout_is_interrupted() {
+        let engine = DuckDbEngine {
+            connection: Arc::new(Mutex::new(Connection::open_in_memory().unwrap())),
+        };
+        let slow = Statement {
+            sql: "SELECT count(*) FROM range(100000000000) a WHERE a.range % 7 = 3".to_owned(),
+            params: vec![],
+        };
+        let started = std::time::Instant::now();
+        let outcome = engine.execute(slow, Duration::from_millis(300)).await;
+        assert!(matches!(outcome, Err(EngineError::Timeout(0))), "{outcome:?}");
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{:?}",
+            started.elapsed()
+        );
+        // The connection is usable again afterwards.
+        let quick = Statement {
+            sql: "SELECT 1 AS one".to_owned(),
+            params: vec![],
+        };
+        let output = engine.execute(quick, Duration::from_secs(5)).await.unwrap();
+        assert_eq!(output.row_count(), 1);
     }
 }

@@ -7,6 +7,7 @@ pub mod sql_databases;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use arrow::datatypes::SchemaRef;
 use arrow::record_batch::RecordBatch;
@@ -60,6 +61,9 @@ pub enum EngineError {
     /// The blocking task running the statement failed.
     #[error("query task failed: {0}")]
     Task(String),
+    /// The statement ran longer than the timeout and was cancelled in the database.
+    #[error("the query exceeded the {0} seconds timeout")]
+    Timeout(u64),
 }
 
 /// One open analytics database.
@@ -106,10 +110,12 @@ impl Engine {
         }
     }
 
-    pub async fn execute(&self, statement: Statement) -> Result<QueryOutput, EngineError> {
+    /// Runs a statement; past `timeout` the database is told to cancel it and the answer is
+    /// [`EngineError::Timeout`].
+    pub async fn execute(&self, statement: Statement, timeout: Duration) -> Result<QueryOutput, EngineError> {
         match self {
-            Engine::DuckDb(engine) => engine.execute(statement).await,
-            Engine::Sql(database) => database.execute(statement).await,
+            Engine::DuckDb(engine) => engine.execute(statement, timeout).await,
+            Engine::Sql(database) => database.execute(statement, timeout).await,
         }
     }
 }

@@ -2,6 +2,7 @@
 //! type names and turned into Arrow.
 
 use std::str::FromStr;
+use std::time::Duration;
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use rust_decimal::prelude::ToPrimitive;
@@ -86,9 +87,12 @@ impl SqlDatabase {
         })
     }
 
-    pub async fn execute(&self, statement: Statement) -> Result<QueryOutput, EngineError> {
+    /// Runs a statement on a connection of its own. Past `timeout` the statement is cancelled
+    /// in the database (PostgreSQL `pg_cancel_backend`, MySQL `KILL QUERY`, SQLite's progress
+    /// handler) and the connection is closed rather than reused.
+    pub async fn execute(&self, statement: Statement, timeout: Duration) -> Result<QueryOutput, EngineError> {
         macro_rules! run {
-            ($pool:expr, $row_cells:expr) => {{
+            ($connection:expr, $row_cells:expr) => {{
                 let mut query = sqlx::query(&statement.sql);
                 for value in &statement.params {
                     query = match value {
@@ -99,12 +103,15 @@ impl SqlDatabase {
                         SqlValue::Text(value) => query.bind(value.clone()),
                     };
                 }
-                let rows = query.fetch_all($pool).await.map_err(execution_error)?;
+                let rows = query
+                    .fetch_all(&mut *$connection)
+                    .await
+                    .map_err(execution_error)?;
                 let (names, declared) = match rows.first() {
                     Some(first) => column_names_and_types(first.columns()),
                     None => {
                         use sqlx::Executor;
-                        let description = $pool
+                        let description = (&mut *$connection)
                             .describe(&statement.sql)
                             .await
                             .map_err(execution_error)?;
@@ -118,10 +125,71 @@ impl SqlDatabase {
                 cells_to_output(names, declared, cells)
             }};
         }
+        let seconds = timeout.as_secs();
         match self {
-            SqlDatabase::Sqlite(pool) => run!(pool, sqlite_cells),
-            SqlDatabase::Postgres(pool) => run!(pool, postgres_cells),
-            SqlDatabase::MySql(pool) => run!(pool, mysql_cells),
+            SqlDatabase::Sqlite(pool) => {
+                let mut connection = pool.acquire().await.map_err(connection_error)?;
+                // SQLite runs in-process: the progress handler stops the statement at the deadline.
+                let deadline = std::time::Instant::now() + timeout;
+                connection
+                    .lock_handle()
+                    .await
+                    .map_err(connection_error)?
+                    .set_progress_handler(10_000, move || std::time::Instant::now() < deadline);
+                // In a block of its own: an error must not skip removing the handler.
+                let outcome = async { run!(connection, sqlite_cells) }.await;
+                if let Ok(mut handle) = connection.lock_handle().await {
+                    handle.remove_progress_handler();
+                }
+                match outcome {
+                    Err(EngineError::Execution(message)) if message.contains("interrupted") => {
+                        Err(EngineError::Timeout(seconds))
+                    }
+                    other => other,
+                }
+            }
+            SqlDatabase::Postgres(pool) => {
+                let mut connection = pool.acquire().await.map_err(connection_error)?;
+                let backend: i32 = sqlx::query_scalar("SELECT pg_backend_pid()")
+                    .fetch_one(&mut *connection)
+                    .await
+                    .map_err(execution_error)?;
+                let outcome = tokio::time::timeout(timeout, async { run!(connection, postgres_cells) }).await;
+                match outcome {
+                    Ok(outcome) => outcome,
+                    Err(_elapsed) => {
+                        connection.close_on_drop();
+                        let cancelled = sqlx::query("SELECT pg_cancel_backend($1)")
+                            .bind(backend)
+                            .execute(pool)
+                            .await;
+                        if let Err(error) = cancelled {
+                            tracing::warn!(%error, backend, "could not cancel a timed-out query");
+                        }
+                        Err(EngineError::Timeout(seconds))
+                    }
+                }
+            }
+            SqlDatabase::MySql(pool) => {
+                let mut connection = pool.acquire().await.map_err(connection_error)?;
+                let thread: i64 = sqlx::query_scalar("SELECT CAST(CONNECTION_ID() AS SIGNED)")
+                    .fetch_one(&mut *connection)
+                    .await
+                    .map_err(execution_error)?;
+                let outcome = tokio::time::timeout(timeout, async { run!(connection, mysql_cells) }).await;
+                match outcome {
+                    Ok(outcome) => outcome,
+                    Err(_elapsed) => {
+                        connection.close_on_drop();
+                        // KILL takes no placeholders; the id is a number the server gave us.
+                        let killed = sqlx::query(&format!("KILL QUERY {thread}")).execute(pool).await;
+                        if let Err(error) = killed {
+                            tracing::warn!(%error, thread, "could not cancel a timed-out query");
+                        }
+                        Err(EngineError::Timeout(seconds))
+                    }
+                }
+            }
         }
     }
 

@@ -494,11 +494,7 @@ pub fn compile_query(
         relative_end: query.extras.relative_end.as_deref(),
         time_bounds: None,
     };
-    if !query.time_offsets.is_empty() {
-        return Err(QueryError::Unsupported(
-            "Time comparison is not supported yet".to_owned(),
-        ));
-    }
+    // `time_offsets` are run by the chart-data layer as further queries (time_offsets.rs).
 
     let mut select = Vec::new();
     let mut group_by = Vec::new();

@@ -1,30 +1,9 @@
 //! Time grains (ISO 8601 durations, Superset's keys) as SQL per engine. Weeks start on Monday on
 //! every engine (PostgreSQL's and DuckDB's `DATE_TRUNC('week')`), so results agree across engines.
 
-/// The time grains Quiver knows, with their labels.
-pub const TIME_GRAINS: &[(&str, &str)] = &[
-    ("PT1S", "Second"),
-    ("PT5S", "5 second"),
-    ("PT30S", "30 second"),
-    ("PT1M", "Minute"),
-    ("PT5M", "5 minute"),
-    ("PT10M", "10 minute"),
-    ("PT15M", "15 minute"),
-    ("PT30M", "30 minute"),
-    ("PT0.5H", "Half hour"),
-    ("PT1H", "Hour"),
-    ("PT6H", "6 hour"),
-    ("P1D", "Day"),
-    ("P1W", "Week"),
-    ("1969-12-28T00:00:00Z/P1W", "Week starting Sunday"),
-    ("1969-12-29T00:00:00Z/P1W", "Week starting Monday"),
-    ("P1W/1970-01-03T00:00:00Z", "Week ending Saturday"),
-    ("P1W/1970-01-04T00:00:00Z", "Week ending Sunday"),
-    ("P1M", "Month"),
-    ("P3M", "Quarter"),
-    ("P0.25Y", "Quarter"),
-    ("P1Y", "Year"),
-];
+/// The time grains Quiver knows, with their labels: the core's list, shared with the control
+/// panel.
+pub const TIME_GRAINS: &[(&str, &str)] = &quiver_core::controls::choices::TIME_GRAINS;
 
 /// The engines whose grain SQL differs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

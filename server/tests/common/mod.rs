@@ -153,6 +153,15 @@ pub struct TestApp {
 
 impl TestApp {
     pub async fn with_settings(examples: bool, postgres: Option<PostgresDatabase>) -> TestApp {
+        Self::with_config(examples, postgres, |_| {}).await
+    }
+
+    /// Like [`TestApp::with_settings`], with settings changed by `adjust` before the start.
+    pub async fn with_config(
+        examples: bool,
+        postgres: Option<PostgresDatabase>,
+        adjust: impl FnOnce(&mut Settings),
+    ) -> TestApp {
         let _ = tracing_subscriber::fmt()
             .with_test_writer()
             .with_env_filter("warn")
@@ -165,6 +174,7 @@ impl TestApp {
             settings.load_examples = true;
             settings.examples_rows = TEST_EXAMPLE_ROWS;
         }
+        adjust(&mut settings);
         let (state, _) = prepare_state(settings).await.unwrap();
         TestApp {
             router: build_app(state.clone()),

@@ -1,6 +1,10 @@
-import { tableFromIPC, type Table } from 'apache-arrow';
+import { DataType, tableFromIPC, type Table } from 'apache-arrow';
+import type { GenericDataType } from '@/api/generated/GenericDataType';
 import type { ChartDataResultMeta } from '@/api/generated/ChartDataResultMeta';
 import type { QueryContext } from '@/api/generated/QueryContext';
+import type { AsyncJobResponse } from '@/api/generated/AsyncJobResponse';
+import { asyncEventManager } from './asyncEvents';
+import { postProcessArrow } from '@/wasm/postProcess';
 import { apiFetch } from './client';
 import { ApiError } from './errors';
 
@@ -23,8 +27,13 @@ const frameLengthBytes = 4;
  * `quiver:result`.
  */
 export function decodeChartDataFrames(body: Uint8Array): ChartDataArrowResult[] {
+  return splitChartDataFrames(body).map((frame, index) => decodeResultStream(frame, index));
+}
+
+/** The Arrow IPC stream of each query, in order (each copied to offset 0 for alignment). */
+export function splitChartDataFrames(body: Uint8Array): Uint8Array[] {
   const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
-  const results: ChartDataArrowResult[] = [];
+  const results: Uint8Array[] = [];
   let offset = 0;
   while (offset < body.byteLength) {
     if (offset + frameLengthBytes > body.byteLength) {
@@ -37,7 +46,7 @@ export function decodeChartDataFrames(body: Uint8Array): ChartDataArrowResult[] 
       throw new Error(`Malformed chart data: frame ${results.length} needs ${streamLength} bytes, ${body.byteLength - streamStart} left`);
     }
     // slice() copies the frame to offset 0 so that Arrow's typed arrays are aligned.
-    results.push(decodeResultStream(body.slice(streamStart, streamEnd), results.length));
+    results.push(body.slice(streamStart, streamEnd));
     offset = streamEnd;
   }
   return results;
@@ -60,14 +69,64 @@ export async function fetchChartData(queryContext: QueryContext, signal?: AbortS
     headers: { Accept: `${chartDataArrowContentType}, application/json` },
     signal,
   });
+  if (response.status === 202) {
+    // Async queries: wait for the job's event, then fetch the answer from its result_url.
+    const job = (await response.json()) as AsyncJobResponse;
+    const done = await asyncEventManager().waitForJob(job, signal);
+    if (done.result_url === null) {
+      throw new ApiError('The async job finished without a result', { status: null });
+    }
+    const resultResponse = await apiFetch(done.result_url, {
+      headers: { Accept: `${chartDataArrowContentType}, application/json` },
+      signal,
+    });
+    return postProcessResults(splitChartDataFrames(await arrowBody(resultResponse)), queryContext);
+  }
   if (response.status !== 200) {
     throw new ApiError(`Received unexpected response status (${response.status}) while fetching chart data`, {
       status: response.status,
     });
   }
+  return postProcessResults(splitChartDataFrames(await arrowBody(response)), queryContext);
+}
+
+async function arrowBody(response: Response): Promise<Uint8Array> {
   const contentType = response.headers.get('Content-Type') ?? '';
   if (!contentType.startsWith(chartDataArrowContentType)) {
     throw new ApiError(`Received chart data as "${contentType}" instead of Arrow`, { status: response.status });
   }
-  return decodeChartDataFrames(new Uint8Array(await response.arrayBuffer()));
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** Superset's generic type of an Arrow column: 0 numeric, 1 string, 2 temporal, 3 boolean. */
+export function genericTypeOf(type: DataType): GenericDataType {
+  if (DataType.isTimestamp(type) || DataType.isDate(type) || DataType.isTime(type)) return 2;
+  if (DataType.isBool(type)) return 3;
+  if (DataType.isInt(type) || DataType.isFloat(type) || DataType.isDecimal(type)) return 0;
+  return 1;
+}
+
+/**
+ * Applies each query's post-processing rules (from the query context) to its Arrow result in the
+ * worker, and describes the new columns in the result's meta.
+ */
+export async function postProcessResults(
+  frames: Uint8Array[],
+  queryContext: QueryContext,
+): Promise<ChartDataArrowResult[]> {
+  return Promise.all(
+    frames.map(async (frame, index) => {
+      const original = decodeResultStream(frame, index);
+      const rules = queryContext.queries[index]?.post_processing ?? [];
+      if (rules.filter((rule) => rule !== null).length === 0) return original;
+      const table = tableFromIPC(await postProcessArrow(frame, rules));
+      const meta: ChartDataResultMeta = {
+        ...original.meta,
+        colnames: table.schema.fields.map((field) => field.name),
+        coltypes: table.schema.fields.map((field) => genericTypeOf(field.type as DataType)),
+        rowcount: table.numRows,
+      };
+      return { meta, table };
+    }),
+  );
 }

@@ -80,4 +80,27 @@ describe('Select', () => {
     fireEvent.keyDown(combobox, { key: 'Escape' });
     expect(screen.queryByRole('listbox')).toBeNull();
   });
+
+  it('offers the typed text as a new option when new options are allowed', () => {
+    let chosenValue: string | null = null;
+    renderWithTheme(
+      <Select
+        mode="single"
+        ariaLabel="Row limit"
+        options={[{ value: '10', label: '10' }]}
+        value={null}
+        allowsNewOptions
+        onChange={(value) => {
+          chosenValue = value;
+        }}
+      />,
+    );
+    const combobox = screen.getByRole('combobox', { name: 'Row limit' });
+    fireEvent.focus(combobox);
+    fireEvent.change(combobox, { target: { value: '10' } });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['10']);
+    fireEvent.change(combobox, { target: { value: '25' } });
+    fireEvent.click(screen.getByRole('option', { name: '25' }));
+    expect(chosenValue).toBe('25');
+  });
 });

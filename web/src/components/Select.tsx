@@ -12,6 +12,8 @@ interface SelectCommonProps {
   placeholder?: string;
   testId?: string;
   isInvalid?: boolean;
+  /** A free-form select: the typed text is offered as an option of its own. */
+  allowsNewOptions?: boolean;
 }
 
 interface SingleSelectProps extends SelectCommonProps {
@@ -34,7 +36,7 @@ export type SelectProps = SingleSelectProps | MultipleSelectProps;
  * value of a multiple select. Clicking an option chooses it too.
  */
 export function Select(props: SelectProps): JSX.Element {
-  const { ariaLabel, options, placeholder, testId, isInvalid = false } = props;
+  const { ariaLabel, options, placeholder, testId, isInvalid = false, allowsNewOptions = false } = props;
   const selectedValues: readonly string[] = props.mode === 'single' ? (props.value === null ? [] : [props.value]) : props.value;
   const [isOpen, setIsOpen] = useState(false);
   const [search, setSearch] = useState('');
@@ -43,9 +45,13 @@ export function Select(props: SelectProps): JSX.Element {
   const inputRef = useRef<HTMLInputElement>(null);
 
   const visibleOptions = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    return needle === '' ? options : options.filter((option) => option.label.toLowerCase().includes(needle));
-  }, [options, search]);
+    const typed = search.trim();
+    const needle = typed.toLowerCase();
+    if (needle === '') return options;
+    const matches = options.filter((option) => option.label.toLowerCase().includes(needle));
+    const isTypedAnOption = options.some((option) => option.value === typed || option.label === typed);
+    return allowsNewOptions && !isTypedAnOption ? [{ value: typed, label: typed }, ...matches] : matches;
+  }, [options, search, allowsNewOptions]);
   const activeOptionIndex = Math.min(activeIndex, visibleOptions.length - 1);
   const optionId = (index: number): string => `${listboxId}-option-${index}`;
 

@@ -2,12 +2,27 @@ import type { FieldError } from '@/api/generated/FieldError';
 import type { FormData } from '@/api/generated/FormData';
 import type { MetricRef } from '@/api/generated/MetricRef';
 import type { QueryContext } from '@/api/generated/QueryContext';
+import type { ControlPanelDefinition, PrunedFormData, VizTypeMeta } from './controlPanel';
+
+/** The columns and metrics `pruneFormData` checks control values against (a dataset fits). */
+export interface DatasourceColumnsAndMetrics {
+  columns?: { column_name: string }[];
+  metrics?: { metric_name: string }[];
+}
 
 /** The functions of quiver-core (wasm-bindgen package) that the web app calls. */
 export interface QuiverCore {
   buildQueryContext: (formData: FormData) => QueryContext;
   validateFormData: (formData: FormData) => FieldError[];
   metricLabel: (metric: MetricRef) => string;
+  /** The control panel of a viz type; throws `InvalidInput` for a viz type Quiver does not ship. */
+  controlPanel: (vizType: string) => ControlPanelDefinition;
+  /** The charts Quiver ships, in gallery order. */
+  vizTypes: () => VizTypeMeta[];
+  /** The form data without choices and columns/metrics the datasource does not have. */
+  pruneFormData: <F extends FormData>(formData: F, datasource: DatasourceColumnsAndMetrics) => PrunedFormData<F>;
+  /** The form data switched to another viz type, keeping the compatible controls. */
+  carryOverFormData: <F extends FormData>(formData: F, newVizType: string) => F;
 }
 
 let coreLoad: Promise<QuiverCore> | null = null;
@@ -20,6 +35,11 @@ async function importAndInitialize(): Promise<QuiverCore> {
     buildQueryContext: corePackage.buildQueryContext,
     validateFormData: corePackage.validateFormData,
     metricLabel: corePackage.metricLabel,
+    controlPanel: (vizType) => corePackage.controlPanel(vizType) as ControlPanelDefinition,
+    vizTypes: corePackage.vizTypes,
+    pruneFormData: <F extends FormData>(formData: F, datasource: DatasourceColumnsAndMetrics) =>
+      corePackage.pruneFormData(formData, datasource) as PrunedFormData<F>,
+    carryOverFormData: <F extends FormData>(formData: F, newVizType: string) => corePackage.carryOverFormData(formData, newVizType) as F,
   };
   loadedCore = core;
   return core;

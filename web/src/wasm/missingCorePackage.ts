@@ -20,3 +20,23 @@ export function validateFormData(): never {
 export function metricLabel(): never {
   throw new Error(missingPackageMessage);
 }
+
+export function applyPostProcessing(): never {
+  throw new Error(missingPackageMessage);
+}
+
+export function controlPanel(): never {
+  throw new Error(missingPackageMessage);
+}
+
+export function vizTypes(): never {
+  throw new Error(missingPackageMessage);
+}
+
+export function pruneFormData(): never {
+  throw new Error(missingPackageMessage);
+}
+
+export function carryOverFormData(): never {
+  throw new Error(missingPackageMessage);
+}

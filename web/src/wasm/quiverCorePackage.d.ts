@@ -12,4 +12,12 @@ declare module '*/pkg/quiver_core.js' {
   export function buildQueryContext(formData: FormData): QueryContext;
   export function validateFormData(formData: FormData): FieldError[];
   export function metricLabel(metric: MetricRef): string;
+  export function controlPanel(vizType: string): unknown;
+  export function vizTypes(): { key: string; name: string; category: string; tags: string[] }[];
+  export function pruneFormData(
+    formData: FormData,
+    datasource: { columns?: { column_name: string }[]; metrics?: { metric_name: string }[] },
+  ): { formData: FormData; dropped: { control: string; value: unknown }[] };
+  export function carryOverFormData(formData: FormData, newVizType: string): FormData;
+  export function applyPostProcessing(ipcBytes: Uint8Array, rules: unknown[]): Uint8Array;
 }

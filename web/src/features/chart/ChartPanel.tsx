@@ -1,21 +1,30 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useMemo, useState, type JSX } from 'react';
-import styled, { keyframes } from 'styled-components';
+import { useMemo, useRef, useState, type JSX } from 'react';
+import styled, { keyframes, useTheme } from 'styled-components';
 import type { ChartDataArrowResult } from '@/api/chartData';
 import { errorMessage } from '@/api/errors';
+import type { FormData } from '@/api/generated/FormData';
 import { Button } from '@/components/Button';
 import { testIds } from '@/testIds';
 import { FormDataInvalidError } from './api';
 import { readChartColumns } from './chartColumns';
-import { TableChart } from './viz/table/TableChart';
+import { useElementSize } from './useElementSize';
+import { noResultsMessage } from './viz/ChartEmptyState';
+import type { ChartFormData, ChartQueryData } from './viz/chartRendererProps';
+import { vizDefinition } from './viz/vizRegistry';
 import { ViewQueryModal } from './ViewQueryModal';
 
-export const noResultsMessage = 'No results were returned for this query';
+export { noResultsMessage };
+export const staleTitle = 'The controls changed: click "Update chart" to run the query again.';
 export const idleMessage = 'Add dimensions or metrics, then click "Update chart".';
 
 export interface ChartPanelProps {
   chartData: UseQueryResult<ChartDataArrowResult[]>;
   hasRun: boolean;
+  /** The controls changed since the run shown: the chart waits for "Update chart". */
+  isStale?: boolean;
+  /** The form data of the run shown: its `viz_type` picks the renderer. */
+  formData?: FormData | null;
 }
 
 function rowCountText(rowCount: number): string {
@@ -23,11 +32,20 @@ function rowCountText(rowCount: number): string {
 }
 
 /** The chart area: loading, error, empty or the chart, with the row count and "View query". */
-export function ChartPanel({ chartData, hasRun }: ChartPanelProps): JSX.Element {
+export function ChartPanel({ chartData, hasRun, isStale = false, formData = null }: ChartPanelProps): JSX.Element {
   const [isQueryVisible, setIsQueryVisible] = useState(false);
-  const result = chartData.isFetching ? undefined : chartData.data?.[0];
-  const columns = useMemo(() => (result === undefined ? [] : readChartColumns(result)), [result]);
-  const resultError = result?.meta.error ?? null;
+  const theme = useTheme();
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const bodySize = useElementSize(bodyRef);
+  const results = chartData.isFetching ? undefined : chartData.data;
+  const result = results?.[0];
+  const queriesData = useMemo<ChartQueryData[]>(
+    () => (results ?? []).map((queryResult) => ({ columns: readChartColumns(queryResult), rowCount: queryResult.table.numRows })),
+    [results],
+  );
+  const resultError = results?.find((queryResult) => queryResult.meta.error !== null)?.meta.error ?? null;
+  const chartFormData: ChartFormData = formData ?? { datasource: '', viz_type: 'table' };
+  const viz = vizDefinition(chartFormData.viz_type);
 
   function renderBody(): JSX.Element {
     if (!hasRun) return <Notice data-testid={testIds.chart.idle}>{idleMessage}</Notice>;
@@ -60,8 +78,18 @@ export function ChartPanel({ chartData, hasRun }: ChartPanelProps): JSX.Element 
         </ErrorBox>
       );
     }
-    if (result.meta.rowcount === 0) return <Notice data-testid={testIds.chart.empty}>{noResultsMessage}</Notice>;
-    return <TableChart columns={columns} rowCount={result.table.numRows} />;
+    const isEveryResultEmpty = results?.every((queryResult) => queryResult.meta.rowcount === 0) ?? true;
+    if (isEveryResultEmpty) return <Notice data-testid={testIds.chart.empty}>{noResultsMessage}</Notice>;
+    const rendererProps = {
+      data: queriesData[0] ?? { columns: [], rowCount: 0 },
+      queriesData,
+      formData: chartFormData,
+      width: bodySize.width,
+      height: bodySize.height,
+      theme,
+    };
+    if (!viz.isFixedSize) return <viz.Renderer {...rendererProps} />;
+    return bodySize.width > 0 && bodySize.height > 0 ? <viz.Renderer {...rendererProps} /> : <></>;
   }
 
   return (
@@ -69,6 +97,11 @@ export function ChartPanel({ chartData, hasRun }: ChartPanelProps): JSX.Element 
       <Toolbar>
         {result !== undefined && resultError === null && (
           <RowCount data-testid={testIds.chart.rowCount}>{rowCountText(result.meta.rowcount)}</RowCount>
+        )}
+        {isStale && (
+          <StaleBadge data-testid={testIds.chart.stale} role="status" title={staleTitle}>
+            Stale
+          </StaleBadge>
         )}
         <Spacer />
         <Button
@@ -80,7 +113,9 @@ export function ChartPanel({ chartData, hasRun }: ChartPanelProps): JSX.Element 
           View query
         </Button>
       </Toolbar>
-      <Body>{renderBody()}</Body>
+      <Body ref={bodyRef} data-viz-type={viz.vizType}>
+        {renderBody()}
+      </Body>
       {isQueryVisible && result !== undefined && (
         <ViewQueryModal sql={result.meta.query} onClose={() => setIsQueryVisible(false)} />
       )}
@@ -113,6 +148,15 @@ const RowCount = styled.span`
   font-size: ${({ theme }) => theme.fontSizes.s}px;
 `;
 
+const StaleBadge = styled.span`
+  padding: 2px ${({ theme }) => theme.gridUnit * 2}px;
+  border: 1px solid ${({ theme }) => theme.colors.warning.base};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => (theme.algorithm === 'dark' ? theme.colors.surfaceMuted : theme.colors.warning.light[3])};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
 const Spacer = styled.div`
   flex: 1;
 `;
@@ -122,6 +166,7 @@ const Body = styled.div`
   flex: 1;
   flex-direction: column;
   min-height: 0;
+  overflow: hidden;
 `;
 
 const Notice = styled.div`

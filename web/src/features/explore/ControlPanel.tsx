@@ -1,41 +1,40 @@
-import type { JSX, SubmitEvent } from 'react';
+import { useState, type JSX, type SubmitEvent } from 'react';
 import styled from 'styled-components';
 import type { Dataset } from '@/api/generated/Dataset';
 import type { FieldError } from '@/api/generated/FieldError';
 import { Button } from '@/components/Button';
-import { Select } from '@/components/Select';
 import { testIds } from '@/testIds';
+import type { ControlPanelDefinition, PanelTab, VizTypeMeta } from '@/wasm/controlPanel';
+import { isControlVisible } from './controlVisibility';
 import { ControlField } from './controls/ControlField';
-import { MetricsControl } from './controls/MetricsControl';
-import {
-  defaultTimeRange,
-  readMetrics,
-  readRowLimit,
-  readStringList,
-  rowLimitChoices,
-  vizTypeChoices,
-  type ExploreFormData,
-} from './exploreFormData';
+import { PanelControl } from './controls/PanelControl';
+import type { ExploreFormData } from './exploreFormData';
+import { VizTypeControl } from './gallery/VizTypeControl';
 
 export interface ControlPanelProps {
   dataset: Dataset;
   formData: ExploreFormData;
+  /** The viz type's panel from quiver-core; null while the core loads. */
+  panel: ControlPanelDefinition | null;
+  vizTypes: readonly VizTypeMeta[];
   controlErrors: readonly FieldError[];
   onChange: (formData: ExploreFormData) => void;
+  onChooseVizType: (vizType: string) => void;
   onRun: () => void;
 }
 
-const rowLimitOptions = rowLimitChoices.map((limit) => ({ value: String(limit), label: String(limit) }));
+const tabLabels: Record<PanelTab, string> = { data: 'Data', customize: 'Customize' };
 
-/** The middle panel: the `table` viz type's controls (aggregate mode) and the Run button. */
-export function ControlPanel({ dataset, formData, controlErrors, onChange, onRun }: ControlPanelProps): JSX.Element {
+/** The middle panel: the viz type, the core's control panel for it (Data and Customize tabs), and Run. */
+export function ControlPanel(props: ControlPanelProps): JSX.Element {
+  const { dataset, formData, panel, vizTypes, controlErrors, onChange, onChooseVizType, onRun } = props;
+  const [tab, setTab] = useState<PanelTab>('data');
   const errorsOf = (control: string): string[] =>
     controlErrors.filter((error) => error.control === control).map((error) => error.message);
   const setControl = (key: string, value: unknown): void => onChange({ ...formData, [key]: value });
-  const columnOptions = dataset.columns
-    .filter((column) => column.groupby)
-    .map((column) => ({ value: column.column_name, label: column.verbose_name ?? column.column_name }));
-  const timeRange = typeof formData.time_range === 'string' ? formData.time_range : defaultTimeRange;
+  const sections = panel?.sections ?? [];
+  const hasCustomizeTab = sections.some((section) => section.tab === 'customize');
+  const shownTab = hasCustomizeTab ? tab : 'data';
 
   function handleSubmit(event: SubmitEvent<HTMLFormElement>): void {
     event.preventDefault();
@@ -47,55 +46,49 @@ export function ControlPanel({ dataset, formData, controlErrors, onChange, onRun
       <Section>
         <SectionTitle>Chart Source</SectionTitle>
         <ControlField label="Visualization type" errors={errorsOf('viz_type')}>
-          <Select
-            mode="single"
-            ariaLabel="Visualization type"
-            options={vizTypeChoices}
-            value={formData.viz_type}
-            testId={testIds.explore.vizTypeControl}
-            onChange={(vizType) => setControl('viz_type', vizType)}
-          />
+          <VizTypeControl vizTypes={vizTypes} value={formData.viz_type} onChoose={onChooseVizType} />
         </ControlField>
       </Section>
-      <Section>
-        <SectionTitle>Time</SectionTitle>
-        <ControlField label="Time range">
-          <ReadOnlyValue>{timeRange}</ReadOnlyValue>
-        </ControlField>
-      </Section>
-      <Section>
-        <SectionTitle>Query</SectionTitle>
-        <ControlField label="Dimensions" errors={errorsOf('groupby')}>
-          <Select
-            mode="multiple"
-            ariaLabel="Dimensions"
-            placeholder="Drop columns here or click"
-            options={columnOptions}
-            value={readStringList(formData, 'groupby')}
-            isInvalid={errorsOf('groupby').length > 0}
-            testId={testIds.explore.groupbyControl}
-            onChange={(groupby) => setControl('groupby', groupby)}
-          />
-        </ControlField>
-        <ControlField label="Metrics" errors={errorsOf('metrics')}>
-          <MetricsControl
-            dataset={dataset}
-            value={readMetrics(formData)}
-            isInvalid={errorsOf('metrics').length > 0}
-            onChange={(metrics) => setControl('metrics', metrics)}
-          />
-        </ControlField>
-        <ControlField label="Row limit" errors={errorsOf('row_limit')}>
-          <Select
-            mode="single"
-            ariaLabel="Row limit"
-            options={rowLimitOptions}
-            value={String(readRowLimit(formData))}
-            testId={testIds.explore.rowLimitControl}
-            onChange={(rowLimit) => setControl('row_limit', Number(rowLimit))}
-          />
-        </ControlField>
-      </Section>
+      {hasCustomizeTab && (
+        <Tabs role="tablist" aria-label="Control panel tabs">
+          {(['data', 'customize'] as const).map((name) => (
+            <Tab
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={shownTab === name}
+              data-testid={testIds.explore.controlPanelTab}
+              onClick={() => setTab(name)}
+            >
+              {tabLabels[name]}
+            </Tab>
+          ))}
+        </Tabs>
+      )}
+      {panel === null && <Loading role="status">Loading controls…</Loading>}
+      {sections
+        .filter((section) => section.tab === shownTab)
+        .map((section) => {
+          const controls = section.controls.filter((control) => control.name !== '' && isControlVisible(control, formData));
+          if (controls.length === 0) return null;
+          return (
+            <CollapsibleSection key={`${panel?.vizType ?? ''}:${section.label}`} open={section.expanded} data-testid={testIds.explore.controlSection}>
+              <SectionSummary>{section.label}</SectionSummary>
+              <Controls>
+                {controls.map((control) => (
+                  <PanelControl
+                    key={control.name}
+                    control={control}
+                    dataset={dataset}
+                    formData={formData}
+                    errors={errorsOf(control.name)}
+                    onChange={setControl}
+                  />
+                ))}
+              </Controls>
+            </CollapsibleSection>
+          );
+        })}
       <RunBar>
         <Button type="submit" $variant="primary" data-testid={testIds.explore.runButton}>
           Update chart
@@ -127,9 +120,48 @@ const SectionTitle = styled.h3`
   font-size: ${({ theme }) => theme.fontSizes.m}px;
 `;
 
-const ReadOnlyValue = styled.span`
+const Tabs = styled.div`
+  display: flex;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Tab = styled.button`
+  flex: 1;
+  padding: ${({ theme }) => theme.gridUnit * 2}px;
+  border: 0;
+  border-bottom: 2px solid transparent;
+  background: none;
   color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.s}px;
+  font-weight: 600;
+  cursor: pointer;
+
+  &[aria-selected='true'] {
+    border-bottom-color: ${({ theme }) => theme.colors.primary.base};
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;
+
+const CollapsibleSection = styled.details`
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const SectionSummary = styled.summary`
+  padding: ${({ theme }) => theme.gridUnit * 3}px;
+  font-size: ${({ theme }) => theme.fontSizes.m}px;
+  font-weight: 600;
+  cursor: pointer;
+`;
+
+const Controls = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.gridUnit * 3}px;
+  padding: 0 ${({ theme }) => theme.gridUnit * 3}px ${({ theme }) => theme.gridUnit * 3}px;
+`;
+
+const Loading = styled.p`
+  padding: ${({ theme }) => theme.gridUnit * 3}px;
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const RunBar = styled.div`

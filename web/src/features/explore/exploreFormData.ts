@@ -12,9 +12,7 @@ export const defaultRowLimit = 1000;
 export const defaultTimeRange = 'No filter';
 export const defaultVizType = 'table';
 
-export const rowLimitChoices = [10, 50, 100, 250, 500, 1000, 5000, 10000, 50000] as const;
 export const aggregates: readonly Aggregate[] = ['AVG', 'COUNT', 'COUNT_DISTINCT', 'MAX', 'MIN', 'SUM'];
-export const vizTypeChoices = [{ value: 'table', label: 'Table' }] as const;
 
 /** The server's form data with the table chart's defaults for every key it leaves out. */
 export function initialExploreFormData(dataset: Dataset, serverFormData: FormData): ExploreFormData {
@@ -51,7 +49,20 @@ export function readRowLimit(formData: ExploreFormData): number {
 
 /** True when the form asks for something to chart, so a loaded chart can run at once. */
 export function hasQueryControls(formData: ExploreFormData): boolean {
-  return readStringList(formData, 'groupby').length > 0 || readMetrics(formData).length > 0;
+  return readStringList(formData, 'groupby').length > 0 || readMetrics(formData).length > 0 || isMetricRef(formData.metric);
+}
+
+/** A control's value, or its default while the form data does not hold the key. */
+export function controlValue(formData: ExploreFormData, name: string, defaultValue: unknown): unknown {
+  return formData[name] === undefined ? defaultValue : formData[name];
+}
+
+/** The x-axis a time-series chart starts with: the dataset's main datetime column, else its first temporal column. */
+export function defaultTemporalColumn(dataset: Dataset): string | null {
+  if (dataset.main_dttm_col !== null && dataset.columns.some((column) => column.column_name === dataset.main_dttm_col)) {
+    return dataset.main_dttm_col;
+  }
+  return dataset.columns.find((column) => column.is_dttm || column.type_generic === 2)?.column_name ?? null;
 }
 
 function randomOptionSuffix(): string {

@@ -12,7 +12,7 @@ export interface ControlFieldProps {
 export function ControlField({ label, errors = [], children }: ControlFieldProps): JSX.Element {
   return (
     <Field>
-      <Label $isInvalid={errors.length > 0}>{label}</Label>
+      {label !== '' && <Label $isInvalid={errors.length > 0}>{label}</Label>}
       {children}
       {errors.map((message) => (
         <ErrorText key={message} role="alert" data-testid={testIds.explore.controlError}>

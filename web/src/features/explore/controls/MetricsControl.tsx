@@ -12,11 +12,13 @@ export interface MetricsControlProps {
   dataset: Dataset;
   value: readonly MetricRef[];
   isInvalid: boolean;
+  /** False for a one-metric control (`metric`): "+ Add metric" hides once one is chosen. */
+  allowsMultiple?: boolean;
   onChange: (metrics: MetricRef[]) => void;
 }
 
 /** The "Metrics" control (`metrics`): chosen metrics as chips, and a popover to add one. */
-export function MetricsControl({ dataset, value, isInvalid, onChange }: MetricsControlProps): JSX.Element {
+export function MetricsControl({ dataset, value, isInvalid, allowsMultiple = true, onChange }: MetricsControlProps): JSX.Element {
   const [isAdding, setIsAdding] = useState(false);
   const addButtonRef = useRef<HTMLButtonElement>(null);
   const closePopover = useCallback(() => {
@@ -48,15 +50,17 @@ export function MetricsControl({ dataset, value, isInvalid, onChange }: MetricsC
             </Remove>
           </Chip>
         ))}
-        <Button
-          ref={addButtonRef}
-          $variant="link"
-          aria-expanded={isAdding}
-          data-testid={testIds.explore.addMetricButton}
-          onClick={() => setIsAdding((current) => !current)}
-        >
-          + Add metric
-        </Button>
+        {(allowsMultiple || value.length === 0) && (
+          <Button
+            ref={addButtonRef}
+            $variant="link"
+            aria-expanded={isAdding}
+            data-testid={testIds.explore.addMetricButton}
+            onClick={() => setIsAdding((current) => !current)}
+          >
+            + Add metric
+          </Button>
+        )}
       </Chips>
       {isAdding && (
         <AdhocMetricPopover

@@ -1,0 +1,417 @@
+import { AxisBottom, AxisLeft, AxisRight } from '@visx/axis';
+import { curveLinear, curveMonotoneX, curveMonotoneY, curveStep, curveStepAfter, curveStepBefore } from '@visx/curve';
+import { Group } from '@visx/group';
+import { scaleBand, scaleLinear, scaleUtc } from '@visx/scale';
+import { Area, LinePath } from '@visx/shape';
+import { useMemo, useState, type JSX, type MouseEvent } from 'react';
+import styled from 'styled-components';
+import { testIds } from '@/testIds';
+import type { QuiverTheme } from '@/theme/tokens';
+import { ChartLegend, legendHeight } from '../ChartLegend';
+import { ChartTooltip } from '../ChartTooltip';
+import { pointerPosition } from '../pointerPosition';
+import type { NumberFormatter } from '../numberFormat';
+import type { TimeFormatter } from '../timeFormat';
+import { useChartTooltip } from '../useChartTooltip';
+import { stackSeries, type CartesianData, type CartesianSeries, type SeriesKind, type StackedBand } from './cartesianSeries';
+import { fullRange, zoomRangeFromBrush, type ZoomRange } from './zoomRange';
+
+export interface CartesianChartProps {
+  data: CartesianData;
+  width: number;
+  height: number;
+  theme: QuiverTheme;
+  /** Bars grow from the left and categories run down the y axis. */
+  isHorizontal?: boolean;
+  showLegend: boolean;
+  /** Drag across the plot to zoom into x positions; "Reset zoom" shows everything again. */
+  isZoomable: boolean;
+  /** Formats time x values on the axis and in tooltips. */
+  xTimeFormatter: TimeFormatter;
+  tooltipTimeFormatter: TimeFormatter;
+  /** Number formats of the left and right value axes. */
+  valueFormatters: readonly [NumberFormatter, NumberFormatter];
+  /** Dots on lines and areas, in px; scatter series always have them. */
+  markerRadius: number | null;
+  areaOpacity?: number;
+  /** Stacks total 100 percent at each x (Superset's "Expand"). */
+  isStackExpanded?: boolean;
+  /** Start the value axis at the data's minimum instead of 0. */
+  isValueAxisTruncated?: boolean;
+  /** Fixed [min, max] of the left value axis; null ends are computed. */
+  valueAxisBounds?: readonly [number | null, number | null];
+}
+
+const margin = { top: 8, bottom: 32, left: 64, rightWithAxis: 64, right: 16 };
+const minTickSpacing = 80;
+const valueTickCount = 5;
+
+const curves: Record<Exclude<SeriesKind, 'bar' | 'scatter'>, typeof curveLinear> = {
+  line: curveLinear,
+  area: curveLinear,
+  smooth: curveMonotoneX,
+  'step-start': curveStepBefore,
+  'step-middle': curveStep,
+  'step-end': curveStepAfter,
+};
+
+interface PlottedPoint {
+  index: number;
+  band: StackedBand;
+  value: number | null;
+}
+
+/** Line, area, bar and scatter series over a time, numeric or category x axis. */
+export function CartesianChart(props: CartesianChartProps): JSX.Element {
+  const { data, width, height, theme, isHorizontal = false, showLegend, isZoomable } = props;
+  const [hiddenSeries, setHiddenSeries] = useState<ReadonlySet<string>>(new Set());
+  const [zoom, setZoom] = useState<ZoomRange | null>(null);
+  const [brush, setBrush] = useState<{ from: number; to: number } | null>(null);
+  const tooltip = useChartTooltip();
+
+  const pointCount = data.xValues.length;
+  const visible = zoom ?? fullRange(pointCount);
+  const visibleIndexes = useMemo(
+    () => Array.from({ length: Math.max(visible.end - visible.start + 1, 0) }, (_unused, offset) => visible.start + offset),
+    [visible.start, visible.end],
+  );
+  const shownSeries = data.series.filter((series) => !hiddenSeries.has(series.name));
+  const bands = useMemo(() => stackSeries(shownSeries, pointCount, props.isStackExpanded), [shownSeries, pointCount, props.isStackExpanded]);
+  const hasBars = shownSeries.some((series) => series.kind === 'bar');
+  const hasRightAxis = shownSeries.some((series) => series.yAxisIndex === 1);
+
+  const plotHeight = Math.max(height - (showLegend ? legendHeight : 0), 0);
+  const innerWidth = Math.max(width - margin.left - (hasRightAxis ? margin.rightWithAxis : margin.right), 0);
+  const innerHeight = Math.max(plotHeight - margin.top - margin.bottom, 0);
+  const categoryLength = isHorizontal ? innerHeight : innerWidth;
+  const valueLength = isHorizontal ? innerWidth : innerHeight;
+
+  // The category (x) axis: bands for bars and categories, continuous for time and numbers.
+  const isBanded = hasBars || data.xKind === 'category';
+  const bandScale = scaleBand<number>({ domain: visibleIndexes, range: [0, categoryLength], padding: hasBars ? 0.2 : 0 });
+  const visibleXNumbers = visibleIndexes.map((index) => Number(data.xValues[index] ?? 0));
+  const continuousDomain = [Math.min(...visibleXNumbers), Math.max(...visibleXNumbers)];
+  const continuousScale =
+    data.xKind === 'time'
+      ? scaleUtc<number>({ domain: continuousDomain.map((value) => new Date(value)), range: [0, categoryLength] })
+      : scaleLinear<number>({ domain: continuousDomain, range: [0, categoryLength] });
+  const categoryPosition = (index: number): number => {
+    if (isBanded) return (bandScale(index) ?? 0) + bandScale.bandwidth() / 2;
+    const position = continuousScale(data.xValues[index] as number);
+    return Number.isFinite(position) ? position : categoryLength / 2;
+  };
+
+  const valueScales = ([0, 1] as const).map((axisIndex) => {
+    const axisBands = shownSeries.flatMap((series, seriesIndex) =>
+      series.yAxisIndex === axisIndex ? visibleIndexes.map((index) => bands[seriesIndex]?.[index]) : [],
+    );
+    const extremes = axisBands.flatMap((band) => (band === undefined ? [] : [band.lower, band.upper]));
+    const isTruncated = props.isValueAxisTruncated === true && !hasBars;
+    let low = extremes.length === 0 ? 0 : Math.min(...extremes, ...(isTruncated ? [] : [0]));
+    let high = extremes.length === 0 ? 1 : Math.max(...extremes, ...(isTruncated ? [] : [0]));
+    const bounds = axisIndex === 0 ? props.valueAxisBounds : undefined;
+    low = bounds?.[0] ?? low;
+    high = bounds?.[1] ?? high;
+    if (low === high) high = low + 1;
+    const range = isHorizontal ? [0, valueLength] : [valueLength, 0];
+    return scaleLinear<number>({ domain: [low, high], range, nice: bounds === undefined, clamp: bounds !== undefined });
+  }) as [ReturnType<typeof scaleLinear<number>>, ReturnType<typeof scaleLinear<number>>];
+
+  const toXY = (categoryPos: number, valuePos: number): [number, number] => (isHorizontal ? [valuePos, categoryPos] : [categoryPos, valuePos]);
+
+  function xLabel(index: number, formatter: TimeFormatter): string {
+    const value = data.xValues[index];
+    if (value === undefined) return '';
+    return data.xKind === 'time' ? formatter(value as number) : String(value);
+  }
+
+  function indexAtPointer(event: MouseEvent): number {
+    const point = pointerPosition(event);
+    const position = isHorizontal ? point.y - margin.top : point.x - margin.left;
+    let nearest = visible.start;
+    let nearestDistance = Infinity;
+    for (const index of visibleIndexes) {
+      const distance = Math.abs(categoryPosition(index) - position);
+      if (distance < nearestDistance) {
+        nearest = index;
+        nearestDistance = distance;
+      }
+    }
+    return nearest;
+  }
+
+  function showTooltipAt(event: MouseEvent, index: number): void {
+    const rows = shownSeries.map((series) => {
+      const value = series.values[index] ?? null;
+      return {
+        label: series.name,
+        value: value === null ? 'N/A' : props.valueFormatters[series.yAxisIndex](value),
+        color: series.color,
+      };
+    });
+    tooltip.showAtPointer(event, { title: xLabel(index, props.tooltipTimeFormatter), rows });
+  }
+
+  function onPointerMove(event: MouseEvent<SVGRectElement>): void {
+    const index = indexAtPointer(event);
+    if (brush !== null) setBrush({ ...brush, to: index });
+    showTooltipAt(event, index);
+  }
+
+  function onPointerUp(event: MouseEvent<SVGRectElement>): void {
+    if (brush === null) return;
+    const range = zoomRangeFromBrush(brush.from, indexAtPointer(event), visible);
+    setBrush(null);
+    if (range !== null) setZoom(range);
+  }
+
+  const barSeries = shownSeries.filter((series) => series.kind === 'bar');
+  const barSlots = [...new Set(barSeries.map((series) => series.stackGroup ?? `series:${series.name}`))];
+  const slotWidth = barSlots.length === 0 ? 0 : bandScale.bandwidth() / barSlots.length;
+
+  function renderSeries(series: CartesianSeries, seriesIndex: number): JSX.Element {
+    const valueScale = valueScales[series.yAxisIndex];
+    const seriesBands = bands[seriesIndex] ?? [];
+    const points: PlottedPoint[] = visibleIndexes.map((index) => ({
+      index,
+      band: seriesBands[index] ?? { lower: 0, upper: 0 },
+      value: series.values[index] ?? null,
+    }));
+    const defined = (point: PlottedPoint): boolean => point.value !== null;
+    if (series.kind === 'bar') {
+      const slot = barSlots.indexOf(series.stackGroup ?? `series:${series.name}`);
+      return (
+        <g key={series.name}>
+          {points.filter(defined).map((point) => {
+            const slotStart = (bandScale(point.index) ?? 0) + slot * slotWidth;
+            const from = valueScale(point.band.lower);
+            const to = valueScale(point.band.upper);
+            const [x, y] = toXY(slotStart, Math.min(from, to));
+            const [barWidth, barHeight] = toXY(slotWidth, Math.abs(to - from));
+            return (
+              <rect
+                key={point.index}
+                data-testid={testIds.viz.mark}
+                data-kind="bar"
+                data-series={series.name}
+                x={x}
+                y={y}
+                width={Math.max(barWidth, 0)}
+                height={Math.max(barHeight, 0)}
+                fill={series.color}
+              />
+            );
+          })}
+        </g>
+      );
+    }
+    const xOf = (point: PlottedPoint): number => toXY(categoryPosition(point.index), valueScale(point.band.upper))[0];
+    const yOf = (point: PlottedPoint): number => toXY(categoryPosition(point.index), valueScale(point.band.upper))[1];
+    const showsMarkers = series.kind === 'scatter' || props.markerRadius !== null;
+    const markerRadius = props.markerRadius ?? 3;
+    const curve = series.kind === 'scatter' ? curveLinear : series.kind === 'smooth' && isHorizontal ? curveMonotoneY : curves[series.kind];
+    return (
+      <g key={series.name}>
+        {series.kind === 'area' && (
+          <Area<PlottedPoint>
+            data={points}
+            defined={defined}
+            curve={curve}
+            fill={series.color}
+            fillOpacity={props.areaOpacity ?? 0.2}
+            data-testid={testIds.viz.mark}
+            data-kind="area"
+            data-series={series.name}
+            {...(isHorizontal
+              ? { y: (point) => categoryPosition(point.index), x0: (point) => valueScale(point.band.lower), x1: (point) => valueScale(point.band.upper) }
+              : { x: (point) => categoryPosition(point.index), y0: (point) => valueScale(point.band.lower), y1: (point) => valueScale(point.band.upper) })}
+          />
+        )}
+        {series.kind !== 'scatter' && (
+          <LinePath<PlottedPoint>
+            data={points}
+            defined={defined}
+            curve={curve}
+            x={xOf}
+            y={yOf}
+            stroke={series.color}
+            strokeWidth={2}
+            data-testid={testIds.viz.mark}
+            data-kind="line"
+            data-series={series.name}
+          />
+        )}
+        {showsMarkers &&
+          points.filter(defined).map((point) => (
+            <circle
+              key={point.index}
+              data-testid={testIds.viz.mark}
+              data-kind="point"
+              data-series={series.name}
+              cx={xOf(point)}
+              cy={yOf(point)}
+              r={markerRadius}
+              fill={series.color}
+            />
+          ))}
+      </g>
+    );
+  }
+
+  const tickStride = Math.max(1, Math.ceil(visibleIndexes.length / Math.max(categoryLength / minTickSpacing, 1)));
+  const categoryTickValues = visibleIndexes.filter((_index, position) => position % tickStride === 0);
+  const axisColors = { stroke: theme.colors.border, tickStroke: theme.colors.border };
+  const tickLabelProps = { fill: theme.colors.textMuted, fontSize: theme.fontSizes.xs, fontFamily: theme.fontFamily };
+  function renderCategoryAxis(side: 'bottom' | 'left'): JSX.Element {
+    const Axis = side === 'bottom' ? AxisBottom : AxisLeft;
+    const placement = side === 'bottom' ? { top: innerHeight } : {};
+    const labelProps = side === 'bottom' ? tickLabelProps : { ...tickLabelProps, textAnchor: 'end' as const };
+    if (isBanded) {
+      return (
+        <Axis
+          {...axisColors}
+          {...placement}
+          scale={bandScale}
+          tickValues={categoryTickValues}
+          tickFormat={(index) => xLabel(index, props.xTimeFormatter)}
+          tickLabelProps={labelProps}
+        />
+      );
+    }
+    return (
+      <Axis
+        {...axisColors}
+        {...placement}
+        scale={continuousScale}
+        numTicks={Math.max(Math.floor(categoryLength / minTickSpacing), 2)}
+        tickFormat={(value) => (data.xKind === 'time' ? props.xTimeFormatter(value.valueOf()) : props.valueFormatters[0](value.valueOf()))}
+        tickLabelProps={labelProps}
+      />
+    );
+  }
+  const valueAxisFormat = (axisIndex: 0 | 1) => (value: number | { valueOf(): number }) => props.valueFormatters[axisIndex](value.valueOf());
+  const brushStart = brush === null ? 0 : categoryPosition(Math.min(brush.from, brush.to));
+  const brushEnd = brush === null ? 0 : categoryPosition(Math.max(brush.from, brush.to));
+
+  return (
+    <Frame style={{ width, height }}>
+      {showLegend && (
+        <ChartLegend
+          items={data.series.map((series) => ({ label: series.name, color: series.color }))}
+          hiddenLabels={hiddenSeries}
+          onToggle={(label) =>
+            setHiddenSeries((current) => {
+              const next = new Set(current);
+              if (!next.delete(label)) next.add(label);
+              return next;
+            })
+          }
+        />
+      )}
+      <PlotArea>
+        {zoom !== null && (
+          <ResetZoomButton type="button" data-testid={testIds.viz.resetZoom} onClick={() => setZoom(null)}>
+            Reset zoom
+          </ResetZoomButton>
+        )}
+        <svg width={width} height={plotHeight} data-testid={testIds.viz.plot} role="img" aria-label="Chart plot">
+          <Group left={margin.left} top={margin.top}>
+            {valueScales[0].ticks(valueTickCount).map((tick) => {
+              const position = valueScales[0](tick);
+              const [x1, y1] = toXY(0, position);
+              const [x2, y2] = toXY(categoryLength, position);
+              return <line key={tick} x1={x1} y1={y1} x2={x2} y2={y2} stroke={theme.colors.border} strokeDasharray="2,3" />;
+            })}
+            {shownSeries.map((series, seriesIndex) => renderSeries(series, seriesIndex))}
+            {brush !== null && (
+              <rect
+                x={isHorizontal ? 0 : brushStart}
+                y={isHorizontal ? brushStart : 0}
+                width={isHorizontal ? innerWidth : brushEnd - brushStart}
+                height={isHorizontal ? brushEnd - brushStart : innerHeight}
+                fill={theme.colors.primary.base}
+                fillOpacity={0.15}
+                pointerEvents="none"
+              />
+            )}
+            <rect
+              data-testid={testIds.viz.pointerArea}
+              width={innerWidth}
+              height={innerHeight}
+              fill="transparent"
+              onMouseMove={onPointerMove}
+              onMouseLeave={() => {
+                setBrush(null);
+                tooltip.hide();
+              }}
+              onMouseDown={(event) => {
+                if (!isZoomable) return;
+                const index = indexAtPointer(event);
+                setBrush({ from: index, to: index });
+              }}
+              onMouseUp={onPointerUp}
+            />
+            {isHorizontal ? (
+              <>
+                {renderCategoryAxis('left')}
+                <AxisBottom
+                  {...axisColors}
+                  top={innerHeight}
+                  scale={valueScales[0]}
+                  numTicks={valueTickCount}
+                  tickFormat={valueAxisFormat(0)}
+                  tickLabelProps={tickLabelProps}
+                />
+              </>
+            ) : (
+              <>
+                {renderCategoryAxis('bottom')}
+                <AxisLeft
+                  {...axisColors}
+                  scale={valueScales[0]}
+                  numTicks={valueTickCount}
+                  tickFormat={valueAxisFormat(0)}
+                  tickLabelProps={{ ...tickLabelProps, textAnchor: 'end' }}
+                />
+                {hasRightAxis && (
+                  <AxisRight
+                    {...axisColors}
+                    left={innerWidth}
+                    scale={valueScales[1]}
+                    numTicks={valueTickCount}
+                    tickFormat={valueAxisFormat(1)}
+                    tickLabelProps={{ ...tickLabelProps, textAnchor: 'start' }}
+                  />
+                )}
+              </>
+            )}
+          </Group>
+        </svg>
+        <ChartTooltip tooltip={tooltip} theme={theme} />
+      </PlotArea>
+    </Frame>
+  );
+}
+
+const Frame = styled.div`
+  display: flex;
+  flex-direction: column;
+`;
+
+const PlotArea = styled.div`
+  position: relative;
+`;
+
+const ResetZoomButton = styled.button`
+  position: absolute;
+  top: 0;
+  right: ${({ theme }) => theme.gridUnit * 2}px;
+  z-index: 1;
+  padding: 2px ${({ theme }) => theme.gridUnit * 2}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.xs}px;
+  cursor: pointer;
+`;

@@ -1,0 +1,25 @@
+import type { FormData } from '@/api/generated/FormData';
+import type { ChartColumn } from '@/features/chart/chartColumns';
+import type { QuiverTheme } from '@/theme/tokens';
+
+/** The form data as charts read it: the generated typed core and every other Superset key. */
+export type ChartFormData = FormData & Record<string, unknown>;
+
+/**
+ * One query object's post-processed result, column-oriented as the table chart reads it: the
+ * columns in `colnames` order, each with its `coltypes` generic type, and the row count.
+ */
+export interface ChartQueryData {
+  columns: readonly ChartColumn[];
+  rowCount: number;
+}
+
+/** What every renderer receives. `data` is the first query's result, `queriesData` all of them. */
+export interface ChartRendererProps {
+  data: ChartQueryData;
+  queriesData: readonly ChartQueryData[];
+  formData: ChartFormData;
+  width: number;
+  height: number;
+  theme: QuiverTheme;
+}

@@ -1,0 +1,40 @@
+import { genericDataTypes, type CellValue, type ChartColumn } from '@/features/chart/chartColumns';
+import { formatCellValue } from './table/formatCellValue';
+
+/** A result split into the grouping columns (dimensions) and the metric columns. */
+export interface DimensionsAndMetrics {
+  dimensions: ChartColumn[];
+  metrics: ChartColumn[];
+}
+
+function isNumericColumn(column: ChartColumn): boolean {
+  if (column.genericType !== null) return column.genericType === genericDataTypes.numeric;
+  return column.values.some((value) => typeof value === 'number' || typeof value === 'bigint');
+}
+
+/**
+ * Columns named by the form's column controls (`groupby`, `columns`, ...) are dimensions, in the
+ * result's order; the numeric rest are metrics. Without named dimensions every non-numeric
+ * column is one.
+ */
+export function splitDimensionsAndMetrics(columns: readonly ChartColumn[], dimensionNames: readonly string[]): DimensionsAndMetrics {
+  const named = new Set(dimensionNames);
+  const hasNamedDimension = columns.some((column) => named.has(column.name));
+  const isDimension = (column: ChartColumn): boolean => (hasNamedDimension ? named.has(column.name) : !isNumericColumn(column));
+  return {
+    dimensions: columns.filter(isDimension),
+    metrics: columns.filter((column) => !isDimension(column) && isNumericColumn(column)),
+  };
+}
+
+/** One cell as a category label: text as is, numbers ungrouped (2000), dates as YYYY-MM-DD, null as N/A. */
+export function categoryLabel(value: CellValue | undefined, column: ChartColumn): string {
+  const isPlainNumber = (typeof value === 'number' || typeof value === 'bigint') && column.genericType !== genericDataTypes.temporal;
+  if (isPlainNumber) return String(value);
+  return formatCellValue(value ?? null, column.genericType);
+}
+
+/** A row's label across dimensions, joined as Superset joins series names: "boy, CA". */
+export function rowLabel(dimensions: readonly ChartColumn[], rowIndex: number): string {
+  return dimensions.map((column) => categoryLabel(column.values[rowIndex], column)).join(', ');
+}

@@ -1,0 +1,84 @@
+import type { JSX } from 'react';
+import { CartesianChart } from '../cartesian/CartesianChart';
+import type { CartesianSeries } from '../cartesian/cartesianSeries';
+import { ChartEmptyState } from '../ChartEmptyState';
+import type { ChartRendererProps } from '../chartRendererProps';
+import { colorScaleForFormData } from '../colorSchemes';
+import { readFormBoolean, readFormNumber, readFormString } from '../formDataValues';
+import { numberFormatter } from '../numberFormat';
+import { timeFormatter, tooltipTimeFormatter } from '../timeFormat';
+import { isStackEnabled, mixedSeriesKind, readValueAxisBounds, seriesLimitFor, timeseriesLayer } from './timeseriesLayer';
+
+/**
+ * `mixed_timeseries`: query A and query B (keys ending in `B` / `_b`) on one time axis, each with
+ * its own series type, stacking and y axis (`yAxisIndex`: 0 left, 1 right). Both queries' x
+ * values are merged and sorted.
+ */
+export function MixedTimeseriesChart({ queriesData, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+  const colorScale = colorScaleForFormData(formData);
+  const layers = (['A', 'B'] as const).flatMap((query, queryIndex) => {
+    const data = queriesData[queryIndex];
+    if (data === undefined) return [];
+    const suffix = query === 'A' ? '' : 'B';
+    const axisIndex = readFormNumber(formData, `yAxisIndex${suffix}`, 0) === 1 ? 1 : 0;
+    return [
+      timeseriesLayer(
+        data,
+        formData,
+        {
+          kind: mixedSeriesKind(formData[`seriesType${suffix}`], readFormBoolean(formData, `area${suffix}`, false)),
+          isStacked: isStackEnabled(formData[`stack${suffix}`]),
+          yAxisIndex: axisIndex,
+          seriesLimit: seriesLimitFor(formData, query === 'A' ? 'metrics' : 'metrics_b', query === 'A' ? 'series_limit' : 'series_limit_b'),
+          nameSuffix: readFormBoolean(formData, 'show_query_identifiers', false) ? ` (Query ${query})` : '',
+          stackGroup: `stack ${query}`,
+        },
+        colorScale,
+      ),
+    ];
+  });
+  const xKind = layers[0]?.pivoted.xKind ?? 'time';
+  const xValues = mergedXValues(layers.map((layer) => layer.pivoted.xValues), xKind === 'category');
+  const positionOf = new Map(xValues.map((value, index) => [value, index]));
+  const usedNames = new Set<string>();
+  const series: CartesianSeries[] = layers.flatMap((layer, layerIndex) =>
+    layer.series.map((item) => {
+      const values = new Array<number | null>(xValues.length).fill(null);
+      layer.pivoted.xValues.forEach((value, index) => {
+        const position = positionOf.get(value);
+        if (position !== undefined) values[position] = item.values[index] ?? null;
+      });
+      const name = usedNames.has(item.name) ? `${item.name} (Query ${layerIndex === 0 ? 'A' : 'B'})` : item.name;
+      usedNames.add(name);
+      return { ...item, name, values };
+    }),
+  );
+  if (xValues.length === 0 || series.length === 0) return <ChartEmptyState height={height} />;
+  const xFormat = readFormString(formData, 'x_axis_time_format', 'smart_date');
+  const isMarkerEnabled = readFormBoolean(formData, 'markerEnable', false) || readFormBoolean(formData, 'markerEnableB', false);
+  return (
+    <CartesianChart
+      data={{ xKind, xValues, series }}
+      width={width}
+      height={height}
+      theme={theme}
+      showLegend={readFormBoolean(formData, 'show_legend', true)}
+      isZoomable={readFormBoolean(formData, 'zoomable', false)}
+      xTimeFormatter={timeFormatter(xFormat)}
+      tooltipTimeFormatter={tooltipTimeFormatter(readFormString(formData, 'tooltipTimeFormat', xFormat))}
+      valueFormatters={[
+        numberFormatter(readFormString(formData, 'y_axis_format', 'SMART_NUMBER')),
+        numberFormatter(readFormString(formData, 'y_axis_format_secondary', 'SMART_NUMBER')),
+      ]}
+      markerRadius={isMarkerEnabled ? readFormNumber(formData, 'markerSize', 6) / 2 : null}
+      areaOpacity={readFormNumber(formData, 'opacity', 0.2)}
+      isValueAxisTruncated={readFormBoolean(formData, 'truncateYAxis', false)}
+      valueAxisBounds={readValueAxisBounds(formData)}
+    />
+  );
+}
+
+function mergedXValues(valueLists: readonly (readonly (number | string)[])[], isCategory: boolean): (number | string)[] {
+  const merged = [...new Set(valueLists.flat())];
+  return isCategory ? merged : merged.sort((left, right) => Number(left) - Number(right));
+}

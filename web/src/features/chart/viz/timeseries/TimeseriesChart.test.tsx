@@ -1,0 +1,93 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { testIds } from '@/testIds';
+import { renderWithTheme } from '@/testRendering';
+import { noResultsMessage } from '../ChartEmptyState';
+import { column, queryData, rendererProps } from '../rendererTestProps';
+import { TimeseriesChart } from './TimeseriesChart';
+
+const years = [Date.UTC(2000, 0, 1), Date.UTC(2001, 0, 1), Date.UTC(2002, 0, 1), Date.UTC(2003, 0, 1)];
+const births = queryData(
+  column('ds', 2, years),
+  column('SUM(num), boy', 0, [100, 120, 130, 90]),
+  column('SUM(num), girl', 0, [80, 95, null, 70]),
+);
+
+function marks(kind: string): Element[] {
+  return screen.queryAllByTestId(testIds.viz.mark).filter((mark) => mark.getAttribute('data-kind') === kind);
+}
+
+describe('TimeseriesChart', () => {
+  it('draws one bar per present value and a legend item per series', () => {
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_bar', births, { x_axis: 'ds' })} />);
+    expect(marks('bar')).toHaveLength(7);
+    expect(marks('bar').filter((bar) => bar.getAttribute('data-series') === 'SUM(num), boy')).toHaveLength(4);
+    expect(screen.getAllByTestId(testIds.viz.legendItem).map((item) => item.textContent)).toEqual(['SUM(num), boy', 'SUM(num), girl']);
+    expect(screen.getByText('2001')).toBeTruthy();
+  });
+
+  it('stacks bars: the second series starts where the first ends', () => {
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_bar', births, { stack: 'Stack' })} />);
+    const [boy, girl] = ['SUM(num), boy', 'SUM(num), girl'].map(
+      (series) => marks('bar').find((bar) => bar.getAttribute('data-series') === series) as Element,
+    );
+    const boyTop = Number(boy?.getAttribute('y'));
+    const girlBottom = Number(girl?.getAttribute('y')) + Number(girl?.getAttribute('height'));
+    expect(girlBottom).toBeCloseTo(boyTop, 5);
+  });
+
+  it('lays horizontal bars along the x axis', () => {
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_bar', births, { orientation: 'horizontal' })} />);
+    const bar = marks('bar')[0];
+    expect(Number(bar?.getAttribute('width'))).toBeGreaterThan(Number(bar?.getAttribute('height')));
+  });
+
+  it('draws a line per series with markers, and hides a series from the legend', () => {
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_line', births, { markerEnable: true })} />);
+    expect(marks('line')).toHaveLength(2);
+    expect(marks('point')).toHaveLength(7);
+    fireEvent.click(screen.getByRole('button', { name: 'SUM(num), girl' }));
+    expect(marks('line')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'SUM(num), girl' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('fills areas and scatters points', () => {
+    const { unmount } = renderWithTheme(<TimeseriesChart {...rendererProps('echarts_area', births)} />);
+    expect(marks('area')).toHaveLength(2);
+    unmount();
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_scatter', births)} />);
+    expect(marks('point')).toHaveLength(7);
+    expect(marks('line')).toHaveLength(0);
+  });
+
+  it('shows formatted values of every series in the tooltip', () => {
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_line', births, { y_axis_format: ',.1f' })} />);
+    fireEvent.mouseMove(screen.getByTestId(testIds.viz.pointerArea), { clientX: 70, clientY: 100 });
+    const tooltip = screen.getByTestId(testIds.viz.tooltip);
+    expect(tooltip.textContent).toContain('2000');
+    expect(tooltip.textContent).toContain('100.0');
+    expect(tooltip.textContent).toContain('80.0');
+  });
+
+  it('keeps the largest series under a series limit', () => {
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_line', births, { series_limit: 1, metrics: ['SUM(num)'] })} />);
+    expect(screen.getAllByTestId(testIds.viz.legendItem).map((item) => item.textContent)).toEqual(['SUM(num), boy']);
+  });
+
+  it('zooms into a brushed range and resets', () => {
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_bar', births, { zoomable: true })} />);
+    const area = screen.getByTestId(testIds.viz.pointerArea);
+    fireEvent.mouseDown(area, { clientX: 70 });
+    fireEvent.mouseMove(area, { clientX: 300 });
+    fireEvent.mouseUp(area, { clientX: 300 });
+    expect(marks('bar').length).toBeLessThan(7);
+    expect(marks('bar').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByTestId(testIds.viz.resetZoom));
+    expect(marks('bar')).toHaveLength(7);
+  });
+
+  it('shows the empty state without rows', () => {
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_line', queryData(column('ds', 2, [])))} />);
+    expect(screen.getByText(noResultsMessage)).toBeTruthy();
+  });
+});

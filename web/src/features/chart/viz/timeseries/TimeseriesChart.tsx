@@ -1,0 +1,51 @@
+import type { JSX } from 'react';
+import { CartesianChart } from '../cartesian/CartesianChart';
+import { ChartEmptyState } from '../ChartEmptyState';
+import type { ChartRendererProps } from '../chartRendererProps';
+import { colorScaleForFormData } from '../colorSchemes';
+import { readFormBoolean, readFormNumber, readFormString } from '../formDataValues';
+import { numberFormatter } from '../numberFormat';
+import { timeFormatter, tooltipTimeFormatter } from '../timeFormat';
+import { isStackEnabled, readValueAxisBounds, seriesLimitFor, timeseriesLayer, timeseriesSeriesKind } from './timeseriesLayer';
+
+/** Line, bar, area, scatter, smooth and step time-series charts (one query, pivoted). */
+export function TimeseriesChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+  const kind = timeseriesSeriesKind(formData.viz_type, formData);
+  const { pivoted, series } = timeseriesLayer(
+    data,
+    formData,
+    {
+      kind,
+      isStacked: isStackEnabled(formData.stack),
+      yAxisIndex: 0,
+      seriesLimit: seriesLimitFor(formData, 'metrics'),
+      nameSuffix: '',
+      stackGroup: 'stack',
+    },
+    colorScaleForFormData(formData),
+  );
+  if (pivoted.xValues.length === 0 || series.length === 0) return <ChartEmptyState height={height} />;
+  const isMarkerEnabled = readFormBoolean(formData, 'markerEnable', false);
+  const markerSize = readFormNumber(formData, 'markerSize', 6);
+  const xFormat = readFormString(formData, 'x_axis_time_format', 'smart_date');
+  const valueFormatter = numberFormatter(readFormString(formData, 'y_axis_format', 'SMART_NUMBER'));
+  return (
+    <CartesianChart
+      data={{ xKind: pivoted.xKind, xValues: pivoted.xValues, series }}
+      width={width}
+      height={height}
+      theme={theme}
+      isHorizontal={kind === 'bar' && formData.orientation === 'horizontal'}
+      showLegend={readFormBoolean(formData, 'show_legend', true)}
+      isZoomable={readFormBoolean(formData, 'zoomable', false)}
+      xTimeFormatter={timeFormatter(xFormat)}
+      tooltipTimeFormatter={tooltipTimeFormatter(readFormString(formData, 'tooltipTimeFormat', xFormat))}
+      valueFormatters={[valueFormatter, valueFormatter]}
+      markerRadius={kind === 'scatter' ? markerSize / 2 : isMarkerEnabled ? markerSize / 2 : null}
+      areaOpacity={readFormNumber(formData, 'opacity', 0.2)}
+      isStackExpanded={formData.stack === 'Expand'}
+      isValueAxisTruncated={readFormBoolean(formData, 'truncateYAxis', false)}
+      valueAxisBounds={readValueAxisBounds(formData)}
+    />
+  );
+}

@@ -1,0 +1,201 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi, type Mock } from 'vitest';
+import type { Dataset } from '@/api/generated/Dataset';
+import { renderWithTheme } from '@/testRendering';
+import { testIds } from '@/testIds';
+import type { ControlDefinition, ControlPanelDefinition } from '@/wasm/controlPanel';
+import { ControlPanel } from '../ControlPanel';
+import type { ExploreFormData } from '../exploreFormData';
+import { PanelControl } from './PanelControl';
+
+vi.mock('@/wasm/useQuiverCore', () => ({ useQuiverCore: () => null }));
+
+const dataset = {
+  id: 3,
+  table_name: 'birth_names',
+  main_dttm_col: 'ds',
+  columns: [
+    { id: 1, column_name: 'gender', type_generic: 1, is_dttm: false, groupby: true, filterable: true, verbose_name: null },
+    { id: 2, column_name: 'num', type_generic: 0, is_dttm: false, groupby: true, filterable: true, verbose_name: null },
+    { id: 3, column_name: 'ds', type_generic: 2, is_dttm: true, groupby: true, filterable: true, verbose_name: null },
+  ],
+  metrics: [{ id: 1, metric_name: 'count', verbose_name: 'COUNT(*)', expression: 'COUNT(*)' }],
+} as unknown as Dataset;
+
+const baseFormData: ExploreFormData = { datasource: '3__table', viz_type: 'echarts_timeseries_line' };
+
+function control(name: string, type: ControlDefinition['type'], extra: Partial<ControlDefinition> = {}): ControlDefinition {
+  return { name, type, label: name, default: null, freeForm: false, multi: false, clearable: true, renderTrigger: false, ...extra };
+}
+
+function renderControl(
+  definition: ControlDefinition,
+  formData: ExploreFormData = baseFormData,
+  errors: string[] = [],
+): Mock<(name: string, value: unknown) => void> {
+  const onChange = vi.fn<(name: string, value: unknown) => void>();
+  renderWithTheme(<PanelControl control={definition} dataset={dataset} formData={formData} errors={errors} onChange={onChange} />);
+  return onChange;
+}
+
+function combobox(): HTMLElement {
+  return screen.getByRole('combobox');
+}
+
+function choose(label: string): void {
+  fireEvent.focus(combobox());
+  fireEvent.click(screen.getByRole('option', { name: label }));
+}
+
+describe('PanelControl', () => {
+  it('metrics: adds SUM(num) to the list', () => {
+    const onChange = renderControl(control('metrics', 'metrics', { multi: true }), { ...baseFormData, metrics: ['count'] });
+    fireEvent.click(screen.getByTestId(testIds.explore.addMetricButton));
+    fireEvent.focus(screen.getByTestId(testIds.explore.metricColumnSelect).querySelector('input') as HTMLElement);
+    fireEvent.click(screen.getByRole('option', { name: 'num' }));
+    fireEvent.focus(screen.getByTestId(testIds.explore.metricAggregateSelect).querySelector('input') as HTMLElement);
+    fireEvent.click(screen.getByRole('option', { name: 'SUM' }));
+    fireEvent.click(screen.getByTestId(testIds.explore.metricSaveButton));
+    expect(onChange).toHaveBeenCalledWith('metrics', ['count', expect.objectContaining({ aggregate: 'SUM', label: 'SUM(num)' })]);
+  });
+
+  it('metric: a saved metric becomes the single value, not a list', () => {
+    const onChange = renderControl(control('metric', 'metric'));
+    fireEvent.click(screen.getByTestId(testIds.explore.addMetricButton));
+    fireEvent.click(screen.getByTestId(testIds.explore.metricSavedTab));
+    choose('COUNT(*)');
+    fireEvent.click(screen.getByTestId(testIds.explore.metricSaveButton));
+    expect(onChange).toHaveBeenCalledWith('metric', 'count');
+  });
+
+  it('metric: a chosen metric hides "+ Add metric"', () => {
+    renderControl(control('metric', 'metric'), { ...baseFormData, metric: 'count' });
+    expect(screen.getByTestId(testIds.explore.metricChip).textContent).toContain('count');
+    expect(screen.queryByTestId(testIds.explore.addMetricButton)).toBeNull();
+  });
+
+  it('groupby: adds a dataset column to the list', () => {
+    const onChange = renderControl(control('groupby', 'groupby', { multi: true }), { ...baseFormData, groupby: ['gender'] });
+    choose('num');
+    expect(onChange).toHaveBeenCalledWith('groupby', ['gender', 'num']);
+  });
+
+  it('x_axis: one column, temporal columns first', () => {
+    const onChange = renderControl(control('x_axis', 'column'));
+    fireEvent.focus(combobox());
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['ds', 'gender', 'num']);
+    fireEvent.click(screen.getByRole('option', { name: 'ds' }));
+    expect(onChange).toHaveBeenCalledWith('x_axis', 'ds');
+  });
+
+  it('adhoc_filters: adds gender == boy through the filter editor', () => {
+    const onChange = renderControl(control('adhoc_filters', 'adhoc_filters', { multi: true, default: [] }));
+    fireEvent.click(screen.getByTestId(testIds.explore.addFilterButton));
+    fireEvent.focus(screen.getByTestId(testIds.explore.filterColumnSelect).querySelector('input') as HTMLElement);
+    fireEvent.click(screen.getByRole('option', { name: 'gender' }));
+    fireEvent.change(screen.getByTestId(testIds.explore.filterValueInput), { target: { value: 'boy' } });
+    fireEvent.click(screen.getByTestId(testIds.explore.filterSaveButton));
+    expect(onChange).toHaveBeenCalledWith('adhoc_filters', [
+      expect.objectContaining({ expressionType: 'SIMPLE', clause: 'WHERE', subject: 'gender', operator: '==', comparator: 'boy' }),
+    ]);
+  });
+
+  it('select: picks a choice and keeps its JSON type', () => {
+    const onChange = renderControl(control('row_limit', 'select', { choices: [[10, '10'], [100, '100']], default: 10 }));
+    choose('100');
+    expect(onChange).toHaveBeenCalledWith('row_limit', 100);
+  });
+
+  it('free-form select: a typed value is offered and stored as a number among numeric choices', () => {
+    const onChange = renderControl(control('row_limit', 'select', { choices: [[10, '10'], [100, '100']], freeForm: true }));
+    fireEvent.focus(combobox());
+    fireEvent.change(combobox(), { target: { value: '250' } });
+    fireEvent.click(screen.getByRole('option', { name: '250' }));
+    expect(onChange).toHaveBeenCalledWith('row_limit', 250);
+  });
+
+  it('a clearable single select clears to null', () => {
+    const onChange = renderControl(control('series', 'column', { label: 'Series' }), { ...baseFormData, series: 'gender' });
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Series' }));
+    expect(onChange).toHaveBeenCalledWith('series', null);
+  });
+
+  it('checkbox: toggles a boolean', () => {
+    const onChange = renderControl(control('show_legend', 'checkbox', { default: true, label: 'Show legend' }));
+    const checkbox = screen.getByRole('checkbox', { name: 'Show legend' });
+    expect(checkbox).toHaveProperty('checked', true);
+    fireEvent.click(checkbox);
+    expect(onChange).toHaveBeenCalledWith('show_legend', false);
+  });
+
+  it('number and text: store a number (or the text, for the core to refuse) and a string', () => {
+    const onNumber = renderControl(control('rolling_periods', 'number', { label: 'Periods' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Periods' }), { target: { value: '7' } });
+    expect(onNumber).toHaveBeenCalledWith('rolling_periods', 7);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Periods' }), { target: { value: '7x' } });
+    expect(onNumber).toHaveBeenCalledWith('rolling_periods', '7x');
+  });
+
+  it('text: stores the typed string', () => {
+    const onText = renderControl(control('subheader', 'text', { label: 'Subheader', default: '' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Subheader' }), { target: { value: 'births' } });
+    expect(onText).toHaveBeenCalledWith('subheader', 'births');
+  });
+
+  it('color_scheme: picks a categorical scheme', () => {
+    const onChange = renderControl(control('color_scheme', 'color_scheme', { default: 'supersetColors', renderTrigger: true }));
+    choose('bnbColors');
+    expect(onChange).toHaveBeenCalledWith('color_scheme', 'bnbColors');
+  });
+
+  it('shows the core validation messages next to the control', () => {
+    renderControl(control('metrics', 'metrics', { label: 'Metrics' }), baseFormData, ['cannot be empty']);
+    expect(screen.getByTestId(testIds.explore.controlError).textContent).toBe('cannot be empty');
+  });
+});
+
+describe('ControlPanel', () => {
+  const panel: ControlPanelDefinition = {
+    vizType: 'pie',
+    sections: [
+      {
+        label: 'Chart Options',
+        tab: 'data',
+        expanded: true,
+        controls: [
+          control('donut', 'checkbox', { label: 'Donut', default: false }),
+          control('innerRadius', 'number', { label: 'Inner Radius', visibility: { when: 'isSet', control: 'donut' } }),
+        ],
+      },
+    ],
+  };
+
+  function renderPanel(formData: ExploreFormData): void {
+    renderWithTheme(
+      <ControlPanel
+        dataset={dataset}
+        formData={formData}
+        panel={panel}
+        vizTypes={[]}
+        controlErrors={[]}
+        onChange={vi.fn()}
+        onChooseVizType={vi.fn()}
+        onRun={vi.fn()}
+      />,
+    );
+  }
+
+  function shownControls(): (string | null)[] {
+    return screen.getAllByTestId(testIds.explore.control).map((element) => element.getAttribute('data-control'));
+  }
+
+  it('hides a control until its visibility condition is met', () => {
+    renderPanel({ datasource: '3__table', viz_type: 'pie', donut: false });
+    expect(shownControls()).toEqual(['donut']);
+  });
+
+  it('shows it once the condition holds', () => {
+    renderPanel({ datasource: '3__table', viz_type: 'pie', donut: true });
+    expect(shownControls()).toEqual(['donut', 'innerRadius']);
+  });
+});

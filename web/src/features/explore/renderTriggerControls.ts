@@ -1,0 +1,49 @@
+import type { ControlPanelDefinition } from '@/wasm/controlPanel';
+import type { ExploreFormData } from './exploreFormData';
+
+/** The names of the controls that only change the drawing (`renderTrigger`). */
+export function renderTriggerControlNames(panel: ControlPanelDefinition | null): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const section of panel?.sections ?? []) {
+    for (const control of section.controls) {
+      if (control.renderTrigger) names.add(control.name);
+    }
+  }
+  return names;
+}
+
+/** JSON with object keys sorted, so that two equal form datas give the same text. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, nested: unknown) => {
+    if (nested === null || typeof nested !== 'object' || Array.isArray(nested)) return nested;
+    const entries = Object.entries(nested as Record<string, unknown>).sort(([left], [right]) => left.localeCompare(right));
+    return Object.fromEntries(entries);
+  });
+}
+
+function withoutKeys(formData: ExploreFormData, keys: ReadonlySet<string>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(formData).filter(([key, value]) => !keys.has(key) && value !== undefined));
+}
+
+/**
+ * True when the chart shown no longer answers the controls: a control that is not a render
+ * trigger differs from the form data of the last run. Changing `color_scheme` and back is not stale.
+ */
+export function isQueryStale(runFormData: ExploreFormData, formData: ExploreFormData, renderTriggerNames: ReadonlySet<string>): boolean {
+  return canonicalJson(withoutKeys(runFormData, renderTriggerNames)) !== canonicalJson(withoutKeys(formData, renderTriggerNames));
+}
+
+/**
+ * The form data the chart draws with: the last run's, with the current values of the render
+ * trigger controls, so those redraw the chart without a new query. A run of another viz type
+ * keeps its own values.
+ */
+export function renderedFormData(
+  runFormData: ExploreFormData,
+  formData: ExploreFormData,
+  renderTriggerNames: ReadonlySet<string>,
+): ExploreFormData {
+  if (runFormData.viz_type !== formData.viz_type) return runFormData;
+  const drawing = Object.fromEntries(Object.entries(formData).filter(([key]) => renderTriggerNames.has(key)));
+  return { ...runFormData, ...drawing };
+}

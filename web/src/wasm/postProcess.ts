@@ -1,0 +1,70 @@
+import type { PostProcessReply, PostProcessRequest } from './postProcessMessages';
+
+/**
+ * Post-processing of Arrow results in a Web Worker (quiver-core in Wasm), so a 1M-row pivot never
+ * blocks the page. Where workers are unavailable (unit tests), it runs on the main thread.
+ */
+interface Pending {
+  resolve: (ipc: Uint8Array) => void;
+  reject: (error: Error) => void;
+}
+
+let worker: Worker | null = null;
+let nextId = 1;
+const pending = new Map<number, Pending>();
+
+/** The error a failed rule gives: its name (InvalidPostProcessing, InvalidInput) and message. */
+export class PostProcessingError extends Error {
+  constructor(name: string, message: string) {
+    super(message);
+    this.name = name;
+  }
+}
+
+function startWorker(): Worker {
+  const started = new Worker(new URL('./postProcess.worker.ts', import.meta.url), { type: 'module' });
+  started.onmessage = (message: MessageEvent<PostProcessReply>) => {
+    const reply = message.data;
+    const waiting = pending.get(reply.id);
+    if (waiting === undefined) return;
+    pending.delete(reply.id);
+    if (reply.error !== undefined) {
+      waiting.reject(new PostProcessingError(reply.error.name, reply.error.message));
+    } else {
+      waiting.resolve(reply.ipc);
+    }
+  };
+  started.onerror = (event) => {
+    // A worker that cannot start fails everything waiting; the next call starts a new one.
+    for (const waiting of pending.values()) waiting.reject(new Error(event.message || 'The post-processing worker failed'));
+    pending.clear();
+    worker = null;
+  };
+  return started;
+}
+
+async function onMainThread(ipc: Uint8Array, rules: unknown[]): Promise<Uint8Array> {
+  const corePackage = await import('./pkg/quiver_core.js');
+  await corePackage.default();
+  try {
+    return corePackage.applyPostProcessing(ipc, rules);
+  } catch (thrown) {
+    const error = thrown instanceof Error ? thrown : new Error(String(thrown));
+    throw new PostProcessingError(error.name, error.message);
+  }
+}
+
+/** Applies Superset's post-processing rules to an Arrow IPC stream; no rules returns it as is. */
+export function postProcessArrow(ipc: Uint8Array, rules: unknown[]): Promise<Uint8Array> {
+  const effective = rules.filter((rule) => rule !== null && rule !== undefined);
+  if (effective.length === 0) return Promise.resolve(ipc);
+  if (typeof Worker === 'undefined') return onMainThread(ipc, effective);
+  worker ??= startWorker();
+  const id = nextId;
+  nextId += 1;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    const request: PostProcessRequest = { id, ipc, rules: effective };
+    worker?.postMessage(request);
+  });
+}

@@ -1,0 +1,24 @@
+/// <reference lib="webworker" />
+/**
+ * Runs quiver-core's post-processing off the main thread: Arrow IPC bytes and Superset's rules in,
+ * Arrow IPC bytes out (transferred, not copied). The Wasm module loads on the first request.
+ */
+import init, { applyPostProcessing } from './pkg/quiver_core.js';
+import type { PostProcessReply, PostProcessRequest } from './postProcessMessages';
+
+let ready: Promise<unknown> | null = null;
+
+self.onmessage = async (message: MessageEvent<PostProcessRequest>) => {
+  const { id, ipc, rules } = message.data;
+  try {
+    ready ??= init();
+    await ready;
+    const result = applyPostProcessing(ipc, rules);
+    const reply: PostProcessReply = { id, ipc: result };
+    (self as unknown as DedicatedWorkerGlobalScope).postMessage(reply, [result.buffer]);
+  } catch (thrown) {
+    const error = thrown instanceof Error ? thrown : new Error(String(thrown));
+    const reply: PostProcessReply = { id, error: { name: error.name, message: error.message } };
+    (self as unknown as DedicatedWorkerGlobalScope).postMessage(reply);
+  }
+};

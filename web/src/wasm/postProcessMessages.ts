@@ -1,0 +1,10 @@
+/** Messages between the page and the post-processing worker. */
+export interface PostProcessRequest {
+  id: number;
+  ipc: Uint8Array;
+  rules: unknown[];
+}
+
+export type PostProcessReply =
+  | { id: number; ipc: Uint8Array; error?: undefined }
+  | { id: number; ipc?: undefined; error: { name: string; message: string } };
