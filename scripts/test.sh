@@ -30,6 +30,7 @@ step "clippy (native and wasm32)"
 cargo clippy -p quiver-types -p quiver-core --all-targets -- -D warnings
 cargo clippy -p quiver-server --all-targets -- -D warnings
 cargo clippy -p quiver-bench --all-targets -- -D warnings
+cargo clippy -p quiver-bench-postprocess --all-targets -- -D warnings
 cargo clippy -p quiver-core --target wasm32-unknown-unknown --features wasm -- -D warnings
 
 step "building the Wasm core"

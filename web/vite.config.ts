@@ -27,7 +27,7 @@ function quiverCorePackageFallback(): Plugin {
   };
 }
 
-const proxiedPaths = ['/api', '/login', '/logout', '/health', '/superset/log'];
+const proxiedPaths = ['/api', '/datasource', '/login', '/logout', '/health', '/superset/log'];
 
 /** `/login/` is both the login page (a GET for HTML, served by Vite) and the login call (POST). */
 const serveLoginPageFromVite: ProxyOptions['bypass'] = (request) => {

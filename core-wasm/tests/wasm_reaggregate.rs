@@ -39,6 +39,21 @@ fn js_reaggregate_outcome(case: &ReaggregateCase) -> ReaggregateOutcome {
         })
 }
 
+/// The outcome of `ResultFrame.reaggregate`: the cached result decoded once into a frame.
+fn frame_reaggregate_outcome(case: &ReaggregateCase) -> ReaggregateOutcome {
+    let input = quiver_core::arrow_ipc::encode_stream(&table_to_batch(&case.input)).unwrap();
+    let frame = quiver_core::wasm::frame::ResultFrame::new(&input).unwrap();
+    frame
+        .reaggregate(to_js(&case.request))
+        .map(|output| quiver_core::arrow_ipc::decode_stream_to_batch(&output).unwrap())
+        .map_err(|error| {
+            (
+                property(&error, "name").as_string().unwrap(),
+                property(&error, "message").as_string().unwrap(),
+            )
+        })
+}
+
 #[wasm_bindgen_test]
 fn every_reaggregate_fixture_matches_on_wasm32_and_through_the_js_export() {
     let mut failures = Vec::new();
@@ -46,6 +61,7 @@ fn every_reaggregate_fixture_matches_on_wasm32_and_through_the_js_export() {
         let case = parse_reaggregate_case(name, json);
         failures.extend(check_reaggregate_outcome(name, &case, rust_reaggregate_outcome(&case)).err());
         failures.extend(check_reaggregate_outcome(name, &case, js_reaggregate_outcome(&case)).err());
+        failures.extend(check_reaggregate_outcome(name, &case, frame_reaggregate_outcome(&case)).err());
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

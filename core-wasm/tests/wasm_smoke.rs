@@ -137,6 +137,7 @@ fn every_postprocess_fixture_matches_on_wasm32_and_through_the_js_export() {
             [
                 check_postprocess_outcome(fixture, &case, rust_postprocess_outcome(&case)).err(),
                 check_postprocess_outcome(fixture, &case, js_postprocess_outcome(&case)).err(),
+                check_postprocess_outcome(fixture, &case, frame_postprocess_outcome(&case)).err(),
             ]
         })
         .flatten()
@@ -159,6 +160,24 @@ fn apply_post_processing_refuses_bytes_that_are_not_arrow() {
 fn js_postprocess_outcome(case: &PostprocessCase) -> PostprocessOutcome {
     let input = quiver_core::arrow_ipc::encode_stream(&table_to_batch(&case.input)).unwrap();
     quiver_core::wasm::apply_post_processing(&input, to_js(&Value::from(case.rules.clone())))
+        .map(|output| quiver_core::arrow_ipc::decode_stream_to_batch(&output).unwrap())
+        .map_err(|error| {
+            (
+                string_property(&error, "name").unwrap(),
+                string_property(&error, "message").unwrap(),
+            )
+        })
+}
+
+/// The outcome of `ResultFrame.applyPostProcessing`: the input decoded once into a frame.
+fn frame_postprocess_outcome(case: &PostprocessCase) -> PostprocessOutcome {
+    let batch = table_to_batch(&case.input);
+    let frame =
+        quiver_core::wasm::frame::ResultFrame::new(&quiver_core::arrow_ipc::encode_stream(&batch).unwrap())
+            .unwrap();
+    assert_eq!(frame.num_rows(), batch.num_rows());
+    frame
+        .apply_post_processing(to_js(&Value::from(case.rules.clone())))
         .map(|output| quiver_core::arrow_ipc::decode_stream_to_batch(&output).unwrap())
         .map_err(|error| {
             (

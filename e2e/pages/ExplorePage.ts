@@ -4,6 +4,20 @@ import { testIds } from '../../web/src/testIds';
 /** The query context the page posted to `/api/v1/chart/data`. */
 export type PostedQueryContext = Record<string, unknown>;
 
+/** A cell of the data pane as shown: its text, and whether it shows a null. */
+export interface DataPaneCell {
+  text: string;
+  isNull: boolean;
+}
+
+/** One table of the data pane, every row read (the table renders only the rows in view). */
+export interface DataPaneTable {
+  columns: string[];
+  rowCountText: string;
+  /** Each row with its `data-row-index` (its index in the result), in that order. */
+  rows: { index: number; cells: DataPaneCell[] }[];
+}
+
 export class ExplorePage {
   readonly table: Locator;
   readonly rowCount: Locator;
@@ -89,6 +103,19 @@ export class ExplorePage {
     await this.page.getByTestId(testIds.explore.runButton).click();
   }
 
+  /**
+   * Clicks Run and returns the query context the page posted for it and the content type of the
+   * server's answer (`application/vnd.quiver.chart-data+arrow` when the browser asked for Arrow).
+   */
+  async runAndCaptureChartData(): Promise<{ queryContext: PostedQueryContext; responseContentType: string }> {
+    const isChartDataPost = (request: Request): boolean => request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/chart/data';
+    const [response] = await Promise.all([this.page.waitForResponse((answer) => isChartDataPost(answer.request())), this.run()]);
+    return {
+      queryContext: response.request().postDataJSON() as PostedQueryContext,
+      responseContentType: (await response.headerValue('content-type')) ?? '',
+    };
+  }
+
   /** Clicks Run and returns the query context the page posted for it. */
   async runAndCaptureQuery(): Promise<PostedQueryContext> {
     const isChartDataPost = (request: Request): boolean => request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/chart/data';
@@ -115,6 +142,74 @@ export class ExplorePage {
   /** The rendered cells of one result column. */
   cells(columnName: string): Locator {
     return this.page.locator(`[data-testid="${testIds.tableChart.cell}"][data-column="${columnName}"]`);
+  }
+
+  /** Opens a collapsed section of the control panel ("Advanced analytics", ...) by its title. */
+  async openControlSection(label: string): Promise<void> {
+    const section = this.page.getByTestId(testIds.explore.controlSection).filter({ has: this.page.locator('summary', { hasText: label }) });
+    if ((await section.getAttribute('open')) === null) await section.locator('summary').click();
+  }
+
+  /** Types a number into a number control such as `rolling_periods`. */
+  async fillNumber(controlName: string, value: number): Promise<void> {
+    await this.control(controlName).getByRole('textbox').fill(String(value));
+  }
+
+  /** Ticks a checkbox control such as `show_totals`. */
+  async check(controlName: string): Promise<void> {
+    await this.control(controlName).getByRole('checkbox').check();
+  }
+
+  /** Opens the data pane below the chart on its "Results" or "Samples" tab. */
+  async openDataPane(tab: 'Results' | 'Samples'): Promise<void> {
+    const tabTestId = tab === 'Results' ? testIds.dataPane.resultsTab : testIds.dataPane.samplesTab;
+    await this.page.getByTestId(tabTestId).click();
+  }
+
+  /** The data pane's table of one query (0 for samples). */
+  dataPaneTable(queryIndex: number): Locator {
+    return this.page.locator(`[data-testid="${testIds.dataPane.table}"][data-query-index="${queryIndex}"]`);
+  }
+
+  /**
+   * Reads every row of a data pane table: the table is virtualized, so this scrolls it from top to
+   * bottom and keeps each rendered row by its `data-row-index`.
+   */
+  async readDataPaneTable(queryIndex: number): Promise<DataPaneTable> {
+    const table = this.dataPaneTable(queryIndex);
+    await table.waitFor();
+    const columns = await table.getByTestId(testIds.dataPane.headerCell).allInnerTexts();
+    const rowCountText = await table.getByTestId(testIds.dataPane.rowCount).innerText();
+    const rows = await table.getByTestId(testIds.dataPane.scrollArea).evaluate(
+      async (scrollArea, ids) => {
+        const collected = new Map<number, { text: string; isNull: boolean }[]>();
+        const nextFrame = (): Promise<void> =>
+          new Promise((resolve) => {
+            requestAnimationFrame(() => {
+              resolve();
+            });
+          });
+        scrollArea.scrollTop = 0;
+        for (;;) {
+          await nextFrame();
+          await nextFrame();
+          for (const row of Array.from(scrollArea.querySelectorAll(`[data-testid="${ids.row}"]`))) {
+            const cells = Array.from(row.querySelectorAll(`[data-testid="${ids.cell}"]`)).map((cell) => ({
+              text: cell.textContent,
+              isNull: cell.getAttribute('data-null') === 'true',
+            }));
+            collected.set(Number(row.getAttribute('data-row-index')), cells);
+          }
+          const isAtBottom = scrollArea.scrollTop + scrollArea.clientHeight >= scrollArea.scrollHeight - 1;
+          if (isAtBottom) break;
+          // Less than a screen, so no row is skipped.
+          scrollArea.scrollTop += Math.max(1, Math.floor(scrollArea.clientHeight / 2));
+        }
+        return [...collected.entries()].sort(([left], [right]) => left - right).map(([index, cells]) => ({ index, cells }));
+      },
+      { row: testIds.dataPane.row, cell: testIds.dataPane.cell },
+    );
+    return { columns, rowCountText, rows };
   }
 
   async openViewQuery(): Promise<void> {

@@ -22,22 +22,25 @@ export async function findDatasetId(request: APIRequestContext, tableName: strin
 /** One query's result, as `POST /api/v1/chart/data` answers in JSON (after post-processing). */
 export interface ChartDataRows {
   colnames: string[];
+  /** Superset's generic types: 0 numeric, 1 string, 2 temporal (epoch ms in `data`), 3 boolean. */
+  coltypes: number[];
   data: Record<string, unknown>[];
 }
 
 /**
- * Posts a query context (for example the one the page posted) to the chart data API in JSON, with
- * the page's session and a CSRF token, and returns each query's columns and rows.
+ * Posts a query context (for example the one the page posted) to the chart data API in JSON as a
+ * full result (so the server applies the `post_processing` rules), with the page's session and a
+ * CSRF token, and returns each query's columns and rows.
  */
 export async function fetchChartDataRows(request: APIRequestContext, queryContext: Record<string, unknown>): Promise<ChartDataRows[]> {
   const tokenResponse = await request.get('/api/v1/security/csrf_token/');
   if (!tokenResponse.ok()) throw new Error(`csrf token answered ${tokenResponse.status()}`);
   const { result: csrfToken } = (await tokenResponse.json()) as { result: string };
   const response = await request.post('/api/v1/chart/data', {
-    data: { ...queryContext, result_format: 'json' },
+    data: { ...queryContext, result_format: 'json', result_type: 'full' },
     headers: { 'X-CSRFToken': csrfToken, Accept: 'application/json' },
   });
   if (!response.ok()) throw new Error(`chart data answered ${response.status()}: ${await response.text()}`);
   const answer = (await response.json()) as { result: ChartDataRows[] };
-  return answer.result.map(({ colnames, data }) => ({ colnames, data }));
+  return answer.result.map(({ colnames, coltypes, data }) => ({ colnames, coltypes, data }));
 }

@@ -55,6 +55,29 @@ export const testIds = {
     controlError: 'explore-control-error',
     runButton: 'explore-run-button',
   },
+  /** Explore's data pane below the chart: "Results" and "Samples". */
+  dataPane: {
+    pane: 'data-pane',
+    toggle: 'data-pane-toggle',
+    resultsTab: 'data-pane-results-tab',
+    samplesTab: 'data-pane-samples-tab',
+    /** One table of rows with its controls; `data-query-index` holds the query's index. */
+    table: 'data-pane-table',
+    rowCount: 'data-pane-row-count',
+    search: 'data-pane-search',
+    copyButton: 'data-pane-copy',
+    /** The scrolling box of a table's rows (virtualized: only the rows in view are rendered). */
+    scrollArea: 'data-pane-scroll-area',
+    headerCell: 'data-pane-header-cell',
+    /** A data row; `data-row-index` holds its index in the result. */
+    row: 'data-pane-row',
+    /** A cell; `data-column` holds its column name, `data-null` marks a null. */
+    cell: 'data-pane-cell',
+    idle: 'data-pane-idle',
+    loading: 'data-pane-loading',
+    empty: 'data-pane-empty',
+    error: 'data-pane-error',
+  },
   vizGallery: {
     modal: 'viz-gallery-modal',
     search: 'viz-gallery-search',

@@ -20,9 +20,8 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::error::CoreResult;
-use crate::postprocess::frame::{
-    batch_from, column_position, invalid, number_array, numbers, row_keys, take_rows,
-};
+use crate::postprocess::frame::{batch_from, column_position, invalid, number_array, numbers, take_rows};
+use crate::postprocess::keys::{column_codes, row_ids, ColumnCodes, Groups};
 
 #[derive(Debug, Deserialize)]
 pub struct AggregateOptions {
@@ -168,35 +167,23 @@ pub(crate) fn variance(values: &[f64], ddof: f64) -> Option<f64> {
     Some(squares / (count - ddof))
 }
 
-/// The groups of the rows over `positions`: each group's row indices, groups sorted by key,
-/// rows with a null key left out unless `keep_null_keys`.
+/// The rows of `batch` grouped by the columns at `positions`: groups in pandas' sorted key
+/// order, rows in their order; rows with a null key are left out unless `keep_null_keys`.
+/// Without key columns, every row is one group.
 pub(crate) fn group_rows(
     batch: &RecordBatch,
     positions: &[usize],
     keep_null_keys: bool,
-) -> CoreResult<Vec<Vec<usize>>> {
+) -> CoreResult<Groups> {
     if positions.is_empty() {
-        let all_rows: Vec<usize> = (0..batch.num_rows()).collect();
-        return Ok(if all_rows.is_empty() {
-            Vec::new()
-        } else {
-            vec![all_rows]
-        });
+        return Ok(Groups::single(batch.num_rows()));
     }
-    let keyed: Vec<(usize, bool)> = positions.iter().map(|&position| (position, true)).collect();
-    let keys = row_keys(batch, &keyed)?;
-    let mut rows: Vec<usize> = (0..batch.num_rows())
-        .filter(|&row| keep_null_keys || !keys.has_null(row))
-        .collect();
-    rows.sort_by(|&left, &right| keys.compare(left, right));
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for row in rows {
-        match groups.last_mut() {
-            Some(group) if keys.compare(group[0], row) == std::cmp::Ordering::Equal => group.push(row),
-            _ => groups.push(vec![row]),
-        }
-    }
-    Ok(groups)
+    let codes = positions
+        .iter()
+        .map(|&position| column_codes(batch, position))
+        .collect::<CoreResult<Vec<_>>>()?;
+    let keyed: Vec<(&ColumnCodes, bool)> = codes.iter().map(|codes| (codes, true)).collect();
+    Ok(Groups::by_ids(&row_ids(&keyed, batch.num_rows(), keep_null_keys)))
 }
 
 pub fn aggregate(batch: RecordBatch, options: AggregateOptions) -> CoreResult<RecordBatch> {

@@ -18,6 +18,7 @@ use crate::postprocess::aggregate::group_rows;
 use crate::postprocess::frame::{
     batch_from, column_position, invalid, is_numeric, number_array, numbers, take_rows,
 };
+use crate::postprocess::keys::Groups;
 
 #[derive(Debug, Deserialize)]
 pub struct HistogramOptions {
@@ -57,13 +58,13 @@ pub fn histogram(batch: RecordBatch, options: HistogramOptions) -> CoreResult<Re
         .collect::<CoreResult<Vec<_>>>()?;
 
     let groups = if key_positions.is_empty() {
-        vec![(0..batch.num_rows()).collect()]
+        Groups::single_even_if_empty(batch.num_rows())
     } else {
         group_rows(&batch, &key_positions, false)?
     };
     let mut counts: Vec<Vec<f64>> = groups
         .iter()
-        .map(|rows: &Vec<usize>| {
+        .map(|rows: &[usize]| {
             let mut counts = vec![0.0; bin_count];
             for value in rows.iter().filter_map(|&row| values[row]) {
                 let above = edges.partition_point(|&edge| edge <= value);

@@ -37,8 +37,9 @@ use serde_json::Value;
 use crate::error::CoreResult;
 use crate::postprocess::aggregate::{named_aggregates, numbers_for, reduce, Aggregator, NamedAggregate};
 use crate::postprocess::frame::{
-    arrow_failure, batch_from, cell_text, column_levels, column_position, invalid, number_array, ColumnLevels,
+    arrow_failure, batch_from, cell_text, column_position, invalid, number_array,
 };
+use crate::postprocess::keys::{column_codes, row_ids, ColumnCodes, Groups, NO_CODE};
 use crate::postprocess::levels::{flat_name, with_levels};
 
 /// Superset's `NULL_STRING`.
@@ -74,8 +75,12 @@ fn default_true() -> Option<bool> {
     Some(true)
 }
 
-/// A group's place: the ranks of its `index` values, then of its `columns` values.
-type GroupKey = (Vec<usize>, Vec<usize>);
+/// A cell of the pivot: its index and column combinations and its first row.
+struct Cell {
+    index: u32,
+    column: u32,
+    first_row: usize,
+}
 
 /// One metric of the pivot: an aggregated column and its function.
 struct Metric {
@@ -109,85 +114,140 @@ pub fn pivot(batch: RecordBatch, options: PivotOptions) -> CoreResult<RecordBatc
     let aggregates = named_aggregates(&batch, &options.aggregates)?;
     let metrics = metrics(&batch, &aggregates)?;
 
-    let index_levels = levels(&batch, &index_positions)?;
-    let column_levels_ = levels(&batch, &column_positions)?;
+    let index_codes = codes_at(&batch, &index_positions)?;
+    let column_codes_ = codes_at(&batch, &column_positions)?;
+    let rows = batch.num_rows();
+    // The index and the column combinations as dense ids in sorted order, nulls last; with
+    // dropna, rows with a null key are left out.
+    let index_ids = row_ids(&ascending(&index_codes), rows, !drop_missing);
+    let column_ids = row_ids(&ascending(&column_codes_), rows, !drop_missing);
+    let (index_as_codes, column_as_codes) = (index_ids.as_codes(), column_ids.as_codes());
+    let cell_groups = Groups::by_ids(&row_ids(
+        &[(&index_as_codes, true), (&column_as_codes, true)],
+        rows,
+        false,
+    ));
 
-    // Each group: (index ranks, column ranks) → its rows; a null rank is usize::MAX (last).
-    let mut groups: BTreeMap<GroupKey, Vec<usize>> = BTreeMap::new();
-    for row in 0..batch.num_rows() {
-        let index_key = key_of_row(&index_levels, row);
-        let column_key = key_of_row(&column_levels_, row);
-        let has_null = index_key
-            .iter()
-            .chain(&column_key)
-            .any(|&rank| rank == usize::MAX);
-        if has_null && drop_missing {
+    // Each cell's metric values; with dropna, cells whose values are all null go.
+    let mut cells: Vec<Cell> = Vec::with_capacity(cell_groups.len());
+    let mut cell_values: Vec<Option<f64>> = Vec::with_capacity(cell_groups.len() * metrics.len());
+    let mut group_values: Vec<Option<f64>> = Vec::new();
+    for group in cell_groups.iter() {
+        let first = group[0];
+        let values_start = cell_values.len();
+        for metric in &metrics {
+            group_values.clear();
+            group_values.extend(group.iter().map(|&row| metric.values[row]));
+            cell_values.push(reduce(metric.aggregator, &group_values));
+        }
+        if drop_missing && cell_values[values_start..].iter().all(Option::is_none) {
+            cell_values.truncate(values_start);
             continue;
         }
-        groups.entry((index_key, column_key)).or_default().push(row);
+        cells.push(Cell {
+            index: index_ids.ids[first],
+            column: column_ids.ids[first],
+            first_row: first,
+        });
     }
+    let value_of = |cell: usize, metric: usize| cell_values[cell * metrics.len() + metric];
 
-    // Each metric's value per group; with dropna, groups whose values are all null go.
-    let mut cells: BTreeMap<GroupKey, Vec<Option<f64>>> = BTreeMap::new();
-    for (key, rows) in groups {
-        let values: Vec<Option<f64>> = metrics
+    // The output rows: every combination of the index levels' values (pandas without dropna),
+    // or the index combinations that have a cell.
+    let cartesian = !drop_missing && index_codes.len() > 1;
+    let (row_count, row_of_cell, index_rows): (usize, Vec<Option<usize>>, Vec<Vec<usize>>) = if cartesian {
+        let mut strides = vec![1usize; index_codes.len()];
+        for level in (0..index_codes.len().saturating_sub(1)).rev() {
+            strides[level] = strides[level + 1] * index_codes[level + 1].distinct();
+        }
+        let row_count: usize = index_codes.iter().map(ColumnCodes::distinct).product();
+        let row_of_cell = cells
             .iter()
-            .map(|metric| {
-                let group_values: Vec<Option<f64>> = rows.iter().map(|&row| metric.values[row]).collect();
-                reduce(metric.aggregator, &group_values)
+            .map(|cell| {
+                index_codes
+                    .iter()
+                    .zip(&strides)
+                    .map(|(codes, stride)| {
+                        let code = codes.codes[cell.first_row];
+                        (code != NO_CODE).then(|| code as usize * stride)
+                    })
+                    .sum::<Option<usize>>()
             })
             .collect();
-        if drop_missing && values.iter().all(Option::is_none) {
-            continue;
-        }
-        cells.insert(key, values);
-    }
-
-    let row_keys: Vec<Vec<usize>> = if !drop_missing && index_levels.len() > 1 {
-        cartesian_product(&index_levels)
+        let index_rows = index_codes
+            .iter()
+            .zip(&strides)
+            .map(|(codes, &stride)| {
+                (0..row_count)
+                    .map(|row| codes.first_row[(row / stride) % codes.distinct()])
+                    .collect()
+            })
+            .collect();
+        (row_count, row_of_cell, index_rows)
     } else {
-        let mut keys: Vec<Vec<usize>> = cells.keys().map(|(index_key, _)| index_key.clone()).collect();
-        keys.dedup();
-        keys
+        let mut has_cell = vec![false; index_ids.count()];
+        for cell in &cells {
+            has_cell[cell.index as usize] = true;
+        }
+        let mut row_of_index = vec![usize::MAX; index_ids.count()];
+        let mut first_rows: Vec<usize> = Vec::new();
+        for (index, _) in has_cell.iter().enumerate().filter(|(_, &has)| has) {
+            row_of_index[index] = first_rows.len();
+            first_rows.push(index_ids.first_row[index]);
+        }
+        let row_of_cell = cells
+            .iter()
+            .map(|cell| Some(row_of_index[cell.index as usize]))
+            .collect();
+        (
+            first_rows.len(),
+            row_of_cell,
+            vec![first_rows; index_positions.len()],
+        )
     };
-    let mut column_keys: Vec<Vec<usize>> = cells.keys().map(|(_, column_key)| column_key.clone()).collect();
-    column_keys.sort();
-    column_keys.dedup();
 
     let mut fields: Vec<Field> = Vec::new();
     let mut arrays: Vec<ArrayRef> = Vec::new();
-    for (level_number, (level, &position)) in index_levels.iter().zip(&index_positions).enumerate() {
-        let rows: UInt32Array = row_keys
+    for (&position, level_rows) in index_positions.iter().zip(&index_rows) {
+        let rows = level_rows
             .iter()
-            .map(|key| level_row(level, key[level_number]))
-            .collect::<CoreResult<_>>()?;
+            .map(|&row| u32::try_from(row).map_err(|_| invalid("Too many rows")))
+            .collect::<CoreResult<UInt32Array>>()?;
         arrays.push(take(batch.column(position), &rows, None).map_err(arrow_failure)?);
         fields.push(batch.schema().field(position).clone());
+    }
+
+    // The output columns: the column combinations that have a cell, in sorted order.
+    let mut has_cell = vec![false; column_ids.count()];
+    for cell in &cells {
+        has_cell[cell.column as usize] = true;
+    }
+    let mut slot_of_column = vec![usize::MAX; column_ids.count()];
+    let mut column_first_rows: Vec<usize> = Vec::new();
+    for (column, _) in has_cell.iter().enumerate().filter(|(_, &has)| has) {
+        slot_of_column[column] = column_first_rows.len();
+        column_first_rows.push(column_ids.first_row[column]);
     }
 
     let mut metric_order: Vec<usize> = (0..metrics.len()).collect();
     metric_order.sort_by(|&left, &right| metrics[left].name.cmp(&metrics[right].name));
     for metric_index in metric_order {
         let metric = &metrics[metric_index];
-        for column_key in &column_keys {
-            let values: Vec<Option<f64>> = row_keys
-                .iter()
-                .map(|row_key| {
-                    cells
-                        .get(&(row_key.clone(), column_key.clone()))
-                        .and_then(|values| values[metric_index])
-                        .or(options.metric_fill_value)
-                })
-                .collect();
+        let mut columns_values: Vec<Vec<Option<f64>>> =
+            vec![vec![options.metric_fill_value; row_count]; column_first_rows.len()];
+        for (cell_index, cell) in cells.iter().enumerate() {
+            if let Some(row) = row_of_cell[cell_index] {
+                columns_values[slot_of_column[cell.column as usize]][row] =
+                    value_of(cell_index, metric_index).or(options.metric_fill_value);
+            }
+        }
+        for (values, &first_row) in columns_values.into_iter().zip(&column_first_rows) {
             if drop_missing && values.iter().all(Option::is_none) {
                 continue;
             }
             let mut cell_levels: Vec<Option<String>> = vec![Some(metric.name.clone())];
-            for (level, &rank) in column_levels_.iter().zip(column_key) {
-                let text = match level_row(level, rank) {
-                    Ok(row) => cell_text(batch.column(level.position), row as usize)?,
-                    Err(_) => None,
-                };
+            for &position in &column_positions {
+                let text = cell_text(batch.column(position), first_row)?;
                 cell_levels.push(Some(text.unwrap_or_else(|| "nan".to_owned())));
             }
             let field = Field::new("", DataType::Float64, true);
@@ -207,7 +267,7 @@ pub fn pivot(batch: RecordBatch, options: PivotOptions) -> CoreResult<RecordBatc
             arrays.push(number_array(values));
         }
     }
-    batch_from(fields, arrays, row_keys.len())
+    batch_from(fields, arrays, row_count)
 }
 
 fn positions(batch: &RecordBatch, names: &[String]) -> CoreResult<Vec<usize>> {
@@ -233,64 +293,15 @@ fn metrics(batch: &RecordBatch, aggregates: &[NamedAggregate]) -> CoreResult<Vec
         .collect()
 }
 
-/// The levels of a grouping column, with where the column is.
-struct Level {
-    position: usize,
-    levels: ColumnLevels,
-}
-
-fn levels(batch: &RecordBatch, positions: &[usize]) -> CoreResult<Vec<Level>> {
+fn codes_at(batch: &RecordBatch, positions: &[usize]) -> CoreResult<Vec<ColumnCodes>> {
     positions
         .iter()
-        .map(|&position| {
-            Ok(Level {
-                position,
-                levels: column_levels(batch, position)?,
-            })
-        })
+        .map(|&position| column_codes(batch, position))
         .collect()
 }
 
-/// The ranks of a row's values in each grouping column, `usize::MAX` for a null.
-fn key_of_row(levels: &[Level], row: usize) -> Vec<usize> {
-    levels
-        .iter()
-        .map(|level| level.levels.rank_of_row[row].unwrap_or(usize::MAX))
-        .collect()
-}
-
-/// A row holding the value of `rank` in a grouping column; a null rank takes a null row when
-/// there is one.
-fn level_row(level: &Level, rank: usize) -> CoreResult<u32> {
-    let row = match level.levels.row_of_rank.get(rank) {
-        Some(&row) => row,
-        None => level
-            .levels
-            .rank_of_row
-            .iter()
-            .position(Option::is_none)
-            .ok_or_else(|| invalid("A pivot row has no value"))?,
-    };
-    u32::try_from(row).map_err(|_| invalid("Too many rows"))
-}
-
-/// Every combination of the present values of the levels, in sorted order.
-fn cartesian_product(levels: &[Level]) -> Vec<Vec<usize>> {
-    let mut keys: Vec<Vec<usize>> = vec![Vec::new()];
-    for level in levels {
-        let count = level.levels.row_of_rank.len();
-        keys = keys
-            .into_iter()
-            .flat_map(|key| {
-                (0..count).map(move |rank| {
-                    let mut longer = key.clone();
-                    longer.push(rank);
-                    longer
-                })
-            })
-            .collect();
-    }
-    keys
+fn ascending(codes: &[ColumnCodes]) -> Vec<(&ColumnCodes, bool)> {
+    codes.iter().map(|codes| (codes, true)).collect()
 }
 
 /// pandas' `df[columns].fillna(fill)` on the text columns among `positions` (other types keep

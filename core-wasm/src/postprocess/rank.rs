@@ -25,7 +25,7 @@ pub fn rank(batch: RecordBatch, options: RankOptions) -> CoreResult<RecordBatch>
         None => Vec::new(),
     };
     let mut ranks: Vec<Option<f64>> = vec![None; batch.num_rows()];
-    for group in group_rows(&batch, &group_positions, false)? {
+    for group in group_rows(&batch, &group_positions, false)?.iter() {
         let mut present: Vec<(usize, f64)> = group
             .iter()
             .filter_map(|&row| metric[row].map(|value| (row, value)))

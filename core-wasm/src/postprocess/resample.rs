@@ -30,7 +30,7 @@ use chrono::{DateTime, Datelike, Months, NaiveDate, NaiveDateTime};
 use serde::Deserialize;
 
 use crate::error::CoreResult;
-use crate::postprocess::aggregate::{median, reduce, Aggregator};
+use crate::postprocess::aggregate::median;
 use crate::postprocess::frame::{
     arrow_failure, batch_from, column_position, invalid, is_numeric, number_array, numbers,
 };
@@ -102,6 +102,8 @@ pub fn resample(batch: RecordBatch, options: ResampleOptions) -> CoreResult<Reco
     };
 
     let first_time = rows.first().map_or(0, |&(time, _)| time);
+    // Each row's bin, worked out once for every aggregated column.
+    let mut bins: Option<Vec<(usize, usize)>> = None;
     let schema = batch.schema();
     let mut fields: Vec<Field> = Vec::with_capacity(schema.fields().len());
     let mut columns: Vec<ArrayRef> = Vec::with_capacity(schema.fields().len());
@@ -134,28 +136,76 @@ pub fn resample(batch: RecordBatch, options: ResampleOptions) -> CoreResult<Reco
             }
             _ => {
                 let values = numbers(&batch, position)?;
-                let aggregator = match method {
-                    "sum" => Aggregator::Sum,
-                    "mean" => Aggregator::Mean,
-                    _ => Aggregator::NanMedian,
+                let bins = match &bins {
+                    Some(bins) => bins,
+                    None => bins.insert(row_bins(&rows, &labels, frequency, first_time)?),
                 };
-                let mut bins: Vec<Vec<Option<f64>>> = vec![Vec::new(); labels.len()];
-                for &(time, row) in &rows {
-                    let label = bin_label(frequency, time, first_time)?;
-                    if let Ok(bin) = labels.binary_search(&label) {
-                        bins[bin].push(values[row]);
+                match method {
+                    // pandas: the sum of an empty bin is 0, its mean null.
+                    "sum" | "mean" => {
+                        let mut sums = vec![0.0f64; labels.len()];
+                        let mut counts = vec![0usize; labels.len()];
+                        for &(bin, row) in bins.iter() {
+                            if let Some(value) = values[row] {
+                                sums[bin] += value;
+                                counts[bin] += 1;
+                            }
+                        }
+                        if method == "sum" {
+                            number_array(sums.into_iter().map(Some))
+                        } else {
+                            number_array(
+                                sums.into_iter()
+                                    .zip(counts)
+                                    .map(|(sum, count)| (count > 0).then(|| sum / count as f64)),
+                            )
+                        }
+                    }
+                    _ => {
+                        let mut grouped: Vec<Vec<f64>> = vec![Vec::new(); labels.len()];
+                        for &(bin, row) in bins.iter() {
+                            if let Some(value) = values[row] {
+                                grouped[bin].push(value);
+                            }
+                        }
+                        number_array(grouped.into_iter().map(median))
                     }
                 }
-                number_array(bins.iter().map(|bin| match aggregator {
-                    Aggregator::NanMedian => median(bin.iter().flatten().copied().collect()),
-                    _ => reduce(aggregator, bin),
-                }))
             }
         };
         fields.push(Field::new(field.name(), resampled.data_type().clone(), true));
         columns.push(resampled);
     }
     batch_from(fields, columns, labels.len())
+}
+
+/// `(bin, row)` for each row, in time order; `labels` are the bins' labels, ascending.
+fn row_bins(
+    rows: &[(i64, usize)],
+    labels: &[i64],
+    frequency: Frequency,
+    first_time: i64,
+) -> CoreResult<Vec<(usize, usize)>> {
+    let mut bins = Vec::with_capacity(rows.len());
+    // Rows come in time order, so their bins never go back: walk the labels along.
+    let mut bin = 0usize;
+    for &(time, row) in rows {
+        let label = match frequency {
+            Frequency::Fixed(_)
+                if bin + 1 < labels.len() && time < labels[bin + 1] && time >= labels[bin] =>
+            {
+                labels[bin]
+            }
+            _ => bin_label(frequency, time, first_time)?,
+        };
+        while bin < labels.len() && labels[bin] < label {
+            bin += 1;
+        }
+        if labels.get(bin) == Some(&label) {
+            bins.push((bin, row));
+        }
+    }
+    Ok(bins)
 }
 
 /// A one-column batch, to read numbers from an array.

@@ -17,7 +17,7 @@ use serde_json::Value;
 
 use crate::error::CoreResult;
 use crate::postprocess::aggregate::{median, variance};
-use crate::postprocess::frame::{append_columns, invalid, mapped_columns, number_array, numbers, take_rows};
+use crate::postprocess::frame::{append_columns, invalid, mapped_columns, number_array, numbers};
 
 /// Superset's `DENYLIST_ROLLING_FUNCTIONS` (an allow list despite its name).
 const ROLLING_FUNCTIONS: &[&str] = &[
@@ -91,22 +91,32 @@ pub fn rolling(batch: RecordBatch, options: RollingOptions) -> CoreResult<Record
         0
     };
     let row_count = batch.num_rows();
+    let streaming = match rolling_type {
+        "sum" => Some(Streaming::Sum),
+        "mean" => Some(Streaming::Mean),
+        "var" => Some(Streaming::Variance { ddof, root: false }),
+        "std" => Some(Streaming::Variance { ddof, root: true }),
+        _ => None,
+    };
     let mapping = options.columns.unwrap_or_default();
     let mut results = Vec::new();
     for column in mapped_columns(&batch, &mapping)? {
         let values = numbers(&batch, column.position)?;
-        let rolled: Vec<Option<f64>> = (0..row_count)
-            .map(|row| {
-                let end = (row + 1 + offset).min(row_count);
-                let start = (row + 1 + offset).saturating_sub(window);
-                let present: Vec<f64> = values[start..end].iter().flatten().copied().collect();
-                // Every function but `sum` (0 for an empty window) is null on no values.
-                if present.len() < min_periods {
-                    return None;
-                }
-                function(present)
-            })
-            .collect();
+        let rolled: Vec<Option<f64>> = match streaming {
+            Some(kind) => rolled_streaming(&values, window, offset, min_periods, kind),
+            None => (0..row_count)
+                .map(|row| {
+                    let end = (row + 1 + offset).min(row_count);
+                    let start = (row + 1 + offset).saturating_sub(window);
+                    let present: Vec<f64> = values[start..end].iter().flatten().copied().collect();
+                    // Every function but `sum` (0 for an empty window) is null on no values.
+                    if present.len() < min_periods {
+                        return None;
+                    }
+                    function(present)
+                })
+                .collect(),
+        };
         results.push((column, number_array(rolled)));
     }
     let rolled = append_columns(batch, &mapping, results)?;
@@ -115,6 +125,111 @@ pub fn rolling(batch: RecordBatch, options: RollingOptions) -> CoreResult<Record
         Some(given) if given > 0 => min_periods - 1,
         _ => return Ok(rolled),
     };
-    let kept: Vec<usize> = (dropped_rows..row_count).collect();
-    take_rows(&rolled, &kept)
+    Ok(rolled.slice(
+        dropped_rows.min(row_count),
+        row_count.saturating_sub(dropped_rows),
+    ))
+}
+
+/// Window functions kept up to date as the window slides, as pandas computes them: a
+/// compensated running sum, and Welford's mean and sum of squared deviations with removal.
+#[derive(Debug, Clone, Copy)]
+enum Streaming {
+    Sum,
+    Mean,
+    Variance { ddof: f64, root: bool },
+}
+
+#[derive(Debug, Default)]
+struct WindowState {
+    count: usize,
+    sum: f64,
+    compensation: f64,
+    mean: f64,
+    squares: f64,
+}
+
+impl WindowState {
+    fn add_to_sum(&mut self, value: f64) {
+        let corrected = value - self.compensation;
+        let total = self.sum + corrected;
+        self.compensation = (total - self.sum) - corrected;
+        self.sum = total;
+    }
+
+    fn add(&mut self, value: f64) {
+        self.count += 1;
+        self.add_to_sum(value);
+        let delta = value - self.mean;
+        self.mean += delta / self.count as f64;
+        self.squares += delta * (value - self.mean);
+    }
+
+    fn remove(&mut self, value: f64) {
+        self.count -= 1;
+        if self.count == 0 {
+            *self = WindowState::default();
+            return;
+        }
+        self.add_to_sum(-value);
+        let delta = value - self.mean;
+        self.mean -= delta / self.count as f64;
+        self.squares -= delta * (value - self.mean);
+    }
+
+    fn value(&self, kind: Streaming) -> Option<f64> {
+        match kind {
+            Streaming::Sum => Some(self.sum),
+            Streaming::Mean => (self.count > 0).then(|| self.sum / self.count as f64),
+            Streaming::Variance { ddof, root } => {
+                let count = self.count as f64;
+                if count - ddof <= 0.0 {
+                    return None;
+                }
+                let variance = if self.count == 1 {
+                    0.0
+                } else {
+                    (self.squares / (count - ddof)).max(0.0)
+                };
+                Some(if root { variance.sqrt() } else { variance })
+            }
+        }
+    }
+}
+
+/// The rolling function of each row's window (rows `[end - window, end)`, `end` the row plus
+/// one plus `offset`), null while the window holds fewer than `min_periods` present values.
+fn rolled_streaming(
+    values: &[Option<f64>],
+    window: usize,
+    offset: usize,
+    min_periods: usize,
+    kind: Streaming,
+) -> Vec<Option<f64>> {
+    let row_count = values.len();
+    let mut state = WindowState::default();
+    let (mut start, mut end) = (0usize, 0usize);
+    let mut rolled = Vec::with_capacity(row_count);
+    for row in 0..row_count {
+        let window_end = (row + 1 + offset).min(row_count);
+        let window_start = (row + 1 + offset).saturating_sub(window);
+        while end < window_end {
+            if let Some(value) = values[end] {
+                state.add(value);
+            }
+            end += 1;
+        }
+        while start < window_start {
+            if let Some(value) = values[start] {
+                state.remove(value);
+            }
+            start += 1;
+        }
+        rolled.push(if state.count < min_periods {
+            None
+        } else {
+            state.value(kind)
+        });
+    }
+    rolled
 }

@@ -14,7 +14,8 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::error::CoreResult;
-use crate::postprocess::frame::{column_position, invalid, row_keys, take_rows};
+use crate::postprocess::frame::{column_position, invalid, take_rows};
+use crate::postprocess::keys::{column_codes, row_ids, ColumnCodes, Groups};
 use arrow::record_batch::RecordBatch;
 
 #[derive(Debug, Deserialize)]
@@ -46,10 +47,18 @@ pub fn sort(batch: RecordBatch, options: SortOptions) -> CoreResult<RecordBatch>
         .iter()
         .map(|(name, ascending)| Ok((column_position(&batch, name)?, *ascending)))
         .collect::<CoreResult<Vec<_>>>()?;
-    let rows = row_keys(&batch, &positions)?;
-    let mut order: Vec<usize> = (0..batch.num_rows()).collect();
-    order.sort_by(|&left, &right| rows.compare(left, right));
-    take_rows(&batch, &order)
+    let codes = positions
+        .iter()
+        .map(|&(position, _)| column_codes(&batch, position))
+        .collect::<CoreResult<Vec<_>>>()?;
+    let keyed: Vec<(&ColumnCodes, bool)> = codes
+        .iter()
+        .zip(&positions)
+        .map(|(codes, &(_, ascending))| (codes, ascending))
+        .collect();
+    // Equal keys keep their input order: a stable sort, as the counting sort is.
+    let groups = Groups::by_ids(&row_ids(&keyed, batch.num_rows(), true));
+    take_rows(&batch, groups.ordered_rows())
 }
 
 /// `(column, ascending)` pairs in priority order.

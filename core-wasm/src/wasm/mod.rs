@@ -9,6 +9,7 @@ pub mod chart_diff;
 pub mod controls;
 mod convert;
 mod error;
+pub mod frame;
 pub mod layout;
 mod named_error;
 pub mod reaggregate;

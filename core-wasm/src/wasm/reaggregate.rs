@@ -10,7 +10,7 @@ use crate::wasm::named_error::named_js_error;
 
 /// A re-aggregation error as a thrown `Error` named after the variant (`NotDecomposable`, ...),
 /// with `asksServer` (send the query to the server instead) and, when about a metric, `metric`.
-fn reaggregation_js_error(error: ReaggregationError) -> JsValue {
+pub(crate) fn reaggregation_js_error(error: ReaggregationError) -> JsValue {
     let mut properties = vec![("asksServer", JsValue::from_bool(error.asks_server()))];
     if let Some(metric) = error.metric() {
         properties.push(("metric", JsValue::from_str(metric)));

@@ -62,12 +62,21 @@ describe('apiErrorFromResponse', () => {
     expect(error.status).toBe(400);
     expect(error.errorType).toBe('SYNTAX_ERROR');
     expect(error.errors).toHaveLength(1);
+    expect(error.isServerMessage).toBe(true);
   });
 
   it('falls back to the status text when the body is not JSON', async () => {
     const error = await apiErrorFromResponse(new Response('<html>Bad gateway</html>', { status: 502 }));
     expect(error.message).toBe('Bad gateway');
     expect(error.errorType).toBeNull();
+    expect(error.isServerMessage).toBe(false);
+  });
+
+  it('says whether a JSON body had a message', async () => {
+    expect((await apiErrorFromResponse(jsonResponse(400, { message: 'per_page must be between 1 and 1000' }))).isServerMessage).toBe(true);
+    const silent = await apiErrorFromResponse(jsonResponse(500, {}));
+    expect(silent.message).toBe('Server error');
+    expect(silent.isServerMessage).toBe(false);
   });
 });
 

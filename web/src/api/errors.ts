@@ -34,12 +34,18 @@ export class ApiError extends Error {
   readonly status: number | null;
   readonly errorType: ErrorType | null;
   readonly errors: readonly ErrorItem[];
+  /** The message is the server's (from the error body), not a status text or a client's text. */
+  readonly isServerMessage: boolean;
 
-  constructor(message: string, options: { status: number | null; errorType?: ErrorType | null; errors?: readonly ErrorItem[] }) {
+  constructor(
+    message: string,
+    options: { status: number | null; errorType?: ErrorType | null; errors?: readonly ErrorItem[]; isServerMessage?: boolean },
+  ) {
     super(message);
     this.status = options.status;
     this.errorType = options.errorType ?? null;
     this.errors = options.errors ?? [];
+    this.isServerMessage = options.isServerMessage ?? false;
   }
 }
 
@@ -64,10 +70,10 @@ function mentionsCsrf(message: string): boolean {
 
 /**
  * The message of an error body `{message: string | {field: [messages]}}` or
- * `{errors: [{message, error_type, level, extra}]}`; the status text when the body says nothing.
+ * `{errors: [{message, error_type, level, extra}]}`; null when the body says nothing.
  */
-export function messageFromErrorBody(body: unknown, status: number): string {
-  if (!isRecord(body)) return statusText(status);
+function serverMessageFromErrorBody(body: unknown): string | null {
+  if (!isRecord(body)) return null;
   const firstError = Array.isArray(body.errors) ? body.errors.find(isErrorItem) : undefined;
   const message = body.message;
   if (typeof message === 'string' && message !== '') {
@@ -75,17 +81,24 @@ export function messageFromErrorBody(body: unknown, status: number): string {
   }
   if (isRecord(message)) return messageFromFieldErrors(message);
   if (firstError) return firstError.message;
-  return statusText(status);
+  return null;
+}
+
+/** The message of an error body (see `serverMessageFromErrorBody`); the status text when the body says nothing. */
+export function messageFromErrorBody(body: unknown, status: number): string {
+  return serverMessageFromErrorBody(body) ?? statusText(status);
 }
 
 /** Builds the ApiError of a non-2xx answer, reading its JSON body when there is one. */
 export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
   const body = await readJsonBody(response);
   const errors = isRecord(body) && Array.isArray(body.errors) ? body.errors.filter(isErrorItem) : [];
-  return new ApiError(messageFromErrorBody(body, response.status), {
+  const serverMessage = serverMessageFromErrorBody(body);
+  return new ApiError(serverMessage ?? statusText(response.status), {
     status: response.status,
     errorType: errors[0]?.error_type ?? null,
     errors,
+    isServerMessage: serverMessage !== null,
   });
 }
 

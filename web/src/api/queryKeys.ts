@@ -5,4 +5,5 @@ export const queryKeys = {
   explore: (datasourceType: string, datasourceId: number, sliceId: number | null) =>
     ['explore', datasourceType, datasourceId, sliceId] as const,
   chartData: (runNumber: number) => ['chartData', runNumber] as const,
+  samples: (datasourceType: string, datasourceId: number) => ['samples', datasourceType, datasourceId] as const,
 };

@@ -2,12 +2,12 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type JSX } from 'react';
 import styled, { keyframes, useTheme } from 'styled-components';
 import type { ChartDataArrowResult } from '@/api/chartData';
-import { errorMessage } from '@/api/errors';
 import type { FormData } from '@/api/generated/FormData';
 import { Button } from '@/components/Button';
 import { testIds } from '@/testIds';
-import { FormDataInvalidError } from './api';
+import { chartErrorMessages } from './api';
 import { readChartColumns } from './chartColumns';
+import { rowCountText } from './rowCountText';
 import { useElementSize } from './useElementSize';
 import { noResultsMessage } from './viz/ChartEmptyState';
 import type { ChartFormData, ChartQueryData } from './viz/chartRendererProps';
@@ -25,10 +25,6 @@ export interface ChartPanelProps {
   isStale?: boolean;
   /** The form data of the run shown: its `viz_type` picks the renderer. */
   formData?: FormData | null;
-}
-
-function rowCountText(rowCount: number): string {
-  return `${rowCount.toLocaleString('en-US')} ${rowCount === 1 ? 'row' : 'rows'}`;
 }
 
 /** The chart area: loading, error, empty or the chart, with the row count and "View query". */
@@ -58,10 +54,7 @@ export function ChartPanel({ chartData, hasRun, isStale = false, formData = null
       );
     }
     if (chartData.isError) {
-      const messages =
-        chartData.error instanceof FormDataInvalidError
-          ? chartData.error.controlErrors.map((controlError) => controlError.message)
-          : [errorMessage(chartData.error)];
+      const messages = chartErrorMessages(chartData.error);
       return (
         <ErrorBox role="alert" data-testid={testIds.chart.error}>
           {messages.map((message) => (
@@ -125,6 +118,7 @@ export function ChartPanel({ chartData, hasRun, isStale = false, formData = null
 
 const Panel = styled.section`
   display: flex;
+  flex: 1;
   flex-direction: column;
   min-width: 0;
   min-height: 0;

@@ -1,5 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { fetchChartData, type ChartDataArrowResult } from '@/api/chartData';
+import { errorMessage } from '@/api/errors';
 import type { FieldError } from '@/api/generated/FieldError';
 import type { FormData } from '@/api/generated/FormData';
 import { queryKeys } from '@/api/queryKeys';
@@ -20,6 +21,12 @@ export class FormDataInvalidError extends Error {
     super(controlErrors.map((error) => error.message).join('\n'));
     this.controlErrors = controlErrors;
   }
+}
+
+/** What a failed run shows: the message of each control the core refused, or the request's error. */
+export function chartErrorMessages(error: unknown): string[] {
+  if (error instanceof FormDataInvalidError) return error.controlErrors.map((controlError) => controlError.message);
+  return [errorMessage(error)];
 }
 
 /** Validates and builds the query context with the Wasm core, then fetches the Arrow results. */

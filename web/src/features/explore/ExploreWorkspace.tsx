@@ -1,5 +1,6 @@
 import { useMemo, useState, type JSX } from 'react';
 import styled from 'styled-components';
+import type { DatasourceRef } from '@/api/generated/DatasourceRef';
 import type { ExploreResponse } from '@/api/generated/ExploreResponse';
 import type { FieldError } from '@/api/generated/FieldError';
 import { ChartPanel } from '@/features/chart/ChartPanel';
@@ -9,6 +10,8 @@ import type { ControlPanelDefinition, VizTypeMeta } from '@/wasm/controlPanel';
 import type { QuiverCore } from '@/wasm/core';
 import { useQuiverCore } from '@/wasm/useQuiverCore';
 import { ControlPanel } from './ControlPanel';
+import { chartResultsStateOf } from './dataPane/chartResultsState';
+import { DataTablesPane } from './dataPane/DataTablesPane';
 import { DatasourcePanel } from './DatasourcePanel';
 import { hasQueryControls, initialExploreFormData, type ExploreFormData } from './exploreFormData';
 import { isQueryStale, renderedFormData, renderTriggerControlNames } from './renderTriggerControls';
@@ -64,6 +67,8 @@ export function ExploreWorkspace({ explore }: { explore: ExploreResponse }): JSX
     [run, formData, renderTriggerNames],
   );
 
+  const datasource = useMemo<DatasourceRef>(() => ({ id: explore.dataset.id, type: 'table' }), [explore.dataset.id]);
+
   function startRun(): void {
     setRun((previous) => ({ runNumber: (previous?.runNumber ?? 0) + 1, formData }));
   }
@@ -86,7 +91,10 @@ export function ExploreWorkspace({ explore }: { explore: ExploreResponse }): JSX
         onChooseVizType={chooseVizType}
         onRun={startRun}
       />
-      <ChartPanel chartData={chartData} hasRun={run !== null} isStale={isStale} formData={chartFormData} />
+      <ChartArea>
+        <ChartPanel chartData={chartData} hasRun={run !== null} isStale={isStale} formData={chartFormData} />
+        <DataTablesPane datasource={datasource} chartResults={chartResultsStateOf(chartData, run !== null)} />
+      </ChartArea>
     </Layout>
   );
 }
@@ -95,5 +103,13 @@ const Layout = styled.div`
   display: grid;
   grid-template-columns: 260px 320px minmax(0, 1fr);
   height: 100%;
+  min-height: 0;
+`;
+
+/** The chart above, the data pane below. */
+const ChartArea = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
   min-height: 0;
 `;

@@ -1,6 +1,8 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { getJson } from '@/api/client';
+import { getJson, postJson } from '@/api/client';
 import type { ApiError } from '@/api/errors';
+import type { ChartDataResult } from '@/api/generated/ChartDataResult';
+import type { DatasourceRef } from '@/api/generated/DatasourceRef';
 import type { DatasourceType } from '@/api/generated/DatasourceType';
 import type { ExploreResponse } from '@/api/generated/ExploreResponse';
 import type { ResultResponse } from '@/api/generated/ResultResponse';
@@ -37,5 +39,30 @@ export function useExploreState(target: ExploreTarget): UseQueryResult<ExploreRe
     queryKey: queryKeys.explore(target.datasourceType, target.datasourceId, target.sliceId),
     queryFn: async ({ signal }) => (await getJson<ResultResponse<ExploreResponse>>(exploreApiPath(target), signal)).result,
     staleTime: Infinity,
+  });
+}
+
+/** Superset's `SAMPLES_ROW_LIMIT`: the rows one samples page holds, and the server's maximum `per_page`. */
+export const samplesRowLimit = 1000;
+
+export function samplesApiPath(datasource: DatasourceRef, perPage: number = samplesRowLimit): string {
+  const query = new URLSearchParams({
+    datasource_type: datasource.type,
+    datasource_id: String(datasource.id),
+    per_page: String(perPage),
+  });
+  return `/datasource/samples?${query.toString()}`;
+}
+
+/**
+ * `POST /datasource/samples`: the first page of the dataset's rows, unfiltered. The answer's result
+ * is a chart data result (records, colnames, coltypes) with `total_count`, `page` and `per_page`.
+ */
+export function useDatasourceSamples(datasource: DatasourceRef): UseQueryResult<ChartDataResult, ApiError> {
+  return useQuery({
+    queryKey: queryKeys.samples(datasource.type, datasource.id),
+    queryFn: async ({ signal }) => (await postJson<ResultResponse<ChartDataResult>>(samplesApiPath(datasource), {}, signal)).result,
+    staleTime: Infinity,
+    retry: false,
   });
 }

@@ -1,0 +1,219 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useDeferredValue, useMemo, useRef, useState, type JSX } from 'react';
+import styled from 'styled-components';
+import { Button } from '@/components/Button';
+import { copyTextToClipboard } from '@/components/copyTextToClipboard';
+import { useToasts } from '@/components/toastContext';
+import { genericDataTypes, type ChartColumn } from '@/features/chart/chartColumns';
+import { rowCountText } from '@/features/chart/rowCountText';
+import { copiedMessage, copyFailedMessage } from '@/features/chart/ViewQueryModal';
+import { testIds } from '@/testIds';
+import { allRowIndexes, buildRowSearchTexts, filterRowIndexes, resultCellText, rowsAsTabSeparatedText } from './resultTableText';
+
+const rowHeight = 28;
+const overscanRows = 12;
+
+export interface QueryResultTableProps {
+  columns: readonly ChartColumn[];
+  rowCount: number;
+  /** The query's index in the query context (0 for samples). */
+  queryIndex: number;
+  /** Names the table when a chart has several queries. */
+  title?: string;
+}
+
+/** "12 rows", or "3 of 12 rows" while a search hides some. */
+export function shownRowCountText(shownRowCount: number, rowCount: number, isSearching: boolean): string {
+  if (!isSearching) return rowCountText(rowCount);
+  return `${shownRowCount.toLocaleString('en-US')} of ${rowCountText(rowCount)}`;
+}
+
+/**
+ * One result's rows for the data pane: row count, a search box filtering rows in the browser, a
+ * tab-separated copy of the rows shown, and the rows virtualized so 100k of them stay smooth.
+ */
+export function QueryResultTable({ columns, rowCount, queryIndex, title }: QueryResultTableProps): JSX.Element {
+  const { addToast } = useToasts();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [searchText, setSearchText] = useState('');
+  const deferredSearchText = useDeferredValue(searchText);
+  const isSearching = deferredSearchText.trim() !== '';
+  const rowSearchTexts = useMemo(() => (isSearching ? buildRowSearchTexts(columns, rowCount) : null), [columns, rowCount, isSearching]);
+  const shownRows = useMemo(
+    () => (rowSearchTexts === null ? allRowIndexes(rowCount) : filterRowIndexes(rowSearchTexts, deferredSearchText)),
+    [rowSearchTexts, rowCount, deferredSearchText],
+  );
+
+  // No React Compiler here: the virtualizer's changing functions are fine to use directly.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: shownRows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: overscanRows,
+  });
+  const virtualRows = virtualizer.getVirtualItems();
+  const paddingTop = virtualRows[0]?.start ?? 0;
+  const paddingBottom = virtualizer.getTotalSize() - (virtualRows.at(-1)?.end ?? 0);
+
+  async function copyShownRows(): Promise<void> {
+    try {
+      await copyTextToClipboard(rowsAsTabSeparatedText(columns, shownRows));
+      addToast('success', copiedMessage);
+    } catch {
+      addToast('danger', copyFailedMessage);
+    }
+  }
+
+  return (
+    <Root data-testid={testIds.dataPane.table} data-query-index={queryIndex}>
+      <Controls>
+        {title !== undefined && <Title>{title}</Title>}
+        <RowCount data-testid={testIds.dataPane.rowCount}>{shownRowCountText(shownRows.length, rowCount, isSearching)}</RowCount>
+        <Spacer />
+        <Search
+          type="search"
+          aria-label="Search"
+          placeholder="Search"
+          value={searchText}
+          data-testid={testIds.dataPane.search}
+          onChange={(event) => setSearchText(event.target.value)}
+        />
+        <Button
+          $variant="secondary"
+          aria-label="Copy to clipboard"
+          title="Copy to clipboard"
+          data-testid={testIds.dataPane.copyButton}
+          onClick={() => void copyShownRows()}
+        >
+          Copy
+        </Button>
+      </Controls>
+      <ScrollArea ref={scrollRef} data-testid={testIds.dataPane.scrollArea}>
+        <Table aria-rowcount={shownRows.length + 1}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <HeaderCell
+                  key={column.name}
+                  scope="col"
+                  data-testid={testIds.dataPane.headerCell}
+                  $alignRight={column.genericType === genericDataTypes.numeric}
+                >
+                  {column.name}
+                </HeaderCell>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {paddingTop > 0 && <tr style={{ height: paddingTop }} aria-hidden />}
+            {virtualRows.map((virtualRow) => {
+              const rowIndex = shownRows[virtualRow.index] ?? 0;
+              return (
+                <tr key={virtualRow.key} data-testid={testIds.dataPane.row} data-row-index={rowIndex} aria-rowindex={virtualRow.index + 2}>
+                  {columns.map((column) => {
+                    const value = column.values[rowIndex] ?? null;
+                    return (
+                      <DataCell
+                        key={column.name}
+                        data-testid={testIds.dataPane.cell}
+                        data-column={column.name}
+                        data-null={value === null ? 'true' : undefined}
+                        $alignRight={column.genericType === genericDataTypes.numeric}
+                        $isNull={value === null}
+                      >
+                        {resultCellText(value, column.genericType)}
+                      </DataCell>
+                    );
+                  })}
+                </tr>
+              );
+            })}
+            {paddingBottom > 0 && <tr style={{ height: paddingBottom }} aria-hidden />}
+          </tbody>
+        </Table>
+      </ScrollArea>
+    </Root>
+  );
+}
+
+const Root = styled.div`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  min-height: 0;
+`;
+
+const Controls = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
+  padding: ${({ theme }) => theme.gridUnit * 2}px 0;
+`;
+
+const Title = styled.h4`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+  font-weight: 600;
+`;
+
+const RowCount = styled.span`
+  padding: 2px ${({ theme }) => theme.gridUnit * 2}px;
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+const Spacer = styled.div`
+  flex: 1;
+`;
+
+const Search = styled.input`
+  width: 200px;
+  height: 32px;
+  padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+const ScrollArea = styled.div`
+  flex: 1;
+  min-height: 0;
+  overflow: auto;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+const HeaderCell = styled.th<{ $alignRight: boolean }>`
+  position: sticky;
+  top: 0;
+  z-index: 1;
+  padding: ${({ theme }) => theme.gridUnit * 2}px;
+  border-bottom: 2px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 600;
+  text-align: ${({ $alignRight }) => ($alignRight ? 'right' : 'left')};
+  white-space: nowrap;
+`;
+
+const DataCell = styled.td<{ $alignRight: boolean; $isNull: boolean }>`
+  height: ${rowHeight}px;
+  padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  color: ${({ theme, $isNull }) => ($isNull ? theme.colors.textMuted : theme.colors.text)};
+  font-style: ${({ $isNull }) => ($isNull ? 'italic' : 'normal')};
+  font-variant-numeric: tabular-nums;
+  text-align: ${({ $alignRight }) => ($alignRight ? 'right' : 'left')};
+  white-space: nowrap;
+`;

@@ -1,0 +1,70 @@
+import type { GenericDataType } from '@/api/generated/GenericDataType';
+import { genericDataTypes, type CellValue, type ChartColumn } from '@/features/chart/chartColumns';
+import { falseDisplay, nullDisplay, trueDisplay } from '@/features/chart/viz/table/formatCellValue';
+
+/**
+ * Epoch ms as UTC `YYYY-MM-DD HH:MM:SS`, with `.mmm` when the milliseconds are not 0:
+ * 1262304000000 => "2010-01-01 00:00:00", 1262304000123 => "2010-01-01 00:00:00.123".
+ */
+export function formatResultTimestamp(epochMs: number): string {
+  const date = new Date(epochMs);
+  if (Number.isNaN(date.getTime())) return String(epochMs);
+  const withoutZone = date.toISOString().slice(0, -1).replace('T', ' ');
+  return withoutZone.endsWith('.000') ? withoutZone.slice(0, -'.000'.length) : withoutZone;
+}
+
+/**
+ * A cell as the data pane shows it: numbers in full (the shortest text that reads back as the same
+ * number, so 0.1 + 0.2 shows 0.30000000000000004), temporal columns in UTC, "N/A" for null.
+ */
+export function resultCellText(value: CellValue, genericType: GenericDataType | null): string {
+  if (value === null) return nullDisplay;
+  if (typeof value === 'boolean') return value ? trueDisplay : falseDisplay;
+  if (typeof value === 'string') return value;
+  if (genericType === genericDataTypes.temporal && typeof value === 'number') return formatResultTimestamp(value);
+  return String(value);
+}
+
+/** A cell in copied text: as shown, but empty for null and with tabs and line breaks as spaces. */
+export function resultCellCopyText(value: CellValue, genericType: GenericDataType | null): string {
+  if (value === null) return '';
+  return resultCellText(value, genericType).replace(/[\t\r\n]+/g, ' ');
+}
+
+/** Every row index of a result, in order. */
+export function allRowIndexes(rowCount: number): number[] {
+  return Array.from({ length: rowCount }, (_unused, index) => index);
+}
+
+/** Separates the cells of a row's search text; no typed search text contains it. */
+const searchCellSeparator = '\u0000';
+
+/** Each row's shown cells in lower case, for the search box. Built once per result, when a search starts. */
+export function buildRowSearchTexts(columns: readonly ChartColumn[], rowCount: number): string[] {
+  const texts = new Array<string>(rowCount);
+  for (let rowIndex = 0; rowIndex < rowCount; rowIndex += 1) {
+    texts[rowIndex] = columns
+      .map((column) => resultCellText(column.values[rowIndex] ?? null, column.genericType).toLowerCase())
+      .join(searchCellSeparator);
+  }
+  return texts;
+}
+
+/** Superset's results search: the rows with a shown cell containing the text, case-insensitive. */
+export function filterRowIndexes(rowSearchTexts: readonly string[], searchText: string): number[] {
+  const needle = searchText.trim().toLowerCase();
+  const matches: number[] = [];
+  rowSearchTexts.forEach((text, rowIndex) => {
+    if (text.includes(needle)) matches.push(rowIndex);
+  });
+  return matches;
+}
+
+/** The rows as tab-separated text: a line of column names, then one line per row, in the given order. */
+export function rowsAsTabSeparatedText(columns: readonly ChartColumn[], rowIndexes: readonly number[]): string {
+  const lines = [columns.map((column) => column.name.replace(/[\t\r\n]+/g, ' ')).join('\t')];
+  for (const rowIndex of rowIndexes) {
+    lines.push(columns.map((column) => resultCellCopyText(column.values[rowIndex] ?? null, column.genericType)).join('\t'));
+  }
+  return `${lines.join('\n')}\n`;
+}
