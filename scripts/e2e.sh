@@ -11,7 +11,9 @@ home="$(mktemp -d -t quiver-e2e-XXXXXX)"
 port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 export QUIVER_HOME="$home" QUIVER_BIND="127.0.0.1:$port" QUIVER_ADMIN_PASSWORD="admin" QUIVER_EXAMPLES_ROWS=100000
 export QUIVER_STATIC_DIR="$REPO_ROOT/web/dist"
-"$CARGO_TARGET_DIR/debug/quiver" serve > "$home/server.log" 2>&1 &
+# A private copy: clones of the repo at other paths share the target folder and its `quiver`.
+cp "$CARGO_TARGET_DIR/debug/quiver" "$home/quiver"
+"$home/quiver" serve > "$home/server.log" 2>&1 &
 server_pid=$!
 cleanup() {
   kill "$server_pid" 2>/dev/null || true
