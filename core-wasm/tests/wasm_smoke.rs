@@ -138,6 +138,7 @@ fn every_postprocess_fixture_matches_on_wasm32_and_through_the_js_export() {
                 check_postprocess_outcome(fixture, &case, rust_postprocess_outcome(&case)).err(),
                 check_postprocess_outcome(fixture, &case, js_postprocess_outcome(&case)).err(),
                 check_postprocess_outcome(fixture, &case, frame_postprocess_outcome(&case)).err(),
+                check_postprocess_outcome(fixture, &case, kept_frame_postprocess_outcome(&case)).err(),
             ]
         })
         .flatten()
@@ -179,6 +180,28 @@ fn frame_postprocess_outcome(case: &PostprocessCase) -> PostprocessOutcome {
     frame
         .apply_post_processing(to_js(&Value::from(case.rules.clone())))
         .map(|output| quiver_core::arrow_ipc::decode_stream_to_batch(&output).unwrap())
+        .map_err(|error| {
+            (
+                string_property(&error, "name").unwrap(),
+                string_property(&error, "message").unwrap(),
+            )
+        })
+}
+
+/// The outcome of `ResultFrame.postProcess` (the result kept in a frame), read with `toIpc`.
+fn kept_frame_postprocess_outcome(case: &PostprocessCase) -> PostprocessOutcome {
+    let batch = table_to_batch(&case.input);
+    let frame =
+        quiver_core::wasm::frame::ResultFrame::new(&quiver_core::arrow_ipc::encode_stream(&batch).unwrap())
+            .unwrap();
+    frame
+        .post_process(to_js(&Value::from(case.rules.clone())))
+        .map(|result| {
+            let decoded = quiver_core::arrow_ipc::decode_stream_to_batch(&result.to_ipc().unwrap()).unwrap();
+            assert_eq!(result.num_rows(), decoded.num_rows());
+            assert_eq!(result.num_columns(), decoded.num_columns());
+            decoded
+        })
         .map_err(|error| {
             (
                 string_property(&error, "name").unwrap(),

@@ -81,6 +81,9 @@ struct Timing {
     result_file: Option<String>,
     #[serde(default)]
     error: Option<String>,
+    /// Wasm only: the median time to encode the result as Arrow IPC (not in `median_ms`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    encode_ms: Option<f64>,
 }
 
 fn nan_when_null<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
@@ -277,6 +280,7 @@ fn native(flags: &Flags) -> BenchResult<()> {
                 summary: None,
                 result_file: None,
                 error: Some(error.to_string()),
+                encode_ms: None,
             },
             Ok(first) => {
                 let summary = summarize_batch(&first);
@@ -296,6 +300,7 @@ fn native(flags: &Flags) -> BenchResult<()> {
                     summary: Some(summary),
                     result_file: None,
                     error: None,
+                    encode_ms: None,
                 }
             }
         };
@@ -453,8 +458,8 @@ fn report(flags: &Flags) -> BenchResult<()> {
         |side: &SideResults, name: &str| side.timings.iter().find(|timing| timing.name == name).cloned();
 
     let mut lines = vec![
-        "| operation | result rows | native (ms) | Wasm (ms) | pandas (ms) | native vs pandas | Wasm vs pandas | results agree |".to_owned(),
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |".to_owned(),
+        "| operation | result rows | native (ms) | Wasm (ms) | pandas (ms) | native vs pandas | Wasm vs pandas | Wasm + IPC encode (ms) | results agree |".to_owned(),
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |".to_owned(),
     ];
     let mut native_ratios = Vec::new();
     let mut wasm_ratios = Vec::new();
@@ -489,8 +494,13 @@ fn report(flags: &Flags) -> BenchResult<()> {
             }
             _ => "not compared".to_owned(),
         };
+        let with_encoding = wasm_timing
+            .as_ref()
+            .and_then(|timing| Some(timing.median_ms + timing.encode_ms?))
+            .filter(|total| total.is_finite())
+            .map_or_else(|| "—".to_owned(), |total| format!("{total:.1}"));
         lines.push(format!(
-            "| {name} | {} | {} | {} | {} | {} | {} | {agree} |",
+            "| {name} | {} | {} | {} | {} | {} | {} | {with_encoding} | {agree} |",
             timing
                 .summary
                 .as_ref()

@@ -11,17 +11,21 @@
 //! `sort=True, dropna=True`). The output is the groupby columns, then one Float64 column per
 //! aggregate; the aggregates come in label order (a JSON object's key order is not kept).
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use arrow::array::ArrayRef;
+use arrow::array::{Array, ArrayRef, UInt32Array};
+use arrow::compute::take;
 use arrow::datatypes::Field;
 use arrow::record_batch::RecordBatch;
 use serde::Deserialize;
 use serde_json::Value;
 
 use crate::error::CoreResult;
-use crate::postprocess::frame::{batch_from, column_position, invalid, number_array, numbers, take_rows};
-use crate::postprocess::keys::{column_codes, row_ids, ColumnCodes, Groups};
+use crate::postprocess::frame::{
+    arrow_failure, batch_from, column_position, float_array, invalid, number_values,
+};
+use crate::postprocess::keys::{column_codes, dense_ids, row_ids, ColumnCodes, Groups, NO_CODE};
 
 #[derive(Debug, Deserialize)]
 pub struct AggregateOptions {
@@ -193,44 +197,150 @@ pub fn aggregate(batch: RecordBatch, options: AggregateOptions) -> CoreResult<Re
         .map(|name| column_position(&batch, name))
         .collect::<CoreResult<Vec<_>>>()?;
     let aggregates = named_aggregates(&batch, &options.aggregates)?;
-    let groups = group_rows(&batch, &key_positions, false)?;
+    let rows = batch.num_rows();
 
-    let first_rows: Vec<usize> = groups.iter().filter_map(|rows| rows.first().copied()).collect();
-    let keys = take_rows(&batch, &first_rows)?;
+    // Each row's group id, in sorted key order; rows with a null key are left out.
+    let (ids, first_rows): (Vec<u32>, Vec<usize>) = if key_positions.is_empty() {
+        (vec![0; rows], if rows == 0 { Vec::new() } else { vec![0] })
+    } else {
+        let codes = key_positions
+            .iter()
+            .map(|&position| column_codes(&batch, position))
+            .collect::<CoreResult<Vec<_>>>()?;
+        let columns: Vec<&ColumnCodes> = codes.iter().collect();
+        let dense = dense_ids(&columns, rows, false);
+        (dense.ids, dense.first_row)
+    };
+    let group_count = first_rows.len();
+    // Order statistics and spreads need each group's values together; the others accumulate.
+    let groups = if aggregates.iter().all(|named| named.aggregator.accumulates()) {
+        None
+    } else {
+        Some(group_rows(&batch, &key_positions, false)?)
+    };
+
     let mut fields: Vec<Field> = Vec::new();
     let mut columns: Vec<ArrayRef> = Vec::new();
+    let first_rows = first_rows
+        .iter()
+        .map(|&row| u32::try_from(row).map_err(|_| invalid("Too many rows")))
+        .collect::<CoreResult<UInt32Array>>()?;
     for &position in &key_positions {
-        fields.push(keys.schema().field(position).clone());
-        columns.push(keys.column(position).clone());
+        fields.push(batch.schema().field(position).clone());
+        columns.push(take(batch.column(position), &first_rows, None).map_err(arrow_failure)?);
     }
     for named in &aggregates {
-        let values = numbers_for(&batch, named)?;
-        let results = groups.iter().map(|rows| {
-            let group_values: Vec<Option<f64>> = rows.iter().map(|&row| values[row]).collect();
-            reduce(named.aggregator, &group_values)
-        });
+        let values = values_for(&batch, named)?;
+        let results = match &groups {
+            None => accumulate(named.aggregator, &values, &ids, group_count),
+            Some(groups) => groups
+                .iter()
+                .map(|rows| {
+                    let group_values: Vec<Option<f64>> = rows
+                        .iter()
+                        .map(|&row| Some(values[row]).filter(|value| !value.is_nan()))
+                        .collect();
+                    reduce(named.aggregator, &group_values).unwrap_or(f64::NAN)
+                })
+                .collect(),
+        };
         fields.push(Field::new(
             named.label.as_str(),
             arrow::datatypes::DataType::Float64,
             true,
         ));
-        columns.push(number_array(results));
+        columns.push(float_array(results));
     }
-    batch_from(fields, columns, groups.len())
+    batch_from(fields, columns, group_count)
 }
 
-/// The values an aggregate reads: the numbers of its column, or for `count` on a non-numeric
-/// column, 1 for every present cell.
-pub(crate) fn numbers_for(batch: &RecordBatch, named: &NamedAggregate) -> CoreResult<Vec<Option<f64>>> {
+impl Aggregator {
+    /// Whether the aggregate of a group can be accumulated row by row ([`accumulate`]).
+    pub(crate) fn accumulates(self) -> bool {
+        matches!(
+            self,
+            Aggregator::Sum
+                | Aggregator::Product
+                | Aggregator::Mean
+                | Aggregator::Min
+                | Aggregator::Max
+                | Aggregator::Count
+        )
+    }
+}
+
+/// The aggregate of each group (`ids`: each row's group, `NO_CODE` for rows left out) in one
+/// pass over the values, for the aggregators that [`accumulate`](Aggregator::accumulates);
+/// NaN for a missing result. Values are added in row order, as [`reduce`] adds them.
+pub(crate) fn accumulate(aggregator: Aggregator, values: &[f64], ids: &[u32], groups: usize) -> Vec<f64> {
+    let present = || {
+        values
+            .iter()
+            .zip(ids)
+            .filter(|(value, &id)| id != NO_CODE && !value.is_nan())
+            .map(|(&value, &id)| (id as usize, value))
+    };
+    let counts = || {
+        let mut counts = vec![0usize; groups];
+        for (id, _) in present() {
+            counts[id] += 1;
+        }
+        counts
+    };
+    match aggregator {
+        Aggregator::Sum | Aggregator::Mean => {
+            let mut sums = vec![0.0f64; groups];
+            let mut counts = vec![0usize; groups];
+            for (id, value) in present() {
+                sums[id] += value;
+                counts[id] += 1;
+            }
+            if aggregator == Aggregator::Mean {
+                for (sum, count) in sums.iter_mut().zip(counts) {
+                    *sum = if count == 0 { f64::NAN } else { *sum / count as f64 };
+                }
+            }
+            sums
+        }
+        Aggregator::Product => {
+            let mut products = vec![1.0f64; groups];
+            for (id, value) in present() {
+                products[id] *= value;
+            }
+            products
+        }
+        Aggregator::Count => counts().into_iter().map(|count| count as f64).collect(),
+        Aggregator::Min | Aggregator::Max => {
+            let mut extremes = vec![f64::NAN; groups];
+            for (id, value) in present() {
+                let extreme = &mut extremes[id];
+                // f64::min and f64::max return the other operand for NaN: the first value.
+                *extreme = if aggregator == Aggregator::Min {
+                    extreme.min(value)
+                } else {
+                    extreme.max(value)
+                };
+            }
+            extremes
+        }
+        _ => vec![f64::NAN; groups],
+    }
+}
+
+/// The values an aggregate reads, NaN for missing: the numbers of its column, or for `count`
+/// on a non-numeric column, 1 for every present cell.
+pub(crate) fn values_for<'a>(batch: &'a RecordBatch, named: &NamedAggregate) -> CoreResult<Cow<'a, [f64]>> {
     let position = column_position(batch, &named.column)?;
     let column = batch.column(position);
     let is_numeric = crate::postprocess::frame::is_numeric(column.data_type());
     if named.aggregator == Aggregator::Count && !is_numeric {
-        return Ok((0..column.len())
-            .map(|row| (!column.is_null(row)).then_some(1.0))
-            .collect());
+        return Ok(Cow::Owned(
+            (0..column.len())
+                .map(|row| if column.is_null(row) { f64::NAN } else { 1.0 })
+                .collect(),
+        ));
     }
-    numbers(batch, position)
+    number_values(batch, position)
 }
 
 #[cfg(test)]

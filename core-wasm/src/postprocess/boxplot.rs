@@ -17,8 +17,10 @@ use serde_json::Value;
 use std::sync::Arc;
 
 use crate::error::CoreResult;
-use crate::postprocess::aggregate::{group_rows, median};
-use crate::postprocess::frame::{batch_from, column_position, invalid, number_array, numbers, take_rows};
+use crate::postprocess::frame::{
+    batch_from, column_position, invalid, number_array, number_values, take_rows,
+};
+use crate::postprocess::keys::{column_codes, dense_ids, NO_CODE};
 
 #[derive(Debug, Deserialize)]
 pub struct BoxplotOptions {
@@ -79,22 +81,49 @@ pub fn boxplot(batch: RecordBatch, options: BoxplotOptions) -> CoreResult<Record
         .iter()
         .map(|name| column_position(&batch, name))
         .collect::<CoreResult<Vec<_>>>()?;
-    let groups = group_rows(&batch, &key_positions, false)?;
+    let rows = batch.num_rows();
+    let (ids, first_rows): (Vec<u32>, Vec<usize>) = if key_positions.is_empty() {
+        (vec![0; rows], if rows == 0 { Vec::new() } else { vec![0] })
+    } else {
+        let codes = key_positions
+            .iter()
+            .map(|&position| column_codes(&batch, position))
+            .collect::<CoreResult<Vec<_>>>()?;
+        let dense = dense_ids(&codes.iter().collect::<Vec<_>>(), rows, false);
+        (dense.ids, dense.first_row)
+    };
+    let group_count = first_rows.len();
     let mut statistics: Vec<Vec<BoxStatistics>> = Vec::with_capacity(options.metrics.len());
+    let mut scratch: Vec<f64> = Vec::new();
     for metric in &options.metrics {
-        let values = numbers(&batch, column_position(&batch, metric)?)?;
+        let values = number_values(&batch, column_position(&batch, metric)?)?;
+        // Each group's present values together, in row order: a counting sort by group.
+        let mut starts = vec![0usize; group_count + 1];
+        for (&value, &id) in values.iter().zip(&ids) {
+            if id != NO_CODE && !value.is_nan() {
+                starts[id as usize + 1] += 1;
+            }
+        }
+        for group in 1..starts.len() {
+            starts[group] += starts[group - 1];
+        }
+        let mut grouped = vec![0.0f64; starts[group_count]];
+        let mut next = starts.clone();
+        for (&value, &id) in values.iter().zip(&ids) {
+            if id != NO_CODE && !value.is_nan() {
+                let slot = &mut next[id as usize];
+                grouped[*slot] = value;
+                *slot += 1;
+            }
+        }
         statistics.push(
-            groups
-                .iter()
-                .map(|rows| {
-                    let group: Vec<f64> = rows.iter().filter_map(|&row| values[row]).collect();
-                    box_statistics(&group, whiskers)
-                })
+            starts
+                .windows(2)
+                .map(|bounds| box_statistics(&grouped[bounds[0]..bounds[1]], whiskers, &mut scratch))
                 .collect(),
         );
     }
 
-    let first_rows: Vec<usize> = groups.iter().filter_map(|rows| rows.first().copied()).collect();
     let keys = take_rows(&batch, &first_rows)?;
     let mut fields: Vec<Field> = Vec::new();
     let mut columns: Vec<ArrayRef> = Vec::new();
@@ -127,26 +156,35 @@ pub fn boxplot(batch: RecordBatch, options: BoxplotOptions) -> CoreResult<Record
             columns.push(column);
         }
     }
-    batch_from(fields, columns, groups.len())
+    batch_from(fields, columns, group_count)
 }
 
-fn box_statistics(values: &[f64], whiskers: Whiskers) -> BoxStatistics {
-    let mut sorted = values.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    let q1 = percentile(&sorted, 25.0, Interpolation::Midpoint);
-    let q3 = percentile(&sorted, 75.0, Interpolation::Midpoint);
-    let maximum = sorted.last().copied();
-    let minimum = sorted.first().copied();
+/// The statistics of a group's present values (in row order). Quantiles come from selection
+/// (`select_nth_unstable`, linear) on a scratch copy rather than a full sort.
+fn box_statistics(values: &[f64], whiskers: Whiskers, scratch: &mut Vec<f64>) -> BoxStatistics {
+    scratch.clear();
+    scratch.extend_from_slice(values);
+    let selected = scratch.as_mut_slice();
+    let q1 = percentile(selected, 25.0, Interpolation::Midpoint);
+    let q3 = percentile(selected, 75.0, Interpolation::Midpoint);
+    let median = percentile(selected, 50.0, Interpolation::Midpoint);
+    let (minimum, maximum) = values
+        .iter()
+        .fold(None, |extremes: Option<(f64, f64)>, &value| match extremes {
+            None => Some((value, value)),
+            Some((low, high)) => Some((low.min(value), high.max(value))),
+        })
+        .unzip();
     let (high, low) = match (whiskers, q1, q3) {
         (Whiskers::Tukey, Some(q1), Some(q3)) => {
             let reach = 1.5 * (q3 - q1);
             (
-                sorted
+                values
                     .iter()
                     .copied()
                     .filter(|&value| value <= q3 + reach)
                     .reduce(f64::max),
-                sorted
+                values
                     .iter()
                     .copied()
                     .filter(|&value| value >= q1 - reach)
@@ -154,8 +192,8 @@ fn box_statistics(values: &[f64], whiskers: Whiskers) -> BoxStatistics {
             )
         }
         (Whiskers::Percentiles(low, high), _, _) => (
-            percentile(&sorted, high, Interpolation::Linear),
-            percentile(&sorted, low, Interpolation::Linear),
+            percentile(selected, high, Interpolation::Linear),
+            percentile(selected, low, Interpolation::Linear),
         ),
         _ => (maximum, minimum),
     };
@@ -169,7 +207,7 @@ fn box_statistics(values: &[f64], whiskers: Whiskers) -> BoxStatistics {
         .filter(|&value| low.is_some_and(|low| value < low));
     BoxStatistics {
         mean: (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64),
-        median: median(sorted.clone()),
+        median,
         high,
         low,
         q1,
@@ -185,13 +223,21 @@ enum Interpolation {
     Midpoint,
 }
 
-/// numpy's `nanpercentile(sorted, percent, method)` of sorted present values.
-fn percentile(sorted: &[f64], percent: f64, interpolation: Interpolation) -> Option<f64> {
-    let last = sorted.len().checked_sub(1)?;
+/// numpy's `nanpercentile(values, percent, method)` of present values, found by selection
+/// (the values are reordered).
+fn percentile(values: &mut [f64], percent: f64, interpolation: Interpolation) -> Option<f64> {
+    let last = values.len().checked_sub(1)?;
     let position = last as f64 * percent / 100.0;
-    let below = position.floor() as usize;
-    let above = position.ceil() as usize;
-    let (low, high) = (sorted[below.min(last)], sorted[above.min(last)]);
+    let below = (position.floor() as usize).min(last);
+    let above = (position.ceil() as usize).min(last);
+    let (_, &mut low, larger) = values.select_nth_unstable_by(below, f64::total_cmp);
+    // After the selection every value past `below` is at least `low`: the next order statistic
+    // is their least.
+    let high = if above == below {
+        low
+    } else {
+        larger.iter().copied().fold(f64::INFINITY, f64::min)
+    };
     Some(match interpolation {
         Interpolation::Linear => low + (high - low) * (position - below as f64),
         Interpolation::Midpoint => (low + high) / 2.0,
@@ -204,9 +250,11 @@ mod tests {
 
     #[test]
     fn percentiles_interpolate_as_numpy() {
-        let sorted = [1.0, 2.0, 3.0, 4.0];
-        assert_eq!(percentile(&sorted, 25.0, Interpolation::Midpoint), Some(1.5));
-        assert_eq!(percentile(&sorted, 25.0, Interpolation::Linear), Some(1.75));
-        assert_eq!(percentile(&[], 25.0, Interpolation::Linear), None);
+        let mut values = [4.0, 2.0, 1.0, 3.0];
+        assert_eq!(percentile(&mut values, 25.0, Interpolation::Midpoint), Some(1.5));
+        assert_eq!(percentile(&mut values, 25.0, Interpolation::Linear), Some(1.75));
+        assert_eq!(percentile(&mut values, 50.0, Interpolation::Midpoint), Some(2.5));
+        assert_eq!(percentile(&mut values, 100.0, Interpolation::Linear), Some(4.0));
+        assert_eq!(percentile(&mut [], 25.0, Interpolation::Linear), None);
     }
 }

@@ -9,7 +9,7 @@ use arrow::record_batch::RecordBatch;
 use serde::Deserialize;
 
 use crate::error::CoreResult;
-use crate::postprocess::frame::{batch_from, column_position, invalid, number_array, numbers};
+use crate::postprocess::frame::{batch_from, column_position, float_array, invalid, number_values};
 
 #[derive(Debug, Deserialize)]
 pub struct CompareOptions {
@@ -69,19 +69,20 @@ pub fn compare(batch: RecordBatch, options: CompareOptions) -> CoreResult<Record
         .zip(&options.compare_columns)
         .zip(source_positions.iter().zip(&compare_positions))
     {
-        let sources = numbers(&batch, source_position)?;
-        let compares = numbers(&batch, compare_position)?;
-        let results = sources.iter().zip(&compares).map(|(source, compared)| {
-            let (source, compared) = (source.as_ref()?, compared.as_ref()?);
-            Some(match compare_type {
-                "difference" => source - compared,
-                "percentage" => round((source - compared) / compared),
-                _ => round(source / compared),
-            })
-        });
+        let sources = number_values(&batch, source_position)?;
+        let compares = number_values(&batch, compare_position)?;
+        // Missing values are NaN, which every result with them is.
+        let pairs = sources.iter().zip(compares.iter());
+        let results: Vec<f64> = match compare_type {
+            "difference" => pairs.map(|(source, compared)| source - compared).collect(),
+            "percentage" => pairs
+                .map(|(source, compared)| round((source - compared) / compared))
+                .collect(),
+            _ => pairs.map(|(source, compared)| round(source / compared)).collect(),
+        };
         let name = [compare_type, source, compared].join(TIME_COMPARISON);
         fields.push(Field::new(name, DataType::Float64, true));
-        arrays.push(number_array(results));
+        arrays.push(float_array(results));
     }
     if options.drop_original_columns == Some(true) {
         let dropped: Vec<&String> = options

@@ -9,6 +9,7 @@
 //! `contribution_totals` (`{column: total}`) replaces a column's total (a missing or 0 total
 //! gives 0). A total of 0 gives null (0/0) or an infinity.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use arrow::array::ArrayRef;
@@ -17,7 +18,7 @@ use arrow::record_batch::RecordBatch;
 use serde::Deserialize;
 
 use crate::error::CoreResult;
-use crate::postprocess::frame::{batch_from, invalid, is_numeric, number_array, numbers};
+use crate::postprocess::frame::{batch_from, float_array, invalid, is_numeric, number_values};
 
 #[derive(Debug, Deserialize)]
 pub struct ContributionOptions {
@@ -70,24 +71,15 @@ pub fn contribution(batch: RecordBatch, options: ContributionOptions) -> CoreRes
             "`rename_columns` must have the same length as `columns` + `time_shift_columns`.",
         ));
     }
-    let values: Vec<Vec<Option<f64>>> = positions
+    let values = positions
         .iter()
-        .map(|&position| numbers(&batch, position))
-        .collect::<CoreResult<_>>()?;
+        .map(|&position| number_values(&batch, position))
+        .collect::<CoreResult<Vec<_>>>()?;
 
-    let shares: Vec<Vec<Option<f64>>> = match options.orientation.as_deref().unwrap_or("column") {
-        "column" => {
-            // Superset fills the nulls of the numeric columns with 0 before dividing by a
-            // column total (its row orientation reads the unfilled columns).
-            let filled: Vec<Vec<f64>> = values
-                .iter()
-                .map(|series| series.iter().map(|value| value.unwrap_or(0.0)).collect())
-                .collect();
-            column_shares(&columns, &filled, options.contribution_totals.as_ref())
-                .into_iter()
-                .map(|series| series.into_iter().map(Some).collect())
-                .collect()
-        }
+    let shares: Vec<Vec<f64>> = match options.orientation.as_deref().unwrap_or("column") {
+        // Superset fills the nulls of the numeric columns with 0 before dividing by a column
+        // total (its row orientation reads the unfilled columns).
+        "column" => column_shares(&columns, &values, options.contribution_totals.as_ref()),
         "row" => row_shares(
             &columns,
             &values,
@@ -110,7 +102,7 @@ pub fn contribution(batch: RecordBatch, options: ContributionOptions) -> CoreRes
     let mut arrays: Vec<ArrayRef> = batch.columns().to_vec();
     for (name, share) in rename_columns.iter().zip(shares) {
         let field = Field::new(name.as_str(), DataType::Float64, true);
-        let array = number_array(share);
+        let array = float_array(share);
         match fields.iter().position(|existing| existing.name() == name) {
             Some(position) => {
                 fields[position] = field;
@@ -125,36 +117,38 @@ pub fn contribution(batch: RecordBatch, options: ContributionOptions) -> CoreRes
     batch_from(fields, arrays, row_count)
 }
 
-/// Each value over its column's total (or the given total: 0 when it is missing or 0).
+/// Each value over its column's total (or the given total: 0 when it is missing or 0), missing
+/// values counting as 0 (so their share is 0).
 fn column_shares(
     columns: &[String],
-    values: &[Vec<f64>],
+    values: &[Cow<'_, [f64]>],
     totals: Option<&BTreeMap<String, Option<f64>>>,
 ) -> Vec<Vec<f64>> {
+    let filled = |value: f64| if value.is_nan() { 0.0 } else { value };
     columns
         .iter()
         .zip(values)
         .map(|(column, series)| match totals {
             Some(totals) => match totals.get(column).copied().flatten() {
-                Some(total) if total != 0.0 => series.iter().map(|value| value / total).collect(),
+                Some(total) if total != 0.0 => series.iter().map(|&value| filled(value) / total).collect(),
                 _ => vec![0.0; series.len()],
             },
             None => {
-                let total: f64 = series.iter().sum();
-                series.iter().map(|value| value / total).collect()
+                let total: f64 = series.iter().map(|&value| filled(value)).sum();
+                series.iter().map(|&value| filled(value) / total).collect()
             }
         })
         .collect()
 }
 
 /// Each value over its row's total within its group of columns (one group per time shift);
-/// a null stays null and the total skips it.
+/// a missing value stays missing and the total skips it.
 fn row_shares(
     columns: &[String],
-    values: &[Vec<Option<f64>>],
+    values: &[Cow<'_, [f64]>],
     time_shifts: &[String],
     row_count: usize,
-) -> Vec<Vec<Option<f64>>> {
+) -> Vec<Vec<f64>> {
     let group_of = |column: &str| -> Option<&str> {
         time_shifts
             .iter()
@@ -164,13 +158,18 @@ fn row_shares(
     let groups: Vec<Option<&str>> = columns.iter().map(|column| group_of(column)).collect();
     (0..columns.len())
         .map(|number| {
+            let members: Vec<&[f64]> = (0..columns.len())
+                .filter(|&other| groups[other] == groups[number])
+                .map(|other| values[other].as_ref())
+                .collect();
             (0..row_count)
                 .map(|row| {
-                    let total: f64 = (0..columns.len())
-                        .filter(|&other| groups[other] == groups[number])
-                        .filter_map(|other| values[other][row])
+                    let total: f64 = members
+                        .iter()
+                        .map(|member| member[row])
+                        .filter(|value| !value.is_nan())
                         .sum();
-                    Some(values[number][row]? / total)
+                    values[number][row] / total
                 })
                 .collect()
         })

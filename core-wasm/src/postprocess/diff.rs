@@ -11,7 +11,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::error::CoreResult;
-use crate::postprocess::frame::{append_columns, invalid, mapped_columns, number_array, numbers};
+use crate::postprocess::frame::{append_columns, float_array, invalid, mapped_columns, number_values};
 
 #[derive(Debug, Deserialize)]
 pub struct DiffOptions {
@@ -44,32 +44,57 @@ pub fn diff(batch: RecordBatch, options: DiffOptions) -> CoreResult<RecordBatch>
     let columns = mapped_columns(&batch, &mapping)?;
     let values = columns
         .iter()
-        .map(|column| numbers(&batch, column.position))
+        .map(|column| number_values(&batch, column.position))
         .collect::<CoreResult<Vec<_>>>()?;
-    let shifted = |series: &[Option<f64>], index: usize| -> Option<f64> {
-        let other = i64::try_from(index).ok()?.checked_sub(options.periods)?;
-        series.get(usize::try_from(other).ok()?).copied().flatten()
-    };
+    let row_count = batch.num_rows();
     let mut results = Vec::new();
     for (number, column) in columns.into_iter().enumerate() {
-        let differences: Vec<Option<f64>> = if along_columns {
-            let others: Vec<Option<f64>> = (0..batch.num_rows())
-                .map(|row| {
-                    let cells: Vec<Option<f64>> = values.iter().map(|series| series[row]).collect();
-                    shifted(&cells, number)
-                })
-                .collect();
-            values[number]
-                .iter()
-                .zip(others)
-                .map(|(value, other)| Some(value.as_ref()? - other?))
-                .collect()
+        // Missing values are NaN, which every difference with them is.
+        let differences: Vec<f64> = if along_columns {
+            let other = i64::try_from(number)
+                .ok()
+                .and_then(|number| number.checked_sub(options.periods))
+                .and_then(|other| usize::try_from(other).ok())
+                .filter(|&other| other < values.len());
+            match other {
+                Some(other) => values[number]
+                    .iter()
+                    .zip(values[other].iter())
+                    .map(|(value, other)| value - other)
+                    .collect(),
+                None => vec![f64::NAN; row_count],
+            }
         } else {
-            (0..batch.num_rows())
-                .map(|row| Some(values[number][row]? - shifted(&values[number], row)?))
-                .collect()
+            shifted_differences(&values[number], options.periods)
         };
-        results.push((column, number_array(differences)));
+        results.push((column, float_array(differences)));
     }
     append_columns(batch, &mapping, results)
+}
+
+/// `values[row] - values[row - periods]`, NaN where that row does not exist.
+fn shifted_differences(values: &[f64], periods: i64) -> Vec<f64> {
+    let row_count = values.len();
+    let shift = usize::try_from(periods.unsigned_abs())
+        .unwrap_or(usize::MAX)
+        .min(row_count);
+    let mut differences = Vec::with_capacity(row_count);
+    if periods >= 0 {
+        differences.extend(std::iter::repeat_n(f64::NAN, shift));
+        differences.extend(
+            values[shift..]
+                .iter()
+                .zip(values.iter())
+                .map(|(value, before)| value - before),
+        );
+    } else {
+        differences.extend(
+            values
+                .iter()
+                .zip(values[shift..].iter())
+                .map(|(value, after)| value - after),
+        );
+        differences.extend(std::iter::repeat_n(f64::NAN, shift));
+    }
+    differences
 }

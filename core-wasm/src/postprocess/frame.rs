@@ -2,10 +2,12 @@
 //! `f64` with NaN as null, results appended the way Superset's `_append_columns` does, rows
 //! keyed for sorting and grouping.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use arrow::array::{Array, ArrayRef, ArrowPrimitiveType, AsArray, Float64Array, UInt32Array};
+use arrow::buffer::{BooleanBuffer, NullBuffer};
 use arrow::compute::take_record_batch;
 use arrow::datatypes::{
     DataType, Date32Type, Date64Type, Decimal128Type, Field, Float32Type, Float64Type, Int16Type, Int32Type,
@@ -93,6 +95,88 @@ pub(crate) fn numbers(batch: &RecordBatch, position: usize) -> CoreResult<Vec<Op
         .into_iter()
         .map(|value| value.filter(|number| !number.is_nan()))
         .collect())
+}
+
+/// The numbers of a numeric column as `f64` in one slice, NaN for null and NaN (pandas' missing
+/// value). A Float64 column without nulls is borrowed from the Arrow buffer, not copied; other
+/// types are converted in one vectorizable pass. Every operation that only needs values and
+/// "missing" reads this rather than [`numbers`].
+pub(crate) fn number_values(batch: &RecordBatch, position: usize) -> CoreResult<Cow<'_, [f64]>> {
+    let array = batch.column(position);
+    let mut values: Cow<'_, [f64]> = match array.data_type() {
+        DataType::Float64 => Cow::Borrowed(array.as_primitive::<Float64Type>().values().as_ref()),
+        DataType::Float32 => Cow::Owned(
+            array
+                .as_primitive::<Float32Type>()
+                .values()
+                .iter()
+                .map(|&value| f64::from(value))
+                .collect(),
+        ),
+        DataType::Int8 => Cow::Owned(integer_values::<Int8Type>(array, f64::from)),
+        DataType::Int16 => Cow::Owned(integer_values::<Int16Type>(array, f64::from)),
+        DataType::Int32 => Cow::Owned(integer_values::<Int32Type>(array, f64::from)),
+        DataType::Int64 => Cow::Owned(integer_values::<Int64Type>(array, |v| v as f64)),
+        DataType::UInt8 => Cow::Owned(integer_values::<UInt8Type>(array, f64::from)),
+        DataType::UInt16 => Cow::Owned(integer_values::<UInt16Type>(array, f64::from)),
+        DataType::UInt32 => Cow::Owned(integer_values::<UInt32Type>(array, f64::from)),
+        DataType::UInt64 => Cow::Owned(integer_values::<UInt64Type>(array, |v| v as f64)),
+        DataType::Decimal128(_, scale) => {
+            let divisor = 10f64.powi(i32::from(*scale));
+            Cow::Owned(integer_values::<Decimal128Type>(array, |v| v as f64 / divisor))
+        }
+        _ => {
+            let name = batch.schema().field(position).name().clone();
+            return Err(invalid(format!("Column \"{name}\" is not numeric")));
+        }
+    };
+    if let Some(nulls) = array.nulls().filter(|nulls| nulls.null_count() > 0) {
+        let owned = values.to_mut();
+        for row in nulls
+            .iter()
+            .enumerate()
+            .filter_map(|(row, valid)| (!valid).then_some(row))
+        {
+            owned[row] = f64::NAN;
+        }
+    }
+    Ok(values)
+}
+
+/// A primitive column's values (nulls included, as whatever the buffer holds) as `f64`.
+fn integer_values<T: ArrowPrimitiveType>(array: &ArrayRef, convert: impl Fn(T::Native) -> f64) -> Vec<f64> {
+    array
+        .as_primitive::<T>()
+        .values()
+        .iter()
+        .map(|&value| convert(value))
+        .collect()
+}
+
+/// A Float64 column from values with NaN for missing: the values buffer is taken as is and NaN
+/// cells are null (pandas' NaN on the wire), with no null buffer when there is none.
+pub(crate) fn float_array(values: Vec<f64>) -> ArrayRef {
+    let nulls = nan_nulls(&values);
+    Arc::new(Float64Array::new(values.into(), nulls))
+}
+
+/// Whether some value is missing (NaN). Chunks folded without an early exit vectorize; most
+/// columns have no NaN at all.
+pub(crate) fn has_missing(values: &[f64]) -> bool {
+    values
+        .chunks(4096)
+        .any(|chunk| chunk.iter().fold(false, |found, value| found | value.is_nan()))
+}
+
+/// The null buffer marking the NaN cells of `values`, `None` when there are none.
+pub(crate) fn nan_nulls(values: &[f64]) -> Option<NullBuffer> {
+    if !has_missing(values) {
+        return None;
+    }
+    Some(NullBuffer::new(BooleanBuffer::collect_bool(
+        values.len(),
+        |row| !values[row].is_nan(),
+    )))
 }
 
 /// Integers (or decimals at `scale`) as `f64`.

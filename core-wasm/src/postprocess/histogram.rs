@@ -14,11 +14,12 @@ use arrow::record_batch::RecordBatch;
 use serde::Deserialize;
 
 use crate::error::CoreResult;
-use crate::postprocess::aggregate::group_rows;
+use std::borrow::Cow;
+
 use crate::postprocess::frame::{
-    batch_from, column_position, invalid, is_numeric, number_array, numbers, take_rows,
+    batch_from, column_position, float_array, invalid, is_numeric, number_values, take_rows,
 };
-use crate::postprocess::keys::Groups;
+use crate::postprocess::keys::{column_codes, dense_ids, NO_CODE};
 
 #[derive(Debug, Deserialize)]
 pub struct HistogramOptions {
@@ -49,41 +50,46 @@ pub fn histogram(batch: RecordBatch, options: HistogramOptions) -> CoreResult<Re
         .ok()
         .filter(|&bins| bins > 0)
         .ok_or_else(|| invalid("`bins` must be positive, when an integer"))?;
-    let values = numbers(&batch, position)?;
-    let edges = bin_edges(values.iter().flatten().copied(), bin_count);
+    let values = number_values(&batch, position)?;
+    let edges = bin_edges(values.iter().copied().filter(|value| !value.is_nan()), bin_count);
     let groupby = options.groupby.unwrap_or_default();
     let key_positions = groupby
         .iter()
         .map(|name| column_position(&batch, name))
         .collect::<CoreResult<Vec<_>>>()?;
 
-    let groups = if key_positions.is_empty() {
-        Groups::single_even_if_empty(batch.num_rows())
+    // Each row's group (without groupby, one group, which exists even without rows).
+    let (ids, first_rows): (Cow<'_, [u32]>, Vec<usize>) = if key_positions.is_empty() {
+        (Cow::Owned(vec![0; batch.num_rows()]), vec![0])
     } else {
-        group_rows(&batch, &key_positions, false)?
+        let codes = key_positions
+            .iter()
+            .map(|&key_position| column_codes(&batch, key_position))
+            .collect::<CoreResult<Vec<_>>>()?;
+        let dense = dense_ids(&codes.iter().collect::<Vec<_>>(), batch.num_rows(), false);
+        (Cow::Owned(dense.ids), dense.first_row)
     };
-    let mut counts: Vec<Vec<f64>> = groups
-        .iter()
-        .map(|rows: &[usize]| {
-            let mut counts = vec![0.0; bin_count];
-            for value in rows.iter().filter_map(|&row| values[row]) {
-                let above = edges.partition_point(|&edge| edge <= value);
-                let bin = above.saturating_sub(1).min(bin_count - 1);
-                counts[bin] += 1.0;
+    let group_count = first_rows.len();
+    let binning = Binning::new(&edges);
+    let mut flat_counts = vec![0.0f64; group_count * bin_count];
+    for (&value, &id) in values.iter().zip(ids.iter()) {
+        if id != NO_CODE && !value.is_nan() {
+            flat_counts[id as usize * bin_count + binning.bin(value)] += 1.0;
+        }
+    }
+    let mut counts: Vec<&mut [f64]> = flat_counts.chunks_mut(bin_count).collect();
+    if options.cumulative {
+        for group in counts.iter_mut() {
+            let mut running = 0.0;
+            for count in group.iter_mut() {
+                running += *count;
+                *count = running;
             }
-            if options.cumulative {
-                let mut running = 0.0;
-                for count in &mut counts {
-                    running += *count;
-                    *count = running;
-                }
-            }
-            counts
-        })
-        .collect();
+        }
+    }
     if options.normalize {
-        let total: f64 = counts.iter().flatten().sum();
-        for count in counts.iter_mut().flatten() {
+        let total: f64 = counts.iter().map(|group| group.iter().sum::<f64>()).sum();
+        for count in counts.iter_mut().flat_map(|group| group.iter_mut()) {
             *count /= total;
         }
     }
@@ -91,7 +97,6 @@ pub fn histogram(batch: RecordBatch, options: HistogramOptions) -> CoreResult<Re
     let mut fields: Vec<Field> = Vec::new();
     let mut columns: Vec<ArrayRef> = Vec::new();
     if !key_positions.is_empty() {
-        let first_rows: Vec<usize> = groups.iter().filter_map(|rows| rows.first().copied()).collect();
         let keys = take_rows(&batch, &first_rows)?;
         for &key_position in &key_positions {
             fields.push(keys.schema().field(key_position).clone());
@@ -106,9 +111,44 @@ pub fn histogram(batch: RecordBatch, options: HistogramOptions) -> CoreResult<Re
             edges[bin + 1].trunc() as i64
         );
         fields.push(Field::new(name, DataType::Float64, true));
-        columns.push(number_array(counts.iter().map(|group| Some(group[bin]))));
+        columns.push(float_array(counts.iter().map(|group| group[bin]).collect()));
     }
-    batch_from(fields, columns, groups.len())
+    batch_from(fields, columns, group_count)
+}
+
+/// Each value's bin, as numpy finds it for equal-width bins: by arithmetic, then corrected
+/// against the edges (`[low, high)`, the last bin closed).
+struct Binning<'a> {
+    edges: &'a [f64],
+    low: f64,
+    scale: f64,
+    last: usize,
+}
+
+impl<'a> Binning<'a> {
+    fn new(edges: &'a [f64]) -> Self {
+        let last = edges.len().saturating_sub(2);
+        let (low, high) = (edges[0], edges[edges.len() - 1]);
+        Binning {
+            edges,
+            low,
+            scale: (edges.len() - 1) as f64 / (high - low),
+            last,
+        }
+    }
+
+    /// The bin of a present value: as `partition_point(edge <= value) - 1`, within the bins.
+    fn bin(&self, value: f64) -> usize {
+        let estimate = ((value - self.low) * self.scale).max(0.0);
+        let mut bin = (estimate as usize).min(self.last);
+        while bin > 0 && value < self.edges[bin] {
+            bin -= 1;
+        }
+        while bin < self.last && value >= self.edges[bin + 1] {
+            bin += 1;
+        }
+        bin
+    }
 }
 
 /// numpy's `histogram_bin_edges(values, bins)`: `bins + 1` equal steps from the minimum to the
@@ -132,6 +172,17 @@ fn bin_edges(values: impl Iterator<Item = f64>, bin_count: usize) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bins_are_those_of_the_edges() {
+        let edges = bin_edges([0.1, 7.3, 2.2].into_iter(), 7);
+        let binning = Binning::new(&edges);
+        for step in 0..=1_000 {
+            let value = 0.1 + (7.3 - 0.1) * f64::from(step) / 1_000.0;
+            let above = edges.partition_point(|&edge| edge <= value);
+            assert_eq!(binning.bin(value), above.saturating_sub(1).min(6), "{value}");
+        }
+    }
 
     #[test]
     fn equal_values_get_a_unit_range() {

@@ -10,7 +10,7 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use arrow::array::{Array, ArrayRef, ArrowPrimitiveType, AsArray};
+use arrow::array::{Array, ArrayRef, ArrowPrimitiveType, AsArray, GenericStringArray, OffsetSizeTrait};
 use arrow::datatypes::{
     DataType, Date32Type, Date64Type, Decimal128Type, Float32Type, Float64Type, Int16Type, Int32Type,
     Int64Type, Int8Type, TimeUnit, TimestampMicrosecondType, TimestampMillisecondType,
@@ -91,9 +91,19 @@ impl ColumnCodes {
     }
 }
 
+/// Beyond this many distinct values a column is coded by sorting rather than hashing.
+const HASHED_DISTINCT_LIMIT: usize = 1 << 16;
+
 /// Codes for cells given as optional keys: first-seen ids through a hash map, then renumbered
-/// in the order of `compare`. A column already sorted ascending skips the hash map.
-fn codes_of<K, I>(cells: I, rows: usize, compare: impl Fn(&K, &K) -> Ordering) -> ColumnCodes
+/// in the order of `compare`. A column already sorted ascending skips the hash map; one with
+/// many distinct values (a measure) is sorted by `order_key` instead when there is one (an
+/// order-preserving `u64`), as hashing and then sorting the distinct values costs more.
+fn codes_of<K, I>(
+    cells: I,
+    rows: usize,
+    compare: impl Fn(&K, &K) -> Ordering,
+    order_key: Option<fn(K) -> u64>,
+) -> ColumnCodes
 where
     K: Hash + Eq + Copy,
     I: Iterator<Item = Option<K>> + Clone,
@@ -105,7 +115,7 @@ where
     let mut distinct: Vec<K> = Vec::new();
     let mut first_row: Vec<usize> = Vec::new();
     let mut provisional: Vec<u32> = Vec::with_capacity(rows);
-    for (row, cell) in cells.enumerate() {
+    for (row, cell) in cells.clone().enumerate() {
         let id = match cell {
             None => NO_CODE,
             Some(key) => *ids.entry(key).or_insert_with(|| {
@@ -115,6 +125,9 @@ where
             }),
         };
         provisional.push(id);
+        if let Some(order_key) = order_key.filter(|_| distinct.len() > HASHED_DISTINCT_LIMIT) {
+            return sorted_codes(cells.map(|cell| cell.map(order_key)), rows);
+        }
     }
     let mut order: Vec<u32> = (0..distinct.len() as u32).collect();
     order.sort_unstable_by(|&left, &right| compare(&distinct[left as usize], &distinct[right as usize]));
@@ -134,6 +147,78 @@ where
             })
             .collect(),
         first_row: order.iter().map(|&id| first_row[id as usize]).collect(),
+    }
+}
+
+/// Codes from order-preserving `u64` keys (`None` for null): the present rows sorted by key
+/// (a stable radix sort), then numbered along.
+fn sorted_codes(keys: impl Iterator<Item = Option<u64>>, rows: usize) -> ColumnCodes {
+    let mut pairs: Vec<(u64, u32)> = keys
+        .enumerate()
+        .filter_map(|(row, key)| key.map(|key| (key, row as u32)))
+        .collect();
+    radix_sort(&mut pairs);
+    let mut codes = vec![NO_CODE; rows];
+    let mut first_row: Vec<usize> = Vec::new();
+    let mut previous: Option<u64> = None;
+    for &(key, row) in &pairs {
+        if previous != Some(key) {
+            first_row.push(row as usize);
+            previous = Some(key);
+        }
+        codes[row as usize] = (first_row.len() - 1) as u32;
+    }
+    ColumnCodes { codes, first_row }
+}
+
+/// Sorts `(key, row)` pairs by key, stably: a least-significant-digit radix sort on 16-bit
+/// digits, skipping the digits every key shares.
+pub(crate) fn radix_sort(pairs: &mut Vec<(u64, u32)>) {
+    const DIGIT_BITS: u32 = 16;
+    const BUCKETS: usize = 1 << DIGIT_BITS;
+    let count = pairs.len();
+    if count < 2 {
+        return;
+    }
+    let mut counts = vec![0u32; 4 * BUCKETS];
+    for &(key, _) in pairs.iter() {
+        for digit in 0..4 {
+            counts[digit * BUCKETS + ((key >> (digit as u32 * DIGIT_BITS)) as usize & (BUCKETS - 1))] += 1;
+        }
+    }
+    let mut scratch: Vec<(u64, u32)> = vec![(0, 0); count];
+    for digit in 0..4 {
+        let digit_counts = &mut counts[digit * BUCKETS..(digit + 1) * BUCKETS];
+        if digit_counts.iter().any(|&bucket| bucket as usize == count) {
+            continue;
+        }
+        let mut next = 0u32;
+        for bucket in digit_counts.iter_mut() {
+            let size = *bucket;
+            *bucket = next;
+            next += size;
+        }
+        let shift = digit as u32 * DIGIT_BITS;
+        for &pair in pairs.iter() {
+            let slot = &mut digit_counts[(pair.0 >> shift) as usize & (BUCKETS - 1)];
+            scratch[*slot as usize] = pair;
+            *slot += 1;
+        }
+        std::mem::swap(pairs, &mut scratch);
+    }
+}
+
+/// A signed integer as a `u64` in the same order.
+fn signed_order(value: i64) -> u64 {
+    (value as u64) ^ (1 << 63)
+}
+
+/// A float's bits (NaN excluded, -0.0 as 0.0) as a `u64` in the float's order.
+fn float_order(bits: u64) -> u64 {
+    if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits ^ (1 << 63)
     }
 }
 
@@ -163,13 +248,18 @@ where
     Some(ColumnCodes { codes, first_row })
 }
 
-fn primitive_codes<T>(array: &ArrayRef) -> ColumnCodes
+fn primitive_codes<T>(array: &ArrayRef, order_key: Option<fn(T::Native) -> u64>) -> ColumnCodes
 where
     T: ArrowPrimitiveType,
     T::Native: Hash + Eq + Ord,
 {
     let values = array.as_primitive::<T>();
-    codes_of(values.iter(), values.len(), |left, right| left.cmp(right))
+    codes_of(
+        values.iter(),
+        values.len(),
+        |left, right| left.cmp(right),
+        order_key,
+    )
 }
 
 /// A float as a hashable key: NaN is null, `-0.0` equals `0.0`.
@@ -188,7 +278,171 @@ fn float_codes(values: impl Iterator<Item = Option<f64>> + Clone, rows: usize) -
         values.map(|value| value.and_then(float_key)),
         rows,
         |left, right| f64::from_bits(*left).total_cmp(&f64::from_bits(*right)),
+        Some(float_order),
     )
+}
+
+/// The codes of a text column. Dimension columns hold few distinct, short texts, so this is a
+/// hash table of its own: a text of up to 8 bytes is one word (read straight from the values
+/// buffer) hashed with one multiplication and compared as an integer; longer texts are hashed
+/// and compared as bytes. No allocation per row.
+fn text_codes<O: OffsetSizeTrait>(array: &GenericStringArray<O>) -> ColumnCodes {
+    let rows = array.len();
+    if let Some(codes) = codes_of_sorted(array.iter(), rows, &|left: &&str, right: &&str| left.cmp(right)) {
+        return codes;
+    }
+    let offsets = array.value_offsets();
+    let bytes = array.value_data();
+    let nulls = array.nulls().filter(|nulls| nulls.null_count() > 0);
+    let mut table = TextTable::new(bytes);
+    let mut provisional: Vec<u32> = Vec::with_capacity(rows);
+    for row in 0..rows {
+        if nulls.is_some_and(|nulls| nulls.is_null(row)) {
+            provisional.push(NO_CODE);
+            continue;
+        }
+        let (start, end) = (offsets[row].as_usize(), offsets[row + 1].as_usize());
+        provisional.push(table.id_of(start, end, row));
+    }
+    let distinct = table.first_row.len();
+    let mut order: Vec<u32> = (0..distinct as u32).collect();
+    order.sort_unstable_by(|&left, &right| table.text(left).cmp(table.text(right)));
+    let first_row = order.iter().map(|&id| table.first_row[id as usize]).collect();
+    if order.iter().enumerate().all(|(code, &id)| code as u32 == id) {
+        return ColumnCodes {
+            codes: provisional,
+            first_row,
+        };
+    }
+    let mut code_of_id = vec![0u32; distinct + 1];
+    for (code, &id) in order.iter().enumerate() {
+        code_of_id[id as usize] = code as u32;
+    }
+    // NO_CODE (u32::MAX) wraps to the last slot, which stays NO_CODE.
+    code_of_id[distinct] = NO_CODE;
+    ColumnCodes {
+        codes: provisional
+            .into_iter()
+            .map(|id| code_of_id[(id as usize).min(distinct)])
+            .collect(),
+        first_row,
+    }
+}
+
+/// The distinct texts of a column, numbered in order of first appearance.
+struct TextTable<'a> {
+    bytes: &'a [u8],
+    /// Open addressing with linear probing: `id + 1`, 0 for an empty slot.
+    slots: Vec<u32>,
+    /// `64 - log2(slots.len())`: a hash's top bits pick its slot.
+    shift: u32,
+    /// Each id's first 8 bytes (zero-padded), its length and where its first occurrence starts.
+    words: Vec<u64>,
+    lengths: Vec<usize>,
+    starts: Vec<usize>,
+    first_row: Vec<usize>,
+}
+
+impl<'a> TextTable<'a> {
+    const INITIAL_BITS: u32 = 8;
+
+    fn new(bytes: &'a [u8]) -> Self {
+        TextTable {
+            bytes,
+            slots: vec![0; 1 << Self::INITIAL_BITS],
+            shift: 64 - Self::INITIAL_BITS,
+            words: Vec::new(),
+            lengths: Vec::new(),
+            starts: Vec::new(),
+            first_row: Vec::new(),
+        }
+    }
+
+    fn text(&self, id: u32) -> &'a [u8] {
+        let start = self.starts[id as usize];
+        &self.bytes[start..start + self.lengths[id as usize]]
+    }
+
+    /// The first 8 bytes of `bytes[start..end]`, zero-padded.
+    fn word(&self, start: usize, end: usize) -> u64 {
+        let length = end - start;
+        let mut word = [0u8; 8];
+        if start + 8 <= self.bytes.len() {
+            // One unaligned load, then the bytes past the text masked off.
+            word.copy_from_slice(&self.bytes[start..start + 8]);
+            let word = u64::from_le_bytes(word);
+            if length >= 8 {
+                word
+            } else {
+                word & ((1u64 << (length * 8)) - 1)
+            }
+        } else {
+            let taken = length.min(8);
+            word[..taken].copy_from_slice(&self.bytes[start..start + taken]);
+            u64::from_le_bytes(word)
+        }
+    }
+
+    fn hash(&self, word: u64, start: usize, end: usize) -> u64 {
+        let length = end - start;
+        let mixed = if length <= 8 {
+            word ^ (length as u64).rotate_right(8)
+        } else {
+            let mut hasher = FastHasher::default();
+            hasher.write(&self.bytes[start..end]);
+            hasher.0 ^ length as u64
+        };
+        mixed.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    fn id_of(&mut self, start: usize, end: usize, row: usize) -> u32 {
+        let word = self.word(start, end);
+        let length = end - start;
+        let hash = self.hash(word, start, end);
+        let mask = self.slots.len() - 1;
+        let mut slot = (hash >> self.shift) as usize;
+        loop {
+            let occupant = self.slots[slot];
+            if occupant == 0 {
+                break;
+            }
+            let id = (occupant - 1) as usize;
+            if self.words[id] == word
+                && self.lengths[id] == length
+                && (length <= 8
+                    || self.bytes[self.starts[id]..self.starts[id] + length] == self.bytes[start..end])
+            {
+                return id as u32;
+            }
+            slot = (slot + 1) & mask;
+        }
+        let id = self.words.len() as u32;
+        self.slots[slot] = id + 1;
+        self.words.push(word);
+        self.lengths.push(length);
+        self.starts.push(start);
+        self.first_row.push(row);
+        if self.words.len() * 2 > self.slots.len() {
+            self.grow();
+        }
+        id
+    }
+
+    fn grow(&mut self) {
+        let capacity = self.slots.len() * 2;
+        self.shift -= 1;
+        self.slots = vec![0; capacity];
+        let mask = capacity - 1;
+        for id in 0..self.words.len() {
+            let start = self.starts[id];
+            let hash = self.hash(self.words[id], start, start + self.lengths[id]);
+            let mut slot = (hash >> self.shift) as usize;
+            while self.slots[slot] != 0 {
+                slot = (slot + 1) & mask;
+            }
+            self.slots[slot] = id as u32 + 1;
+        }
+    }
 }
 
 /// The codes of the column at `position`.
@@ -196,21 +450,29 @@ pub(crate) fn column_codes(batch: &RecordBatch, position: usize) -> CoreResult<C
     let array = batch.column(position);
     let rows = array.len();
     let codes = match array.data_type() {
-        DataType::Int8 => primitive_codes::<Int8Type>(array),
-        DataType::Int16 => primitive_codes::<Int16Type>(array),
-        DataType::Int32 => primitive_codes::<Int32Type>(array),
-        DataType::Int64 => primitive_codes::<Int64Type>(array),
-        DataType::UInt8 => primitive_codes::<UInt8Type>(array),
-        DataType::UInt16 => primitive_codes::<UInt16Type>(array),
-        DataType::UInt32 => primitive_codes::<UInt32Type>(array),
-        DataType::UInt64 => primitive_codes::<UInt64Type>(array),
-        DataType::Decimal128(_, _) => primitive_codes::<Decimal128Type>(array),
-        DataType::Date32 => primitive_codes::<Date32Type>(array),
-        DataType::Date64 => primitive_codes::<Date64Type>(array),
-        DataType::Timestamp(TimeUnit::Second, _) => primitive_codes::<TimestampSecondType>(array),
-        DataType::Timestamp(TimeUnit::Millisecond, _) => primitive_codes::<TimestampMillisecondType>(array),
-        DataType::Timestamp(TimeUnit::Microsecond, _) => primitive_codes::<TimestampMicrosecondType>(array),
-        DataType::Timestamp(TimeUnit::Nanosecond, _) => primitive_codes::<TimestampNanosecondType>(array),
+        DataType::Int8 => primitive_codes::<Int8Type>(array, Some(|v| signed_order(v.into()))),
+        DataType::Int16 => primitive_codes::<Int16Type>(array, Some(|v| signed_order(v.into()))),
+        DataType::Int32 => primitive_codes::<Int32Type>(array, Some(|v| signed_order(v.into()))),
+        DataType::Int64 => primitive_codes::<Int64Type>(array, Some(signed_order)),
+        DataType::UInt8 => primitive_codes::<UInt8Type>(array, Some(u64::from)),
+        DataType::UInt16 => primitive_codes::<UInt16Type>(array, Some(u64::from)),
+        DataType::UInt32 => primitive_codes::<UInt32Type>(array, Some(u64::from)),
+        DataType::UInt64 => primitive_codes::<UInt64Type>(array, Some(|v| v)),
+        DataType::Decimal128(_, _) => primitive_codes::<Decimal128Type>(array, None),
+        DataType::Date32 => primitive_codes::<Date32Type>(array, Some(|v| signed_order(v.into()))),
+        DataType::Date64 => primitive_codes::<Date64Type>(array, Some(signed_order)),
+        DataType::Timestamp(TimeUnit::Second, _) => {
+            primitive_codes::<TimestampSecondType>(array, Some(signed_order))
+        }
+        DataType::Timestamp(TimeUnit::Millisecond, _) => {
+            primitive_codes::<TimestampMillisecondType>(array, Some(signed_order))
+        }
+        DataType::Timestamp(TimeUnit::Microsecond, _) => {
+            primitive_codes::<TimestampMicrosecondType>(array, Some(signed_order))
+        }
+        DataType::Timestamp(TimeUnit::Nanosecond, _) => {
+            primitive_codes::<TimestampNanosecondType>(array, Some(signed_order))
+        }
         DataType::Float64 => float_codes(array.as_primitive::<Float64Type>().iter(), rows),
         DataType::Float32 => float_codes(
             array
@@ -219,17 +481,11 @@ pub(crate) fn column_codes(batch: &RecordBatch, position: usize) -> CoreResult<C
                 .map(|value| value.map(f64::from)),
             rows,
         ),
-        DataType::Utf8 => {
-            let texts = array.as_string::<i32>();
-            codes_of(texts.iter(), rows, |left, right| left.cmp(right))
-        }
-        DataType::LargeUtf8 => {
-            let texts = array.as_string::<i64>();
-            codes_of(texts.iter(), rows, |left, right| left.cmp(right))
-        }
+        DataType::Utf8 => text_codes(array.as_string::<i32>()),
+        DataType::LargeUtf8 => text_codes(array.as_string::<i64>()),
         DataType::Boolean => {
             let flags = array.as_boolean();
-            codes_of(flags.iter(), rows, |left, right| left.cmp(right))
+            codes_of(flags.iter(), rows, |left, right| left.cmp(right), None)
         }
         other => {
             return Err(invalid(format!(
@@ -272,7 +528,13 @@ impl RowIds {
 /// first, then consecutive rows with different codes start a new id. Linear in rows plus
 /// distinct values per column.
 pub(crate) fn row_ids(columns: &[(&ColumnCodes, bool)], rows: usize, keep_nulls: bool) -> RowIds {
-    row_ids_within(columns, rows, keep_nulls, (rows as u64).max(1 << 16) * 2)
+    row_ids_within(
+        columns,
+        rows,
+        keep_nulls,
+        (rows as u64).max(1 << 16) * 2,
+        u64::BITS,
+    )
 }
 
 /// `row_ids`, with a composite key when the key space is at most `composite_limit`.
@@ -281,6 +543,7 @@ fn row_ids_within(
     rows: usize,
     keep_nulls: bool,
     composite_limit: u64,
+    pack_limit_bits: u32,
 ) -> RowIds {
     // Each column's sort code: the value's rank in the column's direction, nulls after all.
     let sort_code = |column: &ColumnCodes, ascending: bool, row: usize| -> u32 {
@@ -303,6 +566,15 @@ fn row_ids_within(
         .filter(|&space| space <= composite_limit);
     if let Some(space) = space {
         return composite_row_ids(columns, rows, keep_nulls, space as usize, sort_code);
+    }
+    // Many combinations whose sort codes pack into 64 bits: one packed key per row, carried with
+    // its row through a radix sort (no gathers from the code columns per pass).
+    let bits: Vec<u32> = columns
+        .iter()
+        .map(|(column, _)| u64::BITS - (column.distinct() as u64 + 1).leading_zeros())
+        .collect();
+    if bits.iter().sum::<u32>() <= pack_limit_bits {
+        return packed_row_ids(columns, &bits, rows, keep_nulls, sort_code);
     }
     let mut order: Vec<u32> = (0..rows as u32)
         .filter(|&row| {
@@ -345,6 +617,58 @@ fn row_ids_within(
         }
         ids[row] = (first_row.len() - 1) as u32;
         previous = Some(row);
+    }
+    RowIds {
+        ids,
+        first_row,
+        order,
+    }
+}
+
+/// `row_ids` through one packed `u64` key per row (each column's sort code in `bits[column]`
+/// bits, the first column highest), sorted with its row by [`radix_sort`].
+fn packed_row_ids(
+    columns: &[(&ColumnCodes, bool)],
+    bits: &[u32],
+    rows: usize,
+    keep_nulls: bool,
+    sort_code: impl Fn(&ColumnCodes, bool, usize) -> u32,
+) -> RowIds {
+    const LEFT_OUT: u64 = u64::MAX;
+    let mut keys: Vec<u64> = vec![0; rows];
+    for (&(column, ascending), &width) in columns.iter().zip(bits) {
+        for (row, key) in keys.iter_mut().enumerate() {
+            if *key == LEFT_OUT {
+                continue;
+            }
+            if !keep_nulls && column.codes[row] == NO_CODE {
+                *key = LEFT_OUT;
+                continue;
+            }
+            *key = (*key << width) | u64::from(sort_code(column, ascending, row));
+        }
+    }
+    // Only rows left out are all ones: without nulls a column's largest code is below its
+    // all-ones digit.
+    let mut pairs: Vec<(u64, u32)> = keys
+        .iter()
+        .enumerate()
+        .filter(|&(_, &key)| keep_nulls || key != LEFT_OUT)
+        .map(|(row, &key)| (key, row as u32))
+        .collect();
+    drop(keys);
+    radix_sort(&mut pairs);
+    let mut ids = vec![NO_CODE; rows];
+    let mut first_row: Vec<usize> = Vec::new();
+    let mut order: Vec<u32> = Vec::with_capacity(pairs.len());
+    let mut previous: Option<u64> = None;
+    for &(key, row) in &pairs {
+        if previous != Some(key) {
+            first_row.push(row as usize);
+            previous = Some(key);
+        }
+        ids[row as usize] = (first_row.len() - 1) as u32;
+        order.push(row);
     }
     RowIds {
         ids,
@@ -412,6 +736,84 @@ fn composite_row_ids(
     }
 }
 
+/// Each row's group as a dense id in ascending key order (nulls last or left out), without
+/// the sorted row order [`row_ids`] also builds: what accumulating operations need.
+pub(crate) struct DenseIds {
+    /// Each row's id, `NO_CODE` for a row left out.
+    pub ids: Vec<u32>,
+    /// The first row with each id.
+    pub first_row: Vec<usize>,
+}
+
+/// The largest key space [`dense_ids`] maps through a table rather than a sort.
+const DENSE_SPACE_LIMIT: u64 = 1 << 22;
+
+/// The ids of the rows over `columns`, all ascending: one composite key per row and a table
+/// over the key space when it is small (two passes, no sort), [`row_ids`] otherwise.
+pub(crate) fn dense_ids(columns: &[&ColumnCodes], rows: usize, keep_nulls: bool) -> DenseIds {
+    let space = columns
+        .iter()
+        .try_fold(1u64, |space, column| {
+            space.checked_mul(column.distinct() as u64 + 1)
+        })
+        .filter(|&space| space <= DENSE_SPACE_LIMIT);
+    let Some(space) = space else {
+        let keyed: Vec<(&ColumnCodes, bool)> = columns.iter().map(|&column| (column, true)).collect();
+        let ids = row_ids(&keyed, rows, keep_nulls);
+        return DenseIds {
+            ids: ids.ids,
+            first_row: ids.first_row,
+        };
+    };
+    if let [column] = columns {
+        if !keep_nulls {
+            // One column: its codes are the ids already.
+            return DenseIds {
+                ids: column.codes.clone(),
+                first_row: column.first_row.clone(),
+            };
+        }
+    }
+    // Composite keys (u32: the space is small), nulls as each column's last digit.
+    let mut keys: Vec<u32> = vec![0; rows];
+    for column in columns {
+        let radix = column.distinct() as u32 + 1;
+        let null_digit = column.distinct() as u32;
+        for (key, &code) in keys.iter_mut().zip(&column.codes) {
+            if *key == NO_CODE {
+                continue;
+            }
+            *key = if code != NO_CODE {
+                *key * radix + code
+            } else if keep_nulls {
+                *key * radix + null_digit
+            } else {
+                NO_CODE
+            };
+        }
+    }
+    let mut first_of_key: Vec<u32> = vec![NO_CODE; space as usize];
+    for (row, &key) in keys.iter().enumerate() {
+        if key != NO_CODE && first_of_key[key as usize] == NO_CODE {
+            first_of_key[key as usize] = row as u32;
+        }
+    }
+    let mut first_row: Vec<usize> = Vec::new();
+    // Reuse the table: each key's id.
+    for first in first_of_key.iter_mut() {
+        if *first != NO_CODE {
+            first_row.push(*first as usize);
+            *first = (first_row.len() - 1) as u32;
+        }
+    }
+    for key in keys.iter_mut() {
+        if *key != NO_CODE {
+            *key = first_of_key[*key as usize];
+        }
+    }
+    DenseIds { ids: keys, first_row }
+}
+
 /// Rows grouped by id: groups in id order, each group's rows in row order.
 pub(crate) struct Groups {
     rows: Vec<usize>,
@@ -424,14 +826,6 @@ impl Groups {
         Groups {
             rows: (0..rows).collect(),
             starts: if rows == 0 { vec![0] } else { vec![0, rows] },
-        }
-    }
-
-    /// Every row in one group, which exists even without rows.
-    pub fn single_even_if_empty(rows: usize) -> Self {
-        Groups {
-            rows: (0..rows).collect(),
-            starts: vec![0, rows],
         }
     }
 
@@ -528,15 +922,18 @@ mod tests {
         for directions in [[true, true, true], [false, true, false], [true, false, false]] {
             for keep_nulls in [true, false] {
                 let columns: Vec<(&ColumnCodes, bool)> = codes.iter().zip(directions).collect();
-                let composite = row_ids_within(&columns, 8, keep_nulls, u64::MAX);
-                let radix = row_ids_within(&columns, 8, keep_nulls, 0);
-                assert_eq!(composite.ids, radix.ids, "{directions:?} keep_nulls={keep_nulls}");
-                assert_eq!(composite.first_row, radix.first_row);
-                assert_eq!(composite.order, radix.order);
+                let composite = row_ids_within(&columns, 8, keep_nulls, u64::MAX, 64);
+                for pack_limit_bits in [64, 0] {
+                    let radix = row_ids_within(&columns, 8, keep_nulls, 0, pack_limit_bits);
+                    let label = format!("{directions:?} keep_nulls={keep_nulls} pack={pack_limit_bits}");
+                    assert_eq!(composite.ids, radix.ids, "{label}");
+                    assert_eq!(composite.first_row, radix.first_row, "{label}");
+                    assert_eq!(composite.order, radix.order, "{label}");
+                }
             }
         }
         let columns: Vec<(&ColumnCodes, bool)> = vec![(&codes[0], false), (&codes[2], true)];
-        let ids = row_ids_within(&columns, 8, true, 0);
+        let ids = row_ids_within(&columns, 8, true, 0, 0);
         // t descending (c, b, b, b, a, a, null, null), then i ascending, nulls last.
         assert_eq!(ids.order, vec![5, 0, 7, 3, 2, 4, 1, 6]);
         assert_eq!(ids.ids, vec![1, 5, 3, 2, 4, 0, 5, 1]);

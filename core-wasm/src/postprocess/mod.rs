@@ -22,7 +22,7 @@ mod diff;
 mod flatten;
 mod frame;
 mod histogram;
-mod keys;
+pub(crate) mod keys;
 pub mod levels;
 mod pivot;
 mod rank;

@@ -25,9 +25,13 @@
 //! Not supported (the rule fails with `InvalidPostProcessing`): `marginal_distributions` and
 //! `combine_value_with_metric`.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use arrow::array::{ArrayRef, StringArray, UInt32Array};
+use std::sync::Arc;
+
+use arrow::array::{Array, ArrayRef, Float64Array, StringArray, UInt32Array};
+use arrow::buffer::ScalarBuffer;
 use arrow::compute::take;
 use arrow::datatypes::{DataType, Field};
 use arrow::record_batch::RecordBatch;
@@ -35,11 +39,11 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::error::CoreResult;
-use crate::postprocess::aggregate::{named_aggregates, numbers_for, reduce, Aggregator, NamedAggregate};
+use crate::postprocess::aggregate::{named_aggregates, reduce, values_for, Aggregator, NamedAggregate};
 use crate::postprocess::frame::{
-    arrow_failure, batch_from, cell_text, column_position, invalid, number_array,
+    arrow_failure, batch_from, cell_text, column_position, float_array, invalid, nan_nulls, number_array,
 };
-use crate::postprocess::keys::{column_codes, row_ids, ColumnCodes, Groups, NO_CODE};
+use crate::postprocess::keys::{column_codes, dense_ids, row_ids, ColumnCodes, DenseIds, Groups, NO_CODE};
 use crate::postprocess::levels::{flat_name, with_levels};
 
 /// Superset's `NULL_STRING`.
@@ -83,10 +87,11 @@ struct Cell {
 }
 
 /// One metric of the pivot: an aggregated column and its function.
-struct Metric {
+struct Metric<'a> {
     name: String,
     aggregator: Aggregator,
-    values: Vec<Option<f64>>,
+    /// NaN for missing.
+    values: Cow<'a, [f64]>,
 }
 
 pub fn pivot(batch: RecordBatch, options: PivotOptions) -> CoreResult<RecordBatch> {
@@ -117,6 +122,25 @@ pub fn pivot(batch: RecordBatch, options: PivotOptions) -> CoreResult<RecordBatc
     let index_codes = codes_at(&batch, &index_positions)?;
     let column_codes_ = codes_at(&batch, &column_positions)?;
     let rows = batch.num_rows();
+    let cartesian = !drop_missing && index_codes.len() > 1;
+    if !cartesian && metrics.iter().all(|metric| metric.aggregator.accumulates()) {
+        let index_ids = dense_ids(&index_codes.iter().collect::<Vec<_>>(), rows, !drop_missing);
+        let column_ids = dense_ids(&column_codes_.iter().collect::<Vec<_>>(), rows, !drop_missing);
+        let grid = Grid {
+            index_ids: &index_ids,
+            column_ids: &column_ids,
+        };
+        if grid.cell_count().is_some() {
+            return grid.pivot(
+                &batch,
+                &options,
+                &metrics,
+                &index_positions,
+                &column_positions,
+                aggregates.len(),
+            );
+        }
+    }
     // The index and the column combinations as dense ids in sorted order, nulls last; with
     // dropna, rows with a null key are left out.
     let index_ids = row_ids(&ascending(&index_codes), rows, !drop_missing);
@@ -137,7 +161,11 @@ pub fn pivot(batch: RecordBatch, options: PivotOptions) -> CoreResult<RecordBatc
         let values_start = cell_values.len();
         for metric in &metrics {
             group_values.clear();
-            group_values.extend(group.iter().map(|&row| metric.values[row]));
+            group_values.extend(
+                group
+                    .iter()
+                    .map(|&row| Some(metric.values[row]).filter(|value| !value.is_nan())),
+            );
             cell_values.push(reduce(metric.aggregator, &group_values));
         }
         if drop_missing && cell_values[values_start..].iter().all(Option::is_none) {
@@ -154,7 +182,6 @@ pub fn pivot(batch: RecordBatch, options: PivotOptions) -> CoreResult<RecordBatc
 
     // The output rows: every combination of the index levels' values (pandas without dropna),
     // or the index combinations that have a cell.
-    let cartesian = !drop_missing && index_codes.len() > 1;
     let (row_count, row_of_cell, index_rows): (usize, Vec<Option<usize>>, Vec<Vec<usize>>) = if cartesian {
         let mut strides = vec![1usize; index_codes.len()];
         for level in (0..index_codes.len().saturating_sub(1)).rev() {
@@ -245,29 +272,246 @@ pub fn pivot(batch: RecordBatch, options: PivotOptions) -> CoreResult<RecordBatc
             if drop_missing && values.iter().all(Option::is_none) {
                 continue;
             }
-            let mut cell_levels: Vec<Option<String>> = vec![Some(metric.name.clone())];
-            for &position in &column_positions {
-                let text = cell_text(batch.column(position), first_row)?;
-                cell_levels.push(Some(text.unwrap_or_else(|| "nan".to_owned())));
-            }
-            let field = Field::new("", DataType::Float64, true);
-            let field = if flatten_columns {
-                let shown = if aggregates.len() == 1 && cell_levels.len() > 1 {
-                    &cell_levels[1..]
-                } else {
-                    &cell_levels[..]
-                };
-                field.with_name(shown.iter().flatten().cloned().collect::<Vec<_>>().join(", "))
-            } else if column_positions.is_empty() {
-                field.with_name(metric.name.as_str())
-            } else {
-                with_levels(field.with_name(flat_name(&cell_levels)), &cell_levels)
-            };
+            let field = value_field(
+                &batch,
+                &column_positions,
+                first_row,
+                &metric.name,
+                flatten_columns,
+                aggregates.len(),
+            )?;
             fields.push(field);
             arrays.push(number_array(values));
         }
     }
     batch_from(fields, arrays, row_count)
+}
+
+/// The most cells [`Grid`] accumulates into (rows times columns of the pivot).
+const GRID_CELL_LIMIT: usize = 1 << 25;
+
+/// A pivot whose metrics accumulate ([`Aggregator::accumulates`]) and whose rows are the index
+/// combinations present: each row adds into its cell of a dense index x column grid in one
+/// pass per metric, with no sort and no list of rows per cell. Cells are column-major, so each
+/// output column is a stretch of the grid.
+struct Grid<'a> {
+    index_ids: &'a DenseIds,
+    column_ids: &'a DenseIds,
+}
+
+impl Grid<'_> {
+    fn cell_count(&self) -> Option<usize> {
+        self.index_ids
+            .first_row
+            .len()
+            .checked_mul(self.column_ids.first_row.len())
+            .filter(|&cells| cells <= GRID_CELL_LIMIT)
+    }
+
+    fn pivot(
+        &self,
+        batch: &RecordBatch,
+        options: &PivotOptions,
+        metrics: &[Metric<'_>],
+        index_positions: &[usize],
+        column_positions: &[usize],
+        aggregate_count: usize,
+    ) -> CoreResult<RecordBatch> {
+        let drop_missing = options.drop_missing_columns == Some(true);
+        let flatten_columns = options.flatten_columns == Some(true);
+        let index_count = self.index_ids.first_row.len();
+        let column_count = self.column_ids.first_row.len();
+        // Each metric's grid: NaN where no value (a cell without rows, or a mean, min or max
+        // without present values).
+        let mut grids: Vec<Vec<f64>> = metrics
+            .iter()
+            .map(|metric| self.accumulate(metric.aggregator, &metric.values))
+            .collect();
+        // With dropna, a cell is kept when some metric has a value there, and the output has the
+        // index values and the column values with a kept cell; without, every one present.
+        let (index_kept, column_kept) = if drop_missing {
+            let mut index_kept = vec![false; index_count];
+            let mut column_kept = vec![false; column_count];
+            for grid in &grids {
+                for (column, cells) in grid.chunks(index_count.max(1)).enumerate() {
+                    for (index, value) in cells.iter().enumerate() {
+                        if !value.is_nan() {
+                            index_kept[index] = true;
+                            column_kept[column] = true;
+                        }
+                    }
+                }
+            }
+            (index_kept, column_kept)
+        } else {
+            (vec![true; index_count], vec![true; column_count])
+        };
+        let output_indexes: Vec<usize> = (0..index_count).filter(|&index| index_kept[index]).collect();
+        let row_count = output_indexes.len();
+
+        let mut fields: Vec<Field> = Vec::new();
+        let mut arrays: Vec<ArrayRef> = Vec::new();
+        let index_rows: Vec<usize> = output_indexes
+            .iter()
+            .map(|&index| self.index_ids.first_row[index])
+            .collect();
+        let in_order = index_rows.iter().enumerate().all(|(output, &row)| output == row);
+        for &position in index_positions {
+            let column = batch.column(position);
+            arrays.push(if in_order {
+                // The first rows are the leading rows in order (a time index, usually).
+                column.slice(0, row_count)
+            } else {
+                let rows = index_rows
+                    .iter()
+                    .map(|&row| u32::try_from(row).map_err(|_| invalid("Too many rows")))
+                    .collect::<CoreResult<UInt32Array>>()?;
+                take(column, &rows, None).map_err(arrow_failure)?
+            });
+            fields.push(batch.schema().field(position).clone());
+        }
+
+        let mut metric_order: Vec<usize> = (0..metrics.len()).collect();
+        metric_order.sort_by(|&left, &right| metrics[left].name.cmp(&metrics[right].name));
+        let every_index = row_count == index_count;
+        for metric_index in metric_order {
+            let metric = &metrics[metric_index];
+            let mut grid = std::mem::take(&mut grids[metric_index]);
+            if let Some(fill) = options.metric_fill_value {
+                for value in grid.iter_mut().filter(|value| value.is_nan()) {
+                    *value = fill;
+                }
+            }
+            let kept_columns: Vec<usize> = (0..column_count).filter(|&column| column_kept[column]).collect();
+            let columns: Vec<(usize, ArrayRef)> = if every_index {
+                // Every index value kept: each output column is a stretch of the grid, shared
+                // rather than copied.
+                let nulls: Vec<_> = kept_columns
+                    .iter()
+                    .map(|&column| nan_nulls(&grid[column * index_count..(column + 1) * index_count]))
+                    .collect();
+                let shared = ScalarBuffer::from(grid);
+                kept_columns
+                    .iter()
+                    .zip(nulls)
+                    .map(|(&column, nulls)| {
+                        let values = shared.slice(column * index_count, index_count);
+                        (column, Arc::new(Float64Array::new(values, nulls)) as ArrayRef)
+                    })
+                    .collect()
+            } else {
+                kept_columns
+                    .iter()
+                    .map(|&column| {
+                        let start = column * index_count;
+                        let values = output_indexes.iter().map(|&index| grid[start + index]).collect();
+                        (column, float_array(values))
+                    })
+                    .collect()
+            };
+            for (column, values) in columns {
+                if drop_missing && values.null_count() == values.len() {
+                    continue;
+                }
+                fields.push(value_field(
+                    batch,
+                    column_positions,
+                    self.column_ids.first_row[column],
+                    &metric.name,
+                    flatten_columns,
+                    aggregate_count,
+                )?);
+                arrays.push(values);
+            }
+        }
+        batch_from(fields, arrays, row_count)
+    }
+
+    /// One metric's values accumulated into the grid (column-major: a cell is
+    /// `column * index_count + index`), NaN where no row lands. `sum`, `prod` and `count` of a cell whose rows have no
+    /// value are 0, 1 and 0 (pandas), so a row landing first sets their neutral value.
+    fn accumulate(&self, aggregator: Aggregator, values: &[f64]) -> Vec<f64> {
+        let index_count = self.index_ids.first_row.len();
+        let cell_count = index_count * self.column_ids.first_row.len();
+        let mut grid = vec![f64::NAN; cell_count];
+        let mut counts: Vec<u32> = if aggregator == Aggregator::Mean {
+            vec![0; cell_count]
+        } else {
+            Vec::new()
+        };
+        let rows = self.index_ids.ids.iter().zip(&self.column_ids.ids).zip(values);
+        for ((&index, &column), &value) in rows {
+            if index == NO_CODE || column == NO_CODE {
+                continue;
+            }
+            let cell = column as usize * index_count + index as usize;
+            let slot = &mut grid[cell];
+            match aggregator {
+                Aggregator::Sum | Aggregator::Count | Aggregator::Product => {
+                    if slot.is_nan() {
+                        *slot = if aggregator == Aggregator::Product {
+                            1.0
+                        } else {
+                            0.0
+                        };
+                    }
+                    if !value.is_nan() {
+                        match aggregator {
+                            Aggregator::Sum => *slot += value,
+                            Aggregator::Count => *slot += 1.0,
+                            _ => *slot *= value,
+                        }
+                    }
+                }
+                Aggregator::Mean if !value.is_nan() => {
+                    *slot = if slot.is_nan() { value } else { *slot + value };
+                    counts[cell] += 1;
+                }
+                // f64::min and f64::max return the other operand for NaN: the first value.
+                Aggregator::Min => *slot = slot.min(value),
+                Aggregator::Max => *slot = slot.max(value),
+                _ => {}
+            }
+        }
+        if aggregator == Aggregator::Mean {
+            for (slot, &count) in grid.iter_mut().zip(&counts) {
+                if count > 0 {
+                    *slot /= f64::from(count);
+                }
+            }
+        }
+        grid
+    }
+}
+
+/// The field of a value column: named by its metric and its column values (see the module
+/// documentation), with the levels recorded when the columns are not flattened.
+fn value_field(
+    batch: &RecordBatch,
+    column_positions: &[usize],
+    first_row: usize,
+    metric: &str,
+    flatten_columns: bool,
+    aggregate_count: usize,
+) -> CoreResult<Field> {
+    let mut cell_levels: Vec<Option<String>> = vec![Some(metric.to_owned())];
+    for &position in column_positions {
+        let text = cell_text(batch.column(position), first_row)?;
+        cell_levels.push(Some(text.unwrap_or_else(|| "nan".to_owned())));
+    }
+    let field = Field::new("", DataType::Float64, true);
+    Ok(if flatten_columns {
+        let shown = if aggregate_count == 1 && cell_levels.len() > 1 {
+            &cell_levels[1..]
+        } else {
+            &cell_levels[..]
+        };
+        field.with_name(shown.iter().flatten().cloned().collect::<Vec<_>>().join(", "))
+    } else if column_positions.is_empty() {
+        field.with_name(metric)
+    } else {
+        with_levels(field.with_name(flat_name(&cell_levels)), &cell_levels)
+    })
 }
 
 fn positions(batch: &RecordBatch, names: &[String]) -> CoreResult<Vec<usize>> {
@@ -276,7 +520,7 @@ fn positions(batch: &RecordBatch, names: &[String]) -> CoreResult<Vec<usize>> {
 
 /// The metrics of `pivot_table(values=..., aggfunc={column: function})`: one per aggregated
 /// column (a later aggregate on the same column replaces an earlier one).
-fn metrics(batch: &RecordBatch, aggregates: &[NamedAggregate]) -> CoreResult<Vec<Metric>> {
+fn metrics<'a>(batch: &'a RecordBatch, aggregates: &[NamedAggregate]) -> CoreResult<Vec<Metric<'a>>> {
     let mut by_column: BTreeMap<String, &NamedAggregate> = BTreeMap::new();
     for aggregate in aggregates {
         by_column.insert(aggregate.column.clone(), aggregate);
@@ -287,7 +531,7 @@ fn metrics(batch: &RecordBatch, aggregates: &[NamedAggregate]) -> CoreResult<Vec
             Ok(Metric {
                 name,
                 aggregator: aggregate.aggregator,
-                values: numbers_for(batch, aggregate)?,
+                values: values_for(batch, aggregate)?,
             })
         })
         .collect()
@@ -309,6 +553,9 @@ fn ascending(codes: &[ColumnCodes]) -> Vec<(&ColumnCodes, bool)> {
 fn fill_text_nulls(batch: RecordBatch, positions: &[usize], fill: &str) -> CoreResult<RecordBatch> {
     let mut columns = batch.columns().to_vec();
     for &position in positions {
+        if columns[position].null_count() == 0 {
+            continue;
+        }
         if let Some(texts) = columns[position].as_any().downcast_ref::<StringArray>() {
             let filled: StringArray = texts.iter().map(|text| Some(text.unwrap_or(fill))).collect();
             columns[position] = std::sync::Arc::new(filled);

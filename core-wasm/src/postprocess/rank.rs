@@ -8,8 +8,8 @@ use arrow::record_batch::RecordBatch;
 use serde::Deserialize;
 
 use crate::error::CoreResult;
-use crate::postprocess::aggregate::group_rows;
-use crate::postprocess::frame::{batch_from, column_position, number_array, numbers};
+use crate::postprocess::frame::{batch_from, column_position, float_array, number_values};
+use crate::postprocess::keys::{column_codes, row_ids, ColumnCodes, Groups, NO_CODE};
 
 #[derive(Debug, Deserialize)]
 pub struct RankOptions {
@@ -19,32 +19,43 @@ pub struct RankOptions {
 }
 
 pub fn rank(batch: RecordBatch, options: RankOptions) -> CoreResult<RecordBatch> {
-    let metric = numbers(&batch, column_position(&batch, &options.metric)?)?;
-    let group_positions = match options.group_by.as_deref().filter(|name| !name.is_empty()) {
-        Some(name) => vec![column_position(&batch, name)?],
-        None => Vec::new(),
+    let metric_position = column_position(&batch, &options.metric)?;
+    // Fails for a non-numeric metric, with the message of `numbers`.
+    number_values(&batch, metric_position)?;
+    let value_codes = column_codes(&batch, metric_position)?;
+    let group_codes = match options.group_by.as_deref().filter(|name| !name.is_empty()) {
+        Some(name) => Some(column_codes(&batch, column_position(&batch, name)?)?),
+        None => None,
     };
-    let mut ranks: Vec<Option<f64>> = vec![None; batch.num_rows()];
-    for group in group_rows(&batch, &group_positions, false)?.iter() {
-        let mut present: Vec<(usize, f64)> = group
-            .iter()
-            .filter_map(|&row| metric[row].map(|value| (row, value)))
-            .collect();
-        present.sort_by(|left, right| left.1.total_cmp(&right.1));
-        let count = present.len() as f64;
-        let mut start = 0;
-        while start < present.len() {
-            let end = present[start..]
-                .iter()
-                .position(|(_, value)| *value != present[start].1)
-                .map_or(present.len(), |offset| start + offset);
-            // Ranks start..end (1-based start + 1 ..= end) share their average.
-            let average_rank = (start + 1 + end) as f64 / 2.0;
-            for &(row, _) in &present[start..end] {
-                ranks[row] = Some(average_rank / count);
-            }
-            start = end;
+    let rows = batch.num_rows();
+    // Rows sorted by group then value, runs of equal values together (null groups and missing
+    // values left out): each run shares its average rank within its group.
+    let mut keyed: Vec<(&ColumnCodes, bool)> = Vec::with_capacity(2);
+    if let Some(group_codes) = &group_codes {
+        keyed.push((group_codes, true));
+    }
+    keyed.push((&value_codes, true));
+    let runs = Groups::by_ids(&row_ids(&keyed, rows, false));
+    let group_of = |row: usize| group_codes.as_ref().map_or(0, |codes| codes.codes[row]);
+    let mut group_sizes: Vec<usize> = vec![0; group_codes.as_ref().map_or(1, |codes| codes.distinct())];
+    for run in runs.iter() {
+        group_sizes[group_of(run[0]) as usize] += run.len();
+    }
+    let mut ranks: Vec<f64> = vec![f64::NAN; rows];
+    let mut current_group = NO_CODE;
+    let mut position = 0usize;
+    for run in runs.iter() {
+        let group = group_of(run[0]);
+        if group != current_group {
+            (current_group, position) = (group, 0);
         }
+        // Ranks position + 1 ..= position + run.len() share their average.
+        let average_rank = (2 * position + run.len() + 1) as f64 / 2.0;
+        let share = average_rank / group_sizes[group as usize] as f64;
+        for &row in run {
+            ranks[row] = share;
+        }
+        position += run.len();
     }
     let schema = batch.schema();
     let mut fields: Vec<Field> = schema
@@ -57,11 +68,11 @@ pub fn rank(batch: RecordBatch, options: RankOptions) -> CoreResult<RecordBatch>
     match fields.iter().position(|existing| existing.name() == "rank") {
         Some(position) => {
             fields[position] = field;
-            columns[position] = number_array(ranks);
+            columns[position] = float_array(ranks);
         }
         None => {
             fields.push(field);
-            columns.push(number_array(ranks));
+            columns.push(float_array(ranks));
         }
     }
     batch_from(fields, columns, batch.num_rows())

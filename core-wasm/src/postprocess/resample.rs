@@ -32,7 +32,8 @@ use serde::Deserialize;
 use crate::error::CoreResult;
 use crate::postprocess::aggregate::median;
 use crate::postprocess::frame::{
-    arrow_failure, batch_from, column_position, invalid, is_numeric, number_array, numbers,
+    arrow_failure, batch_from, column_position, float_array, invalid, is_numeric, number_array,
+    number_values, numbers,
 };
 
 const MICROS_PER_SECOND: i64 = 1_000_000;
@@ -119,8 +120,8 @@ pub fn resample(batch: RecordBatch, options: ResampleOptions) -> CoreResult<Reco
             continue;
         }
         let column = batch.column(position);
-        let resampled: ArrayRef = match method {
-            "asfreq" | "ffill" | "bfill" => {
+        let resampled: ArrayRef = match (method, frequency) {
+            ("asfreq" | "ffill" | "bfill", _) => {
                 let picked: UInt32Array = labels
                     .iter()
                     .map(|&label| pick_row(&rows, label, method).map(|row| row as u32))
@@ -133,6 +134,28 @@ pub fn resample(batch: RecordBatch, options: ResampleOptions) -> CoreResult<Reco
                     }
                     _ => picked,
                 }
+            }
+            ("sum" | "mean", Frequency::Fixed(length)) => {
+                // Fixed bins: each row's bin is arithmetic on its time, in row order.
+                let values = number_values(&batch, position)?;
+                let first_label = labels.first().copied().unwrap_or_default();
+                let mut sums = vec![0.0f64; labels.len()];
+                let mut counts = vec![0usize; labels.len()];
+                for (time, &value) in times.iter().zip(values.iter()) {
+                    if let Some(time) = time {
+                        if !value.is_nan() {
+                            let bin = (time - first_label).div_euclid(length) as usize;
+                            sums[bin] += value;
+                            counts[bin] += 1;
+                        }
+                    }
+                }
+                if method == "mean" {
+                    for (sum, &count) in sums.iter_mut().zip(&counts) {
+                        *sum = if count == 0 { f64::NAN } else { *sum / count as f64 };
+                    }
+                }
+                float_array(sums)
             }
             _ => {
                 let values = numbers(&batch, position)?;

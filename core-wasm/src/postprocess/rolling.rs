@@ -17,7 +17,9 @@ use serde_json::Value;
 
 use crate::error::CoreResult;
 use crate::postprocess::aggregate::{median, variance};
-use crate::postprocess::frame::{append_columns, invalid, mapped_columns, number_array, numbers};
+use crate::postprocess::frame::{
+    append_columns, float_array, has_missing, invalid, mapped_columns, number_values,
+};
 
 /// Superset's `DENYLIST_ROLLING_FUNCTIONS` (an allow list despite its name).
 const ROLLING_FUNCTIONS: &[&str] = &[
@@ -101,23 +103,29 @@ pub fn rolling(batch: RecordBatch, options: RollingOptions) -> CoreResult<Record
     let mapping = options.columns.unwrap_or_default();
     let mut results = Vec::new();
     for column in mapped_columns(&batch, &mapping)? {
-        let values = numbers(&batch, column.position)?;
-        let rolled: Vec<Option<f64>> = match streaming {
+        let values = number_values(&batch, column.position)?;
+        let has_missing = has_missing(&values);
+        let rolled: Vec<f64> = match streaming {
+            Some(kind) if !has_missing => rolled_moments(&values, window, offset, min_periods, kind),
             Some(kind) => rolled_streaming(&values, window, offset, min_periods, kind),
             None => (0..row_count)
                 .map(|row| {
                     let end = (row + 1 + offset).min(row_count);
                     let start = (row + 1 + offset).saturating_sub(window);
-                    let present: Vec<f64> = values[start..end].iter().flatten().copied().collect();
+                    let present: Vec<f64> = values[start..end]
+                        .iter()
+                        .copied()
+                        .filter(|value| !value.is_nan())
+                        .collect();
                     // Every function but `sum` (0 for an empty window) is null on no values.
                     if present.len() < min_periods {
-                        return None;
+                        return f64::NAN;
                     }
-                    function(present)
+                    function(present).unwrap_or(f64::NAN)
                 })
                 .collect(),
         };
-        results.push((column, number_array(rolled)));
+        results.push((column, float_array(rolled)));
     }
     let rolled = append_columns(batch, &mapping, results)?;
     // Superset's `if min_periods: df = df[min_periods - 1:]`, on the option as given.
@@ -198,14 +206,15 @@ impl WindowState {
 }
 
 /// The rolling function of each row's window (rows `[end - window, end)`, `end` the row plus
-/// one plus `offset`), null while the window holds fewer than `min_periods` present values.
+/// one plus `offset`), missing (NaN) while the window holds fewer than `min_periods` present
+/// values.
 fn rolled_streaming(
-    values: &[Option<f64>],
+    values: &[f64],
     window: usize,
     offset: usize,
     min_periods: usize,
     kind: Streaming,
-) -> Vec<Option<f64>> {
+) -> Vec<f64> {
     let row_count = values.len();
     let mut state = WindowState::default();
     let (mut start, mut end) = (0usize, 0usize);
@@ -214,22 +223,148 @@ fn rolled_streaming(
         let window_end = (row + 1 + offset).min(row_count);
         let window_start = (row + 1 + offset).saturating_sub(window);
         while end < window_end {
-            if let Some(value) = values[end] {
-                state.add(value);
+            if !values[end].is_nan() {
+                state.add(values[end]);
             }
             end += 1;
         }
         while start < window_start {
-            if let Some(value) = values[start] {
-                state.remove(value);
+            if !values[start].is_nan() {
+                state.remove(values[start]);
             }
             start += 1;
         }
         rolled.push(if state.count < min_periods {
-            None
+            f64::NAN
         } else {
-            state.value(kind)
+            state.value(kind).unwrap_or(f64::NAN)
         });
     }
     rolled
+}
+
+/// Rows per stretch of [`rolled_moments`] whose sums start afresh.
+const MOMENT_STRETCH: usize = 1024;
+
+/// `rolled_streaming` for columns without missing values: the window's sum and sum of squares
+/// of the values minus a shift (a value of the stretch, so that the squares do not cancel) slide
+/// with one addition per row, and start afresh every [`MOMENT_STRETCH`] rows so that rounding
+/// cannot build up. No division and no branch on the running sums: several times faster than
+/// Welford's update, as accurate for the window sizes charts use.
+fn rolled_moments(
+    values: &[f64],
+    window: usize,
+    offset: usize,
+    min_periods: usize,
+    kind: Streaming,
+) -> Vec<f64> {
+    let row_count = values.len();
+    let mut rolled = Vec::with_capacity(row_count);
+    let (mut start, mut end) = (0usize, 0usize);
+    let (mut shift, mut sum, mut squares) = (0.0f64, 0.0f64, 0.0f64);
+    for row in 0..row_count {
+        let window_end = (row + 1 + offset).min(row_count);
+        let window_start = (row + 1 + offset).saturating_sub(window);
+        if row % MOMENT_STRETCH == 0 {
+            (start, end) = (window_start, window_end);
+            shift = values[start..end].first().copied().unwrap_or(0.0);
+            (sum, squares) = (0.0, 0.0);
+            for &value in &values[start..end] {
+                let shifted = value - shift;
+                sum += shifted;
+                squares += shifted * shifted;
+            }
+        } else if window_end == end + 1 && window_start == start + 1 {
+            // The steady state: one row in, one row out, one addition on each running sum.
+            let (entering, leaving) = (values[end] - shift, values[start] - shift);
+            sum += entering - leaving;
+            squares += entering * entering - leaving * leaving;
+            (start, end) = (window_start, window_end);
+        } else {
+            while end < window_end {
+                let shifted = values[end] - shift;
+                sum += shifted;
+                squares += shifted * shifted;
+                end += 1;
+            }
+            while start < window_start {
+                let shifted = values[start] - shift;
+                sum -= shifted;
+                squares -= shifted * shifted;
+                start += 1;
+            }
+        }
+        let count = end - start;
+        rolled.push(if count < min_periods {
+            f64::NAN
+        } else {
+            moment_value(kind, count, shift, sum, squares)
+        });
+    }
+    rolled
+}
+
+/// A window function from the window's count and its sums of shifted values and squares.
+fn moment_value(kind: Streaming, count: usize, shift: f64, sum: f64, squares: f64) -> f64 {
+    let count_f = count as f64;
+    match kind {
+        Streaming::Sum => shift * count_f + sum,
+        Streaming::Mean if count == 0 => f64::NAN,
+        Streaming::Mean => shift + sum / count_f,
+        Streaming::Variance { ddof, root } => {
+            if count_f - ddof <= 0.0 {
+                return f64::NAN;
+            }
+            let variance = if count == 1 {
+                0.0
+            } else {
+                ((squares - sum * sum / count_f) / (count_f - ddof)).max(0.0)
+            };
+            if root {
+                variance.sqrt()
+            } else {
+                variance
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The sliding sums agree with Welford's update on windows of every shape.
+    #[test]
+    fn moments_match_the_streaming_update() {
+        let values: Vec<f64> = (0..5_000)
+            .map(|row| ((row * 7_919) % 1_009) as f64 * 0.37 + 1e4)
+            .collect();
+        let kinds = [
+            Streaming::Sum,
+            Streaming::Mean,
+            Streaming::Variance {
+                ddof: 1.0,
+                root: true,
+            },
+            Streaming::Variance {
+                ddof: 0.0,
+                root: false,
+            },
+        ];
+        for kind in kinds {
+            for (window, offset, min_periods) in
+                [(1, 0, 1), (7, 0, 1), (30, 0, 2), (30, 14, 0), (3_000, 0, 5)]
+            {
+                let fast = rolled_moments(&values, window, offset, min_periods, kind);
+                let slow = rolled_streaming(&values, window, offset, min_periods, kind);
+                for (row, (fast, slow)) in fast.iter().zip(&slow).enumerate() {
+                    let scale = slow.abs().max(1.0);
+                    assert!(
+                        (fast.is_nan() && slow.is_nan()) || ((fast - slow) / scale).abs() < 1e-9,
+                        "{kind:?} window {window} row {row}: {fast} vs {slow}"
+                    );
+                }
+            }
+        }
+    }
 }

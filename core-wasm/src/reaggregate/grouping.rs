@@ -327,6 +327,9 @@ pub(super) fn group_rows(
             representatives: vec![first],
         });
     }
+    if let Some(groups) = coded_groups(batch, key_positions, &is_selected) {
+        return Ok(groups);
+    }
     let keys = key_positions
         .iter()
         .map(|position| key_column_at(batch, *position))
@@ -351,6 +354,84 @@ pub(super) fn group_rows(
     Ok(Groups {
         group_of_row,
         representatives: table.representatives.into_iter().map(Some).collect(),
+    })
+}
+
+/// The largest combined key space [`coded_groups`] maps through a table.
+const CODED_SPACE_LIMIT: u64 = 1 << 22;
+
+/// `group_rows` through post-processing's column codes, when every key column is text, an
+/// integer, a date or a timestamp (where null is the only value without a code) and the
+/// combinations are few: each row's codes combine into one small integer, and a table over
+/// those numbers the groups in order of first appearance. No hashing or comparison per row;
+/// `None` when it does not apply.
+fn coded_groups(
+    batch: &RecordBatch,
+    key_positions: &[usize],
+    is_selected: &impl Fn(usize) -> bool,
+) -> Option<Groups> {
+    use crate::postprocess::keys::{column_codes, NO_CODE};
+    let coded = key_positions.iter().all(|&position| {
+        matches!(
+            batch.column(position).data_type(),
+            DataType::Utf8
+                | DataType::LargeUtf8
+                | DataType::Int8
+                | DataType::Int16
+                | DataType::Int32
+                | DataType::Int64
+                | DataType::UInt8
+                | DataType::UInt16
+                | DataType::UInt32
+                | DataType::UInt64
+                | DataType::Date32
+                | DataType::Date64
+                | DataType::Timestamp(_, _)
+        )
+    });
+    if !coded {
+        return None;
+    }
+    let codes = key_positions
+        .iter()
+        .map(|&position| column_codes(batch, position).ok())
+        .collect::<Option<Vec<_>>>()?;
+    let space = codes
+        .iter()
+        .try_fold(1u64, |space, codes| {
+            space.checked_mul(codes.distinct() as u64 + 1)
+        })
+        .filter(|&space| space <= CODED_SPACE_LIMIT)?;
+    let row_count = batch.num_rows();
+    // One combined key per row; null is each column's last digit (nulls group together).
+    let mut keys: Vec<u32> = vec![0; row_count];
+    for codes in &codes {
+        let radix = codes.distinct() as u32 + 1;
+        let null_digit = codes.distinct() as u32;
+        for (key, &code) in keys.iter_mut().zip(&codes.codes) {
+            *key = *key * radix + if code == NO_CODE { null_digit } else { code };
+        }
+    }
+    let mut group_of_key: Vec<u32> = vec![NO_GROUP; space as usize];
+    let mut representatives: Vec<Option<u32>> = Vec::new();
+    let group_of_row = keys
+        .iter()
+        .enumerate()
+        .map(|(row, &key)| {
+            if !is_selected(row) {
+                return NO_GROUP;
+            }
+            let group = &mut group_of_key[key as usize];
+            if *group == NO_GROUP {
+                *group = representatives.len() as u32;
+                representatives.push(Some(row as u32));
+            }
+            *group
+        })
+        .collect();
+    Some(Groups {
+        group_of_row,
+        representatives,
     })
 }
 
