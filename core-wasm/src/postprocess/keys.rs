@@ -91,19 +91,10 @@ impl ColumnCodes {
     }
 }
 
-/// Beyond this many distinct values a column is coded by sorting rather than hashing.
-const HASHED_DISTINCT_LIMIT: usize = 1 << 16;
-
 /// Codes for cells given as optional keys: first-seen ids through a hash map, then renumbered
-/// in the order of `compare`. A column already sorted ascending skips the hash map; one with
-/// many distinct values (a measure) is sorted by `order_key` instead when there is one (an
-/// order-preserving `u64`), as hashing and then sorting the distinct values costs more.
-fn codes_of<K, I>(
-    cells: I,
-    rows: usize,
-    compare: impl Fn(&K, &K) -> Ordering,
-    order_key: Option<fn(K) -> u64>,
-) -> ColumnCodes
+/// in the order of `compare`. A column already sorted ascending skips the hash map. (Keys that
+/// map to an order-preserving `u64` go through [`word_codes`] instead.)
+fn codes_of<K, I>(cells: I, rows: usize, compare: impl Fn(&K, &K) -> Ordering) -> ColumnCodes
 where
     K: Hash + Eq + Copy,
     I: Iterator<Item = Option<K>> + Clone,
@@ -115,7 +106,7 @@ where
     let mut distinct: Vec<K> = Vec::new();
     let mut first_row: Vec<usize> = Vec::new();
     let mut provisional: Vec<u32> = Vec::with_capacity(rows);
-    for (row, cell) in cells.clone().enumerate() {
+    for (row, cell) in cells.enumerate() {
         let id = match cell {
             None => NO_CODE,
             Some(key) => *ids.entry(key).or_insert_with(|| {
@@ -125,9 +116,6 @@ where
             }),
         };
         provisional.push(id);
-        if let Some(order_key) = order_key.filter(|_| distinct.len() > HASHED_DISTINCT_LIMIT) {
-            return sorted_codes(cells.map(|cell| cell.map(order_key)), rows);
-        }
     }
     let mut order: Vec<u32> = (0..distinct.len() as u32).collect();
     order.sort_unstable_by(|&left, &right| compare(&distinct[left as usize], &distinct[right as usize]));
@@ -150,44 +138,25 @@ where
     }
 }
 
-/// Codes from order-preserving `u64` keys (`None` for null): the present rows sorted by key
-/// (a stable radix sort), then numbered along.
-fn sorted_codes(keys: impl Iterator<Item = Option<u64>>, rows: usize) -> ColumnCodes {
-    let mut pairs: Vec<(u64, u32)> = keys
-        .enumerate()
-        .filter_map(|(row, key)| key.map(|key| (key, row as u32)))
-        .collect();
-    radix_sort(&mut pairs);
-    let mut codes = vec![NO_CODE; rows];
-    let mut first_row: Vec<usize> = Vec::new();
-    let mut previous: Option<u64> = None;
-    for &(key, row) in &pairs {
-        if previous != Some(key) {
-            first_row.push(row as usize);
-            previous = Some(key);
-        }
-        codes[row as usize] = (first_row.len() - 1) as u32;
-    }
-    ColumnCodes { codes, first_row }
-}
-
 /// Sorts `(key, row)` pairs by key, stably: a least-significant-digit radix sort on 16-bit
 /// digits, skipping the digits every key shares.
 pub(crate) fn radix_sort(pairs: &mut Vec<(u64, u32)>) {
-    const DIGIT_BITS: u32 = 16;
+    // 11-bit digits: 2,048 buckets keep the scatter's write streams in cache.
+    const DIGIT_BITS: u32 = 11;
+    const DIGITS: usize = 6;
     const BUCKETS: usize = 1 << DIGIT_BITS;
     let count = pairs.len();
     if count < 2 {
         return;
     }
-    let mut counts = vec![0u32; 4 * BUCKETS];
+    let mut counts = vec![0u32; DIGITS * BUCKETS];
     for &(key, _) in pairs.iter() {
-        for digit in 0..4 {
+        for digit in 0..DIGITS {
             counts[digit * BUCKETS + ((key >> (digit as u32 * DIGIT_BITS)) as usize & (BUCKETS - 1))] += 1;
         }
     }
     let mut scratch: Vec<(u64, u32)> = vec![(0, 0); count];
-    for digit in 0..4 {
+    for digit in 0..DIGITS {
         let digit_counts = &mut counts[digit * BUCKETS..(digit + 1) * BUCKETS];
         if digit_counts.iter().any(|&bucket| bucket as usize == count) {
             continue;
@@ -205,6 +174,107 @@ pub(crate) fn radix_sort(pairs: &mut Vec<(u64, u32)>) {
             *slot += 1;
         }
         std::mem::swap(pairs, &mut scratch);
+    }
+}
+
+/// Codes from order-preserving `u64` keys (`None` for null): first-seen ids through an
+/// open-addressing table of words, then the distinct keys sorted (a radix sort when there are
+/// many) and the ids renumbered in key order. A column already sorted skips the table.
+fn word_codes(keys: impl Iterator<Item = Option<u64>> + Clone, rows: usize) -> ColumnCodes {
+    if let Some(codes) = codes_of_sorted(keys.clone(), rows, &|left: &u64, right: &u64| left.cmp(right)) {
+        return codes;
+    }
+    let mut table = WordTable::new();
+    let mut provisional: Vec<u32> = Vec::with_capacity(rows);
+    for (row, key) in keys.enumerate() {
+        provisional.push(match key {
+            None => NO_CODE,
+            Some(key) => table.id_of(key, row),
+        });
+    }
+    let distinct = table.words.len();
+    let mut sorted: Vec<(u64, u32)> = table
+        .words
+        .iter()
+        .enumerate()
+        .map(|(id, &word)| (word, id as u32))
+        .collect();
+    if distinct > 1 << 16 {
+        radix_sort(&mut sorted);
+    } else {
+        sorted.sort_unstable();
+    }
+    let mut code_of_id = vec![NO_CODE; distinct + 1];
+    for (code, &(_, id)) in sorted.iter().enumerate() {
+        code_of_id[id as usize] = code as u32;
+    }
+    ColumnCodes {
+        codes: provisional
+            .into_iter()
+            .map(|id| code_of_id[(id as usize).min(distinct)])
+            .collect(),
+        first_row: sorted
+            .iter()
+            .map(|&(_, id)| table.first_row[id as usize])
+            .collect(),
+    }
+}
+
+/// Distinct `u64` keys numbered in order of first appearance (open addressing, linear probing).
+struct WordTable {
+    /// `id + 1`, 0 for an empty slot.
+    slots: Vec<u32>,
+    shift: u32,
+    words: Vec<u64>,
+    first_row: Vec<usize>,
+}
+
+impl WordTable {
+    const INITIAL_BITS: u32 = 10;
+
+    fn new() -> Self {
+        WordTable {
+            slots: vec![0; 1 << Self::INITIAL_BITS],
+            shift: 64 - Self::INITIAL_BITS,
+            words: Vec::new(),
+            first_row: Vec::new(),
+        }
+    }
+
+    fn slot_of(&self, word: u64) -> usize {
+        ((word ^ (word >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> self.shift) as usize
+    }
+
+    fn id_of(&mut self, word: u64, row: usize) -> u32 {
+        let mask = self.slots.len() - 1;
+        let mut slot = self.slot_of(word);
+        loop {
+            let occupant = self.slots[slot];
+            if occupant == 0 {
+                break;
+            }
+            if self.words[(occupant - 1) as usize] == word {
+                return occupant - 1;
+            }
+            slot = (slot + 1) & mask;
+        }
+        let id = self.words.len() as u32;
+        self.slots[slot] = id + 1;
+        self.words.push(word);
+        self.first_row.push(row);
+        if self.words.len() * 2 > self.slots.len() {
+            self.shift -= 1;
+            self.slots = vec![0; self.slots.len() * 2];
+            let mask = self.slots.len() - 1;
+            for (id, &word) in self.words.iter().enumerate() {
+                let mut slot = self.slot_of(word);
+                while self.slots[slot] != 0 {
+                    slot = (slot + 1) & mask;
+                }
+                self.slots[slot] = id as u32 + 1;
+            }
+        }
+        id
     }
 }
 
@@ -248,18 +318,10 @@ where
     Some(ColumnCodes { codes, first_row })
 }
 
-fn primitive_codes<T>(array: &ArrayRef, order_key: Option<fn(T::Native) -> u64>) -> ColumnCodes
-where
-    T: ArrowPrimitiveType,
-    T::Native: Hash + Eq + Ord,
-{
+/// The codes of a primitive column through its order-preserving `u64` keys.
+fn primitive_codes<T: ArrowPrimitiveType>(array: &ArrayRef, order_key: fn(T::Native) -> u64) -> ColumnCodes {
     let values = array.as_primitive::<T>();
-    codes_of(
-        values.iter(),
-        values.len(),
-        |left, right| left.cmp(right),
-        order_key,
-    )
+    word_codes(values.iter().map(|value| value.map(order_key)), values.len())
 }
 
 /// A float as a hashable key: NaN is null, `-0.0` equals `0.0`.
@@ -274,11 +336,9 @@ fn float_key(value: f64) -> Option<u64> {
 }
 
 fn float_codes(values: impl Iterator<Item = Option<f64>> + Clone, rows: usize) -> ColumnCodes {
-    codes_of(
-        values.map(|value| value.and_then(float_key)),
+    word_codes(
+        values.map(|value| value.and_then(float_key).map(float_order)),
         rows,
-        |left, right| f64::from_bits(*left).total_cmp(&f64::from_bits(*right)),
-        Some(float_order),
     )
 }
 
@@ -450,28 +510,31 @@ pub(crate) fn column_codes(batch: &RecordBatch, position: usize) -> CoreResult<C
     let array = batch.column(position);
     let rows = array.len();
     let codes = match array.data_type() {
-        DataType::Int8 => primitive_codes::<Int8Type>(array, Some(|v| signed_order(v.into()))),
-        DataType::Int16 => primitive_codes::<Int16Type>(array, Some(|v| signed_order(v.into()))),
-        DataType::Int32 => primitive_codes::<Int32Type>(array, Some(|v| signed_order(v.into()))),
-        DataType::Int64 => primitive_codes::<Int64Type>(array, Some(signed_order)),
-        DataType::UInt8 => primitive_codes::<UInt8Type>(array, Some(u64::from)),
-        DataType::UInt16 => primitive_codes::<UInt16Type>(array, Some(u64::from)),
-        DataType::UInt32 => primitive_codes::<UInt32Type>(array, Some(u64::from)),
-        DataType::UInt64 => primitive_codes::<UInt64Type>(array, Some(|v| v)),
-        DataType::Decimal128(_, _) => primitive_codes::<Decimal128Type>(array, None),
-        DataType::Date32 => primitive_codes::<Date32Type>(array, Some(|v| signed_order(v.into()))),
-        DataType::Date64 => primitive_codes::<Date64Type>(array, Some(signed_order)),
+        DataType::Int8 => primitive_codes::<Int8Type>(array, |v| signed_order(v.into())),
+        DataType::Int16 => primitive_codes::<Int16Type>(array, |v| signed_order(v.into())),
+        DataType::Int32 => primitive_codes::<Int32Type>(array, |v| signed_order(v.into())),
+        DataType::Int64 => primitive_codes::<Int64Type>(array, signed_order),
+        DataType::UInt8 => primitive_codes::<UInt8Type>(array, u64::from),
+        DataType::UInt16 => primitive_codes::<UInt16Type>(array, u64::from),
+        DataType::UInt32 => primitive_codes::<UInt32Type>(array, u64::from),
+        DataType::UInt64 => primitive_codes::<UInt64Type>(array, |v| v),
+        DataType::Decimal128(_, _) => {
+            let decimals = array.as_primitive::<Decimal128Type>();
+            codes_of(decimals.iter(), rows, |left, right| left.cmp(right))
+        }
+        DataType::Date32 => primitive_codes::<Date32Type>(array, |v| signed_order(v.into())),
+        DataType::Date64 => primitive_codes::<Date64Type>(array, signed_order),
         DataType::Timestamp(TimeUnit::Second, _) => {
-            primitive_codes::<TimestampSecondType>(array, Some(signed_order))
+            primitive_codes::<TimestampSecondType>(array, signed_order)
         }
         DataType::Timestamp(TimeUnit::Millisecond, _) => {
-            primitive_codes::<TimestampMillisecondType>(array, Some(signed_order))
+            primitive_codes::<TimestampMillisecondType>(array, signed_order)
         }
         DataType::Timestamp(TimeUnit::Microsecond, _) => {
-            primitive_codes::<TimestampMicrosecondType>(array, Some(signed_order))
+            primitive_codes::<TimestampMicrosecondType>(array, signed_order)
         }
         DataType::Timestamp(TimeUnit::Nanosecond, _) => {
-            primitive_codes::<TimestampNanosecondType>(array, Some(signed_order))
+            primitive_codes::<TimestampNanosecondType>(array, signed_order)
         }
         DataType::Float64 => float_codes(array.as_primitive::<Float64Type>().iter(), rows),
         DataType::Float32 => float_codes(
@@ -485,7 +548,7 @@ pub(crate) fn column_codes(batch: &RecordBatch, position: usize) -> CoreResult<C
         DataType::LargeUtf8 => text_codes(array.as_string::<i64>()),
         DataType::Boolean => {
             let flags = array.as_boolean();
-            codes_of(flags.iter(), rows, |left, right| left.cmp(right), None)
+            codes_of(flags.iter(), rows, |left, right| left.cmp(right))
         }
         other => {
             return Err(invalid(format!(
@@ -911,6 +974,48 @@ mod tests {
         let numbers = column_codes(&batch, 1).unwrap();
         // -0.0 and 0.0 are one value; NaN has no code.
         assert_eq!(numbers.codes, vec![2, 1, NO_CODE, 2, 0, 3, 1, 0]);
+    }
+
+    #[test]
+    fn many_distinct_numbers_get_codes_in_value_order() {
+        // Enough distinct values for the radix sort of the distinct keys, with negatives, -0.0
+        // and NaN.
+        let values: Vec<f64> = (0..200_000)
+            .map(|row| match row % 1_000 {
+                0 => f64::NAN,
+                1 => -0.0,
+                _ => ((row * 7_919) % 150_001) as f64 - 75_000.5,
+            })
+            .collect();
+        let rows = values.len();
+        let batch = RecordBatch::try_new(
+            Arc::new(Schema::new(vec![Field::new("x", DataType::Float64, true)])),
+            vec![Arc::new(Float64Array::from(values.clone()))],
+        )
+        .unwrap();
+        let codes = column_codes(&batch, 0).unwrap();
+        let mut distinct: Vec<f64> = values
+            .iter()
+            .copied()
+            .filter(|v| !v.is_nan())
+            .map(|v| v + 0.0)
+            .collect();
+        distinct.sort_by(f64::total_cmp);
+        distinct.dedup();
+        assert_eq!(codes.distinct(), distinct.len());
+        for row in 0..rows {
+            match codes.codes[row] {
+                NO_CODE => assert!(values[row].is_nan()),
+                code => assert_eq!(distinct[code as usize], values[row] + 0.0, "row {row}"),
+            }
+        }
+        let mut expected_first = vec![usize::MAX; distinct.len()];
+        for row in (0..rows).rev() {
+            if codes.codes[row] != NO_CODE {
+                expected_first[codes.codes[row] as usize] = row;
+            }
+        }
+        assert_eq!(codes.first_row, expected_first);
     }
 
     #[test]
