@@ -1003,10 +1003,10 @@ mod tests {
         distinct.sort_by(f64::total_cmp);
         distinct.dedup();
         assert_eq!(codes.distinct(), distinct.len());
-        for row in 0..rows {
-            match codes.codes[row] {
-                NO_CODE => assert!(values[row].is_nan()),
-                code => assert_eq!(distinct[code as usize], values[row] + 0.0, "row {row}"),
+        for (row, (&code, &value)) in codes.codes.iter().zip(&values).enumerate() {
+            match code {
+                NO_CODE => assert!(value.is_nan()),
+                code => assert_eq!(distinct[code as usize], value + 0.0, "row {row}"),
             }
         }
         let mut expected_first = vec![usize::MAX; distinct.len()];
