@@ -351,19 +351,7 @@ fn text_codes<O: OffsetSizeTrait>(array: &GenericStringArray<O>) -> ColumnCodes 
     if let Some(codes) = codes_of_sorted(array.iter(), rows, &|left: &&str, right: &&str| left.cmp(right)) {
         return codes;
     }
-    let offsets = array.value_offsets();
-    let bytes = array.value_data();
-    let nulls = array.nulls().filter(|nulls| nulls.null_count() > 0);
-    let mut table = TextTable::new(bytes);
-    let mut provisional: Vec<u32> = Vec::with_capacity(rows);
-    for row in 0..rows {
-        if nulls.is_some_and(|nulls| nulls.is_null(row)) {
-            provisional.push(NO_CODE);
-            continue;
-        }
-        let (start, end) = (offsets[row].as_usize(), offsets[row + 1].as_usize());
-        provisional.push(table.id_of(start, end, row));
-    }
+    let (provisional, table) = text_ids(array);
     let distinct = table.first_row.len();
     let mut order: Vec<u32> = (0..distinct as u32).collect();
     order.sort_unstable_by(|&left, &right| table.text(left).cmp(table.text(right)));
@@ -386,6 +374,41 @@ fn text_codes<O: OffsetSizeTrait>(array: &GenericStringArray<O>) -> ColumnCodes 
             .map(|id| code_of_id[(id as usize).min(distinct)])
             .collect(),
         first_row,
+    }
+}
+
+/// Each row's text as an id in order of first appearance (`NO_CODE` for null), and the table.
+fn text_ids<O: OffsetSizeTrait>(array: &GenericStringArray<O>) -> (Vec<u32>, TextTable<'_>) {
+    let rows = array.len();
+    let offsets = array.value_offsets();
+    let bytes = array.value_data();
+    let nulls = array.nulls().filter(|nulls| nulls.null_count() > 0);
+    let mut table = TextTable::new(bytes);
+    let mut ids: Vec<u32> = Vec::with_capacity(rows);
+    for row in 0..rows {
+        if nulls.is_some_and(|nulls| nulls.is_null(row)) {
+            ids.push(NO_CODE);
+            continue;
+        }
+        let (start, end) = (offsets[row].as_usize(), offsets[row + 1].as_usize());
+        ids.push(table.id_of(start, end, row));
+    }
+    (ids, table)
+}
+
+/// Equal cells share a code, null has none, as in [`column_codes`], but codes need not follow
+/// the values' order (text is numbered by first appearance, skipping the sort and the
+/// renumbering): for grouping that does not sort.
+pub(crate) fn column_codes_unordered(batch: &RecordBatch, position: usize) -> CoreResult<ColumnCodes> {
+    let array = batch.column(position);
+    let unordered = |(codes, table): (Vec<u32>, TextTable<'_>)| ColumnCodes {
+        codes,
+        first_row: table.first_row,
+    };
+    match array.data_type() {
+        DataType::Utf8 => Ok(unordered(text_ids(array.as_string::<i32>()))),
+        DataType::LargeUtf8 => Ok(unordered(text_ids(array.as_string::<i64>()))),
+        _ => column_codes(batch, position),
     }
 }
 

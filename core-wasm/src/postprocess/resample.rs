@@ -88,21 +88,43 @@ pub fn resample(batch: RecordBatch, options: ResampleOptions) -> CoreResult<Reco
             .ok_or_else(|| invalid("Resample operation requires DatetimeIndex"))?,
     };
     let times = time_micros(batch.column(time_position))?;
-    let mut rows: Vec<(i64, usize)> = times
-        .iter()
-        .enumerate()
-        .filter_map(|(row, time)| time.map(|time| (time, row)))
-        .collect();
-    rows.sort_by_key(|&(time, _)| time);
-    if rows.windows(2).any(|pair| pair[0].0 == pair[1].0) {
-        return Err(invalid("cannot reindex on an axis with duplicate labels"));
+    // A time column without nulls whose times only increase (the usual time series) needs no
+    // sorted copy for fixed-length sums and means: each row's bin is arithmetic on its time.
+    let increasing = times.first().is_some_and(Option::is_some)
+        && times
+            .windows(2)
+            .all(|pair| matches!((pair[0], pair[1]), (Some(before), Some(after)) if before < after));
+    let needs_rows =
+        !(increasing && matches!(frequency, Frequency::Fixed(_)) && matches!(method, "sum" | "mean"));
+    let mut rows: Vec<(i64, usize)> = Vec::new();
+    if needs_rows {
+        rows = times
+            .iter()
+            .enumerate()
+            .filter_map(|(row, time)| time.map(|time| (time, row)))
+            .collect();
+        rows.sort_by_key(|&(time, _)| time);
+        if rows.windows(2).any(|pair| pair[0].0 == pair[1].0) {
+            return Err(invalid("cannot reindex on an axis with duplicate labels"));
+        }
     }
-    let labels = match (rows.first(), rows.last()) {
-        (Some(&(first, _)), Some(&(last, _))) => bin_labels(frequency, first, last)?,
-        _ => Vec::new(),
+    let bounds = if needs_rows {
+        rows.first()
+            .zip(rows.last())
+            .map(|(&(first, _), &(last, _))| (first, last))
+    } else {
+        times
+            .first()
+            .copied()
+            .flatten()
+            .zip(times.last().copied().flatten())
+    };
+    let labels = match bounds {
+        Some((first, last)) => bin_labels(frequency, first, last)?,
+        None => Vec::new(),
     };
 
-    let first_time = rows.first().map_or(0, |&(time, _)| time);
+    let first_time = bounds.map_or(0, |(first, _)| first);
     // Each row's bin, worked out once for every aggregated column.
     let mut bins: Option<Vec<(usize, usize)>> = None;
     let schema = batch.schema();

@@ -270,12 +270,13 @@ fn group_extremes<T: ArrowPrimitiveType>(
     extreme: Extreme,
 ) -> Vec<Option<T::Native>> {
     let mut extremes: Vec<Option<T::Native>> = vec![None; groups.count()];
-    for (row, group) in groups.group_of_row.iter().enumerate() {
-        if *group == NO_GROUP || array.is_null(row) {
+    let values = array.values();
+    let nulls = array.nulls().filter(|nulls| nulls.null_count() > 0);
+    for (row, (&group, &value)) in groups.group_of_row.iter().zip(values.iter()).enumerate() {
+        if group == NO_GROUP || nulls.is_some_and(|nulls| nulls.is_null(row)) {
             continue;
         }
-        let value = array.value(row);
-        let current = &mut extremes[*group as usize];
+        let current = &mut extremes[group as usize];
         let replaces = match current {
             None => true,
             Some(current) => match extreme {

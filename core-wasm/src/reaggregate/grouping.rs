@@ -370,7 +370,7 @@ fn coded_groups(
     key_positions: &[usize],
     is_selected: &impl Fn(usize) -> bool,
 ) -> Option<Groups> {
-    use crate::postprocess::keys::{column_codes, NO_CODE};
+    use crate::postprocess::keys::{column_codes_unordered, NO_CODE};
     let coded = key_positions.iter().all(|&position| {
         matches!(
             batch.column(position).data_type(),
@@ -394,7 +394,7 @@ fn coded_groups(
     }
     let codes = key_positions
         .iter()
-        .map(|&position| column_codes(batch, position).ok())
+        .map(|&position| column_codes_unordered(batch, position).ok())
         .collect::<Option<Vec<_>>>()?;
     let space = codes
         .iter()
