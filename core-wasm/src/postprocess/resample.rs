@@ -163,13 +163,21 @@ pub fn resample(batch: RecordBatch, options: ResampleOptions) -> CoreResult<Reco
                 let first_label = labels.first().copied().unwrap_or_default();
                 let mut sums = vec![0.0f64; labels.len()];
                 let mut counts = vec![0usize; labels.len()];
+                // Increasing times walk the bins along rather than divide per row.
+                let (mut bin, mut bin_end) = (0usize, first_label.saturating_add(length));
                 for (time, &value) in times.iter().zip(values.iter()) {
-                    if let Some(time) = time {
-                        if !value.is_nan() {
-                            let bin = (time - first_label).div_euclid(length) as usize;
-                            sums[bin] += value;
-                            counts[bin] += 1;
+                    let Some(time) = *time else { continue };
+                    if increasing {
+                        while time >= bin_end {
+                            bin += 1;
+                            bin_end = bin_end.saturating_add(length);
                         }
+                    } else {
+                        bin = (time - first_label).div_euclid(length) as usize;
+                    }
+                    if !value.is_nan() {
+                        sums[bin] += value;
+                        counts[bin] += 1;
                     }
                 }
                 if method == "mean" {

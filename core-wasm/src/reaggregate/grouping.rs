@@ -402,14 +402,24 @@ fn coded_groups(
             space.checked_mul(codes.distinct() as u64 + 1)
         })
         .filter(|&space| space <= CODED_SPACE_LIMIT)?;
-    let row_count = batch.num_rows();
     // One combined key per row; null is each column's last digit (nulls group together).
-    let mut keys: Vec<u32> = vec![0; row_count];
-    for codes in &codes {
+    let digit = |codes: &crate::postprocess::keys::ColumnCodes, code: u32| {
+        if code == NO_CODE {
+            codes.distinct() as u32
+        } else {
+            code
+        }
+    };
+    // Built from the first column rather than zeroed (zeroing 4 MB is slow in Wasm).
+    let mut keys: Vec<u32> = codes[0]
+        .codes
+        .iter()
+        .map(|&code| digit(&codes[0], code))
+        .collect();
+    for codes in &codes[1..] {
         let radix = codes.distinct() as u32 + 1;
-        let null_digit = codes.distinct() as u32;
         for (key, &code) in keys.iter_mut().zip(&codes.codes) {
-            *key = *key * radix + if code == NO_CODE { null_digit } else { code };
+            *key = *key * radix + digit(codes, code);
         }
     }
     let mut group_of_key: Vec<u32> = vec![NO_GROUP; space as usize];
