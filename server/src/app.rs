@@ -13,15 +13,17 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
 
+use crate::async_queries::AsyncQueries;
 use crate::auth::guard::guard;
 use crate::auth::password::{generate_password, hash_password};
 use crate::auth::permissions::builtin_roles;
 use crate::auth::token::TokenKeys;
 use crate::cache::ResultCache;
-use crate::config::Settings;
+use crate::config::{AsyncExecutor, Settings};
 use crate::engines::Engines;
 use crate::error::{ApiError, ErrorKind};
 use crate::examples::ensure_examples;
+use crate::jobs::JobQueue;
 use crate::state::AppState;
 use crate::store::user::NewUser;
 use crate::store::Store;
@@ -38,6 +40,8 @@ pub enum StartError {
     Password(#[from] crate::auth::password::PasswordError),
     #[error("invalid cache settings: {0}")]
     Cache(quiver_core::CoreError),
+    #[error(transparent)]
+    Redis(#[from] crate::redis_conn::RedisError),
 }
 
 /// What a first start created and must tell the operator once.
@@ -124,21 +128,54 @@ pub async fn prepare_state(settings: Settings) -> Result<(AppState, FirstStart),
         )
         .await?;
     }
-    let cache =
+    let state = connect_services(settings, store, &secret).await?;
+    state.async_queries.follow_redis();
+    Ok((state, first_start))
+}
+
+/// The shared services on an open store: result cache, async event log and job queue, in
+/// memory or in Redis. `quiver worker` starts from here (it creates no admin and no examples).
+pub async fn connect_services(
+    settings: Settings,
+    store: Store,
+    secret: &str,
+) -> Result<AppState, StartError> {
+    let mut cache =
         ResultCache::new(settings.cache_max_entries, settings.cache_max_bytes).map_err(StartError::Cache)?;
-    let async_queries = crate::async_queries::AsyncQueries::new(
-        settings.async_workers,
-        std::time::Duration::from_secs(settings.async_result_seconds),
-    );
-    let state = AppState {
+    let result_lifetime = std::time::Duration::from_secs(settings.async_result_seconds);
+    let (async_queries, jobs) = match settings.redis_url() {
+        Some(url) => {
+            let redis = crate::redis_conn::RedisHandle::connect(url, &settings.redis_prefix).await?;
+            cache = cache.with_shared(crate::cache::redis::SharedCache::new(redis.clone()));
+            let jobs = match settings.async_executor {
+                AsyncExecutor::Local => JobQueue::Local,
+                AsyncExecutor::Redis => JobQueue::Redis(redis.clone()),
+            };
+            let queries = AsyncQueries::with_redis(redis, settings.async_workers, result_lifetime);
+            tracing::info!(executor = ?settings.async_executor, "using Redis for the cache and async events");
+            (queries, jobs)
+        }
+        None => (
+            AsyncQueries::new(settings.async_workers, result_lifetime),
+            JobQueue::Local,
+        ),
+    };
+    Ok(AppState {
         store,
         async_queries: Arc::new(async_queries),
+        jobs,
         tokens: TokenKeys::new(secret.as_bytes()),
         settings: Arc::new(settings),
         engines: Arc::new(Engines::default()),
         cache: Arc::new(cache),
-    };
-    Ok((state, first_start))
+    })
+}
+
+/// The state of a `quiver worker`: the store (migrated by `serve`) and the shared services.
+pub async fn worker_state(settings: Settings) -> Result<AppState, StartError> {
+    let secret = secret_key(&settings)?;
+    let store = Store::connect(&settings.metadata_url()).await?;
+    connect_services(settings, store, &secret).await
 }
 
 fn panic_response(_panic: Box<dyn Any + Send + 'static>) -> Response {

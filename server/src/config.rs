@@ -48,6 +48,22 @@ pub struct Settings {
     pub async_workers: usize,
     /// Seconds an async job's result stays available at its `result_url`.
     pub async_result_seconds: u64,
+    /// Redis for the shared result cache, the async event log and the job queue
+    /// (`QUIVER_REDIS_URL` or `REDIS_URL`). Unset: everything stays in the process.
+    pub redis_url: Option<String>,
+    /// Prefix of every Redis key Quiver writes.
+    pub redis_prefix: String,
+    /// Where async jobs run: `local` (in the serve process) or `redis` (queued for
+    /// `quiver worker` processes; needs `redis_url`).
+    pub async_executor: AsyncExecutor,
+}
+
+/// Where async chart-data jobs run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AsyncExecutor {
+    Local,
+    Redis,
 }
 
 impl Default for Settings {
@@ -72,6 +88,9 @@ impl Default for Settings {
             global_async_queries: false,
             async_workers: 4,
             async_result_seconds: 600,
+            redis_url: None,
+            redis_prefix: "quiver:".to_owned(),
+            async_executor: AsyncExecutor::Local,
         }
     }
 }
@@ -102,6 +121,8 @@ impl Settings {
         Self::from_figment(
             Figment::from(Serialized::defaults(Settings::default()))
                 .merge(Toml::file(config_file))
+                // `REDIS_URL` is the common name; `QUIVER_REDIS_URL` wins over it.
+                .merge(Env::raw().only(&["REDIS_URL"]))
                 .merge(Env::prefixed("QUIVER_").ignore(&["config"]))
                 .merge(Env::raw().only(&["DATABASE_URL"])),
         )
@@ -109,6 +130,11 @@ impl Settings {
 
     fn from_figment(figment: Figment) -> Result<Settings, ConfigError> {
         let settings: Settings = figment.extract().map_err(Box::new)?;
+        if settings.async_executor == AsyncExecutor::Redis && settings.redis_url().is_none() {
+            return Err(ConfigError::OutOfRange(
+                "async_executor = \"redis\" needs redis_url (QUIVER_REDIS_URL or REDIS_URL)".to_owned(),
+            ));
+        }
         if settings.examples_rows > EXAMPLES_ROWS_MAX {
             return Err(ConfigError::OutOfRange(format!(
                 "examples_rows must be at most {EXAMPLES_ROWS_MAX}, got {}",
@@ -124,6 +150,11 @@ impl Settings {
             Some(url) if !url.is_empty() => url.clone(),
             _ => format!("sqlite://{}?mode=rwc", self.home.join("quiver.db").display()),
         }
+    }
+
+    /// The Redis URL, when one is configured.
+    pub fn redis_url(&self) -> Option<&str> {
+        self.redis_url.as_deref().filter(|url| !url.trim().is_empty())
     }
 
     pub fn examples_path(&self) -> PathBuf {
@@ -160,6 +191,21 @@ mod tests {
         assert_eq!(settings.bind, "0.0.0.0:9000");
         assert_eq!(settings.examples_rows, 2000);
         assert!(settings.metadata_url().starts_with("sqlite://./var/quiver.db"));
+    }
+
+    #[test]
+    fn the_redis_executor_needs_redis() {
+        let figment =
+            Figment::from(Serialized::defaults(Settings::default())).merge(("async_executor", "redis"));
+        assert!(matches!(
+            Settings::from_figment(figment),
+            Err(ConfigError::OutOfRange(_))
+        ));
+        let figment = Figment::from(Serialized::defaults(Settings::default()))
+            .merge(("async_executor", "redis"))
+            .merge(("redis_url", "redis://127.0.0.1:6379"));
+        let settings = Settings::from_figment(figment).unwrap();
+        assert_eq!(settings.redis_url(), Some("redis://127.0.0.1:6379"));
     }
 
     #[test]

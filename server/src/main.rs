@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use quiver_server::cli::{admin, serve, Cli, Command};
+use quiver_server::cli::{admin, serve, worker, Cli, Command};
 use quiver_server::config::Settings;
 use quiver_server::telemetry;
 
@@ -20,6 +20,9 @@ async fn main() -> ExitCode {
     telemetry::init(&settings.log_format);
     let outcome = match cli.command {
         Command::Serve => serve::serve(settings).await.map_err(|error| error.to_string()),
+        Command::Worker { concurrency } => worker::worker(settings, concurrency)
+            .await
+            .map_err(|error| error.to_string()),
         Command::Admin { command } => admin::run(settings, command)
             .await
             .map(|message| println!("{message}"))

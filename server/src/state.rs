@@ -7,6 +7,7 @@ use crate::auth::token::TokenKeys;
 use crate::cache::ResultCache;
 use crate::config::Settings;
 use crate::engines::Engines;
+use crate::jobs::JobQueue;
 use crate::store::Store;
 
 /// Cheap to clone: everything is behind an `Arc` or is a pool handle.
@@ -18,4 +19,5 @@ pub struct AppState {
     pub engines: Arc<Engines>,
     pub cache: Arc<ResultCache>,
     pub async_queries: Arc<AsyncQueries>,
+    pub jobs: JobQueue,
 }

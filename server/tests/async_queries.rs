@@ -212,3 +212,83 @@ async fn the_websocket_streams_the_events_of_a_job() {
     }
     assert_eq!(statuses, ["done"]);
 }
+
+/// Production mode: the `serve` process queues the job in Redis, a separate `quiver worker`
+/// process runs it, events travel through Redis streams and the result through Redis; a second
+/// identical request is then answered from the shared Redis cache.
+#[tokio::test]
+async fn a_worker_process_runs_jobs_queued_in_redis() {
+    let prefix = format!("quiver-test-{}:", uuid::Uuid::new_v4());
+    let redis_url = "redis://127.0.0.1:6379";
+    let app = TestApp::with_config(true, None, |settings| {
+        settings.global_async_queries = true;
+        settings.redis_url = Some(redis_url.to_owned());
+        settings.redis_prefix = prefix.clone();
+        settings.async_executor = quiver_server::config::AsyncExecutor::Redis;
+    })
+    .await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+
+    // Queued while no worker runs: the job waits in Redis.
+    let accepted = app
+        .post("/api/v1/chart/data", births_by_gender(dataset_id, ""), &admin)
+        .await;
+    assert_eq!(accepted.status, StatusCode::ACCEPTED, "{}", accepted.json);
+    let job_id = accepted.json["job_id"].as_str().unwrap().to_owned();
+    let pending = app.get("/api/v1/async_event/", &admin).await;
+    assert_eq!(pending.json["result"], json!([]), "nothing ran yet");
+
+    let settings = &app.state.settings;
+    let mut worker = tokio::process::Command::new(env!("CARGO_BIN_EXE_quiver"))
+        .arg("worker")
+        .arg("--concurrency")
+        .arg("2")
+        .env("QUIVER_HOME", app.home.path())
+        .env("QUIVER_REDIS_URL", redis_url)
+        .env("QUIVER_REDIS_PREFIX", &prefix)
+        .env("QUIVER_ASYNC_EXECUTOR", "redis")
+        .env("QUIVER_SECRET_KEY", settings.secret_key.as_deref().unwrap())
+        .env("QUIVER_LOAD_EXAMPLES", "false")
+        .env("QUIVER_LOG_FORMAT", "text")
+        .stdout(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+
+    let events = wait_for_job(&app, &admin, &job_id).await;
+    assert_eq!(events.last().unwrap()["status"], "done", "{events:?}");
+    let result_url = events.last().unwrap()["result_url"].as_str().unwrap();
+    let result = app.get(result_url, &admin).await;
+    assert_eq!(result.status, StatusCode::OK, "{}", result.json);
+    let data = result.json["result"][0]["data"].as_array().unwrap().clone();
+    assert_eq!(data.len(), 2, "{data:?}");
+
+    // The worker cached the rows in Redis; this process answers from there at once.
+    let cached = app
+        .post("/api/v1/chart/data", births_by_gender(dataset_id, ""), &admin)
+        .await;
+    assert_eq!(cached.status, StatusCode::OK, "{}", cached.json);
+    assert_eq!(cached.json["result"][0]["is_cached"], true);
+    assert_eq!(cached.json["result"][0]["data"], json!(data));
+
+    // A failing query ends with an error event from the worker.
+    let failing = app
+        .post(
+            "/api/v1/chart/data",
+            births_by_gender(dataset_id, "CAST(name AS INTEGER) > 0"),
+            &admin,
+        )
+        .await;
+    assert_eq!(failing.status, StatusCode::ACCEPTED, "{}", failing.json);
+    let events = wait_for_job(&app, &admin, failing.json["job_id"].as_str().unwrap()).await;
+    let last = events.last().unwrap();
+    assert_eq!(last["status"], "error", "{events:?}");
+    assert_eq!(last["errors"][0]["error_type"], "GENERIC_DB_ENGINE_ERROR");
+
+    worker.kill().await.unwrap();
+    let redis = quiver_server::redis_conn::RedisHandle::connect(redis_url, &prefix)
+        .await
+        .unwrap();
+    redis.delete_matching("*").await.unwrap();
+}

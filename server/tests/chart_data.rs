@@ -696,28 +696,41 @@ async fn columns_and_timegrains_result_types_describe_the_dataset() {
     app.close().await;
 }
 
+/// The pivoted CSV (Superset's `pivot_df` then `to_csv`): flattened column labels, rows sorted,
+/// a subtotal column per metric, a total column and a total row, each equal to the engine's sums.
 #[tokio::test]
-async fn pivot_csv_export_pivots_rows_by_the_column_grouping() {
+async fn pivot_csv_export_pivots_rows_by_the_column_grouping_with_totals() {
     let app = TestApp::with_examples().await;
     let admin = app.admin().await;
     let dataset_id = app.dataset_id("birth_names").await;
     let sum_num = json!({"expressionType": "SIMPLE", "column": {"column_name": "num"}, "aggregate": "SUM", "label": "SUM(num)"});
-    let body = json!({
-        "datasource": {"id": dataset_id, "type": "table"},
-        "result_format": "csv",
-        "result_type": "post_processed",
-        "form_data": {"viz_type": "pivot_table_v2", "groupbyRows": ["state"], "groupbyColumns": ["gender"],
-                      "metrics": [sum_num], "aggregateFunction": "Sum"},
-        "queries": [{"columns": ["state", "gender"], "metrics": [sum_num], "orderby": [], "row_limit": 1000}]
-    });
-    let answer = app.post("/api/v1/chart/data", body, &admin).await;
+    let body = |totals: bool| {
+        json!({
+            "datasource": {"id": dataset_id, "type": "table"},
+            "result_format": "csv",
+            "result_type": "post_processed",
+            "form_data": {"viz_type": "pivot_table_v2", "groupbyRows": ["state"], "groupbyColumns": ["gender"],
+                          "metrics": [sum_num], "aggregateFunction": "Sum",
+                          "rowTotals": totals, "colTotals": totals},
+            "queries": [{"columns": ["state", "gender"], "metrics": [sum_num], "orderby": [], "row_limit": 1000}]
+        })
+    };
+    let sums = engine_sums(&app);
+    let states: std::collections::BTreeSet<&String> = sums.keys().map(|(_, state)| state).collect();
+
+    let answer = app.post("/api/v1/chart/data", body(false), &admin).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
     let text = String::from_utf8(answer.bytes.clone()).unwrap();
     let lines: Vec<&str> = text.split("\r\n").filter(|line| !line.is_empty()).collect();
-    assert_eq!(lines[0], "state,boy,girl");
-    let sums = engine_sums(&app);
-    let states: std::collections::BTreeSet<&String> = sums.keys().map(|(_, state)| state).collect();
+    assert_eq!(lines[0], ",SUM(num) boy,SUM(num) girl");
     assert_eq!(lines.len() - 1, states.len());
+    let listed: Vec<&str> = lines[1..]
+        .iter()
+        .map(|line| line.split(',').next().unwrap())
+        .collect();
+    let mut sorted = listed.clone();
+    sorted.sort_unstable();
+    assert_eq!(listed, sorted, "rows sorted by state");
     for line in &lines[1..] {
         let fields: Vec<&str> = line.split(',').collect();
         let state = fields[0].to_owned();
@@ -730,5 +743,49 @@ async fn pivot_csv_export_pivots_rows_by_the_column_grouping() {
             }
         }
     }
+
+    let answer = app.post("/api/v1/chart/data", body(true), &admin).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    let text = String::from_utf8(answer.bytes.clone()).unwrap();
+    let lines: Vec<&str> = text.split("\r\n").filter(|line| !line.is_empty()).collect();
+    assert_eq!(
+        lines[0],
+        ",SUM(num) boy,SUM(num) girl,SUM(num) Subtotal,Total (Sum)"
+    );
+    assert_eq!(lines.len() - 1, states.len() + 1, "one total row");
+    for line in &lines[1..lines.len() - 1] {
+        let fields: Vec<f64> = line
+            .split(',')
+            .skip(1)
+            .map(|field| field.parse::<f64>().unwrap_or(0.0))
+            .collect();
+        assert_eq!(fields[2], fields[0] + fields[1], "{line}");
+        assert_eq!(fields[3], fields[2], "{line}");
+    }
+    let total_row: Vec<&str> = lines.last().unwrap().split(',').collect();
+    assert_eq!(total_row[0], "Total (Sum)");
+    let by_gender = |gender: &str| -> i64 {
+        sums.iter()
+            .filter(|((g, _), _)| g == gender)
+            .map(|(_, sum)| *sum)
+            .sum()
+    };
+    let boys = by_gender("boy");
+    let girls = by_gender("girl");
+    let parsed: Vec<i64> = total_row[1..]
+        .iter()
+        .map(|field| field.parse::<f64>().unwrap() as i64)
+        .collect();
+    assert_eq!(parsed, vec![boys, girls, boys + girls, boys + girls]);
+
+    // An aggregate the export cannot write is a clear 400.
+    let mut unsupported = body(true);
+    unsupported["form_data"]["aggregateFunction"] = json!("List Unique Values");
+    let answer = app.post("/api/v1/chart/data", unsupported, &admin).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.json);
+    assert_eq!(
+        answer.json["message"],
+        "The aggregate function List Unique Values cannot be exported as a pivoted CSV"
+    );
     app.close().await;
 }

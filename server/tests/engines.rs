@@ -136,7 +136,7 @@ fn query_objects() -> Vec<Value> {
         json!({"columns": ["state"], "series_columns": ["state"], "series_limit": 4, "series_limit_metric": "count", "metrics": [sum("num_boys")], "filters": [{"col": "ds", "op": "TEMPORAL_RANGE", "val": "1990-01-01 : 2000-01-01"}], "orderby": [["state", true]]}),
     ]
     .into_iter()
-    .chain(["P1D", "P1W", "P1M", "P3M", "P1Y", "1969-12-28T00:00:00Z/P1W", "P1W/1970-01-03T00:00:00Z", "PT1H", "PT5M"].map(|grain| {
+    .chain(["P1D", "P7D", "P1W", "P1M", "P3M", "P1Y", "1969-12-28T00:00:00Z/P1W", "P1W/1970-01-03T00:00:00Z", "PT1H", "PT5M"].map(|grain| {
         let axis = json!({"sqlExpression": "ds", "label": "ds", "expressionType": "SQL", "columnType": "BASE_AXIS", "timeGrain": grain});
         json!({"columns": [axis.clone(), "gender"], "metrics": ["count", sum("num")], "orderby": [[axis, true], ["gender", true]], "row_limit": 40})
     }))

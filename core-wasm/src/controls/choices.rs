@@ -121,7 +121,7 @@ pub fn date_formats() -> Vec<Choice> {
 
 /// Time grains (ISO 8601 durations, Superset's keys) with their labels, as the server
 /// truncates them.
-pub const TIME_GRAINS: [(&str, &str); 21] = [
+pub const TIME_GRAINS: [(&str, &str); 22] = [
     ("PT1S", "Second"),
     ("PT5S", "5 second"),
     ("PT30S", "30 second"),
@@ -134,6 +134,7 @@ pub const TIME_GRAINS: [(&str, &str); 21] = [
     ("PT1H", "Hour"),
     ("PT6H", "6 hour"),
     ("P1D", "Day"),
+    ("P7D", "7 days"),
     ("P1W", "Week"),
     ("1969-12-28T00:00:00Z/P1W", "Week starting Sunday"),
     ("1969-12-29T00:00:00Z/P1W", "Week starting Monday"),

@@ -36,7 +36,10 @@ pub async fn events(
 ) -> Result<AppJson<AsyncEventsResponse>, ApiError> {
     let last_id = parse_last_id(&query)?;
     Ok(AppJson(AsyncEventsResponse {
-        result: app.async_queries.events_after(&channel_of(user.id), last_id),
+        result: app
+            .async_queries
+            .events_after(&channel_of(user.id), last_id)
+            .await?,
     }))
 }
 
@@ -68,7 +71,10 @@ async fn stream_events(app: AppState, channel: String, last_id: Option<EventId>,
     // Subscribe before reading the backlog so nothing published in between is missed.
     let mut receiver = app.async_queries.subscribe();
     let mut sent_up_to = last_id;
-    for event in app.async_queries.events_after(&channel, last_id) {
+    let Ok(backlog) = app.async_queries.events_after(&channel, last_id).await else {
+        return;
+    };
+    for event in backlog {
         if !send(&mut socket, &event).await {
             return;
         }
@@ -92,7 +98,10 @@ async fn stream_events(app: AppState, channel: String, last_id: Option<EventId>,
                 }
                 // A slow reader skipped events: send the gap from the log.
                 Err(RecvError::Lagged(_)) => {
-                    for event in app.async_queries.events_after(&channel, sent_up_to) {
+                    let Ok(gap) = app.async_queries.events_after(&channel, sent_up_to).await else {
+                        return;
+                    };
+                    for event in gap {
                         if !send(&mut socket, &event).await {
                             return;
                         }

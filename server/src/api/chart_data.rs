@@ -5,17 +5,14 @@ use axum::extract::State;
 use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use bytes::Bytes;
-use quiver_types::{
-    AsyncJobStatus, Dataset, ErrorExtra, ErrorItem, ErrorLevel, ErrorType, QueryContext, ResultFormat,
-    ResultType,
-};
+use quiver_types::{QueryContext, ResultFormat, ResultType};
 
-use crate::auth::{AuthUser, CurrentUser};
+use crate::auth::CurrentUser;
 use crate::chart_data::{
-    all_cached, arrow_format, authorized_dataset, csv, json_response, run_query_context, xlsx, QueryResult,
+    all_cached, authorized_dataset, csv, encode_answer, pivot_csv, run_query_context, xlsx,
 };
 use crate::error::{ApiError, AppJson, AppPath, ErrorKind};
+use crate::jobs::ChartDataJob;
 use crate::state::AppState;
 
 /// Runs a query context and answers in its result format; with async queries on, answers 202
@@ -27,7 +24,16 @@ pub async fn chart_data(
 ) -> Result<Response, ApiError> {
     let dataset = authorized_dataset(&app, &user, &context).await?;
     if runs_async(&app, &context) && (context.force || !all_cached(&app, &dataset, &context).await?) {
-        return Ok(start_job(app, user, dataset, context).into_response());
+        let job = app.async_queries.new_job(user.id);
+        let pending = job.clone();
+        let queued = ChartDataJob {
+            job,
+            user_id: user.id,
+            dataset_id: dataset.id.0,
+            context,
+        };
+        app.jobs.submit(&app, queued).await?;
+        return Ok((StatusCode::ACCEPTED, AppJson(pending)).into_response());
     }
     let results = run_query_context(&app, &dataset, &context).await?;
     match context.result_format {
@@ -37,15 +43,24 @@ pub async fn chart_data(
                     "You don't have the permission to export data as CSV",
                 ));
             }
-            let [result] = results.as_slice() else {
+            let Ok([result]) = <[crate::chart_data::QueryResult; 1]>::try_from(results) else {
                 return Err(ApiError::bad_request("An export takes one query"));
             };
             let name = dataset.table_name.replace(['"', '\\', '\r', '\n', '/'], "_");
-            let (content_type, extension, body) = if context.result_format == ResultFormat::Csv {
-                (csv::CONTENT_TYPE, "csv", Bytes::from(csv::result_csv(result)))
-            } else {
-                let body = xlsx::result_xlsx(result).map_err(ApiError::internal)?;
-                (xlsx::CONTENT_TYPE, "xlsx", Bytes::from(body))
+            let (content_type, extension, body) = match context.result_format {
+                ResultFormat::Csv => match pivot_form_data(&context) {
+                    Some(form_data) => {
+                        let options = pivot_csv::options_from_form_data(form_data);
+                        let text = pivot_csv::pivot_csv(&result.output, &options)
+                            .map_err(|error| ApiError::bad_request(error.to_string()))?;
+                        (csv::CONTENT_TYPE, "csv", Body::from(text))
+                    }
+                    None => (csv::CONTENT_TYPE, "csv", csv::result_csv_body(result)),
+                },
+                _ => {
+                    let bytes = xlsx::result_xlsx(&result).map_err(ApiError::internal)?;
+                    (xlsx::CONTENT_TYPE, "xlsx", Body::from(bytes))
+                }
             };
             Ok((
                 [
@@ -60,10 +75,17 @@ pub async fn chart_data(
                 .into_response())
         }
         format => {
-            let (content_type, body) = encode(format, results)?;
+            let (content_type, body) = encode_answer(format, results)?;
             Ok(([(CONTENT_TYPE, content_type)], Body::from(body)).into_response())
         }
     }
+}
+
+/// The form data of a pivot table asking for its pivoted CSV (`result_type: post_processed`).
+fn pivot_form_data(context: &QueryContext) -> Option<&serde_json::Value> {
+    let form_data = context.form_data.as_ref()?;
+    let is_pivot = form_data.get("viz_type").and_then(serde_json::Value::as_str) == Some("pivot_table_v2");
+    (context.result_type == ResultType::PostProcessed && is_pivot).then_some(form_data)
 }
 
 /// Superset runs full JSON answers asynchronously; exports and the other result types stay
@@ -72,67 +94,6 @@ fn runs_async(app: &AppState, context: &QueryContext) -> bool {
     app.settings.global_async_queries
         && context.result_type == ResultType::Full
         && matches!(context.result_format, ResultFormat::Json | ResultFormat::Arrow)
-}
-
-/// The body of a JSON or Arrow answer.
-fn encode(format: ResultFormat, results: Vec<QueryResult>) -> Result<(&'static str, Bytes), ApiError> {
-    match format {
-        ResultFormat::Arrow => {
-            let body = arrow_format::encode_results(&results).map_err(ApiError::internal)?;
-            Ok((arrow_format::CONTENT_TYPE, Bytes::from(body)))
-        }
-        _ => {
-            let body = serde_json::to_vec(&json_response(results)).map_err(ApiError::internal)?;
-            Ok(("application/json", Bytes::from(body)))
-        }
-    }
-}
-
-/// The errors an error event carries: the typed errors, or the message as a backend error.
-fn event_errors(error: ApiError) -> Vec<ErrorItem> {
-    if !error.body.errors.is_empty() {
-        return error.body.errors;
-    }
-    let message = match error.body.message {
-        Some(serde_json::Value::String(text)) => text,
-        Some(other) => other.to_string(),
-        None => "An error occurred".to_owned(),
-    };
-    vec![ErrorItem {
-        message,
-        error_type: ErrorType::GenericBackendError,
-        level: ErrorLevel::Error,
-        extra: ErrorExtra::default(),
-    }]
-}
-
-/// Queues the query context as a job and answers 202 with it. Like Superset, the job publishes
-/// one event when it ends (`done` or `error`): the web client drops a job's listener after its
-/// first event.
-fn start_job(app: AppState, user: AuthUser, dataset: Dataset, context: QueryContext) -> impl IntoResponse {
-    let jobs = std::sync::Arc::clone(&app.async_queries);
-    let job = jobs.new_job(user.id);
-    let pending = job.clone();
-    tokio::spawn(async move {
-        let Ok(_permit) = jobs.workers().acquire_owned().await else {
-            return;
-        };
-        let answer = match run_query_context(&app, &dataset, &context).await {
-            Ok(results) => encode(context.result_format, results),
-            Err(error) => Err(error),
-        };
-        match answer {
-            Ok((content_type, body)) => {
-                let key = jobs.store_result(user.id, content_type, body);
-                let url = format!("/api/v1/chart/data/{key}");
-                jobs.publish(&job, AsyncJobStatus::Done, vec![], Some(url));
-            }
-            Err(error) => {
-                jobs.publish(&job, AsyncJobStatus::Error, event_errors(error), None);
-            }
-        }
-    });
-    (StatusCode::ACCEPTED, AppJson(pending))
 }
 
 /// An async job's answer, for the user who started it.
@@ -144,6 +105,7 @@ pub async fn chart_data_result(
     let stored = app
         .async_queries
         .result(&cache_key, user.id)
+        .await?
         .ok_or_else(|| ApiError::message(ErrorKind::NotFound, "Cached data not found"))?;
     Ok(([(CONTENT_TYPE, stored.content_type)], Body::from(stored.body)).into_response())
 }

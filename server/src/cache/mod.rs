@@ -1,6 +1,7 @@
 //! The chart-data result cache: an in-memory LRU with a byte budget (`quiver-core`'s LRU), entries
 //! expiring after their timeout, and single flight: identical queries running at the same time run
-//! once and share the answer.
+//! once and share the answer. With Redis configured, results are also kept there ([`redis`]), so
+//! every process answers from what any of them computed; the in-memory level stays in front.
 //!
 //! The key is the statement itself (database, SQL, bound values, result type), so two query
 //! objects that compile to the same SQL share an entry, and relative time ranges ("Last week")
@@ -16,6 +17,10 @@ use quiver_core::LruCache;
 use tokio::sync::OnceCell;
 
 use crate::engines::{EngineError, QueryOutput, Statement};
+
+pub mod redis;
+
+use self::redis::SharedCache;
 
 /// A cached result and when it was stored.
 #[derive(Debug, Clone)]
@@ -43,6 +48,7 @@ type Flight = Arc<OnceCell<Result<CachedOutput, EngineError>>>;
 pub struct ResultCache {
     entries: Mutex<LruCache<CachedOutput>>,
     in_flight: Mutex<HashMap<String, Flight>>,
+    shared: Option<SharedCache>,
 }
 
 fn output_bytes(output: &QueryOutput) -> usize {
@@ -78,10 +84,17 @@ impl ResultCache {
                 max_bytes,
             )?),
             in_flight: Mutex::new(HashMap::new()),
+            shared: None,
         })
     }
 
-    fn lookup(&self, key: &str) -> Option<CachedOutput> {
+    /// Keeps results in Redis too.
+    pub fn with_shared(mut self, shared: SharedCache) -> ResultCache {
+        self.shared = Some(shared);
+        self
+    }
+
+    fn lookup_memory(&self, key: &str) -> Option<CachedOutput> {
         let mut entries = self.entries.lock().ok()?;
         let fresh = entries
             .get(key)
@@ -93,9 +106,41 @@ impl ResultCache {
         fresh
     }
 
+    fn remember(&self, key: &str, entry: &CachedOutput) {
+        if let Ok(mut entries) = self.entries.lock() {
+            entries.set_sized(key.to_owned(), entry.clone(), output_bytes(&entry.output));
+        }
+    }
+
+    /// The fresh answer for `key`: memory first, then Redis (copied into memory on a hit). A
+    /// Redis failure is logged and counts as a miss: the query runs instead.
+    async fn lookup(&self, key: &str) -> Option<CachedOutput> {
+        if let Some(hit) = self.lookup_memory(key) {
+            return Some(hit);
+        }
+        let shared = self.shared.as_ref()?;
+        match shared.get(key).await {
+            Ok(Some(found)) if !found.remaining.is_zero() => {
+                let entry = CachedOutput {
+                    output: found.output,
+                    cached_dttm: found.cached_dttm,
+                    stored_at: Instant::now(),
+                    timeout: found.remaining,
+                };
+                self.remember(key, &entry);
+                Some(entry)
+            }
+            Ok(_) => None,
+            Err(error) => {
+                tracing::warn!(%error, "shared cache read failed");
+                None
+            }
+        }
+    }
+
     /// Whether a fresh answer for `key` is cached (the async path answers those at once).
-    pub fn contains(&self, key: &str) -> bool {
-        self.lookup(key).is_some()
+    pub async fn contains(&self, key: &str) -> bool {
+        self.lookup(key).await.is_some()
     }
 
     /// The cached answer for `key`, or `run`'s answer (cached for `timeout`; a zero timeout is
@@ -113,7 +158,7 @@ impl ResultCache {
     {
         let cache_key = display_key(&key);
         if !force {
-            if let Some(hit) = self.lookup(&key) {
+            if let Some(hit) = self.lookup(&key).await {
                 return Ok(CacheOutcome {
                     output: hit.output,
                     is_cached: true,
@@ -148,8 +193,11 @@ impl ResultCache {
                 in_flight.remove(&key);
             }
             if let (Ok(entry), false) = (&result, timeout.is_zero()) {
-                if let Ok(mut entries) = self.entries.lock() {
-                    entries.set_sized(key.clone(), entry.clone(), output_bytes(&entry.output));
+                self.remember(&key, entry);
+                if let Some(shared) = &self.shared {
+                    if let Err(error) = shared.set(&key, &entry.output, &entry.cached_dttm, timeout).await {
+                        tracing::warn!(%error, "shared cache write failed");
+                    }
                 }
             }
         }
@@ -163,10 +211,15 @@ impl ResultCache {
         })
     }
 
-    /// Drops every entry (after a dataset or database changes).
-    pub fn clear(&self) {
+    /// Drops every entry (after a dataset or database changes), in Redis too.
+    pub async fn clear(&self) {
         if let Ok(mut entries) = self.entries.lock() {
             entries.clear();
+        }
+        if let Some(shared) = &self.shared {
+            if let Err(error) = shared.clear().await {
+                tracing::warn!(%error, "shared cache clear failed");
+            }
         }
     }
 

@@ -4,12 +4,13 @@
 pub mod arrow_format;
 pub mod csv;
 pub mod json;
+pub mod pivot_csv;
 pub mod time_offsets;
 pub mod xlsx;
 
 use quiver_types::{
-    AppliedFilter, ChartDataResponse, ChartDataResult, ChartDataResultMeta, Dataset, DatasourceType,
-    ErrorExtra, ErrorType, IssueCode, QueryContext, QueryStatus, ResultFormat, ResultType,
+    AppliedFilter, ChartDataResultMeta, Dataset, DatasourceType, ErrorExtra, ErrorType, IssueCode,
+    QueryContext, QueryStatus, ResultFormat, ResultType,
 };
 use serde_json::Map;
 
@@ -181,11 +182,28 @@ pub async fn all_cached(app: &AppState, dataset: &Dataset, context: &QueryContex
             &compiled.statement,
             &format!("{:?}", context.result_type),
         );
-        if !app.cache.contains(&key) {
+        if !app.cache.contains(&key).await {
             return Ok(false);
         }
     }
     Ok(!context.queries.is_empty())
+}
+
+/// The body of a JSON or Arrow answer, and its content type.
+pub fn encode_answer(
+    format: ResultFormat,
+    results: Vec<QueryResult>,
+) -> Result<(&'static str, bytes::Bytes), ApiError> {
+    match format {
+        ResultFormat::Arrow => {
+            let body = arrow_format::encode_results(&results).map_err(ApiError::internal)?;
+            Ok((arrow_format::CONTENT_TYPE, bytes::Bytes::from(body)))
+        }
+        _ => {
+            let body = json_body(&results).map_err(ApiError::internal)?;
+            Ok(("application/json", bytes::Bytes::from(body)))
+        }
+    }
 }
 
 /// Runs every query object of the context.
@@ -310,7 +328,10 @@ pub async fn run_query_context(
         } else {
             post_process(outcome.output, &query.post_processing)?
         };
-        let output = if context.result_type == ResultType::PostProcessed {
+        // A pivoted CSV is built from the rows, with totals, when the answer is encoded.
+        let output = if context.result_type == ResultType::PostProcessed
+            && context.result_format != ResultFormat::Csv
+        {
             client_processing(output, context.form_data.as_ref())?
         } else {
             output
@@ -517,8 +538,8 @@ fn rows_query(
 
 /// `result_type: post_processed`: what the chart itself does to its rows before drawing, so
 /// exports match the chart (Superset's `apply_client_processing`). A pivot table is pivoted by
-/// its row and column groupings with its aggregate function (the "pivoted CSV" export; totals
-/// are not added yet); other charts keep their rows.
+/// its row and column groupings with its aggregate function; other charts keep their rows. The
+/// pivoted CSV export, with totals, is [`pivot_csv`].
 fn client_processing(
     output: QueryOutput,
     form_data: Option<&serde_json::Value>,
@@ -529,24 +550,8 @@ fn client_processing(
     if form_data.get("viz_type").and_then(serde_json::Value::as_str) != Some("pivot_table_v2") {
         return Ok(output);
     }
-    let labels = |key: &str| -> Vec<serde_json::Value> {
-        form_data
-            .get(key)
-            .and_then(serde_json::Value::as_array)
-            .map(|items| {
-                items
-                    .iter()
-                    .filter_map(|item| serde_json::from_value::<quiver_types::ColumnRef>(item.clone()).ok())
-                    .map(|column| serde_json::Value::String(crate::query::column_label(&column)))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    let operator = match form_data
-        .get("aggregateFunction")
-        .and_then(serde_json::Value::as_str)
-        .unwrap_or("Sum")
-    {
+    let options = pivot_csv::options_from_form_data(form_data);
+    let operator = match options.aggregate.as_str() {
         "Average" => "mean",
         "Median" => "median",
         "Minimum" => "min",
@@ -556,26 +561,16 @@ fn client_processing(
         "Sample Standard Deviation" => "std",
         _ => "sum",
     };
-    let metrics: Vec<String> = form_data
-        .get("metrics")
-        .and_then(serde_json::Value::as_array)
-        .map(|items| {
-            items
-                .iter()
-                .filter_map(|item| serde_json::from_value::<quiver_types::MetricRef>(item.clone()).ok())
-                .map(|metric| crate::query::metric_label(&metric))
-                .collect()
-        })
-        .unwrap_or_default();
-    let aggregates: serde_json::Map<String, serde_json::Value> = metrics
+    let aggregates: serde_json::Map<String, serde_json::Value> = options
+        .metrics
         .into_iter()
         .map(|metric| (metric, serde_json::json!({"operator": operator})))
         .collect();
     let rule = serde_json::json!({
         "operation": "pivot",
         "options": {
-            "index": labels("groupbyRows"),
-            "columns": labels("groupbyColumns"),
+            "index": options.rows,
+            "columns": options.columns,
             "aggregates": aggregates,
             "drop_missing_columns": false,
         }
@@ -652,17 +647,86 @@ fn times_as_timestamps(
 }
 
 /// The JSON answer.
-pub fn json_response(results: Vec<QueryResult>) -> ChartDataResponse {
-    ChartDataResponse {
-        result: results
-            .into_iter()
-            .map(|result| {
-                let data = json::records(&result.output.batches, &result.meta.colnames);
-                ChartDataResult {
-                    meta: result.meta,
-                    data,
-                }
-            })
-            .collect(),
+/// The JSON answer (a `ChartDataResponse`) written straight from the Arrow results: each
+/// result's meta fields, then its `data` records.
+pub fn json_body(results: &[QueryResult]) -> Result<Vec<u8>, serde_json::Error> {
+    let rows: usize = results.iter().map(|result| result.output.row_count()).sum();
+    let width = results
+        .iter()
+        .map(|result| result.meta.colnames.len())
+        .max()
+        .unwrap_or(0);
+    let mut out = Vec::with_capacity(1024 + rows * (width * 24 + 2));
+    out.extend_from_slice(b"{\"result\":[");
+    for (index, result) in results.iter().enumerate() {
+        if index > 0 {
+            out.push(b',');
+        }
+        let serde_json::Value::Object(meta) = serde_json::to_value(&result.meta)? else {
+            return Err(serde::ser::Error::custom("result metadata is not an object"));
+        };
+        out.push(b'{');
+        for (key, value) in &meta {
+            serde_json::to_writer(&mut out, key)?;
+            out.push(b':');
+            serde_json::to_writer(&mut out, value)?;
+            out.push(b',');
+        }
+        out.extend_from_slice(b"\"data\":");
+        json::write_records(&result.output.batches, &result.meta.colnames, &mut out)?;
+        out.push(b'}');
+    }
+    out.extend_from_slice(b"]}");
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use quiver_types::{ChartDataResponse, ChartDataResult};
+
+    use super::*;
+
+    #[test]
+    fn the_written_answer_reads_back_as_the_typed_response() {
+        use arrow::array::{Int64Array, StringArray};
+        use arrow::datatypes::{DataType, Field, Schema};
+        let schema = std::sync::Arc::new(Schema::new(vec![
+            Field::new("gender", DataType::Utf8, true),
+            Field::new("SUM(num)", DataType::Int64, true),
+        ]));
+        let batch = arrow::record_batch::RecordBatch::try_new(
+            std::sync::Arc::clone(&schema),
+            vec![
+                std::sync::Arc::new(StringArray::from(vec![Some("boy"), None])),
+                std::sync::Arc::new(Int64Array::from(vec![Some(5), Some(6)])),
+            ],
+        )
+        .unwrap();
+        let output = QueryOutput {
+            schema,
+            batches: vec![batch],
+        };
+        let mut meta = describe_output(&output, "SELECT 1".to_owned(), None);
+        meta.is_cached = true;
+        let results = vec![
+            QueryResult {
+                meta: meta.clone(),
+                output: output.clone(),
+            },
+            QueryResult { meta, output },
+        ];
+        let parsed: ChartDataResponse = serde_json::from_slice(&json_body(&results).unwrap()).unwrap();
+        let expected = ChartDataResponse {
+            result: results
+                .iter()
+                .map(|result| ChartDataResult {
+                    meta: result.meta.clone(),
+                    data: json::records(&result.output.batches, &result.meta.colnames),
+                })
+                .collect(),
+        };
+        assert_eq!(parsed, expected);
+        assert_eq!(parsed.result[0].data[1]["gender"], serde_json::Value::Null);
+        assert!(json_body(&[]).unwrap() == b"{\"result\":[]}");
     }
 }

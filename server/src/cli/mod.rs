@@ -1,7 +1,8 @@
-//! The `quiver` command: `serve` and the admin subcommands.
+//! The `quiver` command: `serve`, `worker` and the admin subcommands.
 
 pub mod admin;
 pub mod serve;
+pub mod worker;
 
 use clap::{Parser, Subcommand};
 
@@ -17,6 +18,13 @@ pub struct Cli {
 pub enum Command {
     /// Start the web server (creates the admin account and the examples on first start).
     Serve,
+    /// Run async chart-data jobs queued in Redis (needs `QUIVER_REDIS_URL` and
+    /// `QUIVER_ASYNC_EXECUTOR=redis`, shared with the `serve` processes).
+    Worker {
+        /// Jobs run at the same time (default: `async_workers`).
+        #[arg(long)]
+        concurrency: Option<usize>,
+    },
     /// Administration tasks.
     Admin {
         #[command(subcommand)]

@@ -36,7 +36,7 @@ fn announce(settings: &Settings, first_start: &FirstStart) {
     println!();
 }
 
-async fn shutdown_signal() {
+pub(crate) async fn shutdown_signal() {
     let interrupt = async {
         let _ = tokio::signal::ctrl_c().await;
     };

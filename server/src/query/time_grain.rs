@@ -127,8 +127,26 @@ pub fn time_grain_sql(flavor: GrainFlavor, grain: &str, expression: &str) -> Opt
             GrainFlavor::MySql => format!("CAST(DATE(DATE_SUB({column}, INTERVAL WEEKDAY({column}) DAY)) AS DATETIME)"),
         }
     };
+    // Seven-day buckets counted from 1970-01-01 (a Thursday), whatever the weekday.
+    let seven_days = || -> String {
+        match flavor {
+            GrainFlavor::DuckDb => {
+                format!("TIME_BUCKET(INTERVAL '7 days', CAST({col} AS TIMESTAMP), TIMESTAMP '1970-01-01')")
+            }
+            GrainFlavor::Postgres => format!(
+                "DATE_TRUNC('day', {col}) - INTERVAL '1 day' * MOD(MOD(CAST(FLOOR(EXTRACT(EPOCH FROM {col}) / 86400) AS BIGINT), 7) + 7, 7)"
+            ),
+            GrainFlavor::Sqlite => format!(
+                "DATETIME({col}, 'start of day', '-' || (((CAST(JULIANDAY({col}, 'start of day') - 2440587.5 AS INTEGER) % 7) + 7) % 7) || ' days')"
+            ),
+            GrainFlavor::MySql => format!(
+                "CAST(DATE_SUB(DATE({col}), INTERVAL MOD(MOD(DATEDIFF({col}, '1970-01-01'), 7) + 7, 7) DAY) AS DATETIME)"
+            ),
+        }
+    };
     Some(match grain {
         "P1D" => truncate("day"),
+        "P7D" => seven_days(),
         "P1W" | "1969-12-29T00:00:00Z/P1W" => truncate("week"),
         "P1M" => truncate("month"),
         "P3M" | "P0.25Y" => truncate("quarter"),
