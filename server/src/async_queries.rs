@@ -33,7 +33,7 @@ use redis::AsyncCommands;
 use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, Semaphore};
 
-use crate::redis_conn::{RedisError, RedisHandle};
+use crate::redis_conn::{frame_header, read_frame, RedisError, RedisHandle};
 
 /// Events kept for polling clients; older ones are dropped first.
 pub const MAX_EVENTS: usize = 10_000;
@@ -121,13 +121,18 @@ impl From<redis::RedisError> for EventLogError {
     }
 }
 
+/// The answer when Redis, holding the async events, results or queue, cannot be reached.
+pub fn async_service_unavailable() -> crate::error::ApiError {
+    crate::error::ApiError::message(
+        crate::error::ErrorKind::Unavailable,
+        "The async query service is unavailable, please try again",
+    )
+}
+
 impl From<EventLogError> for crate::error::ApiError {
     fn from(error: EventLogError) -> Self {
         tracing::error!(%error, "async event log failed");
-        crate::error::ApiError::message(
-            crate::error::ErrorKind::Unavailable,
-            "The async query service is unavailable, please try again",
-        )
+        async_service_unavailable()
     }
 }
 
@@ -146,31 +151,22 @@ pub fn channel_of(user_id: i64) -> String {
 }
 
 fn encode_result(result: &StoredResult) -> Result<Vec<u8>, EventLogError> {
-    let header = serde_json::to_vec(&ResultHeader {
+    let header = ResultHeader {
         user_id: result.user_id,
         content_type: result.content_type.clone(),
-    })?;
-    let header_len = u32::try_from(header.len()).map_err(|_| EventLogError::Malformed)?;
-    let mut bytes = Vec::with_capacity(4 + header.len() + result.body.len());
-    bytes.extend_from_slice(&header_len.to_le_bytes());
-    bytes.extend_from_slice(&header);
+    };
+    let mut bytes = frame_header(&header, result.body.len())?;
     bytes.extend_from_slice(&result.body);
     Ok(bytes)
 }
 
 fn decode_result(bytes: Vec<u8>) -> Result<StoredResult, EventLogError> {
-    let length: [u8; 4] = bytes
-        .get(..4)
-        .and_then(|slice| slice.try_into().ok())
-        .ok_or(EventLogError::Malformed)?;
-    let header_end = 4 + usize::try_from(u32::from_le_bytes(length)).map_err(|_| EventLogError::Malformed)?;
-    let header: ResultHeader =
-        serde_json::from_slice(bytes.get(4..header_end).ok_or(EventLogError::Malformed)?)?;
-    let body = Bytes::from(bytes).slice(header_end..);
+    let (header, body_start): (ResultHeader, usize) =
+        read_frame(&bytes).map_err(|_| EventLogError::Malformed)?;
     Ok(StoredResult {
         user_id: header.user_id,
         content_type: header.content_type,
-        body,
+        body: Bytes::from(bytes).slice(body_start..),
     })
 }
 

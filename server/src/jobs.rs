@@ -70,10 +70,7 @@ impl JobQueue {
                     .await;
                 queued.map(drop).map_err(|error| {
                     tracing::error!(%error, "cannot queue an async job");
-                    ApiError::message(
-                        crate::error::ErrorKind::Unavailable,
-                        "The async query service is unavailable, please try again",
-                    )
+                    crate::async_queries::async_service_unavailable()
                 })
             }
         }

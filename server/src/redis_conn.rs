@@ -113,6 +113,40 @@ impl RedisHandle {
     }
 }
 
+/// Why a stored value could not be read back.
+#[derive(Debug, thiserror::Error)]
+pub enum FrameError {
+    #[error("a stored value is truncated")]
+    Truncated,
+    #[error("a stored value's header is malformed: {0}")]
+    Header(#[from] serde_json::Error),
+}
+
+/// The start of a stored value: a 4-byte little-endian length, then `header` as JSON. The caller
+/// appends the body.
+pub fn frame_header(header: &impl serde::Serialize, body_len: usize) -> Result<Vec<u8>, serde_json::Error> {
+    let json = serde_json::to_vec(header)?;
+    let length = u32::try_from(json.len()).map_err(|_| serde::ser::Error::custom("header too large"))?;
+    let mut bytes = Vec::with_capacity(4 + json.len() + body_len);
+    bytes.extend_from_slice(&length.to_le_bytes());
+    bytes.extend_from_slice(&json);
+    Ok(bytes)
+}
+
+/// Reads what [`frame_header`] wrote: the header and where the body starts.
+pub fn read_frame<H: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<(H, usize), FrameError> {
+    let length: [u8; 4] = bytes
+        .get(..4)
+        .and_then(|slice| slice.try_into().ok())
+        .ok_or(FrameError::Truncated)?;
+    let body_start = usize::try_from(u32::from_le_bytes(length))
+        .ok()
+        .and_then(|length| length.checked_add(4))
+        .ok_or(FrameError::Truncated)?;
+    let header = serde_json::from_slice(bytes.get(4..body_start).ok_or(FrameError::Truncated)?)?;
+    Ok((header, body_start))
+}
+
 /// The URL without its password, for messages.
 fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::engines::QueryOutput;
-use crate::redis_conn::{RedisError, RedisHandle};
+use crate::redis_conn::{frame_header, read_frame, FrameError, RedisError, RedisHandle};
 
 /// Key names under the deployment prefix: `cache:{sha-256 of the statement key}`.
 const KEY_PREFIX: &str = "cache:";
@@ -63,13 +63,10 @@ fn redis_key(redis: &RedisHandle, key: &str) -> String {
 
 /// The stored form of a result.
 pub fn encode(output: &QueryOutput, cached_dttm: &str) -> Result<Vec<u8>, SharedCacheError> {
-    let header = serde_json::to_vec(&Header {
+    let header = Header {
         cached_dttm: cached_dttm.to_owned(),
-    })?;
-    let header_len = u32::try_from(header.len()).map_err(|_| SharedCacheError::Truncated)?;
-    let mut bytes = Vec::with_capacity(4 + header.len() + 1024);
-    bytes.extend_from_slice(&header_len.to_le_bytes());
-    bytes.extend_from_slice(&header);
+    };
+    let mut bytes = frame_header(&header, 1024)?;
     let mut writer = StreamWriter::try_new(&mut bytes, &output.schema)?;
     for batch in &output.batches {
         writer.write(batch)?;
@@ -81,15 +78,11 @@ pub fn encode(output: &QueryOutput, cached_dttm: &str) -> Result<Vec<u8>, Shared
 
 /// Reads what [`encode`] wrote.
 pub fn decode(bytes: &[u8]) -> Result<(QueryOutput, String), SharedCacheError> {
-    let length_bytes: [u8; 4] = bytes
-        .get(..4)
-        .and_then(|slice| slice.try_into().ok())
-        .ok_or(SharedCacheError::Truncated)?;
-    let header_len =
-        usize::try_from(u32::from_le_bytes(length_bytes)).map_err(|_| SharedCacheError::Truncated)?;
-    let header_bytes = bytes.get(4..4 + header_len).ok_or(SharedCacheError::Truncated)?;
-    let header: Header = serde_json::from_slice(header_bytes)?;
-    let body = bytes.get(4 + header_len..).ok_or(SharedCacheError::Truncated)?;
+    let (header, body_start): (Header, usize) = read_frame(bytes).map_err(|error| match error {
+        FrameError::Truncated => SharedCacheError::Truncated,
+        FrameError::Header(error) => SharedCacheError::Header(error),
+    })?;
+    let body = bytes.get(body_start..).ok_or(SharedCacheError::Truncated)?;
     let reader = StreamReader::try_new(Cursor::new(body), None)?;
     let schema = reader.schema();
     let batches = reader.collect::<Result<Vec<_>, _>>()?;
