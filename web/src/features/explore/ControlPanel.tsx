@@ -94,11 +94,12 @@ export function ControlPanel(props: ControlPanelProps): JSX.Element {
         })}
       <RunBar>
         {isRunning && onStop !== undefined ? (
-          <Button type="button" $variant="secondary" data-testid={testIds.chartRun.stopButton} onClick={onStop}>
+          // Keyed apart from the Run button so the browser never reuses the submit button for Stop.
+          <Button key="stop" type="button" $variant="secondary" data-testid={testIds.chartRun.stopButton} onClick={onStop}>
             Stop
           </Button>
         ) : (
-          <Button type="submit" $variant="primary" data-testid={testIds.explore.runButton}>
+          <Button key="run" type="submit" $variant="primary" data-testid={testIds.explore.runButton}>
             Update chart
           </Button>
         )}
