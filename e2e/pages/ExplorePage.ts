@@ -40,7 +40,18 @@ export class ExplorePage {
   }
 
   static async open(page: Page, datasetId: number): Promise<ExplorePage> {
-    await page.goto(`/explore/?datasource_type=table&datasource_id=${datasetId}`);
+    return ExplorePage.openPath(page, `/explore/?datasource_type=table&datasource_id=${datasetId}`);
+  }
+
+  /** Opens Explore at a path such as `/explore/?slice_id=3` or a permalink `/explore/p/{key}/`. */
+  static async openPath(page: Page, path: string): Promise<ExplorePage> {
+    await page.goto(path);
+    await page.getByTestId(testIds.explore.controlPanel).waitFor();
+    return new ExplorePage(page);
+  }
+
+  /** The page that is already showing Explore (after a save navigated to the chart). */
+  static async current(page: Page): Promise<ExplorePage> {
     await page.getByTestId(testIds.explore.controlPanel).waitFor();
     return new ExplorePage(page);
   }

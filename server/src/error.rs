@@ -89,6 +89,17 @@ impl ApiError {
         }
     }
 
+    /// A command's refusal of valid-looking input, field by field: 422 `{"message": {field: [messages]}}`.
+    pub fn invalid(fields: serde_json::Map<String, serde_json::Value>) -> Self {
+        ApiError {
+            kind: ErrorKind::UnprocessableEntity,
+            body: ErrorBody {
+                message: Some(serde_json::Value::Object(fields)),
+                errors: vec![],
+            },
+        }
+    }
+
     /// A typed error: `{"message": text, "errors": [{message, error_type, level, extra}]}`.
     pub fn typed(kind: ErrorKind, error_type: ErrorType, text: impl Into<String>, extra: ErrorExtra) -> Self {
         let text = text.into();

@@ -125,4 +125,40 @@ export const testIds = {
   toast: {
     item: 'toast-item',
   },
+  /** Explore's header: the chart name, Save, and the actions menu (properties, share). */
+  exploreHeader: {
+    bar: 'explore-header',
+    title: 'explore-header-title',
+    saveButton: 'explore-header-save',
+    actionsButton: 'explore-header-actions',
+    actionsMenu: 'explore-header-actions-menu',
+    editProperties: 'explore-header-edit-properties',
+    copyPermalink: 'explore-header-copy-permalink',
+    /** A Download menu item; `data-export` holds `csv`, `json`, `xlsx` or `pivoted_csv`. */
+    exportItem: 'explore-header-export',
+  },
+  /** Stopping a running chart query. */
+  chartRun: {
+    stopButton: 'explore-stop-button',
+    stopped: 'chart-stopped',
+  },
+  saveModal: {
+    modal: 'save-modal',
+    overwrite: 'save-modal-overwrite',
+    saveAs: 'save-modal-save-as',
+    chartName: 'save-modal-chart-name',
+    saveButton: 'save-modal-save',
+    cancelButton: 'save-modal-cancel',
+    alert: 'save-modal-alert',
+  },
+  propertiesModal: {
+    modal: 'properties-modal',
+    name: 'properties-modal-name',
+    description: 'properties-modal-description',
+    cacheTimeout: 'properties-modal-cache-timeout',
+    certifiedBy: 'properties-modal-certified-by',
+    certificationDetails: 'properties-modal-certification-details',
+    saveButton: 'properties-modal-save',
+    alert: 'properties-modal-alert',
+  },
 } as const;

@@ -8,9 +8,12 @@ pub mod chart;
 pub mod chart_data;
 pub mod dataset;
 pub mod explore;
+pub mod explore_form_data;
+pub mod explore_permalink;
 pub mod info;
 pub mod rison;
 pub mod samples;
+pub mod time_ago;
 pub mod time_range;
 
 use axum::extract::State;
@@ -79,4 +82,23 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/saved_query/_info", get(info::resource_info))
         .route("/api/v1/tag/_info", get(info::resource_info))
         .route("/api/v1/query/_info", get(info::resource_info))
+        // Explore state: the form data cache and permalinks.
+        .route(
+            "/api/v1/explore/form_data",
+            post(explore_form_data::create_form_data),
+        )
+        .route(
+            "/api/v1/explore/form_data/{key}",
+            get(explore_form_data::get_form_data)
+                .put(explore_form_data::update_form_data)
+                .delete(explore_form_data::delete_form_data),
+        )
+        .route(
+            "/api/v1/explore/permalink",
+            post(explore_permalink::create_permalink),
+        )
+        .route(
+            "/api/v1/explore/permalink/{key}",
+            get(explore_permalink::get_permalink),
+        )
 }

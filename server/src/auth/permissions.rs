@@ -67,6 +67,37 @@ pub const ENDPOINTS: &[Endpoint] = &[
     endpoint("GET", "/api/v1/saved_query/_info", Authenticated),
     endpoint("GET", "/api/v1/tag/_info", Authenticated),
     endpoint("GET", "/api/v1/query/_info", Authenticated),
+    // Explore state: the form data cache and permalinks.
+    endpoint(
+        "POST",
+        "/api/v1/explore/form_data",
+        Permission("can_write", "ExploreFormDataRestApi"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/explore/form_data/{key}",
+        Permission("can_read", "ExploreFormDataRestApi"),
+    ),
+    endpoint(
+        "PUT",
+        "/api/v1/explore/form_data/{key}",
+        Permission("can_write", "ExploreFormDataRestApi"),
+    ),
+    endpoint(
+        "DELETE",
+        "/api/v1/explore/form_data/{key}",
+        Permission("can_write", "ExploreFormDataRestApi"),
+    ),
+    endpoint(
+        "POST",
+        "/api/v1/explore/permalink",
+        Permission("can_write", "ExplorePermalinkRestApi"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/explore/permalink/{key}",
+        Permission("can_read", "ExplorePermalinkRestApi"),
+    ),
 ];
 
 /// The view name of each resource of the generic API, for `_info`.

@@ -78,3 +78,8 @@ export async function postJson<T>(path: string, body: unknown, signal?: AbortSig
   const response = await apiFetch(path, { method: 'POST', body, signal });
   return (await response.json()) as T;
 }
+
+export async function putJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  const response = await apiFetch(path, { method: 'PUT', body, signal });
+  return (await response.json()) as T;
+}

@@ -2,8 +2,10 @@
 export const queryKeys = {
   currentUser: ['currentUser'] as const,
   datasets: ['datasets'] as const,
-  explore: (datasourceType: string, datasourceId: number, sliceId: number | null) =>
-    ['explore', datasourceType, datasourceId, sliceId] as const,
+  explore: (datasourceType: string, datasourceId: number | null, sliceId: number | null, stateKey: string | null = null) =>
+    ['explore', datasourceType, datasourceId, sliceId, stateKey] as const,
+  /** Every Explore state: dropped after a save so a reopened chart reads the saved version. */
+  exploreAll: ['explore'] as const,
   chartData: (runNumber: number) => ['chartData', runNumber] as const,
   samples: (datasourceType: string, datasourceId: number) => ['samples', datasourceType, datasourceId] as const,
 };

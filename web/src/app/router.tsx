@@ -19,6 +19,10 @@ export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
           // Explore brings Arrow, the charts and the Wasm core: its own chunk, loaded on first visit.
           lazy: async () => ({ Component: (await import('@/features/explore/ExplorePage')).ExplorePage }),
         },
+        {
+          path: '/explore/p/:permalinkKey',
+          lazy: async () => ({ Component: (await import('@/features/explore/ExplorePage')).ExplorePage }),
+        },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -17,18 +17,22 @@ import { ViewQueryModal } from './ViewQueryModal';
 export { noResultsMessage };
 export const staleTitle = 'The controls changed: click "Update chart" to run the query again.';
 export const idleMessage = 'Add dimensions or metrics, then click "Update chart".';
+/** Spec 000 section 4: the chart status after the user stopped its query. */
+export const stoppedMessage = 'Updating chart was stopped';
 
 export interface ChartPanelProps {
   chartData: UseQueryResult<ChartDataArrowResult[]>;
   hasRun: boolean;
   /** The controls changed since the run shown: the chart waits for "Update chart". */
   isStale?: boolean;
+  /** The user stopped the run: its request was aborted, nothing failed. */
+  isStopped?: boolean;
   /** The form data of the run shown: its `viz_type` picks the renderer. */
   formData?: FormData | null;
 }
 
 /** The chart area: loading, error, empty or the chart, with the row count and "View query". */
-export function ChartPanel({ chartData, hasRun, isStale = false, formData = null }: ChartPanelProps): JSX.Element {
+export function ChartPanel({ chartData, hasRun, isStale = false, isStopped = false, formData = null }: ChartPanelProps): JSX.Element {
   const [isQueryVisible, setIsQueryVisible] = useState(false);
   const theme = useTheme();
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -45,6 +49,13 @@ export function ChartPanel({ chartData, hasRun, isStale = false, formData = null
 
   function renderBody(): JSX.Element {
     if (!hasRun) return <Notice data-testid={testIds.chart.idle}>{idleMessage}</Notice>;
+    if (isStopped) {
+      return (
+        <Notice data-testid={testIds.chartRun.stopped} role="status">
+          {stoppedMessage}
+        </Notice>
+      );
+    }
     if (chartData.isFetching || chartData.isPending) {
       return (
         <Notice data-testid={testIds.chart.loading} role="status">

@@ -21,13 +21,16 @@ export interface ControlPanelProps {
   onChange: (formData: ExploreFormData) => void;
   onChooseVizType: (vizType: string) => void;
   onRun: () => void;
+  /** A chart query is running: the Run button becomes Stop. */
+  isRunning?: boolean;
+  onStop?: () => void;
 }
 
 const tabLabels: Record<PanelTab, string> = { data: 'Data', customize: 'Customize' };
 
 /** The middle panel: the viz type, the core's control panel for it (Data and Customize tabs), and Run. */
 export function ControlPanel(props: ControlPanelProps): JSX.Element {
-  const { dataset, formData, panel, vizTypes, controlErrors, onChange, onChooseVizType, onRun } = props;
+  const { dataset, formData, panel, vizTypes, controlErrors, onChange, onChooseVizType, onRun, isRunning = false, onStop } = props;
   const [tab, setTab] = useState<PanelTab>('data');
   const errorsOf = (control: string): string[] =>
     controlErrors.filter((error) => error.control === control).map((error) => error.message);
@@ -90,9 +93,16 @@ export function ControlPanel(props: ControlPanelProps): JSX.Element {
           );
         })}
       <RunBar>
-        <Button type="submit" $variant="primary" data-testid={testIds.explore.runButton}>
-          Update chart
-        </Button>
+        {isRunning && onStop !== undefined ? (
+          // Keyed apart from the Run button so the browser never reuses the submit button for Stop.
+          <Button key="stop" type="button" $variant="secondary" data-testid={testIds.chartRun.stopButton} onClick={onStop}>
+            Stop
+          </Button>
+        ) : (
+          <Button key="run" type="submit" $variant="primary" data-testid={testIds.explore.runButton}>
+            Update chart
+          </Button>
+        )}
       </RunBar>
     </Panel>
   );

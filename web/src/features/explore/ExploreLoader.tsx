@@ -16,7 +16,7 @@ export function ExploreLoader({ target }: { target: ExploreTarget }): JSX.Elemen
       </Message>
     );
   }
-  return <ExploreWorkspace explore={explore.data} />;
+  return <ExploreWorkspace explore={explore.data} formDataKey={target.formDataKey} />;
 }
 
 const Message = styled.p`

@@ -1,15 +1,16 @@
 import { useEffect, type JSX } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { welcomePagePath } from '@/features/auth/api';
 import { preloadQuiverCore } from '@/wasm/core';
 import { exploreTargetFromSearch } from './api';
 import { ExploreLoader } from './ExploreLoader';
 
-/** `/explore/?datasource_type=table&datasource_id=N`. */
+/** `/explore/?datasource_type=table&datasource_id=N`, `?slice_id=N`, `?form_data_key=K` and `/explore/p/{key}/`. */
 export function ExplorePage(): JSX.Element {
   const [searchParams] = useSearchParams();
-  const target = exploreTargetFromSearch(searchParams);
+  const { permalinkKey } = useParams<{ permalinkKey?: string }>();
+  const target = exploreTargetFromSearch(searchParams, permalinkKey ?? null);
 
   // The Wasm core loads in the background: the page renders at once, Run waits for it.
   useEffect(() => {
@@ -23,7 +24,7 @@ export function ExplorePage(): JSX.Element {
       </Message>
     );
   }
-  const targetKey = `${target.datasourceType}:${target.datasourceId}:${target.sliceId ?? ''}`;
+  const targetKey = [target.datasourceType, target.datasourceId, target.sliceId, target.formDataKey, target.permalinkKey].join(':');
   return <ExploreLoader key={targetKey} target={target} />;
 }
 

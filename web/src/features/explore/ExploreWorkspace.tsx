@@ -1,20 +1,37 @@
-import { useMemo, useState, type JSX } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type JSX } from 'react';
+import { useNavigate } from 'react-router';
 import styled from 'styled-components';
+import { errorMessage } from '@/api/errors';
+import type { Chart } from '@/api/generated/Chart';
 import type { DatasourceRef } from '@/api/generated/DatasourceRef';
 import type { ExploreResponse } from '@/api/generated/ExploreResponse';
 import type { FieldError } from '@/api/generated/FieldError';
+import { queryKeys } from '@/api/queryKeys';
+import { copyTextToClipboard } from '@/components/copyTextToClipboard';
+import { useToasts } from '@/components/toastContext';
+import { useCurrentUser } from '@/features/auth/api';
 import { ChartPanel } from '@/features/chart/ChartPanel';
 import { FormDataInvalidError, useChartData } from '@/features/chart/api';
+import { copiedMessage, copyFailedMessage } from '@/features/chart/ViewQueryModal';
 import { testIds } from '@/testIds';
 import type { ControlPanelDefinition, VizTypeMeta } from '@/wasm/controlPanel';
 import type { QuiverCore } from '@/wasm/core';
 import { useQuiverCore } from '@/wasm/useQuiverCore';
+import { canOverwriteChart, chartExplorePath } from './chartApi';
 import { ControlPanel } from './ControlPanel';
 import { chartResultsStateOf } from './dataPane/chartResultsState';
 import { DataTablesPane } from './dataPane/DataTablesPane';
 import { DatasourcePanel } from './DatasourcePanel';
 import { hasQueryControls, initialExploreFormData, type ExploreFormData } from './exploreFormData';
+import { chartExportKinds, downloadChartExport, type ChartExportKind } from './download/chartExport';
+import { createExplorePermalink } from './exploreStateApi';
+import { formDataToSave } from './formDataToSave';
 import { isQueryStale, renderedFormData, renderTriggerControlNames } from './renderTriggerControls';
+import { ExploreHeader } from './save/ExploreHeader';
+import { PropertiesModal } from './save/PropertiesModal';
+import { SaveModal, type SaveAction } from './save/SaveModal';
+import { useFormDataCache } from './useFormDataCache';
 import { switchVizType } from './vizTypeSwitch';
 
 /** One click of Run: the form data as it was then. */
@@ -46,12 +63,43 @@ function validationErrorsOf(core: QuiverCore | null, formData: ExploreFormData):
   }
 }
 
-/** Explore for one loaded dataset: datasource panel, control panel, chart. */
-export function ExploreWorkspace({ explore }: { explore: ExploreResponse }): JSX.Element {
+/** Superset's toasts after a save. */
+export function chartSavedMessage(sliceName: string, action: SaveAction): string {
+  return action === 'overwrite' ? `Chart [${sliceName}] has been overwritten` : `Chart [${sliceName}] has been saved`;
+}
+
+export const propertiesUpdatedMessage = 'Chart properties updated';
+
+type OpenModal = 'save' | 'properties' | null;
+
+export interface ExploreWorkspaceProps {
+  explore: ExploreResponse;
+  /** The `form_data_key` the page opened with, if any: Explore keeps writing its state there. */
+  formDataKey?: string | null;
+}
+
+/** Explore for one loaded dataset: header, datasource panel, control panel, chart. */
+export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspaceProps): JSX.Element {
   const [formData, setFormData] = useState<ExploreFormData>(() => initialExploreFormData(explore.dataset, explore.form_data));
+  const [slice, setSlice] = useState<Chart | null>(explore.slice);
+  const [openModal, setOpenModal] = useState<OpenModal>(null);
+  const { addToast } = useToasts();
+  const currentUser = useCurrentUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useFormDataCache({ formData, datasourceId: explore.dataset.id, chartId: slice?.id ?? null, initialKey: formDataKey });
+
+  // The server says when the asked state was gone (an expired cache key) and what opened instead.
+  useEffect(() => {
+    if (explore.message !== null) addToast('warning', explore.message);
+  }, [explore.message, addToast]);
   // A saved chart (form data with something to chart) runs at once; a new one waits for Run.
   const [run, setRun] = useState<ExploreRun | null>(() => (hasQueryControls(formData) ? { runNumber: 1, formData } : null));
-  const chartData = useChartData(run);
+  // The run the user stopped: its request is aborted and the chart says so until the next run.
+  const [stoppedRunNumber, setStoppedRunNumber] = useState<number | null>(null);
+  const isStopped = run !== null && stoppedRunNumber === run.runNumber;
+  const chartData = useChartData(isStopped ? null : run);
+  const isRunning = run !== null && !isStopped && chartData.isFetching;
   const core = useQuiverCore();
 
   const vizTypes = useMemo(() => vizTypesOf(core), [core]);
@@ -73,13 +121,72 @@ export function ExploreWorkspace({ explore }: { explore: ExploreResponse }): JSX
     setRun((previous) => ({ runNumber: (previous?.runNumber ?? 0) + 1, formData }));
   }
 
+  function stopRun(): void {
+    if (run === null) return;
+    void queryClient.cancelQueries({ queryKey: queryKeys.chartData(run.runNumber) });
+    setStoppedRunNumber(run.runNumber);
+  }
+
+  async function exportChart(kind: ChartExportKind): Promise<void> {
+    try {
+      await downloadChartExport(formDataToSave(formData), kind, slice?.slice_name ?? explore.dataset.table_name);
+    } catch (error) {
+      addToast('danger', errorMessage(error));
+    }
+  }
+
   function chooseVizType(vizType: string): void {
     if (core === null) return;
     setFormData((current) => switchVizType(core, current, vizType, explore.dataset));
   }
 
+  function handleSaved(chart: Chart, action: SaveAction): void {
+    setOpenModal(null);
+    addToast('success', chartSavedMessage(chart.slice_name, action));
+    // A reopened chart must read what was just saved, not a cached Explore state.
+    queryClient.removeQueries({ queryKey: queryKeys.exploreAll });
+    if (action === 'overwrite') {
+      setSlice(chart);
+      return;
+    }
+    void navigate(chartExplorePath(chart.id));
+  }
+
+  function handlePropertiesSaved(chart: Chart): void {
+    setOpenModal(null);
+    setSlice(chart);
+    queryClient.removeQueries({ queryKey: queryKeys.exploreAll });
+    addToast('success', propertiesUpdatedMessage);
+  }
+
+  async function copyPermalink(): Promise<void> {
+    let url: string;
+    try {
+      url = (await createExplorePermalink(formDataToSave(formData))).url;
+    } catch (error) {
+      addToast('danger', errorMessage(error));
+      return;
+    }
+    try {
+      await copyTextToClipboard(url);
+      addToast('success', copiedMessage);
+    } catch {
+      addToast('danger', copyFailedMessage);
+    }
+  }
+
   return (
-    <Layout data-testid={testIds.explore.page}>
+    <Page data-testid={testIds.explore.page}>
+      <ExploreHeader
+        sliceName={slice?.slice_name ?? null}
+        canEditProperties={slice !== null && canOverwriteChart(slice, currentUser.data)}
+        onSave={() => setOpenModal('save')}
+        onEditProperties={() => setOpenModal('properties')}
+        onCopyPermalink={() => void copyPermalink()}
+        exportKinds={chartExportKinds(formData.viz_type)}
+        onExport={(kind) => void exportChart(kind)}
+      />
+      <Layout>
       <DatasourcePanel dataset={explore.dataset} />
       <ControlPanel
         dataset={explore.dataset}
@@ -90,19 +197,43 @@ export function ExploreWorkspace({ explore }: { explore: ExploreResponse }): JSX
         onChange={setFormData}
         onChooseVizType={chooseVizType}
         onRun={startRun}
+        isRunning={isRunning}
+        onStop={stopRun}
       />
       <ChartArea>
-        <ChartPanel chartData={chartData} hasRun={run !== null} isStale={isStale} formData={chartFormData} />
+        <ChartPanel chartData={chartData} hasRun={run !== null} isStale={isStale} isStopped={isStopped} formData={chartFormData} />
         <DataTablesPane datasource={datasource} chartResults={chartResultsStateOf(chartData, run !== null)} />
       </ChartArea>
-    </Layout>
+      </Layout>
+      {openModal === 'save' && (
+        <SaveModal
+          formData={formData}
+          datasourceId={explore.dataset.id}
+          slice={slice}
+          canOverwrite={canOverwriteChart(slice, currentUser.data)}
+          onClose={() => setOpenModal(null)}
+          onSaved={handleSaved}
+        />
+      )}
+      {openModal === 'properties' && slice !== null && (
+        <PropertiesModal chart={slice} onClose={() => setOpenModal(null)} onSaved={handlePropertiesSaved} />
+      )}
+    </Page>
   );
 }
 
+/** The header above, the three panels below. */
+const Page = styled.div`
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  min-height: 0;
+`;
+
 const Layout = styled.div`
+  flex: 1;
   display: grid;
   grid-template-columns: 260px 320px minmax(0, 1fr);
-  height: 100%;
   min-height: 0;
 `;
 

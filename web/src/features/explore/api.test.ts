@@ -4,13 +4,29 @@ import { exploreApiPath, exploreTargetFromSearch } from './api';
 describe('explore target', () => {
   it('reads the datasource and the optional slice', () => {
     const target = exploreTargetFromSearch(new URLSearchParams('datasource_type=table&datasource_id=3&slice_id=12'));
-    expect(target).toEqual({ datasourceType: 'table', datasourceId: 3, sliceId: 12 });
+    expect(target).toEqual({ datasourceType: 'table', datasourceId: 3, sliceId: 12, formDataKey: null, permalinkKey: null });
     expect(target && exploreApiPath(target)).toBe('/api/v1/explore/?datasource_type=table&datasource_id=3&slice_id=12');
   });
 
-  it('needs a positive integer datasource id', () => {
+  it('opens a saved chart, a cached state or a permalink without a datasource', () => {
+    const bySlice = exploreTargetFromSearch(new URLSearchParams('slice_id=7'));
+    expect(bySlice && exploreApiPath(bySlice)).toBe('/api/v1/explore/?slice_id=7');
+    const byKey = exploreTargetFromSearch(new URLSearchParams('form_data_key=abc&slice_id=7'));
+    expect(byKey && exploreApiPath(byKey)).toBe('/api/v1/explore/?slice_id=7&form_data_key=abc');
+    const byPermalink = exploreTargetFromSearch(new URLSearchParams(''), 'p1');
+    expect(byPermalink && exploreApiPath(byPermalink)).toBe('/api/v1/explore/?permalink_key=p1');
+  });
+
+  it('needs something to explore', () => {
     expect(exploreTargetFromSearch(new URLSearchParams('datasource_type=table'))).toBeNull();
     expect(exploreTargetFromSearch(new URLSearchParams('datasource_id=abc'))).toBeNull();
-    expect(exploreTargetFromSearch(new URLSearchParams('datasource_id=3'))).toEqual({ datasourceType: 'table', datasourceId: 3, sliceId: null });
+    expect(exploreTargetFromSearch(new URLSearchParams('form_data_key='))).toBeNull();
+    expect(exploreTargetFromSearch(new URLSearchParams('datasource_id=3'))).toEqual({
+      datasourceType: 'table',
+      datasourceId: 3,
+      sliceId: null,
+      formDataKey: null,
+      permalinkKey: null,
+    });
   });
 });

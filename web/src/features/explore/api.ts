@@ -8,10 +8,15 @@ import type { ExploreResponse } from '@/api/generated/ExploreResponse';
 import type { ResultResponse } from '@/api/generated/ResultResponse';
 import { queryKeys } from '@/api/queryKeys';
 
+/** What Explore opens: a datasource, a saved chart, a cached state or a permalink (any mix the URL holds). */
 export interface ExploreTarget {
   datasourceType: DatasourceType;
-  datasourceId: number;
+  datasourceId: number | null;
   sliceId: number | null;
+  /** `form_data_key`: the Explore state cache entry. */
+  formDataKey: string | null;
+  /** The key of `/explore/p/{key}/`. */
+  permalinkKey: string | null;
 }
 
 function positiveInteger(text: string | null): number | null {
@@ -19,26 +24,46 @@ function positiveInteger(text: string | null): number | null {
   return text !== null && Number.isInteger(value) && value > 0 ? value : null;
 }
 
-/** Reads `/explore/?datasource_type=table&datasource_id=N[&slice_id=M]`; null without a datasource. */
-export function exploreTargetFromSearch(searchParams: URLSearchParams): ExploreTarget | null {
-  const datasourceId = positiveInteger(searchParams.get('datasource_id'));
-  if (datasourceId === null) return null;
-  const datasourceType = (searchParams.get('datasource_type') ?? 'table') as DatasourceType;
-  return { datasourceType, datasourceId, sliceId: positiveInteger(searchParams.get('slice_id')) };
+function nonEmpty(text: string | null | undefined): string | null {
+  return text === null || text === undefined || text.trim() === '' ? null : text.trim();
 }
 
-export function exploreApiPath({ datasourceType, datasourceId, sliceId }: ExploreTarget): string {
-  const query = new URLSearchParams({ datasource_type: datasourceType, datasource_id: String(datasourceId) });
+/**
+ * Reads `/explore/?datasource_type=table&datasource_id=N[&slice_id=M][&form_data_key=K]` (or a
+ * permalink key from the path); null when the URL names nothing to explore.
+ */
+export function exploreTargetFromSearch(searchParams: URLSearchParams, permalinkKey: string | null = null): ExploreTarget | null {
+  const target: ExploreTarget = {
+    datasourceType: (searchParams.get('datasource_type') ?? 'table') as DatasourceType,
+    datasourceId: positiveInteger(searchParams.get('datasource_id')),
+    sliceId: positiveInteger(searchParams.get('slice_id')),
+    formDataKey: nonEmpty(searchParams.get('form_data_key')),
+    permalinkKey: nonEmpty(permalinkKey),
+  };
+  const namesSomething =
+    target.datasourceId !== null || target.sliceId !== null || target.formDataKey !== null || target.permalinkKey !== null;
+  return namesSomething ? target : null;
+}
+
+export function exploreApiPath({ datasourceType, datasourceId, sliceId, formDataKey, permalinkKey }: ExploreTarget): string {
+  const query = new URLSearchParams();
+  if (datasourceId !== null) {
+    query.set('datasource_type', datasourceType);
+    query.set('datasource_id', String(datasourceId));
+  }
   if (sliceId !== null) query.set('slice_id', String(sliceId));
+  if (formDataKey !== null) query.set('form_data_key', formDataKey);
+  if (permalinkKey !== null) query.set('permalink_key', permalinkKey);
   return `/api/v1/explore/?${query.toString()}`;
 }
 
-/** `GET /api/v1/explore/`: the dataset with its columns and metrics, and the form data. */
+/** `GET /api/v1/explore/`: the dataset with its columns and metrics, the form data and the saved chart. */
 export function useExploreState(target: ExploreTarget): UseQueryResult<ExploreResponse, ApiError> {
   return useQuery({
-    queryKey: queryKeys.explore(target.datasourceType, target.datasourceId, target.sliceId),
+    queryKey: queryKeys.explore(target.datasourceType, target.datasourceId, target.sliceId, target.formDataKey ?? target.permalinkKey),
     queryFn: async ({ signal }) => (await getJson<ResultResponse<ExploreResponse>>(exploreApiPath(target), signal)).result,
     staleTime: Infinity,
+    retry: false,
   });
 }
 

@@ -1,0 +1,72 @@
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import { testIds } from '../../web/src/testIds';
+
+/** Explore's header: saving the chart, its properties, its permalink and its exports. */
+export class ChartSaving {
+  readonly title: Locator;
+  readonly saveModal: Locator;
+  readonly saveModalAlert: Locator;
+  readonly propertiesModal: Locator;
+
+  constructor(private readonly page: Page) {
+    this.title = page.getByTestId(testIds.exploreHeader.title);
+    this.saveModal = page.getByTestId(testIds.saveModal.modal);
+    this.saveModalAlert = page.getByTestId(testIds.saveModal.alert);
+    this.propertiesModal = page.getByTestId(testIds.propertiesModal.modal);
+  }
+
+  async openSaveModal(): Promise<void> {
+    await this.page.getByTestId(testIds.exploreHeader.saveButton).click();
+    await this.saveModal.waitFor();
+  }
+
+  /** "Save as..." from a chart not saved yet: Explore then opens `/explore/?slice_id=N`. Answers N. */
+  async saveAs(name: string): Promise<number> {
+    await this.openSaveModal();
+    await this.page.getByTestId(testIds.saveModal.saveAs).check();
+    await this.page.getByTestId(testIds.saveModal.chartName).fill(name);
+    await this.page.getByTestId(testIds.saveModal.saveButton).click();
+    await expect.poll(() => new URL(this.page.url()).searchParams.get('slice_id')).toMatch(/^\d+$/);
+    return Number(new URL(this.page.url()).searchParams.get('slice_id'));
+  }
+
+  /** "Save (Overwrite)" of the open chart, keeping its name. */
+  async overwrite(): Promise<void> {
+    await this.openSaveModal();
+    await this.page.getByTestId(testIds.saveModal.overwrite).check();
+    await this.page.getByTestId(testIds.saveModal.saveButton).click();
+    await this.saveModal.waitFor({ state: 'detached' });
+  }
+
+  private async openActionsMenu(): Promise<void> {
+    await this.page.getByTestId(testIds.exploreHeader.actionsButton).click();
+    await this.page.getByTestId(testIds.exploreHeader.actionsMenu).waitFor();
+  }
+
+  /** Share > "Copy permalink to clipboard", then reads the clipboard (the context needs clipboard permissions). */
+  async copyPermalink(): Promise<string> {
+    await this.openActionsMenu();
+    await this.page.getByTestId(testIds.exploreHeader.copyPermalink).click();
+    await this.page.getByTestId(testIds.toast.item).filter({ hasText: 'Copied to clipboard!' }).waitFor();
+    return this.page.evaluate(() => navigator.clipboard.readText());
+  }
+
+  /** Download > "Export to .CSV" (`csv`), ".JSON" (`json`), "Excel" (`xlsx`): the downloaded file. */
+  async exportChart(kind: 'csv' | 'json' | 'xlsx' | 'pivoted_csv'): Promise<Download> {
+    await this.openActionsMenu();
+    const item = this.page.locator(`[data-testid="${testIds.exploreHeader.exportItem}"][data-export="${kind}"]`);
+    const [download] = await Promise.all([this.page.waitForEvent('download'), item.click()]);
+    return download;
+  }
+
+  /** "Edit chart properties": renames the chart and sets its description. */
+  async editProperties(changes: { name: string; description: string }): Promise<void> {
+    await this.openActionsMenu();
+    await this.page.getByTestId(testIds.exploreHeader.editProperties).click();
+    await this.propertiesModal.waitFor();
+    await this.page.getByTestId(testIds.propertiesModal.name).fill(changes.name);
+    await this.page.getByTestId(testIds.propertiesModal.description).fill(changes.description);
+    await this.page.getByTestId(testIds.propertiesModal.saveButton).click();
+    await this.propertiesModal.waitFor({ state: 'detached' });
+  }
+}

@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { testIds } from '../../web/src/testIds';
+import { ChartSaving } from '../pages/ChartSaving';
+import { ExplorePage } from '../pages/ExplorePage';
+import { LoginPage } from '../pages/LoginPage';
+import { adminPassword, adminUsername, findDatasetId } from '../support/quiverServer';
+
+async function openGenderTable(page: Page): Promise<ExplorePage> {
+  const login = await LoginPage.open(page);
+  await login.logIn(adminUsername, adminPassword);
+  const explore = await ExplorePage.open(page, await findDatasetId(page.request, 'birth_names'));
+  await explore.chooseVizType('Table');
+  await explore.addGroupby('gender');
+  await explore.addSimpleMetric('num', 'SUM');
+  return explore;
+}
+
+test('Download exports the chart rows as CSV, JSON and Excel', async ({ page }) => {
+  const explore = await openGenderTable(page);
+  await explore.run();
+  await expect(explore.table).toBeVisible();
+  const shownSums = new Map<string, string>();
+  const genders = await explore.cells('gender').allInnerTexts();
+  const sums = await explore.cells('SUM(num)').allInnerTexts();
+  genders.forEach((gender, index) => shownSums.set(gender, (sums[index] ?? '').replace(/,/g, '')));
+  const saving = new ChartSaving(page);
+
+  const csvDownload = await saving.exportChart('csv');
+  expect(csvDownload.suggestedFilename()).toMatch(/\.csv$/);
+  const csvLines = (await readFile(await csvDownload.path(), 'utf8')).trim().split(/\r?\n/);
+  expect(csvLines[0]).toBe('gender,SUM(num)');
+  const csvRows = new Map(csvLines.slice(1).map((line) => line.split(',') as [string, string]));
+  expect([...csvRows.keys()].sort()).toEqual(['boy', 'girl']);
+  for (const [gender, sum] of shownSums) expect(Number(csvRows.get(gender))).toBe(Number(sum));
+
+  const jsonDownload = await saving.exportChart('json');
+  const answer = JSON.parse(await readFile(await jsonDownload.path(), 'utf8')) as { result: { data: Record<string, unknown>[] }[] };
+  const jsonRows = answer.result[0]?.data ?? [];
+  expect(jsonRows.map((row) => row.gender).sort()).toEqual(['boy', 'girl']);
+  for (const row of jsonRows) expect(Number(row['SUM(num)'])).toBe(Number(shownSums.get(String(row.gender))));
+
+  const xlsxDownload = await saving.exportChart('xlsx');
+  expect(xlsxDownload.suggestedFilename()).toMatch(/\.xlsx$/);
+  const xlsx = await readFile(await xlsxDownload.path());
+  // An .xlsx file is a zip archive: it starts with the local file header "PK\x03\x04".
+  expect([...xlsx.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
+});
+
+test('Stop aborts a running chart query and says "Updating chart was stopped"', async ({ page }) => {
+  const explore = await openGenderTable(page);
+  // Hold the chart data answer so the query is still running when Stop is clicked.
+  let aborted = false;
+  await page.route('**/api/v1/chart/data', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    try {
+      await route.continue();
+    } catch {
+      aborted = true;
+    }
+  });
+  page.on('requestfailed', (request) => {
+    if (new URL(request.url()).pathname === '/api/v1/chart/data') aborted = true;
+  });
+  await explore.run();
+  await page.getByTestId(testIds.chartRun.stopButton).click();
+  await expect(page.getByTestId(testIds.chartRun.stopped)).toHaveText('Updating chart was stopped');
+  await expect(explore.chartError).toHaveCount(0);
+  await expect(page.getByTestId(testIds.explore.runButton)).toBeVisible();
+  await expect.poll(() => aborted, { timeout: 10_000 }).toBe(true);
+
+  // The next run shows the chart again.
+  await page.unroute('**/api/v1/chart/data');
+  await explore.run();
+  await expect(explore.table).toBeVisible();
+  await expect(page.getByTestId(testIds.chartRun.stopped)).toHaveCount(0);
+});

@@ -1,0 +1,172 @@
+import { useEffect, useRef, useState, type JSX } from 'react';
+import styled from 'styled-components';
+import { Button } from '@/components/Button';
+import { testIds } from '@/testIds';
+import { chartExportLabels, type ChartExportKind } from '../download/chartExport';
+
+/** What the header shows before a chart has a name (Superset's placeholder). */
+export const untitledChartTitle = 'Add the name of the chart';
+
+export interface ExploreHeaderProps {
+  /** The saved chart's name; null for a chart not saved yet. */
+  sliceName: string | null;
+  canEditProperties: boolean;
+  onSave: () => void;
+  onEditProperties: () => void;
+  onCopyPermalink: () => void;
+  /** The Download menu's exports for the chart's viz type. */
+  exportKinds: readonly ChartExportKind[];
+  onExport: (kind: ChartExportKind) => void;
+}
+
+/** Explore's header: the chart's name, Save, and the "..." menu (edit properties, download, share). */
+export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
+  const { sliceName, canEditProperties, onSave, onEditProperties, onCopyPermalink, exportKinds, onExport } = props;
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!isMenuOpen) return undefined;
+    function closeOnOutsideClick(event: MouseEvent): void {
+      if (menuRef.current !== null && !menuRef.current.contains(event.target as Node)) setIsMenuOpen(false);
+    }
+    document.addEventListener('mousedown', closeOnOutsideClick);
+    return () => {
+      document.removeEventListener('mousedown', closeOnOutsideClick);
+    };
+  }, [isMenuOpen]);
+
+  function choose(action: () => void): void {
+    setIsMenuOpen(false);
+    action();
+  }
+
+  return (
+    <Bar data-testid={testIds.exploreHeader.bar}>
+      <Title data-testid={testIds.exploreHeader.title} $isPlaceholder={sliceName === null} title={sliceName ?? untitledChartTitle}>
+        {sliceName ?? untitledChartTitle}
+      </Title>
+      <Actions>
+        <Button $variant="primary" data-testid={testIds.exploreHeader.saveButton} onClick={onSave}>
+          Save
+        </Button>
+        <MenuAnchor
+          ref={menuRef}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setIsMenuOpen(false);
+          }}
+        >
+          <Button
+            $variant="secondary"
+            aria-label="Menu actions trigger"
+            aria-haspopup="menu"
+            aria-expanded={isMenuOpen}
+            data-testid={testIds.exploreHeader.actionsButton}
+            onClick={() => setIsMenuOpen((open) => !open)}
+          >
+            ⋯
+          </Button>
+          {isMenuOpen && (
+            <Menu role="menu" data-testid={testIds.exploreHeader.actionsMenu}>
+              <MenuItem
+                role="menuitem"
+                type="button"
+                disabled={!canEditProperties}
+                data-testid={testIds.exploreHeader.editProperties}
+                onClick={() => choose(onEditProperties)}
+              >
+                Edit chart properties
+              </MenuItem>
+              <MenuGroupTitle>Download</MenuGroupTitle>
+              {exportKinds.map((kind) => (
+                <MenuItem
+                  key={kind}
+                  role="menuitem"
+                  type="button"
+                  data-testid={testIds.exploreHeader.exportItem}
+                  data-export={kind}
+                  onClick={() => choose(() => onExport(kind))}
+                >
+                  {chartExportLabels[kind]}
+                </MenuItem>
+              ))}
+              <MenuGroupTitle>Share</MenuGroupTitle>
+              <MenuItem role="menuitem" type="button" data-testid={testIds.exploreHeader.copyPermalink} onClick={() => choose(onCopyPermalink)}>
+                Copy permalink to clipboard
+              </MenuItem>
+            </Menu>
+          )}
+        </MenuAnchor>
+      </Actions>
+    </Bar>
+  );
+}
+
+const Bar = styled.header`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.gridUnit * 4}px;
+  padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 4}px`};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const Title = styled.h1<{ $isPlaceholder: boolean }>`
+  margin: 0;
+  overflow: hidden;
+  color: ${({ theme, $isPlaceholder }) => ($isPlaceholder ? theme.colors.textMuted : theme.colors.text)};
+  font-size: ${({ theme }) => theme.fontSizes.l}px;
+  font-weight: 600;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
+`;
+
+const MenuAnchor = styled.div`
+  position: relative;
+`;
+
+const Menu = styled.div`
+  position: absolute;
+  top: calc(100% + 4px);
+  right: 0;
+  z-index: 900;
+  display: flex;
+  flex-direction: column;
+  min-width: 240px;
+  padding: ${({ theme }) => theme.gridUnit}px 0;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: 0 4px 12px rgba(0, 0, 0, 0.15);
+`;
+
+const MenuGroupTitle = styled.span`
+  padding: ${({ theme }) => `${theme.gridUnit}px ${theme.gridUnit * 3}px`};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+const MenuItem = styled.button`
+  padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 3}px`};
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.text};
+  text-align: left;
+  cursor: pointer;
+
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.5;
+  }
+`;

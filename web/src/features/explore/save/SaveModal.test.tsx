@@ -1,0 +1,117 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetCsrfToken } from '@/api/client';
+import type { Chart } from '@/api/generated/Chart';
+import { renderWithTheme } from '@/testRendering';
+import { testIds } from '@/testIds';
+import type { ExploreFormData } from '../exploreFormData';
+import { SaveModal } from './SaveModal';
+
+vi.mock('@/wasm/core', () => ({
+  buildQueryContext: (formData: ExploreFormData) => Promise.resolve({ datasource: { id: 3, type: 'table' }, queries: [{ columns: formData.groupby }] }),
+}));
+
+function chartFixture(changes: Partial<Chart> = {}): Chart {
+  return {
+    id: 7,
+    uuid: 'u-7',
+    slice_name: 'Births by gender',
+    viz_type: 'table',
+    params: '{}',
+    query_context: null,
+    description: null,
+    cache_timeout: null,
+    certified_by: null,
+    certification_details: null,
+    datasource_id: 3,
+    datasource_type: 'table',
+    owners: [{ id: 1, first_name: 'Superset', last_name: 'Admin' }],
+    dashboards: [],
+    is_managed_externally: false,
+    thumbnail_url: null,
+    changed_on: '2026-11-23T07:00:00.000000',
+    changed_on_delta_humanized: 'now',
+    url: '/explore/?slice_id=7',
+    ...changes,
+  };
+}
+
+const formData: ExploreFormData = { datasource: '3__table', viz_type: 'table', slice_id: 7, groupby: ['gender'], url_params: { a: '1' } };
+
+interface Sent {
+  method: string;
+  url: string;
+  body: Record<string, unknown>;
+}
+
+function stubServer(answer: (sent: Sent) => Response): Sent[] {
+  const sent: Sent[] = [];
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    if (url === '/api/v1/security/csrf_token/') return Promise.resolve(Response.json({ result: 'token' }));
+    const request = { method: init.method ?? 'GET', url, body: JSON.parse((init.body as string | undefined) ?? '{}') as Record<string, unknown> };
+    sent.push(request);
+    return Promise.resolve(answer(request));
+  });
+  return sent;
+}
+
+describe('SaveModal', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    forgetCsrfToken();
+  });
+
+  it('saves a new chart with its name, params and query context', async () => {
+    const sent = stubServer(() => Response.json({ id: 9, result: chartFixture({ id: 9, slice_name: 'Births' }) }, { status: 201 }));
+    const onSaved = vi.fn();
+    renderWithTheme(<SaveModal formData={formData} datasourceId={3} slice={null} canOverwrite={false} onClose={() => undefined} onSaved={onSaved} />);
+
+    const overwrite = screen.getByTestId<HTMLInputElement>(testIds.saveModal.overwrite);
+    expect(overwrite.disabled).toBe(true);
+    expect(screen.getByTestId<HTMLInputElement>(testIds.saveModal.saveAs).checked).toBe(true);
+    const save = screen.getByTestId<HTMLButtonElement>(testIds.saveModal.saveButton);
+    expect(save.disabled).toBe(true);
+
+    fireEvent.change(screen.getByTestId(testIds.saveModal.chartName), { target: { value: '  Births ' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.method).toBe('POST');
+    expect(sent[0]?.url).toBe('/api/v1/chart/');
+    const body = sent[0]?.body ?? {};
+    expect(body.slice_name).toBe('Births');
+    expect(body.viz_type).toBe('table');
+    expect(body.datasource_id).toBe(3);
+    expect(body.datasource_type).toBe('table');
+    expect(body.dashboards).toEqual([]);
+    expect(JSON.parse(body.params as string)).toEqual({ datasource: '3__table', viz_type: 'table', groupby: ['gender'] });
+    expect(JSON.parse(body.query_context as string)).toEqual({ datasource: { id: 3, type: 'table' }, queries: [{ columns: ['gender'] }] });
+    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 9 }), 'saveas');
+  });
+
+  it('overwrites the open chart for its owner', async () => {
+    const sent = stubServer(() => Response.json({ id: 7, result: chartFixture() }));
+    const onSaved = vi.fn();
+    renderWithTheme(<SaveModal formData={formData} datasourceId={3} slice={chartFixture()} canOverwrite onClose={() => undefined} onSaved={onSaved} />);
+
+    expect(screen.getByTestId<HTMLInputElement>(testIds.saveModal.overwrite).checked).toBe(true);
+    expect(screen.getByTestId<HTMLInputElement>(testIds.saveModal.chartName).value).toBe('Births by gender');
+    fireEvent.click(screen.getByTestId(testIds.saveModal.saveButton));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), 'overwrite'));
+    expect(sent[0]?.method).toBe('PUT');
+    expect(sent[0]?.url).toBe('/api/v1/chart/7');
+    expect(JSON.parse(sent[0]?.body.params as string)).toMatchObject({ slice_id: 7, groupby: ['gender'] });
+  });
+
+  it('shows "Failed to save slice" with the server message', async () => {
+    stubServer(() => Response.json({ message: 'Changing this chart is forbidden' }, { status: 403 }));
+    const onSaved = vi.fn();
+    renderWithTheme(<SaveModal formData={formData} datasourceId={3} slice={chartFixture()} canOverwrite onClose={() => undefined} onSaved={onSaved} />);
+    fireEvent.click(screen.getByTestId(testIds.saveModal.saveButton));
+    const alert = await screen.findByTestId(testIds.saveModal.alert);
+    expect(alert.textContent).toContain('Failed to save slice');
+    expect(alert.textContent).toContain('Changing this chart is forbidden');
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});
