@@ -50,6 +50,20 @@ fn execution_error(error: sqlx::Error) -> EngineError {
     }
 }
 
+/// Rolls back the read-only transaction of a statement; a connection that cannot is closed
+/// rather than handed back to the pool inside a transaction. (A macro: a generic function over
+/// the driver needs a higher-ranked executor bound that spawned tasks cannot prove.)
+macro_rules! end_read_only_transaction {
+    ($connection:expr, $read_only:expr) => {
+        if $read_only {
+            if let Err(error) = sqlx::Executor::execute(&mut *$connection, "ROLLBACK").await {
+                tracing::warn!(%error, "could not end a read-only transaction");
+                $connection.close_on_drop();
+            }
+        }
+    };
+}
+
 impl SqlDatabase {
     /// Opens a pool; SQLite files are opened read-only unless the database allows DML.
     pub async fn connect(uri: &str, allow_dml: bool) -> Result<SqlDatabase, EngineError> {
@@ -176,8 +190,8 @@ impl SqlDatabase {
                     .await
                     .map_err(execution_error)?;
                 if control.read_only {
-                    sqlx::raw_sql("START TRANSACTION READ ONLY")
-                        .execute(&mut *connection)
+                    // A plain text statement (simple protocol): some servers cannot prepare it.
+                    sqlx::Executor::execute(&mut *connection, "START TRANSACTION READ ONLY")
                         .await
                         .map_err(execution_error)?;
                 }
@@ -188,7 +202,7 @@ impl SqlDatabase {
                 };
                 match outcome {
                     Some(outcome) => {
-                        end_read_only_transaction(&mut connection, control.read_only).await;
+                        end_read_only_transaction!(connection, control.read_only);
                         outcome
                     }
                     None => {
@@ -211,8 +225,8 @@ impl SqlDatabase {
                     .await
                     .map_err(execution_error)?;
                 if control.read_only {
-                    sqlx::raw_sql("START TRANSACTION READ ONLY")
-                        .execute(&mut *connection)
+                    // A plain text statement (simple protocol): some servers cannot prepare it.
+                    sqlx::Executor::execute(&mut *connection, "START TRANSACTION READ ONLY")
                         .await
                         .map_err(execution_error)?;
                 }
@@ -223,7 +237,7 @@ impl SqlDatabase {
                 };
                 match outcome {
                     Some(outcome) => {
-                        end_read_only_transaction(&mut connection, control.read_only).await;
+                        end_read_only_transaction!(connection, control.read_only);
                         outcome
                     }
                     None => {
@@ -246,23 +260,6 @@ impl SqlDatabase {
             SqlDatabase::Postgres(pool) => pool.close().await,
             SqlDatabase::MySql(pool) => pool.close().await,
         }
-    }
-}
-
-/// Rolls back the read-only transaction of a statement; a connection that cannot is closed
-/// rather than handed back to the pool inside a transaction.
-async fn end_read_only_transaction<D: sqlx::Database>(
-    connection: &mut sqlx::pool::PoolConnection<D>,
-    read_only: bool,
-) where
-    for<'c> &'c mut D::Connection: sqlx::Executor<'c, Database = D>,
-{
-    if !read_only {
-        return;
-    }
-    if let Err(error) = sqlx::raw_sql("ROLLBACK").execute(&mut **connection).await {
-        tracing::warn!(%error, "could not end a read-only transaction");
-        connection.close_on_drop();
     }
 }
 

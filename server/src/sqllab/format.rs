@@ -16,10 +16,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn keywords_are_upper_cased_and_clauses_start_lines() {
+    fn keywords_are_upper_cased_and_clauses_start_lines_functions_kept_as_written() {
         assert_eq!(
             format_sql("select gender, sum(num) as total from birth_names group by gender"),
-            "SELECT\n  gender,\n  SUM(num) AS total\nFROM\n  birth_names\nGROUP BY\n  gender"
+            "SELECT\n  gender,\n  sum(num) AS total\nFROM\n  birth_names\nGROUP BY\n  gender"
         );
     }
 }

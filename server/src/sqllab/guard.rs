@@ -219,10 +219,9 @@ fn byte_offset(sql: &str, line_starts: &[usize], location: Location) -> Option<u
     let line_start = *line_starts.get(line_index)?;
     let column_index = usize::try_from(location.column).ok()?.checked_sub(1)?;
     let line = sql.get(line_start..)?;
-    match line.char_indices().nth(column_index) {
-        Some((offset, _)) => Some(line_start + offset),
-        None => None,
-    }
+    line.char_indices()
+        .nth(column_index)
+        .map(|(offset, _)| line_start + offset)
 }
 
 /// The kind of a statement if it is a read the engine's allow-list holds.
