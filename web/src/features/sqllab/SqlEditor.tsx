@@ -1,7 +1,9 @@
+import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { MySQL, PostgreSQL, SQLite, StandardSQL, sql, type SQLDialect } from '@codemirror/lang-sql';
-import { Compartment, EditorState, Prec } from '@codemirror/state';
-import { EditorView, keymap } from '@codemirror/view';
-import { basicSetup } from 'codemirror';
+import { Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
+import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef, type JSX } from 'react';
 import styled from 'styled-components';
 import { testIds } from '@/testIds';
@@ -31,6 +33,20 @@ export function dialectOfBackend(backend: string | null): SQLDialect {
       return StandardSQL;
   }
 }
+
+/** The editing basics: line numbers, history, brackets, highlighting and autocomplete. */
+const editingBasics: Extension = [
+  lineNumbers(),
+  history(),
+  drawSelection(),
+  indentOnInput(),
+  bracketMatching(),
+  closeBrackets(),
+  autocompletion(),
+  highlightActiveLine(),
+  syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+  keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap]),
+];
 
 function languageFor(backend: string | null, tableNames: readonly string[]): ReturnType<typeof sql> {
   return sql({
@@ -73,7 +89,7 @@ export function SqlEditor({ value, backend, tableNames, onChange, onRun }: SqlEd
         doc: value,
         extensions: [
           runKeys,
-          basicSetup,
+          editingBasics,
           languageRef.current.of(languageFor(backend, tableNames)),
           EditorView.lineWrapping,
           EditorView.updateListener.of((update) => {
