@@ -168,6 +168,7 @@ pub async fn connect_services(
         settings: Arc::new(settings),
         engines: Arc::new(Engines::default()),
         cache: Arc::new(cache),
+        sqllab: Arc::new(crate::sqllab::RunningQueries::default()),
     })
 }
 

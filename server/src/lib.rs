@@ -14,6 +14,7 @@ pub mod examples;
 pub mod jobs;
 pub mod query;
 pub mod redis_conn;
+pub mod sqllab;
 pub mod state;
 pub mod store;
 pub mod telemetry;

@@ -20,4 +20,6 @@ pub struct AppState {
     pub cache: Arc<ResultCache>,
     pub async_queries: Arc<AsyncQueries>,
     pub jobs: JobQueue,
+    /// SQL Lab runs in progress, for Stop.
+    pub sqllab: Arc<crate::sqllab::RunningQueries>,
 }

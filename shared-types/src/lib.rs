@@ -13,6 +13,7 @@ pub mod explore;
 pub mod form_data;
 pub mod ids;
 pub mod query;
+pub mod sqllab;
 
 pub use auth::*;
 pub use chart::*;
@@ -24,3 +25,4 @@ pub use explore::*;
 pub use form_data::*;
 pub use ids::*;
 pub use query::*;
+pub use sqllab::*;

@@ -161,4 +161,37 @@ export const testIds = {
     saveButton: 'properties-modal-save',
     alert: 'properties-modal-alert',
   },
+  // SQL Lab (issue #7)
+  sqlLab: {
+    page: 'sqllab-page',
+    /** One editor tab; `data-tab-name` holds its name, `data-active` marks the active one. */
+    tab: 'sqllab-tab',
+    addTab: 'sqllab-add-tab',
+    closeTab: 'sqllab-close-tab',
+    renameInput: 'sqllab-rename-input',
+    storageWarning: 'sqllab-storage-warning',
+    databaseSelect: 'sqllab-database-select',
+    schemaSelect: 'sqllab-schema-select',
+    schemaError: 'sqllab-schema-error',
+    tableSearch: 'sqllab-table-search',
+    /** One table of the schema; `data-table` holds its name. */
+    tableItem: 'sqllab-table-item',
+    tableColumn: 'sqllab-table-column',
+    editor: 'sqllab-editor',
+    runButton: 'sqllab-run',
+    stopButton: 'sqllab-stop',
+    formatButton: 'sqllab-format',
+    limitSelect: 'sqllab-limit-select',
+    results: 'sqllab-results',
+    resultsRunning: 'sqllab-results-running',
+    resultsError: 'sqllab-results-error',
+    resultsStopped: 'sqllab-results-stopped',
+    truncationWarning: 'sqllab-truncation-warning',
+    rowCount: 'sqllab-row-count',
+    headerCell: 'sqllab-header-cell',
+    /** A result row; `data-row-index` holds its index. */
+    row: 'sqllab-row',
+    /** A cell; `data-column` holds its column name, `data-null` marks a null. */
+    cell: 'sqllab-cell',
+  },
 } as const;

@@ -6,6 +6,7 @@ pub mod async_event;
 pub mod auth;
 pub mod chart;
 pub mod chart_data;
+pub mod database;
 pub mod dataset;
 pub mod explore;
 pub mod explore_form_data;
@@ -14,6 +15,7 @@ pub mod info;
 pub mod rison;
 pub mod samples;
 pub mod time_ago;
+pub mod sqllab;
 pub mod time_range;
 
 use axum::extract::State;
@@ -100,5 +102,16 @@ pub fn routes() -> Router<AppState> {
         .route(
             "/api/v1/explore/permalink/{key}",
             get(explore_permalink::get_permalink),
+        )
+        // SQL Lab (issue #7)
+        .route("/api/v1/sqllab/execute/", post(sqllab::execute))
+        .route("/api/v1/sqllab/format_sql/", post(sqllab::format_sql))
+        .route("/api/v1/query/stop", post(sqllab::stop))
+        .route("/api/v1/database/", get(database::list_databases))
+        .route("/api/v1/database/{pk}/schemas/", get(database::schemas))
+        .route("/api/v1/database/{pk}/tables/", get(database::tables))
+        .route(
+            "/api/v1/database/{pk}/table_metadata/",
+            get(database::table_metadata),
         )
 }

@@ -98,6 +98,38 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "/api/v1/explore/permalink/{key}",
         Permission("can_read", "ExplorePermalinkRestApi"),
     ),
+    // SQL Lab (issue #7)
+    endpoint(
+        "POST",
+        "/api/v1/sqllab/execute/",
+        Permission("can_execute_sql_query", "SQLLab"),
+    ),
+    endpoint(
+        "POST",
+        "/api/v1/sqllab/format_sql/",
+        Permission("can_format_sql", "SQLLab"),
+    ),
+    endpoint(
+        "POST",
+        "/api/v1/query/stop",
+        Permission("can_execute_sql_query", "SQLLab"),
+    ),
+    endpoint("GET", "/api/v1/database/", Permission("can_read", "Database")),
+    endpoint(
+        "GET",
+        "/api/v1/database/{pk}/schemas/",
+        Permission("can_read", "Database"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/database/{pk}/tables/",
+        Permission("can_read", "Database"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/database/{pk}/table_metadata/",
+        Permission("can_read", "Database"),
+    ),
 ];
 
 /// The view name of each resource of the generic API, for `_info`.

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use duckdb::{AccessMode, Config, Connection};
 
-use super::{EngineError, QueryOutput, SqlValue, Statement};
+use super::{EngineError, QueryOutput, RunControl, SqlValue, Statement};
 
 /// A DuckDB database file opened for queries.
 #[derive(Debug)]
@@ -48,6 +48,19 @@ impl DuckDbEngine {
 
     /// Runs a statement on its own connection; past `timeout` the connection is interrupted.
     pub async fn execute(&self, statement: Statement, timeout: Duration) -> Result<QueryOutput, EngineError> {
+        self.execute_controlled(statement, timeout, &RunControl::default())
+            .await
+    }
+
+    /// Like [`DuckDbEngine::execute`]; a cancelled `control.cancel` interrupts the statement too
+    /// (the file is always open read-only, so `read_only` changes nothing here).
+    pub async fn execute_controlled(
+        &self,
+        statement: Statement,
+        timeout: Duration,
+        control: &RunControl,
+    ) -> Result<QueryOutput, EngineError> {
+        let cancel = control.cancel.clone().unwrap_or_default();
         let connection = self
             .connection
             .lock()
@@ -56,13 +69,18 @@ impl DuckDbEngine {
             .map_err(|error| EngineError::Connection(error.to_string()))?;
         let interrupt = connection.interrupt_handle();
         let mut task = tokio::task::spawn_blocking(move || run_arrow(&connection, &statement));
-        let joined = match tokio::time::timeout(timeout, &mut task).await {
+        let waited = tokio::select! {
+            joined = &mut task => Ok(joined),
+            () = tokio::time::sleep(timeout) => Err(EngineError::Timeout(timeout.as_secs())),
+            () = cancel.cancelled() => Err(EngineError::Cancelled),
+        };
+        let joined = match waited {
             Ok(joined) => joined,
-            Err(_elapsed) => {
+            Err(stopped) => {
                 interrupt.interrupt();
                 // The interrupted statement ends promptly; wait so the connection is released.
                 let _interrupted = task.await;
-                return Err(EngineError::Timeout(timeout.as_secs()));
+                return Err(stopped);
             }
         };
         joined.map_err(|error| EngineError::Task(error.to_string()))?

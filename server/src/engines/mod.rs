@@ -64,6 +64,17 @@ pub enum EngineError {
     /// The statement ran longer than the timeout and was cancelled in the database.
     #[error("the query exceeded the {0} seconds timeout")]
     Timeout(u64),
+    /// The statement was stopped on request and cancelled in the database.
+    #[error("the query was stopped")]
+    Cancelled,
+}
+
+/// How one statement runs beyond its timeout: a token that stops it (SQL Lab's Stop), and
+/// whether it runs in a read-only transaction (databases that do not allow DML).
+#[derive(Debug, Clone, Default)]
+pub struct RunControl {
+    pub cancel: Option<tokio_util::sync::CancellationToken>,
+    pub read_only: bool,
 }
 
 /// One open analytics database.
@@ -116,6 +127,20 @@ impl Engine {
         match self {
             Engine::DuckDb(engine) => engine.execute(statement, timeout).await,
             Engine::Sql(database) => database.execute(statement, timeout).await,
+        }
+    }
+
+    /// Runs a statement under a [`RunControl`]: cancelled in the database on its token
+    /// ([`EngineError::Cancelled`]) or past `timeout` ([`EngineError::Timeout`]).
+    pub async fn execute_controlled(
+        &self,
+        statement: Statement,
+        timeout: Duration,
+        control: &RunControl,
+    ) -> Result<QueryOutput, EngineError> {
+        match self {
+            Engine::DuckDb(engine) => engine.execute_controlled(statement, timeout, control).await,
+            Engine::Sql(database) => database.execute_controlled(statement, timeout, control).await,
         }
     }
 }

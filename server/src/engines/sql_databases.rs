@@ -13,7 +13,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqlitePool, SqlitePoolOptions, SqliteRo
 use sqlx::{Column, Row, TypeInfo, ValueRef};
 
 use super::cells::{cells_to_output, declared_type, Cell};
-use super::{EngineError, QueryOutput, SqlValue, Statement};
+use super::{EngineError, QueryOutput, RunControl, SqlValue, Statement};
 
 /// A pool to one analytics database.
 #[derive(Debug, Clone)]
@@ -48,6 +48,20 @@ fn execution_error(error: sqlx::Error) -> EngineError {
         sqlx::Error::Database(database_error) => EngineError::Execution(database_error.message().to_owned()),
         other => EngineError::Execution(other.to_string()),
     }
+}
+
+/// Rolls back the read-only transaction of a statement; a connection that cannot is closed
+/// rather than handed back to the pool inside a transaction. (A macro: a generic function over
+/// the driver needs a higher-ranked executor bound that spawned tasks cannot prove.)
+macro_rules! end_read_only_transaction {
+    ($connection:expr, $read_only:expr) => {
+        if $read_only {
+            if let Err(error) = sqlx::Executor::execute(&mut *$connection, "ROLLBACK").await {
+                tracing::warn!(%error, "could not end a read-only transaction");
+                $connection.close_on_drop();
+            }
+        }
+    };
 }
 
 impl SqlDatabase {
@@ -91,6 +105,20 @@ impl SqlDatabase {
     /// in the database (PostgreSQL `pg_cancel_backend`, MySQL `KILL QUERY`, SQLite's progress
     /// handler) and the connection is closed rather than reused.
     pub async fn execute(&self, statement: Statement, timeout: Duration) -> Result<QueryOutput, EngineError> {
+        self.execute_controlled(statement, timeout, &RunControl::default())
+            .await
+    }
+
+    /// Like [`SqlDatabase::execute`]; a cancelled `control.cancel` stops the statement the same
+    /// way ([`EngineError::Cancelled`]). With `control.read_only`, PostgreSQL and MySQL run it in a
+    /// read-only transaction that is rolled back (SQLite pools are opened read-only already).
+    pub async fn execute_controlled(
+        &self,
+        statement: Statement,
+        timeout: Duration,
+        control: &RunControl,
+    ) -> Result<QueryOutput, EngineError> {
+        let cancel = control.cancel.clone().unwrap_or_default();
         macro_rules! run {
             ($connection:expr, $row_cells:expr) => {{
                 let mut query = sqlx::query(&statement.sql);
@@ -131,11 +159,14 @@ impl SqlDatabase {
                 let mut connection = pool.acquire().await.map_err(connection_error)?;
                 // SQLite runs in-process: the progress handler stops the statement at the deadline.
                 let deadline = std::time::Instant::now() + timeout;
+                let stop = cancel.clone();
                 connection
                     .lock_handle()
                     .await
                     .map_err(connection_error)?
-                    .set_progress_handler(10_000, move || std::time::Instant::now() < deadline);
+                    .set_progress_handler(10_000, move || {
+                        std::time::Instant::now() < deadline && !stop.is_cancelled()
+                    });
                 // In a block of its own: an error must not skip removing the handler.
                 let outcome = async { run!(connection, sqlite_cells) }.await;
                 if let Ok(mut handle) = connection.lock_handle().await {
@@ -143,7 +174,11 @@ impl SqlDatabase {
                 }
                 match outcome {
                     Err(EngineError::Execution(message)) if message.contains("interrupted") => {
-                        Err(EngineError::Timeout(seconds))
+                        if cancel.is_cancelled() {
+                            Err(EngineError::Cancelled)
+                        } else {
+                            Err(EngineError::Timeout(seconds))
+                        }
                     }
                     other => other,
                 }
@@ -154,19 +189,32 @@ impl SqlDatabase {
                     .fetch_one(&mut *connection)
                     .await
                     .map_err(execution_error)?;
-                let outcome = tokio::time::timeout(timeout, async { run!(connection, postgres_cells) }).await;
+                if control.read_only {
+                    // A plain text statement (simple protocol): some servers cannot prepare it.
+                    sqlx::Executor::execute(&mut *connection, "START TRANSACTION READ ONLY")
+                        .await
+                        .map_err(execution_error)?;
+                }
+                let outcome = tokio::select! {
+                    outcome = async { run!(connection, postgres_cells) } => Some(outcome),
+                    () = tokio::time::sleep(timeout) => None,
+                    () = cancel.cancelled() => None,
+                };
                 match outcome {
-                    Ok(outcome) => outcome,
-                    Err(_elapsed) => {
+                    Some(outcome) => {
+                        end_read_only_transaction!(connection, control.read_only);
+                        outcome
+                    }
+                    None => {
                         connection.close_on_drop();
                         let cancelled = sqlx::query("SELECT pg_cancel_backend($1)")
                             .bind(backend)
                             .execute(pool)
                             .await;
                         if let Err(error) = cancelled {
-                            tracing::warn!(%error, backend, "could not cancel a timed-out query");
+                            tracing::warn!(%error, backend, "could not cancel a query");
                         }
-                        Err(EngineError::Timeout(seconds))
+                        Err(stopped_or_timed_out(&cancel, seconds))
                     }
                 }
             }
@@ -176,17 +224,30 @@ impl SqlDatabase {
                     .fetch_one(&mut *connection)
                     .await
                     .map_err(execution_error)?;
-                let outcome = tokio::time::timeout(timeout, async { run!(connection, mysql_cells) }).await;
+                if control.read_only {
+                    // A plain text statement (simple protocol): some servers cannot prepare it.
+                    sqlx::Executor::execute(&mut *connection, "START TRANSACTION READ ONLY")
+                        .await
+                        .map_err(execution_error)?;
+                }
+                let outcome = tokio::select! {
+                    outcome = async { run!(connection, mysql_cells) } => Some(outcome),
+                    () = tokio::time::sleep(timeout) => None,
+                    () = cancel.cancelled() => None,
+                };
                 match outcome {
-                    Ok(outcome) => outcome,
-                    Err(_elapsed) => {
+                    Some(outcome) => {
+                        end_read_only_transaction!(connection, control.read_only);
+                        outcome
+                    }
+                    None => {
                         connection.close_on_drop();
                         // KILL takes no placeholders; the id is a number the server gave us.
                         let killed = sqlx::query(&format!("KILL QUERY {thread}")).execute(pool).await;
                         if let Err(error) = killed {
-                            tracing::warn!(%error, thread, "could not cancel a timed-out query");
+                            tracing::warn!(%error, thread, "could not cancel a query");
                         }
-                        Err(EngineError::Timeout(seconds))
+                        Err(stopped_or_timed_out(&cancel, seconds))
                     }
                 }
             }
@@ -199,6 +260,14 @@ impl SqlDatabase {
             SqlDatabase::Postgres(pool) => pool.close().await,
             SqlDatabase::MySql(pool) => pool.close().await,
         }
+    }
+}
+
+fn stopped_or_timed_out(cancel: &tokio_util::sync::CancellationToken, seconds: u64) -> EngineError {
+    if cancel.is_cancelled() {
+        EngineError::Cancelled
+    } else {
+        EngineError::Timeout(seconds)
     }
 }
 

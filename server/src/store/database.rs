@@ -93,6 +93,16 @@ impl Store {
         database_from_row(&row)
     }
 
+    /// Every database connection, ordered by name.
+    pub async fn databases(&self) -> StoreResult<Vec<DatabaseRecord>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {DATABASE_COLUMNS} FROM dbs ORDER BY database_name"
+        ))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(database_from_row).collect()
+    }
+
     pub async fn database_by_name(&self, name: &str) -> StoreResult<Option<DatabaseRecord>> {
         let row = sqlx::query(&format!(
             "SELECT {DATABASE_COLUMNS} FROM dbs WHERE database_name = $1"

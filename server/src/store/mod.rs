@@ -6,6 +6,7 @@ pub mod chart;
 pub mod database;
 pub mod dataset;
 pub mod key_value;
+pub mod query;
 pub mod user;
 
 use std::borrow::Cow;

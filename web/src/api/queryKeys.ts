@@ -8,4 +8,9 @@ export const queryKeys = {
   exploreAll: ['explore'] as const,
   chartData: (runNumber: number) => ['chartData', runNumber] as const,
   samples: (datasourceType: string, datasourceId: number) => ['samples', datasourceType, datasourceId] as const,
+  // SQL Lab (issue #7)
+  sqlLabDatabases: ['sqlLabDatabases'] as const,
+  databaseSchemas: (databaseId: number) => ['databaseSchemas', databaseId] as const,
+  databaseTables: (databaseId: number, schema: string) => ['databaseTables', databaseId, schema] as const,
+  tableMetadata: (databaseId: number, schema: string, table: string) => ['tableMetadata', databaseId, schema, table] as const,
 };

@@ -23,6 +23,11 @@ export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
           path: '/explore/p/:permalinkKey',
           lazy: async () => ({ Component: (await import('@/features/explore/ExplorePage')).ExplorePage }),
         },
+        {
+          path: '/sqllab',
+          // SQL Lab brings CodeMirror: its own chunk, loaded on first visit (issue #7).
+          lazy: async () => ({ Component: (await import('@/features/sqllab/SqlLabPage')).SqlLabPage }),
+        },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { testIds } from '../../web/src/testIds';
+import { LoginPage } from '../pages/LoginPage';
+import { SqlLabPage } from '../pages/SqlLabPage';
+import { adminPassword, adminUsername } from '../support/quiverServer';
+
+const aggregateSql = 'SELECT gender, SUM(num) AS total FROM birth_names GROUP BY gender ORDER BY gender';
+const dmlNotAllowed = 'Only SELECT statements are allowed against this database.';
+
+interface DatabaseList {
+  result: { id: number; database_name: string }[];
+}
+
+interface ExecuteAnswer {
+  status: string;
+  data: Record<string, unknown>[];
+}
+
+/** Runs SQL through the API with the page's session, for the values to compare with. */
+async function executeThroughApi(request: APIRequestContext, sql: string): Promise<ExecuteAnswer> {
+  const databases = (await (await request.get('/api/v1/database/')).json()) as DatabaseList;
+  const examples = databases.result.find((database) => database.database_name === 'examples');
+  if (examples === undefined) throw new Error('no examples database');
+  const { result: csrfToken } = (await (await request.get('/api/v1/security/csrf_token/')).json()) as { result: string };
+  const response = await request.post('/api/v1/sqllab/execute/', {
+    data: { database_id: examples.id, sql, queryLimit: 1000 },
+    headers: { 'X-CSRFToken': csrfToken, Accept: 'application/json' },
+  });
+  if (!response.ok()) throw new Error(`execute answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as ExecuteAnswer;
+}
+
+test.describe('SQL Lab', () => {
+  test.beforeEach(async ({ page }) => {
+    const login = await LoginPage.open(page);
+    await login.logIn(adminUsername, adminPassword);
+  });
+
+  test('a query typed on the examples runs with Ctrl+Enter and shows the API values', async ({ page }, testInfo) => {
+    const sqlLab = await SqlLabPage.open(page);
+    await sqlLab.chooseDatabase('examples');
+    await expect(page.getByTestId(testIds.sqlLab.schemaSelect)).toHaveValue('main');
+    await expect(page.locator(`[data-testid="${testIds.sqlLab.tableItem}"][data-table="birth_names"]`)).toBeVisible();
+
+    await sqlLab.typeSql(aggregateSql);
+    await sqlLab.runWithKeyboard();
+    await sqlLab.expectRowCount('2 rows');
+    await expect(sqlLab.headerCells()).toHaveText(['gender', 'total']);
+
+    const expected = await executeThroughApi(page.request, aggregateSql);
+    expect(expected.status).toBe('success');
+    await expect(sqlLab.cells('gender')).toHaveText(expected.data.map((row) => String(row.gender)));
+    await expect(sqlLab.cells('total')).toHaveText(expected.data.map((row) => String(row.total)));
+    await expect(page.getByTestId(testIds.sqlLab.truncationWarning)).toHaveCount(0);
+    await page.screenshot({ path: path.join(testInfo.project.outputDir, 'sqllab-results.png'), fullPage: true });
+
+    // The row limit cuts the rows and says so.
+    await page.getByTestId(testIds.sqlLab.limitSelect).selectOption('10');
+    await sqlLab.typeSql('SELECT name, num FROM birth_names ORDER BY num DESC');
+    await page.getByTestId(testIds.sqlLab.runButton).click();
+    await sqlLab.expectRowCount('10 rows');
+    await expect(page.getByTestId(testIds.sqlLab.truncationWarning)).toHaveText(
+      'The number of rows displayed is limited to 10 by the limit dropdown.',
+    );
+  });
+
+  test('a DML statement is refused with the spec message', async ({ page }) => {
+    const sqlLab = await SqlLabPage.open(page);
+    await sqlLab.chooseDatabase('examples');
+    await sqlLab.typeSql('DELETE FROM birth_names');
+    await sqlLab.runWithKeyboard();
+    await expect(page.getByTestId(testIds.sqlLab.resultsError)).toHaveText(dmlNotAllowed);
+    // The table is still there, whole.
+    const count = await executeThroughApi(page.request, 'SELECT COUNT(*) AS n FROM birth_names');
+    expect(Number(count.data[0]?.n)).toBeGreaterThan(0);
+  });
+
+  test('tabs are added, renamed and closed, and survive a reload', async ({ page }) => {
+    const sqlLab = await SqlLabPage.open(page);
+    await expect(page.getByTestId(testIds.sqlLab.storageWarning)).toBeVisible();
+    await page.getByTestId(testIds.sqlLab.addTab).click();
+    await expect(sqlLab.tab('Untitled Query 2')).toHaveAttribute('data-active', 'true');
+    await sqlLab.tab('Untitled Query 2').getByRole('tab').dblclick();
+    await page.getByTestId(testIds.sqlLab.renameInput).fill('Births');
+    await page.keyboard.press('Enter');
+    await expect(sqlLab.tab('Births')).toBeVisible();
+    await sqlLab.typeSql('SELECT 42 AS answer');
+
+    await page.reload();
+    await page.getByTestId(testIds.sqlLab.page).waitFor();
+    await expect(sqlLab.tab('Births')).toHaveAttribute('data-active', 'true');
+    await expect(sqlLab.editor.locator('.cm-content')).toHaveText('SELECT 42 AS answer');
+    await sqlLab.tab('Births').getByTestId(testIds.sqlLab.closeTab).click();
+    await expect(sqlLab.tab('Births')).toHaveCount(0);
+    await expect(sqlLab.tab('Untitled Query 1')).toHaveAttribute('data-active', 'true');
+  });
+});

@@ -1,0 +1,349 @@
+//! One synchronous SQL Lab run: record it, check it with the guard, run its statements in order
+//! (each cancellable by Stop and bounded by the timeout), and answer with the last statement's
+//! rows cut at the run's limit.
+
+use std::time::Duration;
+
+use quiver_types::{
+    DatabaseId, ErrorExtra, ErrorType, SqlLabExecutePayload, SqlLabExecuteResponse, SqlLabQuery,
+};
+
+use super::guard::{self, GuardError, LimitingFactor, SqlEngine, StatementKind};
+use super::results;
+use super::DEFAULT_SQLLAB_LIMIT;
+use crate::auth::{permissions, AuthUser};
+use crate::chart_data::engine_error;
+use crate::engines::{EngineError, QueryOutput, RunControl, Statement};
+use crate::error::{ApiError, ErrorKind};
+use crate::state::AppState;
+use crate::store::database::DatabaseRecord;
+use crate::store::query::{NewQuery, QueryOutcome, QueryRecord, QueryState};
+use crate::store::StoreError;
+
+/// Whether a user may run SQL on a database: all-database or all-datasource access, or access to
+/// the database itself.
+pub fn can_access_database(user: &AuthUser, database: &DatabaseRecord) -> bool {
+    user.has_permission("all_database_access", "all_database_access")
+        || user.has_permission("all_datasource_access", "all_datasource_access")
+        || user.has_permission(
+            "database_access",
+            &permissions::database_view(&database.database_name, database.id),
+        )
+}
+
+/// Loads a database the user may query, or the spec's 404 / 403.
+pub async fn authorized_database(
+    app: &AppState,
+    user: &AuthUser,
+    database_id: i64,
+) -> Result<DatabaseRecord, ApiError> {
+    let database = match app.store.database(database_id).await {
+        Ok(database) => database,
+        Err(StoreError::NotFound) => {
+            return Err(ApiError::typed(
+                ErrorKind::NotFound,
+                ErrorType::DatabaseNotFoundError,
+                "The database was not found.",
+                ErrorExtra::default(),
+            ))
+        }
+        Err(other) => return Err(other.into()),
+    };
+    if !can_access_database(user, &database) {
+        return Err(ApiError::typed(
+            ErrorKind::Forbidden,
+            ErrorType::DatabaseSecurityAccessError,
+            format!(
+                "This endpoint requires the database {}, or `all_database_access` permission",
+                database.database_name
+            ),
+            ErrorExtra::default(),
+        ));
+    }
+    Ok(database)
+}
+
+/// The guard's refusal as the spec's typed error.
+pub fn guard_error(error: GuardError) -> ApiError {
+    let message = error.to_string();
+    match error {
+        GuardError::DmlNotAllowed | GuardError::ForbiddenFunction(_) | GuardError::FileRelation(_) => {
+            ApiError::typed(
+                ErrorKind::BadRequest,
+                ErrorType::DmlNotAllowedError,
+                message,
+                ErrorExtra::default(),
+            )
+        }
+        GuardError::Unparsable { line, column, .. } => ApiError::typed(
+            ErrorKind::BadRequest,
+            ErrorType::InvalidSqlError,
+            message,
+            ErrorExtra {
+                line: line.and_then(|line| i64::try_from(line).ok()),
+                column: column.and_then(|column| i64::try_from(column).ok()),
+                ..ErrorExtra::default()
+            },
+        ),
+        GuardError::Empty => ApiError::typed(
+            ErrorKind::BadRequest,
+            ErrorType::InvalidSqlError,
+            message,
+            ErrorExtra::default(),
+        ),
+    }
+}
+
+/// `2026-11-22T19:30:00.123456` as epoch milliseconds.
+fn epoch_ms(stored: Option<&str>) -> Option<f64> {
+    let parsed = chrono::NaiveDateTime::parse_from_str(stored?, "%Y-%m-%dT%H:%M:%S%.f").ok()?;
+    Some(parsed.and_utc().timestamp_micros() as f64 / 1000.0)
+}
+
+/// A stored run as the client sees it.
+pub fn query_view(record: &QueryRecord, database_name: &str) -> SqlLabQuery {
+    SqlLabQuery {
+        id: record.client_id.clone(),
+        query_id: record.id,
+        server_id: record.id,
+        db_id: DatabaseId(record.database_id),
+        db: database_name.to_owned(),
+        state: record.status.clone(),
+        sql: record.sql.clone(),
+        executed_sql: record.executed_sql.clone(),
+        catalog: record.catalog.clone(),
+        schema: record.schema.clone(),
+        tab: record.tab_name.clone(),
+        sql_editor_id: record.sql_editor_id.clone(),
+        limit: record.limit,
+        limiting_factor: record.limiting_factor.clone(),
+        progress: record.progress,
+        rows: record.rows,
+        error_message: record.error_message.clone(),
+        ctas: record.select_as_cta,
+        ctas_method: record.ctas_method.clone(),
+        temp_table: record.tmp_table_name.clone(),
+        temp_schema: record.tmp_schema_name.clone(),
+        results_key: record.results_key.clone(),
+        tracking_url: record.tracking_url.clone(),
+        start_dttm: epoch_ms(record.start_time.as_deref()),
+        end_dttm: epoch_ms(record.end_time.as_deref()),
+        changed_on: record.changed_on.clone(),
+        user_id: record.user_id,
+    }
+}
+
+/// The run's row limit: the client's, else the default, never above the configured maximum.
+fn run_limit(app: &AppState, requested: Option<i64>) -> Result<u64, ApiError> {
+    let requested = requested.unwrap_or(DEFAULT_SQLLAB_LIMIT);
+    if requested < 1 {
+        return Err(ApiError::bad_request("queryLimit must be 1 or more"));
+    }
+    let limit = requested.min(app.settings.row_limit_max.max(1));
+    Ok(u64::try_from(limit).unwrap_or(1))
+}
+
+/// Where the statements of a run got to.
+enum RunEnd {
+    Finished {
+        output: QueryOutput,
+        limited: guard::LimitedQuery,
+        kind: StatementKind,
+    },
+    Stopped,
+}
+
+/// Runs a payload synchronously and answers Superset's execute shape.
+pub async fn execute(
+    app: &AppState,
+    user: &AuthUser,
+    payload: SqlLabExecutePayload,
+) -> Result<SqlLabExecuteResponse, ApiError> {
+    let database = authorized_database(app, user, payload.database_id.0).await?;
+    let engine_kind = SqlEngine::from_backend(&database.backend).ok_or_else(|| {
+        ApiError::bad_request(format!("The {} engine is not supported yet", database.backend))
+    })?;
+    if payload.select_as_cta == Some(true) {
+        return Err(ApiError::bad_request(
+            "CREATE TABLE AS is not supported yet in SQL Lab",
+        ));
+    }
+    let limit = run_limit(app, payload.query_limit)?;
+    let client_id = match payload.client_id.as_deref().map(str::trim) {
+        Some(id) if id.is_empty() || id.len() > 64 => {
+            return Err(ApiError::bad_request(
+                "client_id must have between 1 and 64 characters",
+            ))
+        }
+        Some(id) => id.to_owned(),
+        None => super::new_client_id(),
+    };
+    let query_id = app
+        .store
+        .create_query(&NewQuery {
+            client_id: &client_id,
+            database_id: database.id,
+            user_id: user.id,
+            status: QueryState::Running,
+            tab_name: payload.tab.as_deref(),
+            sql_editor_id: payload.sql_editor_id.as_deref(),
+            catalog: payload.catalog.as_deref(),
+            schema: payload.schema.as_deref(),
+            sql: &payload.sql,
+            limit: i64::try_from(limit).ok(),
+            select_as_cta: false,
+            ctas_method: "TABLE",
+            tmp_table_name: payload.tmp_table_name.as_deref(),
+        })
+        .await?;
+    let running = app.sqllab.register(&client_id);
+
+    let fail = |status: QueryState, message: String, executed: Option<String>| async move {
+        let outcome = QueryOutcome {
+            status,
+            executed_sql: executed.as_deref(),
+            rows: None,
+            limiting_factor: LimitingFactor::Unknown.as_str(),
+            error_message: Some(&message),
+        };
+        if let Err(error) = app.store.finish_query(query_id, &outcome).await {
+            tracing::warn!(%error, query_id, "could not record a failed run");
+        }
+    };
+
+    let statements = match guard::check_script(&payload.sql, engine_kind, database.allow_dml) {
+        Ok(statements) => statements,
+        Err(error) => {
+            let answer = guard_error(error);
+            fail(QueryState::Failed, answer.to_string(), None).await;
+            return Err(answer);
+        }
+    };
+    let engine = app
+        .engines
+        .engine_for(&database)
+        .await
+        .map_err(|error| match error {
+            EngineError::UnsupportedEngine(name) => {
+                ApiError::bad_request(format!("The {name} engine is not supported yet"))
+            }
+            other => ApiError::internal(other),
+        });
+    let engine = match engine {
+        Ok(engine) => engine,
+        Err(answer) => {
+            fail(QueryState::Failed, answer.to_string(), None).await;
+            return Err(answer);
+        }
+    };
+    let control = RunControl {
+        cancel: Some(running.token.clone()),
+        read_only: !database.allow_dml,
+    };
+    let timeout = Duration::from_secs(app.settings.query_timeout_seconds.max(1));
+    let mut executed = Vec::with_capacity(statements.len());
+    let mut end = RunEnd::Stopped;
+    for statement in &statements {
+        if running.token.is_cancelled() {
+            end = RunEnd::Stopped;
+            break;
+        }
+        let limited = guard::apply_limit(statement, limit);
+        executed.push(limited.sql.clone());
+        let run = Statement {
+            sql: limited.sql.clone(),
+            params: vec![],
+        };
+        match engine.execute_controlled(run, timeout, &control).await {
+            Ok(output) => {
+                end = RunEnd::Finished {
+                    output,
+                    limited,
+                    kind: statement.kind,
+                }
+            }
+            Err(EngineError::Cancelled) => {
+                end = RunEnd::Stopped;
+                break;
+            }
+            Err(error) => {
+                let executed_sql = executed.join(";\n");
+                let status = if matches!(error, EngineError::Timeout(_)) {
+                    QueryState::TimedOut
+                } else {
+                    QueryState::Failed
+                };
+                let answer = match error {
+                    EngineError::Timeout(seconds) => ApiError::typed(
+                        ErrorKind::Timeout,
+                        ErrorType::SqllabTimeoutError,
+                        format!("The query exceeded the {seconds} seconds timeout."),
+                        ErrorExtra {
+                            timeout: i64::try_from(seconds).ok(),
+                            engine_name: Some(engine.engine_name().to_owned()),
+                            ..ErrorExtra::default()
+                        },
+                    ),
+                    other => engine_error(engine.engine_name(), other, &limited.sql),
+                };
+                fail(status, answer.to_string(), Some(executed_sql)).await;
+                return Err(answer);
+            }
+        }
+    }
+    drop(running);
+    let executed_sql = executed.join(";\n");
+
+    let (status, data, columns, rows, factor) = match end {
+        RunEnd::Stopped => (QueryState::Stopped, vec![], vec![], None, LimitingFactor::Unknown),
+        RunEnd::Finished {
+            output,
+            limited,
+            kind,
+        } => {
+            let returned = output.row_count() as u64;
+            let factor = match kind {
+                StatementKind::Select => guard::limiting_factor(&limited, returned, limit),
+                _ if returned > limit => LimitingFactor::Dropdown,
+                _ => LimitingFactor::NotLimited,
+            };
+            let shown = usize::try_from(limit).unwrap_or(usize::MAX);
+            let data = results::records(&output.batches, shown);
+            let columns = results::result_columns(&output.schema);
+            let rows = i64::try_from(data.len()).ok();
+            (QueryState::Success, data, columns, rows, factor)
+        }
+    };
+    if status == QueryState::Stopped {
+        app.store.stop_query(query_id).await?;
+    } else {
+        let recorded = app
+            .store
+            .finish_query(
+                query_id,
+                &QueryOutcome {
+                    status,
+                    executed_sql: Some(&executed_sql),
+                    rows,
+                    limiting_factor: factor.as_str(),
+                    error_message: None,
+                },
+            )
+            .await?;
+        if !recorded {
+            // Stopped while the last statement was finishing: the stop wins.
+            tracing::debug!(query_id, "a run stopped before its success was recorded");
+        }
+    }
+    let record = app.store.query_record(query_id).await?;
+    let stopped = record.status == QueryState::Stopped.as_str();
+    Ok(SqlLabExecuteResponse {
+        status: record.status.clone(),
+        query_id,
+        selected_columns: if stopped { vec![] } else { columns.clone() },
+        columns: if stopped { vec![] } else { columns },
+        expanded_columns: vec![],
+        data: if stopped { vec![] } else { data },
+        query: query_view(&record, &database.database_name),
+    })
+}

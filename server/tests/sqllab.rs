@@ -1,0 +1,694 @@
+//! SQL Lab over HTTP on the four engines: runs with the row limit, several statements, the query
+//! record, engine errors, permissions, the DML-bypass suite, Stop and the timeout (both cancelled
+//! in the database), and the left bar's browsing calls.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failed step is a failed test
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use axum::body::{to_bytes, Body};
+use axum::http::{header, Request, StatusCode};
+use common::{As, TestApp, ThrowawayDatabase};
+use quiver_server::store::database::NewDatabase;
+use serde_json::{json, Value};
+use sqlx::Connection;
+use tower::ServiceExt;
+
+const DML_MESSAGE: &str = "Only SELECT statements are allowed against this database.";
+const AGGREGATE: &str = "SELECT gender, SUM(num) AS total FROM birth_names GROUP BY gender ORDER BY gender";
+
+async fn examples_id(app: &TestApp) -> i64 {
+    app.state
+        .store
+        .database_by_name("examples")
+        .await
+        .unwrap()
+        .unwrap()
+        .id
+}
+
+async fn register(app: &TestApp, name: &str, uri: &str, backend: &str, allow_dml: bool) -> i64 {
+    app.state
+        .store
+        .create_database(&NewDatabase {
+            database_name: name,
+            sqlalchemy_uri: uri,
+            backend,
+            expose_in_sqllab: true,
+            allow_dml,
+            allow_file_upload: false,
+            created_by: None,
+        })
+        .await
+        .unwrap()
+}
+
+async fn execute(app: &TestApp, who: &As, database_id: i64, sql: &str, limit: i64) -> common::Answer {
+    app.post(
+        "/api/v1/sqllab/execute/",
+        json!({"database_id": database_id, "sql": sql, "queryLimit": limit, "runAsync": false,
+               "tab": "Untitled Query 1", "sql_editor_id": "1", "json": true}),
+        who,
+    )
+    .await
+}
+
+/// The expected `[gender, total]` rows, straight from DuckDB.
+fn duckdb_totals(app: &TestApp) -> Vec<(String, i64)> {
+    let connection = duckdb::Connection::open_with_flags(
+        app.state.settings.examples_path(),
+        duckdb::Config::default()
+            .access_mode(duckdb::AccessMode::ReadOnly)
+            .unwrap(),
+    )
+    .unwrap();
+    let mut statement = connection
+        .prepare("SELECT gender, CAST(SUM(num) AS BIGINT) FROM birth_names GROUP BY gender ORDER BY gender")
+        .unwrap();
+    statement
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+fn totals_of(answer: &Value) -> Vec<(String, i64)> {
+    answer["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            (
+                row["gender"].as_str().unwrap().to_owned(),
+                row["total"]
+                    .as_i64()
+                    .or_else(|| row["total"].as_f64().map(|v| v as i64))
+                    .unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_select_on_the_examples_returns_superset_s_shape_and_is_recorded() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let database_id = examples_id(&app).await;
+    let answer = execute(&app, &admin, database_id, AGGREGATE, 1000).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    let body = &answer.json;
+    assert_eq!(body["status"], "success");
+    assert_eq!(totals_of(body), duckdb_totals(&app));
+    assert_eq!(body["columns"][0]["column_name"], "gender");
+    assert_eq!(body["columns"][0]["type_generic"], 1);
+    assert_eq!(body["columns"][1]["name"], "total");
+    assert_eq!(body["columns"][1]["type_generic"], 0);
+    assert_eq!(body["selected_columns"], body["columns"]);
+    assert_eq!(body["expanded_columns"], json!([]));
+    assert_eq!(body["query"]["state"], "success");
+    assert_eq!(body["query"]["dbId"], database_id);
+    assert_eq!(body["query"]["rows"], 2);
+    assert_eq!(body["query"]["limitingFactor"], "NOT_LIMITED");
+    assert_eq!(body["query"]["tab"], "Untitled Query 1");
+    assert_eq!(body["query"]["executedSql"], format!("{AGGREGATE} LIMIT 1001"));
+    let record = app
+        .state
+        .store
+        .query_record(body["query_id"].as_i64().unwrap())
+        .await
+        .unwrap();
+    assert_eq!(record.status, "success");
+    assert_eq!(record.rows, Some(2));
+    assert_eq!(record.sql, AGGREGATE);
+    assert_eq!(record.client_id, body["query"]["id"].as_str().unwrap());
+    assert_eq!(record.client_id.len(), 11);
+
+    // Timestamps come back as ISO text; a run ends with the last statement's rows.
+    let answer = execute(
+        &app,
+        &admin,
+        database_id,
+        "SELECT 1 AS a; SELECT ds, name FROM birth_names ORDER BY ds, name LIMIT 1",
+        10,
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    let row = &answer.json["data"][0];
+    assert!(row.get("a").is_none());
+    let ds = row["ds"].as_str().unwrap();
+    assert!(
+        chrono::NaiveDateTime::parse_from_str(ds, "%Y-%m-%dT%H:%M:%S").is_ok(),
+        "{row}"
+    );
+    assert_eq!(answer.json["columns"][0]["is_dttm"], true);
+    app.close().await;
+}
+
+#[tokio::test]
+async fn the_row_limit_cuts_rows_and_says_which_limit_applied() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let database_id = examples_id(&app).await;
+    let cases = [
+        ("SELECT name FROM birth_names", 10, 10, "DROPDOWN"),
+        ("SELECT name FROM birth_names LIMIT 5", 10, 5, "QUERY"),
+        (
+            "SELECT name FROM birth_names LIMIT 10",
+            10,
+            10,
+            "QUERY_AND_DROPDOWN",
+        ),
+        ("SELECT name FROM birth_names LIMIT 50", 10, 10, "DROPDOWN"),
+        ("SELECT DISTINCT gender FROM birth_names", 10, 2, "NOT_LIMITED"),
+    ];
+    for (sql, limit, rows, factor) in cases {
+        let answer = execute(&app, &admin, database_id, sql, limit).await;
+        assert_eq!(answer.status, StatusCode::OK, "{sql}: {}", answer.json);
+        assert_eq!(answer.json["data"].as_array().unwrap().len(), rows, "{sql}");
+        assert_eq!(answer.json["query"]["limitingFactor"], factor, "{sql}");
+        assert_eq!(answer.json["query"]["rows"], rows, "{sql}");
+    }
+    let refused = execute(&app, &admin, database_id, "SELECT 1", 0).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    app.close().await;
+}
+
+#[tokio::test]
+async fn errors_have_the_spec_shape_and_fail_the_query() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let database_id = examples_id(&app).await;
+
+    let refused = execute(&app, &admin, database_id, "DELETE FROM birth_names", 100).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert_eq!(refused.json["message"], DML_MESSAGE);
+    assert_eq!(refused.json["errors"][0]["error_type"], "DML_NOT_ALLOWED_ERROR");
+    assert_eq!(refused.json["errors"][0]["message"], DML_MESSAGE);
+
+    let engine = execute(
+        &app,
+        &admin,
+        database_id,
+        "SELECT no_such_column FROM birth_names",
+        100,
+    )
+    .await;
+    assert_eq!(engine.status, StatusCode::BAD_REQUEST);
+    assert_eq!(engine.json["errors"][0]["error_type"], "GENERIC_DB_ENGINE_ERROR");
+    let message = engine.json["message"].as_str().unwrap();
+    assert!(message.starts_with("DuckDB Error: "), "{message}");
+    assert!(message.contains("no_such_column"), "{message}");
+
+    let unparsable = execute(&app, &admin, database_id, "SELEC gender FROM birth_names", 100).await;
+    assert_eq!(unparsable.status, StatusCode::BAD_REQUEST);
+    assert_eq!(unparsable.json["errors"][0]["error_type"], "INVALID_SQL_ERROR");
+    assert!(unparsable.json["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("Unable to parse SQL"));
+    assert_eq!(unparsable.json["errors"][0]["extra"]["line"], 1);
+
+    let missing = execute(&app, &admin, 999_999, "SELECT 1", 100).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        missing.json["errors"][0]["error_type"],
+        "DATABASE_NOT_FOUND_ERROR"
+    );
+
+    // Every failed run is in the query table with its message.
+    let failed: Vec<(String, Option<String>)> =
+        sqlx::query_as("SELECT status, error_message FROM query WHERE status = 'failed' ORDER BY id")
+            .fetch_all(app.state.store.pool())
+            .await
+            .unwrap();
+    assert_eq!(failed.len(), 3, "{failed:?}");
+    assert!(failed[0].1.as_deref().unwrap().contains(DML_MESSAGE));
+    app.close().await;
+}
+
+#[tokio::test]
+async fn sql_lab_needs_the_permission_and_access_to_the_database() {
+    let app = TestApp::with_examples().await;
+    let database_id = examples_id(&app).await;
+    app.create_user("gamma", "gamma-password", &["Gamma"]).await;
+    app.create_user("analyst", "analyst-password", &["sql_lab"]).await;
+    let gamma = app.token("gamma", "gamma-password").await;
+    let analyst = app.token("analyst", "analyst-password").await;
+
+    let forbidden = execute(&app, &gamma, database_id, "SELECT 1", 10).await;
+    assert_eq!(forbidden.status, StatusCode::FORBIDDEN);
+
+    let no_access = execute(&app, &analyst, database_id, "SELECT 1", 10).await;
+    assert_eq!(no_access.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        no_access.json["errors"][0]["error_type"],
+        "DATABASE_SECURITY_ACCESS_ERROR"
+    );
+    let listed = app.get("/api/v1/database/", &analyst).await;
+    assert_eq!(listed.status, StatusCode::OK);
+    assert_eq!(listed.json["count"], 0);
+
+    app.state
+        .store
+        .grant_permission(
+            "sql_lab",
+            "database_access",
+            &format!("[examples].(id:{database_id})"),
+        )
+        .await
+        .unwrap();
+    let allowed = execute(&app, &analyst, database_id, "SELECT 1 AS one", 10).await;
+    assert_eq!(allowed.status, StatusCode::OK, "{}", allowed.json);
+    assert_eq!(allowed.json["data"], json!([{"one": 1}]));
+    let anonymous = execute(&app, &As::Anonymous, database_id, "SELECT 1", 10).await;
+    assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
+    app.close().await;
+}
+
+/// Loads `birth_names` (gender, num) into a database through a plain connection.
+fn seed_statements() -> Vec<&'static str> {
+    vec![
+        "CREATE TABLE birth_names (gender VARCHAR(16), name VARCHAR(64), num BIGINT)",
+        "INSERT INTO birth_names VALUES ('boy', 'Aaron', 10), ('girl', 'Beth', 7), ('boy', 'Carl', 5), ('girl', 'Dora', 1)",
+    ]
+}
+
+const SEEDED_TOTALS: [(&str, i64); 2] = [("boy", 15), ("girl", 8)];
+
+/// Statements that must all be refused on a read-only database, per engine.
+fn bypass_attempts(backend: &str) -> Vec<&'static str> {
+    let mut attempts = vec![
+        "DELETE FROM birth_names",
+        "delete from birth_names",
+        "SELECT 1; DELETE FROM birth_names",
+        "SELECT 1;DELETE FROM birth_names;",
+        "/* SELECT */ DELETE FROM birth_names",
+        "-- SELECT\nDELETE FROM birth_names",
+        "SELECT * FROM birth_names; DROP TABLE birth_names",
+        "UPDATE birth_names SET num = 0",
+        "INSERT INTO birth_names VALUES ('x', 'y', 1)",
+        "DROP TABLE birth_names",
+        "TRUNCATE TABLE birth_names",
+        "ALTER TABLE birth_names ADD COLUMN evil INT",
+        "CREATE TABLE evil AS SELECT * FROM birth_names",
+        "CREATE VIEW evil AS SELECT 1 AS a",
+        "EXPLAIN ANALYZE DELETE FROM birth_names",
+        "BEGIN; DELETE FROM birth_names; COMMIT",
+    ];
+    attempts.extend(match backend {
+        "postgresql" => vec![
+            "WITH gone AS (DELETE FROM birth_names RETURNING *) SELECT * FROM gone",
+            "WITH x AS (UPDATE birth_names SET num = 0 RETURNING *) SELECT 1",
+            "COPY birth_names TO '/tmp/quiver_evil.csv'",
+            "COPY birth_names FROM PROGRAM 'id'",
+            "SET default_transaction_read_only = off",
+            "SELECT set_config('default_transaction_read_only', 'off', false)",
+            "SELECT * INTO evil FROM birth_names",
+            "SELECT * FROM birth_names FOR UPDATE",
+            "SELECT pg_read_file('/etc/passwd')",
+            "DO $$ BEGIN DELETE FROM birth_names; END $$",
+        ],
+        "mysql" => vec![
+            "SET GLOBAL max_connections = 1",
+            "SET sql_mode = ''",
+            "LOAD DATA INFILE '/etc/passwd' INTO TABLE birth_names",
+            "SELECT * FROM birth_names INTO OUTFILE '/tmp/quiver_evil.txt'",
+            "SELECT 1 /*! ; DELETE FROM birth_names */",
+            "/*!50000 DELETE FROM birth_names */",
+            "REPLACE INTO birth_names VALUES ('x', 'y', 1)",
+            "SELECT load_file('/etc/passwd')",
+            "SHOW PROCESSLIST",
+        ],
+        "sqlite" => vec![
+            "ATTACH DATABASE '/tmp/quiver_evil.db' AS evil",
+            "PRAGMA writable_schema = ON",
+            "PRAGMA table_info(birth_names)",
+            "SELECT load_extension('/tmp/evil.so')",
+            "VACUUM",
+        ],
+        _ => vec![
+            "ATTACH '/tmp/quiver_evil.duckdb' AS evil",
+            "COPY birth_names TO '/tmp/quiver_evil.csv'",
+            "INSTALL httpfs",
+            "LOAD httpfs",
+            "SET threads = 1",
+            "SELECT * FROM read_csv('/etc/passwd')",
+            "SELECT * FROM '/etc/passwd'",
+        ],
+    });
+    attempts
+}
+
+/// The same query, the same bypass suite and a DML-allowed twin on SQLite, PostgreSQL and MariaDB.
+#[tokio::test]
+async fn sqlite_postgres_and_mariadb_answer_the_same_and_refuse_every_bypass() {
+    let app = TestApp::new().await;
+    let admin = app.admin().await;
+    let home = tempfile::tempdir().unwrap();
+    let sqlite_path = home.path().join("lab.sqlite");
+    let postgres = ThrowawayDatabase::create().await;
+    let mariadb = ThrowawayDatabase::create_mariadb().await;
+    {
+        let url = format!("sqlite://{}?mode=rwc", sqlite_path.display());
+        let mut sqlite = sqlx::SqliteConnection::connect(&url).await.unwrap();
+        let mut pg = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
+        let mut my = sqlx::MySqlConnection::connect(&mariadb.url).await.unwrap();
+        for statement in seed_statements() {
+            sqlx::query(statement).execute(&mut sqlite).await.unwrap();
+            sqlx::query(statement).execute(&mut pg).await.unwrap();
+            sqlx::query(statement).execute(&mut my).await.unwrap();
+        }
+    }
+    let engines = [
+        ("sqlite", format!("sqlite:///{}", sqlite_path.display()), "SQLite"),
+        (
+            "postgresql",
+            postgres.url.replace("postgres://", "postgresql://"),
+            "PostgreSQL",
+        ),
+        ("mysql", mariadb.url.clone(), "MySQL"),
+    ];
+    for (backend, uri, engine_name) in &engines {
+        let read_only = register(&app, &format!("{backend} read"), uri, backend, false).await;
+        let answer = execute(&app, &admin, read_only, AGGREGATE, 100).await;
+        assert_eq!(answer.status, StatusCode::OK, "{backend}: {}", answer.json);
+        let expected: Vec<(String, i64)> = SEEDED_TOTALS
+            .iter()
+            .map(|(gender, total)| ((*gender).to_owned(), *total))
+            .collect();
+        assert_eq!(totals_of(&answer.json), expected, "{backend}");
+
+        let error = execute(&app, &admin, read_only, "SELECT nope FROM birth_names", 100).await;
+        assert_eq!(error.status, StatusCode::BAD_REQUEST, "{backend}");
+        assert!(
+            error.json["message"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("{engine_name} Error: ")),
+            "{backend}: {}",
+            error.json
+        );
+
+        for attempt in bypass_attempts(backend) {
+            let refused = execute(&app, &admin, read_only, attempt, 100).await;
+            assert_eq!(
+                refused.status,
+                StatusCode::BAD_REQUEST,
+                "{backend} ran: {attempt}: {}",
+                refused.json
+            );
+            // Refused by the guard, never sent to the database.
+            let error_type = refused.json["errors"][0]["error_type"].as_str().unwrap();
+            assert!(
+                ["DML_NOT_ALLOWED_ERROR", "INVALID_SQL_ERROR"].contains(&error_type),
+                "{backend}: {attempt}: {}",
+                refused.json
+            );
+        }
+        let after = execute(
+            &app,
+            &admin,
+            read_only,
+            "SELECT COUNT(*) AS n FROM birth_names",
+            100,
+        )
+        .await;
+        assert_eq!(after.json["data"][0]["n"], 4, "{backend}: rows changed");
+
+        // A database that allows DML runs writes, in order, and returns the last result.
+        let writable = register(&app, &format!("{backend} write"), uri, backend, true).await;
+        let script = "INSERT INTO birth_names VALUES ('boy', 'Evan', 100); \
+                      SELECT SUM(num) AS total FROM birth_names WHERE gender = 'boy'";
+        let answer = execute(&app, &admin, writable, script, 100).await;
+        assert_eq!(answer.status, StatusCode::OK, "{backend}: {}", answer.json);
+        let total = &answer.json["data"][0]["total"];
+        assert_eq!(
+            total.as_i64().or_else(|| total.as_f64().map(|v| v as i64)),
+            Some(115),
+            "{backend}: {total}"
+        );
+    }
+    app.close().await;
+}
+
+async fn send_concurrently(
+    app: &TestApp,
+    path: &str,
+    body: Value,
+    who: &As,
+) -> tokio::task::JoinHandle<(StatusCode, Value)> {
+    let router = app.router.clone();
+    let As::Bearer(token) = who else {
+        panic!("bearer only")
+    };
+    let request = Request::post(path)
+        .header(header::AUTHORIZATION, format!("Bearer {token}"))
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(serde_json::to_vec(&body).unwrap()))
+        .unwrap();
+    tokio::spawn(async move {
+        let response = router.oneshot(request).await.unwrap();
+        let status = response.status();
+        let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+    })
+}
+
+/// Stop cancels the running statement in the database on every engine; a timeout does too.
+#[tokio::test]
+async fn stop_and_timeout_cancel_the_statement_in_the_database() {
+    let app = TestApp::with_config(true, None, |settings| settings.query_timeout_seconds = 3).await;
+    let admin = app.admin().await;
+    let home = tempfile::tempdir().unwrap();
+    let sqlite_path = home.path().join("slow.sqlite");
+    std::fs::File::create(&sqlite_path).unwrap();
+    let postgres = ThrowawayDatabase::create().await;
+    let mariadb = ThrowawayDatabase::create_mariadb().await;
+    let examples = examples_id(&app).await;
+    let sqlite = register(
+        &app,
+        "slow sqlite",
+        &format!("sqlite:///{}", sqlite_path.display()),
+        "sqlite",
+        false,
+    )
+    .await;
+    let pg = register(
+        &app,
+        "slow postgres",
+        &postgres.url.replace("postgres://", "postgresql://"),
+        "postgresql",
+        false,
+    )
+    .await;
+    let my = register(&app, "slow mariadb", &mariadb.url, "mysql", false).await;
+    let cases = [
+        (examples, "SELECT count(*) FROM range(100000000000) a WHERE a.range % 7 = 3"),
+        (
+            sqlite,
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 2000000000) SELECT count(*) FROM c",
+        ),
+        (pg, "SELECT pg_sleep(20) AS slept"),
+        (my, "SELECT SLEEP(20) AS slept"),
+    ];
+    for (index, (database_id, sql)) in cases.iter().enumerate() {
+        let client_id = format!("stop{index}{}", std::process::id() % 1000);
+        let started = Instant::now();
+        let run = send_concurrently(
+            &app,
+            "/api/v1/sqllab/execute/",
+            json!({"database_id": database_id, "sql": sql, "client_id": client_id, "queryLimit": 10}),
+            &admin,
+        )
+        .await;
+        tokio::time::sleep(Duration::from_millis(700)).await;
+        let stopped = app
+            .post("/api/v1/query/stop", json!({"client_id": client_id}), &admin)
+            .await;
+        assert_eq!(stopped.status, StatusCode::OK, "{sql}: {}", stopped.json);
+        assert_eq!(stopped.json["result"], "OK");
+        let (status, body) = run.await.unwrap();
+        assert_eq!(status, StatusCode::OK, "{sql}: {body}");
+        assert_eq!(body["status"], "stopped", "{sql}: {body}");
+        assert_eq!(body["query"]["state"], "stopped");
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
+            "{sql}: {:?}",
+            started.elapsed()
+        );
+        let record = app
+            .state
+            .store
+            .query_by_client_id(&client_id)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(record.status, "stopped");
+    }
+    // The statements are gone from the servers.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut pg_admin = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
+    let sleeping: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = $1 AND query LIKE '%pg_sleep(20)%' \
+         AND state = 'active' AND pid <> pg_backend_pid()",
+    )
+    .bind(&postgres.name)
+    .fetch_one(&mut pg_admin)
+    .await
+    .unwrap();
+    assert_eq!(sleeping, 0);
+    let mut my_admin = sqlx::MySqlConnection::connect(&mariadb.url).await.unwrap();
+    let sleeping: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM information_schema.processlist WHERE info LIKE 'SELECT SLEEP(20)%'",
+    )
+    .fetch_one(&mut my_admin)
+    .await
+    .unwrap();
+    assert_eq!(sleeping, 0);
+
+    // Past the timeout (3 s here) the run is timed out, with the spec's error.
+    let started = Instant::now();
+    let timed_out = execute(&app, &admin, pg, "SELECT pg_sleep(20)", 10).await;
+    assert_eq!(
+        timed_out.status,
+        StatusCode::REQUEST_TIMEOUT,
+        "{}",
+        timed_out.json
+    );
+    assert_eq!(timed_out.json["errors"][0]["error_type"], "SQLLAB_TIMEOUT_ERROR");
+    assert_eq!(
+        timed_out.json["message"],
+        "The query exceeded the 3 seconds timeout."
+    );
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let states: Vec<String> =
+        sqlx::query_scalar("SELECT status FROM query WHERE sql = 'SELECT pg_sleep(20)'")
+            .fetch_all(app.state.store.pool())
+            .await
+            .unwrap();
+    assert_eq!(states, ["timed_out"]);
+
+    let unknown = app
+        .post("/api/v1/query/stop", json!({"client_id": "nope"}), &admin)
+        .await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    app.close().await;
+}
+
+#[tokio::test]
+async fn the_left_bar_lists_databases_schemas_tables_and_columns() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let database_id = examples_id(&app).await;
+    let hidden = register(&app, "hidden", "sqlite:////tmp/none.db", "sqlite", false).await;
+    sqlx::query("UPDATE dbs SET expose_in_sqllab = FALSE WHERE id = $1")
+        .bind(hidden)
+        .execute(app.state.store.pool())
+        .await
+        .unwrap();
+
+    let exposed = app
+        .get(
+            "/api/v1/database/?q=(filters:!((col:expose_in_sqllab,opr:eq,value:!t)),order_column:database_name,order_direction:asc)",
+            &admin,
+        )
+        .await;
+    assert_eq!(exposed.status, StatusCode::OK, "{}", exposed.json);
+    assert_eq!(exposed.json["count"], 1);
+    assert_eq!(exposed.json["result"][0]["database_name"], "examples");
+    assert_eq!(exposed.json["result"][0]["backend"], "duckdb");
+    let all = app
+        .get(
+            "/api/v1/database/?q=(filters:!((col:database_name,opr:ct,value:hid)))",
+            &admin,
+        )
+        .await;
+    assert_eq!(all.json["count"], 1);
+    assert_eq!(all.json["result"][0]["database_name"], "hidden");
+
+    let schemas = app
+        .get(
+            &format!("/api/v1/database/{database_id}/schemas/?q=(force:!f)"),
+            &admin,
+        )
+        .await;
+    assert_eq!(schemas.status, StatusCode::OK, "{}", schemas.json);
+    assert_eq!(schemas.json["result"], json!(["main"]));
+
+    let tables = app
+        .get(
+            &format!("/api/v1/database/{database_id}/tables/?q=(force:!f,schema_name:main)"),
+            &admin,
+        )
+        .await;
+    assert_eq!(tables.status, StatusCode::OK, "{}", tables.json);
+    let names: Vec<&str> = tables.json["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|table| table["value"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"birth_names"), "{names:?}");
+    assert_eq!(tables.json["result"][0]["type"], "table");
+
+    let metadata = app
+        .get(
+            &format!("/api/v1/database/{database_id}/table_metadata/?name=birth_names&schema=main"),
+            &admin,
+        )
+        .await;
+    assert_eq!(metadata.status, StatusCode::OK, "{}", metadata.json);
+    let columns: Vec<(String, String)> = metadata.json["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|column| {
+            (
+                column["name"].as_str().unwrap().to_owned(),
+                column["type"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(columns[0], ("ds".to_owned(), "TIMESTAMP".to_owned()));
+    assert!(
+        columns.contains(&("gender".to_owned(), "VARCHAR".to_owned())),
+        "{columns:?}"
+    );
+    assert!(metadata.json["selectStar"]
+        .as_str()
+        .unwrap()
+        .contains("FROM \"main\".\"birth_names\""));
+    let missing = app
+        .get(
+            &format!("/api/v1/database/{database_id}/table_metadata/?name=nope&schema=main"),
+            &admin,
+        )
+        .await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    let no_schema = app
+        .get(&format!("/api/v1/database/{database_id}/tables/"), &admin)
+        .await;
+    assert_eq!(no_schema.status, StatusCode::BAD_REQUEST);
+    app.close().await;
+}
+
+#[tokio::test]
+async fn format_sql_pretty_prints() {
+    let app = TestApp::new().await;
+    let admin = app.admin().await;
+    let answer = app
+        .post(
+            "/api/v1/sqllab/format_sql/",
+            json!({"sql": "select a, b from t where a = 1"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    assert_eq!(
+        answer.json["result"],
+        "SELECT\n  a,\n  b\nFROM\n  t\nWHERE\n  a = 1"
+    );
+    app.close().await;
+}

@@ -1,0 +1,239 @@
+//! SQL Lab: running SQL (`/api/v1/sqllab/execute/`, `/api/v1/query/stop`,
+//! `/api/v1/sqllab/format_sql/`) and browsing databases, schemas and tables for the left bar.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::chart_data::GenericDataType;
+use crate::ids::DatabaseId;
+
+/// How a CTAS run creates its object.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[serde(rename_all = "UPPERCASE")]
+#[ts(export)]
+pub enum CtasMethod {
+    #[default]
+    Table,
+    View,
+}
+
+/// `POST /api/v1/sqllab/execute/` (spec 002 section 7).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct SqlLabExecutePayload {
+    pub database_id: DatabaseId,
+    pub sql: String,
+    /// The run's id chosen by the client (11 random characters); the server picks one if absent.
+    #[serde(default)]
+    #[ts(optional)]
+    pub client_id: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub catalog: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub schema: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub sql_editor_id: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub tab: Option<String>,
+    #[serde(default, rename = "runAsync")]
+    #[ts(optional)]
+    pub run_async: Option<bool>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub json: Option<bool>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub select_as_cta: Option<bool>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub ctas_method: Option<CtasMethod>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub tmp_table_name: Option<String>,
+    /// Template parameters, a JSON object as text.
+    #[serde(default, rename = "templateParams")]
+    #[ts(optional)]
+    pub template_params: Option<String>,
+    #[serde(default, rename = "queryLimit")]
+    #[ts(optional, type = "number")]
+    pub query_limit: Option<i64>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub expand_data: Option<bool>,
+}
+
+/// One result column of a run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SqlLabColumn {
+    pub column_name: String,
+    pub name: String,
+    /// The column's SQL type (`BIGINT`, `VARCHAR`, `TIMESTAMP`, ...).
+    #[serde(rename = "type")]
+    pub column_type: String,
+    pub type_generic: GenericDataType,
+    pub is_dttm: bool,
+}
+
+/// A run as the client sees it (Superset's query dict; spec 002 section 3).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SqlLabQuery {
+    /// The client id.
+    pub id: String,
+    /// The stored id.
+    #[serde(rename = "queryId")]
+    #[ts(type = "number")]
+    pub query_id: i64,
+    #[serde(rename = "serverId")]
+    #[ts(type = "number")]
+    pub server_id: i64,
+    #[serde(rename = "dbId")]
+    pub db_id: DatabaseId,
+    pub db: String,
+    /// pending, running, fetching, success, failed, stopped, timed_out.
+    pub state: String,
+    pub sql: String,
+    #[serde(rename = "executedSql")]
+    pub executed_sql: Option<String>,
+    pub catalog: Option<String>,
+    pub schema: Option<String>,
+    pub tab: Option<String>,
+    #[serde(rename = "sqlEditorId")]
+    pub sql_editor_id: Option<String>,
+    #[ts(type = "number | null")]
+    pub limit: Option<i64>,
+    /// QUERY, DROPDOWN, QUERY_AND_DROPDOWN, NOT_LIMITED or UNKNOWN.
+    #[serde(rename = "limitingFactor")]
+    pub limiting_factor: String,
+    #[ts(type = "number")]
+    pub progress: i64,
+    #[ts(type = "number | null")]
+    pub rows: Option<i64>,
+    #[serde(rename = "errorMessage")]
+    pub error_message: Option<String>,
+    pub ctas: bool,
+    #[serde(rename = "ctas_method")]
+    pub ctas_method: String,
+    #[serde(rename = "tempTable")]
+    pub temp_table: Option<String>,
+    #[serde(rename = "tempSchema")]
+    pub temp_schema: Option<String>,
+    #[serde(rename = "resultsKey")]
+    pub results_key: Option<String>,
+    #[serde(rename = "trackingUrl")]
+    pub tracking_url: Option<String>,
+    /// Epoch milliseconds.
+    #[serde(rename = "startDttm")]
+    pub start_dttm: Option<f64>,
+    /// Epoch milliseconds.
+    #[serde(rename = "endDttm")]
+    pub end_dttm: Option<f64>,
+    pub changed_on: String,
+    #[serde(rename = "userId")]
+    #[ts(type = "number | null")]
+    pub user_id: Option<i64>,
+}
+
+/// The answer of a synchronous run: the last statement's rows, at most the run's limit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SqlLabExecuteResponse {
+    /// The run's final state: success or stopped.
+    pub status: String,
+    #[ts(type = "number")]
+    pub query_id: i64,
+    pub columns: Vec<SqlLabColumn>,
+    pub selected_columns: Vec<SqlLabColumn>,
+    pub expanded_columns: Vec<SqlLabColumn>,
+    /// Rows as records; temporal values as ISO-8601 text.
+    #[ts(type = "Array<Record<string, unknown>>")]
+    pub data: Vec<serde_json::Map<String, serde_json::Value>>,
+    pub query: SqlLabQuery,
+}
+
+/// `POST /api/v1/query/stop`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct QueryStopPayload {
+    pub client_id: String,
+}
+
+/// `POST /api/v1/sqllab/format_sql/`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct FormatSqlPayload {
+    pub sql: String,
+    /// The database whose dialect to format for (optional).
+    #[serde(default)]
+    #[ts(optional)]
+    pub database_id: Option<DatabaseId>,
+}
+
+/// A database as SQL Lab's picker lists it (`GET /api/v1/database/`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct DatabaseListItem {
+    pub id: DatabaseId,
+    pub database_name: String,
+    pub backend: String,
+    pub expose_in_sqllab: bool,
+    pub allow_run_async: bool,
+    pub allow_dml: bool,
+    pub allow_multi_catalog: bool,
+}
+
+/// A table or view of a schema (`GET /api/v1/database/{pk}/tables/`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct TableOption {
+    pub value: String,
+    /// `table` or `view`.
+    #[serde(rename = "type")]
+    pub table_type: String,
+    pub extra: Option<serde_json::Value>,
+}
+
+/// One column of `GET /api/v1/database/{pk}/table_metadata/`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct TableMetadataColumn {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub column_type: String,
+    #[serde(rename = "longType")]
+    pub long_type: String,
+    /// `pk` when the column is in the primary key.
+    pub keys: Vec<String>,
+    pub comment: Option<String>,
+}
+
+/// The primary key of a table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct TablePrimaryKey {
+    pub constrained_columns: Vec<String>,
+    pub name: Option<String>,
+}
+
+/// `GET /api/v1/database/{pk}/table_metadata/?name=&schema=`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct TableMetadata {
+    pub name: String,
+    pub schema: Option<String>,
+    pub columns: Vec<TableMetadataColumn>,
+    #[serde(rename = "selectStar")]
+    pub select_star: String,
+    #[serde(rename = "primaryKey")]
+    pub primary_key: TablePrimaryKey,
+    #[serde(rename = "foreignKeys")]
+    pub foreign_keys: Vec<serde_json::Value>,
+    pub indexes: Vec<serde_json::Value>,
+}

@@ -1,0 +1,208 @@
+import { useEffect, useMemo, useState, type JSX } from 'react';
+import styled from 'styled-components';
+import { errorMessage } from '@/api/errors';
+import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
+import type { TableOption } from '@/api/generated/TableOption';
+import { testIds } from '@/testIds';
+import { useSchemas, useTableMetadata, useTables } from './api';
+
+/** Spec 001 section 8's toast text, shown in the bar. */
+export const schemasLoadError = 'There was an error loading the schemas';
+
+export interface LeftBarProps {
+  databases: readonly DatabaseListItem[];
+  databaseId: number | null;
+  schema: string | null;
+  onDatabaseChange: (databaseId: number | null) => void;
+  onSchemaChange: (schema: string | null) => void;
+  onTablesLoaded: (tables: readonly TableOption[]) => void;
+}
+
+/** The schema browser: database and schema pickers, table search, tables with their columns. */
+export function LeftBar({ databases, databaseId, schema, onDatabaseChange, onSchemaChange, onTablesLoaded }: LeftBarProps): JSX.Element {
+  const schemas = useSchemas(databaseId);
+  const tables = useTables(databaseId, schema);
+  const [search, setSearch] = useState('');
+  const [expanded, setExpanded] = useState<string | null>(null);
+
+  // A single schema is chosen for the user; a schema not in the list is cleared (spec 001 section 4).
+  const schemaNames = schemas.data;
+  useEffect(() => {
+    if (schemaNames === undefined) return;
+    if (schema !== null && schemaNames.includes(schema)) return;
+    const only = schemaNames.length === 1 ? (schemaNames[0] ?? null) : null;
+    if (only !== schema) onSchemaChange(only);
+  }, [schemaNames, schema, onSchemaChange]);
+
+  const tableList = tables.data;
+  useEffect(() => {
+    onTablesLoaded(tableList ?? []);
+  }, [tableList, onTablesLoaded]);
+
+  const shownTables = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return (tableList ?? []).filter((table) => table.value.toLowerCase().includes(needle));
+  }, [tableList, search]);
+
+  return (
+    <Bar aria-label="Schema browser">
+      <Label>
+        Database
+        <NativeSelect
+          data-testid={testIds.sqlLab.databaseSelect}
+          value={databaseId === null ? '' : String(databaseId)}
+          onChange={(event) => onDatabaseChange(event.target.value === '' ? null : Number(event.target.value))}
+        >
+          <option value="">Select a database</option>
+          {databases.map((database) => (
+            <option key={database.id} value={database.id}>
+              {database.database_name}
+            </option>
+          ))}
+        </NativeSelect>
+      </Label>
+      <Label>
+        Schema
+        <NativeSelect
+          data-testid={testIds.sqlLab.schemaSelect}
+          value={schema ?? ''}
+          disabled={databaseId === null}
+          onChange={(event) => onSchemaChange(event.target.value === '' ? null : event.target.value)}
+        >
+          <option value="">Select a schema</option>
+          {(schemaNames ?? []).map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </NativeSelect>
+      </Label>
+      {schemas.isError && (
+        <ErrorText role="alert" data-testid={testIds.sqlLab.schemaError} title={errorMessage(schemas.error)}>
+          {schemasLoadError}
+        </ErrorText>
+      )}
+      <Search
+        type="search"
+        aria-label="Search tables"
+        placeholder="Search tables"
+        value={search}
+        data-testid={testIds.sqlLab.tableSearch}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      {tables.isError && <ErrorText role="alert">{errorMessage(tables.error)}</ErrorText>}
+      <TableList>
+        {shownTables.map((table) => (
+          <li key={table.value}>
+            <TableButton
+              type="button"
+              data-testid={testIds.sqlLab.tableItem}
+              data-table={table.value}
+              aria-expanded={expanded === table.value}
+              onClick={() => setExpanded(expanded === table.value ? null : table.value)}
+            >
+              {table.type === 'view' ? '◫' : '▦'} {table.value}
+            </TableButton>
+            {expanded === table.value && databaseId !== null && schema !== null && (
+              <TableColumns databaseId={databaseId} schema={schema} table={table.value} />
+            )}
+          </li>
+        ))}
+      </TableList>
+    </Bar>
+  );
+}
+
+function TableColumns({ databaseId, schema, table }: { databaseId: number; schema: string; table: string }): JSX.Element {
+  const metadata = useTableMetadata(databaseId, schema, table);
+  if (metadata.isPending) return <Muted>Loading…</Muted>;
+  if (metadata.isError) return <ErrorText role="alert">{errorMessage(metadata.error)}</ErrorText>;
+  return (
+    <Columns>
+      {metadata.data.columns.map((column) => (
+        <li key={column.name} data-testid={testIds.sqlLab.tableColumn} data-column={column.name}>
+          <span>
+            {column.keys.includes('pk') ? '🔑 ' : ''}
+            {column.name}
+          </span>
+          <Muted>{column.type}</Muted>
+        </li>
+      ))}
+    </Columns>
+  );
+}
+
+const Bar = styled.aside`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
+  width: 260px;
+  min-width: 200px;
+  padding: ${({ theme }) => theme.gridUnit * 3}px;
+  border-right: 1px solid ${({ theme }) => theme.colors.border};
+  overflow: auto;
+`;
+
+const Label = styled.label`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.gridUnit}px;
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const NativeSelect = styled.select`
+  height: 32px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const Search = styled.input`
+  height: 32px;
+  padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const TableList = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const TableButton = styled.button`
+  width: 100%;
+  padding: ${({ theme }) => theme.gridUnit}px 0;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.text};
+  text-align: left;
+  cursor: pointer;
+`;
+
+const Columns = styled.ul`
+  margin: 0 0 ${({ theme }) => theme.gridUnit * 2}px;
+  padding-left: ${({ theme }) => theme.gridUnit * 4}px;
+  list-style: none;
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+
+  li {
+    display: flex;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.gridUnit * 2}px;
+  }
+`;
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const ErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.error.base};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;

@@ -1,0 +1,91 @@
+import type { JSX } from 'react';
+import styled from 'styled-components';
+import type { SqlLabExecuteResponse } from '@/api/generated/SqlLabExecuteResponse';
+import { rowCountText } from '@/features/chart/rowCountText';
+import { testIds } from '@/testIds';
+import { ResultGrid } from './ResultGrid';
+import { truncationWarning } from './resultText';
+
+/** The run of one tab, as the results pane shows it. */
+export type RunState =
+  | { status: 'running'; clientId: string }
+  | { status: 'success'; response: SqlLabExecuteResponse }
+  | { status: 'stopped' }
+  | { status: 'failed'; message: string };
+
+/** The south pane's Results tab: the last run's rows, its error, or its progress. */
+export function ResultsPane({ run }: { run: RunState | undefined }): JSX.Element {
+  return (
+    <Pane data-testid={testIds.sqlLab.results} aria-label="Results">
+      <PaneTitle>Results</PaneTitle>
+      {run === undefined && <Muted>Run a query to see its results here.</Muted>}
+      {run?.status === 'running' && <Muted data-testid={testIds.sqlLab.resultsRunning}>Running…</Muted>}
+      {run?.status === 'stopped' && <Muted data-testid={testIds.sqlLab.resultsStopped}>Query was stopped</Muted>}
+      {run?.status === 'failed' && (
+        <ErrorBox role="alert" data-testid={testIds.sqlLab.resultsError}>
+          {run.message}
+        </ErrorBox>
+      )}
+      {run?.status === 'success' && <SuccessfulRun response={run.response} />}
+    </Pane>
+  );
+}
+
+function SuccessfulRun({ response }: { response: SqlLabExecuteResponse }): JSX.Element {
+  const rows = response.data.length;
+  const warning = truncationWarning(response.query.limitingFactor, rows);
+  return (
+    <>
+      <Summary>
+        <RowCount data-testid={testIds.sqlLab.rowCount}>{rowCountText(rows)}</RowCount>
+        {warning !== null && <WarningText data-testid={testIds.sqlLab.truncationWarning}>{warning}</WarningText>}
+      </Summary>
+      {response.columns.length === 0 ? <Muted>The query returned no data</Muted> : <ResultGrid columns={response.columns} rows={response.data} />}
+    </>
+  );
+}
+
+const Pane = styled.section`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
+  min-height: 0;
+`;
+
+const PaneTitle = styled.h2`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.m}px;
+`;
+
+const Summary = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.gridUnit * 3}px;
+`;
+
+const RowCount = styled.span`
+  padding: 2px ${({ theme }) => theme.gridUnit * 2}px;
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+const WarningText = styled.span`
+  color: ${({ theme }) => theme.colors.warning.dark[1]};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const ErrorBox = styled.pre`
+  margin: 0;
+  padding: ${({ theme }) => theme.gridUnit * 3}px;
+  border: 1px solid ${({ theme }) => theme.colors.error.base};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  color: ${({ theme }) => theme.colors.error.base};
+  white-space: pre-wrap;
+`;

@@ -1,0 +1,90 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { getJson, postJson } from '@/api/client';
+import type { ApiError } from '@/api/errors';
+import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
+import type { ListResponse } from '@/api/generated/ListResponse';
+import type { ResultResponse } from '@/api/generated/ResultResponse';
+import type { SqlLabExecutePayload } from '@/api/generated/SqlLabExecutePayload';
+import type { SqlLabExecuteResponse } from '@/api/generated/SqlLabExecuteResponse';
+import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
+import type { TableMetadata } from '@/api/generated/TableMetadata';
+import type { TableOption } from '@/api/generated/TableOption';
+import { queryKeys } from '@/api/queryKeys';
+
+/** QUERY, DROPDOWN, QUERY_AND_DROPDOWN, NOT_LIMITED or UNKNOWN. */
+export type LimitingFactor = SqlLabQuery['limitingFactor'];
+
+/** A rison string literal: always quoted, `!` and `'` escaped with `!`. */
+export function risonString(value: string): string {
+  return `'${value.replace(/!/g, '!!').replace(/'/g, "!'")}'`;
+}
+
+/** SQL Lab lists only the databases exposed in it (spec 001 section 6), ordered by name. */
+export const sqlLabDatabasesPath = `/api/v1/database/?q=${encodeURIComponent(
+  '(filters:!((col:expose_in_sqllab,opr:eq,value:!t)),order_column:database_name,order_direction:asc,page:0,page_size:100)',
+)}`;
+
+export function schemasPath(databaseId: number): string {
+  return `/api/v1/database/${databaseId}/schemas/?q=${encodeURIComponent('(force:!f)')}`;
+}
+
+export function tablesPath(databaseId: number, schema: string): string {
+  return `/api/v1/database/${databaseId}/tables/?q=${encodeURIComponent(`(force:!f,schema_name:${risonString(schema)})`)}`;
+}
+
+export function tableMetadataPath(databaseId: number, schema: string, table: string): string {
+  return `/api/v1/database/${databaseId}/table_metadata/?${new URLSearchParams({ name: table, schema }).toString()}`;
+}
+
+export function useSqlLabDatabases(): UseQueryResult<ListResponse<DatabaseListItem>, ApiError> {
+  return useQuery({
+    queryKey: queryKeys.sqlLabDatabases,
+    queryFn: ({ signal }) => getJson<ListResponse<DatabaseListItem>>(sqlLabDatabasesPath, signal),
+  });
+}
+
+export function useSchemas(databaseId: number | null): UseQueryResult<string[], ApiError> {
+  return useQuery({
+    queryKey: queryKeys.databaseSchemas(databaseId ?? 0),
+    queryFn: async ({ signal }) => (await getJson<ResultResponse<string[]>>(schemasPath(databaseId ?? 0), signal)).result,
+    enabled: databaseId !== null,
+  });
+}
+
+export function useTables(databaseId: number | null, schema: string | null): UseQueryResult<TableOption[], ApiError> {
+  return useQuery({
+    queryKey: queryKeys.databaseTables(databaseId ?? 0, schema ?? ''),
+    queryFn: async ({ signal }) =>
+      (await getJson<ListResponse<TableOption>>(tablesPath(databaseId ?? 0, schema ?? ''), signal)).result,
+    enabled: databaseId !== null && schema !== null,
+  });
+}
+
+export function useTableMetadata(databaseId: number, schema: string, table: string): UseQueryResult<TableMetadata, ApiError> {
+  return useQuery({
+    queryKey: queryKeys.tableMetadata(databaseId, schema, table),
+    queryFn: ({ signal }) => getJson<TableMetadata>(tableMetadataPath(databaseId, schema, table), signal),
+  });
+}
+
+/** `POST /api/v1/sqllab/execute/`: a synchronous run. */
+export function executeSql(payload: SqlLabExecutePayload, signal?: AbortSignal): Promise<SqlLabExecuteResponse> {
+  return postJson<SqlLabExecuteResponse>('/api/v1/sqllab/execute/', payload, signal);
+}
+
+/** `POST /api/v1/query/stop`: the run's statement is cancelled in the database. */
+export async function stopQuery(clientId: string): Promise<void> {
+  await postJson<ResultResponse<string>>('/api/v1/query/stop', { client_id: clientId });
+}
+
+export async function formatSql(sql: string): Promise<string> {
+  return (await postJson<ResultResponse<string>>('/api/v1/sqllab/format_sql/', { sql })).result;
+}
+
+/** A run's client id: 11 random letters and digits (spec 002 section 5). */
+export function newClientId(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = new Uint8Array(11);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => alphabet[byte % alphabet.length] ?? 'a').join('');
+}

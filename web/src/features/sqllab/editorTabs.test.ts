@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { addTab, closeTab, initialTabsState, nextUntitledName, parseStoredTabs, renameTab, type QueryEditorTab } from './editorTabs';
+
+function tab(name: string, id = name): QueryEditorTab {
+  return { id, name, dbId: 1, schema: 'main', sql: '', queryLimit: 1000 };
+}
+
+describe('editor tabs', () => {
+  it('names a new tab one more than the highest untitled number', () => {
+    expect(nextUntitledName([])).toBe('Untitled Query 1');
+    expect(nextUntitledName([tab('Untitled Query 1'), tab('Untitled Query 4'), tab('Sales')])).toBe('Untitled Query 5');
+    expect(nextUntitledName([tab('Untitled Query x')])).toBe('Untitled Query 1');
+  });
+
+  it('adds an active tab with the database of the active one', () => {
+    const first = { tabs: [tab('Untitled Query 2', 'a')], activeTabId: 'a' };
+    const added = addTab(first);
+    expect(added.tabs).toHaveLength(2);
+    expect(added.tabs[1]?.name).toBe('Untitled Query 3');
+    expect(added.tabs[1]?.dbId).toBe(1);
+    expect(added.tabs[1]?.schema).toBe('main');
+    expect(added.activeTabId).toBe(added.tabs[1]?.id);
+  });
+
+  it('closes a tab and activates its left neighbour, but keeps the last tab', () => {
+    const state = { tabs: [tab('A', 'a'), tab('B', 'b'), tab('C', 'c')], activeTabId: 'b' };
+    const closed = closeTab(state, 'b');
+    expect(closed.tabs.map((t) => t.id)).toEqual(['a', 'c']);
+    expect(closed.activeTabId).toBe('a');
+    expect(closeTab(closeTab(closed, 'a'), 'c').tabs).toHaveLength(1);
+  });
+
+  it('renames, ignoring blank names', () => {
+    const state = { tabs: [tab('A', 'a')], activeTabId: 'a' };
+    expect(renameTab(state, 'a', '  Births  ').tabs[0]?.name).toBe('Births');
+    expect(renameTab(state, 'a', '   ').tabs[0]?.name).toBe('A');
+  });
+
+  it('reads stored tabs and starts fresh on anything else', () => {
+    const stored = JSON.stringify({ tabs: [tab('Saved', 's')], activeTabId: 's' });
+    expect(parseStoredTabs(stored).tabs[0]?.name).toBe('Saved');
+    expect(parseStoredTabs('not json').tabs[0]?.name).toBe('Untitled Query 1');
+    expect(parseStoredTabs(null).tabs).toHaveLength(1);
+    expect(initialTabsState().tabs[0]?.queryLimit).toBe(1000);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * SQL Lab's editor tabs (spec 002 sections 3 and 4), kept in browser storage while backend
+ * persistence is off: add ("Untitled Query N", N one more than the highest), close, rename.
+ */
+
+/** One editor tab; the field names are the spec's query editor fields. */
+export interface QueryEditorTab {
+  id: string;
+  name: string;
+  dbId: number | null;
+  schema: string | null;
+  sql: string;
+  queryLimit: number;
+}
+
+export interface EditorTabsState {
+  tabs: QueryEditorTab[];
+  activeTabId: string;
+}
+
+/** Superset's `DEFAULT_SQLLAB_LIMIT`. */
+export const defaultQueryLimit = 1000;
+
+/** The row limits the dropdown offers (up to the server's maximum of 100,000). */
+export const queryLimitOptions: readonly number[] = [10, 100, 1000, 10000, 100000];
+
+export const untitledQueryPrefix = 'Untitled Query ';
+
+export const tabsStorageKey = 'quiver.sqllab.tabs';
+
+/** Shown while tabs live in browser storage only (spec 002 section 1). */
+export const localStorageWarning =
+  'Your tabs are kept in this browser only: they will not persist if you clear your cookies or browser data.';
+
+/** "Untitled Query N" where N is one more than the highest N in use (1 when none). */
+export function nextUntitledName(tabs: readonly QueryEditorTab[]): string {
+  let highest = 0;
+  for (const tab of tabs) {
+    if (!tab.name.startsWith(untitledQueryPrefix)) continue;
+    const number = Number(tab.name.slice(untitledQueryPrefix.length));
+    if (Number.isInteger(number) && number > highest) highest = number;
+  }
+  return `${untitledQueryPrefix}${highest + 1}`;
+}
+
+function newTabId(): string {
+  return Math.random().toString(36).slice(2, 13).padEnd(11, '0');
+}
+
+/** A new tab with the active tab's database and schema, made active. */
+export function addTab(state: EditorTabsState): EditorTabsState {
+  const active = state.tabs.find((tab) => tab.id === state.activeTabId);
+  const tab: QueryEditorTab = {
+    id: newTabId(),
+    name: nextUntitledName(state.tabs),
+    dbId: active?.dbId ?? null,
+    schema: active?.schema ?? null,
+    sql: '',
+    queryLimit: active?.queryLimit ?? defaultQueryLimit,
+  };
+  return { tabs: [...state.tabs, tab], activeTabId: tab.id };
+}
+
+/** Removes a tab; the last one left cannot go. The neighbour to the left becomes active. */
+export function closeTab(state: EditorTabsState, tabId: string): EditorTabsState {
+  if (state.tabs.length <= 1) return state;
+  const index = state.tabs.findIndex((tab) => tab.id === tabId);
+  if (index < 0) return state;
+  const tabs = state.tabs.filter((tab) => tab.id !== tabId);
+  if (state.activeTabId !== tabId) return { tabs, activeTabId: state.activeTabId };
+  const neighbour = tabs[Math.max(0, index - 1)] ?? tabs[0];
+  return { tabs, activeTabId: neighbour?.id ?? '' };
+}
+
+export function renameTab(state: EditorTabsState, tabId: string, name: string): EditorTabsState {
+  const trimmed = name.trim();
+  if (trimmed === '') return state;
+  return { ...state, tabs: state.tabs.map((tab) => (tab.id === tabId ? { ...tab, name: trimmed } : tab)) };
+}
+
+export function updateTab(state: EditorTabsState, tabId: string, changes: Partial<Omit<QueryEditorTab, 'id'>>): EditorTabsState {
+  return { ...state, tabs: state.tabs.map((tab) => (tab.id === tabId ? { ...tab, ...changes } : tab)) };
+}
+
+export function initialTabsState(): EditorTabsState {
+  return addTab({ tabs: [], activeTabId: '' });
+}
+
+function isTab(value: unknown): value is QueryEditorTab {
+  if (typeof value !== 'object' || value === null) return false;
+  const tab = value as Record<string, unknown>;
+  return (
+    typeof tab.id === 'string' &&
+    typeof tab.name === 'string' &&
+    typeof tab.sql === 'string' &&
+    typeof tab.queryLimit === 'number' &&
+    (tab.dbId === null || typeof tab.dbId === 'number') &&
+    (tab.schema === null || typeof tab.schema === 'string')
+  );
+}
+
+/** The stored tabs, or one fresh tab when nothing (valid) is stored. */
+export function parseStoredTabs(stored: string | null): EditorTabsState {
+  if (stored === null) return initialTabsState();
+  try {
+    const parsed = JSON.parse(stored) as { tabs?: unknown; activeTabId?: unknown };
+    const tabs = Array.isArray(parsed.tabs) ? parsed.tabs.filter(isTab) : [];
+    if (tabs.length === 0) return initialTabsState();
+    const activeTabId = tabs.some((tab) => tab.id === parsed.activeTabId) ? String(parsed.activeTabId) : (tabs[0]?.id ?? '');
+    return { tabs, activeTabId };
+  } catch {
+    return initialTabsState();
+  }
+}
+
+export function loadTabs(storage: Storage): EditorTabsState {
+  return parseStoredTabs(storage.getItem(tabsStorageKey));
+}
+
+export function saveTabs(storage: Storage, state: EditorTabsState): void {
+  try {
+    storage.setItem(tabsStorageKey, JSON.stringify(state));
+  } catch (error) {
+    // An editor-state save error is only warned in the console (spec 002 section 8).
+    console.warn('could not store the SQL Lab tabs', error);
+  }
+}
