@@ -144,6 +144,7 @@ impl From<crate::store::StoreError> for ApiError {
         match error {
             crate::store::StoreError::NotFound => ApiError::not_found(),
             crate::store::StoreError::Conflict(what) => ApiError::message(ErrorKind::Conflict, what),
+            crate::store::StoreError::InvalidQuery(what) => ApiError::bad_request(what),
             other => ApiError::internal(other),
         }
     }

@@ -12,6 +12,7 @@ pub mod error;
 pub mod explore;
 pub mod form_data;
 pub mod ids;
+pub mod list;
 pub mod query;
 pub mod sqllab;
 
@@ -24,5 +25,6 @@ pub use error::*;
 pub use explore::*;
 pub use form_data::*;
 pub use ids::*;
+pub use list::*;
 pub use query::*;
 pub use sqllab::*;

@@ -11,7 +11,7 @@ use quiver_types::{
 };
 use serde_json::{json, Map, Value};
 
-use super::time_ago::humanized_time_since;
+use super::humanize::time_ago;
 use crate::auth::{AuthUser, CurrentUser};
 use crate::error::{ApiError, AppJson, AppPath};
 use crate::state::AppState;
@@ -111,7 +111,7 @@ pub async fn chart_body(app: &AppState, record: ChartRecord) -> Result<Chart, Ap
         dashboards,
         is_managed_externally: record.is_managed_externally,
         thumbnail_url: None,
-        changed_on_delta_humanized: humanized_time_since(&record.changed_on),
+        changed_on_delta_humanized: time_ago(&record.changed_on, chrono::Utc::now()),
         changed_on: record.changed_on,
     })
 }

@@ -5,16 +5,19 @@
 pub mod async_event;
 pub mod auth;
 pub mod chart;
+pub mod chart_list;
 pub mod chart_data;
 pub mod database;
 pub mod dataset;
 pub mod explore;
 pub mod explore_form_data;
 pub mod explore_permalink;
+pub mod favorites;
+pub mod humanize;
 pub mod info;
+pub mod list_query;
 pub mod rison;
 pub mod samples;
-pub mod time_ago;
 pub mod sqllab;
 pub mod time_range;
 
@@ -67,12 +70,23 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/async_event/", get(async_event::events))
         .route("/datasource/samples", post(samples::samples))
         .route("/api/v1/async_event/ws", get(async_event::websocket))
-        .route("/api/v1/chart/", post(chart::create_chart))
+        .route(
+            "/api/v1/chart/",
+            get(chart_list::list_charts).post(chart::create_chart),
+        )
         .route(
             "/api/v1/chart/{pk}",
             get(chart::get_chart)
                 .put(chart::update_chart)
                 .delete(chart::delete_chart),
+        )
+        .route(
+            "/api/v1/chart/favorite_status/",
+            get(favorites::chart_favorite_status),
+        )
+        .route(
+            "/api/v1/chart/{pk}/favorites/",
+            post(favorites::add_chart_favorite).delete(favorites::remove_chart_favorite),
         )
         .route("/api/v1/dataset/", get(dataset::list_datasets))
         .route("/api/v1/dataset/{pk}", get(dataset::get_dataset))

@@ -3,10 +3,13 @@
 //! Timestamps are ISO-8601 UTC text, which sorts as time does.
 
 pub mod chart;
+pub mod chart_list;
 pub mod database;
 pub mod dataset;
+pub mod favorites;
 pub mod key_value;
 pub mod query;
+pub mod list;
 pub mod user;
 
 use std::borrow::Cow;
@@ -42,6 +45,9 @@ pub enum StoreError {
     /// The object asked for does not exist.
     #[error("not found")]
     NotFound,
+    /// A list call names a column, operator or value the resource does not accept.
+    #[error("{0}")]
+    InvalidQuery(String),
     /// A unique value is taken (a name, a slug).
     #[error("{0}")]
     Conflict(String),

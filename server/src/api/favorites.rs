@@ -1,0 +1,70 @@
+//! Favorites: `GET /api/v1/chart/favorite_status/?q=!(ids)` and
+//! `POST`/`DELETE /api/v1/chart/{pk}/favorites/`.
+
+use axum::extract::State;
+use quiver_types::{FavoriteStatus, ResultResponse};
+use serde_json::Value;
+
+use super::dataset::ListParams;
+use super::rison::parse_rison;
+use crate::auth::CurrentUser;
+use crate::error::{ApiError, AppJson, AppPath, AppQuery};
+use crate::state::AppState;
+use crate::store::chart_list::CHART_FAVORITE_CLASS;
+
+/// The ids of a `favorite_status` call: a rison list of integers.
+fn favorite_ids(q: Option<&str>) -> Result<Vec<i64>, ApiError> {
+    let invalid = || ApiError::bad_request("Not a valid rison argument");
+    let value = parse_rison(q.unwrap_or("!()")).map_err(|error| ApiError::bad_request(error.to_string()))?;
+    value
+        .as_array()
+        .ok_or_else(invalid)?
+        .iter()
+        .map(|id| id.as_i64().ok_or_else(invalid))
+        .collect()
+}
+
+/// `GET /api/v1/chart/favorite_status/?q=!(1,2)`: `{"result": [{"id": 1, "value": true}, ...]}`.
+pub async fn chart_favorite_status(
+    State(app): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    AppQuery(params): AppQuery<ListParams>,
+) -> Result<AppJson<ResultResponse<Vec<FavoriteStatus>>>, ApiError> {
+    let ids = favorite_ids(params.q.as_deref())?;
+    let starred = app.store.favorite_ids(user.id, CHART_FAVORITE_CLASS, &ids).await?;
+    Ok(AppJson(ResultResponse {
+        result: ids
+            .into_iter()
+            .map(|id| FavoriteStatus {
+                id,
+                value: starred.contains(&id),
+            })
+            .collect(),
+    }))
+}
+
+/// `POST /api/v1/chart/{pk}/favorites/`: stars the chart (404 when it does not exist).
+pub async fn add_chart_favorite(
+    State(app): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    AppPath(id): AppPath<i64>,
+) -> Result<AppJson<ResultResponse<Value>>, ApiError> {
+    app.store.chart(id).await?;
+    app.store.add_favorite(user.id, CHART_FAVORITE_CLASS, id).await?;
+    Ok(AppJson(ResultResponse {
+        result: Value::String("OK".to_owned()),
+    }))
+}
+
+/// `DELETE /api/v1/chart/{pk}/favorites/`: removes the star.
+pub async fn remove_chart_favorite(
+    State(app): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    AppPath(id): AppPath<i64>,
+) -> Result<AppJson<ResultResponse<Value>>, ApiError> {
+    app.store.chart(id).await?;
+    app.store.remove_favorite(user.id, CHART_FAVORITE_CLASS, id).await?;
+    Ok(AppJson(ResultResponse {
+        result: Value::String("OK".to_owned()),
+    }))
+}

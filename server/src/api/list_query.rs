@@ -1,0 +1,194 @@
+//! The `q` of Superset's list calls, `GET /api/v1/{resource}/?q=(...)`:
+//!
+//! ```text
+//! (filters:!((col:slice_name,opr:ct,value:sales)),order_column:changed_on_delta_humanized,
+//!  order_direction:desc,page:0,page_size:25,select_columns:!(id,slice_name))
+//! ```
+//!
+//! Parsed and checked here, before any SQL exists. Which columns and operators a resource
+//! accepts is the resource's [`ListSpec`](crate::store::list::ListSpec); values only ever reach
+//! the database as bound parameters.
+
+use serde_json::Value;
+
+use super::rison::parse_rison;
+use crate::error::ApiError;
+use crate::store::list::{ListFilter, ListQuery};
+
+/// Rows per page when `page_size` is absent (Flask-AppBuilder's default).
+pub const DEFAULT_PAGE_SIZE: u64 = 20;
+/// The largest page a list call returns (Superset's `FAB_API_MAX_PAGE_SIZE`); a larger
+/// `page_size` is clamped to it.
+pub const MAX_PAGE_SIZE: u64 = 100;
+
+/// A query with every default: first page, default size, the resource's order and columns.
+pub fn default_list_query() -> ListQuery {
+    ListQuery {
+        filters: Vec::new(),
+        order_column: None,
+        descending: false,
+        page: 0,
+        page_size: DEFAULT_PAGE_SIZE,
+        select_columns: Vec::new(),
+    }
+}
+
+/// Parses the rison `q` of a list call; no `q` gives the defaults.
+pub fn parse_list_query(q: Option<&str>) -> Result<ListQuery, ApiError> {
+    let mut query = default_list_query();
+    let Some(text) = q.map(str::trim).filter(|text| !text.is_empty()) else {
+        return Ok(query);
+    };
+    let value = parse_rison(text).map_err(|error| ApiError::bad_request(error.to_string()))?;
+    let Value::Object(fields) = value else {
+        return Err(ApiError::bad_request("Not a valid rison argument"));
+    };
+    for (key, value) in fields {
+        match key.as_str() {
+            "filters" => query.filters = parse_filters(&value)?,
+            "order_column" => {
+                let column = value
+                    .as_str()
+                    .ok_or_else(|| field_error("order_column", "Not a valid string."))?;
+                query.order_column = Some(column.to_owned());
+            }
+            "order_direction" => {
+                query.descending = match value.as_str() {
+                    Some("asc") => false,
+                    Some("desc") => true,
+                    _ => return Err(field_error("order_direction", "Must be one of: asc, desc.")),
+                };
+            }
+            "page" => query.page = non_negative("page", &value)?,
+            "page_size" => {
+                // Flask-AppBuilder reads -1 (or any size over the maximum) as "the largest page".
+                query.page_size = match value.as_i64() {
+                    Some(size) if size < 0 => MAX_PAGE_SIZE,
+                    _ => non_negative("page_size", &value)?.min(MAX_PAGE_SIZE),
+                };
+            }
+            "select_columns" | "columns" => {
+                let names = value
+                    .as_array()
+                    .ok_or_else(|| field_error(&key, "Not a valid list."))?;
+                query.select_columns = names
+                    .iter()
+                    .map(|name| {
+                        name.as_str()
+                            .map(str::to_owned)
+                            .ok_or_else(|| field_error(&key, "Not a valid string."))
+                    })
+                    .collect::<Result<_, _>>()?;
+            }
+            // Accepted and unused: what Superset's own clients also send.
+            "keys" => {}
+            other => return Err(field_error(other, "Unknown field.")),
+        }
+    }
+    Ok(query)
+}
+
+fn parse_filters(value: &Value) -> Result<Vec<ListFilter>, ApiError> {
+    let filters = value
+        .as_array()
+        .ok_or_else(|| field_error("filters", "Not a valid list."))?;
+    filters
+        .iter()
+        .map(|filter| {
+            let column = filter.get("col").and_then(Value::as_str);
+            let operator = filter.get("opr").and_then(Value::as_str);
+            match (column, operator) {
+                (Some(column), Some(operator)) => Ok(ListFilter {
+                    column: column.to_owned(),
+                    operator: operator.to_owned(),
+                    value: filter.get("value").cloned().unwrap_or(Value::Null),
+                }),
+                _ => Err(field_error("filters", "Each filter needs col, opr and value.")),
+            }
+        })
+        .collect()
+}
+
+fn non_negative(field: &str, value: &Value) -> Result<u64, ApiError> {
+    value
+        .as_u64()
+        .ok_or_else(|| field_error(field, "Not a valid integer."))
+}
+
+/// Marshmallow's shape: `{"message": {"page": ["Not a valid integer."]}}`.
+fn field_error(field: &str, message: &str) -> ApiError {
+    let mut fields = serde_json::Map::new();
+    fields.insert(field.to_owned(), Value::Array(vec![Value::String(message.to_owned())]));
+    ApiError::validation(fields)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn no_query_gives_the_defaults() {
+        assert_eq!(parse_list_query(None).ok(), Some(default_list_query()));
+        assert_eq!(parse_list_query(Some("  ")).ok(), Some(default_list_query()));
+    }
+
+    #[test]
+    fn a_full_query_is_read() {
+        let query = parse_list_query(Some(
+            "(filters:!((col:slice_name,opr:ct,value:'big sales'),(col:owners,opr:rel_m_m,value:3)),\
+             order_column:changed_on_delta_humanized,order_direction:desc,page:2,page_size:25,\
+             select_columns:!(id,slice_name))",
+        ))
+        .ok();
+        assert_eq!(
+            query,
+            Some(ListQuery {
+                filters: vec![
+                    ListFilter {
+                        column: "slice_name".to_owned(),
+                        operator: "ct".to_owned(),
+                        value: json!("big sales"),
+                    },
+                    ListFilter {
+                        column: "owners".to_owned(),
+                        operator: "rel_m_m".to_owned(),
+                        value: json!(3),
+                    },
+                ],
+                order_column: Some("changed_on_delta_humanized".to_owned()),
+                descending: true,
+                page: 2,
+                page_size: 25,
+                select_columns: vec!["id".to_owned(), "slice_name".to_owned()],
+            })
+        );
+        assert_eq!(query.map(|query| query.offset()), Some(50));
+    }
+
+    #[test]
+    fn page_sizes_are_clamped_to_the_maximum() {
+        let big = parse_list_query(Some("(page_size:5000)")).ok();
+        assert_eq!(big.map(|query| query.page_size), Some(MAX_PAGE_SIZE));
+        let all = parse_list_query(Some("(page_size:-1)")).ok();
+        assert_eq!(all.map(|query| query.page_size), Some(MAX_PAGE_SIZE));
+    }
+
+    #[test]
+    fn malformed_queries_are_refused() {
+        for bad in [
+            "(page:-1)",
+            "(page:'x')",
+            "(order_direction:up)",
+            "(filters:(col:a))",
+            "(filters:!((col:a)))",
+            "(select_columns:!(1))",
+            "(unknown:1)",
+            "!(1,2)",
+            "(filters:!((col:a,opr:eq,value:1)",
+        ] {
+            assert!(parse_list_query(Some(bad)).is_err(), "{bad} was accepted");
+        }
+    }
+}
