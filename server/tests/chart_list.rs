@@ -89,7 +89,10 @@ async fn check_list(app: &TestApp) {
     assert_eq!(row["changed_by_name"], "Superset Admin");
     assert_eq!(row["is_favorite"], false);
     let humanized = row["changed_on_delta_humanized"].as_str().unwrap();
-    assert!(humanized == "now" || humanized.ends_with("seconds ago") || humanized == "a second ago", "{humanized}");
+    assert!(
+        humanized == "now" || humanized.ends_with("seconds ago") || humanized == "a second ago",
+        "{humanized}"
+    );
 
     // Text operators are case-insensitive and match `%` and `_` literally.
     let (_, body) = list(app, &admin, "(filters:!((col:slice_name,opr:sw,value:births)))").await;
@@ -100,65 +103,181 @@ async fn check_list(app: &TestApp) {
     assert_eq!(names(&body), ["Flight delays 50%"]);
     let (_, body) = list(app, &admin, "(filters:!((col:slice_name,opr:nct,value:birth)))").await;
     assert_eq!(names(&body), ["Flight delays 50%"]);
-    let (_, body) = list(app, &admin, "(filters:!((col:slice_name,opr:eq,value:'Births by state')))").await;
+    let (_, body) = list(
+        app,
+        &admin,
+        "(filters:!((col:slice_name,opr:eq,value:'Births by state')))",
+    )
+    .await;
     assert_eq!(body["ids"], json!([first]));
 
     // Relations, Superset's own chart filters, and several filters at once (AND).
-    let (_, body) = list(app, &admin, &format!("(filters:!((col:datasource_id,opr:eq,value:{flights})))")).await;
+    let (_, body) = list(
+        app,
+        &admin,
+        &format!("(filters:!((col:datasource_id,opr:eq,value:{flights})))"),
+    )
+    .await;
     assert_eq!(body["ids"], json!([second]));
-    let (_, body) = list(app, &admin, "(filters:!((col:slice_name,opr:chart_all_text,value:FLIGHTS)))").await;
+    let (_, body) = list(
+        app,
+        &admin,
+        "(filters:!((col:slice_name,opr:chart_all_text,value:FLIGHTS)))",
+    )
+    .await;
     assert_eq!(body["ids"], json!([second]));
-    let (_, body) = list(app, &admin, "(filters:!((col:id,opr:chart_is_certified,value:!t)))").await;
+    let (_, body) = list(
+        app,
+        &admin,
+        "(filters:!((col:id,opr:chart_is_certified,value:!t)))",
+    )
+    .await;
     assert_eq!(body["count"], 0);
-    let (_, body) = list(app, &admin, "(filters:!((col:id,opr:chart_is_favorite,value:!f)))").await;
+    let (_, body) = list(
+        app,
+        &admin,
+        "(filters:!((col:id,opr:chart_is_favorite,value:!f)))",
+    )
+    .await;
     assert_eq!(body["count"], 3);
     // Favorites: starring, the status call and the favorite filter agree.
-    let star = app.call(axum::http::Method::POST, &format!("/api/v1/chart/{second}/favorites/"), None, &admin).await;
-    assert_eq!((star.status, star.json.clone()), (StatusCode::OK, json!({"result": "OK"})));
-    let again = app.call(axum::http::Method::POST, &format!("/api/v1/chart/{second}/favorites/"), None, &admin).await;
+    let star = app
+        .call(
+            axum::http::Method::POST,
+            &format!("/api/v1/chart/{second}/favorites/"),
+            None,
+            &admin,
+        )
+        .await;
+    assert_eq!(
+        (star.status, star.json.clone()),
+        (StatusCode::OK, json!({"result": "OK"}))
+    );
+    let again = app
+        .call(
+            axum::http::Method::POST,
+            &format!("/api/v1/chart/{second}/favorites/"),
+            None,
+            &admin,
+        )
+        .await;
     assert_eq!(again.status, StatusCode::OK);
-    let status = app.get(&format!("/api/v1/chart/favorite_status/?q=!({first},{second})"), &admin).await;
+    let status = app
+        .get(
+            &format!("/api/v1/chart/favorite_status/?q=!({first},{second})"),
+            &admin,
+        )
+        .await;
     assert_eq!(
         status.json,
         json!({"result": [{"id": first, "value": false}, {"id": second, "value": true}]})
     );
-    let (_, body) = list(app, &admin, "(filters:!((col:id,opr:chart_is_favorite,value:!t)))").await;
+    let (_, body) = list(
+        app,
+        &admin,
+        "(filters:!((col:id,opr:chart_is_favorite,value:!t)))",
+    )
+    .await;
     assert_eq!(body["ids"], json!([second]));
     assert_eq!(body["result"][0]["is_favorite"], true);
-    let missing = app.call(axum::http::Method::POST, "/api/v1/chart/999999/favorites/", None, &admin).await;
+    let missing = app
+        .call(
+            axum::http::Method::POST,
+            "/api/v1/chart/999999/favorites/",
+            None,
+            &admin,
+        )
+        .await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
-    let unstar = app.call(axum::http::Method::DELETE, &format!("/api/v1/chart/{second}/favorites/"), None, &admin).await;
+    let unstar = app
+        .call(
+            axum::http::Method::DELETE,
+            &format!("/api/v1/chart/{second}/favorites/"),
+            None,
+            &admin,
+        )
+        .await;
     assert_eq!(unstar.status, StatusCode::OK);
-    let (_, body) = list(app, &admin, "(filters:!((col:id,opr:chart_is_favorite,value:!t)))").await;
+    let (_, body) = list(
+        app,
+        &admin,
+        "(filters:!((col:id,opr:chart_is_favorite,value:!t)))",
+    )
+    .await;
     assert_eq!(body["count"], 0);
 
-    let me = app.get("/api/v1/me/", &admin).await.json["result"]["id"].as_i64().unwrap();
-    let (_, body) = list(app, &admin, &format!("(filters:!((col:owners,opr:rel_m_m,value:{me}),(col:slice_name,opr:sw,value:B)))")).await;
+    let me = app.get("/api/v1/me/", &admin).await.json["result"]["id"]
+        .as_i64()
+        .unwrap();
+    let (_, body) = list(
+        app,
+        &admin,
+        &format!("(filters:!((col:owners,opr:rel_m_m,value:{me}),(col:slice_name,opr:sw,value:B)))"),
+    )
+    .await;
     assert_eq!(body["count"], 2);
-    let (_, body) = list(app, &admin, &format!("(filters:!((col:created_by,opr:rel_o_m,value:{})))", me + 1000)).await;
+    let (_, body) = list(
+        app,
+        &admin,
+        &format!("(filters:!((col:created_by,opr:rel_o_m,value:{})))", me + 1000),
+    )
+    .await;
     assert_eq!(body["count"], 0);
 
     // Order and pages: count stays the total, the page holds the rest.
-    let (_, body) = list(app, &admin, "(order_column:slice_name,order_direction:asc,page:1,page_size:2)").await;
+    let (_, body) = list(
+        app,
+        &admin,
+        "(order_column:slice_name,order_direction:asc,page:1,page_size:2)",
+    )
+    .await;
     assert_eq!(body["count"], 3);
     assert_eq!(names(&body), ["Flight delays 50%"]);
-    let (_, body) = list(app, &admin, "(order_column:slice_name,order_direction:desc,page:0,page_size:2)").await;
+    let (_, body) = list(
+        app,
+        &admin,
+        "(order_column:slice_name,order_direction:desc,page:0,page_size:2)",
+    )
+    .await;
     assert_eq!(names(&body), ["Flight delays 50%", "births_total"]);
     let (_, body) = list(app, &admin, "(page:5,page_size:25)").await;
-    assert_eq!((body["count"].clone(), body["result"].clone()), (json!(3), json!([])));
+    assert_eq!(
+        (body["count"].clone(), body["result"].clone()),
+        (json!(3), json!([]))
+    );
 
     // select_columns keeps the fields asked for.
-    let (_, body) = list(app, &admin, "(select_columns:!(id,slice_name,owners.id),page_size:1)").await;
+    let (_, body) = list(
+        app,
+        &admin,
+        "(select_columns:!(id,slice_name,owners.id),page_size:1)",
+    )
+    .await;
     let fields: Vec<&String> = body["result"][0].as_object().unwrap().keys().collect();
     assert_eq!(fields, ["id", "owners", "slice_name"]);
 
     // Bad input is a 400 with a message, never a 500.
     for (q, message) in [
-        ("(filters:!((col:nope,opr:eq,value:1)))", json!("Filter column: nope not allowed to filter")),
-        ("(filters:!((col:slice_name,opr:rel_m_m,value:1)))", json!("Filter operator rel_m_m is not allowed on column slice_name")),
-        ("(filters:!((col:owners,opr:rel_m_m,value:me)))", json!("Invalid value for filter owners")),
-        ("(order_column:'slice_name; DROP TABLE slices')", json!("Invalid order by column: slice_name; DROP TABLE slices")),
-        ("(order_direction:sideways)", json!({"order_direction": ["Must be one of: asc, desc."]})),
+        (
+            "(filters:!((col:nope,opr:eq,value:1)))",
+            json!("Filter column: nope not allowed to filter"),
+        ),
+        (
+            "(filters:!((col:slice_name,opr:rel_m_m,value:1)))",
+            json!("Filter operator rel_m_m is not allowed on column slice_name"),
+        ),
+        (
+            "(filters:!((col:owners,opr:rel_m_m,value:me)))",
+            json!("Invalid value for filter owners"),
+        ),
+        (
+            "(order_column:'slice_name; DROP TABLE slices')",
+            json!("Invalid order by column: slice_name; DROP TABLE slices"),
+        ),
+        (
+            "(order_direction:sideways)",
+            json!({"order_direction": ["Must be one of: asc, desc."]}),
+        ),
         ("(page:-1)", json!({"page": ["Not a valid integer."]})),
     ] {
         let (status, body) = list(app, &admin, q).await;
@@ -179,11 +298,15 @@ async fn the_chart_list_filters_sorts_and_pages_on_sqlite() {
     check_list(&app).await;
 
     // A Gamma user without dataset access sees no chart, and the count says so.
-    app.create_user("gamma_list", "gamma-password-1", &["Gamma"]).await;
+    app.create_user("gamma_list", "gamma-password-1", &["Gamma"])
+        .await;
     let gamma = app.token("gamma_list", "gamma-password-1").await;
     let (status, body) = list(&app, &gamma, "").await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!((body["count"].clone(), body["ids"].clone()), (json!(0), json!([])));
+    assert_eq!(
+        (body["count"].clone(), body["ids"].clone()),
+        (json!(0), json!([]))
+    );
     app.close().await;
 }
 

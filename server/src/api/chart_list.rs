@@ -24,7 +24,11 @@ fn list_item(row: ChartListRow, now: chrono::DateTime<chrono::Utc>) -> ChartList
     let changed_by = row.changed_by.map(user_ref);
     let changed_by_name = changed_by
         .as_ref()
-        .map(|user| format!("{} {}", user.first_name, user.last_name).trim().to_owned())
+        .map(|user| {
+            format!("{} {}", user.first_name, user.last_name)
+                .trim()
+                .to_owned()
+        })
         .unwrap_or_default();
     let datasource_name_text = row.datasource_name.map(|name| match &row.datasource_schema {
         Some(schema) if !schema.is_empty() => format!("{schema}.{name}"),
@@ -111,7 +115,10 @@ pub async fn list_charts(
     let answer = ListPageResponse {
         count: page.count,
         ids: page.ids,
-        result: rows.into_iter().map(|row| list_item(row, now)).collect::<Vec<_>>(),
+        result: rows
+            .into_iter()
+            .map(|row| list_item(row, now))
+            .collect::<Vec<_>>(),
     };
     let mut body = serde_json::to_value(answer).map_err(ApiError::internal)?;
     if !query.select_columns.is_empty() {

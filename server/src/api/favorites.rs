@@ -31,7 +31,10 @@ pub async fn chart_favorite_status(
     AppQuery(params): AppQuery<ListParams>,
 ) -> Result<AppJson<ResultResponse<Vec<FavoriteStatus>>>, ApiError> {
     let ids = favorite_ids(params.q.as_deref())?;
-    let starred = app.store.favorite_ids(user.id, CHART_FAVORITE_CLASS, &ids).await?;
+    let starred = app
+        .store
+        .favorite_ids(user.id, CHART_FAVORITE_CLASS, &ids)
+        .await?;
     Ok(AppJson(ResultResponse {
         result: ids
             .into_iter()
@@ -63,7 +66,9 @@ pub async fn remove_chart_favorite(
     AppPath(id): AppPath<i64>,
 ) -> Result<AppJson<ResultResponse<Value>>, ApiError> {
     app.store.chart(id).await?;
-    app.store.remove_favorite(user.id, CHART_FAVORITE_CLASS, id).await?;
+    app.store
+        .remove_favorite(user.id, CHART_FAVORITE_CLASS, id)
+        .await?;
     Ok(AppJson(ResultResponse {
         result: Value::String("OK".to_owned()),
     }))

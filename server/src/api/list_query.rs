@@ -118,7 +118,10 @@ fn non_negative(field: &str, value: &Value) -> Result<u64, ApiError> {
 /// Marshmallow's shape: `{"message": {"page": ["Not a valid integer."]}}`.
 fn field_error(field: &str, message: &str) -> ApiError {
     let mut fields = serde_json::Map::new();
-    fields.insert(field.to_owned(), Value::Array(vec![Value::String(message.to_owned())]));
+    fields.insert(
+        field.to_owned(),
+        Value::Array(vec![Value::String(message.to_owned())]),
+    );
     ApiError::validation(fields)
 }
 

@@ -5,8 +5,8 @@
 pub mod async_event;
 pub mod auth;
 pub mod chart;
-pub mod chart_list;
 pub mod chart_data;
+pub mod chart_list;
 pub mod database;
 pub mod dataset;
 pub mod explore;

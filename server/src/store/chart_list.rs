@@ -7,8 +7,8 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::list::{
-    ilike, invalid, like_literal, value_bool, value_integer, value_text, Bound, ColumnKind, Conditions, ListColumn,
-    ListFilter, ListSpec,
+    ilike, invalid, like_literal, value_bool, value_integer, value_text, Bound, ColumnKind, Conditions,
+    ListColumn, ListFilter, ListSpec,
 };
 use super::{get_bool, Store, StoreResult};
 
@@ -112,7 +112,11 @@ pub const CHART_LIST: ListSpec = ListSpec {
 /// Superset's chart filters: `chart_all_text` (name, description, type, dataset),
 /// `chart_is_favorite`, `chart_is_certified`, `chart_tags` / `chart_tag_id`,
 /// `chart_owned_created_favored_by_me`.
-fn chart_filter(filter: &ListFilter, conditions: &mut Conditions, user_id: Option<i64>) -> Option<StoreResult<()>> {
+fn chart_filter(
+    filter: &ListFilter,
+    conditions: &mut Conditions,
+    user_id: Option<i64>,
+) -> Option<StoreResult<()>> {
     let result = match filter.operator.as_str() {
         "chart_all_text" => value_text(filter).map(|text| {
             let pattern = format!("%{}%", like_literal(text.trim()));

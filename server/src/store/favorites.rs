@@ -31,7 +31,12 @@ impl Store {
     }
 
     /// Which of `object_ids` the user starred.
-    pub async fn favorite_ids(&self, user_id: i64, class_name: &str, object_ids: &[i64]) -> StoreResult<Vec<i64>> {
+    pub async fn favorite_ids(
+        &self,
+        user_id: i64,
+        class_name: &str,
+        object_ids: &[i64],
+    ) -> StoreResult<Vec<i64>> {
         if object_ids.is_empty() {
             return Ok(Vec::new());
         }

@@ -8,8 +8,8 @@ pub mod database;
 pub mod dataset;
 pub mod favorites;
 pub mod key_value;
-pub mod query;
 pub mod list;
+pub mod query;
 pub mod user;
 
 use std::borrow::Cow;
