@@ -3,6 +3,7 @@
 //! Timestamps are ISO-8601 UTC text, which sorts as time does.
 
 pub mod chart;
+pub mod dashboard;
 pub mod database;
 pub mod dataset;
 pub mod key_value;
