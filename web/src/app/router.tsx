@@ -19,6 +19,19 @@ export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
           // Explore brings Arrow, the charts and the Wasm core: its own chunk, loaded on first visit.
           lazy: async () => ({ Component: (await import('@/features/explore/ExplorePage')).ExplorePage }),
         },
+        // Dashboards: their own chunk, like Explore.
+        {
+          path: '/superset/dashboard/p/:key',
+          lazy: async () => ({ Component: (await import('@/features/dashboard/DashboardPermalinkPage')).DashboardPermalinkPage }),
+        },
+        {
+          path: '/superset/dashboard/:idOrSlug',
+          lazy: async () => ({ Component: (await import('@/features/dashboard/DashboardPage')).DashboardPage }),
+        },
+        {
+          path: '/dashboard/:idOrSlug',
+          lazy: async () => ({ Component: (await import('@/features/dashboard/DashboardPage')).DashboardPage }),
+        },
         { path: '*', element: <NotFoundPage /> },
       ],
     },
