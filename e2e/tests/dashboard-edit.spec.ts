@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { testIds } from '../../web/src/testIds';
 import { DashboardPage } from '../pages/DashboardPage';
 import { LoginPage } from '../pages/LoginPage';
@@ -15,6 +15,16 @@ function createGammaUser(username: string, password: string): void {
   execFileSync(path.join(home, 'quiver'), ['admin', 'create-user', '--username', username, '--password', password, '--role', 'Gamma'], {
     env: process.env,
   });
+}
+
+/** HTML drag and drop from `source` onto `target`, with the events a browser sends. */
+async function dragOnto(page: Page, source: Locator, target: Locator): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+  await source.dispatchEvent('dragstart', { dataTransfer });
+  await target.dispatchEvent('dragenter', { dataTransfer });
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+  await source.dispatchEvent('dragend', { dataTransfer });
 }
 
 async function widthOf(element: Locator): Promise<number> {
@@ -48,20 +58,18 @@ test('editing a dashboard: delete, drag a chart and a header in, resize, undo an
 
   // Drag it back into the grid: it lands in a new row at the end.
   const grid = page.locator('[data-drop-id="GRID_ID"]');
-  const gridBox = await grid.boundingBox();
-  if (gridBox === null) throw new Error('the grid is not visible');
-  await totalInPane.dragTo(grid, { targetPosition: { x: 40, y: gridBox.height - 16 } });
+  await dragOnto(page, totalInPane, grid);
   await expect(dashboard.chart('Total births')).toHaveCount(1);
   await expect(totalInPane).toContainText('Added');
+  // Below the fold: it loads once scrolled near.
+  await dashboard.chart('Total births').scrollIntoViewIfNeeded();
   await expect(dashboard.chart('Total births').getByTestId(testIds.viz.bigNumber)).not.toBeEmpty();
 
   // A header from the layout elements.
   await pane.getByRole('tab', { name: 'Layout elements' }).click();
   const gridBoxAfter = await grid.boundingBox();
   if (gridBoxAfter === null) throw new Error('the grid is not visible');
-  await page.getByTestId(testIds.dashboardEdit.paneElement).filter({ hasText: 'Header' }).dragTo(grid, {
-    targetPosition: { x: 40, y: gridBoxAfter.height - 16 },
-  });
+  await dragOnto(page, page.getByTestId(testIds.dashboardEdit.paneElement).filter({ hasText: 'Header' }), grid);
   await expect(dashboard.headers.filter({ hasText: 'New header' })).toHaveCount(1);
 
   // Resize the chart two columns wider from its corner.
@@ -91,6 +99,7 @@ test('editing a dashboard: delete, drag a chart and a header in, resize, undo an
   await page.reload();
   await dashboard.grid.waitFor();
   await expect(dashboard.headers.filter({ hasText: 'New header' })).toHaveCount(1);
+  await dashboard.chart('Total births').scrollIntoViewIfNeeded();
   await expect(dashboard.chart('Total births').getByTestId(testIds.viz.bigNumber)).not.toBeEmpty();
   // Saved 6 columns wide (4 + 2), measured in the grid without the builder pane.
   const viewGrid = await dashboard.grid.boundingBox();
