@@ -44,3 +44,18 @@ export async function fetchChartDataRows(request: APIRequestContext, queryContex
   const answer = (await response.json()) as { result: ChartDataRows[] };
   return answer.result.map(({ colnames, coltypes, data }) => ({ colnames, coltypes, data }));
 }
+
+/** Sends a JSON write (POST, PUT, DELETE) with the page's session and a CSRF token; returns the JSON answer. */
+export async function writeJson(
+  request: APIRequestContext,
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body: unknown,
+): Promise<Record<string, unknown>> {
+  const tokenResponse = await request.get('/api/v1/security/csrf_token/');
+  if (!tokenResponse.ok()) throw new Error(`csrf token answered ${tokenResponse.status()}`);
+  const { result: csrfToken } = (await tokenResponse.json()) as { result: string };
+  const response = await request.fetch(path, { method, data: body, headers: { 'X-CSRFToken': csrfToken } });
+  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}

@@ -127,6 +127,7 @@ pub async fn prepare_state(settings: Settings) -> Result<(AppState, FirstStart),
             admin_id,
         )
         .await?;
+        crate::example_dashboard::ensure_example_dashboard(&store, admin_id).await?;
     }
     let state = connect_services(settings, store, &secret).await?;
     state.async_queries.follow_redis();

@@ -10,6 +10,7 @@ pub mod cli;
 pub mod config;
 pub mod engines;
 pub mod error;
+pub mod example_dashboard;
 pub mod examples;
 pub mod jobs;
 pub mod query;

@@ -194,4 +194,40 @@ export const testIds = {
     /** A cell; `data-column` holds its column name, `data-null` marks a null. */
     cell: 'sqllab-cell',
   },
+  dashboard: {
+    page: 'dashboard-page',
+    loadError: 'dashboard-load-error',
+    title: 'dashboard-title',
+    favoriteStar: 'dashboard-favorite-star',
+    publishedToggle: 'dashboard-published-toggle',
+    grid: 'dashboard-grid',
+    /** Every layout component; `data-component-id` and `data-component-type` describe it. */
+    component: 'dashboard-component',
+    tabsBar: 'dashboard-tabs-bar',
+    /** A tab title; `data-tab-id` holds its id, `aria-selected` marks the open one. */
+    tab: 'dashboard-tab',
+    header: 'dashboard-header-component',
+    markdown: 'dashboard-markdown',
+    divider: 'dashboard-divider',
+    /** A chart holder; `data-chart-id` holds the chart id, `data-loaded` whether its query ran. */
+    chart: 'dashboard-chart',
+    chartTitle: 'dashboard-chart-title',
+    chartMenuButton: 'dashboard-chart-menu-button',
+    chartMenu: 'dashboard-chart-menu',
+    chartMenuItem: 'dashboard-chart-menu-item',
+  },
+  dashboardEdit: {
+    editButton: 'dashboard-edit-button',
+    saveButton: 'dashboard-save-button',
+    discardButton: 'dashboard-discard-button',
+    undoButton: 'dashboard-undo-button',
+    redoButton: 'dashboard-redo-button',
+    pane: 'dashboard-builder-pane',
+    paneChart: 'dashboard-builder-chart',
+    paneElement: 'dashboard-builder-element',
+    /** A container accepting drops; `data-drop-id` holds the component id. */
+    dropZone: 'dashboard-drop-zone',
+    deleteButton: 'dashboard-delete-component',
+    resizeHandle: 'dashboard-resize-handle',
+  },
 } as const;

@@ -424,7 +424,7 @@ fn delete_source_left_empty(next: &mut DashboardLayout, source_id: &str) {
 }
 
 /// Removes a component, its descendants, and its id from its parent's children.
-fn delete_recursively(next: &mut DashboardLayout, id: &str, parent_id: &str) {
+pub(super) fn delete_recursively(next: &mut DashboardLayout, id: &str, parent_id: &str) {
     let Some(component) = next.components.remove(id) else {
         return;
     };

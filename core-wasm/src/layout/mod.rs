@@ -11,6 +11,7 @@
 pub mod default_layout;
 pub mod drop;
 pub mod drop_position;
+pub mod edit;
 pub mod history;
 pub mod rules;
 
@@ -22,6 +23,7 @@ use serde_json::Value;
 pub use default_layout::{create_default_layout, empty_layout, place_missing_charts, ChartPlacement};
 pub use drop::{apply_drop, DraggedComponent, DropLocation, DropOutcome, DropResult};
 pub use drop_position::{drop_position_for_pointer, DropPosition, DropTarget, Orientation};
+pub use edit::{delete_component, resize_component};
 pub use history::LayoutHistory;
 pub use rules::{component_depths, is_valid_child};
 

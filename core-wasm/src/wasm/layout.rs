@@ -111,6 +111,28 @@ pub fn place_missing_charts(
     write_layout(&crate::layout::place_missing_charts(&layout, &charts))
 }
 
+/// The layout without the component `id` and its descendants (a row left empty goes too).
+#[wasm_bindgen(js_name = deleteComponent)]
+pub fn delete_component(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] layout: JsValue,
+    id: &str,
+) -> Result<JsValue, JsValue> {
+    let layout = read_layout(layout)?;
+    write_layout(&crate::layout::delete_component(&layout, id).map_err(layout_js_error)?)
+}
+
+/// The layout with `id` resized (width in grid columns, height in grid units), within bounds.
+#[wasm_bindgen(js_name = resizeComponent)]
+pub fn resize_component(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] layout: JsValue,
+    id: &str,
+    width: Option<u32>,
+    height: Option<u32>,
+) -> Result<JsValue, JsValue> {
+    let layout = read_layout(layout)?;
+    write_layout(&crate::layout::resize_component(&layout, id, width, height).map_err(layout_js_error)?)
+}
+
 /// The undo history of a dashboard being edited (52 states at most).
 #[wasm_bindgen(js_name = LayoutHistory)]
 pub struct LayoutHistoryForJs {

@@ -24,17 +24,15 @@ fn favorite_ids(q: Option<&str>) -> Result<Vec<i64>, ApiError> {
         .collect()
 }
 
-/// `GET /api/v1/chart/favorite_status/?q=!(1,2)`: `{"result": [{"id": 1, "value": true}, ...]}`.
-pub async fn chart_favorite_status(
-    State(app): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    AppQuery(params): AppQuery<ListParams>,
+/// The answer of `favorite_status` for one class of objects (`slice`, `Dashboard`, `Tag`).
+pub async fn favorite_status_answer(
+    app: &AppState,
+    user_id: i64,
+    class_name: &str,
+    q: Option<&str>,
 ) -> Result<AppJson<ResultResponse<Vec<FavoriteStatus>>>, ApiError> {
-    let ids = favorite_ids(params.q.as_deref())?;
-    let starred = app
-        .store
-        .favorite_ids(user.id, CHART_FAVORITE_CLASS, &ids)
-        .await?;
+    let ids = favorite_ids(q)?;
+    let starred = app.store.favorite_ids(user_id, class_name, &ids).await?;
     Ok(AppJson(ResultResponse {
         result: ids
             .into_iter()
@@ -44,6 +42,15 @@ pub async fn chart_favorite_status(
             })
             .collect(),
     }))
+}
+
+/// `GET /api/v1/chart/favorite_status/?q=!(1,2)`: `{"result": [{"id": 1, "value": true}, ...]}`.
+pub async fn chart_favorite_status(
+    State(app): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    AppQuery(params): AppQuery<ListParams>,
+) -> Result<AppJson<ResultResponse<Vec<FavoriteStatus>>>, ApiError> {
+    favorite_status_answer(&app, user.id, CHART_FAVORITE_CLASS, params.q.as_deref()).await
 }
 
 /// `POST /api/v1/chart/{pk}/favorites/`: stars the chart (404 when it does not exist).

@@ -8,6 +8,7 @@ pub mod chart;
 pub mod chart_data;
 pub mod chart_list;
 pub mod database;
+pub mod dashboard;
 pub mod dataset;
 pub mod explore;
 pub mod explore_form_data;
@@ -24,7 +25,7 @@ pub mod time_range;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use axum::Router;
 use quiver_types::HealthResponse;
 
@@ -127,5 +128,53 @@ pub fn routes() -> Router<AppState> {
         .route(
             "/api/v1/database/{pk}/table_metadata/",
             get(database::table_metadata),
+        )
+        .merge(dashboard_routes())
+}
+
+/// The dashboard calls of spec 001 §7.
+fn dashboard_routes() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/api/v1/dashboard/",
+            get(dashboard::list_dashboards).post(dashboard::create_dashboard),
+        )
+        .route(
+            "/api/v1/dashboard/{pk}",
+            get(dashboard::get_dashboard)
+                .put(dashboard::update_dashboard)
+                .delete(dashboard::delete_dashboard),
+        )
+        .route(
+            "/api/v1/dashboard/{pk}/charts",
+            get(dashboard::get_dashboard_charts),
+        )
+        .route(
+            "/api/v1/dashboard/{pk}/datasets",
+            get(dashboard::get_dashboard_datasets),
+        )
+        .route(
+            "/api/v1/dashboard/{pk}/copy/",
+            post(dashboard::copy::copy_dashboard),
+        )
+        .route(
+            "/api/v1/dashboard/{pk}/filters",
+            put(dashboard::state::update_filters),
+        )
+        .route(
+            "/api/v1/dashboard/{pk}/permalink",
+            post(dashboard::state::create_permalink),
+        )
+        .route(
+            "/api/v1/dashboard/permalink/{key}",
+            get(dashboard::state::get_permalink),
+        )
+        .route(
+            "/api/v1/dashboard/favorite_status/",
+            get(dashboard::state::favorite_status),
+        )
+        .route(
+            "/api/v1/dashboard/{pk}/favorites/",
+            post(dashboard::state::add_favorite).delete(dashboard::state::remove_favorite),
         )
 }

@@ -146,6 +146,69 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "/api/v1/database/{pk}/table_metadata/",
         Permission("can_read", "Database"),
     ),
+    // Dashboards (spec 001 §7).
+    endpoint("GET", "/api/v1/dashboard/", Permission("can_read", "Dashboard")),
+    endpoint("POST", "/api/v1/dashboard/", Permission("can_write", "Dashboard")),
+    endpoint(
+        "GET",
+        "/api/v1/dashboard/{pk}",
+        Permission("can_read", "Dashboard"),
+    ),
+    endpoint(
+        "PUT",
+        "/api/v1/dashboard/{pk}",
+        Permission("can_write", "Dashboard"),
+    ),
+    endpoint(
+        "DELETE",
+        "/api/v1/dashboard/{pk}",
+        Permission("can_write", "Dashboard"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/dashboard/{pk}/charts",
+        Permission("can_read", "Dashboard"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/dashboard/{pk}/datasets",
+        Permission("can_read", "Dashboard"),
+    ),
+    endpoint(
+        "POST",
+        "/api/v1/dashboard/{pk}/copy/",
+        Permission("can_write", "Dashboard"),
+    ),
+    endpoint(
+        "PUT",
+        "/api/v1/dashboard/{pk}/filters",
+        Permission("can_write", "Dashboard"),
+    ),
+    endpoint(
+        "POST",
+        "/api/v1/dashboard/{pk}/permalink",
+        Permission("can_write", "DashboardPermalinkRestApi"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/dashboard/permalink/{key}",
+        Permission("can_read", "DashboardPermalinkRestApi"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/dashboard/favorite_status/",
+        Permission("can_read", "Dashboard"),
+    ),
+    endpoint(
+        "POST",
+        "/api/v1/dashboard/{pk}/favorites/",
+        Permission("can_read", "Dashboard"),
+    ),
+    endpoint(
+        "DELETE",
+        "/api/v1/dashboard/{pk}/favorites/",
+        Permission("can_read", "Dashboard"),
+    ),
 ];
 
 /// The view name of each resource of the generic API, for `_info`.

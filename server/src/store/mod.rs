@@ -4,6 +4,7 @@
 
 pub mod chart;
 pub mod chart_list;
+pub mod dashboard;
 pub mod database;
 pub mod dataset;
 pub mod favorites;

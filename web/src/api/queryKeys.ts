@@ -13,4 +13,11 @@ export const queryKeys = {
   databaseSchemas: (databaseId: number) => ['databaseSchemas', databaseId] as const,
   databaseTables: (databaseId: number, schema: string) => ['databaseTables', databaseId, schema] as const,
   tableMetadata: (databaseId: number, schema: string, table: string) => ['tableMetadata', databaseId, schema, table] as const,
+  dashboard: (idOrSlug: string) => ['dashboard', idOrSlug] as const,
+  dashboardCharts: (idOrSlug: string) => ['dashboard', idOrSlug, 'charts'] as const,
+  dashboardFavorite: (dashboardId: number) => ['dashboard', 'favorite', dashboardId] as const,
+  dashboardChartData: (dashboardId: number, chartId: number, refreshNumber: number) =>
+    ['dashboard', dashboardId, 'chartData', chartId, refreshNumber] as const,
+  dashboardPermalink: (key: string | null) => ['dashboard', 'permalink', key] as const,
+  myRoles: ['myRoles'] as const,
 };

@@ -28,6 +28,19 @@ export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
           // SQL Lab brings CodeMirror: its own chunk, loaded on first visit (issue #7).
           lazy: async () => ({ Component: (await import('@/features/sqllab/SqlLabPage')).SqlLabPage }),
         },
+        // Dashboards: their own chunk, like Explore.
+        {
+          path: '/superset/dashboard/p/:key',
+          lazy: async () => ({ Component: (await import('@/features/dashboard/DashboardPermalinkPage')).DashboardPermalinkPage }),
+        },
+        {
+          path: '/superset/dashboard/:idOrSlug',
+          lazy: async () => ({ Component: (await import('@/features/dashboard/DashboardPage')).DashboardPage }),
+        },
+        {
+          path: '/dashboard/:idOrSlug',
+          lazy: async () => ({ Component: (await import('@/features/dashboard/DashboardPage')).DashboardPage }),
+        },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -20,4 +20,20 @@ declare module '*/pkg/quiver_core.js' {
   ): { formData: FormData; dropped: { control: string; value: unknown }[] };
   export function carryOverFormData(formData: FormData, newVizType: string): FormData;
   export function applyPostProcessing(ipcBytes: Uint8Array, rules: unknown[]): Uint8Array;
+  export function placeMissingCharts(layout: unknown, charts: { id: number; name?: string }[]): unknown;
+  export function applyDrop(layout: unknown, drop: unknown, filterScopeIds: string[]): { layout: unknown; changed: boolean; warnings: string[] };
+  export function deleteComponent(layout: unknown, id: string): unknown;
+  export function resizeComponent(layout: unknown, id: string, width?: number | null, height?: number | null): unknown;
+  export class LayoutHistory {
+    constructor(layout: unknown);
+    push(layout: unknown): void;
+    undo(): boolean;
+    redo(): boolean;
+    present(): unknown;
+    readonly undoLength: number;
+    readonly redoLength: number;
+    readonly isUndoHistoryExceeded: boolean;
+    clear(): void;
+    free(): void;
+  }
 }

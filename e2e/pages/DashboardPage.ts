@@ -1,0 +1,55 @@
+import type { Locator, Page } from '@playwright/test';
+import { testIds } from '../../web/src/testIds';
+
+/** The dashboard page: header, grid, tabs and charts, found by test ids. */
+export class DashboardPage {
+  readonly title: Locator;
+  readonly favoriteStar: Locator;
+  readonly publishedToggle: Locator;
+  readonly grid: Locator;
+  readonly charts: Locator;
+  readonly tabs: Locator;
+  readonly markdown: Locator;
+  readonly headers: Locator;
+  readonly dividers: Locator;
+  readonly toasts: Locator;
+
+  private constructor(readonly page: Page) {
+    this.title = page.getByTestId(testIds.dashboard.title);
+    this.favoriteStar = page.getByTestId(testIds.dashboard.favoriteStar);
+    this.publishedToggle = page.getByTestId(testIds.dashboard.publishedToggle);
+    this.grid = page.getByTestId(testIds.dashboard.grid);
+    this.charts = page.getByTestId(testIds.dashboard.chart);
+    this.tabs = page.getByTestId(testIds.dashboard.tab);
+    this.markdown = page.getByTestId(testIds.dashboard.markdown);
+    this.headers = page.getByTestId(testIds.dashboard.header);
+    this.dividers = page.getByTestId(testIds.dashboard.divider);
+    this.toasts = page.getByTestId(testIds.toast.item);
+  }
+
+  /** Opens `/superset/dashboard/{id or slug}/` and waits for the layout to be painted. */
+  static async open(page: Page, idOrSlug: string | number): Promise<DashboardPage> {
+    await page.goto(`/superset/dashboard/${idOrSlug}/`);
+    const dashboard = new DashboardPage(page);
+    await dashboard.grid.waitFor();
+    return dashboard;
+  }
+
+  /** The holder of the chart titled `name`. */
+  chart(name: string): Locator {
+    return this.charts.filter({ has: this.page.getByTestId(testIds.dashboard.chartTitle).filter({ hasText: new RegExp(`^${name}$`) }) });
+  }
+
+  /** The chart's rendered body once its query has answered. */
+  loadedChart(name: string): Locator {
+    return this.chart(name).locator('[data-loaded="true"]');
+  }
+
+  tab(title: string): Locator {
+    return this.tabs.filter({ hasText: title });
+  }
+
+  async openTab(title: string): Promise<void> {
+    await this.tab(title).click();
+  }
+}

@@ -1,0 +1,123 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { testIds } from '../../web/src/testIds';
+import { DashboardPage } from '../pages/DashboardPage';
+import { LoginPage } from '../pages/LoginPage';
+import { adminPassword, adminUsername, writeJson } from '../support/quiverServer';
+
+const gridGutter = 16;
+
+/** Creates a user with the server's admin command (the e2e script exports QUIVER_HOME). */
+function createGammaUser(username: string, password: string): void {
+  const home = process.env.QUIVER_HOME;
+  if (home === undefined) throw new Error('QUIVER_HOME is not set: run this spec through scripts/e2e.sh');
+  execFileSync(path.join(home, 'quiver'), ['admin', 'create-user', '--username', username, '--password', password, '--role', 'Gamma'], {
+    env: process.env,
+  });
+}
+
+/** HTML drag and drop from `source` onto `target`, with the events a browser sends. */
+async function dragOnto(page: Page, source: Locator, target: Locator): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+  await source.dispatchEvent('dragstart', { dataTransfer });
+  await target.dispatchEvent('dragenter', { dataTransfer });
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+  await source.dispatchEvent('dragend', { dataTransfer });
+}
+
+async function widthOf(element: Locator): Promise<number> {
+  return element.first().evaluate((node) => node.getBoundingClientRect().width);
+}
+
+test('editing a dashboard: delete, drag a chart and a header in, resize, undo and redo, save, reload', async ({ page }) => {
+  const login = await LoginPage.open(page);
+  await login.logIn(adminUsername, adminPassword);
+  const births = (await (await page.request.get('/api/v1/dashboard/births')).json()) as { result: { id: number } };
+  const copy = await writeJson(page.request, 'POST', `/api/v1/dashboard/${births.result.id}/copy/`, {
+    dashboard_title: 'Births (edited)',
+    json_metadata: '{}',
+    duplicate_slices: false,
+  });
+  const copyId = (copy.result as { id: number }).id;
+
+  const dashboard = await DashboardPage.open(page, copyId);
+  await expect(page.getByTestId(testIds.dashboardEdit.editButton)).toBeVisible();
+  await page.getByTestId(testIds.dashboardEdit.editButton).click();
+  await expect(page).toHaveURL(/edit=true/);
+  const pane = page.getByTestId(testIds.dashboardEdit.pane);
+  await expect(pane).toBeVisible();
+  const totalInPane = page.getByTestId(testIds.dashboardEdit.paneChart).filter({ hasText: 'Total births' });
+  await expect(totalInPane).toContainText('Added');
+
+  // Delete the total; it becomes available in the charts pane.
+  await page.locator('[data-edit-id="CHART-births-total"]').getByTestId(testIds.dashboardEdit.deleteButton).click();
+  await expect(dashboard.chart('Total births')).toHaveCount(0);
+  await expect(totalInPane).not.toContainText('Added');
+
+  // Drag it back into the grid: it lands in a new row at the end.
+  const grid = page.locator('[data-drop-id="GRID_ID"]');
+  await dragOnto(page, totalInPane, grid);
+  await expect(dashboard.chart('Total births')).toHaveCount(1);
+  await expect(totalInPane).toContainText('Added');
+  // Below the fold: it loads once scrolled near.
+  await dashboard.chart('Total births').scrollIntoViewIfNeeded();
+  await expect(dashboard.chart('Total births').getByTestId(testIds.viz.bigNumber)).not.toBeEmpty();
+
+  // A header from the layout elements.
+  await pane.getByRole('tab', { name: 'Layout elements' }).click();
+  const gridBoxAfter = await grid.boundingBox();
+  if (gridBoxAfter === null) throw new Error('the grid is not visible');
+  await dragOnto(page, page.getByTestId(testIds.dashboardEdit.paneElement).filter({ hasText: 'Header' }), grid);
+  await expect(dashboard.headers.filter({ hasText: 'New header' })).toHaveCount(1);
+
+  // Resize the chart two columns wider from its corner.
+  const totalChart = dashboard.chart('Total births');
+  const widthBefore = await widthOf(totalChart);
+  const columnWidth = (gridBoxAfter.width - 11 * gridGutter) / 12;
+  const chrome = page.locator('[data-edit-id]').filter({ has: dashboard.chart('Total births') }).last();
+  const handle = chrome.getByTestId(testIds.dashboardEdit.resizeHandle);
+  const handleBox = await handle.boundingBox();
+  if (handleBox === null) throw new Error('the resize handle is not visible');
+  await page.mouse.move(handleBox.x + handleBox.width / 2, handleBox.y + handleBox.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handleBox.x + handleBox.width / 2 + 2 * (columnWidth + gridGutter), handleBox.y + handleBox.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(() => widthOf(totalChart)).toBeCloseTo(widthBefore + 2 * (columnWidth + gridGutter), -1);
+
+  await page.getByTestId(testIds.dashboardEdit.undoButton).click();
+  await expect.poll(() => widthOf(totalChart)).toBeCloseTo(widthBefore, -1);
+  await page.getByTestId(testIds.dashboardEdit.redoButton).click();
+  await expect.poll(() => widthOf(totalChart)).toBeCloseTo(widthBefore + 2 * (columnWidth + gridGutter), -1);
+
+  await page.getByTestId(testIds.dashboardEdit.saveButton).click();
+  await expect(dashboard.toasts.filter({ hasText: 'This dashboard was saved successfully.' })).toBeVisible();
+  await expect(page.getByTestId(testIds.dashboardEdit.editButton)).toBeVisible();
+  await expect(pane).toHaveCount(0);
+
+  await page.reload();
+  await dashboard.grid.waitFor();
+  await expect(dashboard.headers.filter({ hasText: 'New header' })).toHaveCount(1);
+  await dashboard.chart('Total births').scrollIntoViewIfNeeded();
+  await expect(dashboard.chart('Total births').getByTestId(testIds.viz.bigNumber)).not.toBeEmpty();
+  // Saved 6 columns wide (4 + 2), measured in the grid without the builder pane.
+  const viewGrid = await dashboard.grid.boundingBox();
+  if (viewGrid === null) throw new Error('the grid is not visible');
+  const viewColumn = (viewGrid.width - 11 * gridGutter) / 12;
+  await expect.poll(() => widthOf(totalChart)).toBeCloseTo(6 * viewColumn + 5 * gridGutter, -1);
+  const saved = (await (await page.request.get(`/api/v1/dashboard/${copyId}`)).json()) as { result: { position_json: string } };
+  const layout = JSON.parse(saved.result.position_json) as Record<string, { type: string; meta?: { text?: string; chartId?: number } }>;
+  expect(Object.values(layout).some((component) => component.type === 'HEADER' && component.meta?.text === 'New header')).toBe(true);
+
+  // A Gamma user (not an owner) gets no edit mode, even with edit=true.
+  createGammaUser('gina_editor_check', 'gamma-pass-1');
+  await page.goto('/logout/');
+  const gammaLogin = await LoginPage.open(page);
+  await gammaLogin.logIn('gina_editor_check', 'gamma-pass-1');
+  await page.goto(`/superset/dashboard/${copyId}/?edit=true`);
+  await expect(dashboard.title).toHaveText('Births (edited)');
+  await expect(page.getByTestId(testIds.dashboardEdit.editButton)).toHaveCount(0);
+  await expect(page.getByTestId(testIds.dashboardEdit.pane)).toHaveCount(0);
+  await expect(page.getByTestId(testIds.dashboardEdit.saveButton)).toHaveCount(0);
+});

@@ -1,0 +1,156 @@
+import { useEffect, useRef, useState, type JSX } from 'react';
+import styled from 'styled-components';
+import { errorMessage } from '@/api/errors';
+import type { DashboardChart } from '@/api/generated/DashboardChart';
+import { useToasts } from '@/components/toastContext';
+import { testIds } from '@/testIds';
+import { exportDashboardChartCsv } from './api';
+import { useDashboardGrid } from './dashboardGridContext';
+
+/** The Explore page of a saved chart. */
+export function exploreChartPath(chart: DashboardChart): string {
+  const [datasourceId = '', datasourceType = 'table'] = chart.form_data.datasource.split('__');
+  const query = new URLSearchParams({ datasource_type: datasourceType, datasource_id: datasourceId, slice_id: String(chart.id) });
+  return `/explore/?${query.toString()}`;
+}
+
+function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+export interface ChartActionsMenuProps {
+  chart: DashboardChart;
+  onForceRefresh: () => void;
+}
+
+/** The "More Options" menu of a dashboard chart: force refresh, explore chart, export to CSV. */
+export function ChartActionsMenu({ chart, onForceRefresh }: ChartActionsMenuProps): JSX.Element {
+  const { dashboardId } = useDashboardGrid();
+  const { addToast } = useToasts();
+  const [isOpen, setIsOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!isOpen) return undefined;
+    const closeOnOutsideClick = (event: MouseEvent): void => {
+      if (menuRef.current !== null && !menuRef.current.contains(event.target as Node)) setIsOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') setIsOpen(false);
+    };
+    document.addEventListener('mousedown', closeOnOutsideClick);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('mousedown', closeOnOutsideClick);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [isOpen]);
+
+  function exportCsv(): void {
+    setIsOpen(false);
+    void exportDashboardChartCsv(chart.form_data, { dashboardId, force: false }).then(
+      (blob) => downloadBlob(blob, `${chart.slice_name}.csv`),
+      (error: unknown) => addToast('danger', errorMessage(error)),
+    );
+  }
+
+  return (
+    <MenuAnchor ref={menuRef}>
+      <MenuButton
+        aria-label="More Options"
+        aria-haspopup="menu"
+        aria-expanded={isOpen}
+        data-testid={testIds.dashboard.chartMenuButton}
+        onClick={() => setIsOpen((open) => !open)}
+      >
+        ⋮
+      </MenuButton>
+      {isOpen && (
+        <Menu role="menu" data-testid={testIds.dashboard.chartMenu}>
+          <MenuItem
+            role="menuitem"
+            data-testid={testIds.dashboard.chartMenuItem}
+            onClick={() => {
+              setIsOpen(false);
+              onForceRefresh();
+            }}
+          >
+            Force refresh
+          </MenuItem>
+          <MenuLink role="menuitem" data-testid={testIds.dashboard.chartMenuItem} href={exploreChartPath(chart)}>
+            Explore chart
+          </MenuLink>
+          <MenuItem role="menuitem" data-testid={testIds.dashboard.chartMenuItem} onClick={exportCsv}>
+            Export to .CSV
+          </MenuItem>
+        </Menu>
+      )}
+    </MenuAnchor>
+  );
+}
+
+const MenuAnchor = styled.div`
+  position: relative;
+`;
+
+const MenuButton = styled.button.attrs({ type: 'button' })`
+  width: 24px;
+  height: 24px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: none;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.l}px;
+  cursor: pointer;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+`;
+
+const Menu = styled.div`
+  position: absolute;
+  top: 100%;
+  right: 0;
+  z-index: 10;
+  display: flex;
+  flex-direction: column;
+  min-width: 160px;
+  padding: ${({ theme }) => theme.gridUnit}px 0;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: 0 4px 12px rgb(0 0 0 / 15%);
+`;
+
+const MenuItem = styled.button.attrs({ type: 'button' })`
+  padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 3}px`};
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+  text-align: left;
+  cursor: pointer;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+`;
+
+const MenuLink = styled.a`
+  padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 3}px`};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+  text-decoration: none;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+`;

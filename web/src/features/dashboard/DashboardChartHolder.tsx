@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState, type JSX } from 'react';
+import styled from 'styled-components';
+import type { DashboardChart } from '@/api/generated/DashboardChart';
+import { queryKeys } from '@/api/queryKeys';
+import { ChartPanel } from '@/features/chart/ChartPanel';
+import { testIds } from '@/testIds';
+import { runDashboardChartQuery } from './api';
+import { ChartActionsMenu } from './ChartActionsMenu';
+import { useDashboardGrid } from './dashboardGridContext';
+import { useNearViewport } from './useNearViewport';
+
+/** Superset's text for a layout chart whose chart no longer exists. */
+export const missingChartMessage = 'There is no chart definition associated with this component, could it have been deleted?';
+
+export interface DashboardChartHolderProps {
+  chartId: number | undefined;
+  widthPx: number;
+  heightPx: number;
+  /** The name the layout gives the chart (`sliceNameOverride`), else the chart's own. */
+  nameOverride?: string;
+}
+
+/** One chart of the grid: its title and actions, then the chart once it is near the viewport. */
+export function DashboardChartHolder({ chartId, widthPx, heightPx, nameOverride }: DashboardChartHolderProps): JSX.Element {
+  const { chartsById } = useDashboardGrid();
+  const chart = chartId === undefined ? undefined : chartsById.get(chartId);
+  return (
+    <Holder style={{ width: widthPx, height: heightPx }} data-testid={testIds.dashboard.chart} data-chart-id={chartId}>
+      {chart === undefined ? <Missing role="alert">{missingChartMessage}</Missing> : <LoadedChart chart={chart} nameOverride={nameOverride} />}
+    </Holder>
+  );
+}
+
+function LoadedChart({ chart, nameOverride }: { chart: DashboardChart; nameOverride?: string }): JSX.Element {
+  const { dashboardId, scrollRoot } = useDashboardGrid();
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const isNearViewport = useNearViewport(bodyRef, scrollRoot);
+  const [refreshNumber, setRefreshNumber] = useState(0);
+  const chartData = useQuery({
+    queryKey: queryKeys.dashboardChartData(dashboardId, chart.id, refreshNumber),
+    queryFn: ({ signal }) => runDashboardChartQuery(chart.form_data, { dashboardId, force: refreshNumber > 0 }, signal),
+    enabled: isNearViewport,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const name = nameOverride ?? chart.slice_name;
+  return (
+    <>
+      <ChartHeader>
+        <Title data-testid={testIds.dashboard.chartTitle} title={name}>
+          {name}
+        </Title>
+        <ChartActionsMenu chart={chart} onForceRefresh={() => setRefreshNumber((number) => number + 1)} />
+      </ChartHeader>
+      <Body ref={bodyRef} data-loaded={chartData.isSuccess ? 'true' : 'false'}>
+        {isNearViewport ? <ChartPanel chartData={chartData} hasRun formData={chart.form_data} /> : <Placeholder aria-hidden />}
+      </Body>
+    </>
+  );
+}
+
+const Holder = styled.div`
+  display: flex;
+  flex: none;
+  flex-direction: column;
+  min-width: 0;
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+  overflow: hidden;
+`;
+
+const ChartHeader = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
+  padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 4}px 0`};
+`;
+
+const Title = styled.h3`
+  flex: 1;
+  margin: 0;
+  overflow: hidden;
+  font-size: ${({ theme }) => theme.fontSizes.m}px;
+  font-weight: 600;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+`;
+
+const Body = styled.div`
+  display: flex;
+  flex: 1;
+  min-height: 0;
+`;
+
+const Placeholder = styled.div`
+  flex: 1;
+`;
+
+const Missing = styled.div`
+  padding: ${({ theme }) => theme.gridUnit * 4}px;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;

@@ -1,0 +1,67 @@
+import { useCallback, useMemo, useRef, useState, type JSX } from 'react';
+import styled from 'styled-components';
+import type { DashboardChart } from '@/api/generated/DashboardChart';
+import { useElementSize } from '@/features/chart/useElementSize';
+import { testIds } from '@/testIds';
+import { DashboardGridContext, type DashboardGridState } from './dashboardGridContext';
+import { columnWidthFor, rootId, type DashboardLayout } from './dashboardLayout';
+import type { DashboardEditor } from './editing/useDashboardEditor';
+import { LayoutNode } from './LayoutNode';
+
+export interface DashboardGridProps {
+  dashboardId: number;
+  layout: DashboardLayout;
+  charts: readonly DashboardChart[];
+  /** Tabs to open first (from a permalink), by tab id. */
+  initialActiveTabIds?: readonly string[];
+  scrollRoot: HTMLElement | null;
+  editor?: DashboardEditor | null;
+}
+
+/** The open tab of each tabs component that holds one of `tabIds`. */
+function activeTabsFor(layout: DashboardLayout, tabIds: readonly string[]): Record<string, string> {
+  const active: Record<string, string> = {};
+  for (const component of Object.values(layout)) {
+    if (component.type !== 'TABS') continue;
+    const opened = component.children.find((child) => tabIds.includes(child));
+    if (opened !== undefined) active[component.id] = opened;
+  }
+  return active;
+}
+
+/** The 12-column grid: the layout from the root down, painted before any chart data arrives. */
+export function DashboardGrid({ dashboardId, layout, charts, initialActiveTabIds = [], scrollRoot, editor = null }: DashboardGridProps): JSX.Element {
+  const gridRef = useRef<HTMLDivElement>(null);
+  const { width } = useElementSize(gridRef);
+  const [activeTabs, setActiveTabs] = useState(() => activeTabsFor(layout, initialActiveTabIds));
+  const onTabChange = useCallback((tabsId: string, tabId: string) => {
+    setActiveTabs((current) => ({ ...current, [tabsId]: tabId }));
+  }, []);
+  const state = useMemo<DashboardGridState>(
+    () => ({
+      dashboardId,
+      layout,
+      chartsById: new Map(charts.map((chart) => [chart.id, chart])),
+      columnWidth: columnWidthFor(width),
+      activeTabs,
+      onTabChange,
+      scrollRoot,
+      editor,
+    }),
+    [dashboardId, layout, charts, width, activeTabs, onTabChange, scrollRoot, editor],
+  );
+  const topLevelId = layout[rootId]?.children[0];
+
+  return (
+    <DashboardGridContext.Provider value={state}>
+      <Grid ref={gridRef} data-testid={testIds.dashboard.grid}>
+        {width > 0 && topLevelId !== undefined && <LayoutNode id={topLevelId} parent={layout[rootId] ?? null} />}
+      </Grid>
+    </DashboardGridContext.Provider>
+  );
+}
+
+const Grid = styled.div`
+  width: 100%;
+  min-width: 0;
+`;

@@ -1,0 +1,174 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type JSX } from 'react';
+import styled, { css } from 'styled-components';
+import type { Dashboard } from '@/api/generated/Dashboard';
+import { queryKeys } from '@/api/queryKeys';
+import { useToasts } from '@/components/toastContext';
+import { Button } from '@/components/Button';
+import { testIds } from '@/testIds';
+import {
+  dashboardHiddenMessage,
+  dashboardPublishedMessage,
+  favoriteFailedMessage,
+  favoriteStatusFailedMessage,
+  publishFailedMessage,
+  saveFavorite,
+  savePublished,
+  useFavoriteStatus,
+} from './api';
+import type { DashboardEditor } from './editing/useDashboardEditor';
+
+export interface DashboardHeaderProps {
+  dashboard: Dashboard;
+  /** The query key the dashboard was read under (`id` or slug). */
+  idOrSlug: string;
+  canEdit: boolean;
+  /** Edit mode, when on. */
+  editor: DashboardEditor | null;
+  onEdit: () => void;
+  onDiscard: () => void;
+  onSave: () => void;
+}
+
+export const publishedTooltip = 'This dashboard is published. Click to make it a draft.';
+export const draftTooltip =
+  'This dashboard is not published, it will not show up in the list of dashboards. Click here to publish this dashboard.';
+
+/** The title, the favorite star and the published or draft toggle. */
+export function DashboardHeader({ dashboard, idOrSlug, canEdit, editor, onEdit, onDiscard, onSave }: DashboardHeaderProps): JSX.Element {
+  const queryClient = useQueryClient();
+  const { addToast } = useToasts();
+  const favorite = useFavoriteStatus(dashboard.id);
+  const [isSavingPublished, setIsSavingPublished] = useState(false);
+
+  useEffect(() => {
+    if (favorite.isError) addToast('danger', favoriteStatusFailedMessage);
+  }, [favorite.isError, addToast]);
+
+  function toggleFavorite(): void {
+    const isStarred = !(favorite.data ?? false);
+    queryClient.setQueryData(queryKeys.dashboardFavorite(dashboard.id), isStarred);
+    void saveFavorite(dashboard.id, isStarred).catch(() => {
+      queryClient.setQueryData(queryKeys.dashboardFavorite(dashboard.id), !isStarred);
+      addToast('danger', favoriteFailedMessage);
+    });
+  }
+
+  function togglePublished(): void {
+    const published = !dashboard.published;
+    setIsSavingPublished(true);
+    void savePublished(dashboard.id, published)
+      .then(
+        (saved) => {
+          queryClient.setQueryData(queryKeys.dashboard(idOrSlug), saved);
+          addToast('success', published ? dashboardPublishedMessage : dashboardHiddenMessage);
+        },
+        () => addToast('danger', publishFailedMessage),
+      )
+      .finally(() => setIsSavingPublished(false));
+  }
+
+  const isStarred = favorite.data ?? false;
+  return (
+    <Header>
+      <Title data-testid={testIds.dashboard.title}>{dashboard.dashboard_title}</Title>
+      <Star
+        aria-label={isStarred ? 'Unfavorite' : 'Favorite'}
+        aria-pressed={isStarred}
+        title={isStarred ? 'Click to unfavorite' : 'Click to favorite'}
+        $isStarred={isStarred}
+        disabled={favorite.isPending}
+        data-testid={testIds.dashboard.favoriteStar}
+        onClick={toggleFavorite}
+      >
+        {isStarred ? '★' : '☆'}
+      </Star>
+      {canEdit ? (
+        <StatusToggle
+          $isPublished={dashboard.published}
+          title={dashboard.published ? publishedTooltip : draftTooltip}
+          disabled={isSavingPublished}
+          data-testid={testIds.dashboard.publishedToggle}
+          onClick={togglePublished}
+        >
+          {dashboard.published ? 'Published' : 'Draft'}
+        </StatusToggle>
+      ) : (
+        !dashboard.published && (
+          <StatusLabel $isPublished={false} data-testid={testIds.dashboard.publishedToggle}>
+            Draft
+          </StatusLabel>
+        )
+      )}
+      <Spacer />
+      {editor === null ? (
+        canEdit && (
+          <Button $variant="secondary" data-testid={testIds.dashboardEdit.editButton} onClick={onEdit}>
+            Edit dashboard
+          </Button>
+        )
+      ) : (
+        <>
+          <Button $variant="secondary" disabled={!editor.canUndo} aria-label="Undo" data-testid={testIds.dashboardEdit.undoButton} onClick={editor.undo}>
+            Undo
+          </Button>
+          <Button $variant="secondary" disabled={!editor.canRedo} aria-label="Redo" data-testid={testIds.dashboardEdit.redoButton} onClick={editor.redo}>
+            Redo
+          </Button>
+          <Button $variant="secondary" data-testid={testIds.dashboardEdit.discardButton} onClick={onDiscard}>
+            Discard
+          </Button>
+          <Button $variant="primary" disabled={editor.isSaving} data-testid={testIds.dashboardEdit.saveButton} onClick={onSave}>
+            Save
+          </Button>
+        </>
+      )}
+    </Header>
+  );
+}
+
+const Header = styled.header`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.gridUnit * 3}px;
+  padding: ${({ theme }) => `${theme.gridUnit * 4}px ${theme.gridUnit * 6}px`};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const Spacer = styled.div`
+  flex: 1;
+`;
+
+const Title = styled.h1`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl}px;
+  font-weight: 600;
+`;
+
+const Star = styled.button.attrs({ type: 'button' })<{ $isStarred: boolean }>`
+  border: 0;
+  background: none;
+  color: ${({ $isStarred, theme }) => ($isStarred ? theme.colors.warning.base : theme.colors.textMuted)};
+  font-size: ${({ theme }) => theme.fontSizes.xl}px;
+  line-height: 1;
+  cursor: pointer;
+`;
+
+const statusStyles = css<{ $isPublished: boolean }>`
+  padding: 2px ${({ theme }) => theme.gridUnit * 2}px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ $isPublished, theme }) => ($isPublished ? theme.colors.success.light[3] : theme.colors.surfaceMuted)};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+const StatusLabel = styled.span<{ $isPublished: boolean }>`
+  ${statusStyles}
+`;
+
+const StatusToggle = styled.button.attrs({ type: 'button' })<{ $isPublished: boolean }>`
+  ${statusStyles}
+  cursor: pointer;
+`;

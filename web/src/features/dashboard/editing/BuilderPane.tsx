@@ -1,0 +1,145 @@
+import { useMemo, useState, type DragEvent, type JSX } from 'react';
+import styled from 'styled-components';
+import type { DashboardChart } from '@/api/generated/DashboardChart';
+import { testIds } from '@/testIds';
+import type { ComponentType, DashboardLayout } from '../dashboardLayout';
+import { endDrag, startDrag, type DragPayload } from './dragAndDrop';
+
+/** Superset's text of a new markdown component. */
+export const newMarkdownText = '# ✨Header 1\n\nClick here to learn more about [markdown formatting](https://bit.ly/1dQOfRK)';
+
+const layoutElements: { type: ComponentType; label: string; meta?: Record<string, unknown> }[] = [
+  { type: 'TABS', label: 'Tabs' },
+  { type: 'ROW', label: 'Row' },
+  { type: 'COLUMN', label: 'Column' },
+  { type: 'HEADER', label: 'Header' },
+  { type: 'MARKDOWN', label: 'Text / Markdown', meta: { code: newMarkdownText, width: 4, height: 50 } },
+  { type: 'DIVIDER', label: 'Divider' },
+];
+
+interface DraggableProps {
+  draggable: boolean;
+  onDragStart: (event: DragEvent) => void;
+  onDragEnd: () => void;
+}
+
+export interface BuilderPaneProps {
+  layout: DashboardLayout;
+  charts: readonly DashboardChart[];
+}
+
+/** Edit mode's pane: layout elements and charts to drag into the grid; charts searchable and sorted. */
+export function BuilderPane({ layout, charts }: BuilderPaneProps): JSX.Element {
+  const [tab, setTab] = useState<'charts' | 'elements'>('charts');
+  const [search, setSearch] = useState('');
+  const placed = useMemo(
+    () => new Set(Object.values(layout).flatMap((component) => (component.type === 'CHART' && component.meta.chartId !== undefined ? [component.meta.chartId] : []))),
+    [layout],
+  );
+  const shownCharts = useMemo(
+    () =>
+      charts
+        .filter((chart) => chart.slice_name.toLowerCase().includes(search.trim().toLowerCase()))
+        .sort((a, b) => a.slice_name.localeCompare(b.slice_name)),
+    [charts, search],
+  );
+
+  function draggable(payload: DragPayload, isDisabled = false): DraggableProps {
+    return {
+      draggable: !isDisabled,
+      onDragStart: (event: DragEvent) => startDrag(event, payload),
+      onDragEnd: endDrag,
+    };
+  }
+
+  return (
+    <Pane data-testid={testIds.dashboardEdit.pane} aria-label="Dashboard builder">
+      <PaneTabs role="tablist">
+        <PaneTab role="tab" aria-selected={tab === 'charts'} $isActive={tab === 'charts'} onClick={() => setTab('charts')}>
+          Charts
+        </PaneTab>
+        <PaneTab role="tab" aria-selected={tab === 'elements'} $isActive={tab === 'elements'} onClick={() => setTab('elements')}>
+          Layout elements
+        </PaneTab>
+      </PaneTabs>
+      {tab === 'charts' ? (
+        <>
+          <Search placeholder="Filter your charts" value={search} onChange={(event) => setSearch(event.target.value)} aria-label="Filter your charts" />
+          {shownCharts.map((chart) => {
+            const isPlaced = placed.has(chart.id);
+            return (
+              <PaneItem
+                key={chart.id}
+                $isDisabled={isPlaced}
+                data-testid={testIds.dashboardEdit.paneChart}
+                {...draggable({ kind: 'new', type: 'CHART', meta: { chartId: chart.id, sliceName: chart.slice_name, width: 4, height: 50 } }, isPlaced)}
+              >
+                {chart.slice_name}
+                {isPlaced && <Added>Added</Added>}
+              </PaneItem>
+            );
+          })}
+        </>
+      ) : (
+        layoutElements.map((element) => (
+          <PaneItem key={element.type} $isDisabled={false} data-testid={testIds.dashboardEdit.paneElement} {...draggable({ kind: 'new', type: element.type, meta: element.meta })}>
+            {element.label}
+          </PaneItem>
+        ))
+      )}
+    </Pane>
+  );
+}
+
+const Pane = styled.aside`
+  position: sticky;
+  top: 0;
+  max-height: 100vh;
+  display: flex;
+  flex: none;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
+  width: 280px;
+  padding: ${({ theme }) => theme.gridUnit * 4}px;
+  border-left: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  overflow: auto;
+`;
+
+const PaneTabs = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.gridUnit * 4}px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const PaneTab = styled.button.attrs({ type: 'button' })<{ $isActive: boolean }>`
+  padding: ${({ theme }) => theme.gridUnit * 2}px 0;
+  border: 0;
+  border-bottom: 2px solid ${({ $isActive, theme }) => ($isActive ? theme.colors.primary.base : 'transparent')};
+  background: none;
+  color: ${({ theme }) => theme.colors.text};
+  cursor: pointer;
+`;
+
+const Search = styled.input`
+  padding: ${({ theme }) => theme.gridUnit * 2}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const PaneItem = styled.div<{ $isDisabled: boolean }>`
+  display: flex;
+  justify-content: space-between;
+  padding: ${({ theme }) => theme.gridUnit * 2}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  cursor: ${({ $isDisabled }) => ($isDisabled ? 'not-allowed' : 'grab')};
+  opacity: ${({ $isDisabled }) => ($isDisabled ? 0.6 : 1)};
+`;
+
+const Added = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;

@@ -1,0 +1,161 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { apiFetch } from '@/api/client';
+import { ApiError, errorMessage } from '@/api/errors';
+import { useToasts } from '@/components/toastContext';
+import { loadLayoutEditing, type LayoutDrop, type LayoutEditing, type LayoutHistoryHandle } from '@/wasm/dashboardLayout';
+import { layoutFromDocument, type DashboardLayout } from '../dashboardLayout';
+
+export const savedMessage = 'This dashboard was saved successfully.';
+export const saveFailedMessage = 'Sorry, there was an error saving this dashboard: %s';
+export const saveForbiddenMessage = 'You do not have permission to edit this dashboard';
+export const undoSlotsUsedMessage =
+  'You have used all %(historyLength)s undo slots and will not be able to fully undo subsequent actions. You may save your current state to reset the history.';
+
+/** An editing session: the core, its undo history and the layout being edited. */
+interface EditSession {
+  source: unknown;
+  core: LayoutEditing;
+  history: LayoutHistoryHandle;
+  document: unknown;
+  undoLength: number;
+  redoLength: number;
+}
+
+/** What edit mode offers the page. */
+export interface DashboardEditor {
+  layout: DashboardLayout;
+  canUndo: boolean;
+  canRedo: boolean;
+  isSaving: boolean;
+  drop: (drop: LayoutDrop) => void;
+  deleteComponent: (id: string) => void;
+  resizeComponent: (id: string, width: number | null, height: number | null) => void;
+  undo: () => void;
+  redo: () => void;
+  save: () => Promise<boolean>;
+}
+
+/** The stored layout document carries its version (`v2`). */
+function withVersion(document: unknown): unknown {
+  return typeof document === 'object' && document !== null ? { ...document, DASHBOARD_VERSION_KEY: 'v2' } : document;
+}
+
+function read(session: EditSession): EditSession {
+  return {
+    ...session,
+    document: session.history.present(),
+    undoLength: session.history.undoLength,
+    redoLength: session.history.redoLength,
+  };
+}
+
+/**
+ * Edit mode over the stored layout `initialDocument`: drops, deletions and resizes go through
+ * quiver-core (its rules and refusals), each recorded in the core's undo history; Save writes
+ * `position_json`. Null while not editing or while the core loads.
+ */
+export function useDashboardEditor(isEditing: boolean, initialDocument: unknown, dashboardId: number): DashboardEditor | null {
+  const { addToast } = useToasts();
+  const [session, setSession] = useState<EditSession | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const sessionRef = useRef<EditSession | null>(null);
+  const hasWarnedAboutUndo = useRef(false);
+
+  useEffect(() => {
+    if (!isEditing || initialDocument === null) return undefined;
+    let isCurrent = true;
+    let history: LayoutHistoryHandle | null = null;
+    loadLayoutEditing().then(
+      (core) => {
+        if (!isCurrent) return;
+        history = core.createHistory(initialDocument);
+        const started = read({ source: initialDocument, core, history, document: null, undoLength: 0, redoLength: 0 });
+        sessionRef.current = started;
+        setSession(started);
+      },
+      (error: unknown) => addToast('danger', errorMessage(error)),
+    );
+    return () => {
+      isCurrent = false;
+      history?.free();
+      sessionRef.current = null;
+      hasWarnedAboutUndo.current = false;
+    };
+  }, [isEditing, initialDocument, addToast]);
+
+  const record = useCallback(
+    (change: (core: LayoutEditing, document: unknown) => unknown) => {
+      const current = sessionRef.current;
+      if (current === null) return;
+      try {
+        current.history.push(change(current.core, current.document));
+      } catch (error) {
+        addToast('warning', errorMessage(error));
+        return;
+      }
+      if (current.history.isUndoHistoryExceeded && !hasWarnedAboutUndo.current) {
+        hasWarnedAboutUndo.current = true;
+        addToast('warning', undoSlotsUsedMessage.replace('%(historyLength)s', String(current.history.undoLength)));
+      }
+      const next = read(current);
+      sessionRef.current = next;
+      setSession(next);
+    },
+    [addToast],
+  );
+
+  const drop = useCallback(
+    (layoutDrop: LayoutDrop) =>
+      record((core, document) => {
+        const outcome = core.applyDrop(document, layoutDrop);
+        outcome.warnings.forEach((warning) => addToast('warning', warning));
+        return outcome.layout;
+      }),
+    [record, addToast],
+  );
+  const deleteComponent = useCallback((id: string) => record((core, document) => core.deleteComponent(document, id)), [record]);
+  const resizeComponent = useCallback(
+    (id: string, width: number | null, height: number | null) => record((core, document) => core.resizeComponent(document, id, width, height)),
+    [record],
+  );
+  const move = useCallback((step: (history: LayoutHistoryHandle) => boolean) => {
+    const current = sessionRef.current;
+    if (current === null || !step(current.history)) return;
+    const next = read(current);
+    sessionRef.current = next;
+    setSession(next);
+  }, []);
+
+  const save = useCallback(async (): Promise<boolean> => {
+    const current = sessionRef.current;
+    if (current === null) return false;
+    setIsSaving(true);
+    try {
+      await apiFetch(`/api/v1/dashboard/${dashboardId}`, { method: 'PUT', body: { position_json: JSON.stringify(withVersion(current.document)) } });
+      addToast('success', savedMessage);
+      return true;
+    } catch (error) {
+      const isForbidden = error instanceof ApiError && error.status === 403;
+      addToast('danger', isForbidden ? saveForbiddenMessage : saveFailedMessage.replace('%s', errorMessage(error)));
+      return false;
+    } finally {
+      setIsSaving(false);
+    }
+  }, [dashboardId, addToast]);
+
+  const activeSession = isEditing && session !== null && session.source === initialDocument ? session : null;
+  const layout = useMemo(() => (activeSession === null ? null : layoutFromDocument(activeSession.document)), [activeSession]);
+  if (activeSession === null || layout === null) return null;
+  return {
+    layout,
+    canUndo: activeSession.undoLength > 0,
+    canRedo: activeSession.redoLength > 0,
+    isSaving,
+    drop,
+    deleteComponent,
+    resizeComponent,
+    undo: () => move((history) => history.undo()),
+    redo: () => move((history) => history.redo()),
+    save,
+  };
+}
