@@ -217,7 +217,10 @@ pub async fn ensure_example_dashboard(store: &Store, owner: Option<i64>) -> Resu
             query_context: None,
             description: None,
             cache_timeout: None,
+            certified_by: None,
+            certification_details: None,
             owners: Some(owners.clone()),
+            dashboards: None,
         };
         let id = store.create_chart(&fields, owner).await?;
         let uuid = store.chart(id).await?.uuid;

@@ -59,6 +59,19 @@ fn names(body: &Value) -> Vec<String> {
 /// The checks both metadata backends must pass.
 async fn check_list(app: &TestApp) {
     let admin = app.admin().await;
+    // Start from no charts: the example dashboard's charts are deleted first.
+    let (_, existing) = list(app, &admin, "(page_size:100)").await;
+    for id in existing["ids"].as_array().unwrap() {
+        let deleted = app
+            .call(
+                axum::http::Method::DELETE,
+                &format!("/api/v1/chart/{id}"),
+                None,
+                &admin,
+            )
+            .await;
+        assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.json);
+    }
     let births = app.dataset_id("birth_names").await;
     let flights = app.dataset_id("flights").await;
     let first = chart(app, &admin, "Births by state", births).await;

@@ -392,7 +392,9 @@ async fn dashboards_sent_with_a_chart_are_linked_and_must_be_owned() {
     );
     // Deleting the chart removes its dashboard links.
     assert_eq!(delete(&app, &path, &admin).await.status, StatusCode::OK);
-    let links: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM dashboard_slices")
+    let chart_id = path.rsplit('/').next().unwrap().parse::<i64>().unwrap();
+    let links: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM dashboard_slices WHERE slice_id = $1")
+        .bind(chart_id)
         .fetch_one(app.state.store.pool())
         .await
         .unwrap();

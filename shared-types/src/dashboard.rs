@@ -242,4 +242,3 @@ pub struct DashboardPermalinkValue {
     pub dashboard_id: String,
     pub state: DashboardPermalinkState,
 }
-

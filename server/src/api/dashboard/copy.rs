@@ -87,10 +87,14 @@ pub async fn copy_dashboard(
                 datasource_id: chart.datasource_id,
                 datasource_type: chart.datasource_type,
                 params: chart.params,
-                query_context: chart.query_context,
-                description: chart.description,
-                cache_timeout: chart.cache_timeout,
+                query_context: Some(chart.query_context),
+                description: Some(chart.description),
+                cache_timeout: Some(chart.cache_timeout),
+                certified_by: Some(chart.certified_by),
+                certification_details: Some(chart.certification_details),
                 owners: Some(vec![user.id]),
+                // The copy's layout links the copied charts when the dashboard is saved.
+                dashboards: None,
             };
             let copy_id = app.store.create_chart(&fields, Some(user.id)).await?;
             copies.insert(chart.id, copy_id);

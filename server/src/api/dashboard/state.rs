@@ -11,7 +11,6 @@ use serde_json::Value;
 
 use super::body::{require_dashboard_owner, require_view};
 use super::{field_error, ListParams};
-use crate::api::rison::parse_rison;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, AppJson, AppPath, AppQuery};
 use crate::state::AppState;
@@ -175,8 +174,13 @@ pub async fn favorite_status(
     CurrentUser(user): CurrentUser,
     AppQuery(params): AppQuery<ListParams>,
 ) -> Result<AppJson<ResultResponse<Vec<FavoriteStatus>>>, ApiError> {
-    crate::api::favorites::favorite_status_answer(&app, user.id, DASHBOARD_FAVORITE_CLASS, params.q.as_deref())
-        .await
+    crate::api::favorites::favorite_status_answer(
+        &app,
+        user.id,
+        DASHBOARD_FAVORITE_CLASS,
+        params.q.as_deref(),
+    )
+    .await
 }
 
 /// `{"result": "OK"}`.
