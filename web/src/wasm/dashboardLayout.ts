@@ -59,8 +59,9 @@ export async function loadLayoutEditing(): Promise<LayoutEditing> {
   const corePackage = await import('./pkg/quiver_core.js');
   return {
     applyDrop: (layout, drop) => corePackage.applyDrop(layout, drop, []),
-    deleteComponent: (layout, id) => corePackage.deleteComponent(layout, id),
-    resizeComponent: (layout, id, width, height) => corePackage.resizeComponent(layout, id, width, height),
+    deleteComponent: (layout, id): unknown => corePackage.deleteComponent(layout, id) as unknown,
+    resizeComponent: (layout, id, width, height): unknown =>
+      corePackage.resizeComponent(layout, id, width, height) as unknown,
     createHistory: (layout) => new corePackage.LayoutHistory(layout),
   };
 }
