@@ -230,4 +230,25 @@ export const testIds = {
     deleteButton: 'dashboard-delete-component',
     resizeHandle: 'dashboard-resize-handle',
   },
+  /** The reusable list page table (issue #8). */
+  listView: {
+    root: 'list-view',
+    search: 'list-view-search',
+    /** A select filter; `data-filter-id` holds the filter id. */
+    selectFilter: 'list-view-select-filter',
+    /** A column header; `data-column-id` holds the column id, `aria-sort` the order. */
+    headerCell: 'list-view-header-cell',
+    /** A row; `data-row-id` holds the row id. */
+    row: 'list-view-row',
+    loading: 'list-view-loading',
+    empty: 'list-view-empty',
+    clearFilters: 'list-view-clear-filters',
+    paginationText: 'list-view-pagination-text',
+  },
+  chartList: {
+    page: 'chart-list-page',
+    /** A row's star; `aria-pressed` tells whether the chart is a favorite. */
+    favoriteStar: 'chart-list-favorite-star',
+    nameLink: 'chart-list-name-link',
+  },
 } as const;

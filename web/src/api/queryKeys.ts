@@ -20,4 +20,9 @@ export const queryKeys = {
     ['dashboard', dashboardId, 'chartData', chartId, refreshNumber] as const,
   dashboardPermalink: (key: string | null) => ['dashboard', 'permalink', key] as const,
   myRoles: ['myRoles'] as const,
+  // Chart list (issue #8)
+  chartListAll: ['chartList'] as const,
+  chartList: (q: string) => ['chartList', q] as const,
+  chartListVizTypes: ['chartList', 'vizTypes'] as const,
+  chartFavoriteStatus: (ids: readonly number[]) => ['chartList', 'favoriteStatus', ...ids] as const,
 };

@@ -41,6 +41,11 @@ export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
           path: '/dashboard/:idOrSlug',
           lazy: async () => ({ Component: (await import('@/features/dashboard/DashboardPage')).DashboardPage }),
         },
+        // Chart list (issue #8): its own chunk.
+        {
+          path: '/chart/list',
+          lazy: async () => ({ Component: (await import('@/features/chartList/ChartListPage')).ChartListPage }),
+        },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -17,6 +17,7 @@ export function AppHeader({ user }: { user: CurrentUser }): JSX.Element {
       <Brand to={welcomePagePath}>Quiver</Brand>
       <Nav aria-label="Main">
         <NavLink to={welcomePagePath}>Home</NavLink>
+        <NavLink to="/chart/list/">Charts</NavLink>
         <NavLink to="/sqllab/">SQL Lab</NavLink>
       </Nav>
       <Spacer />
