@@ -33,6 +33,10 @@ use quiver_core::reaggregate::ReaggregationRequest;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+/// The allocator the server uses (decision 0023): the native side is measured as it runs there.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 type BenchResult<T> = Result<T, Box<dyn std::error::Error>>;
 
 const MICROS_PER_MINUTE: i64 = 60_000_000;
