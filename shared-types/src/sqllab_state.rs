@@ -309,7 +309,6 @@ pub struct SqlLabBootstrap {
     /// Every tab of the user, in creation order.
     pub tab_state_ids: Vec<TabStateRef>,
     /// The latest runs of the user's tabs, by client id.
-    #[ts(type = "Record<string, SqlLabQuery>")]
     pub queries: std::collections::BTreeMap<String, SqlLabQuery>,
 }
 

@@ -38,8 +38,8 @@ function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-/** Creates a server tab for each tab and answers them with their server ids. */
-async function createServerTabs(tabs: readonly Omit<QueryEditorTab, 'id'>[]): Promise<QueryEditorTab[]> {
+/** Creates a server tab for each browser tab and answers them with their server ids. */
+async function createServerTabs(tabs: readonly QueryEditorTab[]): Promise<QueryEditorTab[]> {
   const created: QueryEditorTab[] = [];
   for (const tab of tabs) {
     const id = await createTabState(newTabPayload(tab));
@@ -61,7 +61,7 @@ async function loadServerTabs(tabIds: readonly number[], activeId: number | null
   });
   if (tabs.length === 0) {
     const local = loadTabs(window.localStorage);
-    const migrated = await createServerTabs(local.tabs.map(({ id: _id, ...fields }) => fields));
+    const migrated = await createServerTabs(local.tabs);
     window.localStorage.removeItem(tabsStorageKey);
     const activeIndex = Math.max(0, local.tabs.findIndex((tab) => tab.id === local.activeTabId));
     return { tabs: migrated, activeTabId: migrated[activeIndex]?.id ?? migrated[0]?.id ?? '' };
