@@ -89,9 +89,7 @@ async fn check_saved_queries(app: &TestApp) {
     .await;
 
     // GET answers Superset's fields.
-    let answer = app
-        .get(&format!("/api/v1/saved_query/{first}"), &admin)
-        .await;
+    let answer = app.get(&format!("/api/v1/saved_query/{first}"), &admin).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
     let result = &answer.json["result"];
     assert_eq!(answer.json["id"], first);
@@ -119,13 +117,31 @@ async fn check_saved_queries(app: &TestApp) {
     assert_eq!(answer.json["result"]["description"], "totals");
 
     // The list: filters, all_text, order, count.
-    let (status, body) = list(app, &admin, "saved_query", "(order_column:label,order_direction:asc)").await;
+    let (status, body) = list(
+        app,
+        &admin,
+        "saved_query",
+        "(order_column:label,order_direction:asc)",
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["count"], 2);
     assert_eq!(strings(&body, "label"), ["Births v2", "Flights 50%"]);
-    let (_, body) = list(app, &admin, "saved_query", "(filters:!((col:label,opr:ct,value:'50%')))").await;
+    let (_, body) = list(
+        app,
+        &admin,
+        "saved_query",
+        "(filters:!((col:label,opr:ct,value:'50%')))",
+    )
+    .await;
     assert_eq!(body["ids"], json!([second]));
-    let (_, body) = list(app, &admin, "saved_query", "(filters:!((col:label,opr:all_text,value:flights)))").await;
+    let (_, body) = list(
+        app,
+        &admin,
+        "saved_query",
+        "(filters:!((col:label,opr:all_text,value:flights)))",
+    )
+    .await;
     assert_eq!(body["ids"], json!([second]));
     let (_, body) = list(
         app,
@@ -136,9 +152,21 @@ async fn check_saved_queries(app: &TestApp) {
     .await;
     assert_eq!(body["count"], 2);
     assert_eq!(body["ids"], json!([first, second]));
-    let (_, body) = list(app, &admin, "saved_query", "(select_columns:!(id,label),page_size:1,page:1,order_column:id)").await;
+    let (_, body) = list(
+        app,
+        &admin,
+        "saved_query",
+        "(select_columns:!(id,label),page_size:1,page:1,order_column:id)",
+    )
+    .await;
     assert_eq!(body["result"], json!([{"id": second, "label": "Flights 50%"}]));
-    let (status, body) = list(app, &admin, "saved_query", "(order_column:'label; DROP TABLE saved_query')").await;
+    let (status, body) = list(
+        app,
+        &admin,
+        "saved_query",
+        "(order_column:'label; DROP TABLE saved_query')",
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 
     // Another user sees none of them and cannot touch them.
@@ -149,25 +177,45 @@ async fn check_saved_queries(app: &TestApp) {
     for method in [Method::GET, Method::PUT, Method::DELETE] {
         let body = (method == Method::PUT).then(|| json!({"label": "mine now"}));
         let answer = app
-            .call(method.clone(), &format!("/api/v1/saved_query/{first}"), body, &other)
+            .call(
+                method.clone(),
+                &format!("/api/v1/saved_query/{first}"),
+                body,
+                &other,
+            )
             .await;
         assert_eq!(answer.status, StatusCode::NOT_FOUND, "{method}: {}", answer.json);
     }
-    let own = save(app, &other, json!({"label": "Mine", "db_id": database_id, "sql": "SELECT 2"})).await;
+    let own = save(
+        app,
+        &other,
+        json!({"label": "Mine", "db_id": database_id, "sql": "SELECT 2"}),
+    )
+    .await;
     let (_, body) = list(app, &other, "saved_query", "").await;
     assert_eq!(body["ids"], json!([own]));
 
     // Bad input.
     let answer = app
-        .post("/api/v1/saved_query/", json!({"label": "x", "db_id": 99999}), &admin)
+        .post(
+            "/api/v1/saved_query/",
+            json!({"label": "x", "db_id": 99999}),
+            &admin,
+        )
         .await;
     assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", answer.json);
-    assert_eq!(answer.json["message"], json!({"db_id": ["Database does not exist"]}));
+    assert_eq!(
+        answer.json["message"],
+        json!({"db_id": ["Database does not exist"]})
+    );
     let answer = app
         .post("/api/v1/saved_query/", json!({"label": "x".repeat(257)}), &admin)
         .await;
     assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.json);
-    assert_eq!(answer.json["message"], json!({"label": ["Length must be between 0 and 256."]}));
+    assert_eq!(
+        answer.json["message"],
+        json!({"label": ["Length must be between 0 and 256."]})
+    );
     let answer = app
         .post("/api/v1/saved_query/", json!({"label": "x", "owner": 1}), &admin)
         .await;
@@ -175,13 +223,16 @@ async fn check_saved_queries(app: &TestApp) {
 
     // Delete.
     let answer = app
-        .call(Method::DELETE, &format!("/api/v1/saved_query/{second}"), None, &admin)
+        .call(
+            Method::DELETE,
+            &format!("/api/v1/saved_query/{second}"),
+            None,
+            &admin,
+        )
         .await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
     assert_eq!(answer.json["message"], "OK");
-    let answer = app
-        .get(&format!("/api/v1/saved_query/{second}"), &admin)
-        .await;
+    let answer = app.get(&format!("/api/v1/saved_query/{second}"), &admin).await;
     assert_eq!(answer.status, StatusCode::NOT_FOUND);
 }
 
@@ -213,7 +264,14 @@ async fn run(app: &TestApp, who: &As, database_id: i64, sql: &str, tab: &str) ->
 async fn check_query_history(app: &TestApp) {
     let admin = app.admin().await;
     let database_id = examples_id(app).await;
-    let (status, _) = run(app, &admin, database_id, "SELECT COUNT(*) AS n FROM birth_names", "Counts").await;
+    let (status, _) = run(
+        app,
+        &admin,
+        database_id,
+        "SELECT COUNT(*) AS n FROM birth_names",
+        "Counts",
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     let (status, _) = run(app, &admin, database_id, "SELECT nope FROM birth_names", "Broken").await;
     assert_ne!(status, StatusCode::OK);
@@ -230,12 +288,21 @@ async fn check_query_history(app: &TestApp) {
     assert_eq!(first["status"], "success");
     assert_eq!(first["rows"], 1);
     assert_eq!(first["database"]["database_name"], "examples");
-    assert_eq!(first["user"]["first_name"], "admin");
+    assert_eq!(first["user"]["first_name"], "Superset");
     assert!(first["start_time"].as_f64().unwrap() > 1.7e12);
 
-    let (_, body) = list(app, &admin, "query", "(filters:!((col:status,opr:eq,value:failed)))").await;
+    let (_, body) = list(
+        app,
+        &admin,
+        "query",
+        "(filters:!((col:status,opr:eq,value:failed)))",
+    )
+    .await;
     assert_eq!(strings(&body, "tab_name"), ["Broken"]);
-    assert!(body["result"][0]["error_message"].as_str().unwrap().contains("nope"));
+    assert!(body["result"][0]["error_message"]
+        .as_str()
+        .unwrap()
+        .contains("nope"));
     let (_, body) = list(app, &admin, "query", "(filters:!((col:sql,opr:ct,value:COUNT)))").await;
     assert_eq!(strings(&body, "tab_name"), ["Counts"]);
     let (_, body) = list(
@@ -254,7 +321,13 @@ async fn check_query_history(app: &TestApp) {
         .unwrap()
         .unwrap()
         .id;
-    let (_, body) = list(app, &admin, "query", &format!("(filters:!((col:user,opr:rel_o_m,value:{other_id})))")).await;
+    let (_, body) = list(
+        app,
+        &admin,
+        "query",
+        &format!("(filters:!((col:user,opr:rel_o_m,value:{other_id})))"),
+    )
+    .await;
     assert_eq!(strings(&body, "tab_name"), ["Other"]);
 
     // A user sees only their own runs, and one run by id.
@@ -265,14 +338,29 @@ async fn check_query_history(app: &TestApp) {
     let answer = app.get(&format!("/api/v1/query/{own_id}"), &other).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
     assert_eq!(answer.json["result"]["sql"], "SELECT 42 AS answer");
-    let (_, body) = list(app, &admin, "query", "(filters:!((col:tab_name,opr:eq,value:Counts)))").await;
+    let (_, body) = list(
+        app,
+        &admin,
+        "query",
+        "(filters:!((col:tab_name,opr:eq,value:Counts)))",
+    )
+    .await;
     let admin_run = body["ids"][0].as_i64().unwrap();
     let answer = app.get(&format!("/api/v1/query/{admin_run}"), &other).await;
     assert_eq!(answer.status, StatusCode::NOT_FOUND);
 
-    let (status, body) = list(app, &admin, "query", "(filters:!((col:executed_sql,opr:ct,value:x)))").await;
+    let (status, body) = list(
+        app,
+        &admin,
+        "query",
+        "(filters:!((col:executed_sql,opr:ct,value:x)))",
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    assert_eq!(body["message"], "Filter column: executed_sql not allowed to filter");
+    assert_eq!(
+        body["message"],
+        "Filter column: executed_sql not allowed to filter"
+    );
 }
 
 #[tokio::test]
@@ -299,7 +387,10 @@ async fn a_sqllab_permalink_keeps_the_query_and_is_read_back() {
     let answer = app.post("/api/v1/sqllab/permalink", state.clone(), &admin).await;
     assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.json);
     let key = answer.json["key"].as_str().unwrap().to_owned();
-    assert!(answer.json["url"].as_str().unwrap().ends_with(&format!("/sqllab/p/{key}")));
+    assert!(answer.json["url"]
+        .as_str()
+        .unwrap()
+        .ends_with(&format!("/sqllab/p/{key}")));
 
     for path in [
         format!("/api/v1/sqllab/permalink/{key}"),
@@ -340,7 +431,13 @@ async fn a_sqllab_permalink_keeps_the_query_and_is_read_back() {
 }
 
 /// A request whose body is form fields holding JSON, as Superset's client sends tab calls.
-async fn form(app: &TestApp, method: Method, path: &str, fields: &[(&str, Value)], who: &As) -> (StatusCode, Value) {
+async fn form(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    fields: &[(&str, Value)],
+    who: &As,
+) -> (StatusCode, Value) {
     let body = fields
         .iter()
         .map(|(name, value)| format!("{name}={}", urlencoding(&value.to_string())))
@@ -377,7 +474,10 @@ async fn check_tab_state(app: &TestApp) {
         app,
         Method::POST,
         "/tabstateview/",
-        &[("queryEditor", json!({"name": "Births", "dbId": database_id, "sql": "SELECT 2"}))],
+        &[(
+            "queryEditor",
+            json!({"name": "Births", "dbId": database_id, "sql": "SELECT 2"}),
+        )],
         &user,
     )
     .await;
@@ -402,13 +502,20 @@ async fn check_tab_state(app: &TestApp) {
     )
     .await;
     assert_eq!((status, body), (StatusCode::OK, json!(first)));
-    let saved = save(app, &user, json!({"label": "Kept", "db_id": database_id, "sql": "SELECT 3"})).await;
+    let saved = save(
+        app,
+        &user,
+        json!({"label": "Kept", "db_id": database_id, "sql": "SELECT 3"}),
+    )
+    .await;
     let answer = app
         .call(
             Method::PUT,
             &format!("/tabstateview/{first}"),
-            Some(json!({"label": "Renamed", "hide_left_bar": true, "saved_query_id": saved,
-                        "extra_json": {"cursor": 4}})),
+            Some(
+                json!({"label": "Renamed", "hide_left_bar": true, "saved_query_id": saved,
+                        "extra_json": {"cursor": 4}}),
+            ),
             &user,
         )
         .await;
@@ -466,7 +573,10 @@ async fn check_tab_state(app: &TestApp) {
             &user,
         )
         .await;
-    assert_eq!((answer.status, answer.json.clone()), (StatusCode::OK, json!(first)));
+    assert_eq!(
+        (answer.status, answer.json.clone()),
+        (StatusCode::OK, json!(first))
+    );
     let answer = app
         .call(
             Method::PUT,
@@ -480,7 +590,10 @@ async fn check_tab_state(app: &TestApp) {
     assert_eq!(tab.json["latest_query"]["id"], client_id.as_str());
     assert_eq!(tab.json["latest_query"]["state"], "success");
     let bootstrap = app.get("/api/v1/sqllab/", &user).await;
-    assert_eq!(bootstrap.json["result"]["queries"][&client_id]["sqlEditorId"], first.to_string());
+    assert_eq!(
+        bootstrap.json["result"]["queries"][&client_id]["sqlEditorId"],
+        first.to_string()
+    );
     let path = format!("/tabstateview/{first}/query/{client_id}");
     let answer = app.call(Method::DELETE, &path, None, &user).await;
     assert_eq!((answer.status, answer.json), (StatusCode::OK, json!("OK")));
@@ -498,9 +611,18 @@ async fn check_tab_state(app: &TestApp) {
     // Tables: opened (twice: replaced), collapsed, removed.
     let table = json!({"queryEditorId": first, "dbId": database_id, "schema": "main", "name": "birth_names",
                        "columns": [{"name": "ds"}], "expanded": true});
-    let answer = app.post("/tableschemaview/", json!({"table": table}), &user).await;
+    let answer = app
+        .post("/tableschemaview/", json!({"table": table}), &user)
+        .await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
-    let (status, body) = form(app, Method::POST, "/tableschemaview/", &[("table", table.clone())], &user).await;
+    let (status, body) = form(
+        app,
+        Method::POST,
+        "/tableschemaview/",
+        &[("table", table.clone())],
+        &user,
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let table_id = body["id"].as_i64().unwrap();
     let tab = app.get(&format!("/tabstateview/{first}"), &user).await;
@@ -511,7 +633,11 @@ async fn check_tab_state(app: &TestApp) {
     assert_eq!(schemas[0]["expanded"], true);
     assert_eq!(schemas[0]["description"]["columns"], json!([{"name": "ds"}]));
     let answer = app
-        .post(&format!("/tableschemaview/{table_id}/expanded"), json!({"expanded": false}), &user)
+        .post(
+            &format!("/tableschemaview/{table_id}/expanded"),
+            json!({"expanded": false}),
+            &user,
+        )
         .await;
     assert_eq!(answer.json, json!({"id": table_id, "expanded": false}));
     let tab = app.get(&format!("/tabstateview/{first}"), &user).await;
@@ -521,23 +647,48 @@ async fn check_tab_state(app: &TestApp) {
     let other = analyst(app, "tabs_other").await;
     for (method, path, body) in [
         (Method::GET, format!("/tabstateview/{first}"), None),
-        (Method::PUT, format!("/tabstateview/{first}"), Some(json!({"sql": "x"}))),
-        (Method::POST, format!("/tabstateview/{first}/activate"), Some(json!({}))),
+        (
+            Method::PUT,
+            format!("/tabstateview/{first}"),
+            Some(json!({"sql": "x"})),
+        ),
+        (
+            Method::POST,
+            format!("/tabstateview/{first}/activate"),
+            Some(json!({})),
+        ),
         (Method::DELETE, format!("/tabstateview/{first}"), None),
         (Method::DELETE, format!("/tableschemaview/{table_id}"), None),
-        (Method::POST, format!("/tableschemaview/{table_id}/expanded"), Some(json!({"expanded": true}))),
+        (
+            Method::POST,
+            format!("/tableschemaview/{table_id}/expanded"),
+            Some(json!({"expanded": true})),
+        ),
     ] {
         let answer = app.call(method.clone(), &path, body, &other).await;
-        assert_eq!(answer.status, StatusCode::FORBIDDEN, "{method} {path}: {}", answer.json);
+        assert_eq!(
+            answer.status,
+            StatusCode::FORBIDDEN,
+            "{method} {path}: {}",
+            answer.json
+        );
     }
     let answer = app
         .post("/tableschemaview/", json!({"table": table}), &other)
         .await;
     assert_eq!(answer.status, StatusCode::FORBIDDEN, "{}", answer.json);
-    assert_eq!(app.get("/tabstateview/999999", &user).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        app.get("/tabstateview/999999", &user).await.status,
+        StatusCode::NOT_FOUND
+    );
 
     let answer = app
-        .call(Method::DELETE, &format!("/tableschemaview/{table_id}"), None, &user)
+        .call(
+            Method::DELETE,
+            &format!("/tableschemaview/{table_id}"),
+            None,
+            &user,
+        )
         .await;
     assert_eq!((answer.status, answer.json), (StatusCode::OK, json!("OK")));
     let answer = app

@@ -132,32 +132,64 @@ pub struct TabStateCreatePayload {
 #[serde(deny_unknown_fields)]
 #[ts(export)]
 pub struct TabStateUpdate {
-    #[serde(default, deserialize_with = "present", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     #[ts(optional, type = "string | null")]
     pub sql: Option<Option<String>>,
     /// The client id of the tab's latest run.
-    #[serde(default, deserialize_with = "present", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     #[ts(optional, type = "string | null")]
     pub latest_query_id: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     #[ts(optional, type = "number | null")]
     pub saved_query_id: Option<Option<i64>>,
-    #[serde(default, deserialize_with = "present", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     #[ts(optional, type = "number | null")]
     pub database_id: Option<Option<i64>>,
-    #[serde(default, deserialize_with = "present", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     #[ts(optional, type = "string | null")]
     pub catalog: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     #[ts(optional, type = "string | null")]
     pub schema: Option<Option<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub label: Option<String>,
-    #[serde(default, deserialize_with = "present", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     #[ts(optional, type = "number | null")]
     pub query_limit: Option<Option<i64>>,
-    #[serde(default, deserialize_with = "present", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     #[ts(optional, type = "string | null")]
     pub template_params: Option<Option<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

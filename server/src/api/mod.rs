@@ -17,11 +17,11 @@ pub mod favorites;
 pub mod humanize;
 pub mod info;
 pub mod list_query;
+pub mod query_history;
 pub mod rison;
 pub mod samples;
-pub mod sqllab;
 pub mod saved_query;
-pub mod query_history;
+pub mod sqllab;
 pub mod sqllab_permalink;
 pub mod tab_state;
 pub mod time_range;
@@ -215,23 +215,14 @@ fn sqllab_state_routes() -> Router<AppState> {
                 .put(tab_state::update_tab)
                 .delete(tab_state::delete_tab),
         )
-        .route(
-            "/tabstateview/{pk}/activate",
-            post(tab_state::activate_tab),
-        )
-        .route(
-            "/tabstateview/{pk}/migrate_query",
-            post(tab_state::migrate_query),
-        )
+        .route("/tabstateview/{pk}/activate", post(tab_state::activate_tab))
+        .route("/tabstateview/{pk}/migrate_query", post(tab_state::migrate_query))
         .route(
             "/tabstateview/{pk}/query/{client_id}",
             delete(tab_state::delete_tab_query),
         )
         .route("/tableschemaview/", post(tab_state::create_table_schema))
-        .route(
-            "/tableschemaview/{pk}",
-            delete(tab_state::delete_table_schema),
-        )
+        .route("/tableschemaview/{pk}", delete(tab_state::delete_table_schema))
         .route(
             "/tableschemaview/{pk}/expanded",
             post(tab_state::set_table_schema_expanded),

@@ -4,7 +4,9 @@
 //! hold `all_query_access`.
 
 use axum::extract::State;
-use quiver_types::{DatabaseId, IdResult, ListPageResponse, QueryHistoryDatabase, QueryHistoryItem, UserId, UserRef};
+use quiver_types::{
+    DatabaseId, IdResult, ListPageResponse, QueryHistoryDatabase, QueryHistoryItem, UserId, UserRef,
+};
 use serde_json::Value;
 
 use super::chart_list::project;

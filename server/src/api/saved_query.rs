@@ -69,7 +69,10 @@ pub fn saved_query_body(record: SavedQueryRecord, now: chrono::DateTime<chrono::
 /// The caller's own saved query, or 404 (someone else's is as good as missing).
 async fn own_saved_query(app: &AppState, user: &AuthUser, id: i64) -> Result<SavedQueryRecord, ApiError> {
     let record = app.store.saved_query(id).await?;
-    let is_creator = record.created_by.as_ref().is_some_and(|creator| creator.id == user.id);
+    let is_creator = record
+        .created_by
+        .as_ref()
+        .is_some_and(|creator| creator.id == user.id);
     if !is_creator {
         return Err(ApiError::not_found());
     }

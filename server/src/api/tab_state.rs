@@ -12,8 +12,8 @@ use axum::extract::{FromRequest, Request, State};
 use axum::http::header::CONTENT_TYPE;
 use quiver_types::{
     CreatedId, DatabaseId, ErrorExtra, ErrorType, MigrateQueryPayload, ResultResponse, SqlLabBootstrap,
-    SqlLabQuery, TabSavedQuery, TabState, TabStateCreatePayload, TabStateRef, TabStateUpdate,
-    TableSchema, TableSchemaCreatePayload, TableSchemaExpanded, TableSchemaExpandedResponse,
+    SqlLabQuery, TabSavedQuery, TabState, TabStateCreatePayload, TabStateRef, TabStateUpdate, TableSchema,
+    TableSchemaCreatePayload, TableSchemaExpanded, TableSchemaExpandedResponse,
 };
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -197,7 +197,11 @@ pub async fn bootstrap(
         None => None,
     };
     let mut queries = BTreeMap::new();
-    for record in app.store.tab_queries(user.id, &tab_ids, BOOTSTRAP_QUERY_LIMIT).await? {
+    for record in app
+        .store
+        .tab_queries(user.id, &tab_ids, BOOTSTRAP_QUERY_LIMIT)
+        .await?
+    {
         let body = query_body(&app, &record).await?;
         queries.insert(record.client_id.clone(), body);
     }
@@ -255,7 +259,10 @@ pub async fn get_tab(
 
 /// The columns a tab update sets, checked: one of sql, latest_query_id, saved_query_id, or the
 /// editor's settings.
-async fn tab_changes(app: &AppState, update: TabStateUpdate) -> Result<Vec<(&'static str, TabValue)>, ApiError> {
+async fn tab_changes(
+    app: &AppState,
+    update: TabStateUpdate,
+) -> Result<Vec<(&'static str, TabValue)>, ApiError> {
     let mut changes = Vec::new();
     if let Some(sql) = update.sql {
         changes.push(("sql", TabValue::Text(sql)));
@@ -367,7 +374,11 @@ pub async fn migrate_query(
     JsonOrForm(payload): JsonOrForm<MigrateQueryPayload>,
 ) -> Result<AppJson<i64>, ApiError> {
     own_tab(&app, &user, id).await?;
-    if !app.store.move_query_to_tab(&payload.query_id, user.id, id).await? {
+    if !app
+        .store
+        .move_query_to_tab(&payload.query_id, user.id, id)
+        .await?
+    {
         return Err(ApiError::not_found());
     }
     Ok(AppJson(id))

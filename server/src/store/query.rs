@@ -98,7 +98,8 @@ pub struct QueryOutcome<'a> {
     pub error_message: Option<&'a str>,
 }
 
-pub(crate) const QUERY_COLUMNS: &str = "id, client_id, database_id, user_id, status, tab_name, sql_editor_id, \
+pub(crate) const QUERY_COLUMNS: &str =
+    "id, client_id, database_id, user_id, status, tab_name, sql_editor_id, \
     catalog, schema, sql, executed_sql, \"limit\", limiting_factor, select_as_cta, ctas_method, \
     tmp_table_name, tmp_schema_name, progress, rows, error_message, results_key, tracking_url, \
     start_time, start_running_time, end_time, changed_on";

@@ -121,7 +121,9 @@ impl Store {
         for row in query.fetch_all(&self.pool).await? {
             rows.push(QueryHistoryRow {
                 record: query_from_row(&row)?,
-                database_name: row.try_get::<Option<String>, _>("database_name")?.unwrap_or_default(),
+                database_name: row
+                    .try_get::<Option<String>, _>("database_name")?
+                    .unwrap_or_default(),
                 user: user_at(&row, "query_user")?,
             });
         }

@@ -5,7 +5,9 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::chart_list::{user_at, ListUser};
-use super::list::{ilike, like_literal, value_text, ColumnKind, Conditions, ListColumn, ListFilter, ListSpec};
+use super::list::{
+    ilike, like_literal, value_text, ColumnKind, Conditions, ListColumn, ListFilter, ListSpec,
+};
 use super::{new_uuid, now_text, Store, StoreError, StoreResult};
 
 const FROM: &str = "saved_query \
@@ -231,7 +233,12 @@ impl Store {
     }
 
     /// Replaces a saved query's fields.
-    pub async fn update_saved_query(&self, id: i64, fields: &SavedQueryFields, user_id: i64) -> StoreResult<()> {
+    pub async fn update_saved_query(
+        &self,
+        id: i64,
+        fields: &SavedQueryFields,
+        user_id: i64,
+    ) -> StoreResult<()> {
         let result = sqlx::query(
             "UPDATE saved_query SET db_id = $1, catalog = $2, schema = $3, label = $4, description = $5,
                                     sql = $6, template_parameters = $7, extra_json = $8, changed_on = $9,

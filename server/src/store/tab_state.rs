@@ -163,13 +163,15 @@ impl Store {
 
     /// Every tab of a user, in creation order.
     pub async fn user_tab_states(&self, user_id: i64) -> StoreResult<Vec<TabStateRecord>> {
-        sqlx::query(&format!("{TAB_SELECT} WHERE tab_state.user_id = $1 ORDER BY tab_state.id"))
-            .bind(user_id)
-            .fetch_all(&self.pool)
-            .await?
-            .iter()
-            .map(tab_from_row)
-            .collect()
+        sqlx::query(&format!(
+            "{TAB_SELECT} WHERE tab_state.user_id = $1 ORDER BY tab_state.id"
+        ))
+        .bind(user_id)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(tab_from_row)
+        .collect()
     }
 
     /// Sets the given columns of a tab. Column names come from the caller's fixed list.
@@ -230,7 +232,12 @@ impl Store {
     }
 
     /// Moves a user's run into a tab (`migrate_query`). Returns whether a run moved.
-    pub async fn move_query_to_tab(&self, client_id: &str, user_id: i64, tab_state_id: i64) -> StoreResult<bool> {
+    pub async fn move_query_to_tab(
+        &self,
+        client_id: &str,
+        user_id: i64,
+        tab_state_id: i64,
+    ) -> StoreResult<bool> {
         let result = sqlx::query("UPDATE query SET sql_editor_id = $1 WHERE client_id = $2 AND user_id = $3")
             .bind(tab_state_id.to_string())
             .bind(client_id)
@@ -241,7 +248,12 @@ impl Store {
     }
 
     /// Deletes a user's run of a tab. Returns whether one was deleted.
-    pub async fn delete_tab_query(&self, tab_state_id: i64, client_id: &str, user_id: i64) -> StoreResult<bool> {
+    pub async fn delete_tab_query(
+        &self,
+        tab_state_id: i64,
+        client_id: &str,
+        user_id: i64,
+    ) -> StoreResult<bool> {
         let result =
             sqlx::query("DELETE FROM query WHERE client_id = $1 AND user_id = $2 AND sql_editor_id = $3")
                 .bind(client_id)
@@ -253,7 +265,12 @@ impl Store {
     }
 
     /// The latest runs of a user in the given tabs (sql editor ids), newest first.
-    pub async fn tab_queries(&self, user_id: i64, tab_ids: &[i64], limit: i64) -> StoreResult<Vec<QueryRecord>> {
+    pub async fn tab_queries(
+        &self,
+        user_id: i64,
+        tab_ids: &[i64],
+        limit: i64,
+    ) -> StoreResult<Vec<QueryRecord>> {
         if tab_ids.is_empty() {
             return Ok(Vec::new());
         }
@@ -269,7 +286,12 @@ impl Store {
         for id in tab_ids {
             query = query.bind(id.to_string());
         }
-        query.fetch_all(&self.pool).await?.iter().map(query_from_row).collect()
+        query
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(query_from_row)
+            .collect()
     }
 
     /// Opens a table in a tab, replacing the same table opened before; it starts expanded.

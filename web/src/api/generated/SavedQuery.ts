@@ -2,4 +2,8 @@
 import type { DatabaseId } from "./DatabaseId";
 import type { SavedQueryDatabase } from "./SavedQueryDatabase";
 import type { UserRef } from "./UserRef";
+
+/**
+ * A saved query as `GET /api/v1/saved_query/{pk}` and the list show it.
+ */
 export type SavedQuery = { id: number, uuid: string, label: string, description: string, sql: string, db_id: DatabaseId | null, database: SavedQueryDatabase | null, catalog: string | null, schema: string | null, template_parameters: string | null, extra_json: string, rows: number | null, last_run_delta_humanized: string | null, created_on: string, changed_on: string, changed_on_delta_humanized: string, created_by: UserRef | null, changed_by: UserRef | null, };

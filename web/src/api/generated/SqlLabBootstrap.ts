@@ -2,4 +2,20 @@
 import type { SqlLabQuery } from "./SqlLabQuery";
 import type { TabState } from "./TabState";
 import type { TabStateRef } from "./TabStateRef";
-export type SqlLabBootstrap = { backend_persistence: boolean, active_tab: TabState | null, tab_state_ids: Array<TabStateRef>, queries: { [key in string]?: SqlLabQuery }, };
+
+/**
+ * `GET /api/v1/sqllab/`: what SQL Lab opens with.
+ */
+export type SqlLabBootstrap = { 
+/**
+ * Whether tabs are kept on the server (`SQLLAB_BACKEND_PERSISTENCE`).
+ */
+backend_persistence: boolean, active_tab: TabState | null, 
+/**
+ * Every tab of the user, in creation order.
+ */
+tab_state_ids: Array<TabStateRef>, 
+/**
+ * The latest runs of the user's tabs, by client id.
+ */
+queries: { [key in string]: SqlLabQuery }, };

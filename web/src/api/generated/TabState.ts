@@ -3,4 +3,8 @@ import type { DatabaseId } from "./DatabaseId";
 import type { SqlLabQuery } from "./SqlLabQuery";
 import type { TabSavedQuery } from "./TabSavedQuery";
 import type { TableSchema } from "./TableSchema";
+
+/**
+ * `GET /tabstateview/{pk}`: a tab as the server keeps it (spec 002 section 3).
+ */
 export type TabState = { id: number, user_id: number, label: string, active: boolean, database_id: DatabaseId | null, catalog: string | null, schema: string | null, sql: string | null, query_limit: number | null, latest_query: SqlLabQuery | null, autorun: boolean, template_params: string | null, hide_left_bar: boolean, saved_query: TabSavedQuery | null, table_schemas: Array<TableSchema>, extra_json: Record<string, unknown>, };
