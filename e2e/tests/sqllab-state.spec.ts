@@ -58,6 +58,10 @@ test.describe('SQL Lab state', () => {
     await expect(page.getByText('Your query was updated')).toBeVisible();
     const updated = (await (await page.request.get(`/api/v1/saved_query/${savedAnswer.id}`)).json()) as SavedQueryAnswer;
     expect(updated.result.sql).toBe('SELECT 1 AS one');
+
+    // A saved query that does not exist says so.
+    await SqlLabPage.open(page, '/sqllab/?savedQueryId=99999999');
+    await expect(page.getByText("The query couldn't be loaded")).toBeVisible();
   });
 
   test('a shared permalink reopens the query in a fresh browser context', async ({ page, browser }) => {

@@ -221,6 +221,37 @@ async fn check_saved_queries(app: &TestApp) {
         .await;
     assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.json);
 
+    // Bulk delete: all or nothing; someone else's query counts as missing.
+    let third = save(
+        app,
+        &admin,
+        json!({"label": "Third", "db_id": database_id, "sql": "SELECT 3"}),
+    )
+    .await;
+    let answer = app
+        .call(
+            Method::DELETE,
+            &format!("/api/v1/saved_query/?q=!({third},{own})"),
+            None,
+            &admin,
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::NOT_FOUND, "{}", answer.json);
+    let answer = app
+        .call(Method::DELETE, "/api/v1/saved_query/?q=!()", None, &admin)
+        .await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.json);
+    let answer = app
+        .call(
+            Method::DELETE,
+            &format!("/api/v1/saved_query/?q=!({third})"),
+            None,
+            &admin,
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    assert_eq!(answer.json["message"], "Deleted 1 saved query");
+
     // Delete.
     let answer = app
         .call(

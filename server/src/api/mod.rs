@@ -189,7 +189,9 @@ fn sqllab_state_routes() -> Router<AppState> {
     Router::new()
         .route(
             "/api/v1/saved_query/",
-            get(saved_query::list_saved_queries).post(saved_query::create_saved_query),
+            get(saved_query::list_saved_queries)
+                .post(saved_query::create_saved_query)
+                .delete(saved_query::bulk_delete_saved_queries),
         )
         .route(
             "/api/v1/saved_query/{pk}",

@@ -16,6 +16,7 @@ use super::chart_list::project;
 use super::dataset::ListParams;
 use super::humanize::time_ago;
 use super::list_query::parse_list_query;
+use super::rison::parse_rison;
 use crate::auth::{AuthUser, CurrentUser};
 use crate::error::{ApiError, AppJson, AppPath, AppQuery};
 use crate::state::AppState;
@@ -246,4 +247,39 @@ pub async fn delete_saved_query(
     Ok(AppJson(MessageResponse {
         message: "OK".to_owned(),
     }))
+}
+
+/// The ids of a bulk call's `q=!(1,2,3)`.
+fn parse_id_list(q: Option<&str>) -> Result<Vec<i64>, ApiError> {
+    let text = q.map(str::trim).filter(|text| !text.is_empty()).unwrap_or("!()");
+    let value = parse_rison(text).map_err(|error| ApiError::bad_request(error.to_string()))?;
+    value
+        .as_array()
+        .and_then(|ids| ids.iter().map(Value::as_i64).collect::<Option<Vec<_>>>())
+        .filter(|ids| !ids.is_empty())
+        .ok_or_else(|| ApiError::bad_request("Not a valid list of ids"))
+}
+
+/// `DELETE /api/v1/saved_query/?q=!(1,2)`: deletes the caller's saved queries; when one of them
+/// is missing (or someone else's) nothing is deleted and the answer is 404.
+pub async fn bulk_delete_saved_queries(
+    State(app): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    AppQuery(params): AppQuery<ListParams>,
+) -> Result<AppJson<MessageResponse>, ApiError> {
+    let mut ids = parse_id_list(params.q.as_deref())?;
+    ids.sort_unstable();
+    ids.dedup();
+    for id in &ids {
+        own_saved_query(&app, &user, *id).await?;
+    }
+    for id in &ids {
+        app.store.delete_saved_query(*id).await?;
+    }
+    let message = if ids.len() == 1 {
+        "Deleted 1 saved query".to_owned()
+    } else {
+        format!("Deleted {} saved queries", ids.len())
+    };
+    Ok(AppJson(MessageResponse { message }))
 }

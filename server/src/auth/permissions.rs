@@ -221,6 +221,11 @@ pub const ENDPOINTS: &[Endpoint] = &[
         Permission("can_write", "SavedQuery"),
     ),
     endpoint(
+        "DELETE",
+        "/api/v1/saved_query/",
+        Permission("can_write", "SavedQuery"),
+    ),
+    endpoint(
         "GET",
         "/api/v1/saved_query/{pk}",
         Permission("can_read", "SavedQuery"),

@@ -114,6 +114,7 @@ export function SqlLabPage(): JSX.Element {
     const tabId = activeTab.id;
     const clientId = newClientId();
     setRun(tabId, () => ({ status: 'running', clientId }));
+    editorTabs.rememberRun(tabId, clientId);
     const isCurrentRun = (previous: RunState | undefined): boolean => previous?.status === 'running' && previous.clientId === clientId;
     executeSql({
       client_id: clientId,

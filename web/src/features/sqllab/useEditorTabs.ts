@@ -30,6 +30,8 @@ export interface EditorTabs {
   addWithQuery: (query: OpenedQuery) => void;
   close: (tabId: string) => void;
   select: (tabId: string) => void;
+  /** A run started in a tab: on the server it becomes the tab's latest query. */
+  rememberRun: (tabId: string, clientId: string) => void;
 }
 
 const emptyState: EditorTabsState = { tabs: [], activeTabId: '' };
@@ -191,5 +193,17 @@ export function useEditorTabs(): EditorTabs {
     [mode, state],
   );
 
-  return { mode, state, edit: setState, add, addWithQuery, close, select };
+  const rememberRun = useCallback(
+    (tabId: string, clientId: string) => {
+      const tab = state.tabs.find((candidate) => candidate.id === tabId);
+      const id = tab === undefined ? null : serverTabId(tab);
+      if (mode !== 'server' || id === null) return;
+      updateTabState(id, { latest_query_id: clientId }).catch((error: unknown) => {
+        console.warn('could not store the latest query of the tab', error);
+      });
+    },
+    [mode, state],
+  );
+
+  return { mode, state, edit: setState, add, addWithQuery, close, select, rememberRun };
 }
