@@ -138,6 +138,13 @@ test.describe('SQL Lab state', () => {
     await expect(sqlLab.activeTab()).toHaveAttribute('data-tab-name', name);
     await expect(sqlLab.editor.locator('.cm-content')).toHaveText(sql);
 
+    // An edit not yet sent (reload within the pause) waits in the browser and is merged back.
+    await sqlLab.typeSql('SELECT 43 AS answer');
+    await page.reload();
+    await page.getByTestId(testIds.sqlLab.page).waitFor();
+    await expect(sqlLab.activeTab()).toHaveAttribute('data-tab-name', name);
+    await expect(sqlLab.editor.locator('.cm-content')).toHaveText('SELECT 43 AS answer');
+
     // Closing deletes it on the server too.
     const deleted = page.waitForResponse((response) => /\/tabstateview\/\d+$/.test(response.url()) && response.request().method() === 'DELETE');
     await sqlLab.tab(name).getByTestId(testIds.sqlLab.closeTab).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryEditorTab } from './editorTabs';
-import { newTabPayload, serverTabId, tabChanges, tabFromServer } from './tabPersistence';
+import { mergeUnsavedEdits, newTabPayload, serverTabId, tabChanges, tabFromServer, unsavedEdits } from './tabPersistence';
 
 const tab: QueryEditorTab = { id: '12', name: 'Births', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 100, remoteId: null };
 
@@ -34,5 +34,18 @@ describe('tab persistence', () => {
     expect(newTabPayload(tab)).toEqual({ name: 'Births', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 100, remoteId: null });
     expect(serverTabId(tab)).toBe(12);
     expect(serverTabId({ ...tab, id: 'a1b2c3' })).toBeNull();
+  });
+
+  it('keeps edits not yet on the server and merges them over the server tabs', () => {
+    const other: QueryEditorTab = { ...tab, id: '13', name: 'Other' };
+    const stored = new Map([
+      ['12', tab],
+      ['13', other],
+    ]);
+    const edited = { ...tab, sql: 'SELECT 2' };
+    const edits = unsavedEdits([edited, other], stored);
+    expect(edits).toEqual({ '12': edited });
+    expect(mergeUnsavedEdits([tab, other], edits)).toEqual([edited, other]);
+    expect(mergeUnsavedEdits([other], edits)).toEqual([other]);
   });
 });

@@ -59,3 +59,44 @@ export function tabChanges(previous: QueryEditorTab, next: QueryEditorTab): TabS
 export function serverTabId(tab: QueryEditorTab): number | null {
   return /^\d+$/.test(tab.id) ? Number(tab.id) : null;
 }
+
+/** Where edits not yet stored on the server wait in the browser (spec 002 section 3). */
+export const unsavedEditsStorageKey = 'quiver.sqllab.unsaved';
+
+/** The tabs whose content differs from the copy last stored on the server, by id. */
+export function unsavedEdits(tabs: readonly QueryEditorTab[], stored: ReadonlyMap<string, QueryEditorTab>): Record<string, QueryEditorTab> {
+  const edits: Record<string, QueryEditorTab> = {};
+  for (const tab of tabs) {
+    const previous = stored.get(tab.id);
+    if (previous !== undefined && Object.keys(tabChanges(previous, tab)).length > 0) edits[tab.id] = tab;
+  }
+  return edits;
+}
+
+/** The server tabs with the edits kept in the browser merged over them (same id only). */
+export function mergeUnsavedEdits(tabs: readonly QueryEditorTab[], edits: Readonly<Record<string, QueryEditorTab>>): QueryEditorTab[] {
+  return tabs.map((tab) => {
+    const edit = edits[tab.id];
+    return edit === undefined ? tab : { ...edit, id: tab.id };
+  });
+}
+
+/** The unsaved edits kept in browser storage; nothing when absent or unreadable. */
+export function readUnsavedEdits(storage: Storage): Record<string, QueryEditorTab> {
+  try {
+    const parsed = JSON.parse(storage.getItem(unsavedEditsStorageKey) ?? '{}') as unknown;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, QueryEditorTab>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function writeUnsavedEdits(storage: Storage, edits: Readonly<Record<string, QueryEditorTab>>): void {
+  try {
+    if (Object.keys(edits).length === 0) storage.removeItem(unsavedEditsStorageKey);
+    else storage.setItem(unsavedEditsStorageKey, JSON.stringify(edits));
+  } catch (error) {
+    // An editor-state save error is only warned in the console (spec 002 section 8).
+    console.warn('could not keep the unsaved SQL Lab edits', error);
+  }
+}

@@ -16,7 +16,18 @@ import {
   type QueryEditorTab,
 } from './editorTabs';
 import { activateTabState, createTabState, deleteTabState, fetchSqlLabBootstrap, fetchTabState, updateTabState } from './stateApi';
-import { newTabPayload, serverTabId, tabChanges, tabFromServer, tabStateMessages, tabSyncDebounceMs } from './tabPersistence';
+import {
+  mergeUnsavedEdits,
+  newTabPayload,
+  readUnsavedEdits,
+  serverTabId,
+  tabChanges,
+  tabFromServer,
+  tabStateMessages,
+  tabSyncDebounceMs,
+  unsavedEdits,
+  writeUnsavedEdits,
+} from './tabPersistence';
 
 /** Where the tabs live: still loading, in browser storage, or on the server. */
 export type TabsMode = 'loading' | 'local' | 'server';
@@ -107,7 +118,8 @@ export function useEditorTabs(): EditorTabs {
           () => addToast('danger', tabStateMessages.fetchFailed),
         );
         remember(loaded.tabs);
-        setState(loaded);
+        // Edits made before a reload and not yet stored are merged back (and sent after the pause).
+        setState({ ...loaded, tabs: mergeUnsavedEdits(loaded.tabs, readUnsavedEdits(window.localStorage)) });
         setMode('server');
       })
       .catch((error: unknown) => {
@@ -122,9 +134,11 @@ export function useEditorTabs(): EditorTabs {
     if (mode === 'local') saveTabs(window.localStorage, state);
   }, [mode, state]);
 
-  // Server: the fields that changed are sent after a pause (spec 002 section 9).
+  // Server: edits wait in browser storage until stored, and the fields that changed are sent
+  // after a pause (spec 002 sections 3 and 9).
   useEffect(() => {
     if (mode !== 'server') return undefined;
+    writeUnsavedEdits(window.localStorage, unsavedEdits(state.tabs, synced.current));
     const timer = window.setTimeout(() => {
       for (const tab of state.tabs) {
         const previous = synced.current.get(tab.id);
@@ -133,7 +147,9 @@ export function useEditorTabs(): EditorTabs {
         const changes = tabChanges(previous, tab);
         if (Object.keys(changes).length === 0) continue;
         synced.current.set(tab.id, tab);
-        updateTabState(id, changes).catch(() => {
+        updateTabState(id, changes)
+          .then(() => writeUnsavedEdits(window.localStorage, unsavedEdits(state.tabs, synced.current)))
+          .catch(() => {
           synced.current.set(tab.id, previous);
           addToast('warning', tabStateMessages.storeFailed);
         });
