@@ -210,6 +210,7 @@ export const testIds = {
     /** A run of the history; `data-status` holds its state. */
     historyRow: 'sqllab-history-row',
     historySql: 'sqllab-history-sql',
+    historyRemove: 'sqllab-history-remove',
   },
   dashboard: {
     page: 'dashboard-page',

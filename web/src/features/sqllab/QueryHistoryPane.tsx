@@ -2,9 +2,14 @@ import { useState, type JSX } from 'react';
 import styled from 'styled-components';
 import { errorMessage } from '@/api/errors';
 import type { QueryHistoryItem } from '@/api/generated/QueryHistoryItem';
+import { Button } from '@/components/Button';
+import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
 import { queryStatusColour, queryStatuses, runDuration, type QueryStatusColour } from './queryStatus';
-import { useQueryHistory } from './stateApi';
+import { removeTabQuery, useQueryHistory } from './stateApi';
+
+/** Spec 002 section 8's toast when a run cannot be removed from the history. */
+export const removeQueryFailedMessage = 'An error occurred while removing query. Please contact your administrator.';
 
 export interface QueryHistoryPaneProps {
   /** The tab whose runs are listed. */
@@ -19,6 +24,16 @@ export function QueryHistoryPane({ sqlEditorId, refreshNumber }: QueryHistoryPan
   const [sqlText, setSqlText] = useState('');
   const history = useQueryHistory({ sqlEditorId, status, sqlText }, refreshNumber);
   const runs = history.data?.result ?? [];
+  const { addToast } = useToasts();
+  // Runs are removed through the server tab they belong to; a browser-only tab has none.
+  const serverTabId = /^\d+$/.test(sqlEditorId) ? Number(sqlEditorId) : null;
+
+  function removeRun(run: QueryHistoryItem): void {
+    if (serverTabId === null) return;
+    removeTabQuery(serverTabId, run.client_id)
+      .then(() => history.refetch())
+      .catch(() => addToast('danger', removeQueryFailedMessage));
+  }
 
   return (
     <Pane data-testid={testIds.sqlLab.historyPane} aria-label="Query history">
@@ -56,11 +71,12 @@ export function QueryHistoryPane({ sqlEditorId, refreshNumber }: QueryHistoryPan
               <th>Duration</th>
               <th>Rows</th>
               <th>SQL</th>
+              {serverTabId !== null && <th aria-label="Actions" />}
             </tr>
           </thead>
           <tbody>
             {runs.map((run) => (
-              <HistoryRow key={run.id} run={run} />
+              <HistoryRow key={run.id} run={run} onRemove={serverTabId === null ? null : () => removeRun(run)} />
             ))}
           </tbody>
         </Table>
@@ -69,7 +85,7 @@ export function QueryHistoryPane({ sqlEditorId, refreshNumber }: QueryHistoryPan
   );
 }
 
-function HistoryRow({ run }: { run: QueryHistoryItem }): JSX.Element {
+function HistoryRow({ run, onRemove }: { run: QueryHistoryItem; onRemove: (() => void) | null }): JSX.Element {
   const started = run.start_time === null ? '' : new Date(run.start_time).toLocaleString();
   return (
     <tr data-testid={testIds.sqlLab.historyRow} data-status={run.status}>
@@ -82,6 +98,13 @@ function HistoryRow({ run }: { run: QueryHistoryItem }): JSX.Element {
       <SqlCell title={run.error_message ?? run.sql} data-testid={testIds.sqlLab.historySql}>
         {run.sql}
       </SqlCell>
+      {onRemove !== null && (
+        <td>
+          <Button $variant="link" title="Remove query from log" data-testid={testIds.sqlLab.historyRemove} onClick={onRemove}>
+            ✕
+          </Button>
+        </td>
+      )}
     </tr>
   );
 }

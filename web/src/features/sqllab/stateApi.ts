@@ -94,3 +94,8 @@ export async function activateTabState(id: number): Promise<void> {
 export async function deleteTabState(id: number): Promise<void> {
   await apiFetch(`/tabstateview/${id}`, { method: 'DELETE' });
 }
+
+/** `DELETE /tabstateview/{tab}/query/{clientId}`: removes a run from a server tab's history. */
+export async function removeTabQuery(tabId: number, clientId: string): Promise<void> {
+  await apiFetch(`/tabstateview/${tabId}/query/${encodeURIComponent(clientId)}`, { method: 'DELETE' });
+}
