@@ -11,14 +11,51 @@ export class SqlLabPage {
     this.results = page.getByTestId(testIds.sqlLab.results);
   }
 
-  static async open(page: Page): Promise<SqlLabPage> {
-    await page.goto('/sqllab/');
+  /** Opens SQL Lab (or one of its links: `?savedQueryId=`, `/sqllab/p/{key}`) once its tabs are loaded. */
+  static async open(page: Page, path = '/sqllab/'): Promise<SqlLabPage> {
+    await page.goto(path);
     await page.getByTestId(testIds.sqlLab.page).waitFor();
-    return new SqlLabPage(page);
+    const sqlLab = new SqlLabPage(page);
+    await sqlLab.activeTab().waitFor();
+    return sqlLab;
   }
 
   tab(name: string): Locator {
     return this.page.locator(`[data-testid="${testIds.sqlLab.tab}"][data-tab-name="${name}"]`);
+  }
+
+  activeTab(): Locator {
+    return this.page.locator(`[data-testid="${testIds.sqlLab.tab}"][data-active="true"]`);
+  }
+
+  /** The tab bar's tabs, by name. */
+  async tabNames(): Promise<string[]> {
+    const tabs = this.page.getByTestId(testIds.sqlLab.tab);
+    const names = await tabs.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-tab-name') ?? ''));
+    return names;
+  }
+
+  /** Adds a tab and answers its name (the next "Untitled Query N"). */
+  async addTab(): Promise<string> {
+    const before = await this.tabNames();
+    await this.page.getByTestId(testIds.sqlLab.addTab).click();
+    await expect(this.page.getByTestId(testIds.sqlLab.tab)).toHaveCount(before.length + 1);
+    const name = await this.activeTab().getAttribute('data-tab-name');
+    if (name === null || before.includes(name)) throw new Error(`no new active tab among ${before.join(', ')}`);
+    return name;
+  }
+
+  /** Saves the active tab's query through the Save modal. */
+  async saveQuery(name: string, description: string): Promise<void> {
+    await this.page.getByTestId(testIds.sqlLab.saveButton).click();
+    await this.page.getByTestId(testIds.sqlLab.saveQueryName).fill(name);
+    await this.page.getByTestId(testIds.sqlLab.saveQueryDescription).fill(description);
+    await this.page.getByTestId(testIds.sqlLab.saveQuerySubmit).click();
+    await expect(this.page.getByTestId(testIds.sqlLab.saveQueryModal)).toHaveCount(0);
+  }
+
+  historyRows(): Locator {
+    return this.page.getByTestId(testIds.sqlLab.historyRow);
   }
 
   async chooseDatabase(name: string): Promise<void> {

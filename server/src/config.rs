@@ -56,6 +56,9 @@ pub struct Settings {
     /// Where async jobs run: `local` (in the serve process) or `redis` (queued for
     /// `quiver worker` processes; needs `redis_url`).
     pub async_executor: AsyncExecutor,
+    /// Keep SQL Lab's tabs on the server (`SQLLAB_BACKEND_PERSISTENCE`); off, they live in the
+    /// browser's storage only.
+    pub sqllab_backend_persistence: bool,
 }
 
 /// Where async chart-data jobs run.
@@ -91,6 +94,7 @@ impl Default for Settings {
             redis_url: None,
             redis_prefix: "quiver:".to_owned(),
             async_executor: AsyncExecutor::Local,
+            sqllab_backend_persistence: true,
         }
     }
 }

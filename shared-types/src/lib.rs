@@ -15,7 +15,9 @@ pub mod form_data;
 pub mod ids;
 pub mod list;
 pub mod query;
+pub mod saved_query;
 pub mod sqllab;
+pub mod sqllab_state;
 
 pub use auth::*;
 pub use chart::*;
@@ -29,4 +31,6 @@ pub use form_data::*;
 pub use ids::*;
 pub use list::*;
 pub use query::*;
+pub use saved_query::*;
 pub use sqllab::*;
+pub use sqllab_state::*;

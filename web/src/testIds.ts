@@ -193,6 +193,24 @@ export const testIds = {
     row: 'sqllab-row',
     /** A cell; `data-column` holds its column name, `data-null` marks a null. */
     cell: 'sqllab-cell',
+    // Saved queries, sharing, history (issue #7)
+    saveButton: 'sqllab-save',
+    saveQueryModal: 'sqllab-save-query-modal',
+    saveQueryName: 'sqllab-save-query-name',
+    saveQueryDescription: 'sqllab-save-query-description',
+    saveQuerySubmit: 'sqllab-save-query-submit',
+    updateQuerySubmit: 'sqllab-update-query-submit',
+    copyLinkButton: 'sqllab-copy-link',
+    shareButton: 'sqllab-share',
+    southTabResults: 'sqllab-south-tab-results',
+    southTabHistory: 'sqllab-south-tab-history',
+    historyPane: 'sqllab-history-pane',
+    historyStatusFilter: 'sqllab-history-status-filter',
+    historySqlSearch: 'sqllab-history-sql-search',
+    /** A run of the history; `data-status` holds its state. */
+    historyRow: 'sqllab-history-row',
+    historySql: 'sqllab-history-sql',
+    historyRemove: 'sqllab-history-remove',
   },
   dashboard: {
     page: 'dashboard-page',

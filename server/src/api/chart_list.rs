@@ -128,7 +128,7 @@ pub async fn list_charts(
 }
 
 /// Keeps the fields `select_columns` names (`owners.id` keeps `owners`).
-fn project(body: &mut Value, select_columns: &[String]) {
+pub(crate) fn project(body: &mut Value, select_columns: &[String]) {
     let keep: Vec<&str> = select_columns
         .iter()
         .map(|column| column.split('.').next().unwrap_or(column))

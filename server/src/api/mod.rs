@@ -17,15 +17,19 @@ pub mod favorites;
 pub mod humanize;
 pub mod info;
 pub mod list_query;
+pub mod query_history;
 pub mod rison;
 pub mod samples;
+pub mod saved_query;
 pub mod sqllab;
+pub mod sqllab_permalink;
+pub mod tab_state;
 pub mod time_range;
 
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
-use axum::routing::{get, post, put};
+use axum::routing::{delete, get, post, put};
 use axum::Router;
 use quiver_types::HealthResponse;
 
@@ -130,6 +134,7 @@ pub fn routes() -> Router<AppState> {
             get(database::table_metadata),
         )
         .merge(dashboard_routes())
+        .merge(sqllab_state_routes())
 }
 
 /// The dashboard calls of spec 001 §7.
@@ -176,5 +181,52 @@ fn dashboard_routes() -> Router<AppState> {
         .route(
             "/api/v1/dashboard/{pk}/favorites/",
             post(dashboard::state::add_favorite).delete(dashboard::state::remove_favorite),
+        )
+}
+
+/// SQL Lab's saved queries, history, permalinks and server-kept tabs (issue #7, spec 002 §7).
+fn sqllab_state_routes() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/api/v1/saved_query/",
+            get(saved_query::list_saved_queries)
+                .post(saved_query::create_saved_query)
+                .delete(saved_query::bulk_delete_saved_queries),
+        )
+        .route(
+            "/api/v1/saved_query/{pk}",
+            get(saved_query::get_saved_query)
+                .put(saved_query::update_saved_query)
+                .delete(saved_query::delete_saved_query),
+        )
+        .route("/api/v1/query/", get(query_history::list_queries))
+        .route("/api/v1/query/{pk}", get(query_history::get_query))
+        .route(
+            "/api/v1/sqllab/permalink",
+            post(sqllab_permalink::create_permalink),
+        )
+        .route(
+            "/api/v1/sqllab/permalink/{key}",
+            get(sqllab_permalink::get_permalink),
+        )
+        .route("/api/v1/sqllab/", get(tab_state::bootstrap))
+        .route("/tabstateview/", post(tab_state::create_tab))
+        .route(
+            "/tabstateview/{pk}",
+            get(tab_state::get_tab)
+                .put(tab_state::update_tab)
+                .delete(tab_state::delete_tab),
+        )
+        .route("/tabstateview/{pk}/activate", post(tab_state::activate_tab))
+        .route("/tabstateview/{pk}/migrate_query", post(tab_state::migrate_query))
+        .route(
+            "/tabstateview/{pk}/query/{client_id}",
+            delete(tab_state::delete_tab_query),
+        )
+        .route("/tableschemaview/", post(tab_state::create_table_schema))
+        .route("/tableschemaview/{pk}", delete(tab_state::delete_table_schema))
+        .route(
+            "/tableschemaview/{pk}/expanded",
+            post(tab_state::set_table_schema_expanded),
         )
 }

@@ -209,6 +209,96 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "/api/v1/dashboard/{pk}/favorites/",
         Permission("can_read", "Dashboard"),
     ),
+    // SQL Lab state: saved queries, history, permalinks, server-kept tabs (issue #7).
+    endpoint(
+        "GET",
+        "/api/v1/saved_query/",
+        Permission("can_read", "SavedQuery"),
+    ),
+    endpoint(
+        "POST",
+        "/api/v1/saved_query/",
+        Permission("can_write", "SavedQuery"),
+    ),
+    endpoint(
+        "DELETE",
+        "/api/v1/saved_query/",
+        Permission("can_write", "SavedQuery"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/saved_query/{pk}",
+        Permission("can_read", "SavedQuery"),
+    ),
+    endpoint(
+        "PUT",
+        "/api/v1/saved_query/{pk}",
+        Permission("can_write", "SavedQuery"),
+    ),
+    endpoint(
+        "DELETE",
+        "/api/v1/saved_query/{pk}",
+        Permission("can_write", "SavedQuery"),
+    ),
+    endpoint("GET", "/api/v1/query/", Permission("can_read", "Query")),
+    endpoint("GET", "/api/v1/query/{pk}", Permission("can_read", "Query")),
+    endpoint(
+        "POST",
+        "/api/v1/sqllab/permalink",
+        Permission("can_write", "SqlLabPermalinkRestApi"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/sqllab/permalink/{key}",
+        Permission("can_read", "SqlLabPermalinkRestApi"),
+    ),
+    endpoint("GET", "/api/v1/sqllab/", Permission("can_read", "SQLLab")),
+    endpoint("POST", "/tabstateview/", Permission("can_write", "TabStateView")),
+    endpoint(
+        "GET",
+        "/tabstateview/{pk}",
+        Permission("can_read", "TabStateView"),
+    ),
+    endpoint(
+        "PUT",
+        "/tabstateview/{pk}",
+        Permission("can_write", "TabStateView"),
+    ),
+    endpoint(
+        "DELETE",
+        "/tabstateview/{pk}",
+        Permission("can_write", "TabStateView"),
+    ),
+    endpoint(
+        "POST",
+        "/tabstateview/{pk}/activate",
+        Permission("can_write", "TabStateView"),
+    ),
+    endpoint(
+        "POST",
+        "/tabstateview/{pk}/migrate_query",
+        Permission("can_write", "TabStateView"),
+    ),
+    endpoint(
+        "DELETE",
+        "/tabstateview/{pk}/query/{client_id}",
+        Permission("can_write", "TabStateView"),
+    ),
+    endpoint(
+        "POST",
+        "/tableschemaview/",
+        Permission("can_write", "TableSchemaView"),
+    ),
+    endpoint(
+        "DELETE",
+        "/tableschemaview/{pk}",
+        Permission("can_write", "TableSchemaView"),
+    ),
+    endpoint(
+        "POST",
+        "/tableschemaview/{pk}/expanded",
+        Permission("can_write", "TableSchemaView"),
+    ),
 ];
 
 /// The view name of each resource of the generic API, for `_info`.
@@ -297,7 +387,12 @@ pub fn builtin_roles() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)>
         ("can_read", "Tag"),
     ]);
 
-    let mut sql_lab = read_write(&["SavedQuery", "TabStateView"]);
+    let mut sql_lab = read_write(&[
+        "SavedQuery",
+        "TabStateView",
+        "TableSchemaView",
+        "SqlLabPermalinkRestApi",
+    ]);
     sql_lab.extend([
         ("can_sqllab", "Superset"),
         ("can_read", "Query"),

@@ -95,7 +95,7 @@ pub fn guard_error(error: GuardError) -> ApiError {
 }
 
 /// `2026-11-22T19:30:00.123456` as epoch milliseconds.
-fn epoch_ms(stored: Option<&str>) -> Option<f64> {
+pub(crate) fn epoch_ms(stored: Option<&str>) -> Option<f64> {
     let parsed = chrono::NaiveDateTime::parse_from_str(stored?, "%Y-%m-%dT%H:%M:%S%.f").ok()?;
     Some(parsed.and_utc().timestamp_micros() as f64 / 1000.0)
 }

@@ -217,7 +217,8 @@ pub struct ChartListRow {
     pub favorite: bool,
 }
 
-fn user_at(row: &AnyRow, prefix: &str) -> StoreResult<Option<ListUser>> {
+/// The user whose `{prefix}_id`, `{prefix}_first_name` and `{prefix}_last_name` a row holds.
+pub(crate) fn user_at(row: &AnyRow, prefix: &str) -> StoreResult<Option<ListUser>> {
     let id: Option<i64> = row.try_get(format!("{prefix}_id").as_str())?;
     Ok(match id {
         Some(id) => Some(ListUser {

@@ -12,6 +12,10 @@ pub mod key_value;
 pub mod list;
 pub mod query;
 pub mod user;
+// SQL Lab state (issue #7)
+pub mod query_history;
+pub mod saved_query;
+pub mod tab_state;
 
 use std::borrow::Cow;
 

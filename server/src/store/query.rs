@@ -98,12 +98,13 @@ pub struct QueryOutcome<'a> {
     pub error_message: Option<&'a str>,
 }
 
-const QUERY_COLUMNS: &str = "id, client_id, database_id, user_id, status, tab_name, sql_editor_id, \
+pub(crate) const QUERY_COLUMNS: &str =
+    "id, client_id, database_id, user_id, status, tab_name, sql_editor_id, \
     catalog, schema, sql, executed_sql, \"limit\", limiting_factor, select_as_cta, ctas_method, \
     tmp_table_name, tmp_schema_name, progress, rows, error_message, results_key, tracking_url, \
     start_time, start_running_time, end_time, changed_on";
 
-fn query_from_row(row: &sqlx::any::AnyRow) -> StoreResult<QueryRecord> {
+pub(crate) fn query_from_row(row: &sqlx::any::AnyRow) -> StoreResult<QueryRecord> {
     Ok(QueryRecord {
         id: row.try_get("id")?,
         client_id: row.try_get("client_id")?,

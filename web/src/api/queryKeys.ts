@@ -25,4 +25,6 @@ export const queryKeys = {
   chartList: (q: string) => ['chartList', q] as const,
   chartListVizTypes: ['chartList', 'vizTypes'] as const,
   chartFavoriteStatus: (ids: readonly number[]) => ['chartList', 'favoriteStatus', ...ids] as const,
+  // SQL Lab state (issue #7)
+  queryHistory: (path: string, refreshNumber: number) => ['queryHistory', path, refreshNumber] as const,
 };

@@ -24,7 +24,8 @@ export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
           lazy: async () => ({ Component: (await import('@/features/explore/ExplorePage')).ExplorePage }),
         },
         {
-          path: '/sqllab',
+          // `/sqllab/p/{key}` opens a permalink on the same page (issue #7).
+          path: '/sqllab/*',
           // SQL Lab brings CodeMirror: its own chunk, loaded on first visit (issue #7).
           lazy: async () => ({ Component: (await import('@/features/sqllab/SqlLabPage')).SqlLabPage }),
         },

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useState, type JSX } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { errorMessage } from '@/api/errors';
 import type { SqlLabExecuteResponse } from '@/api/generated/SqlLabExecuteResponse';
@@ -6,38 +7,82 @@ import type { TableOption } from '@/api/generated/TableOption';
 import { Button } from '@/components/Button';
 import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
+import { copyTextToClipboard } from '@/components/copyTextToClipboard';
 import { executeSql, formatSql, newClientId, stopQuery, useSqlLabDatabases } from './api';
-import {
-  addTab,
-  closeTab,
-  loadTabs,
-  localStorageWarning,
-  queryLimitOptions,
-  renameTab,
-  saveTabs,
-  updateTab,
-  type EditorTabsState,
-  type QueryEditorTab,
-} from './editorTabs';
+import { localStorageWarning, queryLimitOptions, renameTab, updateTab, type QueryEditorTab } from './editorTabs';
 import { EditorTabsBar } from './EditorTabsBar';
 import { LeftBar } from './LeftBar';
+import { QueryHistoryPane } from './QueryHistoryPane';
 import { ResultsPane, type RunState } from './ResultsPane';
+import { SaveQueryModal } from './SaveQueryModal';
 import { SqlEditor } from './SqlEditor';
+import { createSqlLabPermalink, fetchSavedQuery, fetchSqlLabPermalink, savedQueryLink } from './stateApi';
+import { useEditorTabs, type EditorTabs } from './useEditorTabs';
 
 /** Spec 002 section 8's toast when Stop fails. */
 export const stopFailedMessage = 'Failed to stop query.';
 
-/** `/sqllab/`: tabbed SQL editors over the databases exposed in SQL Lab. */
-export function SqlLabPage(): JSX.Element {
-  const [tabsState, setTabsState] = useState<EditorTabsState>(() => loadTabs(window.localStorage));
-  const [runs, setRuns] = useState<Record<string, RunState>>({});
-  const [tableNames, setTableNames] = useState<readonly string[]>([]);
-  const databases = useSqlLabDatabases();
+/** Spec 002 section 8's toasts of opening and sharing queries (with Superset's success texts). */
+export const sharingMessages = {
+  loadFailed: "The query couldn't be loaded",
+  linkCopied: 'Link Copied!',
+  shareFailed: 'There was an error with your request',
+} as const;
+
+type SouthTab = 'results' | 'history';
+
+/**
+ * Opens, once the tabs are loaded, the query the URL names in a new tab: `?savedQueryId=`, a
+ * permalink (`/sqllab/p/{key}` or `?permalink=`), then clears the URL.
+ */
+function useOpenQueryFromUrl(editorTabs: EditorTabs): void {
+  const [searchParams] = useSearchParams();
+  const subPath = useParams()['*'] ?? '';
+  const permalinkKey = subPath.startsWith('p/') ? subPath.slice(2).replace(/\/$/, '') : null;
+  const navigate = useNavigate();
   const { addToast } = useToasts();
+  const isOpened = useRef(false);
+  const savedQueryId = Number(searchParams.get('savedQueryId') ?? '');
+  const permalink = permalinkKey ?? searchParams.get('permalink');
+  const { mode, addWithQuery } = editorTabs;
 
   useEffect(() => {
-    saveTabs(window.localStorage, tabsState);
-  }, [tabsState]);
+    if (mode === 'loading' || isOpened.current) return;
+    isOpened.current = true;
+    const hasSavedQuery = Number.isInteger(savedQueryId) && savedQueryId > 0;
+    if (!hasSavedQuery && permalink === null) return;
+    const opening = hasSavedQuery
+      ? fetchSavedQuery(savedQueryId).then((saved) => ({
+          name: saved.label,
+          dbId: saved.db_id,
+          schema: saved.schema,
+          sql: saved.sql,
+          remoteId: saved.id,
+        }))
+      : fetchSqlLabPermalink(permalink ?? '').then((state) => ({
+          name: state.name,
+          dbId: state.dbId,
+          schema: state.schema ?? null,
+          sql: state.sql,
+          remoteId: null,
+        }));
+    opening.then(addWithQuery).catch(() => addToast('danger', sharingMessages.loadFailed));
+    void navigate('/sqllab/', { replace: true });
+  }, [mode, savedQueryId, permalink, addWithQuery, addToast, navigate]);
+}
+
+/** `/sqllab/`: tabbed SQL editors over the databases exposed in SQL Lab. */
+export function SqlLabPage(): JSX.Element {
+  const editorTabs = useEditorTabs();
+  const { state: tabsState, edit: setTabsState } = editorTabs;
+  const [runs, setRuns] = useState<Record<string, RunState>>({});
+  const [tableNames, setTableNames] = useState<readonly string[]>([]);
+  const [isSaveModalOpen, setIsSaveModalOpen] = useState(false);
+  const [southTab, setSouthTab] = useState<SouthTab>('results');
+  const [historyRefresh, setHistoryRefresh] = useState(0);
+  const databases = useSqlLabDatabases();
+  const { addToast } = useToasts();
+  useOpenQueryFromUrl(editorTabs);
 
   const activeTab = tabsState.tabs.find((tab) => tab.id === tabsState.activeTabId) ?? tabsState.tabs[0];
   const activeTabId = activeTab?.id ?? '';
@@ -49,7 +94,7 @@ export function SqlLabPage(): JSX.Element {
 
   const changeActiveTab = useCallback(
     (changes: Partial<Omit<QueryEditorTab, 'id'>>) => setTabsState((state) => updateTab(state, state.activeTabId, changes)),
-    [],
+    [setTabsState],
   );
   const changeSchema = useCallback((schema: string | null) => changeActiveTab({ schema }), [changeActiveTab]);
   const rememberTables = useCallback((tables: readonly TableOption[]) => setTableNames(tables.map((table) => table.value)), []);
@@ -69,6 +114,7 @@ export function SqlLabPage(): JSX.Element {
     const tabId = activeTab.id;
     const clientId = newClientId();
     setRun(tabId, () => ({ status: 'running', clientId }));
+    editorTabs.rememberRun(tabId, clientId);
     const isCurrentRun = (previous: RunState | undefined): boolean => previous?.status === 'running' && previous.clientId === clientId;
     executeSql({
       client_id: clientId,
@@ -81,6 +127,7 @@ export function SqlLabPage(): JSX.Element {
       runAsync: false,
       json: true,
     })
+      .finally(() => setHistoryRefresh((number) => number + 1))
       .then((response: SqlLabExecuteResponse) => {
         // A success arriving after the query was stopped is ignored (spec 002 section 4).
         setRun(tabId, (previous) =>
@@ -101,6 +148,21 @@ export function SqlLabPage(): JSX.Element {
     stopQuery(clientId).catch(() => addToast('danger', stopFailedMessage));
   }
 
+  function copySavedQueryLink(): void {
+    if (activeTab?.remoteId == null) return;
+    copyTextToClipboard(savedQueryLink(window.location.origin, activeTab.remoteId))
+      .then(() => addToast('success', sharingMessages.linkCopied))
+      .catch(() => addToast('danger', sharingMessages.shareFailed));
+  }
+
+  function shareActiveQuery(): void {
+    if (activeTab === undefined || databaseId === null) return;
+    createSqlLabPermalink({ name: activeTab.name, dbId: databaseId, schema: activeTab.schema ?? undefined, autorun: false, sql: activeTab.sql })
+      .then((permalink) => copyTextToClipboard(permalink.url))
+      .then(() => addToast('success', sharingMessages.linkCopied))
+      .catch(() => addToast('danger', sharingMessages.shareFailed));
+  }
+
   function formatActiveSql(): void {
     if (activeTab === undefined || activeTab.sql.trim() === '') return;
     formatSql(activeTab.sql)
@@ -113,12 +175,12 @@ export function SqlLabPage(): JSX.Element {
       <EditorTabsBar
         tabs={tabsState.tabs}
         activeTabId={activeTabId}
-        onSelect={(tabId) => setTabsState((state) => ({ ...state, activeTabId: tabId }))}
-        onAdd={() => setTabsState((state) => addTab(state))}
-        onClose={(tabId) => setTabsState((state) => closeTab(state, tabId))}
+        onSelect={editorTabs.select}
+        onAdd={editorTabs.add}
+        onClose={editorTabs.close}
         onRename={(tabId, name) => setTabsState((state) => renameTab(state, tabId, name))}
       />
-      <Warning data-testid={testIds.sqlLab.storageWarning}>{localStorageWarning}</Warning>
+      {editorTabs.mode === 'local' && <Warning data-testid={testIds.sqlLab.storageWarning}>{localStorageWarning}</Warning>}
       {activeTab !== undefined && (
         <Workspace key={activeTab.id}>
           <LeftBar
@@ -173,8 +235,59 @@ export function SqlLabPage(): JSX.Element {
               <Button $variant="secondary" data-testid={testIds.sqlLab.formatButton} onClick={formatActiveSql}>
                 Format SQL
               </Button>
+              <Button
+                $variant="secondary"
+                data-testid={testIds.sqlLab.saveButton}
+                disabled={databaseId === null}
+                onClick={() => setIsSaveModalOpen(true)}
+              >
+                Save
+              </Button>
+              {activeTab.remoteId !== null && (
+                <Button $variant="secondary" data-testid={testIds.sqlLab.copyLinkButton} onClick={copySavedQueryLink}>
+                  Copy link
+                </Button>
+              )}
+              <Button
+                $variant="secondary"
+                data-testid={testIds.sqlLab.shareButton}
+                disabled={databaseId === null}
+                title="Copy query link to your clipboard"
+                onClick={shareActiveQuery}
+              >
+                Share
+              </Button>
             </Toolbar>
-            <ResultsPane run={run} />
+            <SouthTabs role="tablist" aria-label="Results and history">
+              <SouthTabButton
+                role="tab"
+                aria-selected={southTab === 'results'}
+                data-testid={testIds.sqlLab.southTabResults}
+                onClick={() => setSouthTab('results')}
+              >
+                Results
+              </SouthTabButton>
+              <SouthTabButton
+                role="tab"
+                aria-selected={southTab === 'history'}
+                data-testid={testIds.sqlLab.southTabHistory}
+                onClick={() => setSouthTab('history')}
+              >
+                Query history
+              </SouthTabButton>
+            </SouthTabs>
+            {southTab === 'results' ? <ResultsPane run={run} /> : <QueryHistoryPane sqlEditorId={activeTab.id} refreshNumber={historyRefresh} />}
+            {isSaveModalOpen && databaseId !== null && (
+              <SaveQueryModal
+                tab={activeTab}
+                databaseId={databaseId}
+                onClose={() => setIsSaveModalOpen(false)}
+                onSaved={(saved) => {
+                  setIsSaveModalOpen(false);
+                  changeActiveTab({ remoteId: saved.id, name: saved.label });
+                }}
+              />
+            )}
           </Main>
         </Workspace>
       )}
@@ -228,6 +341,26 @@ const LimitLabel = styled.label`
   gap: ${({ theme }) => theme.gridUnit}px;
   font-size: ${({ theme }) => theme.fontSizes.s}px;
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const SouthTabs = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const SouthTabButton = styled.button.attrs({ type: 'button' })`
+  padding: ${({ theme }) => `${theme.gridUnit}px ${theme.gridUnit * 3}px`};
+  border: none;
+  border-bottom: 2px solid transparent;
+  background: none;
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 600;
+  cursor: pointer;
+
+  &[aria-selected='true'] {
+    border-bottom-color: ${({ theme }) => theme.colors.primary.base};
+  }
 `;
 
 const ErrorText = styled.p`

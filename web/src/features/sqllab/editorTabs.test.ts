@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addTab, closeTab, initialTabsState, nextUntitledName, parseStoredTabs, renameTab, type QueryEditorTab } from './editorTabs';
 
 function tab(name: string, id = name): QueryEditorTab {
-  return { id, name, dbId: 1, schema: 'main', sql: '', queryLimit: 1000 };
+  return { id, name, dbId: 1, schema: 'main', sql: '', queryLimit: 1000, remoteId: null };
 }
 
 describe('editor tabs', () => {

@@ -11,6 +11,8 @@ export interface QueryEditorTab {
   schema: string | null;
   sql: string;
   queryLimit: number;
+  /** The saved query the tab came from (spec 002 section 3). */
+  remoteId: number | null;
 }
 
 export interface EditorTabsState {
@@ -43,21 +45,35 @@ export function nextUntitledName(tabs: readonly QueryEditorTab[]): string {
   return `${untitledQueryPrefix}${highest + 1}`;
 }
 
-function newTabId(): string {
+export function newTabId(): string {
   return Math.random().toString(36).slice(2, 13).padEnd(11, '0');
 }
 
-/** A new tab with the active tab's database and schema, made active. */
-export function addTab(state: EditorTabsState): EditorTabsState {
+/** A fresh tab's fields: the next untitled name, the active tab's database, schema and limit. */
+export function newTabFields(state: EditorTabsState): Omit<QueryEditorTab, 'id'> {
   const active = state.tabs.find((tab) => tab.id === state.activeTabId);
-  const tab: QueryEditorTab = {
-    id: newTabId(),
+  return {
     name: nextUntitledName(state.tabs),
     dbId: active?.dbId ?? null,
     schema: active?.schema ?? null,
     sql: '',
     queryLimit: active?.queryLimit ?? defaultQueryLimit,
+    remoteId: null,
   };
+}
+
+/** A new tab with the active tab's database and schema, made active. */
+export function addTab(state: EditorTabsState, tabId: string = newTabId()): EditorTabsState {
+  const tab: QueryEditorTab = { id: tabId, ...newTabFields(state) };
+  return { tabs: [...state.tabs, tab], activeTabId: tab.id };
+}
+
+/** What a tab opened from a saved query or a permalink starts with. */
+export type OpenedQuery = Pick<QueryEditorTab, 'name' | 'dbId' | 'schema' | 'sql' | 'remoteId'>;
+
+/** A new active tab holding an opened query (a saved query, a permalink). */
+export function addTabWithQuery(state: EditorTabsState, query: OpenedQuery, tabId: string = newTabId()): EditorTabsState {
+  const tab: QueryEditorTab = { id: tabId, queryLimit: defaultQueryLimit, ...query };
   return { tabs: [...state.tabs, tab], activeTabId: tab.id };
 }
 
@@ -107,7 +123,7 @@ export function parseStoredTabs(stored: string | null): EditorTabsState {
     const tabs = Array.isArray(parsed.tabs) ? parsed.tabs.filter(isTab) : [];
     if (tabs.length === 0) return initialTabsState();
     const activeTabId = tabs.some((tab) => tab.id === parsed.activeTabId) ? String(parsed.activeTabId) : (tabs[0]?.id ?? '');
-    return { tabs, activeTabId };
+    return { tabs: tabs.map((tab) => ({ ...tab, remoteId: typeof tab.remoteId === 'number' ? tab.remoteId : null })), activeTabId };
   } catch {
     return initialTabsState();
   }

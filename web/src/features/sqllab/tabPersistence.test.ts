@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { QueryEditorTab } from './editorTabs';
+import { mergeUnsavedEdits, newTabPayload, serverTabId, tabChanges, tabFromServer, unsavedEdits } from './tabPersistence';
+
+const tab: QueryEditorTab = { id: '12', name: 'Births', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 100, remoteId: null };
+
+describe('tab persistence', () => {
+  it('sends only the fields that changed', () => {
+    expect(tabChanges(tab, tab)).toEqual({});
+    expect(tabChanges(tab, { ...tab, sql: 'SELECT 2', name: 'Sales' })).toEqual({ sql: 'SELECT 2', label: 'Sales' });
+    expect(tabChanges(tab, { ...tab, dbId: null, schema: null, remoteId: 4 })).toEqual({ database_id: null, schema: null, saved_query_id: 4 });
+  });
+
+  it('reads a server tab and writes a new one', () => {
+    const state = {
+      id: 12,
+      user_id: 1,
+      label: 'Births',
+      active: true,
+      database_id: 1,
+      catalog: null,
+      schema: 'main',
+      sql: 'SELECT 1',
+      query_limit: 100,
+      latest_query: null,
+      autorun: false,
+      template_params: null,
+      hide_left_bar: false,
+      saved_query: null,
+      table_schemas: [],
+      extra_json: {},
+    };
+    expect(tabFromServer(state)).toEqual(tab);
+    expect(newTabPayload(tab)).toEqual({ name: 'Births', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 100, remoteId: null });
+    expect(serverTabId(tab)).toBe(12);
+    expect(serverTabId({ ...tab, id: 'a1b2c3' })).toBeNull();
+  });
+
+  it('keeps edits not yet on the server and merges them over the server tabs', () => {
+    const other: QueryEditorTab = { ...tab, id: '13', name: 'Other' };
+    const stored = new Map([
+      ['12', tab],
+      ['13', other],
+    ]);
+    const edited = { ...tab, sql: 'SELECT 2' };
+    const edits = unsavedEdits([edited, other], stored);
+    expect(edits).toEqual({ '12': edited });
+    expect(mergeUnsavedEdits([tab, other], edits)).toEqual([edited, other]);
+    expect(mergeUnsavedEdits([other], edits)).toEqual([other]);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Editor tabs kept on the server while `SQLLAB_BACKEND_PERSISTENCE` is on (spec 002 sections 4
+ * and 7): a server tab becomes a local tab whose id is the server id, and local edits become the
+ * `PUT /tabstateview/{id}` fields that changed.
+ */
+import type { TabState } from '@/api/generated/TabState';
+import type { TabStateNew } from '@/api/generated/TabStateNew';
+import type { TabStateUpdate } from '@/api/generated/TabStateUpdate';
+import { defaultQueryLimit, type QueryEditorTab } from './editorTabs';
+
+/** Spec 002 section 9: edits are sent at most every 5 seconds. */
+export const tabSyncDebounceMs = 5000;
+
+/** Spec 002 section 8's toasts of the tab calls. */
+export const tabStateMessages = {
+  fetchFailed: 'An error occurred while fetching tab state',
+  storeFailed:
+    'An error occurred while storing your query in the backend. To avoid losing your changes, please save your query using the "Save Query" button.',
+} as const;
+
+/** A server tab as the editor holds it. */
+export function tabFromServer(state: TabState): QueryEditorTab {
+  return {
+    id: String(state.id),
+    name: state.label,
+    dbId: state.database_id,
+    schema: state.schema,
+    sql: state.sql ?? '',
+    queryLimit: state.query_limit ?? defaultQueryLimit,
+    remoteId: state.saved_query?.id ?? null,
+  };
+}
+
+/** The body of `POST /tabstateview/` for a tab (Superset's query editor fields). */
+export function newTabPayload(tab: Omit<QueryEditorTab, 'id'>): TabStateNew {
+  return {
+    name: tab.name,
+    dbId: tab.dbId ?? undefined,
+    schema: tab.schema ?? undefined,
+    sql: tab.sql,
+    queryLimit: tab.queryLimit,
+    remoteId: tab.remoteId,
+  };
+}
+
+/** The fields of `next` that differ from `previous`, as a `PUT /tabstateview/{id}` body. */
+export function tabChanges(previous: QueryEditorTab, next: QueryEditorTab): TabStateUpdate {
+  const changes: TabStateUpdate = {};
+  if (previous.sql !== next.sql) changes.sql = next.sql;
+  if (previous.name !== next.name) changes.label = next.name;
+  if (previous.dbId !== next.dbId) changes.database_id = next.dbId;
+  if (previous.schema !== next.schema) changes.schema = next.schema;
+  if (previous.queryLimit !== next.queryLimit) changes.query_limit = next.queryLimit;
+  if (previous.remoteId !== next.remoteId) changes.saved_query_id = next.remoteId;
+  return changes;
+}
+
+/** The server id of a tab held by the editor, if it has one. */
+export function serverTabId(tab: QueryEditorTab): number | null {
+  return /^\d+$/.test(tab.id) ? Number(tab.id) : null;
+}
+
+/** Where edits not yet stored on the server wait in the browser (spec 002 section 3). */
+export const unsavedEditsStorageKey = 'quiver.sqllab.unsaved';
+
+/** The tabs whose content differs from the copy last stored on the server, by id. */
+export function unsavedEdits(tabs: readonly QueryEditorTab[], stored: ReadonlyMap<string, QueryEditorTab>): Record<string, QueryEditorTab> {
+  const edits: Record<string, QueryEditorTab> = {};
+  for (const tab of tabs) {
+    const previous = stored.get(tab.id);
+    if (previous !== undefined && Object.keys(tabChanges(previous, tab)).length > 0) edits[tab.id] = tab;
+  }
+  return edits;
+}
+
+/** The server tabs with the edits kept in the browser merged over them (same id only). */
+export function mergeUnsavedEdits(tabs: readonly QueryEditorTab[], edits: Readonly<Record<string, QueryEditorTab>>): QueryEditorTab[] {
+  return tabs.map((tab) => {
+    const edit = edits[tab.id];
+    return edit === undefined ? tab : { ...edit, id: tab.id };
+  });
+}
+
+/** The unsaved edits kept in browser storage; nothing when absent or unreadable. */
+export function readUnsavedEdits(storage: Storage): Record<string, QueryEditorTab> {
+  try {
+    const parsed = JSON.parse(storage.getItem(unsavedEditsStorageKey) ?? '{}') as unknown;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, QueryEditorTab>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function writeUnsavedEdits(storage: Storage, edits: Readonly<Record<string, QueryEditorTab>>): void {
+  try {
+    if (Object.keys(edits).length === 0) storage.removeItem(unsavedEditsStorageKey);
+    else storage.setItem(unsavedEditsStorageKey, JSON.stringify(edits));
+  } catch (error) {
+    // An editor-state save error is only warned in the console (spec 002 section 8).
+    console.warn('could not keep the unsaved SQL Lab edits', error);
+  }
+}

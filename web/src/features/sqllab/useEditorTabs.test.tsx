@@ -1,0 +1,109 @@
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetCsrfToken } from '@/api/client';
+import type { TabState } from '@/api/generated/TabState';
+import { ToastProvider } from '@/components/ToastProvider';
+import { tabsStorageKey } from './editorTabs';
+import { useEditorTabs } from './useEditorTabs';
+
+function serverTab(id: number, label: string, sql: string): TabState {
+  return {
+    id,
+    user_id: 1,
+    label,
+    active: id === 8,
+    database_id: 1,
+    catalog: null,
+    schema: 'main',
+    sql,
+    query_limit: 100,
+    latest_query: null,
+    autorun: false,
+    template_params: null,
+    hide_left_bar: false,
+    saved_query: null,
+    table_schemas: [],
+    extra_json: {},
+  };
+}
+
+function bootstrap(persistence: boolean, tabIds: number[]): Response {
+  return Response.json({
+    result: {
+      backend_persistence: persistence,
+      active_tab: null,
+      tab_state_ids: tabIds.map((id) => ({ id, label: `Tab ${id}` })),
+      queries: {},
+    },
+  });
+}
+
+/** Stubs the server; answers each call with `answer` and records `METHOD path body`. */
+function stubServer(answer: (method: string, url: string) => Response): string[] {
+  const calls: string[] = [];
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    if (url === '/api/v1/security/csrf_token/') return Promise.resolve(Response.json({ result: 'token' }));
+    const method = init.method ?? 'GET';
+    calls.push(`${method} ${url}${typeof init.body === 'string' ? ` ${init.body}` : ''}`);
+    return Promise.resolve(answer(method, url));
+  });
+  return calls;
+}
+
+function wrapper({ children }: { children: ReactNode }): ReactNode {
+  return <ToastProvider>{children}</ToastProvider>;
+}
+
+const storedTabs = JSON.stringify({
+  tabs: [{ id: 'local1', name: 'Kept here', dbId: 1, schema: 'main', sql: 'SELECT 7', queryLimit: 10 }],
+  activeTabId: 'local1',
+});
+
+describe('useEditorTabs', () => {
+  beforeEach(() => window.localStorage.clear());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    forgetCsrfToken();
+  });
+
+  it('keeps tabs in browser storage when backend persistence is off', async () => {
+    window.localStorage.setItem(tabsStorageKey, storedTabs);
+    const calls = stubServer(() => bootstrap(false, []));
+    const { result } = renderHook(() => useEditorTabs(), { wrapper });
+    await waitFor(() => expect(result.current.mode).toBe('local'));
+    expect(result.current.state.tabs.map((tab) => tab.name)).toEqual(['Kept here']);
+    expect(calls).toEqual(['GET /api/v1/sqllab/']);
+  });
+
+  it('loads the server tabs and drops one the server answers 404 for', async () => {
+    const calls = stubServer((_method, url) => {
+      if (url === '/api/v1/sqllab/') return bootstrap(true, [7, 8, 9]);
+      if (url === '/tabstateview/9') return Response.json({ message: 'Not found' }, { status: 404 });
+      const id = Number(url.split('/').at(-1));
+      return Response.json(serverTab(id, `Tab ${id}`, `SELECT ${id}`));
+    });
+    const { result } = renderHook(() => useEditorTabs(), { wrapper });
+    await waitFor(() => expect(result.current.mode).toBe('server'));
+    expect(result.current.state.tabs.map((tab) => [tab.id, tab.sql])).toEqual([
+      ['7', 'SELECT 7'],
+      ['8', 'SELECT 8'],
+    ]);
+    expect(calls).not.toContain('DELETE /tabstateview/9');
+  });
+
+  it('moves the browser tabs to the server when the user has none there', async () => {
+    window.localStorage.setItem(tabsStorageKey, storedTabs);
+    const calls = stubServer((_method, url) => (url === '/api/v1/sqllab/' ? bootstrap(true, []) : Response.json({ id: 31 })));
+    const { result } = renderHook(() => useEditorTabs(), { wrapper });
+    await waitFor(() => expect(result.current.mode).toBe('server'));
+    expect(result.current.state).toEqual({
+      tabs: [{ id: '31', name: 'Kept here', dbId: 1, schema: 'main', sql: 'SELECT 7', queryLimit: 10, remoteId: null }],
+      activeTabId: '31',
+    });
+    expect(calls[1]).toBe(
+      'POST /tabstateview/ {"queryEditor":{"name":"Kept here","dbId":1,"schema":"main","sql":"SELECT 7","queryLimit":10,"remoteId":null}}',
+    );
+    expect(window.localStorage.getItem(tabsStorageKey)).toBeNull();
+  });
+});

@@ -1,0 +1,225 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '@/api/errors';
+import type { TabState } from '@/api/generated/TabState';
+import { useToasts } from '@/components/toastContext';
+import {
+  addTab,
+  addTabWithQuery,
+  closeTab,
+  defaultQueryLimit,
+  loadTabs,
+  newTabFields,
+  saveTabs,
+  tabsStorageKey,
+  type EditorTabsState,
+  type OpenedQuery,
+  type QueryEditorTab,
+} from './editorTabs';
+import { activateTabState, createTabState, deleteTabState, fetchSqlLabBootstrap, fetchTabState, updateTabState } from './stateApi';
+import {
+  mergeUnsavedEdits,
+  newTabPayload,
+  readUnsavedEdits,
+  serverTabId,
+  tabChanges,
+  tabFromServer,
+  tabStateMessages,
+  tabSyncDebounceMs,
+  unsavedEdits,
+  writeUnsavedEdits,
+} from './tabPersistence';
+
+/** Where the tabs live: still loading, in browser storage, or on the server. */
+export type TabsMode = 'loading' | 'local' | 'server';
+
+export interface EditorTabs {
+  mode: TabsMode;
+  state: EditorTabsState;
+  /** A local edit of the tabs (SQL, name, database...); on the server it is sent after a pause. */
+  edit: (change: (state: EditorTabsState) => EditorTabsState) => void;
+  add: () => void;
+  addWithQuery: (query: OpenedQuery) => void;
+  close: (tabId: string) => void;
+  select: (tabId: string) => void;
+  /** A run started in a tab: on the server it becomes the tab's latest query. */
+  rememberRun: (tabId: string, clientId: string) => void;
+}
+
+const emptyState: EditorTabsState = { tabs: [], activeTabId: '' };
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** Creates a server tab for each browser tab and answers them with their server ids. */
+async function createServerTabs(tabs: readonly QueryEditorTab[]): Promise<QueryEditorTab[]> {
+  const created: QueryEditorTab[] = [];
+  for (const tab of tabs) {
+    const id = await createTabState(newTabPayload(tab));
+    created.push({ ...tab, id: String(id) });
+  }
+  return created;
+}
+
+/**
+ * The user's server tabs; a tab the server answers 404 for is dropped (spec 002 section 4).
+ * With none, the tabs kept in this browser move to the server (or one fresh tab is created).
+ */
+async function loadServerTabs(tabIds: readonly number[], activeId: number | null, onFetchFailed: () => void): Promise<EditorTabsState> {
+  const answers = await Promise.allSettled(tabIds.map((id) => fetchTabState(id)));
+  const tabs: QueryEditorTab[] = [];
+  answers.forEach((answer) => {
+    if (answer.status === 'fulfilled') tabs.push(tabFromServer(answer.value));
+    else if (!isNotFound(answer.reason)) onFetchFailed();
+  });
+  if (tabs.length === 0) {
+    const local = loadTabs(window.localStorage);
+    const migrated = await createServerTabs(local.tabs);
+    window.localStorage.removeItem(tabsStorageKey);
+    const activeIndex = Math.max(0, local.tabs.findIndex((tab) => tab.id === local.activeTabId));
+    return { tabs: migrated, activeTabId: migrated[activeIndex]?.id ?? migrated[0]?.id ?? '' };
+  }
+  const active = tabs.find((tab) => tab.id === String(activeId)) ?? tabs[0];
+  return { tabs, activeTabId: active?.id ?? '' };
+}
+
+/**
+ * SQL Lab's editor tabs: on the server (`/tabstateview/`) when `SQLLAB_BACKEND_PERSISTENCE` is
+ * on, else in browser storage.
+ */
+export function useEditorTabs(): EditorTabs {
+  const [mode, setMode] = useState<TabsMode>('loading');
+  const [state, setState] = useState<EditorTabsState>(emptyState);
+  const synced = useRef(new Map<string, QueryEditorTab>());
+  const isStarted = useRef(false);
+  const { addToast } = useToasts();
+
+  const remember = useCallback((tabs: readonly QueryEditorTab[]) => {
+    for (const tab of tabs) synced.current.set(tab.id, tab);
+  }, []);
+
+  useEffect(() => {
+    if (isStarted.current) return;
+    isStarted.current = true;
+    const openLocalTabs = (): void => {
+      setState(loadTabs(window.localStorage));
+      setMode('local');
+    };
+    fetchSqlLabBootstrap()
+      .then(async (bootstrap) => {
+        if (!bootstrap.backend_persistence) {
+          openLocalTabs();
+          return;
+        }
+        const active: TabState | null = bootstrap.active_tab;
+        const loaded = await loadServerTabs(
+          bootstrap.tab_state_ids.map((tab) => tab.id),
+          active?.id ?? null,
+          () => addToast('danger', tabStateMessages.fetchFailed),
+        );
+        remember(loaded.tabs);
+        // Edits made before a reload and not yet stored are merged back (and sent after the pause).
+        setState({ ...loaded, tabs: mergeUnsavedEdits(loaded.tabs, readUnsavedEdits(window.localStorage)) });
+        setMode('server');
+      })
+      .catch((error: unknown) => {
+        // An editor-state error is only warned in the console (spec 002 section 8).
+        console.warn('could not load the SQL Lab tabs from the server', error);
+        openLocalTabs();
+      });
+  }, [addToast, remember]);
+
+  // Browser storage: every change is kept at once.
+  useEffect(() => {
+    if (mode === 'local') saveTabs(window.localStorage, state);
+  }, [mode, state]);
+
+  // Server: edits wait in browser storage until stored, and the fields that changed are sent
+  // after a pause (spec 002 sections 3 and 9).
+  useEffect(() => {
+    if (mode !== 'server') return undefined;
+    writeUnsavedEdits(window.localStorage, unsavedEdits(state.tabs, synced.current));
+    const timer = window.setTimeout(() => {
+      for (const tab of state.tabs) {
+        const previous = synced.current.get(tab.id);
+        const id = serverTabId(tab);
+        if (previous === undefined || id === null) continue;
+        const changes = tabChanges(previous, tab);
+        if (Object.keys(changes).length === 0) continue;
+        synced.current.set(tab.id, tab);
+        updateTabState(id, changes)
+          .then(() => writeUnsavedEdits(window.localStorage, unsavedEdits(state.tabs, synced.current)))
+          .catch(() => {
+          synced.current.set(tab.id, previous);
+          addToast('warning', tabStateMessages.storeFailed);
+        });
+      }
+    }, tabSyncDebounceMs);
+    return () => window.clearTimeout(timer);
+  }, [mode, state, addToast]);
+
+  const addServerTab = useCallback(
+    (fields: Omit<QueryEditorTab, 'id'>) => {
+      createTabState(newTabPayload(fields))
+        .then((id) => {
+          const tab: QueryEditorTab = { ...fields, id: String(id) };
+          remember([tab]);
+          setState((previous) => ({ tabs: [...previous.tabs, tab], activeTabId: tab.id }));
+        })
+        .catch(() => addToast('warning', tabStateMessages.storeFailed));
+    },
+    [addToast, remember],
+  );
+
+  const add = useCallback(() => {
+    if (mode === 'server') addServerTab(newTabFields(state));
+    else setState((previous) => addTab(previous));
+  }, [mode, state, addServerTab]);
+
+  const addWithQuery = useCallback(
+    (query: OpenedQuery) => {
+      if (mode === 'server') addServerTab({ queryLimit: defaultQueryLimit, ...query });
+      else setState((previous) => addTabWithQuery(previous, query));
+    },
+    [mode, addServerTab],
+  );
+
+  const close = useCallback(
+    (tabId: string) => {
+      setState((previous) => closeTab(previous, tabId));
+      const tab = state.tabs.find((candidate) => candidate.id === tabId);
+      const id = tab === undefined ? null : serverTabId(tab);
+      if (mode !== 'server' || id === null || state.tabs.length <= 1) return;
+      synced.current.delete(tabId);
+      // A tab already gone from the server (404) counts as deleted.
+      deleteTabState(id).catch((error: unknown) => {
+        if (!isNotFound(error)) console.warn('could not delete the tab on the server', error);
+      });
+    },
+    [mode, state],
+  );
+
+  const select = useCallback(
+    (tabId: string) => {
+      setState((previous) => ({ ...previous, activeTabId: tabId }));
+      const tab = state.tabs.find((candidate) => candidate.id === tabId);
+      const id = tab === undefined ? null : serverTabId(tab);
+      if (mode === 'server' && id !== null) activateTabState(id).catch(() => undefined);
+    },
+    [mode, state],
+  );
+
+  const rememberRun = useCallback(
+    (tabId: string, clientId: string) => {
+      const tab = state.tabs.find((candidate) => candidate.id === tabId);
+      const id = tab === undefined ? null : serverTabId(tab);
+      if (mode !== 'server' || id === null) return;
+      updateTabState(id, { latest_query_id: clientId }).catch((error: unknown) => {
+        console.warn('could not store the latest query of the tab', error);
+      });
+    },
+    [mode, state],
+  );
+
+  return { mode, state, edit: setState, add, addWithQuery, close, select, rememberRun };
+}
