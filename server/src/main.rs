@@ -8,7 +8,7 @@ use quiver_server::config::Settings;
 use quiver_server::telemetry;
 
 /// mimalloc keeps freed pages for reuse: result post-processing allocates and frees column-sized
-/// buffers on every request, which glibc hands back to the kernel and faults in again (decision 0023).
+/// buffers on every request, which glibc hands back to the kernel and faults in again (decision 0024).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -33,7 +33,7 @@ use quiver_core::reaggregate::ReaggregationRequest;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// The allocator the server uses (decision 0023): the native side is measured as it runs there.
+/// The allocator the server uses (decision 0024): the native side is measured as it runs there.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
