@@ -14,6 +14,7 @@ pub mod explore;
 pub mod form_data;
 pub mod ids;
 pub mod list;
+pub mod native_filter;
 pub mod query;
 pub mod sqllab;
 
@@ -28,5 +29,6 @@ pub use explore::*;
 pub use form_data::*;
 pub use ids::*;
 pub use list::*;
+pub use native_filter::*;
 pub use query::*;
 pub use sqllab::*;

@@ -9,6 +9,7 @@ pub mod chart_data;
 pub mod chart_list;
 pub mod dashboard;
 pub mod database;
+pub mod datasource;
 pub mod dataset;
 pub mod explore;
 pub mod explore_form_data;
@@ -130,6 +131,11 @@ pub fn routes() -> Router<AppState> {
             get(database::table_metadata),
         )
         .merge(dashboard_routes())
+        // Native filter values (issue #6)
+        .route(
+            "/api/v1/datasource/{datasource_type}/{datasource_id}/column/{column_name}/values/",
+            get(datasource::column_values),
+        )
 }
 
 /// The dashboard calls of spec 001 §7.

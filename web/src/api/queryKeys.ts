@@ -25,4 +25,9 @@ export const queryKeys = {
   chartList: (q: string) => ['chartList', q] as const,
   chartListVizTypes: ['chartList', 'vizTypes'] as const,
   chartFavoriteStatus: (ids: readonly number[]) => ['chartList', 'favoriteStatus', ...ids] as const,
+  // Native filters (issue #6)
+  dashboardDatasets: (idOrSlug: string) => ['dashboard', idOrSlug, 'datasets'] as const,
+  columnValues: (datasetId: number, column: string) => ['columnValues', datasetId, column] as const,
+  dashboardFilteredChartData: (dashboardId: number, chartId: number, refreshNumber: number, extraFormData: unknown) =>
+    ['dashboard', dashboardId, 'chartData', chartId, refreshNumber, extraFormData] as const,
 };
