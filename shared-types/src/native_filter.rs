@@ -2,8 +2,6 @@
 //! configuration as stored in `json_metadata.native_filter_configuration`, and the data mask a
 //! filter or a cross-filter emits to the charts in its scope.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use ts_rs::TS;
@@ -69,9 +67,6 @@ pub struct DataMask {
     #[ts(optional, type = "Record<string, unknown>")]
     pub own_state: Option<Map<String, Value>>,
 }
-
-/// The data masks of a dashboard, by native filter id or by emitting chart id (cross-filters).
-pub type DataMaskState = BTreeMap<String, DataMask>;
 
 /// `NATIVE_FILTER` or `DIVIDER`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -20,7 +20,7 @@ import { useDashboardEditor } from './editing/useDashboardEditor';
 import { createDashboardPermalink } from './filters/api';
 import { FilterBar } from './filters/FilterBar';
 import { FilterConfigModal } from './filters/FilterConfigModal';
-import { crossFilterValuesByChart, readCrossFilterSettings, readNativeFilters } from './filters/nativeFilterConfig';
+import { crossFilterValuesByChart, datasetIdOf, readCrossFilterSettings, readNativeFilters } from './filters/nativeFilterConfig';
 import { useDashboardFilters } from './filters/useDashboardFilters';
 import { isLayoutComplete, layoutFromDocument, parsePositionJson, type DashboardLayout } from './dashboardLayout';
 
@@ -92,10 +92,12 @@ export function DashboardPage(): JSX.Element {
   const nativeFilters = useMemo(() => readNativeFilters(jsonMetadata), [jsonMetadata]);
   const crossFilterSettings = useMemo(() => readCrossFilterSettings(jsonMetadata), [jsonMetadata]);
   const chartIds = useMemo(() => (charts.data ?? []).map((chart) => chart.id), [charts.data]);
+  const chartDatasetIds = useMemo(() => new Map((charts.data ?? []).map((chart) => [chart.id, datasetIdOf(chart.form_data.datasource)])), [charts.data]);
   const dashboardFilters = useDashboardFilters({
     filters: nativeFilters,
     layout,
     chartIds,
+    chartDatasetIds,
     crossFilterScope: crossFilterSettings.scope,
     savedDataMask: permalink.data?.state.dataMask,
     isReady: dashboard.data !== undefined && (permalinkKey === null || !permalink.isPending),

@@ -48,6 +48,7 @@ export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layo
     setDrafts(remaining);
     if (filters.some((filter) => filter.id === id)) setDeletedIds((current) => [...current, id]);
     if (selectedId === id) setSelectedId(remaining[0]?.id ?? null);
+    setRangeError(null);
   }
 
   function updateDraft(next: NativeFilter): void {

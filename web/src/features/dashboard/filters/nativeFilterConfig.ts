@@ -105,3 +105,9 @@ export function crossFilterValuesByChart(applied: DataMaskState): Map<number, re
   }
   return values;
 }
+
+/** The dataset id of a `{id}__table` datasource key; null for other keys. */
+export function datasetIdOf(datasource: string): number | null {
+  const match = /^(\d+)__table$/.exec(datasource);
+  return match === null ? null : Number(match[1]);
+}

@@ -4,7 +4,7 @@ import type { ExtraFormData } from '@/api/generated/ExtraFormData';
 import type { NativeFilter } from '@/api/generated/NativeFilter';
 import type { NativeFilterScope } from '@/api/generated/NativeFilterScope';
 import { loadNativeFilterRules, type NativeFilterRules } from '@/wasm/nativeFilters';
-import { emptyDataMask, initialDataMasks, isCrossFilterKey, type DataMaskState } from './nativeFilterConfig';
+import { emptyDataMask, filterDatasetId, initialDataMasks, isCrossFilterKey, type DataMaskState } from './nativeFilterConfig';
 
 /** The dashboard's filter state: what the filter bar shows and what the charts apply. */
 export interface DashboardFilters {
@@ -32,6 +32,8 @@ export interface DashboardFiltersInput {
   /** The layout (`position_json` object); null while it loads. */
   layout: unknown;
   chartIds: readonly number[];
+  /** The dataset of each chart: a filter applies only to charts on its dataset. */
+  chartDatasetIds: ReadonlyMap<number, number | null>;
   crossFilterScope: NativeFilterScope;
   /** The permalink's data masks; `isReady` waits for them. */
   savedDataMask: Record<string, unknown> | undefined;
@@ -42,11 +44,12 @@ export interface DashboardFiltersInput {
 function chartExtraFormData(rules: NativeFilterRules, input: DashboardFiltersInput, applied: DataMaskState): Map<number, ExtraFormData> {
   const chartIds = [...input.chartIds];
   const masksByChart = new Map<number, ExtraFormData[]>(chartIds.map((chartId) => [chartId, []]));
+  const isOnDataset = (chartId: number, datasetId: number | null | undefined): boolean => input.chartDatasetIds.get(chartId) === datasetId;
   for (const filter of input.filters) {
     const mask = applied[filter.id];
     if (mask === undefined) continue;
     for (const chartId of rules.chartsInScope(input.layout, filter.scope, chartIds)) {
-      masksByChart.get(chartId)?.push(mask.extraFormData);
+      if (isOnDataset(chartId, filterDatasetId(filter))) masksByChart.get(chartId)?.push(mask.extraFormData);
     }
   }
   for (const [key, mask] of Object.entries(applied)) {
@@ -54,7 +57,7 @@ function chartExtraFormData(rules: NativeFilterRules, input: DashboardFiltersInp
     const emitter = Number(key);
     const scope = { ...input.crossFilterScope, excluded: [...input.crossFilterScope.excluded, emitter] };
     for (const chartId of rules.chartsInScope(input.layout, scope, chartIds)) {
-      masksByChart.get(chartId)?.push(mask.extraFormData);
+      if (isOnDataset(chartId, input.chartDatasetIds.get(emitter))) masksByChart.get(chartId)?.push(mask.extraFormData);
     }
   }
   return new Map([...masksByChart].map(([chartId, masks]) => [chartId, rules.mergeExtraFormData(masks)]));
@@ -84,7 +87,7 @@ export function useDashboardFilters(input: DashboardFiltersInput): DashboardFilt
     };
     // `input` is rebuilt on every render; its parts are the dependencies.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [applied, input.filters, input.layout, input.chartIds, input.crossFilterScope]);
+  }, [applied, input.filters, input.layout, input.chartIds, input.chartDatasetIds, input.crossFilterScope]);
 
   const update = useCallback(
     (change: (current: DataMaskState) => DataMaskState) => setChanged((current) => change(current ?? initial ?? {})),
