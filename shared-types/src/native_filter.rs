@@ -16,10 +16,8 @@ use crate::query::QueryObjectFilter;
 #[ts(export)]
 pub struct ExtraFormData {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[ts(optional)]
     pub filters: Vec<QueryObjectFilter>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[ts(optional)]
     pub adhoc_filters: Vec<AdhocFilter>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
