@@ -17,6 +17,7 @@ import {
   rangeFilterType,
   selectFilterType,
 } from './nativeFilterConfig';
+import { filterFieldStyles } from './filterFieldStyles';
 import { RangeInputs } from './RangeInputs';
 
 export interface FilterConfigFormProps {
@@ -111,25 +112,19 @@ export function FilterConfigForm({ draft, datasets, charts, rangeError, onChange
           <SelectDefault draft={draft} onChange={setDefaultValue} />
         )}
       </Labeled>
-      <Check>
-        <input
-          type="checkbox"
-          data-testid={testIds.dashboardFilters.requiredCheckbox}
-          checked={isFilterValueRequired(draft)}
-          onChange={(event) => setControl('enableEmptyFilter', event.target.checked)}
-        />
-        Filter value is required
-      </Check>
+      <ControlCheckbox
+        label="Filter value is required"
+        testId={testIds.dashboardFilters.requiredCheckbox}
+        isChecked={isFilterValueRequired(draft)}
+        onChange={(isChecked) => setControl('enableEmptyFilter', isChecked)}
+      />
       {!isRange && (
-        <Check>
-          <input
-            type="checkbox"
-            data-testid={testIds.dashboardFilters.multipleCheckbox}
-            checked={isMultipleSelect(draft)}
-            onChange={(event) => setControl('multiSelect', event.target.checked)}
-          />
-          Can select multiple values
-        </Check>
+        <ControlCheckbox
+          label="Can select multiple values"
+          testId={testIds.dashboardFilters.multipleCheckbox}
+          isChecked={isMultipleSelect(draft)}
+          onChange={(isChecked) => setControl('multiSelect', isChecked)}
+        />
       )}
       <fieldset>
         <legend>Scoping</legend>
@@ -200,6 +195,22 @@ function RangeDefault({ draft, error, onChange }: { draft: NativeFilter; error: 
   return <RangeInputs label="Default Value" min={min} max={max} error={error} onChange={(nextMin, nextMax) => onChange(nextMin === null && nextMax === null ? null : [nextMin, nextMax])} />;
 }
 
+interface ControlCheckboxProps {
+  label: string;
+  testId: string;
+  isChecked: boolean;
+  onChange: (isChecked: boolean) => void;
+}
+
+function ControlCheckbox({ label, testId, isChecked, onChange }: ControlCheckboxProps): JSX.Element {
+  return (
+    <Check>
+      <input type="checkbox" data-testid={testId} checked={isChecked} onChange={(event) => onChange(event.target.checked)} />
+      {label}
+    </Check>
+  );
+}
+
 function Labeled({ label, children }: { label: string; children: ReactNode }): JSX.Element {
   return (
     <Field>
@@ -237,21 +248,11 @@ const FieldLabel = styled.span`
 `;
 
 const TextInput = styled.input`
-  height: 32px;
-  padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
+  ${filterFieldStyles}
 `;
 
 const NativeSelect = styled.select`
-  height: 32px;
-  padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
+  ${filterFieldStyles}
 `;
 
 const Check = styled.label<{ $isIndented?: boolean }>`

@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 import styled from 'styled-components';
 import { testIds } from '@/testIds';
+import { filterFieldStyles } from './filterFieldStyles';
 
 export interface RangeInputsProps {
   label: string;
@@ -57,18 +58,9 @@ const Row = styled.div`
 `;
 
 const Input = styled.input`
+  ${filterFieldStyles}
   flex: 1;
   min-width: 0;
-  height: 32px;
-  padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-
-  &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.error.base};
-  }
 `;
 
 const Dash = styled.span`
