@@ -2,4 +2,7 @@
 import type { ExtraFormData } from "./ExtraFormData";
 import type { FilterState } from "./FilterState";
 
+/**
+ * A filter's or a chart's data mask: the query change and the shown state.
+ */
 export type DataMask = { id?: string, extraFormData: ExtraFormData, filterState: FilterState, ownState?: Record<string, unknown>, };

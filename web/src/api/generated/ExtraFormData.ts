@@ -2,4 +2,8 @@
 import type { AdhocFilter } from "./AdhocFilter";
 import type { QueryObjectFilter } from "./QueryObjectFilter";
 
+/**
+ * What a filter adds to the queries of the charts in its scope (Superset's `ExtraFormData`):
+ * `filters` and `adhoc_filters` are appended, the other keys override the chart's own.
+ */
 export type ExtraFormData = { filters?: Array<QueryObjectFilter>, adhoc_filters?: Array<AdhocFilter>, time_range?: string, granularity_sqla?: string, time_grain_sqla?: string, };

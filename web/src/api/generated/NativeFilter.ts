@@ -5,4 +5,21 @@ import type { NativeFilterKind } from "./NativeFilterKind";
 import type { NativeFilterScope } from "./NativeFilterScope";
 import type { NativeFilterTarget } from "./NativeFilterTarget";
 
-export type NativeFilter = { id: string, name: string, filterType: string, type: NativeFilterKind, targets: Array<NativeFilterTarget>, controlValues: Record<string, unknown>, defaultDataMask: DataMask, cascadeParentIds: Array<string>, scope: NativeFilterScope, description?: string, title?: string, chartsInScope?: Array<ChartId>, };
+/**
+ * One item of `native_filter_configuration`: a filter (`NATIVE_FILTER-...`) or a divider
+ * (`NATIVE_FILTER_DIVIDER-...`). Keys Quiver does not read are kept in `extra`.
+ */
+export type NativeFilter = { id: string, name: string, 
+/**
+ * `filter_select`, `filter_range`, `filter_time`, `filter_timecolumn`, `filter_timegrain`.
+ */
+filterType: string, type: NativeFilterKind, targets: Array<NativeFilterTarget>, 
+/**
+ * `enableEmptyFilter` (value required), `defaultToFirstItem`, `multiSelect`,
+ * `inverseSelection`, `searchAllOptions`.
+ */
+controlValues: Record<string, unknown>, defaultDataMask: DataMask, cascadeParentIds: Array<string>, scope: NativeFilterScope, description?: string, 
+/**
+ * A divider's title.
+ */
+title?: string, chartsInScope?: Array<ChartId>, };

@@ -2,4 +2,7 @@
 import type { DatasetId } from "./DatasetId";
 import type { NativeFilterColumn } from "./NativeFilterColumn";
 
+/**
+ * The dataset and column a filter reads its values from and filters on.
+ */
 export type NativeFilterTarget = { datasetId?: DatasetId, column?: NativeFilterColumn, };
