@@ -74,14 +74,14 @@ test('native filters, cross-filters and permalinks filter the charts in scope; p
   expect(californiaTotal).toBeGreaterThan(0);
   expect(californiaTotal).toBeLessThan(everyTotal);
 
-  const genderBars = await createChart(page, 'Births by gender (bars)', 'echarts_timeseries_bar', datasetId, {
+  const genderBars = await createChart(page, 'Births by gender bars', 'echarts_timeseries_bar', datasetId, {
     x_axis: 'gender',
     metrics: [sumOfNum],
     groupby: [],
     row_limit: 10,
   });
-  const total = await createChart(page, 'Total births (filtered)', 'big_number_total', datasetId, { metric: sumOfNum });
-  const stateTable = await createChart(page, 'Births by state (filtered)', 'table', datasetId, {
+  const total = await createChart(page, 'Filtered total births', 'big_number_total', datasetId, { metric: sumOfNum, y_axis_format: ',d' });
+  const stateTable = await createChart(page, 'Filtered births by state', 'table', datasetId, {
     query_mode: 'aggregate',
     groupby: ['state'],
     metrics: [sumOfNum],
@@ -97,10 +97,10 @@ test('native filters, cross-filters and permalinks filter the charts in scope; p
   const requests = new ChartDataRequests(page);
   const dashboard = await DashboardPage.open(page, dashboardId);
   const filters = new DashboardFilters(page);
-  const bigNumber = dashboard.chart('Total births (filtered)').getByTestId(testIds.viz.bigNumber);
-  const stateCells = dashboard.chart('Births by state (filtered)').locator(`[data-testid="${testIds.tableChart.cell}"][data-column="state"]`);
+  const bigNumber = dashboard.chart('Filtered total births').getByTestId(testIds.viz.bigNumber);
+  const stateCells = dashboard.chart('Filtered births by state').locator(`[data-testid="${testIds.tableChart.cell}"][data-column="state"]`);
   await expect(bigNumber).toHaveText(everyTotal.toLocaleString('en-US'));
-  await expect(dashboard.chart('Births by gender (bars)').locator('[data-kind="bar"]')).toHaveCount(2);
+  await expect(dashboard.chart('Births by gender bars').locator('[data-kind="bar"]')).toHaveCount(2);
 
   // A select filter on state, scoped to the total and the table only.
   await filters.configButton.click();
@@ -134,7 +134,7 @@ test('native filters, cross-filters and permalinks filter the charts in scope; p
   expect(displayedNumber(await bigNumber.innerText())).toBe(californiaTotal);
 
   // Clicking a bar cross-filters the other charts on its gender.
-  const secondBar = dashboard.chart('Births by gender (bars)').locator('[data-kind="bar"]').nth(1);
+  const secondBar = dashboard.chart('Births by gender bars').locator('[data-kind="bar"]').nth(1);
   const barBox = await secondBar.boundingBox();
   if (barBox === null) throw new Error('the bar is not visible');
   await page.mouse.click(barBox.x + barBox.width / 2, barBox.y + barBox.height / 2);
@@ -159,7 +159,7 @@ test('native filters, cross-filters and permalinks filter the charts in scope; p
   expect(url).toMatch(/\/superset\/dashboard\/p\/[^/]+\/$/);
   const freshPage = await page.context().newPage();
   const restored = await DashboardPage.openPermalink(freshPage, url);
-  await expect(restored.chart('Total births (filtered)').getByTestId(testIds.viz.bigNumber)).toHaveText(californiaGenderTotal.toLocaleString('en-US'));
+  await expect(restored.chart('Filtered total births').getByTestId(testIds.viz.bigNumber)).toHaveText(californiaGenderTotal.toLocaleString('en-US'));
   await expect(new DashboardFilters(freshPage).crossFilters).toContainText(clickedGender);
   await expect(new DashboardFilters(freshPage).control('State')).toContainText('CA');
   await freshPage.close();
