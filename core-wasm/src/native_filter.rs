@@ -119,10 +119,18 @@ pub fn range_extra_form_data(
     }
     let mut filters = Vec::new();
     if let Some(min) = min {
-        filters.push(column_filter(column, FilterOperator::GreaterThanOrEquals, Value::from(min)));
+        filters.push(column_filter(
+            column,
+            FilterOperator::GreaterThanOrEquals,
+            Value::from(min),
+        ));
     }
     if let Some(max) = max {
-        filters.push(column_filter(column, FilterOperator::LessThanOrEquals, Value::from(max)));
+        filters.push(column_filter(
+            column,
+            FilterOperator::LessThanOrEquals,
+            Value::from(max),
+        ));
     }
     Ok(ExtraFormData {
         filters,
@@ -192,11 +200,23 @@ mod tests {
     fn a_scope_holds_the_charts_under_its_root_path_except_the_excluded() {
         let layout = tabbed_layout();
         let all = [1, 2, 3, 4];
-        assert_eq!(charts_in_scope(&layout, &scope(&["ROOT_ID"], &[]), &all), vec![1, 2, 3]);
-        assert_eq!(charts_in_scope(&layout, &scope(&["ROOT_ID"], &[2]), &all), vec![1, 3]);
-        assert_eq!(charts_in_scope(&layout, &scope(&["TAB-A"], &[]), &all), vec![1, 2]);
+        assert_eq!(
+            charts_in_scope(&layout, &scope(&["ROOT_ID"], &[]), &all),
+            vec![1, 2, 3]
+        );
+        assert_eq!(
+            charts_in_scope(&layout, &scope(&["ROOT_ID"], &[2]), &all),
+            vec![1, 3]
+        );
+        assert_eq!(
+            charts_in_scope(&layout, &scope(&["TAB-A"], &[]), &all),
+            vec![1, 2]
+        );
         assert_eq!(charts_in_scope(&layout, &scope(&["TAB-B"], &[]), &all), vec![3]);
-        assert_eq!(charts_in_scope(&layout, &scope(&[], &[]), &all), Vec::<i64>::new());
+        assert_eq!(
+            charts_in_scope(&layout, &scope(&[], &[]), &all),
+            Vec::<i64>::new()
+        );
     }
 
     #[test]
@@ -210,10 +230,7 @@ mod tests {
         assert_eq!(inverse.filters[0].op, FilterOperator::NotIn);
         assert!(select_extra_form_data("state", &[], false, false).is_empty());
         let required = select_extra_form_data("state", &[], false, true);
-        assert_eq!(
-            required.adhoc_filters[0].sql_expression.as_deref(),
-            Some("1 = 0")
-        );
+        assert_eq!(required.adhoc_filters[0].sql_expression.as_deref(), Some("1 = 0"));
     }
 
     #[test]

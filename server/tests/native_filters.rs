@@ -56,7 +56,10 @@ async fn unknown_columns_datasets_and_anonymous_callers_are_refused() {
     assert_eq!(unknown_column.json["message"], "Column nope does not exist");
 
     let injected = app
-        .get(&values_path(dataset_id, "gender%3B%20DROP%20TABLE%20birth_names"), &admin)
+        .get(
+            &values_path(dataset_id, "gender%3B%20DROP%20TABLE%20birth_names"),
+            &admin,
+        )
         .await;
     assert_eq!(injected.status, StatusCode::BAD_REQUEST);
 

@@ -224,7 +224,8 @@ mod tests {
         assert_eq!(query.time_range.as_deref(), Some("Last year"));
 
         let broken: FormData =
-            serde_json::from_value(json!({"datasource": "1__table", "extra_form_data": {"filters": 3}})).unwrap();
+            serde_json::from_value(json!({"datasource": "1__table", "extra_form_data": {"filters": 3}}))
+                .unwrap();
         assert!(build_common_query_object(&ControlValues::new(&broken), None).is_err());
     }
 

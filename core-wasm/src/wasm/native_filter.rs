@@ -27,7 +27,10 @@ pub fn charts_in_scope(
     let chart_ids: Vec<i64> = from_js(chart_ids).map_err(to_js_error)?;
     let layout: DashboardLayout = from_js(layout).map_err(to_js_error)?;
     let scope: NativeFilterScope = from_js(scope).map_err(to_js_error)?;
-    to_js(&crate::native_filter::charts_in_scope(&layout, &scope, &chart_ids)).map_err(to_js_error)
+    to_js(&crate::native_filter::charts_in_scope(
+        &layout, &scope, &chart_ids,
+    ))
+    .map_err(to_js_error)
 }
 
 /// The `extraFormData` of a select filter's chosen `values`.

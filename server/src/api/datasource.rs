@@ -71,9 +71,7 @@ pub async fn column_values(
     let context = distinct_values_context(datasource, &column);
     let dataset = authorized_dataset(&app, &user, &context).await?;
     if !dataset.columns.iter().any(|known| known.column_name == column) {
-        return Err(ApiError::bad_request(format!(
-            "Column {column} does not exist"
-        )));
+        return Err(ApiError::bad_request(format!("Column {column} does not exist")));
     }
     let mut results = run_query_context(&app, &dataset, &context).await?;
     let Some(result) = results.pop() else {
@@ -101,6 +99,9 @@ mod tests {
     fn values_sort_nulls_then_numbers_then_text() {
         let mut values = vec![json!("b"), json!(10), json!(null), json!("a"), json!(2.5)];
         values.sort_by(compare_values);
-        assert_eq!(values, vec![json!(null), json!(2.5), json!(10), json!("a"), json!("b")]);
+        assert_eq!(
+            values,
+            vec![json!(null), json!(2.5), json!(10), json!("a"), json!("b")]
+        );
     }
 }
