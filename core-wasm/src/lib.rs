@@ -10,6 +10,8 @@
 //!   ([`apply_post_processing`]); [`arrow_ipc`] reads and writes the IPC streams they travel in.
 //! - [`reaggregate`]: answering a coarser group-by from a cached result ([`reaggregate()`]).
 //! - [`layout`]: the dashboard layout (`position_json`): drop rules, drops, history.
+//! - [`native_filter`]: native filter scopes, the data masks filter values emit, and merging
+//!   them into a chart's `extra_form_data`.
 //! - [`controls`]: the control panels as data ([`control_panel`]), pruning form data
 //!   ([`prune_form_data`]) and switching viz types ([`carry_over_form_data`]).
 //! - [`chart_diff`]: the "Altered" comparison of two form datas ([`altered_controls`]).
@@ -23,6 +25,7 @@ pub mod error;
 pub mod form_data;
 pub mod layout;
 pub mod lru;
+pub mod native_filter;
 pub mod postprocess;
 pub mod query_object;
 pub mod reaggregate;

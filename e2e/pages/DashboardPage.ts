@@ -35,6 +35,14 @@ export class DashboardPage {
     return dashboard;
   }
 
+  /** Opens a permalink (`/superset/dashboard/p/{key}/`) and waits for the dashboard it restores. */
+  static async openPermalink(page: Page, url: string): Promise<DashboardPage> {
+    await page.goto(url);
+    const dashboard = new DashboardPage(page);
+    await dashboard.grid.waitFor();
+    return dashboard;
+  }
+
   /** The holder of the chart titled `name`. */
   chart(name: string): Locator {
     return this.charts.filter({ has: this.page.getByTestId(testIds.dashboard.chartTitle).filter({ hasText: new RegExp(`^${name}$`) }) });

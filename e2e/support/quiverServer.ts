@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 
 export const adminUsername = 'admin';
@@ -58,4 +60,13 @@ export async function writeJson(
   const response = await request.fetch(path, { method, data: body, headers: { 'X-CSRFToken': csrfToken } });
   if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
   return (await response.json()) as Record<string, unknown>;
+}
+
+/** Creates a Gamma user with the server's admin command (the e2e script exports QUIVER_HOME). */
+export function createGammaUser(username: string, password: string): void {
+  const home = process.env.QUIVER_HOME;
+  if (home === undefined) throw new Error('QUIVER_HOME is not set: run this spec through scripts/e2e.sh');
+  execFileSync(path.join(home, 'quiver'), ['admin', 'create-user', '--username', username, '--password', password, '--role', 'Gamma'], {
+    env: process.env,
+  });
 }

@@ -1,21 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { testIds } from '../../web/src/testIds';
 import { DashboardPage } from '../pages/DashboardPage';
 import { LoginPage } from '../pages/LoginPage';
-import { adminPassword, adminUsername, writeJson } from '../support/quiverServer';
+import { adminPassword, adminUsername, createGammaUser, writeJson } from '../support/quiverServer';
 
 const gridGutter = 16;
-
-/** Creates a user with the server's admin command (the e2e script exports QUIVER_HOME). */
-function createGammaUser(username: string, password: string): void {
-  const home = process.env.QUIVER_HOME;
-  if (home === undefined) throw new Error('QUIVER_HOME is not set: run this spec through scripts/e2e.sh');
-  execFileSync(path.join(home, 'quiver'), ['admin', 'create-user', '--username', username, '--password', password, '--role', 'Gamma'], {
-    env: process.env,
-  });
-}
 
 /** HTML drag and drop from `source` onto `target`, with the events a browser sends. */
 async function dragOnto(page: Page, source: Locator, target: Locator): Promise<void> {

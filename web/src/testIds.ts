@@ -269,4 +269,41 @@ export const testIds = {
     favoriteStar: 'chart-list-favorite-star',
     nameLink: 'chart-list-name-link',
   },
+  /** Native filters and cross-filters of a dashboard (issue #6). */
+  dashboardFilters: {
+    bar: 'dashboard-filter-bar',
+    collapseButton: 'dashboard-filter-bar-collapse',
+    expandButton: 'dashboard-filter-bar-expand',
+    configButton: 'dashboard-filter-config-button',
+    /** One filter of the bar; `data-filter-id` holds its id, `data-filter-name` its name. */
+    filterControl: 'dashboard-filter-control',
+    rangeMin: 'dashboard-filter-range-min',
+    rangeMax: 'dashboard-filter-range-max',
+    rangeError: 'dashboard-filter-range-error',
+    applyButton: 'dashboard-filter-apply',
+    clearAllButton: 'dashboard-filter-clear-all',
+    /** A cross-filter of the bar; `data-chart-id` holds the emitting chart. */
+    crossFilter: 'dashboard-cross-filter',
+    crossFilterClear: 'dashboard-cross-filter-clear',
+    configModal: 'dashboard-filter-config-modal',
+    addFilterButton: 'dashboard-filter-config-add',
+    /** A filter in the modal's list; `data-filter-id` holds its id. */
+    configListItem: 'dashboard-filter-config-item',
+    removeFilterButton: 'dashboard-filter-config-remove',
+    filterTypeSelect: 'dashboard-filter-config-type',
+    nameInput: 'dashboard-filter-config-name',
+    datasetSelect: 'dashboard-filter-config-dataset',
+    columnSelect: 'dashboard-filter-config-column',
+    requiredCheckbox: 'dashboard-filter-config-required',
+    multipleCheckbox: 'dashboard-filter-config-multiple',
+    defaultValueSelect: 'dashboard-filter-config-default',
+    scopeAllRadio: 'dashboard-filter-config-scope-all',
+    scopeSpecificRadio: 'dashboard-filter-config-scope-specific',
+    /** A chart checkbox of the scope; `data-chart-id` holds the chart id. */
+    scopeChart: 'dashboard-filter-config-scope-chart',
+    configError: 'dashboard-filter-config-error',
+    saveButton: 'dashboard-filter-config-save',
+    cancelButton: 'dashboard-filter-config-cancel',
+    permalinkButton: 'dashboard-permalink-button',
+  },
 } as const;

@@ -1,7 +1,7 @@
 //! The query object every chart starts from (Superset's `buildQueryObject`,
 //! `extractQueryFields` and `extractExtras`). Viz types then adjust it (see `viz/`).
 
-use quiver_types::{ColumnRef, MetricRef, OrderByTerm, QueryExtras, QueryObject};
+use quiver_types::{ColumnRef, ExtraFormData, MetricRef, OrderByTerm, QueryExtras, QueryObject};
 use serde_json::Value;
 
 use crate::error::{CoreError, CoreResult};
@@ -97,12 +97,24 @@ pub fn build_common_query_object(
     mode: Option<QueryMode>,
 ) -> CoreResult<QueryObject> {
     let fields = extract_query_fields(controls, mode)?;
-    let adhoc_filters = controls.adhoc_filters("adhoc_filters")?;
-    let processed = process_adhoc_filters(controls.string("where")?, &adhoc_filters)?;
+    let extra_form_data = extra_form_data(controls)?;
+    let mut adhoc_filters = controls.adhoc_filters("adhoc_filters")?;
+    adhoc_filters.extend(extra_form_data.adhoc_filters.iter().cloned());
+    let mut processed = process_adhoc_filters(controls.string("where")?, &adhoc_filters)?;
+    processed.filters.extend(extra_form_data.filters.iter().cloned());
     let granularity = match controls.string("granularity")? {
         Some(granularity) => Some(granularity),
         None => controls.string("granularity_sqla")?,
     };
+    let granularity = extra_form_data.granularity_sqla.as_deref().or(granularity);
+    let time_grain_sqla = extra_form_data
+        .time_grain_sqla
+        .as_deref()
+        .or(controls.string("time_grain_sqla")?);
+    let time_range = extra_form_data
+        .time_range
+        .as_deref()
+        .or(controls.string("time_range")?);
 
     Ok(QueryObject {
         columns: fields.columns,
@@ -111,7 +123,7 @@ pub fn build_common_query_object(
         extras: QueryExtras {
             where_sql: processed.where_sql,
             having: processed.having,
-            time_grain_sqla: controls.string("time_grain_sqla")?.map(str::to_owned),
+            time_grain_sqla: time_grain_sqla.map(str::to_owned),
             relative_start: None,
             relative_end: None,
         },
@@ -124,12 +136,7 @@ pub fn build_common_query_object(
         series_limit_metric: controls.single_metric("series_limit_metric")?,
         is_timeseries: false,
         granularity: granularity.map(str::to_owned),
-        time_range: Some(
-            controls
-                .string("time_range")?
-                .unwrap_or(DEFAULT_TIME_RANGE)
-                .to_owned(),
-        ),
+        time_range: Some(time_range.unwrap_or(DEFAULT_TIME_RANGE).to_owned()),
         time_offsets: Vec::new(),
         post_processing: Vec::new(),
         annotation_layers: list(controls, "annotation_layers")?,
@@ -137,6 +144,17 @@ pub fn build_common_query_object(
         custom_params: Some(controls.object("custom_params")?.cloned().unwrap_or_default()),
         custom_form_data: None,
     })
+}
+
+/// The dashboard's native filters and cross-filters for this chart (`extra_form_data`, merged
+/// by the dashboard from the data masks in scope): filters and adhoc filters are appended to the
+/// chart's, `time_range`, `granularity_sqla` and `time_grain_sqla` override the chart's.
+fn extra_form_data(controls: &ControlValues<'_>) -> CoreResult<ExtraFormData> {
+    match controls.value("extra_form_data") {
+        None | Some(Value::Null) => Ok(ExtraFormData::default()),
+        Some(value) => serde_json::from_value(value.clone())
+            .map_err(|_| CoreError::invalid_control("extra_form_data", INVALID_VALUE)),
+    }
 }
 
 /// A control holding a JSON list, passed through; absent is empty.
@@ -179,6 +197,36 @@ mod tests {
 
         let unset = fields(form_data, None);
         assert_eq!(unset.columns.len(), 2);
+    }
+
+    #[test]
+    fn extra_form_data_appends_filters_and_overrides_the_time_range() {
+        let form_data: FormData = serde_json::from_value(json!({
+            "datasource": "1__table", "viz_type": "table", "groupby": ["state"],
+            "time_range": "Last week",
+            "adhoc_filters": [{"expressionType": "SIMPLE", "clause": "WHERE", "subject": "gender", "operator": "==", "comparator": "boy"}],
+            "extra_form_data": {
+                "filters": [{"col": "state", "op": "IN", "val": ["CA"]}],
+                "adhoc_filters": [{"expressionType": "SQL", "clause": "WHERE", "sqlExpression": "1 = 0"}],
+                "time_range": "Last year",
+            },
+        }))
+        .unwrap();
+        let query = build_common_query_object(&ControlValues::new(&form_data), None).unwrap();
+        assert_eq!(
+            serde_json::to_value(&query.filters).unwrap(),
+            json!([
+                {"col": "gender", "op": "==", "val": "boy"},
+                {"col": "state", "op": "IN", "val": ["CA"]},
+            ])
+        );
+        assert_eq!(query.extras.where_sql.as_deref(), Some("(1 = 0)"));
+        assert_eq!(query.time_range.as_deref(), Some("Last year"));
+
+        let broken: FormData =
+            serde_json::from_value(json!({"datasource": "1__table", "extra_form_data": {"filters": 3}}))
+                .unwrap();
+        assert!(build_common_query_object(&ControlValues::new(&broken), None).is_err());
     }
 
     #[test]

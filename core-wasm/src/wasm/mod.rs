@@ -12,6 +12,7 @@ mod error;
 pub mod frame;
 pub mod layout;
 mod named_error;
+pub mod native_filter;
 pub mod reaggregate;
 
 use chrono::NaiveDateTime;

@@ -10,6 +10,7 @@ pub mod chart_list;
 pub mod dashboard;
 pub mod database;
 pub mod dataset;
+pub mod datasource;
 pub mod explore;
 pub mod explore_form_data;
 pub mod explore_permalink;
@@ -135,6 +136,11 @@ pub fn routes() -> Router<AppState> {
         )
         .merge(dashboard_routes())
         .merge(sqllab_state_routes())
+        // Native filter values (issue #6)
+        .route(
+            "/api/v1/datasource/{datasource_type}/{datasource_id}/column/{column_name}/values/",
+            get(datasource::column_values),
+        )
 }
 
 /// The dashboard calls of spec 001 §7.

@@ -299,6 +299,12 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "/tableschemaview/{pk}/expanded",
         Permission("can_write", "TableSchemaView"),
     ),
+    // Native filter values (issue #6).
+    endpoint(
+        "GET",
+        "/api/v1/datasource/{datasource_type}/{datasource_id}/column/{column_name}/values/",
+        Permission("can_read", "Dataset"),
+    ),
 ];
 
 /// The view name of each resource of the generic API, for `_info`.

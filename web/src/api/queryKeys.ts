@@ -27,4 +27,9 @@ export const queryKeys = {
   chartFavoriteStatus: (ids: readonly number[]) => ['chartList', 'favoriteStatus', ...ids] as const,
   // SQL Lab state (issue #7)
   queryHistory: (path: string, refreshNumber: number) => ['queryHistory', path, refreshNumber] as const,
+  // Native filters (issue #6)
+  dashboardDatasets: (idOrSlug: string) => ['dashboard', idOrSlug, 'datasets'] as const,
+  columnValues: (datasetId: number, column: string) => ['columnValues', datasetId, column] as const,
+  dashboardFilteredChartData: (dashboardId: number, chartId: number, refreshNumber: number, extraFormData: unknown) =>
+    ['dashboard', dashboardId, 'chartData', chartId, refreshNumber, extraFormData] as const,
 };

@@ -5,7 +5,9 @@
 declare module '*/pkg/quiver_core.js' {
   import type { FieldError } from '@/api/generated/FieldError';
   import type { FormData } from '@/api/generated/FormData';
+  import type { ExtraFormData } from '@/api/generated/ExtraFormData';
   import type { MetricRef } from '@/api/generated/MetricRef';
+  import type { NativeFilterScope } from '@/api/generated/NativeFilterScope';
   import type { QueryContext } from '@/api/generated/QueryContext';
 
   export default function init(moduleOrPath?: unknown): Promise<unknown>;
@@ -23,6 +25,15 @@ declare module '*/pkg/quiver_core.js' {
   export function placeMissingCharts(layout: unknown, charts: { id: number; name?: string }[]): unknown;
   export function applyDrop(layout: unknown, drop: unknown, filterScopeIds: string[]): { layout: unknown; changed: boolean; warnings: string[] };
   export function deleteComponent(layout: unknown, id: string): unknown;
+  export function chartsInScope(layout: unknown, scope: NativeFilterScope, chartIds: number[]): number[];
+  export function selectExtraFormData(
+    column: string,
+    values: unknown[],
+    isInverseSelection: boolean,
+    isValueRequired: boolean,
+  ): ExtraFormData;
+  export function rangeExtraFormData(column: string, min?: number | null, max?: number | null): ExtraFormData;
+  export function mergeExtraFormData(masks: ExtraFormData[]): ExtraFormData;
   export function resizeComponent(layout: unknown, id: string, width?: number | null, height?: number | null): unknown;
   export class LayoutHistory {
     constructor(layout: unknown);

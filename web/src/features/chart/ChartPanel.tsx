@@ -10,7 +10,7 @@ import { readChartColumns } from './chartColumns';
 import { rowCountText } from './rowCountText';
 import { useElementSize } from './useElementSize';
 import { noResultsMessage } from './viz/ChartEmptyState';
-import type { ChartFormData, ChartQueryData } from './viz/chartRendererProps';
+import type { ChartFormData, ChartQueryData, CrossFilterSelection } from './viz/chartRendererProps';
 import { vizDefinition } from './viz/vizRegistry';
 import { ViewQueryModal } from './ViewQueryModal';
 
@@ -29,10 +29,21 @@ export interface ChartPanelProps {
   isStopped?: boolean;
   /** The form data of the run shown: its `viz_type` picks the renderer. */
   formData?: FormData | null;
+  /** On a dashboard with cross-filters: emits the chart's clicked selection. */
+  onCrossFilter?: (selection: CrossFilterSelection | null) => void;
+  crossFilterValues?: readonly unknown[];
 }
 
 /** The chart area: loading, error, empty or the chart, with the row count and "View query". */
-export function ChartPanel({ chartData, hasRun, isStale = false, isStopped = false, formData = null }: ChartPanelProps): JSX.Element {
+export function ChartPanel({
+  chartData,
+  hasRun,
+  isStale = false,
+  isStopped = false,
+  formData = null,
+  onCrossFilter,
+  crossFilterValues,
+}: ChartPanelProps): JSX.Element {
   const [isQueryVisible, setIsQueryVisible] = useState(false);
   const theme = useTheme();
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -91,6 +102,8 @@ export function ChartPanel({ chartData, hasRun, isStale = false, isStopped = fal
       width: bodySize.width,
       height: bodySize.height,
       theme,
+      onCrossFilter,
+      crossFilterValues,
     };
     if (!viz.isFixedSize) return <viz.Renderer {...rendererProps} />;
     return bodySize.width > 0 && bodySize.height > 0 ? <viz.Renderer {...rendererProps} /> : <></>;

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type JSX } from 'react';
+import { useMemo, useRef, useState, type JSX } from 'react';
 import styled from 'styled-components';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
+import type { ExtraFormData } from '@/api/generated/ExtraFormData';
+import type { FormData } from '@/api/generated/FormData';
 import { queryKeys } from '@/api/queryKeys';
 import { ChartPanel } from '@/features/chart/ChartPanel';
+import type { CrossFilterSelection } from '@/features/chart/viz/chartRendererProps';
 import { testIds } from '@/testIds';
 import { runDashboardChartQuery } from './api';
 import { ChartActionsMenu } from './ChartActionsMenu';
@@ -12,6 +15,12 @@ import { useNearViewport } from './useNearViewport';
 
 /** Superset's text for a layout chart whose chart no longer exists. */
 export const missingChartMessage = 'There is no chart definition associated with this component, could it have been deleted?';
+
+/** The chart's form data with the dashboard filters it applies (`extra_form_data`), when any. */
+function withExtraFormData(formData: FormData, extraFormData: ExtraFormData | null): FormData {
+  const isEmpty = extraFormData === null || Object.keys(extraFormData).length === 0;
+  return isEmpty ? formData : ({ ...formData, extra_form_data: extraFormData } as FormData);
+}
 
 export interface DashboardChartHolderProps {
   chartId: number | undefined;
@@ -33,17 +42,23 @@ export function DashboardChartHolder({ chartId, widthPx, heightPx, nameOverride 
 }
 
 function LoadedChart({ chart, nameOverride }: { chart: DashboardChart; nameOverride?: string }): JSX.Element {
-  const { dashboardId, scrollRoot } = useDashboardGrid();
+  const { dashboardId, scrollRoot, extraFormDataByChart, onCrossFilter, crossFilterValues } = useDashboardGrid();
   const bodyRef = useRef<HTMLDivElement>(null);
   const isNearViewport = useNearViewport(bodyRef, scrollRoot);
   const [refreshNumber, setRefreshNumber] = useState(0);
+  const extraFormData = extraFormDataByChart?.get(chart.id) ?? null;
+  const formData = useMemo(() => withExtraFormData(chart.form_data, extraFormData), [chart.form_data, extraFormData]);
   const chartData = useQuery({
-    queryKey: queryKeys.dashboardChartData(dashboardId, chart.id, refreshNumber),
-    queryFn: ({ signal }) => runDashboardChartQuery(chart.form_data, { dashboardId, force: refreshNumber > 0 }, signal),
-    enabled: isNearViewport,
+    queryKey: queryKeys.dashboardFilteredChartData(dashboardId, chart.id, refreshNumber, extraFormData),
+    queryFn: ({ signal }) => runDashboardChartQuery(formData, { dashboardId, force: refreshNumber > 0 }, signal),
+    enabled: isNearViewport && extraFormDataByChart !== null,
     retry: false,
     staleTime: Infinity,
   });
+  const emitCrossFilter = useMemo(
+    () => (onCrossFilter === null ? undefined : (selection: CrossFilterSelection | null) => onCrossFilter(chart.id, selection)),
+    [onCrossFilter, chart.id],
+  );
   const name = nameOverride ?? chart.slice_name;
   return (
     <>
@@ -54,7 +69,13 @@ function LoadedChart({ chart, nameOverride }: { chart: DashboardChart; nameOverr
         <ChartActionsMenu chart={chart} onForceRefresh={() => setRefreshNumber((number) => number + 1)} />
       </ChartHeader>
       <Body ref={bodyRef} data-loaded={chartData.isSuccess ? 'true' : 'false'}>
-        {isNearViewport ? <ChartPanel chartData={chartData} hasRun formData={chart.form_data} /> : <Placeholder aria-hidden />}
+        {isNearViewport ? <ChartPanel
+            chartData={chartData}
+            hasRun
+            formData={chart.form_data}
+            onCrossFilter={emitCrossFilter}
+            crossFilterValues={crossFilterValues.get(chart.id)}
+          /> : <Placeholder aria-hidden />}
       </Body>
     </>
   );

@@ -1,6 +1,8 @@
-import { useCallback, useMemo, useRef, useState, type JSX } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import styled from 'styled-components';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
+import type { ExtraFormData } from '@/api/generated/ExtraFormData';
+import type { CrossFilterSelection } from '@/features/chart/viz/chartRendererProps';
 import { useElementSize } from '@/features/chart/useElementSize';
 import { testIds } from '@/testIds';
 import { DashboardGridContext, type DashboardGridState } from './dashboardGridContext';
@@ -16,7 +18,17 @@ export interface DashboardGridProps {
   initialActiveTabIds?: readonly string[];
   scrollRoot: HTMLElement | null;
   editor?: DashboardEditor | null;
+  /** The filters each chart applies; null until known. Without it charts apply none. */
+  extraFormDataByChart?: ReadonlyMap<number, ExtraFormData> | null;
+  onCrossFilter?: ((chartId: number, selection: CrossFilterSelection | null) => void) | null;
+  crossFilterValues?: ReadonlyMap<number, readonly unknown[]>;
+  /** Told the open tabs as they change (for permalinks). */
+  onActiveTabsChange?: (tabIds: string[]) => void;
 }
+
+/** No filters: what charts apply when the dashboard has no filter state. */
+const noFilters: ReadonlyMap<number, ExtraFormData> = new Map();
+const noCrossFilterValues: ReadonlyMap<number, readonly unknown[]> = new Map();
 
 /** The open tab of each tabs component that holds one of `tabIds`. */
 function activeTabsFor(layout: DashboardLayout, tabIds: readonly string[]): Record<string, string> {
@@ -30,13 +42,27 @@ function activeTabsFor(layout: DashboardLayout, tabIds: readonly string[]): Reco
 }
 
 /** The 12-column grid: the layout from the root down, painted before any chart data arrives. */
-export function DashboardGrid({ dashboardId, layout, charts, initialActiveTabIds = [], scrollRoot, editor = null }: DashboardGridProps): JSX.Element {
+export function DashboardGrid({
+  dashboardId,
+  layout,
+  charts,
+  initialActiveTabIds = [],
+  scrollRoot,
+  editor = null,
+  extraFormDataByChart = noFilters,
+  onCrossFilter = null,
+  crossFilterValues = noCrossFilterValues,
+  onActiveTabsChange,
+}: DashboardGridProps): JSX.Element {
   const gridRef = useRef<HTMLDivElement>(null);
   const { width } = useElementSize(gridRef);
   const [activeTabs, setActiveTabs] = useState(() => activeTabsFor(layout, initialActiveTabIds));
   const onTabChange = useCallback((tabsId: string, tabId: string) => {
     setActiveTabs((current) => ({ ...current, [tabsId]: tabId }));
   }, []);
+  useEffect(() => {
+    onActiveTabsChange?.(Object.values(activeTabs));
+  }, [activeTabs, onActiveTabsChange]);
   const state = useMemo<DashboardGridState>(
     () => ({
       dashboardId,
@@ -47,8 +73,11 @@ export function DashboardGrid({ dashboardId, layout, charts, initialActiveTabIds
       onTabChange,
       scrollRoot,
       editor,
+      extraFormDataByChart,
+      onCrossFilter,
+      crossFilterValues,
     }),
-    [dashboardId, layout, charts, width, activeTabs, onTabChange, scrollRoot, editor],
+    [dashboardId, layout, charts, width, activeTabs, onTabChange, scrollRoot, editor, extraFormDataByChart, onCrossFilter, crossFilterValues],
   );
   const topLevelId = layout[rootId]?.children[0];
 

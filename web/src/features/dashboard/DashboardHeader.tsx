@@ -1,10 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type JSX } from 'react';
 import styled, { css } from 'styled-components';
+import { ApiError, errorMessage } from '@/api/errors';
 import type { Dashboard } from '@/api/generated/Dashboard';
+import type { PermalinkCreated } from '@/api/generated/PermalinkCreated';
 import { queryKeys } from '@/api/queryKeys';
 import { useToasts } from '@/components/toastContext';
 import { Button } from '@/components/Button';
+import { copyTextToClipboard } from '@/components/copyTextToClipboard';
+import { copiedMessage, copyFailedMessage } from '@/features/chart/ViewQueryModal';
 import { testIds } from '@/testIds';
 import {
   dashboardHiddenMessage,
@@ -28,6 +32,8 @@ export interface DashboardHeaderProps {
   onEdit: () => void;
   onDiscard: () => void;
   onSave: () => void;
+  /** Stores the filter state and open tabs; answers the link. */
+  onCreatePermalink: () => Promise<PermalinkCreated>;
 }
 
 export const publishedTooltip = 'This dashboard is published. Click to make it a draft.';
@@ -35,7 +41,16 @@ export const draftTooltip =
   'This dashboard is not published, it will not show up in the list of dashboards. Click here to publish this dashboard.';
 
 /** The title, the favorite star and the published or draft toggle. */
-export function DashboardHeader({ dashboard, idOrSlug, canEdit, editor, onEdit, onDiscard, onSave }: DashboardHeaderProps): JSX.Element {
+export function DashboardHeader({
+  dashboard,
+  idOrSlug,
+  canEdit,
+  editor,
+  onEdit,
+  onDiscard,
+  onSave,
+  onCreatePermalink,
+}: DashboardHeaderProps): JSX.Element {
   const queryClient = useQueryClient();
   const { addToast } = useToasts();
   const favorite = useFavoriteStatus(dashboard.id);
@@ -66,6 +81,16 @@ export function DashboardHeader({ dashboard, idOrSlug, canEdit, editor, onEdit, 
         () => addToast('danger', publishFailedMessage),
       )
       .finally(() => setIsSavingPublished(false));
+  }
+
+  async function copyPermalink(): Promise<void> {
+    try {
+      const { url } = await onCreatePermalink();
+      await copyTextToClipboard(url);
+      addToast('success', copiedMessage);
+    } catch (error: unknown) {
+      addToast('danger', error instanceof ApiError ? errorMessage(error) : copyFailedMessage);
+    }
   }
 
   const isStarred = favorite.data ?? false;
@@ -101,6 +126,11 @@ export function DashboardHeader({ dashboard, idOrSlug, canEdit, editor, onEdit, 
         )
       )}
       <Spacer />
+      {editor === null && (
+        <Button $variant="secondary" data-testid={testIds.dashboardFilters.permalinkButton} onClick={() => void copyPermalink()}>
+          Copy permalink to clipboard
+        </Button>
+      )}
       {editor === null ? (
         canEdit && (
           <Button $variant="secondary" data-testid={testIds.dashboardEdit.editButton} onClick={onEdit}>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type JSX } from 'react';
+import { useCallback, useEffect, useMemo, useState, type JSX } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { errorMessage } from '@/api/errors';
@@ -7,14 +7,21 @@ import type { Dashboard } from '@/api/generated/Dashboard';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
 import { queryKeys } from '@/api/queryKeys';
 import { useCurrentUser } from '@/features/auth/api';
+import type { CrossFilterSelection } from '@/features/chart/viz/chartRendererProps';
 import { testIds } from '@/testIds';
 import { placeMissingCharts } from '@/wasm/dashboardLayout';
 import { preloadQuiverCore } from '@/wasm/core';
+import { loadNativeFilterRules } from '@/wasm/nativeFilters';
 import { fetchDashboardPermalink, isAdmin, useDashboard, useDashboardCharts, useMyRoles } from './api';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardHeader } from './DashboardHeader';
 import { BuilderPane } from './editing/BuilderPane';
 import { useDashboardEditor } from './editing/useDashboardEditor';
+import { createDashboardPermalink } from './filters/api';
+import { FilterBar } from './filters/FilterBar';
+import { FilterConfigModal } from './filters/FilterConfigModal';
+import { crossFilterValuesByChart, datasetIdOf, readCrossFilterSettings, readNativeFilters } from './filters/nativeFilterConfig';
+import { useDashboardFilters } from './filters/useDashboardFilters';
 import { isLayoutComplete, layoutFromDocument, parsePositionJson, type DashboardLayout } from './dashboardLayout';
 
 interface StoredLayout {
@@ -74,11 +81,44 @@ export function DashboardPage(): JSX.Element {
   });
   const layout = useDashboardLayout(dashboard.data, charts.data);
   const [scrollRoot, setScrollRoot] = useState<HTMLElement | null>(null);
+  const [activeTabIds, setActiveTabIds] = useState<string[]>([]);
+  const [isFilterConfigOpen, setIsFilterConfigOpen] = useState(false);
   const userId = currentUser.data?.id;
   // Edit permission: admin or owner (spec 001 §6); the server checks it again on save.
   const canEdit = isAdmin(roles.data) || (userId !== undefined && (dashboard.data?.owners.some((owner) => owner.id === userId) ?? false));
   const isEditing = searchParams.get('edit') === 'true' && canEdit;
   const editor = useDashboardEditor(isEditing, layout, dashboard.data?.id ?? 0);
+  const jsonMetadata = dashboard.data?.json_metadata ?? null;
+  const nativeFilters = useMemo(() => readNativeFilters(jsonMetadata), [jsonMetadata]);
+  const crossFilterSettings = useMemo(() => readCrossFilterSettings(jsonMetadata), [jsonMetadata]);
+  const chartIds = useMemo(() => (charts.data ?? []).map((chart) => chart.id), [charts.data]);
+  const chartDatasetIds = useMemo(() => new Map((charts.data ?? []).map((chart) => [chart.id, datasetIdOf(chart.form_data.datasource)])), [charts.data]);
+  const dashboardFilters = useDashboardFilters({
+    filters: nativeFilters,
+    layout,
+    chartIds,
+    chartDatasetIds,
+    crossFilterScope: crossFilterSettings.scope,
+    savedDataMask: permalink.data?.state.dataMask,
+    isReady: dashboard.data !== undefined && (permalinkKey === null || !permalink.isPending),
+  });
+  const { setCrossFilter } = dashboardFilters;
+  const onCrossFilter = useCallback(
+    (chartId: number, selection: CrossFilterSelection | null) => {
+      if (selection === null) {
+        setCrossFilter(chartId, null);
+        return;
+      }
+      void loadNativeFilterRules().then((rules) =>
+        setCrossFilter(chartId, {
+          extraFormData: rules.selectExtraFormData(selection.column, selection.values, false, false),
+          filterState: { value: selection.values, label: selection.label },
+        }),
+      );
+    },
+    [setCrossFilter],
+  );
+  const crossFilterValues = useMemo(() => crossFilterValuesByChart(dashboardFilters.applied), [dashboardFilters.applied]);
 
   // Chart queries need the Wasm core: it loads while the layout paints.
   useEffect(() => {
@@ -131,8 +171,12 @@ export function DashboardPage(): JSX.Element {
         onEdit={() => setEditFlag(true)}
         onDiscard={() => setEditFlag(false)}
         onSave={save}
+        onCreatePermalink={() => createDashboardPermalink(dashboard.data.id, { dataMask: dashboardFilters.applied, activeTabs: activeTabIds })}
       />
       <Columns>
+        {editor === null && charts.data !== undefined && (
+          <FilterBar dashboardFilters={dashboardFilters} charts={charts.data} canEdit={canEdit} onEditFilters={() => setIsFilterConfigOpen(true)} />
+        )}
         <Body>
           {shownLayout === null || charts.data === undefined || isWaitingForPermalink ? (
             <Muted>Loading…</Muted>
@@ -144,11 +188,30 @@ export function DashboardPage(): JSX.Element {
               initialActiveTabIds={permalink.data?.state.activeTabs ?? []}
               scrollRoot={scrollRoot}
               editor={editor}
+              extraFormDataByChart={dashboardFilters.extraFormDataByChart}
+              onCrossFilter={crossFilterSettings.isEnabled && editor === null ? onCrossFilter : null}
+              crossFilterValues={crossFilterValues}
+              onActiveTabsChange={setActiveTabIds}
             />
           )}
         </Body>
         {editor !== null && charts.data !== undefined && <BuilderPane layout={editor.layout} charts={charts.data} />}
       </Columns>
+      {isFilterConfigOpen && charts.data !== undefined && (
+        <FilterConfigModal
+          dashboardId={dashboard.data.id}
+          idOrSlug={idOrSlug}
+          filters={nativeFilters}
+          charts={charts.data}
+          layout={layout}
+          onClose={() => setIsFilterConfigOpen(false)}
+          onSaved={(saved, deletedIds) => {
+            setIsFilterConfigOpen(false);
+            dashboardFilters.resetFilters(saved, deletedIds);
+            void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(idOrSlug) });
+          }}
+        />
+      )}
     </Page>
   );
 }

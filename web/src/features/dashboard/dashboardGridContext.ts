@@ -1,5 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
+import type { ExtraFormData } from '@/api/generated/ExtraFormData';
+import type { CrossFilterSelection } from '@/features/chart/viz/chartRendererProps';
 import type { DashboardLayout } from './dashboardLayout';
 import type { DashboardEditor } from './editing/useDashboardEditor';
 
@@ -17,6 +19,12 @@ export interface DashboardGridState {
   scrollRoot: HTMLElement | null;
   /** Edit mode, when on. */
   editor: DashboardEditor | null;
+  /** The native filters and cross-filters each chart applies; null until known (charts wait). */
+  extraFormDataByChart: ReadonlyMap<number, ExtraFormData> | null;
+  /** Emits or clears a chart's cross-filter; null when cross-filters are off. */
+  onCrossFilter: ((chartId: number, selection: CrossFilterSelection | null) => void) | null;
+  /** The values of each chart's own cross-filter, by chart id. */
+  crossFilterValues: ReadonlyMap<number, readonly unknown[]>;
 }
 
 export const DashboardGridContext = createContext<DashboardGridState | null>(null);

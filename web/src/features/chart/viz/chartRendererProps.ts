@@ -14,6 +14,14 @@ export interface ChartQueryData {
   rowCount: number;
 }
 
+/** A chart's cross-filter selection: the rows whose `column` is one of `values`. */
+export interface CrossFilterSelection {
+  column: string;
+  values: unknown[];
+  /** What the filter bar shows, `CA` or `CA, NY`. */
+  label: string;
+}
+
 /** What every renderer receives. `data` is the first query's result, `queriesData` all of them. */
 export interface ChartRendererProps {
   data: ChartQueryData;
@@ -22,4 +30,8 @@ export interface ChartRendererProps {
   width: number;
   height: number;
   theme: QuiverTheme;
+  /** On a dashboard with cross-filters: emits the clicked selection, or null to clear it. */
+  onCrossFilter?: (selection: CrossFilterSelection | null) => void;
+  /** The values of the chart's own cross-filter, to toggle a selection off. */
+  crossFilterValues?: readonly unknown[];
 }

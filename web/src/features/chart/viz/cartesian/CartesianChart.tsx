@@ -40,6 +40,8 @@ export interface CartesianChartProps {
   isValueAxisTruncated?: boolean;
   /** Fixed [min, max] of the left value axis; null ends are computed. */
   valueAxisBounds?: readonly [number | null, number | null];
+  /** Clicking the plot picks the nearest x position (dashboard cross-filters). */
+  onCategoryClick?: (index: number) => void;
 }
 
 const margin = { top: 8, bottom: 32, left: 64, rightWithAxis: 64, right: 16 };
@@ -350,6 +352,8 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
                 setBrush({ from: index, to: index });
               }}
               onMouseUp={onPointerUp}
+              onClick={(event) => props.onCategoryClick?.(indexAtPointer(event))}
+              style={props.onCategoryClick === undefined ? undefined : { cursor: 'pointer' }}
             />
             {isHorizontal ? (
               <>

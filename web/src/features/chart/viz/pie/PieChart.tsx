@@ -2,6 +2,7 @@ import { Group } from '@visx/group';
 import { Pie } from '@visx/shape';
 import { useState, type JSX } from 'react';
 import { testIds } from '@/testIds';
+import { toggledCrossFilter } from '../crossFilterSelection';
 import { ChartEmptyState } from '../ChartEmptyState';
 import { ChartFrame, plotHeight } from '../ChartFrame';
 import type { ChartRendererProps } from '../chartRendererProps';
@@ -19,7 +20,7 @@ interface PieSlice {
 }
 
 /** `pie`: a slice per group of `groupby`, sized by `metric`; `donut` cuts out the middle. */
-export function PieChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+export function PieChart({ data, formData, width, height, theme, onCrossFilter, crossFilterValues }: ChartRendererProps): JSX.Element {
   const [hiddenLabels, setHiddenLabels] = useState<ReadonlySet<string>>(new Set());
   const tooltip = useChartTooltip();
   const { dimensions, metrics } = splitDimensionsAndMetrics(data.columns, readColumnLabels(formData, 'groupby'));
@@ -46,6 +47,12 @@ export function PieChart({ data, formData, width, height, theme }: ChartRenderer
   const radius = Math.min(width, boxHeight) / 2;
   const outerRadius = (radius * readFormNumber(formData, 'outerRadius', 70)) / 100;
   const innerRadius = readFormBoolean(formData, 'donut', false) ? (radius * readFormNumber(formData, 'innerRadius', 30)) / 100 : 0;
+  // Cross-filters filter on the clicked slice's group when there is one group-by column.
+  const crossFilterColumn = dimensions.length === 1 ? (readColumnLabels(formData, 'groupby')[0] ?? null) : null;
+  const onSliceClick =
+    onCrossFilter === undefined || crossFilterColumn === null
+      ? undefined
+      : (label: string) => onCrossFilter(toggledCrossFilter(crossFilterColumn, label, crossFilterValues));
 
   return (
     <ChartFrame
@@ -86,6 +93,7 @@ export function PieChart({ data, formData, width, height, theme }: ChartRenderer
                       })
                     }
                     onMouseLeave={tooltip.hide}
+                    onClick={onSliceClick === undefined ? undefined : () => onSliceClick(arc.data.label)}
                   />
                   {showLabels && isBigEnough && (
                     <text

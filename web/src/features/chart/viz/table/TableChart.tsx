@@ -12,10 +12,12 @@ const overscanRows = 12;
 export interface TableChartProps {
   columns: readonly ChartColumn[];
   rowCount: number;
+  /** Clicking a row picks it (dashboard cross-filters). */
+  onRowClick?: (rowIndex: number) => void;
 }
 
 /** The `table` viz: a header of colnames, sortable by click, with virtualized rows. */
-export function TableChart({ columns, rowCount }: TableChartProps): JSX.Element {
+export function TableChart({ columns, rowCount, onRowClick }: TableChartProps): JSX.Element {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [sort, setSort] = useState<ColumnSort | null>(null);
   const rowOrder = useMemo(() => sortRowIndexes(columns, rowCount, sort), [columns, rowCount, sort]);
@@ -59,7 +61,13 @@ export function TableChart({ columns, rowCount }: TableChartProps): JSX.Element 
           {virtualRows.map((virtualRow) => {
             const rowIndex = rowOrder[virtualRow.index] ?? 0;
             return (
-              <tr key={virtualRow.key} data-testid={testIds.tableChart.row} aria-rowindex={virtualRow.index + 2}>
+              <tr
+                key={virtualRow.key}
+                data-testid={testIds.tableChart.row}
+                aria-rowindex={virtualRow.index + 2}
+                style={onRowClick === undefined ? undefined : { cursor: 'pointer' }}
+                onClick={onRowClick === undefined ? undefined : () => onRowClick(rowIndex)}
+              >
                 {columns.map((column) => (
                   <DataCell
                     key={column.name}

@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 import { CartesianChart } from '../cartesian/CartesianChart';
 import { ChartEmptyState } from '../ChartEmptyState';
+import { toggledCrossFilter } from '../crossFilterSelection';
 import type { ChartRendererProps } from '../chartRendererProps';
 import { colorScaleForFormData } from '../colorSchemes';
 import { readFormBoolean, readFormNumber, readFormString } from '../formDataValues';
@@ -9,7 +10,7 @@ import { timeFormatter, tooltipTimeFormatter } from '../timeFormat';
 import { isStackEnabled, readValueAxisBounds, seriesLimitFor, timeseriesLayer, timeseriesSeriesKind } from './timeseriesLayer';
 
 /** Line, bar, area, scatter, smooth and step time-series charts (one query, pivoted). */
-export function TimeseriesChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+export function TimeseriesChart({ data, formData, width, height, theme, onCrossFilter, crossFilterValues }: ChartRendererProps): JSX.Element {
   const kind = timeseriesSeriesKind(formData.viz_type, formData);
   const { pivoted, series } = timeseriesLayer(
     data,
@@ -29,6 +30,12 @@ export function TimeseriesChart({ data, formData, width, height, theme }: ChartR
   const markerSize = readFormNumber(formData, 'markerSize', 6);
   const xFormat = readFormString(formData, 'x_axis_time_format', 'smart_date');
   const valueFormatter = numberFormatter(readFormString(formData, 'y_axis_format', 'SMART_NUMBER'));
+  // Cross-filters filter on the clicked category of a category x axis.
+  const crossFilterColumn = typeof formData.x_axis === 'string' && pivoted.xKind === 'category' ? formData.x_axis : null;
+  const onCategoryClick =
+    onCrossFilter === undefined || crossFilterColumn === null
+      ? undefined
+      : (index: number) => onCrossFilter(toggledCrossFilter(crossFilterColumn, pivoted.xValues[index] ?? null, crossFilterValues));
   return (
     <CartesianChart
       data={{ xKind: pivoted.xKind, xValues: pivoted.xValues, series }}
@@ -46,6 +53,7 @@ export function TimeseriesChart({ data, formData, width, height, theme }: ChartR
       isStackExpanded={formData.stack === 'Expand'}
       isValueAxisTruncated={readFormBoolean(formData, 'truncateYAxis', false)}
       valueAxisBounds={readValueAxisBounds(formData)}
+      onCategoryClick={onCategoryClick}
     />
   );
 }

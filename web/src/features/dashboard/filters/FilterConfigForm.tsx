@@ -1,0 +1,264 @@
+import type { JSX, ReactNode } from 'react';
+import styled from 'styled-components';
+import type { DashboardChart } from '@/api/generated/DashboardChart';
+import type { DashboardDataset } from '@/api/generated/DashboardDataset';
+import type { NativeFilter } from '@/api/generated/NativeFilter';
+import { Select } from '@/components/Select';
+import { testIds } from '@/testIds';
+import { useColumnValues } from './api';
+import { scopeOfCharts } from './filterDrafts';
+import { filterValueOf, optionKey, valueOptions, valuesOfKeys } from './filterValues';
+import {
+  filterColumnName,
+  filterDatasetId,
+  filterTypeNames,
+  isFilterValueRequired,
+  isMultipleSelect,
+  rangeFilterType,
+  selectFilterType,
+} from './nativeFilterConfig';
+import { filterFieldStyles } from './filterFieldStyles';
+import { RangeInputs } from './RangeInputs';
+
+export interface FilterConfigFormProps {
+  draft: NativeFilter;
+  datasets: readonly DashboardDataset[];
+  charts: readonly DashboardChart[];
+  /** The error of the default range, from the core. */
+  rangeError: string | null;
+  onChange: (draft: NativeFilter) => void;
+}
+
+const numericType = 0;
+
+/** The settings of one filter: type, name, dataset and column, default value, options, scope. */
+export function FilterConfigForm({ draft, datasets, charts, rangeError, onChange }: FilterConfigFormProps): JSX.Element {
+  const datasetId = filterDatasetId(draft);
+  const column = filterColumnName(draft);
+  const dataset = datasets.find((candidate) => candidate.id === datasetId);
+  const isRange = draft.filterType === rangeFilterType;
+  const columns = (dataset?.columns ?? []).filter((candidate) => !isRange || candidate.type_generic === numericType);
+  const allChartIds = charts.map((chart) => chart.id);
+  const isSpecificScope = draft.scope.excluded.length > 0;
+  const chartsInScope = allChartIds.filter((chartId) => !draft.scope.excluded.includes(chartId));
+
+  function setControl(key: string, value: boolean): void {
+    onChange({ ...draft, controlValues: { ...draft.controlValues, [key]: value } });
+  }
+
+  function setDefaultValue(value: unknown): void {
+    onChange({ ...draft, defaultDataMask: { ...draft.defaultDataMask, filterState: value === null ? {} : { value } } });
+  }
+
+  return (
+    <Form onSubmit={(event) => event.preventDefault()}>
+      <Labeled label="Filter Type">
+        <NativeSelect
+          data-testid={testIds.dashboardFilters.filterTypeSelect}
+          value={draft.filterType}
+          onChange={(event) =>
+            onChange({ ...draft, filterType: event.target.value, targets: [{ datasetId }], defaultDataMask: { extraFormData: {}, filterState: {} } })
+          }
+        >
+          {[selectFilterType, rangeFilterType].map((type) => (
+            <option key={type} value={type}>
+              {filterTypeNames[type]}
+            </option>
+          ))}
+        </NativeSelect>
+      </Labeled>
+      <Labeled label="Filter name">
+        <TextInput data-testid={testIds.dashboardFilters.nameInput} value={draft.name} onChange={(event) => onChange({ ...draft, name: event.target.value })} />
+      </Labeled>
+      <Labeled label="Dataset">
+        <NativeSelect
+          data-testid={testIds.dashboardFilters.datasetSelect}
+          value={datasetId ?? ''}
+          onChange={(event) => onChange({ ...draft, targets: [{ datasetId: Number(event.target.value) }], defaultDataMask: { extraFormData: {}, filterState: {} } })}
+        >
+          <option value="" disabled>
+            Select a dataset
+          </option>
+          {datasets.map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {candidate.table_name}
+            </option>
+          ))}
+        </NativeSelect>
+      </Labeled>
+      <Labeled label="Column">
+        <NativeSelect
+          data-testid={testIds.dashboardFilters.columnSelect}
+          value={column ?? ''}
+          disabled={dataset === undefined}
+          onChange={(event) =>
+            onChange({ ...draft, targets: [{ datasetId, column: { name: event.target.value } }], defaultDataMask: { extraFormData: {}, filterState: {} } })
+          }
+        >
+          <option value="" disabled>
+            Select a column
+          </option>
+          {columns.map((candidate) => (
+            <option key={candidate.column_name} value={candidate.column_name}>
+              {candidate.verbose_name ?? candidate.column_name}
+            </option>
+          ))}
+        </NativeSelect>
+      </Labeled>
+      <Labeled label="Default Value">
+        {isRange ? (
+          <RangeDefault draft={draft} error={rangeError} onChange={setDefaultValue} />
+        ) : (
+          <SelectDefault draft={draft} onChange={setDefaultValue} />
+        )}
+      </Labeled>
+      <ControlCheckbox
+        label="Filter value is required"
+        testId={testIds.dashboardFilters.requiredCheckbox}
+        isChecked={isFilterValueRequired(draft)}
+        onChange={(isChecked) => setControl('enableEmptyFilter', isChecked)}
+      />
+      {!isRange && (
+        <ControlCheckbox
+          label="Can select multiple values"
+          testId={testIds.dashboardFilters.multipleCheckbox}
+          isChecked={isMultipleSelect(draft)}
+          onChange={(isChecked) => setControl('multiSelect', isChecked)}
+        />
+      )}
+      <fieldset>
+        <legend>Scoping</legend>
+        <Check>
+          <input
+            type="radio"
+            name="filter-scope"
+            data-testid={testIds.dashboardFilters.scopeAllRadio}
+            checked={!isSpecificScope}
+            onChange={() => onChange({ ...draft, scope: scopeOfCharts(allChartIds, allChartIds) })}
+          />
+          Apply to all panels
+        </Check>
+        <Check>
+          <input
+            type="radio"
+            name="filter-scope"
+            data-testid={testIds.dashboardFilters.scopeSpecificRadio}
+            checked={isSpecificScope}
+            onChange={() => onChange({ ...draft, scope: scopeOfCharts(allChartIds, allChartIds.slice(0, Math.max(allChartIds.length - 1, 0))) })}
+          />
+          Apply to specific panels
+        </Check>
+        {isSpecificScope &&
+          charts.map((chart) => (
+            <Check key={chart.id} $isIndented>
+              <input
+                type="checkbox"
+                data-testid={testIds.dashboardFilters.scopeChart}
+                data-chart-id={chart.id}
+                checked={chartsInScope.includes(chart.id)}
+                onChange={(event) => {
+                  const chosen = event.target.checked ? [...chartsInScope, chart.id] : chartsInScope.filter((chartId) => chartId !== chart.id);
+                  onChange({ ...draft, scope: scopeOfCharts(allChartIds, chosen) });
+                }}
+              />
+              {chart.slice_name}
+            </Check>
+          ))}
+      </fieldset>
+    </Form>
+  );
+}
+
+function SelectDefault({ draft, onChange }: { draft: NativeFilter; onChange: (value: unknown) => void }): JSX.Element {
+  const columnValues = useColumnValues(filterDatasetId(draft), filterColumnName(draft));
+  const choices = columnValues.data ?? [];
+  const value = filterValueOf(draft, draft.defaultDataMask);
+  const keys = value.kind === 'select' ? value.values.map(optionKey) : [];
+  return (
+    <Select
+      mode="multiple"
+      ariaLabel="Default Value"
+      testId={testIds.dashboardFilters.defaultValueSelect}
+      options={valueOptions(choices)}
+      value={isMultipleSelect(draft) ? keys : keys.slice(0, 1)}
+      onChange={(chosen) => {
+        const chosenKeys = isMultipleSelect(draft) ? chosen : chosen.slice(-1);
+        onChange(chosenKeys.length === 0 ? null : valuesOfKeys(chosenKeys, choices));
+      }}
+    />
+  );
+}
+
+function RangeDefault({ draft, error, onChange }: { draft: NativeFilter; error: string | null; onChange: (value: unknown) => void }): JSX.Element {
+  const value = filterValueOf(draft, draft.defaultDataMask);
+  const [min, max] = value.kind === 'range' ? [value.min, value.max] : [null, null];
+  return <RangeInputs label="Default Value" min={min} max={max} error={error} onChange={(nextMin, nextMax) => onChange(nextMin === null && nextMax === null ? null : [nextMin, nextMax])} />;
+}
+
+interface ControlCheckboxProps {
+  label: string;
+  testId: string;
+  isChecked: boolean;
+  onChange: (isChecked: boolean) => void;
+}
+
+function ControlCheckbox({ label, testId, isChecked, onChange }: ControlCheckboxProps): JSX.Element {
+  return (
+    <Check>
+      <input type="checkbox" data-testid={testId} checked={isChecked} onChange={(event) => onChange(event.target.checked)} />
+      {label}
+    </Check>
+  );
+}
+
+function Labeled({ label, children }: { label: string; children: ReactNode }): JSX.Element {
+  return (
+    <Field>
+      <FieldLabel>{label}</FieldLabel>
+      {children}
+    </Field>
+  );
+}
+
+const Form = styled.form`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.gridUnit * 3}px;
+  min-width: 0;
+
+  fieldset {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.gridUnit}px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.borderRadius}px;
+  }
+`;
+
+const Field = styled.label`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.gridUnit}px;
+`;
+
+const FieldLabel = styled.span`
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+  font-weight: 600;
+`;
+
+const TextInput = styled.input`
+  ${filterFieldStyles}
+`;
+
+const NativeSelect = styled.select`
+  ${filterFieldStyles}
+`;
+
+const Check = styled.label<{ $isIndented?: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
+  padding-left: ${({ theme, $isIndented = false }) => ($isIndented ? theme.gridUnit * 6 : 0)}px;
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;

@@ -1,0 +1,49 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { getJson, postJson, putJson } from '@/api/client';
+import type { ApiError } from '@/api/errors';
+import type { ColumnValues } from '@/api/generated/ColumnValues';
+import type { DashboardDataset } from '@/api/generated/DashboardDataset';
+import type { DashboardPermalinkState } from '@/api/generated/DashboardPermalinkState';
+import type { NativeFilter } from '@/api/generated/NativeFilter';
+import type { NativeFiltersChanges } from '@/api/generated/NativeFiltersChanges';
+import type { PermalinkCreated } from '@/api/generated/PermalinkCreated';
+import type { ResultResponse } from '@/api/generated/ResultResponse';
+import { queryKeys } from '@/api/queryKeys';
+
+/** `GET /api/v1/dashboard/{id}/datasets`: the datasets (with columns) the filters can target. */
+export function useDashboardDatasets(idOrSlug: string, isEnabled: boolean): UseQueryResult<DashboardDataset[], ApiError> {
+  return useQuery({
+    queryKey: queryKeys.dashboardDatasets(idOrSlug),
+    queryFn: async ({ signal }) =>
+      (await getJson<ResultResponse<DashboardDataset[]>>(`/api/v1/dashboard/${encodeURIComponent(idOrSlug)}/datasets`, signal)).result,
+    enabled: isEnabled,
+    retry: false,
+  });
+}
+
+/** `GET /api/v1/datasource/table/{id}/column/{column}/values/`: the values a filter offers. */
+export function useColumnValues(datasetId: number | undefined, column: string | undefined): UseQueryResult<unknown[], ApiError> {
+  return useQuery({
+    queryKey: queryKeys.columnValues(datasetId ?? 0, column ?? ''),
+    queryFn: async ({ signal }) =>
+      (
+        await getJson<ColumnValues>(
+          `/api/v1/datasource/table/${datasetId ?? 0}/column/${encodeURIComponent(column ?? '')}/values/`,
+          signal,
+        )
+      ).result,
+    enabled: datasetId !== undefined && column !== undefined && column !== '',
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+/** `PUT /api/v1/dashboard/{id}/filters`: answers the saved configuration. */
+export async function saveNativeFilters(dashboardId: number, changes: NativeFiltersChanges): Promise<NativeFilter[]> {
+  return (await putJson<ResultResponse<NativeFilter[]>>(`/api/v1/dashboard/${dashboardId}/filters`, changes)).result;
+}
+
+/** `POST /api/v1/dashboard/{id}/permalink`: a link that restores the filter state and tabs. */
+export async function createDashboardPermalink(dashboardId: number, state: DashboardPermalinkState): Promise<PermalinkCreated> {
+  return postJson<PermalinkCreated>(`/api/v1/dashboard/${dashboardId}/permalink`, state);
+}

@@ -1,0 +1,51 @@
+import type { DataMask } from '@/api/generated/DataMask';
+import type { NativeFilter } from '@/api/generated/NativeFilter';
+import type { SelectOption } from '@/components/Select';
+import { filterValueText } from '@/features/chart/viz/crossFilterSelection';
+import type { NativeFilterRules } from '@/wasm/nativeFilters';
+import { filterColumnName, isFilterValueRequired, rangeFilterType } from './nativeFilterConfig';
+
+/** A filter's value as the bar edits it: chosen values, or a range's ends. */
+export type FilterValue = { kind: 'select'; values: unknown[] } | { kind: 'range'; min: number | null; max: number | null };
+
+/** The option of a column value: its text as key and label. */
+export function valueOptions(values: readonly unknown[]): SelectOption[] {
+  return values.map((value) => ({ value: optionKey(value), label: filterValueText(value) }));
+}
+
+export function optionKey(value: unknown): string {
+  return filterValueText(value);
+}
+
+/** The column values whose option keys are `keys`, in the order of `keys`. */
+export function valuesOfKeys(keys: readonly string[], values: readonly unknown[]): unknown[] {
+  return keys.map((key) => values.find((value) => optionKey(value) === key) ?? key);
+}
+
+/** The value a mask's filter state holds, read as the filter's kind. */
+export function filterValueOf(filter: NativeFilter, mask: DataMask | undefined): FilterValue {
+  const value = mask?.filterState.value;
+  if (filter.filterType === rangeFilterType) {
+    const [min, max] = Array.isArray(value) ? (value as unknown[]) : [];
+    return { kind: 'range', min: typeof min === 'number' ? min : null, max: typeof max === 'number' ? max : null };
+  }
+  if (value === undefined || value === null) return { kind: 'select', values: [] };
+  return { kind: 'select', values: Array.isArray(value) ? (value as unknown[]) : [value] };
+}
+
+/** The data mask of a filter value, built by the core. Throws the core's range error. */
+export function dataMaskFor(rules: NativeFilterRules, filter: NativeFilter, value: FilterValue): DataMask {
+  const column = filterColumnName(filter) ?? '';
+  if (value.kind === 'range') {
+    const isEmpty = value.min === null && value.max === null;
+    return {
+      id: filter.id,
+      extraFormData: rules.rangeExtraFormData(column, value.min, value.max),
+      filterState: isEmpty ? {} : { value: [value.min, value.max] },
+    };
+  }
+  const isInverse = filter.controlValues.inverseSelection === true;
+  const extraFormData = rules.selectExtraFormData(column, value.values, isInverse, isFilterValueRequired(filter));
+  const filterState = value.values.length === 0 ? {} : { value: value.values, label: value.values.map(filterValueText).join(', ') };
+  return { id: filter.id, extraFormData, filterState };
+}

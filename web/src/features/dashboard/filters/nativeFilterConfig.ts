@@ -1,0 +1,113 @@
+import type { DataMask } from '@/api/generated/DataMask';
+import type { ExtraFormData } from '@/api/generated/ExtraFormData';
+import type { NativeFilter } from '@/api/generated/NativeFilter';
+import type { NativeFilterScope } from '@/api/generated/NativeFilterScope';
+
+/** The data masks of a dashboard: by native filter id, and by chart id for cross-filters. */
+export type DataMaskState = Readonly<Record<string, DataMask>>;
+
+export const nativeFilterPrefix = 'NATIVE_FILTER-';
+export const selectFilterType = 'filter_select';
+export const rangeFilterType = 'filter_range';
+/** The filter types the configuration modal offers, with Superset's names. */
+export const filterTypeNames: Readonly<Record<string, string>> = {
+  [selectFilterType]: 'Value',
+  [rangeFilterType]: 'Numerical range',
+};
+
+/** The whole dashboard: the scope of a new filter and of cross-filters by default. */
+export const allChartsScope: NativeFilterScope = { rootPath: ['ROOT_ID'], excluded: [] };
+
+const emptyExtraFormData: ExtraFormData = {};
+
+function parseMetadata(jsonMetadata: string | null): Record<string, unknown> {
+  if (jsonMetadata === null || jsonMetadata.trim() === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(jsonMetadata);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The native filters (not dividers) of `json_metadata.native_filter_configuration`. */
+export function readNativeFilters(jsonMetadata: string | null): NativeFilter[] {
+  const configuration = parseMetadata(jsonMetadata).native_filter_configuration;
+  if (!Array.isArray(configuration)) return [];
+  return (configuration as NativeFilter[]).filter(
+    (filter) => typeof filter.id === 'string' && filter.id.startsWith(nativeFilterPrefix) && filter.type !== 'DIVIDER',
+  );
+}
+
+/** Whether charts emit cross-filters (`cross_filters_enabled`, on by default) and their scope. */
+export function readCrossFilterSettings(jsonMetadata: string | null): { isEnabled: boolean; scope: NativeFilterScope } {
+  const metadata = parseMetadata(jsonMetadata);
+  const globalConfiguration = metadata.global_chart_configuration as { scope?: NativeFilterScope } | undefined;
+  return { isEnabled: metadata.cross_filters_enabled !== false, scope: globalConfiguration?.scope ?? allChartsScope };
+}
+
+/** A fresh filter id, `NATIVE_FILTER-` and a random suffix. */
+export function newNativeFilterId(): string {
+  return `${nativeFilterPrefix}${crypto.randomUUID().replaceAll('-', '').slice(0, 20)}`;
+}
+
+/** The column a filter filters on. */
+export function filterColumnName(filter: NativeFilter): string | undefined {
+  return filter.targets[0]?.column?.name;
+}
+
+export function filterDatasetId(filter: NativeFilter): number | undefined {
+  return filter.targets[0]?.datasetId;
+}
+
+export function isFilterValueRequired(filter: NativeFilter): boolean {
+  return filter.controlValues.enableEmptyFilter === true;
+}
+
+export function isMultipleSelect(filter: NativeFilter): boolean {
+  return filter.controlValues.multiSelect !== false;
+}
+
+/** An empty data mask for `id`. */
+export function emptyDataMask(id: string): DataMask {
+  return { id, extraFormData: emptyExtraFormData, filterState: {} };
+}
+
+/** Whether a mask filters anything. */
+export function isDataMaskActive(mask: DataMask | undefined): boolean {
+  const extra = mask?.extraFormData ?? emptyExtraFormData;
+  return (extra.filters?.length ?? 0) > 0 || (extra.adhoc_filters?.length ?? 0) > 0 || extra.time_range !== undefined;
+}
+
+/** The masks a dashboard opens with: each filter's default, then the permalink's saved masks. */
+export function initialDataMasks(filters: readonly NativeFilter[], saved: Record<string, unknown> | undefined): Record<string, DataMask> {
+  const masks: Record<string, DataMask> = {};
+  for (const filter of filters) {
+    masks[filter.id] = { ...filter.defaultDataMask, id: filter.id };
+  }
+  for (const [id, mask] of Object.entries(saved ?? {})) {
+    if (typeof mask === 'object' && mask !== null) masks[id] = { ...emptyDataMask(id), ...(mask as Partial<DataMask>), id };
+  }
+  return masks;
+}
+
+/** Whether a data mask key is a cross-filter (a chart id) rather than a native filter. */
+export function isCrossFilterKey(key: string): boolean {
+  return /^\d+$/.test(key);
+}
+
+/** The values of each chart's own cross-filter, by chart id. */
+export function crossFilterValuesByChart(applied: DataMaskState): Map<number, readonly unknown[]> {
+  const values = new Map<number, readonly unknown[]>();
+  for (const [key, mask] of Object.entries(applied)) {
+    const value = mask.filterState.value;
+    if (isCrossFilterKey(key) && Array.isArray(value)) values.set(Number(key), value as unknown[]);
+  }
+  return values;
+}
+
+/** The dataset id of a `{id}__table` datasource key; null for other keys. */
+export function datasetIdOf(datasource: string): number | null {
+  const match = /^(\d+)__table$/.exec(datasource);
+  return match === null ? null : Number(match[1]);
+}

@@ -1,0 +1,152 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { DataMask } from '@/api/generated/DataMask';
+import type { ExtraFormData } from '@/api/generated/ExtraFormData';
+import type { NativeFilter } from '@/api/generated/NativeFilter';
+import type { NativeFilterScope } from '@/api/generated/NativeFilterScope';
+import { loadNativeFilterRules, type NativeFilterRules } from '@/wasm/nativeFilters';
+import { emptyDataMask, filterDatasetId, initialDataMasks, isCrossFilterKey, type DataMaskState } from './nativeFilterConfig';
+
+/** The dashboard's filter state: what the filter bar shows and what the charts apply. */
+export interface DashboardFilters {
+  filters: readonly NativeFilter[];
+  /** The masks the charts apply (native filters and cross-filters). */
+  applied: DataMaskState;
+  /** Native filter values chosen in the bar and not applied yet. */
+  pending: DataMaskState;
+  hasPendingChanges: boolean;
+  setPending: (filterId: string, mask: DataMask) => void;
+  /** Applies the pending values. */
+  apply: () => void;
+  /** Clears every native filter and cross-filter value. */
+  clearAll: () => void;
+  /** Sets or clears the cross-filter a chart emits. */
+  setCrossFilter: (chartId: number, mask: DataMask | null) => void;
+  /** Resets the given filters to their defaults (after the configuration changed). */
+  resetFilters: (filters: readonly NativeFilter[], deletedIds: readonly string[]) => void;
+  /** The merged `extraFormData` of each chart; null until computed. */
+  extraFormDataByChart: ReadonlyMap<number, ExtraFormData> | null;
+}
+
+export interface DashboardFiltersInput {
+  filters: readonly NativeFilter[];
+  /** The layout (`position_json` object); null while it loads. */
+  layout: unknown;
+  chartIds: readonly number[];
+  /** The dataset of each chart: a filter applies only to charts on its dataset. */
+  chartDatasetIds: ReadonlyMap<number, number | null>;
+  crossFilterScope: NativeFilterScope;
+  /** The permalink's data masks; `isReady` waits for them. */
+  savedDataMask: Record<string, unknown> | undefined;
+  isReady: boolean;
+}
+
+/** Each chart's `extraFormData`: the masks of the filters whose scope holds it, merged in order. */
+function chartExtraFormData(rules: NativeFilterRules, input: DashboardFiltersInput, applied: DataMaskState): Map<number, ExtraFormData> {
+  const chartIds = [...input.chartIds];
+  const masksByChart = new Map<number, ExtraFormData[]>(chartIds.map((chartId) => [chartId, []]));
+  const isOnDataset = (chartId: number, datasetId: number | null | undefined): boolean => input.chartDatasetIds.get(chartId) === datasetId;
+  for (const filter of input.filters) {
+    const mask = applied[filter.id];
+    if (mask === undefined) continue;
+    for (const chartId of rules.chartsInScope(input.layout, filter.scope, chartIds)) {
+      if (isOnDataset(chartId, filterDatasetId(filter))) masksByChart.get(chartId)?.push(mask.extraFormData);
+    }
+  }
+  for (const [key, mask] of Object.entries(applied)) {
+    if (!isCrossFilterKey(key)) continue;
+    const emitter = Number(key);
+    const scope = { ...input.crossFilterScope, excluded: [...input.crossFilterScope.excluded, emitter] };
+    for (const chartId of rules.chartsInScope(input.layout, scope, chartIds)) {
+      if (isOnDataset(chartId, input.chartDatasetIds.get(emitter))) masksByChart.get(chartId)?.push(mask.extraFormData);
+    }
+  }
+  return new Map([...masksByChart].map(([chartId, masks]) => [chartId, rules.mergeExtraFormData(masks)]));
+}
+
+/** The filter bar's state and the filters each chart applies. */
+export function useDashboardFilters(input: DashboardFiltersInput): DashboardFilters {
+  const { filters, savedDataMask, isReady } = input;
+  // The filter defaults and the permalink's masks, until the user changes something.
+  const initial = useMemo(() => (isReady ? initialDataMasks(filters, savedDataMask) : null), [isReady, filters, savedDataMask]);
+  const [changed, setChanged] = useState<DataMaskState | null>(null);
+  const [pending, setPendingMasks] = useState<DataMaskState>({});
+  const [extraFormDataByChart, setExtraFormDataByChart] = useState<ReadonlyMap<number, ExtraFormData> | null>(null);
+  const applied = changed ?? initial;
+
+  useEffect(() => {
+    if (applied === null || input.layout === null) return undefined;
+    let isCurrent = true;
+    loadNativeFilterRules().then(
+      (rules) => {
+        if (isCurrent) setExtraFormDataByChart(chartExtraFormData(rules, input, applied));
+      },
+      (error: unknown) => console.warn('native filter rules could not be loaded', error),
+    );
+    return () => {
+      isCurrent = false;
+    };
+    // `input` is rebuilt on every render; its parts are the dependencies.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [applied, input.filters, input.layout, input.chartIds, input.chartDatasetIds, input.crossFilterScope]);
+
+  const update = useCallback(
+    (change: (current: DataMaskState) => DataMaskState) => setChanged((current) => change(current ?? initial ?? {})),
+    [initial],
+  );
+
+  const setPending = useCallback((filterId: string, mask: DataMask) => {
+    setPendingMasks((current) => ({ ...current, [filterId]: mask }));
+  }, []);
+
+  const apply = useCallback(() => {
+    update((current) => ({ ...current, ...pending }));
+    setPendingMasks({});
+  }, [pending, update]);
+
+  const clearAll = useCallback(() => {
+    setChanged(Object.fromEntries(filters.map((filter) => [filter.id, emptyDataMask(filter.id)])));
+    setPendingMasks({});
+  }, [filters]);
+
+  const setCrossFilter = useCallback(
+    (chartId: number, mask: DataMask | null) => {
+      const key = String(chartId);
+      update((current) => {
+        const others = withoutKeys(current, [key]);
+        return mask === null ? others : { ...others, [key]: { ...mask, id: key } };
+      });
+    },
+    [update],
+  );
+
+  const resetFilters = useCallback(
+    (saved: readonly NativeFilter[], deletedIds: readonly string[]) => {
+      update((current) => {
+        const defaults = Object.fromEntries(saved.map((filter) => [filter.id, { ...filter.defaultDataMask, id: filter.id }]));
+        return { ...withoutKeys(current, deletedIds), ...defaults };
+      });
+      setPendingMasks({});
+    },
+    [update],
+  );
+
+  return useMemo(
+    () => ({
+      filters,
+      applied: applied ?? {},
+      pending,
+      hasPendingChanges: Object.keys(pending).length > 0,
+      setPending,
+      apply,
+      clearAll,
+      setCrossFilter,
+      resetFilters,
+      extraFormDataByChart,
+    }),
+    [filters, applied, pending, setPending, apply, clearAll, setCrossFilter, resetFilters, extraFormDataByChart],
+  );
+}
+
+function withoutKeys(masks: DataMaskState, keys: readonly string[]): DataMaskState {
+  return Object.fromEntries(Object.entries(masks).filter(([key]) => !keys.includes(key)));
+}

@@ -1,0 +1,27 @@
+import type { ExtraFormData } from '@/api/generated/ExtraFormData';
+import type { NativeFilterScope } from '@/api/generated/NativeFilterScope';
+import { loadQuiverCore } from './core';
+
+/** quiver-core's native filter rules, loaded (see core-wasm `native_filter`). */
+export interface NativeFilterRules {
+  /** The ids of `chartIds` that `scope` holds in the layout (`position_json` object). */
+  chartsInScope: (layout: unknown, scope: NativeFilterScope, chartIds: number[]) => number[];
+  /** The `extraFormData` of a select filter's chosen values. */
+  selectExtraFormData: (column: string, values: unknown[], isInverseSelection: boolean, isValueRequired: boolean) => ExtraFormData;
+  /** The `extraFormData` of a numerical range; throws "Minimum must be strictly less than maximum". */
+  rangeExtraFormData: (column: string, min: number | null, max: number | null) => ExtraFormData;
+  /** The `extraFormData` of several masks applied to one chart, in order. */
+  mergeExtraFormData: (masks: ExtraFormData[]) => ExtraFormData;
+}
+
+/** Loads the core and returns its native filter rules. */
+export async function loadNativeFilterRules(): Promise<NativeFilterRules> {
+  await loadQuiverCore();
+  const corePackage = await import('./pkg/quiver_core.js');
+  return {
+    chartsInScope: corePackage.chartsInScope,
+    selectExtraFormData: corePackage.selectExtraFormData,
+    rangeExtraFormData: corePackage.rangeExtraFormData,
+    mergeExtraFormData: corePackage.mergeExtraFormData,
+  };
+}
