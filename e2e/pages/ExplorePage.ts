@@ -145,6 +145,26 @@ export class ExplorePage {
     return [...new Set(names)].sort();
   }
 
+  /**
+   * The data attributes of the chart's marks of one kind, as `dataset` names them: `series`,
+   * `value`, `x`, `values` (a path's values, comma separated), `xValues`, ...
+   */
+  async markData(kind: string): Promise<Record<string, string>[]> {
+    return this.marks(kind).evaluateAll((elements) =>
+      elements.map((element) => Object.fromEntries(Object.entries((element as HTMLElement).dataset).map(([key, value]) => [key, value ?? '']))),
+    );
+  }
+
+  /** The big number's value as the chart holds it (unformatted). */
+  async bigNumberValue(): Promise<string | null> {
+    return this.bigNumber.getAttribute('data-value');
+  }
+
+  /** The unformatted values of one table column's rendered cells, top to bottom. */
+  async cellValues(columnName: string): Promise<string[]> {
+    return this.cells(columnName).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-value') ?? ''));
+  }
+
   /** The pivot table's data rows. */
   pivotDataRows(): Locator {
     return this.page.locator(`[data-testid="${testIds.viz.pivotRow}"][data-kind="data"]`);

@@ -150,6 +150,9 @@ export const testIds = {
     saveButton: 'save-modal-save',
     cancelButton: 'save-modal-cancel',
     alert: 'save-modal-alert',
+    dashboardSelect: 'save-modal-dashboard-select',
+    dashboardsAlert: 'save-modal-dashboards-alert',
+    saveAndGoButton: 'save-modal-save-and-go',
   },
   propertiesModal: {
     modal: 'properties-modal',

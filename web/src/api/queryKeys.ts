@@ -25,4 +25,6 @@ export const queryKeys = {
   chartList: (q: string) => ['chartList', q] as const,
   chartListVizTypes: ['chartList', 'vizTypes'] as const,
   chartFavoriteStatus: (ids: readonly number[]) => ['chartList', 'favoriteStatus', ...ids] as const,
+  // Explore's save modal (issue #5)
+  saveModalDashboards: ['dashboard', 'saveModalChoices'] as const,
 };

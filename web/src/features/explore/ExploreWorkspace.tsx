@@ -14,6 +14,7 @@ import { useCurrentUser } from '@/features/auth/api';
 import { ChartPanel } from '@/features/chart/ChartPanel';
 import { FormDataInvalidError, useChartData } from '@/features/chart/api';
 import { copiedMessage, copyFailedMessage } from '@/features/chart/ViewQueryModal';
+import { dashboardPagePath } from '@/features/dashboard/api';
 import { testIds } from '@/testIds';
 import type { ControlPanelDefinition, VizTypeMeta } from '@/wasm/controlPanel';
 import type { QuiverCore } from '@/wasm/core';
@@ -31,6 +32,7 @@ import { isQueryStale, renderedFormData, renderTriggerControlNames } from './ren
 import { ExploreHeader } from './save/ExploreHeader';
 import { PropertiesModal } from './save/PropertiesModal';
 import { SaveModal, type SaveAction } from './save/SaveModal';
+import { addedToDashboardMessage, type SavedToDashboard } from './save/saveToDashboard';
 import { useFormDataCache } from './useFormDataCache';
 import { switchVizType } from './vizTypeSwitch';
 
@@ -140,11 +142,19 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
     setFormData((current) => switchVizType(core, current, vizType, explore.dataset));
   }
 
-  function handleSaved(chart: Chart, action: SaveAction): void {
+  function handleSaved(chart: Chart, action: SaveAction, dashboard: SavedToDashboard | null): void {
     setOpenModal(null);
     addToast('success', chartSavedMessage(chart.slice_name, action));
     // A reopened chart must read what was just saved, not a cached Explore state.
     queryClient.removeQueries({ queryKey: queryKeys.exploreAll });
+    if (dashboard !== null) {
+      addToast('success', addedToDashboardMessage(chart.slice_name, dashboard));
+      queryClient.removeQueries({ queryKey: queryKeys.saveModalDashboards });
+      if (dashboard.opensDashboard) {
+        void navigate(dashboardPagePath({ id: dashboard.id, slug: null }));
+        return;
+      }
+    }
     if (action === 'overwrite') {
       setSlice(chart);
       return;
