@@ -27,6 +27,7 @@ export class ExplorePage {
   readonly staleIndicator: Locator;
   readonly bigNumber: Locator;
   readonly pivotTable: Locator;
+  readonly computedLocallyBadge: Locator;
 
   private constructor(private readonly page: Page) {
     this.table = page.getByTestId(testIds.tableChart.table);
@@ -37,6 +38,7 @@ export class ExplorePage {
     this.staleIndicator = page.getByTestId(testIds.chart.stale);
     this.bigNumber = page.getByTestId(testIds.viz.bigNumber);
     this.pivotTable = page.getByTestId(testIds.viz.pivotTable);
+    this.computedLocallyBadge = page.getByTestId(testIds.chart.computedLocally);
   }
 
   static async open(page: Page, datasetId: number): Promise<ExplorePage> {
@@ -88,6 +90,11 @@ export class ExplorePage {
 
   async addGroupby(columnName: string, controlName = 'groupby'): Promise<void> {
     await this.chooseOption(this.control(controlName), columnName);
+  }
+
+  /** Removes a chosen column from a multiple column control (its chip's "Remove" button). */
+  async removeGroupby(columnName: string, controlName = 'groupby'): Promise<void> {
+    await this.control(controlName).getByRole('button', { name: `Remove ${columnName}`, exact: true }).click();
   }
 
   /** Sets a single-column control such as `x_axis`. */

@@ -94,6 +94,7 @@ export const testIds = {
     empty: 'chart-empty',
     rowCount: 'chart-row-count',
     viewQueryButton: 'chart-view-query',
+    computedLocally: 'chart-computed-locally',
   },
   tableChart: {
     table: 'table-chart',

@@ -12,6 +12,7 @@ import { useElementSize } from './useElementSize';
 import { noResultsMessage } from './viz/ChartEmptyState';
 import type { ChartFormData, ChartQueryData } from './viz/chartRendererProps';
 import { vizDefinition } from './viz/vizRegistry';
+import { reaggregatedLabel, reaggregatedTitle } from './reaggregation';
 import { ViewQueryModal } from './ViewQueryModal';
 
 export { noResultsMessage };
@@ -27,12 +28,14 @@ export interface ChartPanelProps {
   isStale?: boolean;
   /** The user stopped the run: its request was aborted, nothing failed. */
   isStopped?: boolean;
+  /** The run was answered in the browser from the previous result (no request): a badge says so. */
+  isComputedLocally?: boolean;
   /** The form data of the run shown: its `viz_type` picks the renderer. */
   formData?: FormData | null;
 }
 
 /** The chart area: loading, error, empty or the chart, with the row count and "View query". */
-export function ChartPanel({ chartData, hasRun, isStale = false, isStopped = false, formData = null }: ChartPanelProps): JSX.Element {
+export function ChartPanel({ chartData, hasRun, isStale = false, isStopped = false, isComputedLocally = false, formData = null }: ChartPanelProps): JSX.Element {
   const [isQueryVisible, setIsQueryVisible] = useState(false);
   const theme = useTheme();
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -102,6 +105,11 @@ export function ChartPanel({ chartData, hasRun, isStale = false, isStopped = fal
         {result !== undefined && resultError === null && (
           <RowCount data-testid={testIds.chart.rowCount}>{rowCountText(result.meta.rowcount)}</RowCount>
         )}
+        {isComputedLocally && result !== undefined && (
+          <LocalBadge data-testid={testIds.chart.computedLocally} role="status" title={reaggregatedTitle}>
+            {reaggregatedLabel}
+          </LocalBadge>
+        )}
         {isStale && (
           <StaleBadge data-testid={testIds.chart.stale} role="status" title={staleTitle}>
             Stale
@@ -160,6 +168,14 @@ const StaleBadge = styled.span`
   background: ${({ theme }) => (theme.algorithm === 'dark' ? theme.colors.surfaceMuted : theme.colors.warning.light[3])};
   color: ${({ theme }) => theme.colors.text};
   font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+const LocalBadge = styled.span`
+  padding: 2px ${({ theme }) => theme.gridUnit * 2}px;
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs}px;
+  font-style: italic;
 `;
 
 const Spacer = styled.div`

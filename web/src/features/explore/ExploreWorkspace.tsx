@@ -13,6 +13,7 @@ import { useToasts } from '@/components/toastContext';
 import { useCurrentUser } from '@/features/auth/api';
 import { ChartPanel } from '@/features/chart/ChartPanel';
 import { FormDataInvalidError, useChartData } from '@/features/chart/api';
+import { planLocalAnswer, type LocalAnswer } from '@/features/chart/reaggregation';
 import { copiedMessage, copyFailedMessage } from '@/features/chart/ViewQueryModal';
 import { dashboardPagePath } from '@/features/dashboard/api';
 import { testIds } from '@/testIds';
@@ -36,10 +37,11 @@ import { addedToDashboardMessage, type SavedToDashboard } from './save/saveToDas
 import { useFormDataCache } from './useFormDataCache';
 import { switchVizType } from './vizTypeSwitch';
 
-/** One click of Run: the form data as it was then. */
+/** One click of Run (or a change the last result answers): the form data as it was then. */
 interface ExploreRun {
   runNumber: number;
   formData: ExploreFormData;
+  localAnswer?: LocalAnswer | null;
 }
 
 function controlPanelOf(core: QuiverCore | null, vizType: string): ControlPanelDefinition | null {
@@ -118,6 +120,23 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
   );
 
   const datasource = useMemo<DatasourceRef>(() => ({ id: explore.dataset.id, type: 'table' }), [explore.dataset.id]);
+
+  /** The previous run's result answers `next` in the browser (a group-by column removed), if it can. */
+  function localAnswerFor(next: ExploreFormData): LocalAnswer | null {
+    const results = chartData.data;
+    if (core === null || run === null || isStopped || chartData.isFetching || results === undefined) return null;
+    try {
+      return planLocalAnswer(core, { queryContext: core.buildQueryContext(run.formData), results }, core.buildQueryContext(next));
+    } catch {
+      return null;
+    }
+  }
+
+  function changeFormData(next: ExploreFormData): void {
+    setFormData(next);
+    const localAnswer = localAnswerFor(next);
+    if (localAnswer !== null) setRun((previous) => ({ runNumber: (previous?.runNumber ?? 0) + 1, formData: next, localAnswer }));
+  }
 
   function startRun(): void {
     setRun((previous) => ({ runNumber: (previous?.runNumber ?? 0) + 1, formData }));
@@ -204,14 +223,21 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
         panel={panel}
         vizTypes={vizTypes}
         controlErrors={controlErrors}
-        onChange={setFormData}
+        onChange={changeFormData}
         onChooseVizType={chooseVizType}
         onRun={startRun}
         isRunning={isRunning}
         onStop={stopRun}
       />
       <ChartArea>
-        <ChartPanel chartData={chartData} hasRun={run !== null} isStale={isStale} isStopped={isStopped} formData={chartFormData} />
+        <ChartPanel
+          chartData={chartData}
+          hasRun={run !== null}
+          isStale={isStale}
+          isStopped={isStopped}
+          isComputedLocally={run?.localAnswer !== undefined && run.localAnswer !== null}
+          formData={chartFormData}
+        />
         <DataTablesPane datasource={datasource} chartResults={chartResultsStateOf(chartData, run !== null)} />
       </ChartArea>
       </Layout>
