@@ -16,11 +16,11 @@ export const test = base.extend<object, AdminSessionFixtures>({
   adminStorageState: [
     async ({ browser }, use, workerInfo) => {
       const file = path.join(workerInfo.project.outputDir, `.auth/admin-${workerInfo.workerIndex}.json`);
-      const page = await browser.newPage({ storageState: undefined });
-      const login = await LoginPage.open(page);
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL, storageState: undefined });
+      const login = await LoginPage.open(await context.newPage());
       await login.logIn(adminUsername, adminPassword);
-      await page.context().storageState({ path: file });
-      await page.context().close();
+      await context.storageState({ path: file });
+      await context.close();
       await use(file);
     },
     { scope: 'worker' },
