@@ -71,11 +71,21 @@ fn is_complete(query: &QueryObject, row_count: usize) -> bool {
 /// It is `None` unless `wanted` groups by a strict subset of `cached`'s columns, asks for the same
 /// metrics, filters, time range and extras, `cached` is complete, every metric is
 /// decomposable, and `wanted` orders only by its group-by columns and metrics.
-pub fn plan_reaggregation(cached: &QueryObject, wanted: &QueryObject, cached_row_count: usize) -> Option<ReaggregationRequest> {
+pub fn plan_reaggregation(
+    cached: &QueryObject,
+    wanted: &QueryObject,
+    cached_row_count: usize,
+) -> Option<ReaggregationRequest> {
     let metrics = cached.metrics.as_ref()?;
     let is_coarser = wanted.columns.len() < cached.columns.len()
-        && wanted.columns.iter().all(|column| cached.columns.contains(column));
-    if !is_coarser || without_grouping(cached) != without_grouping(wanted) || !is_complete(cached, cached_row_count) {
+        && wanted
+            .columns
+            .iter()
+            .all(|column| cached.columns.contains(column));
+    if !is_coarser
+        || without_grouping(cached) != without_grouping(wanted)
+        || !is_complete(cached, cached_row_count)
+    {
         return None;
     }
     let cached_metrics: Vec<CachedMetric> = metrics
@@ -85,7 +95,10 @@ pub fn plan_reaggregation(cached: &QueryObject, wanted: &QueryObject, cached_row
             aggregate: metric_aggregate(metric),
         })
         .collect();
-    if !cached_metrics.iter().all(|metric| metric.aggregate.is_decomposable()) {
+    if !cached_metrics
+        .iter()
+        .all(|metric| metric.aggregate.is_decomposable())
+    {
         return None;
     }
     let groupby: Vec<String> = wanted.columns.iter().map(column_label).collect();
@@ -104,7 +117,10 @@ pub fn plan_reaggregation(cached: &QueryObject, wanted: &QueryObject, cached_row
         groupby,
         filters: Vec::new(),
         orderby,
-        row_limit: wanted.row_limit.and_then(|limit| usize::try_from(limit).ok()).filter(|limit| *limit > 0),
+        row_limit: wanted
+            .row_limit
+            .and_then(|limit| usize::try_from(limit).ok())
+            .filter(|limit| *limit > 0),
     })
 }
 
@@ -133,7 +149,10 @@ mod tests {
 
     fn query(columns: &[&str], metrics: Vec<MetricRef>) -> QueryObject {
         QueryObject {
-            columns: columns.iter().map(|name| ColumnRef::Physical((*name).to_owned())).collect(),
+            columns: columns
+                .iter()
+                .map(|name| ColumnRef::Physical((*name).to_owned()))
+                .collect(),
             orderby: vec![OrderByTerm(metrics[0].clone(), false)],
             metrics: Some(metrics),
             row_limit: Some(10_000),
@@ -143,7 +162,11 @@ mod tests {
     }
 
     fn sum_max_count() -> Vec<MetricRef> {
-        vec![simple(Aggregate::Sum, "num"), simple(Aggregate::Max, "num"), simple(Aggregate::Count, "num")]
+        vec![
+            simple(Aggregate::Sum, "num"),
+            simple(Aggregate::Max, "num"),
+            simple(Aggregate::Count, "num"),
+        ]
     }
 
     #[test]
@@ -153,10 +176,18 @@ mod tests {
         let request = plan_reaggregation(&cached, &wanted, 80).expect("answerable");
         assert_eq!(request.source_groupby, ["gender", "state"]);
         assert_eq!(request.groupby, ["gender"]);
-        let aggregates: Vec<_> = request.metrics.iter().map(|metric| (metric.label.as_str(), metric.aggregate.clone())).collect();
+        let aggregates: Vec<_> = request
+            .metrics
+            .iter()
+            .map(|metric| (metric.label.as_str(), metric.aggregate.clone()))
+            .collect();
         assert_eq!(
             aggregates,
-            [("SUM(num)", MetricAggregate::Sum), ("MAX(num)", MetricAggregate::Max), ("COUNT(num)", MetricAggregate::Count)]
+            [
+                ("SUM(num)", MetricAggregate::Sum),
+                ("MAX(num)", MetricAggregate::Max),
+                ("COUNT(num)", MetricAggregate::Count)
+            ]
         );
         assert_eq!(request.orderby, [("SUM(num)".to_owned(), false)]);
         assert_eq!(request.row_limit, Some(10_000));
@@ -164,7 +195,12 @@ mod tests {
 
     #[test]
     fn removing_every_groupby_column_asks_for_the_totals() {
-        let request = plan_reaggregation(&query(&["gender"], sum_max_count()), &query(&[], sum_max_count()), 2).expect("answerable");
+        let request = plan_reaggregation(
+            &query(&["gender"], sum_max_count()),
+            &query(&[], sum_max_count()),
+            2,
+        )
+        .expect("answerable");
         assert!(request.groupby.is_empty());
     }
 
@@ -176,25 +212,81 @@ mod tests {
         let cases: Vec<(&str, QueryObject, QueryObject, usize)> = vec![
             ("same group-by", cached.clone(), cached.clone(), 80),
             ("a group-by column added", coarser.clone(), cached.clone(), 2),
-            ("the row limit cut the result", cached.clone(), coarser.clone(), 10_000),
-            ("another metric", cached.clone(), query(&["gender"], vec![simple(Aggregate::Sum, "num")]), 80),
-            ("AVG", query(&["gender", "state"], vec![simple(Aggregate::Avg, "num")]), query(&["gender"], vec![simple(Aggregate::Avg, "num")]), 80),
+            (
+                "the row limit cut the result",
+                cached.clone(),
+                coarser.clone(),
+                10_000,
+            ),
+            (
+                "another metric",
+                cached.clone(),
+                query(&["gender"], vec![simple(Aggregate::Sum, "num")]),
+                80,
+            ),
+            (
+                "AVG",
+                query(&["gender", "state"], vec![simple(Aggregate::Avg, "num")]),
+                query(&["gender"], vec![simple(Aggregate::Avg, "num")]),
+                80,
+            ),
             (
                 "COUNT_DISTINCT",
-                query(&["gender", "state"], vec![simple(Aggregate::CountDistinct, "name")]),
+                query(
+                    &["gender", "state"],
+                    vec![simple(Aggregate::CountDistinct, "name")],
+                ),
                 query(&["gender"], vec![simple(Aggregate::CountDistinct, "name")]),
                 80,
             ),
-            ("a saved metric", query(&["gender", "state"], vec![MetricRef::Saved("count".to_owned())]), query(&["gender"], vec![MetricRef::Saved("count".to_owned())]), 80),
-            ("another time range", cached.clone(), QueryObject { time_range: Some("Last week".to_owned()), ..coarser.clone() }, 80),
-            ("a series limit", QueryObject { series_limit: Some(5), ..cached.clone() }, QueryObject { series_limit: Some(5), ..coarser.clone() }, 80),
+            (
+                "a saved metric",
+                query(&["gender", "state"], vec![MetricRef::Saved("count".to_owned())]),
+                query(&["gender"], vec![MetricRef::Saved("count".to_owned())]),
+                80,
+            ),
+            (
+                "another time range",
+                cached.clone(),
+                QueryObject {
+                    time_range: Some("Last week".to_owned()),
+                    ..coarser.clone()
+                },
+                80,
+            ),
+            (
+                "a series limit",
+                QueryObject {
+                    series_limit: Some(5),
+                    ..cached.clone()
+                },
+                QueryObject {
+                    series_limit: Some(5),
+                    ..coarser.clone()
+                },
+                80,
+            ),
             (
                 "ordered by a metric it does not have",
                 cached.clone(),
-                QueryObject { orderby: vec![OrderByTerm(simple(Aggregate::Min, "num"), true)], ..coarser.clone() },
+                QueryObject {
+                    orderby: vec![OrderByTerm(simple(Aggregate::Min, "num"), true)],
+                    ..coarser.clone()
+                },
                 80,
             ),
-            ("raw records", QueryObject { metrics: None, ..cached.clone() }, QueryObject { metrics: None, ..coarser.clone() }, 80),
+            (
+                "raw records",
+                QueryObject {
+                    metrics: None,
+                    ..cached.clone()
+                },
+                QueryObject {
+                    metrics: None,
+                    ..coarser.clone()
+                },
+                80,
+            ),
         ];
         for (change, cached, wanted, row_count) in cases {
             assert_eq!(plan_reaggregation(&cached, &wanted, row_count), None, "{change}");
@@ -204,8 +296,14 @@ mod tests {
     #[test]
     fn post_processing_is_left_to_the_caller() {
         let pivot = json!({"operation": "pivot", "options": {"index": ["ds"]}});
-        let cached = QueryObject { post_processing: vec![pivot.clone()], ..query(&["ds", "gender"], sum_max_count()) };
-        let wanted = QueryObject { post_processing: vec![pivot], ..query(&["ds"], sum_max_count()) };
+        let cached = QueryObject {
+            post_processing: vec![pivot.clone()],
+            ..query(&["ds", "gender"], sum_max_count())
+        };
+        let wanted = QueryObject {
+            post_processing: vec![pivot],
+            ..query(&["ds"], sum_max_count())
+        };
         assert!(plan_reaggregation(&cached, &wanted, 88).is_some());
     }
 }

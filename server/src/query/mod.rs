@@ -6,8 +6,8 @@ pub mod time_grain;
 pub mod validate;
 
 use quiver_types::{
-    AdhocMetric, Aggregate, ColumnRef, Dataset, ExpressionType, FilterOperator, GenericDataType, MetricRef, QueryObject,
-    QueryObjectFilter,
+    AdhocMetric, Aggregate, ColumnRef, Dataset, ExpressionType, FilterOperator, GenericDataType, MetricRef,
+    QueryObject, QueryObjectFilter,
 };
 use serde_json::Value;
 
@@ -109,8 +109,13 @@ impl Compiler<'_> {
                 };
                 // As Superset, a time grain applies to temporal columns only: an x-axis on `state`
                 // groups by the state, not by `DATE_TRUNC('day', state)`.
-                let takes_time_grain = !is_column_reference || self.is_temporal_dataset_column(&adhoc.sql_expression);
-                match adhoc.time_grain.as_deref().filter(|grain| !grain.is_empty() && takes_time_grain) {
+                let takes_time_grain =
+                    !is_column_reference || self.is_temporal_dataset_column(&adhoc.sql_expression);
+                match adhoc
+                    .time_grain
+                    .as_deref()
+                    .filter(|grain| !grain.is_empty() && takes_time_grain)
+                {
                     Some(grain) => self.with_time_grain(grain, &base),
                     None => Ok(base),
                 }
@@ -125,10 +130,9 @@ impl Compiler<'_> {
 
     /// Whether the dataset column `name` holds times (marked temporal, or of a temporal type).
     fn is_temporal_dataset_column(&self, name: &str) -> bool {
-        self.dataset
-            .columns
-            .iter()
-            .any(|c| c.column_name == name && (c.is_dttm || c.type_generic == Some(GenericDataType::Temporal)))
+        self.dataset.columns.iter().any(|c| {
+            c.column_name == name && (c.is_dttm || c.type_generic == Some(GenericDataType::Temporal))
+        })
     }
 
     /// Whether a column's values are times (a time grain applies, or the dataset says so).
@@ -140,7 +144,11 @@ impl Compiler<'_> {
                 .iter()
                 .any(|c| &c.column_name == name && c.is_dttm),
             ColumnRef::Adhoc(adhoc) => {
-                let names_a_column = self.dataset.columns.iter().any(|c| c.column_name == adhoc.sql_expression);
+                let names_a_column = self
+                    .dataset
+                    .columns
+                    .iter()
+                    .any(|c| c.column_name == adhoc.sql_expression);
                 if names_a_column {
                     return self.is_temporal_dataset_column(&adhoc.sql_expression);
                 }
