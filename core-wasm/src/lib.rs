@@ -43,5 +43,5 @@ pub use postprocess::apply_post_processing;
 pub use query_object::build_query_context;
 pub use query_object::columns::column_label;
 pub use query_object::metrics::metric_label;
-pub use reaggregate::{reaggregate, ReaggregationError, ReaggregationRequest};
+pub use reaggregate::{plan_reaggregation, reaggregate, ReaggregationError, ReaggregationRequest};
 pub use time_range::{resolve_time_range, time_range_endpoints_text, TimeBounds, TimeRangeError};

@@ -30,6 +30,25 @@ export class ChartSaving {
     return Number(new URL(this.page.url()).searchParams.get('slice_id'));
   }
 
+  /**
+   * "Save as..." into a dashboard picked in "Add to dashboard" by its title; a title no dashboard
+   * has creates one. With `goToDashboard` it clicks "Save & go to dashboard" (Explore then opens
+   * the dashboard), else "Save" (Explore opens the chart).
+   */
+  async saveAsIntoDashboard(name: string, dashboardTitle: string, options: { goToDashboard: boolean }): Promise<void> {
+    await this.openSaveModal();
+    await this.page.getByTestId(testIds.saveModal.saveAs).check();
+    await this.page.getByTestId(testIds.saveModal.chartName).fill(name);
+    const dashboardSelect = this.page.getByTestId(testIds.saveModal.dashboardSelect);
+    const combobox = dashboardSelect.getByRole('combobox');
+    await combobox.click();
+    await combobox.fill(dashboardTitle);
+    await dashboardSelect.getByRole('option', { name: dashboardTitle, exact: true }).click();
+    const button = options.goToDashboard ? testIds.saveModal.saveAndGoButton : testIds.saveModal.saveButton;
+    await this.page.getByTestId(button).click();
+    await this.saveModal.waitFor({ state: 'detached' });
+  }
+
   /** "Save (Overwrite)" of the open chart, keeping its name. */
   async overwrite(): Promise<void> {
     await this.openSaveModal();

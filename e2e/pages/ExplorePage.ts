@@ -27,6 +27,7 @@ export class ExplorePage {
   readonly staleIndicator: Locator;
   readonly bigNumber: Locator;
   readonly pivotTable: Locator;
+  readonly computedLocallyBadge: Locator;
 
   private constructor(private readonly page: Page) {
     this.table = page.getByTestId(testIds.tableChart.table);
@@ -37,6 +38,7 @@ export class ExplorePage {
     this.staleIndicator = page.getByTestId(testIds.chart.stale);
     this.bigNumber = page.getByTestId(testIds.viz.bigNumber);
     this.pivotTable = page.getByTestId(testIds.viz.pivotTable);
+    this.computedLocallyBadge = page.getByTestId(testIds.chart.computedLocally);
   }
 
   static async open(page: Page, datasetId: number): Promise<ExplorePage> {
@@ -88,6 +90,11 @@ export class ExplorePage {
 
   async addGroupby(columnName: string, controlName = 'groupby'): Promise<void> {
     await this.chooseOption(this.control(controlName), columnName);
+  }
+
+  /** Removes a chosen column from a multiple column control (its chip's "Remove" button). */
+  async removeGroupby(columnName: string, controlName = 'groupby'): Promise<void> {
+    await this.control(controlName).getByRole('button', { name: `Remove ${columnName}`, exact: true }).click();
   }
 
   /** Sets a single-column control such as `x_axis`. */
@@ -143,6 +150,26 @@ export class ExplorePage {
   async seriesNames(kind: string): Promise<string[]> {
     const names = await this.marks(kind).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-series') ?? ''));
     return [...new Set(names)].sort();
+  }
+
+  /**
+   * The data attributes of the chart's marks of one kind, as `dataset` names them: `series`,
+   * `value`, `x`, `values` (a path's values, comma separated), `xValues`, ...
+   */
+  async markData(kind: string): Promise<Record<string, string>[]> {
+    return this.marks(kind).evaluateAll((elements) =>
+      elements.map((element) => Object.fromEntries(Object.entries((element as HTMLElement).dataset).map(([key, value]) => [key, value ?? '']))),
+    );
+  }
+
+  /** The big number's value as the chart holds it (unformatted). */
+  async bigNumberValue(): Promise<string | null> {
+    return this.bigNumber.getAttribute('data-value');
+  }
+
+  /** The unformatted values of one table column's rendered cells, top to bottom. */
+  async cellValues(columnName: string): Promise<string[]> {
+    return this.cells(columnName).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-value') ?? ''));
   }
 
   /** The pivot table's data rows. */

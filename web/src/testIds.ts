@@ -94,6 +94,7 @@ export const testIds = {
     empty: 'chart-empty',
     rowCount: 'chart-row-count',
     viewQueryButton: 'chart-view-query',
+    computedLocally: 'chart-computed-locally',
   },
   tableChart: {
     table: 'table-chart',
@@ -150,6 +151,9 @@ export const testIds = {
     saveButton: 'save-modal-save',
     cancelButton: 'save-modal-cancel',
     alert: 'save-modal-alert',
+    dashboardSelect: 'save-modal-dashboard-select',
+    dashboardsAlert: 'save-modal-dashboards-alert',
+    saveAndGoButton: 'save-modal-save-and-go',
   },
   propertiesModal: {
     modal: 'properties-modal',

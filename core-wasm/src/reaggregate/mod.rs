@@ -21,6 +21,7 @@
 mod accumulate;
 mod filter;
 mod grouping;
+mod plan;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -33,6 +34,7 @@ use arrow::record_batch::{RecordBatch, RecordBatchOptions};
 use serde::{Deserialize, Serialize};
 
 pub use filter::ReaggregationFilter;
+pub use plan::{metric_aggregate, plan_reaggregation};
 
 /// How a metric column of the cached result was aggregated.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -32,3 +32,20 @@ pub fn reaggregate(
     let answer = crate::reaggregate(&batch, &request).map_err(reaggregation_js_error)?;
     crate::arrow_ipc::encode_stream(&answer).map_err(to_js_error)
 }
+
+/// The re-aggregation request answering the query object `wanted` from the result of the query
+/// object `cached` (which had `cachedRowCount` rows), or `null` when the server must answer
+/// (see `plan_reaggregation`).
+#[wasm_bindgen(js_name = planReaggregation)]
+pub fn plan_reaggregation(
+    #[wasm_bindgen(unchecked_param_type = "QueryObject")] cached: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "QueryObject")] wanted: JsValue,
+    #[wasm_bindgen(js_name = cachedRowCount)] cached_row_count: usize,
+) -> Result<JsValue, JsValue> {
+    let cached: quiver_types::QueryObject = from_js(cached).map_err(to_js_error)?;
+    let wanted: quiver_types::QueryObject = from_js(wanted).map_err(to_js_error)?;
+    match crate::plan_reaggregation(&cached, &wanted, cached_row_count) {
+        Some(request) => crate::wasm::convert::to_js(&request).map_err(to_js_error),
+        None => Ok(JsValue::NULL),
+    }
+}

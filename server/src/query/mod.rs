@@ -6,8 +6,8 @@ pub mod time_grain;
 pub mod validate;
 
 use quiver_types::{
-    AdhocMetric, Aggregate, ColumnRef, Dataset, ExpressionType, FilterOperator, MetricRef, QueryObject,
-    QueryObjectFilter,
+    AdhocMetric, Aggregate, ColumnRef, Dataset, ExpressionType, FilterOperator, GenericDataType, MetricRef,
+    QueryObject, QueryObjectFilter,
 };
 use serde_json::Value;
 
@@ -101,12 +101,21 @@ impl Compiler<'_> {
                     .columns
                     .iter()
                     .any(|column| column.column_name == adhoc.sql_expression);
-                let base = if adhoc.is_column_reference == Some(true) || names_a_column {
+                let is_column_reference = adhoc.is_column_reference == Some(true) || names_a_column;
+                let base = if is_column_reference {
                     self.dataset_column(&adhoc.sql_expression)?
                 } else {
                     format!("({})", validate_fragment(&adhoc.sql_expression)?)
                 };
-                match adhoc.time_grain.as_deref().filter(|grain| !grain.is_empty()) {
+                // As Superset, a time grain applies to temporal columns only: an x-axis on `state`
+                // groups by the state, not by `DATE_TRUNC('day', state)`.
+                let takes_time_grain =
+                    !is_column_reference || self.is_temporal_dataset_column(&adhoc.sql_expression);
+                match adhoc
+                    .time_grain
+                    .as_deref()
+                    .filter(|grain| !grain.is_empty() && takes_time_grain)
+                {
                     Some(grain) => self.with_time_grain(grain, &base),
                     None => Ok(base),
                 }
@@ -119,6 +128,13 @@ impl Compiler<'_> {
             .ok_or_else(|| QueryError::Unsupported(format!("Unknown time grain: {grain}")))
     }
 
+    /// Whether the dataset column `name` holds times (marked temporal, or of a temporal type).
+    fn is_temporal_dataset_column(&self, name: &str) -> bool {
+        self.dataset.columns.iter().any(|c| {
+            c.column_name == name && (c.is_dttm || c.type_generic == Some(GenericDataType::Temporal))
+        })
+    }
+
     /// Whether a column's values are times (a time grain applies, or the dataset says so).
     fn is_temporal(&self, column: &ColumnRef) -> bool {
         match column {
@@ -128,12 +144,15 @@ impl Compiler<'_> {
                 .iter()
                 .any(|c| &c.column_name == name && c.is_dttm),
             ColumnRef::Adhoc(adhoc) => {
+                let names_a_column = self
+                    .dataset
+                    .columns
+                    .iter()
+                    .any(|c| c.column_name == adhoc.sql_expression);
+                if names_a_column {
+                    return self.is_temporal_dataset_column(&adhoc.sql_expression);
+                }
                 adhoc.time_grain.as_deref().is_some_and(|grain| !grain.is_empty())
-                    || self
-                        .dataset
-                        .columns
-                        .iter()
-                        .any(|c| c.column_name == adhoc.sql_expression && c.is_dttm)
             }
         }
     }

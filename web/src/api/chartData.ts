@@ -17,6 +17,8 @@ export const resultMetaKey = 'quiver:result';
 export interface ChartDataArrowResult {
   meta: ChartDataResultMeta;
   table: Table;
+  /** The Arrow IPC stream before post-processing: what client-side re-aggregation regroups. */
+  sourceIpc?: Uint8Array;
 }
 
 const frameLengthBytes = 4;
@@ -118,15 +120,19 @@ export async function postProcessResults(
     frames.map(async (frame, index) => {
       const original = decodeResultStream(frame, index);
       const rules = queryContext.queries[index]?.post_processing ?? [];
-      if (rules.filter((rule) => rule !== null).length === 0) return original;
+      if (rules.filter((rule) => rule !== null).length === 0) return { ...original, sourceIpc: frame };
       const table = tableFromIPC(await postProcessArrow(frame, rules));
-      const meta: ChartDataResultMeta = {
-        ...original.meta,
-        colnames: table.schema.fields.map((field) => field.name),
-        coltypes: table.schema.fields.map((field) => genericTypeOf(field.type as DataType)),
-        rowcount: table.numRows,
-      };
-      return { meta, table };
+      return { meta: describeColumns(original.meta, table), table, sourceIpc: frame };
     }),
   );
+}
+
+/** `meta` with the columns and row count of `table` (a result the browser computed). */
+export function describeColumns(meta: ChartDataResultMeta, table: Table): ChartDataResultMeta {
+  return {
+    ...meta,
+    colnames: table.schema.fields.map((field) => field.name),
+    coltypes: table.schema.fields.map((field) => genericTypeOf(field.type as DataType)),
+    rowcount: table.numRows,
+  };
 }

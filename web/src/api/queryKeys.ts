@@ -32,4 +32,6 @@ export const queryKeys = {
   columnValues: (datasetId: number, column: string) => ['columnValues', datasetId, column] as const,
   dashboardFilteredChartData: (dashboardId: number, chartId: number, refreshNumber: number, extraFormData: unknown) =>
     ['dashboard', dashboardId, 'chartData', chartId, refreshNumber, extraFormData] as const,
+  // Explore's save modal (issue #5)
+  saveModalDashboards: ['dashboard', 'saveModalChoices'] as const,
 };

@@ -2,6 +2,7 @@ import type { FieldError } from '@/api/generated/FieldError';
 import type { FormData } from '@/api/generated/FormData';
 import type { MetricRef } from '@/api/generated/MetricRef';
 import type { QueryContext } from '@/api/generated/QueryContext';
+import type { QueryObject } from '@/api/generated/QueryObject';
 import type { ControlPanelDefinition, PrunedFormData, VizTypeMeta } from './controlPanel';
 
 /** The columns and metrics `pruneFormData` checks control values against (a dataset fits). */
@@ -23,6 +24,12 @@ export interface QuiverCore {
   pruneFormData: <F extends FormData>(formData: F, datasource: DatasourceColumnsAndMetrics) => PrunedFormData<F>;
   /** The form data switched to another viz type, keeping the compatible controls. */
   carryOverFormData: <F extends FormData>(formData: F, newVizType: string) => F;
+  /**
+   * The re-aggregation request answering the query object `wanted` from the result of `cached`
+   * (which had `cachedRowCount` rows), or null when the server must answer. The request is for
+   * `reaggregate` only: its shape is the core's.
+   */
+  planReaggregation: (cached: QueryObject, wanted: QueryObject, cachedRowCount: number) => unknown;
 }
 
 let coreLoad: Promise<QuiverCore> | null = null;
@@ -40,6 +47,7 @@ async function importAndInitialize(): Promise<QuiverCore> {
     pruneFormData: <F extends FormData>(formData: F, datasource: DatasourceColumnsAndMetrics) =>
       corePackage.pruneFormData(formData, datasource) as PrunedFormData<F>,
     carryOverFormData: <F extends FormData>(formData: F, newVizType: string) => corePackage.carryOverFormData(formData, newVizType) as F,
+    planReaggregation: corePackage.planReaggregation,
   };
   loadedCore = core;
   return core;

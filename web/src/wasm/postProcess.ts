@@ -43,28 +43,33 @@ function startWorker(): Worker {
   return started;
 }
 
-async function onMainThread(ipc: Uint8Array, rules: unknown[]): Promise<Uint8Array> {
+async function onMainThread(ipc: Uint8Array, rules: unknown[], reaggregation: unknown): Promise<Uint8Array> {
   const corePackage = await import('./pkg/quiver_core.js');
   await corePackage.default();
   try {
-    return corePackage.applyPostProcessing(ipc, rules);
+    const regrouped = reaggregation === undefined ? ipc : corePackage.reaggregate(ipc, reaggregation);
+    return rules.length === 0 ? regrouped : corePackage.applyPostProcessing(regrouped, rules);
   } catch (thrown) {
     const error = thrown instanceof Error ? thrown : new Error(String(thrown));
     throw new PostProcessingError(error.name, error.message);
   }
 }
 
-/** Applies Superset's post-processing rules to an Arrow IPC stream; no rules returns it as is. */
-export function postProcessArrow(ipc: Uint8Array, rules: unknown[]): Promise<Uint8Array> {
+/**
+ * Applies Superset's post-processing rules to an Arrow IPC stream, after regrouping it with a
+ * re-aggregation request (quiver-core's `planReaggregation`) when one is given; nothing to do
+ * returns it as is.
+ */
+export function postProcessArrow(ipc: Uint8Array, rules: unknown[], reaggregation?: unknown): Promise<Uint8Array> {
   const effective = rules.filter((rule) => rule !== null && rule !== undefined);
-  if (effective.length === 0) return Promise.resolve(ipc);
-  if (typeof Worker === 'undefined') return onMainThread(ipc, effective);
+  if (effective.length === 0 && reaggregation === undefined) return Promise.resolve(ipc);
+  if (typeof Worker === 'undefined') return onMainThread(ipc, effective, reaggregation);
   worker ??= startWorker();
   const id = nextId;
   nextId += 1;
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    const request: PostProcessRequest = { id, ipc, rules: effective };
+    const request: PostProcessRequest = { id, ipc, rules: effective, ...(reaggregation === undefined ? {} : { reaggregation }) };
     worker?.postMessage(request);
   });
 }

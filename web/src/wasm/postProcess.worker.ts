@@ -1,19 +1,21 @@
 /// <reference lib="webworker" />
 /**
  * Runs quiver-core's post-processing off the main thread: Arrow IPC bytes and Superset's rules in,
- * Arrow IPC bytes out (transferred, not copied). The Wasm module loads on the first request.
+ * Arrow IPC bytes out (transferred, not copied); a re-aggregation request, when sent, regroups the
+ * bytes first. The Wasm module loads on the first request.
  */
-import init, { applyPostProcessing } from './pkg/quiver_core.js';
+import init, { applyPostProcessing, reaggregate } from './pkg/quiver_core.js';
 import type { PostProcessReply, PostProcessRequest } from './postProcessMessages';
 
 let ready: Promise<unknown> | null = null;
 
 self.onmessage = async (message: MessageEvent<PostProcessRequest>) => {
-  const { id, ipc, rules } = message.data;
+  const { id, ipc, rules, reaggregation } = message.data;
   try {
     ready ??= init();
     await ready;
-    const result = applyPostProcessing(ipc, rules);
+    const regrouped = reaggregation === undefined ? ipc : reaggregate(ipc, reaggregation);
+    const result = rules.length === 0 ? regrouped : applyPostProcessing(regrouped, rules);
     const reply: PostProcessReply = { id, ipc: result };
     (self as unknown as DedicatedWorkerGlobalScope).postMessage(reply, [result.buffer]);
   } catch (thrown) {

@@ -3,6 +3,8 @@ export interface PostProcessRequest {
   id: number;
   ipc: Uint8Array;
   rules: unknown[];
+  /** A re-aggregation request (quiver-core's `planReaggregation`) applied before the rules. */
+  reaggregation?: unknown;
 }
 
 export type PostProcessReply =

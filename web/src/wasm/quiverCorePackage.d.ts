@@ -9,6 +9,7 @@ declare module '*/pkg/quiver_core.js' {
   import type { MetricRef } from '@/api/generated/MetricRef';
   import type { NativeFilterScope } from '@/api/generated/NativeFilterScope';
   import type { QueryContext } from '@/api/generated/QueryContext';
+  import type { QueryObject } from '@/api/generated/QueryObject';
 
   export default function init(moduleOrPath?: unknown): Promise<unknown>;
   export function buildQueryContext(formData: FormData): QueryContext;
@@ -22,6 +23,8 @@ declare module '*/pkg/quiver_core.js' {
   ): { formData: FormData; dropped: { control: string; value: unknown }[] };
   export function carryOverFormData(formData: FormData, newVizType: string): FormData;
   export function applyPostProcessing(ipcBytes: Uint8Array, rules: unknown[]): Uint8Array;
+  export function reaggregate(ipcBytes: Uint8Array, request: unknown): Uint8Array;
+  export function planReaggregation(cached: QueryObject, wanted: QueryObject, cachedRowCount: number): unknown;
   export function placeMissingCharts(layout: unknown, charts: { id: number; name?: string }[]): unknown;
   export function applyDrop(layout: unknown, drop: unknown, filterScopeIds: string[]): { layout: unknown; changed: boolean; warnings: string[] };
   export function deleteComponent(layout: unknown, id: string): unknown;

@@ -12,6 +12,7 @@ import { useElementSize } from './useElementSize';
 import { noResultsMessage } from './viz/ChartEmptyState';
 import type { ChartFormData, ChartQueryData, CrossFilterSelection } from './viz/chartRendererProps';
 import { vizDefinition } from './viz/vizRegistry';
+import { reaggregatedLabel, reaggregatedTitle } from './reaggregation';
 import { ViewQueryModal } from './ViewQueryModal';
 
 export { noResultsMessage };
@@ -27,6 +28,8 @@ export interface ChartPanelProps {
   isStale?: boolean;
   /** The user stopped the run: its request was aborted, nothing failed. */
   isStopped?: boolean;
+  /** The run was answered in the browser from the previous result (no request): a badge says so. */
+  isComputedLocally?: boolean;
   /** The form data of the run shown: its `viz_type` picks the renderer. */
   formData?: FormData | null;
   /** On a dashboard with cross-filters: emits the chart's clicked selection. */
@@ -40,6 +43,7 @@ export function ChartPanel({
   hasRun,
   isStale = false,
   isStopped = false,
+  isComputedLocally = false,
   formData = null,
   onCrossFilter,
   crossFilterValues,
@@ -115,6 +119,11 @@ export function ChartPanel({
         {result !== undefined && resultError === null && (
           <RowCount data-testid={testIds.chart.rowCount}>{rowCountText(result.meta.rowcount)}</RowCount>
         )}
+        {isComputedLocally && result !== undefined && (
+          <LocalBadge data-testid={testIds.chart.computedLocally} role="status" title={reaggregatedTitle}>
+            {reaggregatedLabel}
+          </LocalBadge>
+        )}
         {isStale && (
           <StaleBadge data-testid={testIds.chart.stale} role="status" title={staleTitle}>
             Stale
@@ -173,6 +182,14 @@ const StaleBadge = styled.span`
   background: ${({ theme }) => (theme.algorithm === 'dark' ? theme.colors.surfaceMuted : theme.colors.warning.light[3])};
   color: ${({ theme }) => theme.colors.text};
   font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+const LocalBadge = styled.span`
+  padding: 2px ${({ theme }) => theme.gridUnit * 2}px;
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs}px;
+  font-style: italic;
 `;
 
 const Spacer = styled.div`

@@ -13,7 +13,9 @@ import { useToasts } from '@/components/toastContext';
 import { useCurrentUser } from '@/features/auth/api';
 import { ChartPanel } from '@/features/chart/ChartPanel';
 import { FormDataInvalidError, useChartData } from '@/features/chart/api';
+import { planLocalAnswer, type LocalAnswer } from '@/features/chart/reaggregation';
 import { copiedMessage, copyFailedMessage } from '@/features/chart/ViewQueryModal';
+import { dashboardPagePath } from '@/features/dashboard/api';
 import { testIds } from '@/testIds';
 import type { ControlPanelDefinition, VizTypeMeta } from '@/wasm/controlPanel';
 import type { QuiverCore } from '@/wasm/core';
@@ -31,13 +33,15 @@ import { isQueryStale, renderedFormData, renderTriggerControlNames } from './ren
 import { ExploreHeader } from './save/ExploreHeader';
 import { PropertiesModal } from './save/PropertiesModal';
 import { SaveModal, type SaveAction } from './save/SaveModal';
+import { addedToDashboardMessage, type SavedToDashboard } from './save/saveToDashboard';
 import { useFormDataCache } from './useFormDataCache';
 import { switchVizType } from './vizTypeSwitch';
 
-/** One click of Run: the form data as it was then. */
+/** One click of Run (or a change the last result answers): the form data as it was then. */
 interface ExploreRun {
   runNumber: number;
   formData: ExploreFormData;
+  localAnswer?: LocalAnswer | null;
 }
 
 function controlPanelOf(core: QuiverCore | null, vizType: string): ControlPanelDefinition | null {
@@ -117,6 +121,23 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
 
   const datasource = useMemo<DatasourceRef>(() => ({ id: explore.dataset.id, type: 'table' }), [explore.dataset.id]);
 
+  /** The previous run's result answers `next` in the browser (a group-by column removed), if it can. */
+  function localAnswerFor(next: ExploreFormData): LocalAnswer | null {
+    const results = chartData.data;
+    if (core === null || run === null || isStopped || chartData.isFetching || results === undefined) return null;
+    try {
+      return planLocalAnswer(core, { queryContext: core.buildQueryContext(run.formData), results }, core.buildQueryContext(next));
+    } catch {
+      return null;
+    }
+  }
+
+  function changeFormData(next: ExploreFormData): void {
+    setFormData(next);
+    const localAnswer = localAnswerFor(next);
+    if (localAnswer !== null) setRun((previous) => ({ runNumber: (previous?.runNumber ?? 0) + 1, formData: next, localAnswer }));
+  }
+
   function startRun(): void {
     setRun((previous) => ({ runNumber: (previous?.runNumber ?? 0) + 1, formData }));
   }
@@ -140,11 +161,19 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
     setFormData((current) => switchVizType(core, current, vizType, explore.dataset));
   }
 
-  function handleSaved(chart: Chart, action: SaveAction): void {
+  function handleSaved(chart: Chart, action: SaveAction, dashboard: SavedToDashboard | null): void {
     setOpenModal(null);
     addToast('success', chartSavedMessage(chart.slice_name, action));
     // A reopened chart must read what was just saved, not a cached Explore state.
     queryClient.removeQueries({ queryKey: queryKeys.exploreAll });
+    if (dashboard !== null) {
+      addToast('success', addedToDashboardMessage(chart.slice_name, dashboard));
+      queryClient.removeQueries({ queryKey: queryKeys.saveModalDashboards });
+      if (dashboard.opensDashboard) {
+        void navigate(dashboardPagePath({ id: dashboard.id, slug: null }));
+        return;
+      }
+    }
     if (action === 'overwrite') {
       setSlice(chart);
       return;
@@ -194,14 +223,21 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
         panel={panel}
         vizTypes={vizTypes}
         controlErrors={controlErrors}
-        onChange={setFormData}
+        onChange={changeFormData}
         onChooseVizType={chooseVizType}
         onRun={startRun}
         isRunning={isRunning}
         onStop={stopRun}
       />
       <ChartArea>
-        <ChartPanel chartData={chartData} hasRun={run !== null} isStale={isStale} isStopped={isStopped} formData={chartFormData} />
+        <ChartPanel
+          chartData={chartData}
+          hasRun={run !== null}
+          isStale={isStale}
+          isStopped={isStopped}
+          isComputedLocally={run?.localAnswer !== undefined && run.localAnswer !== null}
+          formData={chartFormData}
+        />
         <DataTablesPane datasource={datasource} chartResults={chartResultsStateOf(chartData, run !== null)} />
       </ChartArea>
       </Layout>

@@ -61,5 +61,8 @@ describe('reading controls', () => {
     expect(readRowLimit(formData)).toBe(1000);
     expect(readStringList(formData, 'groupby')).toEqual([]);
     expect(hasQueryControls({ datasource: '3__table', viz_type: 'table' })).toBe(false);
+    expect(hasQueryControls({ datasource: '3__table', viz_type: 'table', query_mode: 'raw', all_columns: ['name'] })).toBe(true);
+    expect(hasQueryControls({ datasource: '3__table', viz_type: 'bubble_v2', x: 'count', y: 'count', size: 'count' })).toBe(true);
+    expect(hasQueryControls({ datasource: '3__table', viz_type: 'histogram_v2', column: 'num' })).toBe(true);
   });
 });

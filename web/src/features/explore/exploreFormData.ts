@@ -47,9 +47,16 @@ export function readRowLimit(formData: ExploreFormData): number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : defaultRowLimit;
 }
 
+/** Single-metric controls of the viz types: `metric`, the bubble chart's `x`, `y` and `size`. */
+const singleMetricKeys = ['metric', 'x', 'y', 'size'] as const;
+/** Column lists that chart something without metrics: raw records, a histogram's column. */
+const columnListKeys = ['groupby', 'all_columns', 'columns'] as const;
+
 /** True when the form asks for something to chart, so a loaded chart can run at once. */
 export function hasQueryControls(formData: ExploreFormData): boolean {
-  return readStringList(formData, 'groupby').length > 0 || readMetrics(formData).length > 0 || isMetricRef(formData.metric);
+  const hasColumns = columnListKeys.some((key) => readStringList(formData, key).length > 0) || typeof formData.column === 'string';
+  const hasMetric = readMetrics(formData).length > 0 || singleMetricKeys.some((key) => isMetricRef(formData[key]));
+  return hasColumns || hasMetric;
 }
 
 /** A control's value, or its default while the form data does not hold the key. */

@@ -44,10 +44,14 @@ interface Sent {
   body: Record<string, unknown>;
 }
 
+/** What the dashboard list answers (only the fields the modal reads). */
+const listedDashboards = [{ id: 4, dashboard_title: 'Births overview' }];
+
 function stubServer(answer: (sent: Sent) => Response): Sent[] {
   const sent: Sent[] = [];
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     if (url === '/api/v1/security/csrf_token/') return Promise.resolve(Response.json({ result: 'token' }));
+    if (url.startsWith('/api/v1/dashboard/?q=')) return Promise.resolve(Response.json({ count: listedDashboards.length, result: listedDashboards }));
     const request = { method: init.method ?? 'GET', url, body: JSON.parse((init.body as string | undefined) ?? '{}') as Record<string, unknown> };
     sent.push(request);
     return Promise.resolve(answer(request));
@@ -87,7 +91,7 @@ describe('SaveModal', () => {
     expect(body.dashboards).toEqual([]);
     expect(JSON.parse(body.params as string)).toEqual({ datasource: '3__table', viz_type: 'table', groupby: ['gender'] });
     expect(JSON.parse(body.query_context as string)).toEqual({ datasource: { id: 3, type: 'table' }, queries: [{ columns: ['gender'] }] });
-    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 9 }), 'saveas');
+    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 9 }), 'saveas', null);
   });
 
   it('overwrites the open chart for its owner', async () => {
@@ -98,7 +102,7 @@ describe('SaveModal', () => {
     expect(screen.getByTestId<HTMLInputElement>(testIds.saveModal.overwrite).checked).toBe(true);
     expect(screen.getByTestId<HTMLInputElement>(testIds.saveModal.chartName).value).toBe('Births by gender');
     fireEvent.click(screen.getByTestId(testIds.saveModal.saveButton));
-    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), 'overwrite'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), 'overwrite', null));
     expect(sent[0]?.method).toBe('PUT');
     expect(sent[0]?.url).toBe('/api/v1/chart/7');
     expect(JSON.parse(sent[0]?.body.params as string)).toMatchObject({ slice_id: 7, groupby: ['gender'] });
@@ -113,5 +117,48 @@ describe('SaveModal', () => {
     expect(alert.textContent).toContain('Failed to save slice');
     expect(alert.textContent).toContain('Changing this chart is forbidden');
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('creates a dashboard typed in the select and saves the chart into it', async () => {
+    const sent = stubServer((request) =>
+      request.url === '/api/v1/dashboard/'
+        ? Response.json({ id: 12, result: { id: 12, dashboard_title: 'New board' } }, { status: 201 })
+        : Response.json({ id: 9, result: chartFixture({ id: 9, slice_name: 'Births' }) }, { status: 201 }),
+    );
+    const onSaved = vi.fn();
+    renderWithTheme(<SaveModal formData={formData} datasourceId={3} slice={null} canOverwrite={false} onClose={() => undefined} onSaved={onSaved} />);
+    fireEvent.change(screen.getByTestId(testIds.saveModal.chartName), { target: { value: 'Births' } });
+    const goButton = screen.getByTestId<HTMLButtonElement>(testIds.saveModal.saveAndGoButton);
+    expect(goButton.disabled).toBe(true);
+
+    const dashboardInput = screen.getByRole('combobox', { name: 'Add to dashboard' });
+    fireEvent.focus(dashboardInput);
+    fireEvent.change(dashboardInput, { target: { value: 'New board' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'New board' }));
+    expect(goButton.disabled).toBe(false);
+    fireEvent.click(goButton);
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+
+    expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /api/v1/dashboard/', 'POST /api/v1/chart/']);
+    expect(sent[0]?.body).toEqual({ dashboard_title: 'New board' });
+    expect(sent[1]?.body.dashboards).toEqual([12]);
+    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 9 }), 'saveas', { id: 12, title: 'New board', isNew: true, opensDashboard: true });
+  });
+
+  it('adds an overwritten chart to a listed dashboard, keeping its other dashboards', async () => {
+    const sent = stubServer(() => Response.json({ id: 7, result: chartFixture() }));
+    const onSaved = vi.fn();
+    const slice = chartFixture({ dashboards: [{ id: 2, dashboard_title: 'Older', json_metadata: null }] });
+    renderWithTheme(<SaveModal formData={formData} datasourceId={3} slice={slice} canOverwrite onClose={() => undefined} onSaved={onSaved} />);
+    const dashboardInput = screen.getByRole('combobox', { name: 'Add to dashboard' });
+    fireEvent.focus(dashboardInput);
+    fireEvent.change(dashboardInput, { target: { value: 'Births' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Births overview' }));
+    fireEvent.click(screen.getByTestId(testIds.saveModal.saveButton));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+
+    expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual(['PUT /api/v1/chart/7']);
+    expect(sent[0]?.body.dashboards).toEqual([2, 4]);
+    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), 'overwrite', { id: 4, title: 'Births overview', isNew: false, opensDashboard: false });
   });
 });

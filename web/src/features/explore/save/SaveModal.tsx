@@ -5,11 +5,20 @@ import type { Chart } from '@/api/generated/Chart';
 import type { ChartPost } from '@/api/generated/ChartPost';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
+import { Select } from '@/components/Select';
 import { testIds } from '@/testIds';
 import { buildQueryContext } from '@/wasm/core';
 import { createChart, updateChart } from '../chartApi';
 import type { ExploreFormData } from '../exploreFormData';
 import { formDataToSave } from '../formDataToSave';
+import {
+  dashboardIdFor,
+  dashboardSelectPlaceholder,
+  dashboardTargetOf,
+  useDashboardChoices,
+  withDashboard,
+  type SavedToDashboard,
+} from './saveToDashboard';
 
 /** Spec 002 section 4: the modal alert when saving fails. */
 export const saveFailedMessage = 'Failed to save slice';
@@ -24,7 +33,8 @@ export interface SaveModalProps {
   /** Spec 002 section 6: only owners may overwrite. */
   canOverwrite: boolean;
   onClose: () => void;
-  onSaved: (chart: Chart, action: SaveAction) => void;
+  /** `dashboard`: the dashboard the chart was added to, if the user picked one. */
+  onSaved: (chart: Chart, action: SaveAction, dashboard: SavedToDashboard | null) => void;
 }
 
 /** The saved query context, or none when the form cannot build one yet (the chart still saves). */
@@ -61,25 +71,41 @@ export async function chartSavePayload(
   };
 }
 
-/** Superset's "Save chart" modal: overwrite the open chart (owners only) or save as a new one. */
+/**
+ * Superset's "Save chart" modal: overwrite the open chart (owners only) or save as a new one, and
+ * optionally add it to a dashboard, listed or created on the way ("Save & go to dashboard" then
+ * opens it).
+ */
 export function SaveModal({ formData, datasourceId, slice, canOverwrite, onClose, onSaved }: SaveModalProps): JSX.Element {
   const nameId = useId();
   const [action, setAction] = useState<SaveAction>(canOverwrite ? 'overwrite' : 'saveas');
   const [sliceName, setSliceName] = useState(slice?.slice_name ?? '');
   const [isSaving, setIsSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [selectedDashboard, setSelectedDashboard] = useState<string | null>(null);
+  const dashboardChoices = useDashboardChoices();
+  const dashboardTarget = dashboardTargetOf(selectedDashboard, dashboardChoices.data ?? []);
   const trimmedName = sliceName.trim();
+  const dashboardsLoadError = dashboardChoices.isError ? errorMessage(dashboardChoices.error) : null;
 
-  async function save(): Promise<void> {
+  async function save(opensDashboard: boolean): Promise<void> {
     setIsSaving(true);
     setFailure(null);
     try {
       const payload = await chartSavePayload(formData, trimmedName, datasourceId, action, slice);
+      const dashboardId = dashboardTarget === null ? null : await dashboardIdFor(dashboardTarget);
       const chart =
         action === 'overwrite' && slice !== null
-          ? await updateChart(slice.id, payload)
-          : await createChart({ ...payload, dashboards: [] });
-      onSaved(chart, action);
+          ? await updateChart(slice.id, {
+              ...payload,
+              ...(dashboardId === null ? {} : { dashboards: withDashboard(slice.dashboards.map((dashboard) => dashboard.id), dashboardId) }),
+            })
+          : await createChart({ ...payload, dashboards: withDashboard([], dashboardId) });
+      const savedToDashboard =
+        dashboardTarget === null || dashboardId === null
+          ? null
+          : { id: dashboardId, title: dashboardTarget.title, isNew: dashboardTarget.kind === 'new', opensDashboard };
+      onSaved(chart, action, savedToDashboard);
     } catch (error) {
       setFailure(errorMessage(error));
       setIsSaving(false);
@@ -91,7 +117,15 @@ export function SaveModal({ formData, datasourceId, slice, canOverwrite, onClose
       <Button $variant="secondary" data-testid={testIds.saveModal.cancelButton} onClick={onClose}>
         Cancel
       </Button>
-      <Button $variant="primary" disabled={trimmedName === '' || isSaving} data-testid={testIds.saveModal.saveButton} onClick={() => void save()}>
+      <Button
+        $variant="secondary"
+        disabled={trimmedName === '' || isSaving || dashboardTarget === null}
+        data-testid={testIds.saveModal.saveAndGoButton}
+        onClick={() => void save(true)}
+      >
+        Save &amp; go to dashboard
+      </Button>
+      <Button $variant="primary" disabled={trimmedName === '' || isSaving} data-testid={testIds.saveModal.saveButton} onClick={() => void save(false)}>
         Save
       </Button>
     </>
@@ -102,7 +136,7 @@ export function SaveModal({ formData, datasourceId, slice, canOverwrite, onClose
       <Form
         onSubmit={(event) => {
           event.preventDefault();
-          if (trimmedName !== '' && !isSaving) void save();
+          if (trimmedName !== '' && !isSaving) void save(false);
         }}
       >
         {failure !== null && (
@@ -140,6 +174,22 @@ export function SaveModal({ formData, datasourceId, slice, canOverwrite, onClose
           data-testid={testIds.saveModal.chartName}
           onChange={(event) => setSliceName(event.target.value)}
         />
+        <Label as="span">Add to dashboard</Label>
+        <Select
+          mode="single"
+          ariaLabel="Add to dashboard"
+          placeholder={dashboardSelectPlaceholder}
+          testId={testIds.saveModal.dashboardSelect}
+          allowsNewOptions
+          options={(dashboardChoices.data ?? []).map((choice) => ({ value: String(choice.id), label: choice.title }))}
+          value={selectedDashboard}
+          onChange={setSelectedDashboard}
+        />
+        {dashboardsLoadError !== null && (
+          <Alert role="alert" data-testid={testIds.saveModal.dashboardsAlert}>
+            {dashboardsLoadError}
+          </Alert>
+        )}
       </Form>
     </Modal>
   );

@@ -13,6 +13,7 @@ import { useChartTooltip } from '../useChartTooltip';
 import { BigNumberLayout } from './BigNumberLayout';
 import { noBigNumberText } from './BigNumberTotalChart';
 import { bigNumberTrend, type TrendPoint } from './bigNumberTrend';
+import { markValues } from '../markValues';
 
 /** `big_number`: the latest value, its change against `compare_lag` rows before, and a trendline. */
 export function BigNumberChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
@@ -57,6 +58,7 @@ export function BigNumberChart({ data, formData, width, height, theme }: ChartRe
       width={width}
       height={height}
       header={trend.latestValue === null ? noBigNumberText : formatValue(trend.latestValue)}
+      value={trend.latestValue}
       headerFontProportion={readFormNumber(formData, 'header_font_size', 0.4)}
       subheader={trend.comparisonText}
       subheaderFontProportion={readFormNumber(formData, 'subheader_font_size', 0.15)}
@@ -80,6 +82,7 @@ export function BigNumberChart({ data, formData, width, height, theme }: ChartRe
               strokeWidth={2}
               data-testid={testIds.viz.mark}
               data-kind="line"
+              data-values={markValues(presentPoints.map((point) => point.value))}
             />
             <rect
               data-testid={testIds.viz.pointerArea}

@@ -1,11 +1,14 @@
 import type { JSX, ReactNode } from 'react';
 import styled from 'styled-components';
 import { testIds } from '@/testIds';
+import { markValue } from '../markValues';
 
 export interface BigNumberLayoutProps {
   width: number;
   height: number;
   header: string;
+  /** The number the header shows, unformatted (its `data-value`); null when there is none. */
+  value: number | null;
   /** Header size as a fraction of the height (`header_font_size`, 0.4 by default). */
   headerFontProportion: number;
   subheader: string | null;
@@ -21,7 +24,7 @@ export function BigNumberLayout(props: BigNumberLayoutProps): JSX.Element {
   return (
     <Container style={{ width, height }}>
       <TextBlock style={{ height: textHeight }}>
-        <Header data-testid={testIds.viz.bigNumber} style={{ fontSize: Math.max(textHeight * props.headerFontProportion, 12) }}>
+        <Header data-testid={testIds.viz.bigNumber} data-value={markValue(props.value)} style={{ fontSize: Math.max(textHeight * props.headerFontProportion, 12) }}>
           {header}
         </Header>
         {subheader !== null && subheader !== '' && (

@@ -27,6 +27,7 @@ export function BigNumberTotalChart({ data, formData, width, height }: ChartRend
       width={width}
       height={height}
       header={header}
+      value={value}
       headerFontProportion={readFormNumber(formData, 'header_font_size', 0.4)}
       subheader={readFormString(formData, 'subheader', '')}
       subheaderFontProportion={readFormNumber(formData, 'subheader_font_size', 0.15)}

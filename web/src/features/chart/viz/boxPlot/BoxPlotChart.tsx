@@ -11,6 +11,7 @@ import { readFormBoolean, readFormString } from '../formDataValues';
 import { numberFormatter } from '../numberFormat';
 import { useChartTooltip } from '../useChartTooltip';
 import { readBoxStatistics } from './boxPlotStatistics';
+import { markValue } from '../markValues';
 
 const margin = { top: 8, right: 16, bottom: 32, left: 64 };
 
@@ -67,6 +68,12 @@ export function BoxPlotChart({ data, formData, width, height, theme }: ChartRend
                 data-testid={testIds.viz.mark}
                 data-kind="box"
                 data-series={box.group}
+                data-metric={box.metric}
+                data-min={markValue(box.min)}
+                data-q1={markValue(box.q1)}
+                data-median={markValue(box.median)}
+                data-q3={markValue(box.q3)}
+                data-max={markValue(box.max)}
                 x={left}
                 y={yScale(box.q3)}
                 width={boxWidth}

@@ -11,6 +11,7 @@ import { columnLabel, readFormBoolean, readFormNumber, readFormString } from '..
 import { numberFormatter, numericCellValue } from '../numberFormat';
 import { categoryLabel } from '../queryColumns';
 import { useChartTooltip } from '../useChartTooltip';
+import { markValue } from '../markValues';
 
 const margin = { top: 16, right: 24, bottom: 32, left: 64 };
 
@@ -86,6 +87,9 @@ export function BubbleChart({ data, formData, width, height, theme }: ChartRende
               data-testid={testIds.viz.mark}
               data-kind="bubble"
               data-series={bubble.entity}
+              data-x={markValue(bubble.x)}
+              data-y={markValue(bubble.y)}
+              data-size={markValue(bubble.size)}
               cx={xScale(bubble.x)}
               cy={yScale(bubble.y)}
               r={sizeScale(Math.abs(bubble.size))}

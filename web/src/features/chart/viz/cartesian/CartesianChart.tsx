@@ -15,6 +15,7 @@ import type { TimeFormatter } from '../timeFormat';
 import { useChartTooltip } from '../useChartTooltip';
 import { stackSeries, type CartesianData, type CartesianSeries, type SeriesKind, type StackedBand } from './cartesianSeries';
 import { fullRange, zoomRangeFromBrush, type ZoomRange } from './zoomRange';
+import { markValue, markValues } from '../markValues';
 
 export interface CartesianChartProps {
   data: CartesianData;
@@ -196,6 +197,8 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
                 data-testid={testIds.viz.mark}
                 data-kind="bar"
                 data-series={series.name}
+                data-x={markValue(data.xValues[point.index])}
+                data-value={markValue(point.value)}
                 x={x}
                 y={y}
                 width={Math.max(barWidth, 0)}
@@ -224,6 +227,7 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
             data-testid={testIds.viz.mark}
             data-kind="area"
             data-series={series.name}
+            data-values={markValues(points.map((point) => point.value))}
             {...(isHorizontal
               ? { y: (point) => categoryPosition(point.index), x0: (point) => valueScale(point.band.lower), x1: (point) => valueScale(point.band.upper) }
               : { x: (point) => categoryPosition(point.index), y0: (point) => valueScale(point.band.lower), y1: (point) => valueScale(point.band.upper) })}
@@ -241,6 +245,8 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
             data-testid={testIds.viz.mark}
             data-kind="line"
             data-series={series.name}
+            data-x-values={points.map((point) => markValue(data.xValues[point.index])).join(',')}
+            data-values={markValues(points.map((point) => point.value))}
           />
         )}
         {showsMarkers &&
@@ -250,6 +256,8 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
               data-testid={testIds.viz.mark}
               data-kind="point"
               data-series={series.name}
+              data-x={markValue(data.xValues[point.index])}
+              data-value={markValue(point.value)}
               cx={xOf(point)}
               cy={yOf(point)}
               r={markerRadius}

@@ -9,6 +9,7 @@ import { readFormBoolean, readFormString } from '../formDataValues';
 import { numberFormatter } from '../numberFormat';
 import { pieSliceLabel, readPieLabelType } from '../pie/pieLabels';
 import { useChartTooltip } from '../useChartTooltip';
+import { markValue } from '../markValues';
 
 const stepGap = 2;
 
@@ -61,6 +62,7 @@ export function FunnelChart({ data, formData, width, height, theme }: ChartRende
               data-testid={testIds.viz.mark}
               data-kind="step"
               data-series={step.label}
+              data-value={markValue(step.value)}
               points={points}
               fill={color}
               onMouseMove={(event) =>

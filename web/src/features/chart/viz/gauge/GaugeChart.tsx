@@ -10,6 +10,7 @@ import { colorScaleForFormData } from '../colorSchemes';
 import { readFormBoolean, readFormNumber, readFormString } from '../formDataValues';
 import { numberFormatter } from '../numberFormat';
 import { useChartTooltip } from '../useChartTooltip';
+import { markValue } from '../markValues';
 
 const degreesToRadians = Math.PI / 180;
 
@@ -58,6 +59,7 @@ export function GaugeChart({ data, formData, width, height, theme }: ChartRender
               data-testid={testIds.viz.mark}
               data-kind="pointer"
               data-series={category.label}
+              data-value={markValue(category.value)}
               onMouseMove={(event) => tooltip.showAtPointer(event, { title: category.label, rows: [{ label: metricName, value: formatValue(category.value), color }] })}
               onMouseLeave={tooltip.hide}
             >

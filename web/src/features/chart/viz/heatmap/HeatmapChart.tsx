@@ -11,6 +11,7 @@ import { columnLabel, readColumnLabels, readFormBoolean, readFormString } from '
 import { numberFormatter, numericCellValue } from '../numberFormat';
 import { categoryLabel, splitDimensionsAndMetrics } from '../queryColumns';
 import { useChartTooltip } from '../useChartTooltip';
+import { markValue } from '../markValues';
 
 const margin = { top: 8, right: 16, bottom: 32, left: 96 };
 
@@ -69,6 +70,9 @@ export function HeatmapChart({ data, formData, width, height, theme }: ChartRend
               data-testid={testIds.viz.mark}
               data-kind="cell"
               data-series={`${cell.x}, ${cell.y}`}
+              data-x={cell.x}
+              data-y={cell.y}
+              data-value={markValue(cell.value)}
               x={xScale(cell.x) ?? 0}
               y={yScale(cell.y) ?? 0}
               width={xScale.bandwidth()}

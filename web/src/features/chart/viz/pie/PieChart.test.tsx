@@ -14,6 +14,7 @@ describe('PieChart', () => {
     renderWithTheme(<PieChart {...rendererProps('pie', births, { groupby: ['gender'], metric: 'SUM(num)' })} />);
     const slices = screen.getAllByTestId(testIds.viz.mark);
     expect(slices.map((slice) => slice.getAttribute('data-series'))).toEqual(['boy', 'girl']);
+    expect(slices.map((slice) => slice.getAttribute('data-value'))).toEqual(['48133355', '32546308']);
     expect(screen.getAllByTestId(testIds.viz.label).map((label) => label.textContent)).toEqual(['boy', 'girl']);
     expect(screen.getAllByTestId(testIds.viz.legendItem).map((item) => item.textContent)).toEqual(['boy', 'girl']);
   });

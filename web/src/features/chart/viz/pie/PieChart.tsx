@@ -12,6 +12,7 @@ import { numberFormatter, numericCellValue } from '../numberFormat';
 import { rowLabel, splitDimensionsAndMetrics } from '../queryColumns';
 import { useChartTooltip } from '../useChartTooltip';
 import { pieSliceLabel, readPieLabelType } from './pieLabels';
+import { markValue } from '../markValues';
 
 interface PieSlice {
   label: string;
@@ -86,6 +87,7 @@ export function PieChart({ data, formData, width, height, theme, onCrossFilter, 
                     data-testid={testIds.viz.mark}
                     data-kind="slice"
                     data-series={arc.data.label}
+                    data-value={markValue(arc.data.value)}
                     onMouseMove={(event) =>
                       tooltip.showAtPointer(event, {
                         title: arc.data.label,

@@ -7,6 +7,7 @@ import type { ChartRendererProps } from '../chartRendererProps';
 import { readColumnLabels, readFormBoolean, readFormString } from '../formDataValues';
 import { missingNumberDisplay, numberFormatter } from '../numberFormat';
 import { buildPivotTable, pivotCellValue, visiblePivotRows } from './buildPivotTable';
+import { markValue } from '../markValues';
 
 const rowHeight = 32;
 const indentPerDepth = 16;
@@ -107,7 +108,12 @@ export function PivotTableChart({ data, formData, width, height }: ChartRenderer
                 {pivot.columns.map((column) => {
                   const value = pivotCellValue(pivot, row, column);
                   return (
-                    <ValueCell key={column.key} data-testid={testIds.viz.mark} data-kind="cell" $isEmphasized={isEmphasized || column.kind !== 'data'}>
+                    <ValueCell
+                      key={column.key}
+                      data-testid={testIds.viz.mark}
+                      data-kind="cell"
+                      data-value={row.showsValues ? markValue(value) : ''}
+                      $isEmphasized={isEmphasized || column.kind !== 'data'}>
                       {row.showsValues ? (value === null ? missingNumberDisplay : formatValue(value)) : ''}
                     </ValueCell>
                   );

@@ -9,6 +9,7 @@ import { readColumnLabels, readFormBoolean, readFormString } from '../formDataVa
 import { numberFormatter, numericCellValue } from '../numberFormat';
 import { rowLabel, splitDimensionsAndMetrics } from '../queryColumns';
 import { useChartTooltip } from '../useChartTooltip';
+import { markValues } from '../markValues';
 
 const ringCount = 4;
 
@@ -70,6 +71,7 @@ export function RadarChart({ data, formData, width, height, theme }: ChartRender
               data-testid={testIds.viz.mark}
               data-kind="polygon"
               data-series={row.label}
+              data-values={markValues(row.values)}
               points={points}
               fill={color}
               fillOpacity={0.25}

@@ -11,6 +11,7 @@ import { readFormBoolean, readFormString } from '../formDataValues';
 import { numberFormatter } from '../numberFormat';
 import { pieSliceLabel } from '../pie/pieLabels';
 import { useChartTooltip } from '../useChartTooltip';
+import { markValue } from '../markValues';
 
 interface SunburstArc {
   node: HierarchyNode;
@@ -67,6 +68,7 @@ export function SunburstChart({ data, formData, width, height, theme }: ChartRen
                 data-testid={testIds.viz.mark}
                 data-kind="arc"
                 data-series={arc.node.path.join(' / ')}
+                data-value={markValue(arc.node.value)}
                 startAngle={arc.startAngle}
                 endAngle={arc.endAngle}
                 innerRadius={innerRadius}

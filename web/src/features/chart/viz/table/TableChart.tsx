@@ -3,6 +3,7 @@ import { useMemo, useRef, useState, type JSX } from 'react';
 import styled from 'styled-components';
 import { genericDataTypes, type ChartColumn } from '@/features/chart/chartColumns';
 import { testIds } from '@/testIds';
+import { markValue } from '../markValues';
 import { formatCellValue } from './formatCellValue';
 import { nextColumnSort, sortRowIndexes, type ColumnSort } from './sortRows';
 
@@ -73,6 +74,7 @@ export function TableChart({ columns, rowCount, onRowClick }: TableChartProps): 
                     key={column.name}
                     data-testid={testIds.tableChart.cell}
                     data-column={column.name}
+                    data-value={markValue(column.values[rowIndex])}
                     $alignRight={column.genericType === genericDataTypes.numeric}
                   >
                     {formatCellValue(column.values[rowIndex] ?? null, column.genericType)}

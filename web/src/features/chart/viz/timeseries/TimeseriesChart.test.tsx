@@ -46,6 +46,9 @@ describe('TimeseriesChart', () => {
     renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_line', births, { markerEnable: true })} />);
     expect(marks('line')).toHaveLength(2);
     expect(marks('point')).toHaveLength(7);
+    const girlLine = marks('line').find((line) => line.getAttribute('data-series') === 'SUM(num), girl');
+    expect(girlLine?.getAttribute('data-values')).toBe('80,95,,70');
+    expect(girlLine?.getAttribute('data-x-values')).toBe(years.join(','));
     fireEvent.click(screen.getByRole('button', { name: 'SUM(num), girl' }));
     expect(marks('line')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'SUM(num), girl' }).getAttribute('aria-pressed')).toBe('false');

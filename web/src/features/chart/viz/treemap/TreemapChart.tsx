@@ -11,6 +11,7 @@ import { readFormBoolean, readFormString } from '../formDataValues';
 import { numberFormatter } from '../numberFormat';
 import { pieSliceLabel, readPieLabelType } from '../pie/pieLabels';
 import { useChartTooltip } from '../useChartTooltip';
+import { markValue } from '../markValues';
 
 /** `treemap_v2`: nested rectangles for the `groupby` levels, each leaf sized by `metric`. */
 export function TreemapChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
@@ -42,6 +43,7 @@ export function TreemapChart({ data, formData, width, height, theme }: ChartRend
                     data-testid={isLeaf ? testIds.viz.mark : undefined}
                     data-kind="tile"
                     data-series={node.data.path.join(' / ')}
+                    data-value={markValue(node.value)}
                     width={nodeWidth}
                     height={nodeHeight}
                     fill={color}

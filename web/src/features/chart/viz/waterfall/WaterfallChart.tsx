@@ -10,6 +10,7 @@ import { columnLabel, readFormBoolean, readFormString } from '../formDataValues'
 import { numberFormatter } from '../numberFormat';
 import { useChartTooltip } from '../useChartTooltip';
 import { waterfallSteps, type WaterfallStepKind } from './waterfallSteps';
+import { markValue } from '../markValues';
 
 const margin = { top: 8, right: 16, bottom: 32, left: 64 };
 
@@ -53,6 +54,7 @@ export function WaterfallChart({ data, formData, width, height, theme }: ChartRe
             data-testid={testIds.viz.mark}
             data-kind={step.kind}
             data-series={step.label}
+            data-value={markValue(step.value)}
             x={xScale(step.label) ?? 0}
             y={yScale(Math.max(step.start, step.end))}
             width={xScale.bandwidth()}

@@ -1,0 +1,309 @@
+//! Whether a query can be answered from the complete result of another one in the browser, and
+//! the [`ReaggregationRequest`] that answers it.
+//!
+//! Explore asks this when the user changes the controls: removing a group-by column from a chart
+//! whose metrics are SUM, COUNT, MIN or MAX needs no new query; the fetched result is grouped
+//! again (issue #5 point 4).
+
+use quiver_types::{Aggregate, ExpressionType, MetricRef, QueryObject};
+
+use super::{CachedMetric, MetricAggregate, ReaggregationRequest};
+use crate::{column_label, metric_label};
+
+/// How a metric of a query is aggregated, as re-aggregation needs to know it.
+///
+/// | metric | aggregate |
+/// | --- | --- |
+/// | SIMPLE `SUM(num)`, `COUNT`, `MIN`, `MAX` | the same |
+/// | SIMPLE `AVG(num)` | `Other` (the result holds no sum and count to merge) |
+/// | SIMPLE `COUNT_DISTINCT(state)` | `CountDistinct` |
+/// | custom SQL, saved metrics | `Sql` (their expression is not known here) |
+pub fn metric_aggregate(metric: &MetricRef) -> MetricAggregate {
+    let MetricRef::Adhoc(adhoc) = metric else {
+        return MetricAggregate::Sql;
+    };
+    if adhoc.expression_type == ExpressionType::Sql {
+        return MetricAggregate::Sql;
+    }
+    match adhoc.aggregate {
+        Some(Aggregate::Sum) => MetricAggregate::Sum,
+        Some(Aggregate::Count) => MetricAggregate::Count,
+        Some(Aggregate::Min) => MetricAggregate::Min,
+        Some(Aggregate::Max) => MetricAggregate::Max,
+        Some(Aggregate::CountDistinct) => MetricAggregate::CountDistinct,
+        Some(Aggregate::Avg) | None => MetricAggregate::Other,
+    }
+}
+
+/// The query without what re-aggregation recomputes (group-by, series columns, order, limit and
+/// post-processing): two queries that agree on the rest ask for the same rows.
+fn without_grouping(query: &QueryObject) -> QueryObject {
+    QueryObject {
+        columns: Vec::new(),
+        series_columns: Vec::new(),
+        orderby: Vec::new(),
+        order_desc: true,
+        row_limit: None,
+        post_processing: Vec::new(),
+        ..query.clone()
+    }
+}
+
+/// The cached result holds every group: no row limit cut it, no offset or series limit left
+/// groups out, and no time comparison joined other rows to it.
+fn is_complete(query: &QueryObject, row_count: usize) -> bool {
+    let is_under_row_limit = query
+        .row_limit
+        .is_none_or(|limit| limit <= 0 || (row_count as i64) < limit);
+    let has_offset = query.row_offset.is_some_and(|offset| offset > 0);
+    let has_series_limit = query.series_limit.is_some_and(|limit| limit > 0);
+    is_under_row_limit && !has_offset && !has_series_limit && query.time_offsets.is_empty()
+}
+
+/// The request answering `wanted` from the result of `cached` (which had `cached_row_count`
+/// rows), or `None` when the server must answer.
+///
+/// Example: `cached` groups `SUM(num)` by `gender, state` and returned 80 rows under its limit of
+/// 10,000; `wanted` is the same query grouped by `gender` only. The answer is the request
+/// `{source_groupby: [gender, state], groupby: [gender], metrics: [SUM(num) as SUM], ...}` with
+/// `wanted`'s order and row limit.
+///
+/// It is `None` unless `wanted` groups by a strict subset of `cached`'s columns, asks for the same
+/// metrics, filters, time range and extras, `cached` is complete, every metric is
+/// decomposable, and `wanted` orders only by its group-by columns and metrics.
+pub fn plan_reaggregation(
+    cached: &QueryObject,
+    wanted: &QueryObject,
+    cached_row_count: usize,
+) -> Option<ReaggregationRequest> {
+    let metrics = cached.metrics.as_ref()?;
+    let is_coarser = wanted.columns.len() < cached.columns.len()
+        && wanted
+            .columns
+            .iter()
+            .all(|column| cached.columns.contains(column));
+    if !is_coarser
+        || without_grouping(cached) != without_grouping(wanted)
+        || !is_complete(cached, cached_row_count)
+    {
+        return None;
+    }
+    let cached_metrics: Vec<CachedMetric> = metrics
+        .iter()
+        .map(|metric| CachedMetric {
+            label: metric_label(metric),
+            aggregate: metric_aggregate(metric),
+        })
+        .collect();
+    if !cached_metrics
+        .iter()
+        .all(|metric| metric.aggregate.is_decomposable())
+    {
+        return None;
+    }
+    let groupby: Vec<String> = wanted.columns.iter().map(column_label).collect();
+    let mut orderby = Vec::with_capacity(wanted.orderby.len());
+    for term in &wanted.orderby {
+        let label = metric_label(&term.0);
+        let is_known = groupby.contains(&label) || cached_metrics.iter().any(|metric| metric.label == label);
+        if !is_known {
+            return None;
+        }
+        orderby.push((label, term.1));
+    }
+    Some(ReaggregationRequest {
+        source_groupby: cached.columns.iter().map(column_label).collect(),
+        metrics: cached_metrics,
+        groupby,
+        filters: Vec::new(),
+        orderby,
+        row_limit: wanted
+            .row_limit
+            .and_then(|limit| usize::try_from(limit).ok())
+            .filter(|limit| *limit > 0),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use quiver_types::{AdhocMetric, ColumnRef, MetricColumn, OrderByTerm};
+    use serde_json::json;
+
+    use super::*;
+
+    fn simple(aggregate: Aggregate, column: &str) -> MetricRef {
+        MetricRef::Adhoc(AdhocMetric {
+            expression_type: ExpressionType::Simple,
+            column: Some(MetricColumn {
+                column_name: column.to_owned(),
+                id: None,
+                column_type: None,
+            }),
+            aggregate: Some(aggregate),
+            sql_expression: None,
+            label: None,
+            has_custom_label: false,
+            option_name: None,
+        })
+    }
+
+    fn query(columns: &[&str], metrics: Vec<MetricRef>) -> QueryObject {
+        QueryObject {
+            columns: columns
+                .iter()
+                .map(|name| ColumnRef::Physical((*name).to_owned()))
+                .collect(),
+            orderby: vec![OrderByTerm(metrics[0].clone(), false)],
+            metrics: Some(metrics),
+            row_limit: Some(10_000),
+            time_range: Some("No filter".to_owned()),
+            ..QueryObject::default()
+        }
+    }
+
+    fn sum_max_count() -> Vec<MetricRef> {
+        vec![
+            simple(Aggregate::Sum, "num"),
+            simple(Aggregate::Max, "num"),
+            simple(Aggregate::Count, "num"),
+        ]
+    }
+
+    #[test]
+    fn removing_a_groupby_column_regroups_the_cached_result() {
+        let cached = query(&["gender", "state"], sum_max_count());
+        let wanted = query(&["gender"], sum_max_count());
+        let request = plan_reaggregation(&cached, &wanted, 80).expect("answerable");
+        assert_eq!(request.source_groupby, ["gender", "state"]);
+        assert_eq!(request.groupby, ["gender"]);
+        let aggregates: Vec<_> = request
+            .metrics
+            .iter()
+            .map(|metric| (metric.label.as_str(), metric.aggregate.clone()))
+            .collect();
+        assert_eq!(
+            aggregates,
+            [
+                ("SUM(num)", MetricAggregate::Sum),
+                ("MAX(num)", MetricAggregate::Max),
+                ("COUNT(num)", MetricAggregate::Count)
+            ]
+        );
+        assert_eq!(request.orderby, [("SUM(num)".to_owned(), false)]);
+        assert_eq!(request.row_limit, Some(10_000));
+    }
+
+    #[test]
+    fn removing_every_groupby_column_asks_for_the_totals() {
+        let request = plan_reaggregation(
+            &query(&["gender"], sum_max_count()),
+            &query(&[], sum_max_count()),
+            2,
+        )
+        .expect("answerable");
+        assert!(request.groupby.is_empty());
+    }
+
+    #[test]
+    fn the_server_answers_what_the_cached_result_cannot() {
+        let cached = query(&["gender", "state"], sum_max_count());
+        let coarser = query(&["gender"], sum_max_count());
+        // | change | why the server answers |
+        let cases: Vec<(&str, QueryObject, QueryObject, usize)> = vec![
+            ("same group-by", cached.clone(), cached.clone(), 80),
+            ("a group-by column added", coarser.clone(), cached.clone(), 2),
+            (
+                "the row limit cut the result",
+                cached.clone(),
+                coarser.clone(),
+                10_000,
+            ),
+            (
+                "another metric",
+                cached.clone(),
+                query(&["gender"], vec![simple(Aggregate::Sum, "num")]),
+                80,
+            ),
+            (
+                "AVG",
+                query(&["gender", "state"], vec![simple(Aggregate::Avg, "num")]),
+                query(&["gender"], vec![simple(Aggregate::Avg, "num")]),
+                80,
+            ),
+            (
+                "COUNT_DISTINCT",
+                query(
+                    &["gender", "state"],
+                    vec![simple(Aggregate::CountDistinct, "name")],
+                ),
+                query(&["gender"], vec![simple(Aggregate::CountDistinct, "name")]),
+                80,
+            ),
+            (
+                "a saved metric",
+                query(&["gender", "state"], vec![MetricRef::Saved("count".to_owned())]),
+                query(&["gender"], vec![MetricRef::Saved("count".to_owned())]),
+                80,
+            ),
+            (
+                "another time range",
+                cached.clone(),
+                QueryObject {
+                    time_range: Some("Last week".to_owned()),
+                    ..coarser.clone()
+                },
+                80,
+            ),
+            (
+                "a series limit",
+                QueryObject {
+                    series_limit: Some(5),
+                    ..cached.clone()
+                },
+                QueryObject {
+                    series_limit: Some(5),
+                    ..coarser.clone()
+                },
+                80,
+            ),
+            (
+                "ordered by a metric it does not have",
+                cached.clone(),
+                QueryObject {
+                    orderby: vec![OrderByTerm(simple(Aggregate::Min, "num"), true)],
+                    ..coarser.clone()
+                },
+                80,
+            ),
+            (
+                "raw records",
+                QueryObject {
+                    metrics: None,
+                    ..cached.clone()
+                },
+                QueryObject {
+                    metrics: None,
+                    ..coarser.clone()
+                },
+                80,
+            ),
+        ];
+        for (change, cached, wanted, row_count) in cases {
+            assert_eq!(plan_reaggregation(&cached, &wanted, row_count), None, "{change}");
+        }
+    }
+
+    #[test]
+    fn post_processing_is_left_to_the_caller() {
+        let pivot = json!({"operation": "pivot", "options": {"index": ["ds"]}});
+        let cached = QueryObject {
+            post_processing: vec![pivot.clone()],
+            ..query(&["ds", "gender"], sum_max_count())
+        };
+        let wanted = QueryObject {
+            post_processing: vec![pivot],
+            ..query(&["ds"], sum_max_count())
+        };
+        assert!(plan_reaggregation(&cached, &wanted, 88).is_some());
+    }
+}
