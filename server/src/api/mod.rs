@@ -4,6 +4,7 @@
 
 pub mod async_event;
 pub mod auth;
+pub mod bulk_delete;
 pub mod chart;
 pub mod chart_data;
 pub mod chart_list;
@@ -16,7 +17,9 @@ pub mod explore_permalink;
 pub mod favorites;
 pub mod humanize;
 pub mod info;
+pub mod list_answer;
 pub mod list_query;
+pub mod related;
 pub mod rison;
 pub mod samples;
 pub mod sqllab;
@@ -25,7 +28,7 @@ pub mod time_range;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
-use axum::routing::{get, post, put};
+use axum::routing::{delete, get, post, put};
 use axum::Router;
 use quiver_types::HealthResponse;
 
@@ -130,6 +133,21 @@ pub fn routes() -> Router<AppState> {
             get(database::table_metadata),
         )
         .merge(dashboard_routes())
+        .merge(list_routes())
+}
+
+/// Related values, distinct values and bulk deletes of the list pages (issue #8).
+fn list_routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/v1/chart/", delete(bulk_delete::bulk_delete_charts))
+        .route("/api/v1/dashboard/", delete(bulk_delete::bulk_delete_dashboards))
+        .route("/api/v1/dataset/", delete(bulk_delete::bulk_delete_datasets))
+        .route("/api/v1/chart/related/{column}", get(related::chart_related))
+        .route("/api/v1/chart/distinct/{column}", get(related::chart_distinct))
+        .route("/api/v1/dashboard/related/{column}", get(related::dashboard_related))
+        .route("/api/v1/dashboard/distinct/{column}", get(related::dashboard_distinct))
+        .route("/api/v1/dataset/related/{column}", get(related::dataset_related))
+        .route("/api/v1/dataset/distinct/{column}", get(related::dataset_distinct))
 }
 
 /// The dashboard calls of spec 001 §7.

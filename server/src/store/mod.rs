@@ -12,6 +12,14 @@ pub mod key_value;
 pub mod list;
 pub mod query;
 pub mod user;
+// Lists, related values and bulk deletes (issue #8).
+pub mod bulk_delete;
+pub mod dashboard_list;
+pub mod database_list;
+pub mod dataset_list;
+pub mod list_filters;
+pub mod list_rows;
+pub mod related;
 
 use std::borrow::Cow;
 

@@ -21,8 +21,10 @@ export const queryKeys = {
   dashboardPermalink: (key: string | null) => ['dashboard', 'permalink', key] as const,
   myRoles: ['myRoles'] as const,
   // Chart list (issue #8)
-  chartListAll: ['chartList'] as const,
-  chartList: (q: string) => ['chartList', q] as const,
   chartListVizTypes: ['chartList', 'vizTypes'] as const,
-  chartFavoriteStatus: (ids: readonly number[]) => ['chartList', 'favoriteStatus', ...ids] as const,
+  // List pages (issue #8): one key family per resource.
+  resourceListAll: (resource: string) => ['resourceList', resource] as const,
+  resourceList: (resource: string, q: string) => ['resourceList', resource, q] as const,
+  relatedOptions: (resource: string, kind: string, column: string) => ['relatedOptions', resource, kind, column] as const,
+  favoriteStatus: (resource: string, ids: readonly number[]) => ['resourceList', resource, 'favoriteStatus', ...ids] as const,
 };
