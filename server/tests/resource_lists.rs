@@ -323,6 +323,54 @@ async fn check_datasets(app: &TestApp) {
     assert_eq!(column(&body, "table_name"), ["zz_people"]);
     let (status, _) = delete_q(app, &admin, DATASETS, &format!("!({orders})")).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // Creating datasets: virtual over SQL, physical over a table (columns read from it).
+    let created = app
+        .post(
+            DATASETS,
+            json!({"database": examples_id, "schema": "main", "table_name": "zz_virtual", "sql": "SELECT 2 AS two"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.json);
+    assert_eq!(created.json["result"]["kind"], "virtual");
+    assert_eq!(created.json["result"]["owners"][0]["id"], me);
+    let again = app
+        .post(
+            DATASETS,
+            json!({"database": examples_id, "schema": "main", "table_name": "zz_virtual", "sql": "SELECT 2 AS two"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(
+        (again.status, again.json["message"].clone()),
+        (StatusCode::UNPROCESSABLE_ENTITY, json!({"table_name": ["Dataset zz_virtual already exists"]}))
+    );
+    let missing = app
+        .post(DATASETS, json!({"database": examples_id, "schema": "main", "table_name": "no_such_table"}), &admin)
+        .await;
+    assert_eq!(missing.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", missing.json);
+    assert!(missing.json["message"]["table"][0].as_str().unwrap().contains("could not be found"));
+    for bad in [
+        json!({"database": examples_id, "table_name": ""}),
+        json!({"database": examples_id, "table_name": "x", "bogus": 1}),
+        json!({"table_name": "x"}),
+    ] {
+        assert_eq!(app.post(DATASETS, bad.clone(), &admin).await.status, StatusCode::BAD_REQUEST, "{bad}");
+    }
+    let unknown_database = app
+        .post(DATASETS, json!({"database": 999999, "table_name": "x", "sql": "SELECT 1"}), &admin)
+        .await;
+    assert_eq!(unknown_database.status, StatusCode::NOT_FOUND);
+    let flights = app.dataset_id("flights").await;
+    let (status, _) = delete_q(app, &admin, DATASETS, &format!("!({flights})")).await;
+    assert_eq!(status, StatusCode::OK);
+    let physical = app
+        .post(DATASETS, json!({"database": examples_id, "schema": "main", "table_name": "flights"}), &admin)
+        .await;
+    assert_eq!(physical.status, StatusCode::CREATED, "{}", physical.json);
+    assert_eq!(physical.json["result"]["kind"], "physical");
+    assert!(!physical.json["result"]["columns"].as_array().unwrap().is_empty());
 }
 
 const DATABASES: &str = "/api/v1/database/";

@@ -11,6 +11,7 @@ pub mod chart_list;
 pub mod dashboard;
 pub mod database;
 pub mod dataset;
+pub mod dataset_create;
 pub mod explore;
 pub mod explore_form_data;
 pub mod explore_permalink;
@@ -136,12 +137,16 @@ pub fn routes() -> Router<AppState> {
         .merge(list_routes())
 }
 
-/// Related values, distinct values and bulk deletes of the list pages (issue #8).
+/// Related values, distinct values and bulk deletes of the list pages, and creating a dataset
+/// (issue #8).
 fn list_routes() -> Router<AppState> {
     Router::new()
         .route("/api/v1/chart/", delete(bulk_delete::bulk_delete_charts))
         .route("/api/v1/dashboard/", delete(bulk_delete::bulk_delete_dashboards))
-        .route("/api/v1/dataset/", delete(bulk_delete::bulk_delete_datasets))
+        .route(
+            "/api/v1/dataset/",
+            delete(bulk_delete::bulk_delete_datasets).post(dataset_create::create_dataset),
+        )
         .route("/api/v1/chart/related/{column}", get(related::chart_related))
         .route("/api/v1/chart/distinct/{column}", get(related::chart_distinct))
         .route("/api/v1/dashboard/related/{column}", get(related::dashboard_related))

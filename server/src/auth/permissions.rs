@@ -213,6 +213,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
     endpoint("DELETE", "/api/v1/chart/", Permission("can_write", "Chart")),
     endpoint("DELETE", "/api/v1/dashboard/", Permission("can_write", "Dashboard")),
     endpoint("DELETE", "/api/v1/dataset/", Permission("can_write", "Dataset")),
+    endpoint("POST", "/api/v1/dataset/", Permission("can_write", "Dataset")),
     endpoint("GET", "/api/v1/chart/related/{column}", Permission("can_read", "Chart")),
     endpoint("GET", "/api/v1/chart/distinct/{column}", Permission("can_read", "Chart")),
     endpoint("GET", "/api/v1/dashboard/related/{column}", Permission("can_read", "Dashboard")),

@@ -148,14 +148,16 @@ impl Store {
         for id in ids {
             query = query.bind(*id);
         }
-        query
+        let mut starred = HashSet::new();
+        for row in query
             .bind(user_id)
             .bind(class_name.to_owned())
             .fetch_all(&self.pool)
             .await?
-            .iter()
-            .map(|row| row.try_get::<i64, _>("obj_id").map_err(Into::into))
-            .collect()
+        {
+            starred.insert(row.try_get::<i64, _>("obj_id")?);
+        }
+        Ok(starred)
     }
 
     /// The rows of `select` (a statement ending in `WHERE <id column>`) for `ids`, keyed by their
@@ -169,12 +171,12 @@ impl Store {
         for id in ids {
             query = query.bind(*id);
         }
-        query
-            .fetch_all(&self.pool)
-            .await?
-            .into_iter()
-            .map(|row| Ok((row.try_get::<i64, _>("id")?, row)))
-            .collect()
+        let mut rows = HashMap::new();
+        for row in query.fetch_all(&self.pool).await? {
+            let id: i64 = row.try_get("id")?;
+            rows.insert(id, row);
+        }
+        Ok(rows)
     }
 
     /// `(id, name)` of the objects related to each object of `ids`, from `select`: a statement
