@@ -5,40 +5,42 @@
 use axum::extract::State;
 use quiver_types::MessageResponse;
 
-use super::chart::can_change_chart;
 use super::dataset::ListParams;
 use super::list_query::parse_id_list;
 use crate::auth::guard::FORBIDDEN;
 use crate::auth::{AuthUser, CurrentUser};
 use crate::error::{ApiError, AppJson, AppQuery};
 use crate::state::AppState;
+use crate::store::bulk_delete::{DeletableResource, CHARTS, DASHBOARDS, DATASETS};
 
-/// The ids of the call, each once; an empty list names nothing to delete (404).
-fn ids_to_delete(q: Option<&str>) -> Result<Vec<i64>, ApiError> {
+/// Superset's `ngettext("Deleted %(num)d chart", "Deleted %(num)d charts", num)`.
+pub fn deleted_message(count: usize, noun: &str) -> String {
+    let plural = if count == 1 { "" } else { "s" };
+    format!("Deleted {count} {noun}{plural}")
+}
+
+async fn bulk_delete(
+    app: &AppState,
+    user: &AuthUser,
+    resource: &DeletableResource,
+    noun: &str,
+    q: Option<&str>,
+) -> Result<AppJson<MessageResponse>, ApiError> {
     let mut ids = parse_id_list(q)?;
     ids.sort_unstable();
     ids.dedup();
-    if ids.is_empty() {
+    let owners = app.store.owners_of_existing(resource, &ids).await?;
+    if ids.is_empty() || owners.len() != ids.len() {
         return Err(ApiError::not_found());
     }
-    Ok(ids)
-}
-
-/// Superset's `ngettext("Deleted %(num)d chart", "Deleted %(num)d charts", num)`.
-fn deleted_message(count: usize, noun: &str) -> AppJson<MessageResponse> {
-    let plural = if count == 1 { "" } else { "s" };
-    AppJson(MessageResponse {
-        message: format!("Deleted {count} {noun}{plural}"),
-    })
-}
-
-/// 403 unless every owner list holds the caller (or the caller is an admin).
-fn require_all_owned(user: &AuthUser, owned: &[bool]) -> Result<(), ApiError> {
-    if user.is_admin() || owned.iter().all(|owned| *owned) {
-        Ok(())
-    } else {
-        Err(ApiError::forbidden(FORBIDDEN))
+    let owns_all = owners.values().all(|owner_ids| owner_ids.contains(&user.id));
+    if !user.is_admin() && !owns_all {
+        return Err(ApiError::forbidden(FORBIDDEN));
     }
+    app.store.delete_resources(resource, &ids).await?;
+    Ok(AppJson(MessageResponse {
+        message: deleted_message(ids.len(), noun),
+    }))
 }
 
 /// `DELETE /api/v1/chart/?q=!(ids)`.
@@ -47,14 +49,7 @@ pub async fn bulk_delete_charts(
     CurrentUser(user): CurrentUser,
     AppQuery(params): AppQuery<ListParams>,
 ) -> Result<AppJson<MessageResponse>, ApiError> {
-    let ids = ids_to_delete(params.q.as_deref())?;
-    let mut owned = Vec::with_capacity(ids.len());
-    for id in &ids {
-        owned.push(can_change_chart(&user, &app.store.chart(*id).await?));
-    }
-    require_all_owned(&user, &owned)?;
-    app.store.delete_charts(&ids).await?;
-    Ok(deleted_message(ids.len(), "chart"))
+    bulk_delete(&app, &user, &CHARTS, "chart", params.q.as_deref()).await
 }
 
 /// `DELETE /api/v1/dashboard/?q=!(ids)`.
@@ -63,14 +58,7 @@ pub async fn bulk_delete_dashboards(
     CurrentUser(user): CurrentUser,
     AppQuery(params): AppQuery<ListParams>,
 ) -> Result<AppJson<MessageResponse>, ApiError> {
-    let ids = ids_to_delete(params.q.as_deref())?;
-    let mut owned = Vec::with_capacity(ids.len());
-    for id in &ids {
-        owned.push(app.store.dashboard(*id).await?.owners.contains(&user.id));
-    }
-    require_all_owned(&user, &owned)?;
-    app.store.delete_dashboards(&ids).await?;
-    Ok(deleted_message(ids.len(), "dashboard"))
+    bulk_delete(&app, &user, &DASHBOARDS, "dashboard", params.q.as_deref()).await
 }
 
 /// `DELETE /api/v1/dataset/?q=!(ids)`. The datasets' charts stay, as in Superset.
@@ -79,13 +67,16 @@ pub async fn bulk_delete_datasets(
     CurrentUser(user): CurrentUser,
     AppQuery(params): AppQuery<ListParams>,
 ) -> Result<AppJson<MessageResponse>, ApiError> {
-    let ids = ids_to_delete(params.q.as_deref())?;
-    let mut owned = Vec::with_capacity(ids.len());
-    for id in &ids {
-        let dataset = app.store.dataset(*id).await?;
-        owned.push(dataset.owners.iter().any(|owner| owner.id.0 == user.id));
+    bulk_delete(&app, &user, &DATASETS, "dataset", params.q.as_deref()).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_message_counts_in_singular_and_plural() {
+        assert_eq!(deleted_message(1, "chart"), "Deleted 1 chart");
+        assert_eq!(deleted_message(3, "dataset"), "Deleted 3 datasets");
     }
-    require_all_owned(&user, &owned)?;
-    app.store.delete_datasets(&ids).await?;
-    Ok(deleted_message(ids.len(), "dataset"))
 }

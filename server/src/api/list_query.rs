@@ -33,17 +33,21 @@ pub fn default_list_query() -> ListQuery {
     }
 }
 
+/// The fields of a rison object `q`; no `q` (or a blank one) has none.
+fn rison_fields(q: Option<&str>) -> Result<serde_json::Map<String, Value>, ApiError> {
+    let Some(text) = q.map(str::trim).filter(|text| !text.is_empty()) else {
+        return Ok(serde_json::Map::new());
+    };
+    match parse_rison(text).map_err(|error| ApiError::bad_request(error.to_string()))? {
+        Value::Object(fields) => Ok(fields),
+        _ => Err(ApiError::bad_request("Not a valid rison argument")),
+    }
+}
+
 /// Parses the rison `q` of a list call; no `q` gives the defaults.
 pub fn parse_list_query(q: Option<&str>) -> Result<ListQuery, ApiError> {
     let mut query = default_list_query();
-    let Some(text) = q.map(str::trim).filter(|text| !text.is_empty()) else {
-        return Ok(query);
-    };
-    let value = parse_rison(text).map_err(|error| ApiError::bad_request(error.to_string()))?;
-    let Value::Object(fields) = value else {
-        return Err(ApiError::bad_request("Not a valid rison argument"));
-    };
-    for (key, value) in fields {
+    for (key, value) in rison_fields(q)? {
         match key.as_str() {
             "filters" => query.filters = parse_filters(&value)?,
             "order_column" => {
@@ -97,14 +101,7 @@ pub fn parse_related_query(q: Option<&str>) -> Result<RelatedQuery, ApiError> {
         page: 0,
         page_size: DEFAULT_PAGE_SIZE,
     };
-    let Some(text) = q.map(str::trim).filter(|text| !text.is_empty()) else {
-        return Ok(query);
-    };
-    let value = parse_rison(text).map_err(|error| ApiError::bad_request(error.to_string()))?;
-    let Value::Object(fields) = value else {
-        return Err(ApiError::bad_request("Not a valid rison argument"));
-    };
-    for (key, value) in fields {
+    for (key, value) in rison_fields(q)? {
         match key.as_str() {
             "filter" => {
                 query.filter = value
