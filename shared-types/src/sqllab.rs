@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::common::UserRef;
 use crate::chart_data::GenericDataType;
+use crate::common::UserRef;
 use crate::ids::DatabaseId;
 
 /// How a CTAS run creates its object.

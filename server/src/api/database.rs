@@ -96,11 +96,7 @@ pub async fn list_databases(
     list_answer(page.count, page.ids, result, &query)
 }
 
-async fn open_database(
-    app: &AppState,
-    user: &AuthUser,
-    id: i64,
-) -> Result<(Engine, SqlEngine), ApiError> {
+async fn open_database(app: &AppState, user: &AuthUser, id: i64) -> Result<(Engine, SqlEngine), ApiError> {
     let database = authorized_database(app, user, id).await?;
     let kind = SqlEngine::from_backend(&database.backend).ok_or_else(|| {
         ApiError::bad_request(format!("The {} engine is not supported yet", database.backend))

@@ -13,8 +13,8 @@ use crate::sqllab::browse;
 use crate::sqllab::guard::SqlEngine;
 use crate::sqllab::run::authorized_database;
 use crate::state::AppState;
-use crate::store::dataset::{generic_type_of, NewColumn, NewDataset};
 use crate::store::database::DatabaseRecord;
+use crate::store::dataset::{generic_type_of, NewColumn, NewDataset};
 use crate::store::StoreError;
 
 /// Superset's 422 `{"message": {field: [text]}}`.
@@ -79,7 +79,11 @@ pub async fn create_dataset(
     let columns = match sql {
         Some(_) => Vec::new(),
         None => {
-            let default_schema = if database.backend == "postgresql" { "public" } else { "main" };
+            let default_schema = if database.backend == "postgresql" {
+                "public"
+            } else {
+                "main"
+            };
             table_columns(&app, &database, schema.unwrap_or(default_schema), table_name).await?
         }
     };
@@ -96,7 +100,10 @@ pub async fn create_dataset(
             schema,
             table_name,
             sql,
-            main_dttm_col: columns.iter().find(|column| column.is_dttm).map(|column| column.column_name.as_str()),
+            main_dttm_col: columns
+                .iter()
+                .find(|column| column.is_dttm)
+                .map(|column| column.column_name.as_str()),
             columns: &columns,
             metrics: &[],
             owners: &owners,
@@ -105,7 +112,10 @@ pub async fn create_dataset(
     let id = match created {
         Ok(id) => id,
         Err(StoreError::Conflict(_)) => {
-            return Err(invalid_field("table_name", format!("Dataset {table_name} already exists")))
+            return Err(invalid_field(
+                "table_name",
+                format!("Dataset {table_name} already exists"),
+            ))
         }
         Err(other) => return Err(other.into()),
     };

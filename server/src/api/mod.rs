@@ -149,10 +149,19 @@ fn list_routes() -> Router<AppState> {
         )
         .route("/api/v1/chart/related/{column}", get(related::chart_related))
         .route("/api/v1/chart/distinct/{column}", get(related::chart_distinct))
-        .route("/api/v1/dashboard/related/{column}", get(related::dashboard_related))
-        .route("/api/v1/dashboard/distinct/{column}", get(related::dashboard_distinct))
+        .route(
+            "/api/v1/dashboard/related/{column}",
+            get(related::dashboard_related),
+        )
+        .route(
+            "/api/v1/dashboard/distinct/{column}",
+            get(related::dashboard_distinct),
+        )
         .route("/api/v1/dataset/related/{column}", get(related::dataset_related))
-        .route("/api/v1/dataset/distinct/{column}", get(related::dataset_distinct))
+        .route(
+            "/api/v1/dataset/distinct/{column}",
+            get(related::dataset_distinct),
+        )
 }
 
 /// The dashboard calls of spec 001 §7.

@@ -56,7 +56,11 @@ pub const DATASETS: DeletableResource = DeletableResource {
 
 impl Store {
     /// The owner ids of each object of `ids` that exists; a missing object has no entry.
-    pub async fn owners_of_existing(&self, resource: &DeletableResource, ids: &[i64]) -> StoreResult<HashMap<i64, Vec<i64>>> {
+    pub async fn owners_of_existing(
+        &self,
+        resource: &DeletableResource,
+        ids: &[i64],
+    ) -> StoreResult<HashMap<i64, Vec<i64>>> {
         let select = format!("SELECT id FROM {} WHERE id", resource.table);
         let mut owners: HashMap<i64, Vec<i64>> = self
             .rows_by_id(&select, ids)

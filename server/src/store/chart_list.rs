@@ -3,7 +3,9 @@
 
 use sqlx::Row;
 
-use super::list::{ilike, like_literal, value_text, Bound, ColumnKind, Conditions, ListColumn, ListFilter, ListSpec};
+use super::list::{
+    ilike, like_literal, value_text, Bound, ColumnKind, Conditions, ListColumn, ListFilter, ListSpec,
+};
 use super::list_filters::{certified_condition, favorite_condition, tag_condition, TagBy};
 use super::list_rows::{user_at, ListTag, ListUser, AUTHOR_COLUMNS, CHART_OWNERS};
 use super::{get_bool, Store, StoreResult};
@@ -116,14 +118,21 @@ fn chart_filter(
     let result = match filter.operator.as_str() {
         "chart_all_text" => value_text(filter).map(|text| {
             let pattern = format!("%{}%", like_literal(text.trim()));
-            let any = ["slices.slice_name", "slices.description", "slices.viz_type", "tables.table_name"]
-                .iter()
-                .map(|sql| ilike(conditions, sql, pattern.clone(), false))
-                .collect::<Vec<_>>()
-                .join(" OR ");
+            let any = [
+                "slices.slice_name",
+                "slices.description",
+                "slices.viz_type",
+                "tables.table_name",
+            ]
+            .iter()
+            .map(|sql| ilike(conditions, sql, pattern.clone(), false))
+            .collect::<Vec<_>>()
+            .join(" OR ");
             conditions.push(format!("({any})"));
         }),
-        "chart_is_favorite" => favorite_condition(filter, conditions, user_id, CHART_FAVORITE_CLASS, "slices.id"),
+        "chart_is_favorite" => {
+            favorite_condition(filter, conditions, user_id, CHART_FAVORITE_CLASS, "slices.id")
+        }
         "chart_is_certified" => certified_condition(filter, conditions, "slices.certified_by"),
         "chart_tags" => tag_condition(filter, conditions, TagBy::Name, CHART_TAG_TYPE, "slices.id"),
         "chart_tag_id" => tag_condition(filter, conditions, TagBy::Id, CHART_TAG_TYPE, "slices.id"),

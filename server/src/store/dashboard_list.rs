@@ -4,9 +4,12 @@
 use sqlx::Row;
 
 use super::dashboard::DASHBOARD_FAVORITE_CLASS;
-use super::list::{ilike, like_literal, value_text, ColumnKind, Conditions, ListColumn, ListFilter, ListSpec};
+use super::list::{
+    ilike, like_literal, value_text, ColumnKind, Conditions, ListColumn, ListFilter, ListSpec,
+};
 use super::list_filters::{
-    certified_condition, created_by_me_condition, favorite_condition, has_creator_condition, tag_condition, TagBy,
+    certified_condition, created_by_me_condition, favorite_condition, has_creator_condition, tag_condition,
+    TagBy,
 };
 use super::list_rows::{user_at, ListTag, ListUser, AUTHOR_COLUMNS, DASHBOARD_OWNERS};
 use super::{get_bool, Store, StoreResult};
@@ -130,8 +133,16 @@ fn dashboard_filter(
             Ok(())
         }
         "dashboard_has_created_by" => has_creator_condition(filter, conditions, "dashboards.created_by_fk"),
-        "dashboard_tags" => tag_condition(filter, conditions, TagBy::Name, DASHBOARD_TAG_TYPE, "dashboards.id"),
-        "dashboard_tag_id" => tag_condition(filter, conditions, TagBy::Id, DASHBOARD_TAG_TYPE, "dashboards.id"),
+        "dashboard_tags" => tag_condition(
+            filter,
+            conditions,
+            TagBy::Name,
+            DASHBOARD_TAG_TYPE,
+            "dashboards.id",
+        ),
+        "dashboard_tag_id" => {
+            tag_condition(filter, conditions, TagBy::Id, DASHBOARD_TAG_TYPE, "dashboards.id")
+        }
         _ => return None,
     };
     Some(result)
@@ -162,7 +173,11 @@ pub struct DashboardListRow {
 
 impl Store {
     /// The rows of the dashboards `ids`, in the order of `ids`.
-    pub async fn dashboard_list_rows(&self, ids: &[i64], user_id: Option<i64>) -> StoreResult<Vec<DashboardListRow>> {
+    pub async fn dashboard_list_rows(
+        &self,
+        ids: &[i64],
+        user_id: Option<i64>,
+    ) -> StoreResult<Vec<DashboardListRow>> {
         let select = format!(
             "SELECT dashboards.id, dashboards.uuid, dashboards.dashboard_title, dashboards.slug,
                     dashboards.published, dashboards.certified_by, dashboards.certification_details,
@@ -180,7 +195,9 @@ impl Store {
             )
             .await?;
         let mut tags = self.list_tags(DASHBOARD_TAG_TYPE, ids).await?;
-        let favorites = self.list_favorites(DASHBOARD_FAVORITE_CLASS, user_id, ids).await?;
+        let favorites = self
+            .list_favorites(DASHBOARD_FAVORITE_CLASS, user_id, ids)
+            .await?;
         let mut dashboards = Vec::with_capacity(ids.len());
         for id in ids {
             let Some(row) = rows.remove(id) else { continue };

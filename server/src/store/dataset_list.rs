@@ -95,7 +95,11 @@ pub const DATASET_LIST: ListSpec = ListSpec {
 
 /// Superset's dataset filters: `dataset_is_null_or_empty` (on `sql`: physical when true),
 /// `dataset_is_certified` (a `certification` in `extra`), `dataset_tags` and `dataset_tag_id`.
-fn dataset_filter(filter: &ListFilter, conditions: &mut Conditions, _user_id: Option<i64>) -> Option<StoreResult<()>> {
+fn dataset_filter(
+    filter: &ListFilter,
+    conditions: &mut Conditions,
+    _user_id: Option<i64>,
+) -> Option<StoreResult<()>> {
     let result = match filter.operator.as_str() {
         "dataset_is_null_or_empty" => null_or_empty_condition(filter, conditions, "tables.sql"),
         "dataset_is_certified" => value_bool(filter).map(|certified| {

@@ -138,7 +138,10 @@ impl Conditions {
         }
     }
 
-    pub(crate) fn bind_all<'q>(&self, mut query: Query<'q, Any, AnyArguments<'q>>) -> Query<'q, Any, AnyArguments<'q>> {
+    pub(crate) fn bind_all<'q>(
+        &self,
+        mut query: Query<'q, Any, AnyArguments<'q>>,
+    ) -> Query<'q, Any, AnyArguments<'q>> {
         for value in &self.values {
             query = match value {
                 Bound::Text(text) => query.bind(text.clone()),

@@ -24,7 +24,11 @@ pub fn favorite_condition(
 }
 
 /// Rows whose `certified_by` column is set (`value` true) or empty (`value` false).
-pub fn certified_condition(filter: &ListFilter, conditions: &mut Conditions, certified_by_sql: &str) -> StoreResult<()> {
+pub fn certified_condition(
+    filter: &ListFilter,
+    conditions: &mut Conditions,
+    certified_by_sql: &str,
+) -> StoreResult<()> {
     let certified = value_bool(filter)?;
     conditions.push(if certified {
         format!("({certified_by_sql} IS NOT NULL AND {certified_by_sql} <> '')")
@@ -36,7 +40,11 @@ pub fn certified_condition(filter: &ListFilter, conditions: &mut Conditions, cer
 
 /// Rows whose text column is null or empty (`value` true) or holds text (`value` false):
 /// Superset's `dataset_is_null_or_empty` on `sql` tells physical from virtual datasets.
-pub fn null_or_empty_condition(filter: &ListFilter, conditions: &mut Conditions, column_sql: &str) -> StoreResult<()> {
+pub fn null_or_empty_condition(
+    filter: &ListFilter,
+    conditions: &mut Conditions,
+    column_sql: &str,
+) -> StoreResult<()> {
     let empty = value_bool(filter)?;
     conditions.push(if empty {
         format!("({column_sql} IS NULL OR {column_sql} = '')")
@@ -93,11 +101,17 @@ pub fn created_by_me_condition(
     changed_by_sql: &str,
 ) {
     let user = conditions.bind(Bound::Integer(user_id.unwrap_or(-1)));
-    conditions.push(format!("({created_by_sql} = {user} OR {changed_by_sql} = {user})"));
+    conditions.push(format!(
+        "({created_by_sql} = {user} OR {changed_by_sql} = {user})"
+    ));
 }
 
 /// Rows with a creator (`value` true) or without one (`value` false).
-pub fn has_creator_condition(filter: &ListFilter, conditions: &mut Conditions, created_by_sql: &str) -> StoreResult<()> {
+pub fn has_creator_condition(
+    filter: &ListFilter,
+    conditions: &mut Conditions,
+    created_by_sql: &str,
+) -> StoreResult<()> {
     let has_creator = value_bool(filter)?;
     let is = if has_creator { "IS NOT" } else { "IS" };
     conditions.push(format!("{created_by_sql} {is} NULL"));

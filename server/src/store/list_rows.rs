@@ -26,7 +26,8 @@ pub struct ListTag {
 
 /// The changed-by and created-by users of a list's rows, for [`user_at`], given joins of
 /// `ab_user` as `changed_by` and `created_by`.
-pub const AUTHOR_COLUMNS: &str = "changed_by.id AS changed_by_id, changed_by.first_name AS changed_by_first_name,
+pub const AUTHOR_COLUMNS: &str =
+    "changed_by.id AS changed_by_id, changed_by.first_name AS changed_by_first_name,
     changed_by.last_name AS changed_by_last_name, created_by.id AS created_by_id,
     created_by.first_name AS created_by_first_name, created_by.last_name AS created_by_last_name";
 
@@ -74,7 +75,11 @@ pub const DATASET_OWNERS: OwnerLink = OwnerLink {
 
 impl Store {
     /// The owners of each object of `ids`, ordered by user id.
-    pub async fn list_owners(&self, link: OwnerLink, ids: &[i64]) -> StoreResult<HashMap<i64, Vec<ListUser>>> {
+    pub async fn list_owners(
+        &self,
+        link: OwnerLink,
+        ids: &[i64],
+    ) -> StoreResult<HashMap<i64, Vec<ListUser>>> {
         let mut owners: HashMap<i64, Vec<ListUser>> = HashMap::new();
         if ids.is_empty() {
             return Ok(owners);
@@ -122,19 +127,22 @@ impl Store {
             query = query.bind(*id);
         }
         for row in query.bind(object_type.to_owned()).fetch_all(&self.pool).await? {
-            tags.entry(row.try_get("object_id")?)
-                .or_default()
-                .push(ListTag {
-                    id: row.try_get("id")?,
-                    name: row.try_get("name")?,
-                    tag_type: row.try_get("type")?,
-                });
+            tags.entry(row.try_get("object_id")?).or_default().push(ListTag {
+                id: row.try_get("id")?,
+                name: row.try_get("name")?,
+                tag_type: row.try_get("type")?,
+            });
         }
         Ok(tags)
     }
 
     /// The objects of `ids` of one favorite class the user starred.
-    pub async fn list_favorites(&self, class_name: &str, user_id: Option<i64>, ids: &[i64]) -> StoreResult<HashSet<i64>> {
+    pub async fn list_favorites(
+        &self,
+        class_name: &str,
+        user_id: Option<i64>,
+        ids: &[i64],
+    ) -> StoreResult<HashSet<i64>> {
         let Some(user_id) = user_id.filter(|_| !ids.is_empty()) else {
             return Ok(HashSet::new());
         };
@@ -181,7 +189,11 @@ impl Store {
 
     /// `(id, name)` of the objects related to each object of `ids`, from `select`: a statement
     /// giving `object_id`, `id` and `name`, where `{ids}` stands for the ids' placeholders.
-    pub(crate) async fn related_names(&self, select: &str, ids: &[i64]) -> StoreResult<HashMap<i64, Vec<(i64, String)>>> {
+    pub(crate) async fn related_names(
+        &self,
+        select: &str,
+        ids: &[i64],
+    ) -> StoreResult<HashMap<i64, Vec<(i64, String)>>> {
         let mut related: HashMap<i64, Vec<(i64, String)>> = HashMap::new();
         if ids.is_empty() {
             return Ok(related);

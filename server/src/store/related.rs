@@ -37,7 +37,10 @@ pub const RELATED_USERS: RelatedSource = RelatedSource {
     value: "ab_user.id",
     value_is_id: true,
     text: "ab_user.first_name || ' ' || ab_user.last_name",
-    searched: &["ab_user.first_name || ' ' || ab_user.last_name", "ab_user.username"],
+    searched: &[
+        "ab_user.first_name || ' ' || ab_user.last_name",
+        "ab_user.username",
+    ],
     text_match: TextMatch::Contains,
     always: None,
 };
@@ -123,7 +126,11 @@ impl Store {
             offset = page.saturating_mul(page_size),
         );
         let mut items = Vec::new();
-        for row in conditions.bind_all(sqlx::query(&page_sql)).fetch_all(&self.pool).await? {
+        for row in conditions
+            .bind_all(sqlx::query(&page_sql))
+            .fetch_all(&self.pool)
+            .await?
+        {
             let value = if source.value_is_id {
                 RelatedValue::Id(row.try_get("value")?)
             } else {

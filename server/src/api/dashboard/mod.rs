@@ -19,24 +19,23 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use quiver_types::{
     Dashboard, DashboardChart, DashboardDataset, DashboardPost, DashboardPut, DashboardSaved, IdResult,
-    ListResponse, MessageResponse, ResultResponse,
+    MessageResponse, ResultResponse,
 };
 use serde_json::{Map, Value};
 
 use self::body::{
     dashboard_body, dashboard_chart_body, dashboard_charts, dashboard_dataset_body, dashboard_datasets,
-    is_listed_for, require_dashboard_owner, require_view,
+    require_dashboard_owner, require_view,
 };
 use self::rules::{
     certification, chart_ids_in_layout, layout_text, parse_json_metadata, parse_layout, parse_position_json,
     slug_or_null, title_or_untitled, DocumentError, POSITIONS_KEY,
 };
 use super::dataset::ListParams;
-use super::rison::parse_rison;
 use crate::auth::{AuthUser, CurrentUser};
-use crate::error::{ApiError, AppJson, AppPath, AppQuery, ErrorKind};
+use crate::error::{ApiError, AppJson, AppPath, ErrorKind};
 use crate::state::AppState;
-use crate::store::dashboard::{DashboardFields, DashboardRecord};
+use crate::store::dashboard::DashboardFields;
 
 /// `{"message": {field: [text]}}` with status 400.
 fn field_error(field: &str, text: impl Into<String>) -> ApiError {

@@ -3,4 +3,19 @@ import type { ListRole } from "./ListRole";
 import type { TagRef } from "./TagRef";
 import type { UserRef } from "./UserRef";
 
-export type DashboardListItem = { id: number, uuid: string, dashboard_title: string, slug: string | null, url: string, published: boolean, status: string, certified_by: string | null, certification_details: string | null, is_managed_externally: boolean, changed_on_utc: string, changed_on_delta_humanized: string, created_on_delta_humanized: string, changed_by: UserRef | null, changed_by_name: string, created_by: UserRef | null, owners: Array<UserRef>, roles: Array<ListRole>, tags: Array<TagRef>, is_favorite: boolean, };
+/**
+ * One row of `GET /api/v1/dashboard/?q=` (Superset's `DashboardRestApi` list columns).
+ */
+export type DashboardListItem = { id: number, uuid: string, dashboard_title: string, slug: string | null, 
+/**
+ * `/superset/dashboard/{slug or id}/`.
+ */
+url: string, published: boolean, 
+/**
+ * `published` or `draft`.
+ */
+status: string, certified_by: string | null, certification_details: string | null, is_managed_externally: boolean, changed_on_utc: string, changed_on_delta_humanized: string, created_on_delta_humanized: string, changed_by: UserRef | null, changed_by_name: string, created_by: UserRef | null, owners: Array<UserRef>, roles: Array<ListRole>, tags: Array<TagRef>, 
+/**
+ * Whether the caller starred the dashboard.
+ */
+is_favorite: boolean, };

@@ -2,4 +2,27 @@
 import type { DatasetListDatabase } from "./DatasetListDatabase";
 import type { UserRef } from "./UserRef";
 
-export type DatasetListItem = { id: number, uuid: string, table_name: string, catalog: string | null, schema: string | null, sql: string | null, kind: string, datasource_type: string, database: DatasetListDatabase, description: string | null, default_endpoint: string | null, explore_url: string, extra: string | null, is_managed_externally: boolean, owners: Array<UserRef>, changed_by: UserRef | null, changed_by_name: string, changed_on_utc: string, changed_on_delta_humanized: string, };
+/**
+ * One row of `GET /api/v1/dataset/?q=` (Superset's `DatasetRestApi` list columns).
+ */
+export type DatasetListItem = { id: number, uuid: string, table_name: string, catalog: string | null, schema: string | null, 
+/**
+ * The SQL of a virtual dataset.
+ */
+sql: string | null, 
+/**
+ * `physical` or `virtual`.
+ */
+kind: string, 
+/**
+ * Always `table`.
+ */
+datasource_type: string, database: DatasetListDatabase, description: string | null, default_endpoint: string | null, 
+/**
+ * `/explore/?datasource_type=table&datasource_id={id}`.
+ */
+explore_url: string, 
+/**
+ * The `extra` JSON text (certification, warnings).
+ */
+extra: string | null, is_managed_externally: boolean, owners: Array<UserRef>, changed_by: UserRef | null, changed_by_name: string, changed_on_utc: string, changed_on_delta_humanized: string, };
