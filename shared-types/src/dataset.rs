@@ -86,3 +86,26 @@ pub struct Dataset {
     pub changed_on: Option<String>,
     pub created_on: Option<String>,
 }
+
+/// `POST /api/v1/dataset/`: a physical dataset over a table, or a virtual one over `sql`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[serde(deny_unknown_fields)]
+pub struct DatasetPost {
+    /// The database id.
+    #[ts(type = "number")]
+    pub database: i64,
+    #[serde(default)]
+    #[ts(optional)]
+    pub catalog: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub schema: Option<String>,
+    pub table_name: String,
+    #[serde(default)]
+    #[ts(optional)]
+    pub sql: Option<String>,
+    #[serde(default)]
+    #[ts(optional, type = "Array<number>")]
+    pub owners: Option<Vec<i64>>,
+}

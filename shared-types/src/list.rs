@@ -86,3 +86,99 @@ pub struct FavoriteStatus {
     pub id: i64,
     pub value: bool,
 }
+
+/// One row of `GET /api/v1/dashboard/?q=` (Superset's `DashboardRestApi` list columns).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct DashboardListItem {
+    #[ts(type = "number")]
+    pub id: i64,
+    pub uuid: String,
+    pub dashboard_title: String,
+    pub slug: Option<String>,
+    /// `/superset/dashboard/{slug or id}/`.
+    pub url: String,
+    pub published: bool,
+    /// `published` or `draft`.
+    pub status: String,
+    pub certified_by: Option<String>,
+    pub certification_details: Option<String>,
+    pub is_managed_externally: bool,
+    pub changed_on_utc: String,
+    pub changed_on_delta_humanized: String,
+    pub created_on_delta_humanized: String,
+    pub changed_by: Option<UserRef>,
+    pub changed_by_name: String,
+    pub created_by: Option<UserRef>,
+    pub owners: Vec<UserRef>,
+    pub roles: Vec<ListRole>,
+    pub tags: Vec<TagRef>,
+    /// Whether the caller starred the dashboard.
+    pub is_favorite: bool,
+}
+
+/// A role as the dashboard list shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ListRole {
+    #[ts(type = "number")]
+    pub id: i64,
+    pub name: String,
+}
+
+/// The database of a dataset list row.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct DatasetListDatabase {
+    #[ts(type = "number")]
+    pub id: i64,
+    pub database_name: String,
+}
+
+/// One row of `GET /api/v1/dataset/?q=` (Superset's `DatasetRestApi` list columns).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct DatasetListItem {
+    #[ts(type = "number")]
+    pub id: i64,
+    pub uuid: String,
+    pub table_name: String,
+    pub catalog: Option<String>,
+    pub schema: Option<String>,
+    /// The SQL of a virtual dataset.
+    pub sql: Option<String>,
+    /// `physical` or `virtual`.
+    pub kind: String,
+    /// Always `table`.
+    pub datasource_type: String,
+    pub database: DatasetListDatabase,
+    pub description: Option<String>,
+    pub default_endpoint: Option<String>,
+    /// `/explore/?datasource_type=table&datasource_id={id}`.
+    pub explore_url: String,
+    /// The `extra` JSON text (certification, warnings).
+    pub extra: Option<String>,
+    pub is_managed_externally: bool,
+    pub owners: Vec<UserRef>,
+    pub changed_by: Option<UserRef>,
+    pub changed_by_name: String,
+    pub changed_on_utc: String,
+    pub changed_on_delta_humanized: String,
+}
+
+/// One value of `GET /api/v1/{resource}/related/{column}` (an id) or `/distinct/{column}` (a text).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[serde(untagged)]
+pub enum RelatedValue {
+    Id(#[ts(type = "number")] i64),
+    Text(String),
+}
+
+/// One item of a related or distinct answer: `{"text": "Superset Admin", "value": 1}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RelatedItem {
+    pub text: String,
+    pub value: RelatedValue,
+}

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::chart_data::GenericDataType;
+use crate::common::UserRef;
 use crate::ids::DatabaseId;
 
 /// How a CTAS run creates its object.
@@ -176,7 +177,7 @@ pub struct FormatSqlPayload {
     pub database_id: Option<DatabaseId>,
 }
 
-/// A database as SQL Lab's picker lists it (`GET /api/v1/database/`).
+/// A database as SQL Lab's picker and the database list page list it (`GET /api/v1/database/`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct DatabaseListItem {
@@ -187,6 +188,15 @@ pub struct DatabaseListItem {
     pub allow_run_async: bool,
     pub allow_dml: bool,
     pub allow_multi_catalog: bool,
+    // The database list page's columns (issue #8).
+    pub uuid: String,
+    pub allow_file_upload: bool,
+    pub allow_ctas: bool,
+    pub allow_cvas: bool,
+    pub changed_on: String,
+    pub changed_on_delta_humanized: String,
+    pub created_by: Option<UserRef>,
+    pub changed_by: Option<UserRef>,
 }
 
 /// A table or view of a schema (`GET /api/v1/database/{pk}/tables/`).

@@ -266,6 +266,23 @@ export const testIds = {
     empty: 'list-view-empty',
     clearFilters: 'list-view-clear-filters',
     paginationText: 'list-view-pagination-text',
+    ownerAvatar: 'list-view-owner-avatar',
+    cardModeButton: 'list-view-card-mode',
+    tableModeButton: 'list-view-table-mode',
+    cardSort: 'list-view-card-sort',
+    cardGrid: 'list-view-card-grid',
+    /** A card; `data-row-id` holds the row id. */
+    card: 'list-view-card',
+    cardSkeleton: 'list-view-card-skeleton',
+    bulkSelectToggle: 'list-view-bulk-select',
+    bulkBar: 'list-view-bulk-bar',
+    selectedCount: 'list-view-selected-count',
+    deselectAll: 'list-view-deselect-all',
+    bulkDelete: 'list-view-bulk-delete',
+    rowCheckbox: 'list-view-row-checkbox',
+    deleteModal: 'list-view-delete-modal',
+    deleteInput: 'list-view-delete-input',
+    deleteConfirm: 'list-view-delete-confirm',
   },
   chartList: {
     page: 'chart-list-page',
@@ -309,5 +326,18 @@ export const testIds = {
     saveButton: 'dashboard-filter-config-save',
     cancelButton: 'dashboard-filter-config-cancel',
     permalinkButton: 'dashboard-permalink-button',
+    },
+  dashboardList: {
+    page: 'dashboard-list-page',
+    favoriteStar: 'dashboard-list-favorite-star',
+    nameLink: 'dashboard-list-name-link',
+  },
+  datasetList: {
+    page: 'dataset-list-page',
+    nameLink: 'dataset-list-name-link',
+  },
+  databaseList: {
+    page: 'database-list-page',
+    name: 'database-list-name',
   },
 } as const;

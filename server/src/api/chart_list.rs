@@ -1,35 +1,21 @@
 //! `GET /api/v1/chart/?q=`: the chart list, filtered, sorted and paged as Superset's is.
 
 use axum::extract::State;
-use quiver_types::{ChartListDashboard, ChartListItem, ListPageResponse, TagRef, UserId, UserRef};
+use quiver_types::{ChartListDashboard, ChartListItem};
 use serde_json::Value;
 
 use super::dataset::ListParams;
 use super::humanize::time_ago;
+use super::list_answer::{list_answer, tag_ref, user_name, user_ref};
 use super::list_query::parse_list_query;
 use crate::auth::{AuthUser, CurrentUser};
 use crate::error::{ApiError, AppQuery};
 use crate::state::AppState;
-use crate::store::chart_list::{ChartListRow, ListUser, CHART_LIST};
-
-fn user_ref(user: ListUser) -> UserRef {
-    UserRef {
-        id: UserId(user.id),
-        first_name: user.first_name,
-        last_name: user.last_name,
-    }
-}
+use crate::store::chart_list::{ChartListRow, CHART_LIST};
 
 fn list_item(row: ChartListRow, now: chrono::DateTime<chrono::Utc>) -> ChartListItem {
     let changed_by = row.changed_by.map(user_ref);
-    let changed_by_name = changed_by
-        .as_ref()
-        .map(|user| {
-            format!("{} {}", user.first_name, user.last_name)
-                .trim()
-                .to_owned()
-        })
-        .unwrap_or_default();
+    let changed_by_name = user_name(changed_by.as_ref());
     let datasource_name_text = row.datasource_name.map(|name| match &row.datasource_schema {
         Some(schema) if !schema.is_empty() => format!("{schema}.{name}"),
         _ => name,
@@ -70,17 +56,14 @@ fn list_item(row: ChartListRow, now: chrono::DateTime<chrono::Utc>) -> ChartList
             .into_iter()
             .map(|(id, dashboard_title)| ChartListDashboard { id, dashboard_title })
             .collect(),
-        tags: row
-            .tags
-            .into_iter()
-            .map(|(id, name, tag_type)| TagRef { id, name, tag_type })
-            .collect(),
+        tags: row.tags.into_iter().map(tag_ref).collect(),
         is_favorite: row.favorite,
     }
 }
 
-/// The datasets a user who may not read every dataset can see charts of; `None` for everyone else.
-async fn visible_datasets(app: &AppState, user: &AuthUser) -> Result<Option<Vec<i64>>, ApiError> {
+/// The datasets a user who may not read every dataset can see (and see charts of); `None` for
+/// everyone else.
+pub async fn visible_datasets(app: &AppState, user: &AuthUser) -> Result<Option<Vec<i64>>, ApiError> {
     if user.is_admin() || user.has_permission("all_datasource_access", "all_datasource_access") {
         return Ok(None);
     }
@@ -112,32 +95,6 @@ pub async fn list_charts(
         .await?;
     let now = chrono::Utc::now();
     let rows = app.store.chart_list_rows(&page.ids, Some(user.id)).await?;
-    let answer = ListPageResponse {
-        count: page.count,
-        ids: page.ids,
-        result: rows
-            .into_iter()
-            .map(|row| list_item(row, now))
-            .collect::<Vec<_>>(),
-    };
-    let mut body = serde_json::to_value(answer).map_err(ApiError::internal)?;
-    if !query.select_columns.is_empty() {
-        project(&mut body, &query.select_columns);
-    }
-    Ok(axum::Json(body))
-}
-
-/// Keeps the fields `select_columns` names (`owners.id` keeps `owners`).
-pub(crate) fn project(body: &mut Value, select_columns: &[String]) {
-    let keep: Vec<&str> = select_columns
-        .iter()
-        .map(|column| column.split('.').next().unwrap_or(column))
-        .collect();
-    if let Some(rows) = body.get_mut("result").and_then(Value::as_array_mut) {
-        for row in rows {
-            if let Value::Object(fields) = row {
-                fields.retain(|name, _| keep.contains(&name.as_str()));
-            }
-        }
-    }
+    let result = rows.into_iter().map(|row| list_item(row, now)).collect();
+    list_answer(page.count, page.ids, result, &query)
 }

@@ -1,4 +1,4 @@
-//! The databases SQL Lab's left bar browses: `GET /api/v1/database/` (with the
+//! Databases: the list (`GET /api/v1/database/?q=`, which SQL Lab's left bar also reads with the
 //! `expose_in_sqllab` filter), `/{pk}/schemas/`, `/{pk}/tables/` and `/{pk}/table_metadata/`.
 //! Creating and editing connections belongs to the database CRUD (not built here).
 
@@ -7,8 +7,11 @@ use quiver_types::{DatabaseId, DatabaseListItem, ListResponse, ResultResponse, T
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::humanize::time_ago;
+use super::list_answer::{list_answer, user_ref};
+use super::list_query::parse_list_query;
 use super::rison::parse_rison;
-use crate::auth::CurrentUser;
+use crate::auth::{AuthUser, CurrentUser};
 use crate::chart_data::engine_error;
 use crate::engines::{Engine, EngineError};
 use crate::error::{ApiError, AppJson, AppPath, AppQuery, ErrorKind};
@@ -16,7 +19,7 @@ use crate::sqllab::browse;
 use crate::sqllab::guard::SqlEngine;
 use crate::sqllab::run::{authorized_database, can_access_database};
 use crate::state::AppState;
-use crate::store::database::DatabaseRecord;
+use crate::store::database_list::{DatabaseListRow, DATABASE_LIST};
 
 /// The raw `?q=` (rison) of these calls.
 #[derive(Debug, Deserialize)]
@@ -31,72 +34,69 @@ fn rison_query(params: &RisonParams) -> Result<Value, ApiError> {
     }
 }
 
+fn list_item(row: DatabaseListRow, now: chrono::DateTime<chrono::Utc>) -> DatabaseListItem {
+    DatabaseListItem {
+        id: DatabaseId(row.id),
+        database_name: row.database_name,
+        backend: row.backend,
+        expose_in_sqllab: row.expose_in_sqllab,
+        allow_run_async: row.allow_run_async,
+        allow_dml: row.allow_dml,
+        allow_multi_catalog: row.allow_multi_catalog,
+        uuid: row.uuid,
+        allow_file_upload: row.allow_file_upload,
+        allow_ctas: row.allow_ctas,
+        allow_cvas: row.allow_cvas,
+        changed_on_delta_humanized: time_ago(&row.changed_on, now),
+        changed_on: row.changed_on,
+        created_by: row.created_by.map(user_ref),
+        changed_by: row.changed_by.map(user_ref),
+    }
+}
+
+/// The databases a user may query, for lists; `None` when they may query every one.
+pub async fn visible_databases(app: &AppState, user: &AuthUser) -> Result<Option<Vec<i64>>, ApiError> {
+    if user.has_permission("all_database_access", "all_database_access")
+        || user.has_permission("all_datasource_access", "all_datasource_access")
+    {
+        return Ok(None);
+    }
+    Ok(Some(
+        app.store
+            .databases()
+            .await?
+            .into_iter()
+            .filter(|database| can_access_database(user, database))
+            .map(|database| database.id)
+            .collect(),
+    ))
+}
+
 /// `GET /api/v1/database/?q=(filters:!((col:database_name,opr:ct,value:x),(col:expose_in_sqllab,opr:eq,value:!t)),page:0,page_size:25)`:
-/// the databases the user may query, ordered by name.
+/// the databases the user may query, on the generic list builder.
 pub async fn list_databases(
     State(app): State<AppState>,
     CurrentUser(user): CurrentUser,
     AppQuery(params): AppQuery<RisonParams>,
-) -> Result<AppJson<ListResponse<DatabaseListItem>>, ApiError> {
-    let query = rison_query(&params)?;
-    let mut name_contains: Option<String> = None;
-    let mut exposed: Option<bool> = None;
-    if let Some(filters) = query.get("filters").and_then(Value::as_array) {
-        for filter in filters {
-            let column = filter.get("col").and_then(Value::as_str);
-            let operator = filter.get("opr").and_then(Value::as_str);
-            match (column, operator, filter.get("value")) {
-                (Some("database_name"), Some("ct"), Some(Value::String(text))) => {
-                    name_contains = Some(text.to_lowercase())
-                }
-                (Some("expose_in_sqllab"), Some("eq"), Some(Value::Bool(value))) => exposed = Some(*value),
-                _ => return Err(ApiError::bad_request(format!("Unsupported filter: {filter}"))),
-            }
-        }
-    }
-    let page = query.get("page").and_then(Value::as_u64).unwrap_or(0);
-    let page_size = query
-        .get("page_size")
-        .and_then(Value::as_u64)
-        .unwrap_or(100)
-        .clamp(1, 1000);
-    let matching: Vec<DatabaseRecord> = app
+) -> Result<axum::Json<Value>, ApiError> {
+    let query = parse_list_query(params.q.as_deref())?;
+    let visible = visible_databases(&app, &user).await?;
+    let page = app
         .store
-        .databases()
-        .await?
-        .into_iter()
-        .filter(|database| can_access_database(&user, database))
-        .filter(|database| exposed.is_none_or(|wanted| database.expose_in_sqllab == wanted))
-        .filter(|database| {
-            name_contains
-                .as_deref()
-                .is_none_or(|text| database.database_name.to_lowercase().contains(text))
-        })
-        .collect();
-    let count = matching.len() as i64;
-    let start = usize::try_from(page.saturating_mul(page_size)).unwrap_or(usize::MAX);
-    let result = matching
-        .into_iter()
-        .skip(start)
-        .take(usize::try_from(page_size).unwrap_or(100))
-        .map(|database| DatabaseListItem {
-            id: DatabaseId(database.id),
-            database_name: database.database_name,
-            backend: database.backend,
-            expose_in_sqllab: database.expose_in_sqllab,
-            allow_run_async: database.allow_run_async,
-            allow_dml: database.allow_dml,
-            allow_multi_catalog: database.allow_multi_catalog,
-        })
-        .collect();
-    Ok(AppJson(ListResponse { count, result }))
+        .list_ids(
+            &DATABASE_LIST,
+            &query,
+            Some(user.id),
+            visible.as_deref().map(|ids| ("dbs.id", ids)),
+        )
+        .await?;
+    let now = chrono::Utc::now();
+    let rows = app.store.database_list_rows(&page.ids).await?;
+    let result = rows.into_iter().map(|row| list_item(row, now)).collect();
+    list_answer(page.count, page.ids, result, &query)
 }
 
-async fn open_database(
-    app: &AppState,
-    user: &crate::auth::AuthUser,
-    id: i64,
-) -> Result<(Engine, SqlEngine), ApiError> {
+async fn open_database(app: &AppState, user: &AuthUser, id: i64) -> Result<(Engine, SqlEngine), ApiError> {
     let database = authorized_database(app, user, id).await?;
     let kind = SqlEngine::from_backend(&database.backend).ok_or_else(|| {
         ApiError::bad_request(format!("The {} engine is not supported yet", database.backend))

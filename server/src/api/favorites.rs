@@ -6,23 +6,11 @@ use quiver_types::{FavoriteStatus, ResultResponse};
 use serde_json::Value;
 
 use super::dataset::ListParams;
-use super::rison::parse_rison;
+use super::list_query::parse_id_list;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, AppJson, AppPath, AppQuery};
 use crate::state::AppState;
 use crate::store::chart_list::CHART_FAVORITE_CLASS;
-
-/// The ids of a `favorite_status` call: a rison list of integers.
-fn favorite_ids(q: Option<&str>) -> Result<Vec<i64>, ApiError> {
-    let invalid = || ApiError::bad_request("Not a valid rison argument");
-    let value = parse_rison(q.unwrap_or("!()")).map_err(|error| ApiError::bad_request(error.to_string()))?;
-    value
-        .as_array()
-        .ok_or_else(invalid)?
-        .iter()
-        .map(|id| id.as_i64().ok_or_else(invalid))
-        .collect()
-}
 
 /// The answer of `favorite_status` for one class of objects (`slice`, `Dashboard`, `Tag`).
 pub async fn favorite_status_answer(
@@ -31,7 +19,7 @@ pub async fn favorite_status_answer(
     class_name: &str,
     q: Option<&str>,
 ) -> Result<AppJson<ResultResponse<Vec<FavoriteStatus>>>, ApiError> {
-    let ids = favorite_ids(q)?;
+    let ids = parse_id_list(q)?;
     let starred = app.store.favorite_ids(user_id, class_name, &ids).await?;
     Ok(AppJson(ResultResponse {
         result: ids

@@ -33,17 +33,21 @@ pub fn default_list_query() -> ListQuery {
     }
 }
 
+/// The fields of a rison object `q`; no `q` (or a blank one) has none.
+fn rison_fields(q: Option<&str>) -> Result<serde_json::Map<String, Value>, ApiError> {
+    let Some(text) = q.map(str::trim).filter(|text| !text.is_empty()) else {
+        return Ok(serde_json::Map::new());
+    };
+    match parse_rison(text).map_err(|error| ApiError::bad_request(error.to_string()))? {
+        Value::Object(fields) => Ok(fields),
+        _ => Err(ApiError::bad_request("Not a valid rison argument")),
+    }
+}
+
 /// Parses the rison `q` of a list call; no `q` gives the defaults.
 pub fn parse_list_query(q: Option<&str>) -> Result<ListQuery, ApiError> {
     let mut query = default_list_query();
-    let Some(text) = q.map(str::trim).filter(|text| !text.is_empty()) else {
-        return Ok(query);
-    };
-    let value = parse_rison(text).map_err(|error| ApiError::bad_request(error.to_string()))?;
-    let Value::Object(fields) = value else {
-        return Err(ApiError::bad_request("Not a valid rison argument"));
-    };
-    for (key, value) in fields {
+    for (key, value) in rison_fields(q)? {
         match key.as_str() {
             "filters" => query.filters = parse_filters(&value)?,
             "order_column" => {
@@ -60,13 +64,7 @@ pub fn parse_list_query(q: Option<&str>) -> Result<ListQuery, ApiError> {
                 };
             }
             "page" => query.page = non_negative("page", &value)?,
-            "page_size" => {
-                // Flask-AppBuilder reads -1 (or any size over the maximum) as "the largest page".
-                query.page_size = match value.as_i64() {
-                    Some(size) if size < 0 => MAX_PAGE_SIZE,
-                    _ => non_negative("page_size", &value)?.min(MAX_PAGE_SIZE),
-                };
-            }
+            "page_size" => query.page_size = page_size(&value)?,
             "select_columns" | "columns" => {
                 let names = value
                     .as_array()
@@ -88,6 +86,51 @@ pub fn parse_list_query(q: Option<&str>) -> Result<ListQuery, ApiError> {
     Ok(query)
 }
 
+/// The `q` of `related/{column}` and `distinct/{column}`: `(filter:'ad',page:0,page_size:10)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RelatedQuery {
+    pub filter: String,
+    pub page: u64,
+    pub page_size: u64,
+}
+
+/// Parses the rison `q` of a related or distinct call; no `q` gives the first page, unfiltered.
+pub fn parse_related_query(q: Option<&str>) -> Result<RelatedQuery, ApiError> {
+    let mut query = RelatedQuery {
+        filter: String::new(),
+        page: 0,
+        page_size: DEFAULT_PAGE_SIZE,
+    };
+    for (key, value) in rison_fields(q)? {
+        match key.as_str() {
+            "filter" => {
+                query.filter = value
+                    .as_str()
+                    .ok_or_else(|| field_error("filter", "Not a valid string."))?
+                    .to_owned();
+            }
+            "page" => query.page = non_negative("page", &value)?,
+            "page_size" => query.page_size = page_size(&value)?,
+            // Accepted and unused: the ids Superset's selects ask to keep in the answer.
+            "include_ids" => {}
+            other => return Err(field_error(other, "Unknown field.")),
+        }
+    }
+    Ok(query)
+}
+
+/// The ids of a `favorite_status` or bulk delete call: a rison list of integers, `!(1,2)`.
+pub fn parse_id_list(q: Option<&str>) -> Result<Vec<i64>, ApiError> {
+    let invalid = || ApiError::bad_request("Not a valid rison argument");
+    let value = parse_rison(q.unwrap_or("!()")).map_err(|error| ApiError::bad_request(error.to_string()))?;
+    value
+        .as_array()
+        .ok_or_else(invalid)?
+        .iter()
+        .map(|id| id.as_i64().ok_or_else(invalid))
+        .collect()
+}
+
 fn parse_filters(value: &Value) -> Result<Vec<ListFilter>, ApiError> {
     let filters = value
         .as_array()
@@ -107,6 +150,16 @@ fn parse_filters(value: &Value) -> Result<Vec<ListFilter>, ApiError> {
             }
         })
         .collect()
+}
+
+/// Flask-AppBuilder reads -1 (or any size over the maximum) as "the largest page", and 0 as
+/// "the default size".
+fn page_size(value: &Value) -> Result<u64, ApiError> {
+    Ok(match value.as_i64() {
+        Some(size) if size < 0 => MAX_PAGE_SIZE,
+        Some(0) => DEFAULT_PAGE_SIZE,
+        _ => non_negative("page_size", value)?.min(MAX_PAGE_SIZE),
+    })
 }
 
 fn non_negative(field: &str, value: &Value) -> Result<u64, ApiError> {
@@ -176,6 +229,8 @@ mod tests {
         assert_eq!(big.map(|query| query.page_size), Some(MAX_PAGE_SIZE));
         let all = parse_list_query(Some("(page_size:-1)")).ok();
         assert_eq!(all.map(|query| query.page_size), Some(MAX_PAGE_SIZE));
+        let zero = parse_list_query(Some("(page_size:0)")).ok();
+        assert_eq!(zero.map(|query| query.page_size), Some(DEFAULT_PAGE_SIZE));
     }
 
     #[test]

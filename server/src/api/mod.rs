@@ -4,12 +4,14 @@
 
 pub mod async_event;
 pub mod auth;
+pub mod bulk_delete;
 pub mod chart;
 pub mod chart_data;
 pub mod chart_list;
 pub mod dashboard;
 pub mod database;
 pub mod dataset;
+pub mod dataset_create;
 pub mod datasource;
 pub mod explore;
 pub mod explore_form_data;
@@ -17,8 +19,10 @@ pub mod explore_permalink;
 pub mod favorites;
 pub mod humanize;
 pub mod info;
+pub mod list_answer;
 pub mod list_query;
 pub mod query_history;
+pub mod related;
 pub mod rison;
 pub mod samples;
 pub mod saved_query;
@@ -140,6 +144,34 @@ pub fn routes() -> Router<AppState> {
         .route(
             "/api/v1/datasource/{datasource_type}/{datasource_id}/column/{column_name}/values/",
             get(datasource::column_values),
+        )
+        .merge(list_routes())
+}
+
+/// Related values, distinct values and bulk deletes of the list pages, and creating a dataset
+/// (issue #8).
+fn list_routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/v1/chart/", delete(bulk_delete::bulk_delete_charts))
+        .route("/api/v1/dashboard/", delete(bulk_delete::bulk_delete_dashboards))
+        .route(
+            "/api/v1/dataset/",
+            delete(bulk_delete::bulk_delete_datasets).post(dataset_create::create_dataset),
+        )
+        .route("/api/v1/chart/related/{column}", get(related::chart_related))
+        .route("/api/v1/chart/distinct/{column}", get(related::chart_distinct))
+        .route(
+            "/api/v1/dashboard/related/{column}",
+            get(related::dashboard_related),
+        )
+        .route(
+            "/api/v1/dashboard/distinct/{column}",
+            get(related::dashboard_distinct),
+        )
+        .route("/api/v1/dataset/related/{column}", get(related::dataset_related))
+        .route(
+            "/api/v1/dataset/distinct/{column}",
+            get(related::dataset_distinct),
         )
 }
 

@@ -4,13 +4,11 @@
 //! hold `all_query_access`.
 
 use axum::extract::State;
-use quiver_types::{
-    DatabaseId, IdResult, ListPageResponse, QueryHistoryDatabase, QueryHistoryItem, UserId, UserRef,
-};
+use quiver_types::{DatabaseId, IdResult, QueryHistoryDatabase, QueryHistoryItem, UserId, UserRef};
 use serde_json::Value;
 
-use super::chart_list::project;
 use super::dataset::ListParams;
+use super::list_answer::list_answer;
 use super::list_query::parse_list_query;
 use crate::auth::{AuthUser, CurrentUser};
 use crate::error::{ApiError, AppJson, AppPath, AppQuery};
@@ -69,16 +67,8 @@ pub async fn list_queries(
         .list_ids(&QUERY_HISTORY_LIST, &query, Some(user.id), visible)
         .await?;
     let rows = app.store.query_history_rows(&page.ids).await?;
-    let answer = ListPageResponse {
-        count: page.count,
-        ids: page.ids,
-        result: rows.into_iter().map(history_item).collect::<Vec<_>>(),
-    };
-    let mut body = serde_json::to_value(answer).map_err(ApiError::internal)?;
-    if !query.select_columns.is_empty() {
-        project(&mut body, &query.select_columns);
-    }
-    Ok(axum::Json(body))
+    let result = rows.into_iter().map(history_item).collect();
+    list_answer(page.count, page.ids, result, &query)
 }
 
 /// `GET /api/v1/query/{pk}`: one run; another user's is 404 unless the caller sees every run.

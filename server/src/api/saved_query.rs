@@ -7,20 +7,19 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use quiver_types::{
-    DatabaseId, IdResult, ListPageResponse, MessageResponse, SavedQuery, SavedQueryDatabase,
-    SavedQueryPayload, UserId, UserRef,
+    DatabaseId, IdResult, MessageResponse, SavedQuery, SavedQueryDatabase, SavedQueryPayload, UserId, UserRef,
 };
 use serde_json::{json, Map, Value};
 
-use super::chart_list::project;
 use super::dataset::ListParams;
 use super::humanize::time_ago;
+use super::list_answer::list_answer;
 use super::list_query::parse_list_query;
 use super::rison::parse_rison;
 use crate::auth::{AuthUser, CurrentUser};
 use crate::error::{ApiError, AppJson, AppPath, AppQuery};
 use crate::state::AppState;
-use crate::store::chart_list::ListUser;
+use crate::store::list_rows::ListUser;
 use crate::store::saved_query::{SavedQueryFields, SavedQueryRecord, SAVED_QUERY_LIST};
 use crate::store::StoreError;
 
@@ -169,19 +168,8 @@ pub async fn list_saved_queries(
         .await?;
     let now = chrono::Utc::now();
     let rows = app.store.saved_queries(&page.ids).await?;
-    let answer = ListPageResponse {
-        count: page.count,
-        ids: page.ids,
-        result: rows
-            .into_iter()
-            .map(|row| saved_query_body(row, now))
-            .collect::<Vec<_>>(),
-    };
-    let mut body = serde_json::to_value(answer).map_err(ApiError::internal)?;
-    if !query.select_columns.is_empty() {
-        project(&mut body, &query.select_columns);
-    }
-    Ok(axum::Json(body))
+    let result = rows.into_iter().map(|row| saved_query_body(row, now)).collect();
+    list_answer(page.count, page.ids, result, &query)
 }
 
 /// `POST /api/v1/saved_query/`: 201 with the new id and the saved query.

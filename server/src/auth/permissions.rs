@@ -305,6 +305,45 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "/api/v1/datasource/{datasource_type}/{datasource_id}/column/{column_name}/values/",
         Permission("can_read", "Dataset"),
     ),
+    // List pages: bulk deletes, related and distinct values (issue #8).
+    endpoint("DELETE", "/api/v1/chart/", Permission("can_write", "Chart")),
+    endpoint(
+        "DELETE",
+        "/api/v1/dashboard/",
+        Permission("can_write", "Dashboard"),
+    ),
+    endpoint("DELETE", "/api/v1/dataset/", Permission("can_write", "Dataset")),
+    endpoint("POST", "/api/v1/dataset/", Permission("can_write", "Dataset")),
+    endpoint(
+        "GET",
+        "/api/v1/chart/related/{column}",
+        Permission("can_read", "Chart"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/chart/distinct/{column}",
+        Permission("can_read", "Chart"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/dashboard/related/{column}",
+        Permission("can_read", "Dashboard"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/dashboard/distinct/{column}",
+        Permission("can_read", "Dashboard"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/dataset/related/{column}",
+        Permission("can_read", "Dataset"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/dataset/distinct/{column}",
+        Permission("can_read", "Dataset"),
+    ),
 ];
 
 /// The view name of each resource of the generic API, for `_info`.

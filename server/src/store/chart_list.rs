@@ -1,15 +1,13 @@
 //! The chart list (`GET /api/v1/chart/?q=`): what may be filtered and sorted, Superset's own
 //! chart filters, and the rows of one page with their owners, dashboards and tags.
 
-use std::collections::HashMap;
-
-use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::list::{
-    ilike, invalid, like_literal, value_bool, value_integer, value_text, Bound, ColumnKind, Conditions,
-    ListColumn, ListFilter, ListSpec,
+    ilike, like_literal, value_text, Bound, ColumnKind, Conditions, ListColumn, ListFilter, ListSpec,
 };
+use super::list_filters::{certified_condition, favorite_condition, tag_condition, TagBy};
+use super::list_rows::{user_at, ListTag, ListUser, AUTHOR_COLUMNS, CHART_OWNERS};
 use super::{get_bool, Store, StoreResult};
 
 /// Superset's `FavStar.class_name` for charts.
@@ -120,29 +118,24 @@ fn chart_filter(
     let result = match filter.operator.as_str() {
         "chart_all_text" => value_text(filter).map(|text| {
             let pattern = format!("%{}%", like_literal(text.trim()));
-            let any = ["slices.slice_name", "slices.description", "slices.viz_type", "tables.table_name"]
-                .iter()
-                .map(|sql| ilike(conditions, sql, pattern.clone(), false))
-                .collect::<Vec<_>>()
-                .join(" OR ");
+            let any = [
+                "slices.slice_name",
+                "slices.description",
+                "slices.viz_type",
+                "tables.table_name",
+            ]
+            .iter()
+            .map(|sql| ilike(conditions, sql, pattern.clone(), false))
+            .collect::<Vec<_>>()
+            .join(" OR ");
             conditions.push(format!("({any})"));
         }),
-        "chart_is_favorite" => value_bool(filter).map(|favorite| {
-            let user = conditions.bind(Bound::Integer(user_id.unwrap_or(-1)));
-            let class = conditions.bind(Bound::Text(CHART_FAVORITE_CLASS.to_owned()));
-            let not = if favorite { "" } else { "NOT " };
-            conditions.push(format!(
-                "slices.id {not}IN (SELECT obj_id FROM favstar WHERE user_id = {user} AND class_name = {class})"
-            ));
-        }),
-        "chart_is_certified" => value_bool(filter).map(|certified| {
-            conditions.push(if certified {
-                "(slices.certified_by IS NOT NULL AND slices.certified_by <> '')".to_owned()
-            } else {
-                "(slices.certified_by IS NULL OR slices.certified_by = '')".to_owned()
-            });
-        }),
-        "chart_tags" | "chart_tag_id" => tag_condition(filter, conditions),
+        "chart_is_favorite" => {
+            favorite_condition(filter, conditions, user_id, CHART_FAVORITE_CLASS, "slices.id")
+        }
+        "chart_is_certified" => certified_condition(filter, conditions, "slices.certified_by"),
+        "chart_tags" => tag_condition(filter, conditions, TagBy::Name, CHART_TAG_TYPE, "slices.id"),
+        "chart_tag_id" => tag_condition(filter, conditions, TagBy::Id, CHART_TAG_TYPE, "slices.id"),
         "chart_owned_created_favored_by_me" => {
             let user = conditions.bind(Bound::Integer(user_id.unwrap_or(-1)));
             let class = conditions.bind(Bound::Text(CHART_FAVORITE_CLASS.to_owned()));
@@ -156,35 +149,6 @@ fn chart_filter(
         _ => return None,
     };
     Some(result)
-}
-
-/// Charts carrying a tag: by name (`chart_tags`, exact, case-insensitive) or by id (`chart_tag_id`).
-fn tag_condition(filter: &ListFilter, conditions: &mut Conditions) -> StoreResult<()> {
-    let object_type = conditions.bind(Bound::Text(CHART_TAG_TYPE.to_owned()));
-    let tag = if filter.operator == "chart_tag_id" {
-        let id = conditions.bind(Bound::Integer(value_integer(filter)?));
-        format!("tag.id = {id}")
-    } else {
-        let name = value_text(filter)?;
-        if name.trim().is_empty() {
-            return Err(invalid("A tag filter needs a tag"));
-        }
-        let name = conditions.bind(Bound::Text(name.trim().to_lowercase()));
-        format!("LOWER(tag.name) = {name}")
-    };
-    conditions.push(format!(
-        "slices.id IN (SELECT tagged_object.object_id FROM tagged_object \
-         JOIN tag ON tag.id = tagged_object.tag_id WHERE tagged_object.object_type = {object_type} AND {tag})"
-    ));
-    Ok(())
-}
-
-/// A user as lists show them.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ListUser {
-    pub id: i64,
-    pub first_name: String,
-    pub last_name: String,
 }
 
 /// One row of the chart list.
@@ -211,165 +175,63 @@ pub struct ChartListRow {
     pub owners: Vec<ListUser>,
     /// `(id, dashboard_title)`.
     pub dashboards: Vec<(i64, String)>,
-    /// `(id, name, type)`.
-    pub tags: Vec<(i64, String, String)>,
+    pub tags: Vec<ListTag>,
     /// Whether the caller starred it.
     pub favorite: bool,
-}
-
-/// The user whose `{prefix}_id`, `{prefix}_first_name` and `{prefix}_last_name` a row holds.
-pub(crate) fn user_at(row: &AnyRow, prefix: &str) -> StoreResult<Option<ListUser>> {
-    let id: Option<i64> = row.try_get(format!("{prefix}_id").as_str())?;
-    Ok(match id {
-        Some(id) => Some(ListUser {
-            id,
-            first_name: row.try_get(format!("{prefix}_first_name").as_str())?,
-            last_name: row.try_get(format!("{prefix}_last_name").as_str())?,
-        }),
-        None => None,
-    })
-}
-
-/// `$1, $2, ...` for `count` values bound after `already` others.
-fn placeholders(count: usize, already: usize) -> String {
-    (1..=count)
-        .map(|number| format!("${}", number + already))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 impl Store {
     /// The rows of the charts `ids`, in the order of `ids`.
     pub async fn chart_list_rows(&self, ids: &[i64], user_id: Option<i64>) -> StoreResult<Vec<ChartListRow>> {
-        if ids.is_empty() {
-            return Ok(Vec::new());
-        }
-        let id_list = placeholders(ids.len(), 0);
-        let rows_sql = format!(
+        let select = format!(
             "SELECT slices.id, slices.uuid, slices.slice_name, slices.viz_type, slices.description,
                     slices.cache_timeout, slices.certified_by, slices.certification_details,
                     slices.is_managed_externally, slices.datasource_id, slices.datasource_type, slices.params,
-                    slices.changed_on, slices.created_on, tables.table_name, tables.schema,
-                    changed_by.id AS changed_by_id, changed_by.first_name AS changed_by_first_name,
-                    changed_by.last_name AS changed_by_last_name,
-                    created_by.id AS created_by_id, created_by.first_name AS created_by_first_name,
-                    created_by.last_name AS created_by_last_name
+                    slices.changed_on, slices.created_on, tables.table_name, tables.schema, {AUTHOR_COLUMNS}
              FROM {FROM}
              LEFT JOIN ab_user created_by ON created_by.id = slices.created_by_fk
-             WHERE slices.id IN ({id_list})"
+             WHERE slices.id"
         );
-        let mut query = sqlx::query(&rows_sql);
+        let mut rows = self.rows_by_id(&select, ids).await?;
+        let mut owners = self.list_owners(CHART_OWNERS, ids).await?;
+        let mut dashboards = self
+            .related_names(
+                "SELECT dashboard_slices.slice_id AS object_id, dashboards.id, dashboards.dashboard_title AS name
+                 FROM dashboard_slices JOIN dashboards ON dashboards.id = dashboard_slices.dashboard_id
+                 WHERE dashboard_slices.slice_id IN ({ids}) ORDER BY dashboards.id",
+                ids,
+            )
+            .await?;
+        let mut tags = self.list_tags(CHART_TAG_TYPE, ids).await?;
+        let favorites = self.list_favorites(CHART_FAVORITE_CLASS, user_id, ids).await?;
+        let mut charts = Vec::with_capacity(ids.len());
         for id in ids {
-            query = query.bind(*id);
+            let Some(row) = rows.remove(id) else { continue };
+            charts.push(ChartListRow {
+                id: *id,
+                uuid: row.try_get("uuid")?,
+                slice_name: row.try_get("slice_name")?,
+                viz_type: row.try_get("viz_type")?,
+                description: row.try_get("description")?,
+                cache_timeout: row.try_get("cache_timeout")?,
+                certified_by: row.try_get("certified_by")?,
+                certification_details: row.try_get("certification_details")?,
+                is_managed_externally: get_bool(&row, "is_managed_externally")?,
+                datasource_id: row.try_get("datasource_id")?,
+                datasource_type: row.try_get("datasource_type")?,
+                datasource_name: row.try_get("table_name")?,
+                datasource_schema: row.try_get("schema")?,
+                params: row.try_get("params")?,
+                changed_on: row.try_get("changed_on")?,
+                created_on: row.try_get("created_on")?,
+                changed_by: user_at(&row, "changed_by")?,
+                created_by: user_at(&row, "created_by")?,
+                owners: owners.remove(id).unwrap_or_default(),
+                dashboards: dashboards.remove(id).unwrap_or_default(),
+                tags: tags.remove(id).unwrap_or_default(),
+                favorite: favorites.contains(id),
+            });
         }
-        let mut by_id: HashMap<i64, ChartListRow> = HashMap::new();
-        for row in query.fetch_all(&self.pool).await? {
-            let id: i64 = row.try_get("id")?;
-            by_id.insert(
-                id,
-                ChartListRow {
-                    id,
-                    uuid: row.try_get("uuid")?,
-                    slice_name: row.try_get("slice_name")?,
-                    viz_type: row.try_get("viz_type")?,
-                    description: row.try_get("description")?,
-                    cache_timeout: row.try_get("cache_timeout")?,
-                    certified_by: row.try_get("certified_by")?,
-                    certification_details: row.try_get("certification_details")?,
-                    is_managed_externally: get_bool(&row, "is_managed_externally")?,
-                    datasource_id: row.try_get("datasource_id")?,
-                    datasource_type: row.try_get("datasource_type")?,
-                    datasource_name: row.try_get("table_name")?,
-                    datasource_schema: row.try_get("schema")?,
-                    params: row.try_get("params")?,
-                    changed_on: row.try_get("changed_on")?,
-                    created_on: row.try_get("created_on")?,
-                    changed_by: user_at(&row, "changed_by")?,
-                    created_by: user_at(&row, "created_by")?,
-                    owners: Vec::new(),
-                    dashboards: Vec::new(),
-                    tags: Vec::new(),
-                    favorite: false,
-                },
-            );
-        }
-
-        let owners_sql = format!(
-            "SELECT slice_user.slice_id, ab_user.id, ab_user.first_name, ab_user.last_name
-             FROM slice_user JOIN ab_user ON ab_user.id = slice_user.user_id
-             WHERE slice_user.slice_id IN ({id_list}) ORDER BY ab_user.id"
-        );
-        let mut query = sqlx::query(&owners_sql);
-        for id in ids {
-            query = query.bind(*id);
-        }
-        for row in query.fetch_all(&self.pool).await? {
-            if let Some(chart) = by_id.get_mut(&row.try_get::<i64, _>("slice_id")?) {
-                chart.owners.push(ListUser {
-                    id: row.try_get("id")?,
-                    first_name: row.try_get("first_name")?,
-                    last_name: row.try_get("last_name")?,
-                });
-            }
-        }
-
-        let dashboards_sql = format!(
-            "SELECT dashboard_slices.slice_id, dashboards.id, dashboards.dashboard_title
-             FROM dashboard_slices JOIN dashboards ON dashboards.id = dashboard_slices.dashboard_id
-             WHERE dashboard_slices.slice_id IN ({id_list}) ORDER BY dashboards.id"
-        );
-        let mut query = sqlx::query(&dashboards_sql);
-        for id in ids {
-            query = query.bind(*id);
-        }
-        for row in query.fetch_all(&self.pool).await? {
-            if let Some(chart) = by_id.get_mut(&row.try_get::<i64, _>("slice_id")?) {
-                chart
-                    .dashboards
-                    .push((row.try_get("id")?, row.try_get("dashboard_title")?));
-            }
-        }
-
-        let tags_sql = format!(
-            "SELECT tagged_object.object_id, tag.id, tag.name, tag.type
-             FROM tagged_object JOIN tag ON tag.id = tagged_object.tag_id
-             WHERE tagged_object.object_type = ${} AND tagged_object.object_id IN ({id_list}) ORDER BY tag.name",
-            ids.len() + 1
-        );
-        let mut query = sqlx::query(&tags_sql);
-        for id in ids {
-            query = query.bind(*id);
-        }
-        for row in query.bind(CHART_TAG_TYPE).fetch_all(&self.pool).await? {
-            if let Some(chart) = by_id.get_mut(&row.try_get::<i64, _>("object_id")?) {
-                chart
-                    .tags
-                    .push((row.try_get("id")?, row.try_get("name")?, row.try_get("type")?));
-            }
-        }
-
-        if let Some(user_id) = user_id {
-            let favorites_sql = format!(
-                "SELECT obj_id FROM favstar WHERE obj_id IN ({id_list}) AND user_id = ${} AND class_name = ${}",
-                ids.len() + 1,
-                ids.len() + 2
-            );
-            let mut query = sqlx::query(&favorites_sql);
-            for id in ids {
-                query = query.bind(*id);
-            }
-            for row in query
-                .bind(user_id)
-                .bind(CHART_FAVORITE_CLASS)
-                .fetch_all(&self.pool)
-                .await?
-            {
-                if let Some(chart) = by_id.get_mut(&row.try_get::<i64, _>("obj_id")?) {
-                    chart.favorite = true;
-                }
-            }
-        }
-
-        Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
+        Ok(charts)
     }
 }

@@ -70,16 +70,6 @@ impl From<&DashboardRecord> for DashboardFields {
     }
 }
 
-/// A dashboard as lists sort and filter it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DashboardSummary {
-    pub id: i64,
-    pub dashboard_title: String,
-    pub slug: Option<String>,
-    pub published: bool,
-    pub changed_on: String,
-}
-
 /// The class name favorites of dashboards are stored under (Superset's).
 pub const DASHBOARD_FAVORITE_CLASS: &str = "Dashboard";
 
@@ -285,26 +275,6 @@ impl Store {
             .bind(dashboard_id)
             .fetch_all(&self.pool)
             .await?)
-    }
-
-    /// Every dashboard, most recently changed first, for lists to filter and page.
-    pub async fn dashboard_summaries(&self) -> StoreResult<Vec<DashboardSummary>> {
-        let rows = sqlx::query(
-            "SELECT id, dashboard_title, slug, published, changed_on FROM dashboards ORDER BY changed_on DESC, id DESC",
-        )
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|row| {
-                Ok(DashboardSummary {
-                    id: row.try_get("id")?,
-                    dashboard_title: row.try_get("dashboard_title")?,
-                    slug: row.try_get("slug")?,
-                    published: get_bool(row, "published")?,
-                    changed_on: row.try_get("changed_on")?,
-                })
-            })
-            .collect()
     }
 
     pub async fn delete_dashboard(&self, id: i64) -> StoreResult<()> {

@@ -93,6 +93,7 @@ pub enum Bound {
     Text(String),
     Integer(i64),
     Float(f64),
+    Bool(bool),
 }
 
 /// The `WHERE` conditions of a list call and the values they bind, in placeholder order.
@@ -114,7 +115,22 @@ impl Conditions {
         self.clauses.push(clause);
     }
 
-    fn where_clause(&self) -> String {
+    /// Keeps the rows whose `sql` is one of `ids` (none when `ids` is empty).
+    pub fn push_in(&mut self, sql: &str, ids: &[i64]) {
+        let clause = if ids.is_empty() {
+            "1 = 0".to_owned()
+        } else {
+            let placeholders = ids
+                .iter()
+                .map(|id| self.bind(Bound::Integer(*id)))
+                .collect::<Vec<_>>()
+                .join(", ");
+            format!("{sql} IN ({placeholders})")
+        };
+        self.push(clause);
+    }
+
+    pub(crate) fn where_clause(&self) -> String {
         if self.clauses.is_empty() {
             String::new()
         } else {
@@ -122,12 +138,16 @@ impl Conditions {
         }
     }
 
-    fn bind_all<'q>(&self, mut query: Query<'q, Any, AnyArguments<'q>>) -> Query<'q, Any, AnyArguments<'q>> {
+    pub(crate) fn bind_all<'q>(
+        &self,
+        mut query: Query<'q, Any, AnyArguments<'q>>,
+    ) -> Query<'q, Any, AnyArguments<'q>> {
         for value in &self.values {
             query = match value {
                 Bound::Text(text) => query.bind(text.clone()),
                 Bound::Integer(number) => query.bind(*number),
                 Bound::Float(number) => query.bind(*number),
+                Bound::Bool(flag) => query.bind(*flag),
             };
         }
         query
@@ -201,7 +221,7 @@ fn scalar(filter: &ListFilter, kind: ColumnKind) -> StoreResult<Bound> {
             }
             _ => Bound::Integer(value_integer(filter)?),
         },
-        ColumnKind::Bool => Bound::Integer(i64::from(value_bool(filter)?)),
+        ColumnKind::Bool => Bound::Bool(value_bool(filter)?),
         _ => Bound::Text(value_text(filter)?),
     })
 }
@@ -349,17 +369,7 @@ impl Store {
     ) -> StoreResult<ListPage> {
         let mut conditions = conditions_of(spec, query, user_id)?;
         if let Some((sql, ids)) = visible {
-            let clause = if ids.is_empty() {
-                "1 = 0".to_owned()
-            } else {
-                let placeholders = ids
-                    .iter()
-                    .map(|id| conditions.bind(Bound::Integer(*id)))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                format!("{sql} IN ({placeholders})")
-            };
-            conditions.push(clause);
+            conditions.push_in(sql, ids);
         }
         let where_clause = conditions.where_clause();
         let (order_name, descending) = match &query.order_column {

@@ -16,6 +16,14 @@ pub mod user;
 pub mod query_history;
 pub mod saved_query;
 pub mod tab_state;
+// Lists, related values and bulk deletes (issue #8).
+pub mod bulk_delete;
+pub mod dashboard_list;
+pub mod database_list;
+pub mod dataset_list;
+pub mod list_filters;
+pub mod list_rows;
+pub mod related;
 
 use std::borrow::Cow;
 

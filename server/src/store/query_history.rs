@@ -3,8 +3,8 @@
 
 use sqlx::Row;
 
-use super::chart_list::{user_at, ListUser};
 use super::list::{ColumnKind, ListColumn, ListSpec};
+use super::list_rows::{user_at, ListUser};
 use super::query::{query_from_row, QueryRecord, QUERY_COLUMNS};
 use super::{Store, StoreResult};
 

@@ -4,10 +4,10 @@
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::chart_list::{user_at, ListUser};
 use super::list::{
     ilike, like_literal, value_text, ColumnKind, Conditions, ListColumn, ListFilter, ListSpec,
 };
+use super::list_rows::{user_at, ListUser};
 use super::{new_uuid, now_text, Store, StoreError, StoreResult};
 
 const FROM: &str = "saved_query \

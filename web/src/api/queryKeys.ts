@@ -21,10 +21,7 @@ export const queryKeys = {
   dashboardPermalink: (key: string | null) => ['dashboard', 'permalink', key] as const,
   myRoles: ['myRoles'] as const,
   // Chart list (issue #8)
-  chartListAll: ['chartList'] as const,
-  chartList: (q: string) => ['chartList', q] as const,
   chartListVizTypes: ['chartList', 'vizTypes'] as const,
-  chartFavoriteStatus: (ids: readonly number[]) => ['chartList', 'favoriteStatus', ...ids] as const,
   // SQL Lab state (issue #7)
   queryHistory: (path: string, refreshNumber: number) => ['queryHistory', path, refreshNumber] as const,
   // Native filters (issue #6)
@@ -34,4 +31,9 @@ export const queryKeys = {
     ['dashboard', dashboardId, 'chartData', chartId, refreshNumber, extraFormData] as const,
   // Explore's save modal (issue #5)
   saveModalDashboards: ['dashboard', 'saveModalChoices'] as const,
+  // List pages (issue #8): one key family per resource.
+  resourceListAll: (resource: string) => ['resourceList', resource] as const,
+  resourceList: (resource: string, q: string) => ['resourceList', resource, q] as const,
+  relatedOptions: (resource: string, kind: string, column: string) => ['relatedOptions', resource, kind, column] as const,
+  favoriteStatus: (resource: string, ids: readonly number[]) => ['resourceList', resource, 'favoriteStatus', ...ids] as const,
 };

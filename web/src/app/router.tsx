@@ -47,6 +47,18 @@ export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
           path: '/chart/list',
           lazy: async () => ({ Component: (await import('@/features/chartList/ChartListPage')).ChartListPage }),
         },
+        {
+          path: '/dashboard/list',
+          lazy: async () => ({ Component: (await import('@/features/dashboardList/DashboardListPage')).DashboardListPage }),
+        },
+        {
+          path: '/tablemodelview/list',
+          lazy: async () => ({ Component: (await import('@/features/datasetList/DatasetListPage')).DatasetListPage }),
+        },
+        {
+          path: '/databaseview/list',
+          lazy: async () => ({ Component: (await import('@/features/databaseList/DatabaseListPage')).DatabaseListPage }),
+        },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -4,35 +4,38 @@
 //! - [`rules`]: the save rules and the checks of `position_json` and `json_metadata`.
 //! - [`body`]: answers built from stored records, and who may see or change a dashboard.
 //! - [`copy`]: `POST /api/v1/dashboard/{id}/copy/`.
+//! - [`list`]: `GET /api/v1/dashboard/?q=`, on the generic list builder.
 //! - [`state`]: native filters, permalinks and favorites.
 
 pub mod body;
 pub mod copy;
+pub mod list;
 pub mod rules;
 pub mod state;
+
+pub use list::list_dashboards;
 
 use axum::extract::State;
 use axum::http::StatusCode;
 use quiver_types::{
     Dashboard, DashboardChart, DashboardDataset, DashboardPost, DashboardPut, DashboardSaved, IdResult,
-    ListResponse, MessageResponse, ResultResponse,
+    MessageResponse, ResultResponse,
 };
 use serde_json::{Map, Value};
 
 use self::body::{
     dashboard_body, dashboard_chart_body, dashboard_charts, dashboard_dataset_body, dashboard_datasets,
-    is_listed_for, require_dashboard_owner, require_view,
+    require_dashboard_owner, require_view,
 };
 use self::rules::{
     certification, chart_ids_in_layout, layout_text, parse_json_metadata, parse_layout, parse_position_json,
     slug_or_null, title_or_untitled, DocumentError, POSITIONS_KEY,
 };
 use super::dataset::ListParams;
-use super::rison::parse_rison;
 use crate::auth::{AuthUser, CurrentUser};
-use crate::error::{ApiError, AppJson, AppPath, AppQuery, ErrorKind};
+use crate::error::{ApiError, AppJson, AppPath, ErrorKind};
 use crate::state::AppState;
-use crate::store::dashboard::{DashboardFields, DashboardRecord};
+use crate::store::dashboard::DashboardFields;
 
 /// `{"message": {field: [text]}}` with status 400.
 fn field_error(field: &str, text: impl Into<String>) -> ApiError {
@@ -185,145 +188,6 @@ pub async fn get_dashboard_datasets(
         .map(dashboard_dataset_body)
         .collect();
     Ok(AppJson(ResultResponse { result }))
-}
-
-/// The list query this list understands: paging, ordering and a few filters.
-struct ListQuery {
-    page: usize,
-    page_size: usize,
-    order_by_title: bool,
-    descending: bool,
-    title_contains: Option<String>,
-    published: Option<bool>,
-    slug: Option<String>,
-}
-
-/// The default list page size (spec 001 §9).
-const DEFAULT_PAGE_SIZE: usize = 25;
-/// The largest page a list answers.
-const MAX_PAGE_SIZE: usize = 100;
-
-fn list_query(q: Option<&str>) -> Result<ListQuery, ApiError> {
-    let value = match q {
-        Some(q) => parse_rison(q).map_err(|error| ApiError::bad_request(error.to_string()))?,
-        None => Value::Null,
-    };
-    let number = |key: &str, default: usize| -> Result<usize, ApiError> {
-        match value.get(key) {
-            None | Some(Value::Null) => Ok(default),
-            Some(number) => number
-                .as_u64()
-                .map(|number| number as usize)
-                .ok_or_else(|| ApiError::bad_request(format!("{key} must be a whole number"))),
-        }
-    };
-    let page_size = number("page_size", DEFAULT_PAGE_SIZE)?;
-    if page_size == 0 || page_size > MAX_PAGE_SIZE {
-        return Err(ApiError::bad_request(format!(
-            "page_size must be between 1 and {MAX_PAGE_SIZE}"
-        )));
-    }
-    let order_by_title = match value.get("order_column").and_then(Value::as_str) {
-        None | Some("changed_on_delta_humanized" | "changed_on") => false,
-        Some("dashboard_title") => true,
-        Some(other) => {
-            return Err(ApiError::bad_request(format!(
-                "Unsupported order_column: {other}"
-            )))
-        }
-    };
-    let descending = match value.get("order_direction").and_then(Value::as_str) {
-        None => !order_by_title,
-        Some("desc") => true,
-        Some("asc") => false,
-        Some(other) => {
-            return Err(ApiError::bad_request(format!(
-                "Unsupported order_direction: {other}"
-            )))
-        }
-    };
-    let mut query = ListQuery {
-        page: number("page", 0)?,
-        page_size,
-        order_by_title,
-        descending,
-        title_contains: None,
-        published: None,
-        slug: None,
-    };
-    for filter in value
-        .get("filters")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-    {
-        let column = filter.get("col").and_then(Value::as_str);
-        let operator = filter.get("opr").and_then(Value::as_str);
-        let operand = filter.get("value");
-        match (column, operator, operand) {
-            (Some("dashboard_title"), Some("ct" | "title_or_slug"), Some(Value::String(text))) => {
-                query.title_contains = Some(text.to_lowercase());
-            }
-            (Some("published"), Some("eq"), Some(Value::Bool(published))) => {
-                query.published = Some(*published)
-            }
-            (Some("slug"), Some("eq"), Some(Value::String(slug))) => query.slug = Some(slug.clone()),
-            _ => return Err(ApiError::bad_request(format!("Unsupported filter: {filter}"))),
-        }
-    }
-    Ok(query)
-}
-
-/// `GET /api/v1/dashboard/?q=(page:0,page_size:25,order_column:...,filters:!(...))`.
-pub async fn list_dashboards(
-    State(app): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    AppQuery(params): AppQuery<ListParams>,
-) -> Result<AppJson<ListResponse<Dashboard>>, ApiError> {
-    let query = list_query(params.q.as_deref())?;
-    let mut summaries = app.store.dashboard_summaries().await?;
-    summaries.retain(|summary| {
-        let title_matches = query.title_contains.as_ref().is_none_or(|text| {
-            summary.dashboard_title.to_lowercase().contains(text)
-                || summary
-                    .slug
-                    .as_ref()
-                    .is_some_and(|slug| slug.to_lowercase().contains(text))
-        });
-        let published_matches = query
-            .published
-            .is_none_or(|published| summary.published == published);
-        let slug_matches = query
-            .slug
-            .as_ref()
-            .is_none_or(|slug| summary.slug.as_ref() == Some(slug));
-        title_matches && published_matches && slug_matches
-    });
-    if query.order_by_title {
-        summaries.sort_by_key(|summary| summary.dashboard_title.to_lowercase());
-    } else {
-        summaries.sort_by(|a, b| a.changed_on.cmp(&b.changed_on).then(a.id.cmp(&b.id)));
-    }
-    if query.descending {
-        summaries.reverse();
-    }
-    let mut visible: Vec<DashboardRecord> = Vec::new();
-    for summary in summaries {
-        let record = app.store.dashboard(summary.id).await?;
-        if is_listed_for(&app, &user, &record).await? {
-            visible.push(record);
-        }
-    }
-    let count = visible.len() as i64;
-    let mut result = Vec::new();
-    for record in visible
-        .iter()
-        .skip(query.page * query.page_size)
-        .take(query.page_size)
-    {
-        result.push(dashboard_body(&app, record).await?);
-    }
-    Ok(AppJson(ListResponse { count, result }))
 }
 
 /// `POST /api/v1/dashboard/`: 201 with the new dashboard; the creator owns it unless owners

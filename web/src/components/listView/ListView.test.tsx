@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { useState, type JSX } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testIds } from '@/testIds';
 import { renderWithTheme } from '@/testRendering';
 import { ListView, type ListViewColumn } from './ListView';
@@ -14,7 +14,15 @@ interface Row {
 const columns: ListViewColumn<Row>[] = [{ id: 'name', header: 'Name', sortKey: 'name', render: (row) => row.name }];
 const initial: ListViewState = { filters: [], pageIndex: 0, sortColumn: 'changed_on', sortOrder: 'desc', viewMode: 'table' };
 
-function Harness({ rows, count, start = initial }: { rows: Row[]; count: number; start?: ListViewState }): JSX.Element {
+interface HarnessProps {
+  rows: Row[];
+  count: number;
+  start?: ListViewState;
+  isLoading?: boolean;
+  onDelete?: (rows: readonly Row[]) => Promise<void>;
+}
+
+function Harness({ rows, count, start = initial, isLoading = false, onDelete }: HarnessProps): JSX.Element {
   const [state, setState] = useState(start);
   return (
     <>
@@ -24,10 +32,15 @@ function Harness({ rows, count, start = initial }: { rows: Row[]; count: number;
         rows={rows}
         count={count}
         rowKey={(row) => row.id}
-        isLoading={false}
+        isLoading={isLoading}
         pageSize={25}
         state={state}
         onStateChange={setState}
+        card={{
+          render: (row) => <span>{row.name}</span>,
+          sortOptions: [{ label: 'Alphabetical', sortColumn: 'name', sortOrder: 'asc' }],
+        }}
+        bulkDelete={onDelete === undefined ? undefined : { noun: 'rows', onDelete }}
       />
       <output data-testid="state">{JSON.stringify(state)}</output>
     </>
@@ -71,5 +84,47 @@ describe('ListView', () => {
   it('resets a page index beyond the last page to 0', () => {
     renderWithTheme(<Harness rows={[{ id: 1, name: 'a' }]} count={3} start={{ ...initial, pageIndex: 4 }} />);
     expect(state().pageIndex).toBe(0);
+  });
+
+  it('switches to card mode through the URL state, with a sort select, and shows 25 skeletons while loading', () => {
+    const { unmount } = renderWithTheme(<Harness rows={[{ id: 1, name: 'a' }, { id: 2, name: 'b' }]} count={2} />);
+    fireEvent.click(screen.getByTestId(testIds.listView.cardModeButton));
+    expect(state().viewMode).toBe('card');
+    expect(screen.getAllByTestId(testIds.listView.card).map((card) => card.textContent)).toEqual(['a', 'b']);
+    fireEvent.change(screen.getByTestId(testIds.listView.cardSort), { target: { value: '0' } });
+    expect(state()).toMatchObject({ sortColumn: 'name', sortOrder: 'asc', viewMode: 'card' });
+    fireEvent.click(screen.getByTestId(testIds.listView.tableModeButton));
+    expect(state().viewMode).toBe('table');
+    unmount();
+    renderWithTheme(<Harness rows={[]} count={0} isLoading start={{ ...initial, viewMode: 'card' }} />);
+    expect(screen.getAllByTestId(testIds.listView.cardSkeleton)).toHaveLength(25);
+  });
+
+  it('bulk deletes the selected rows after "DELETE" is typed', async () => {
+    const deleted: number[][] = [];
+    const onDelete = (rows: readonly Row[]): Promise<void> => {
+      deleted.push(rows.map((row) => row.id));
+      return Promise.resolve();
+    };
+    renderWithTheme(<Harness rows={[{ id: 1, name: 'a' }, { id: 2, name: 'b' }, { id: 3, name: 'c' }]} count={3} onDelete={onDelete} />);
+    fireEvent.click(screen.getByTestId(testIds.listView.bulkSelectToggle));
+    expect(screen.getByTestId(testIds.listView.selectedCount).textContent).toBe('0 Selected');
+    expect(screen.queryByTestId(testIds.listView.deselectAll)).toBeNull();
+    const boxes = screen.getAllByTestId(testIds.listView.rowCheckbox);
+    fireEvent.click(boxes[0] as HTMLElement);
+    fireEvent.click(boxes[2] as HTMLElement);
+    expect(screen.getByTestId(testIds.listView.selectedCount).textContent).toBe('2 Selected');
+    fireEvent.click(screen.getByTestId(testIds.listView.bulkDelete));
+    expect(screen.getByText('Are you sure you want to delete the selected rows?')).toBeTruthy();
+    const confirm = screen.getByTestId<HTMLButtonElement>(testIds.listView.deleteConfirm);
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId(testIds.listView.deleteInput), { target: { value: 'delete' } });
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(confirm);
+    await vi.waitFor(() => expect(screen.getByTestId(testIds.listView.selectedCount).textContent).toBe('0 Selected'));
+    expect(deleted).toEqual([[1, 3]]);
+    fireEvent.click(boxes[1] as HTMLElement);
+    fireEvent.click(screen.getByTestId(testIds.listView.deselectAll));
+    expect(screen.getByTestId(testIds.listView.selectedCount).textContent).toBe('0 Selected');
   });
 });

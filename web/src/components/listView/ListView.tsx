@@ -1,22 +1,35 @@
-import { useEffect, useState, type JSX, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useState, type JSX, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/Button';
 import { testIds } from '@/testIds';
-import { clampPageIndex, pageCount, paginationText, withFilter, type ListViewState } from './listViewState';
+import { BulkSelectBar } from './BulkSelectBar';
+import { ConfirmDeleteModal } from './ConfirmDeleteModal';
+import { ListViewCards } from './ListViewCards';
+import { FilterBox, FilterLabel, ListViewFilterBar, NativeSelect, type ListViewFilter } from './ListViewFilterBar';
+import { ListViewTable, type ListViewColumn } from './ListViewTable';
+import { clampPageIndex, pageCount, paginationText, withFilter, type ListViewState, type SortOrder } from './listViewState';
+import { useRowSelection } from './useRowSelection';
 
-export interface ListViewColumn<T> {
-  id: string;
-  header: string;
-  /** The server's order_column when the header sorts. */
-  sortKey?: string;
-  render: (row: T) => ReactNode;
+export type { ListViewColumn } from './ListViewTable';
+export type { ListViewFilter } from './ListViewFilterBar';
+
+/** One choice of card mode's Sort select. */
+export interface CardSortOption {
+  label: string;
+  sortColumn: string;
+  sortOrder: SortOrder;
 }
 
-export interface ListViewFilter {
-  id: string;
-  label: string;
-  kind: 'search' | 'select';
-  options?: readonly { value: string; label: string }[];
+export interface ListViewCardMode<T> {
+  render: (row: T) => ReactNode;
+  sortOptions?: readonly CardSortOption[];
+}
+
+export interface ListViewBulkDelete<T> {
+  /** The plural noun of the rows: "charts". */
+  noun: string;
+  /** Deletes the rows; the list clears its selection once it resolves. */
+  onDelete: (rows: readonly T[]) => Promise<void>;
 }
 
 export interface ListViewProps<T> {
@@ -24,45 +37,26 @@ export interface ListViewProps<T> {
   filters: readonly ListViewFilter[];
   rows: readonly T[];
   count: number;
-  rowKey: (row: T) => number | string;
+  rowKey: (row: T) => number;
   isLoading: boolean;
   pageSize: number;
   state: ListViewState;
   onStateChange: (next: ListViewState) => void;
+  /** Offers card mode (viewMode in the URL) when given. */
+  card?: ListViewCardMode<T>;
+  /** Offers bulk select and bulk delete when given. */
+  bulkDelete?: ListViewBulkDelete<T>;
 }
 
-/** The search box; it restarts from the applied value (keyed by it) when that value changes. */
-function SearchFilter({ filter, value, onApply }: { filter: ListViewFilter; value: string; onApply: (value: string) => void }): JSX.Element {
-  const [text, setText] = useState(value);
-  const apply = (): void => {
-    const trimmed = text.trim();
-    if (trimmed !== value) onApply(trimmed);
-  };
-  return (
-    <FilterBox>
-      <FilterLabel>{filter.label}</FilterLabel>
-      <SearchInput
-        type="search"
-        aria-label={filter.label}
-        placeholder="Type a value"
-        value={text}
-        data-testid={testIds.listView.search}
-        onChange={(event) => setText(event.target.value)}
-        onBlur={apply}
-        onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
-          if (event.key === 'Enter') apply();
-        }}
-      />
-    </FilterBox>
-  );
-}
-
-/** A list page's table: filters, sortable headers, pagination and the empty and loading states. */
-export function ListView<T>({ columns, filters, rows, count, rowKey, isLoading, pageSize, state, onStateChange }: ListViewProps<T>): JSX.Element {
+/** A list page's body: filters, table or cards, bulk selection, pagination and the empty and loading states. */
+export function ListView<T>({ columns, filters, rows, count, rowKey, isLoading, pageSize, state, onStateChange, card, bulkDelete }: ListViewProps<T>): JSX.Element {
+  const [isBulkSelecting, setIsBulkSelecting] = useState(false);
+  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const selection = useRowSelection(rows.map(rowKey));
   const hasFilters = state.filters.length > 0;
   const filterValue = (id: string): string => state.filters.find((filter) => filter.id === id)?.value ?? '';
-  const setFilter = (id: string, value: string): void =>
-    onStateChange({ ...state, filters: withFilter(state.filters, id, value), pageIndex: 0 });
+  const setFilter = (id: string, value: string): void => onStateChange({ ...state, filters: withFilter(state.filters, id, value), pageIndex: 0 });
+  const isCardMode = card !== undefined && state.viewMode === 'card';
 
   // A page index beyond the last page resets to 0 once the count is known.
   useEffect(() => {
@@ -75,74 +69,49 @@ export function ListView<T>({ columns, filters, rows, count, rowKey, isLoading, 
     const sortOrder = state.sortColumn === sortKey && state.sortOrder === 'asc' ? 'desc' : 'asc';
     onStateChange({ ...state, sortColumn: sortKey, sortOrder, pageIndex: 0 });
   };
+  const deleteSelected = async (): Promise<void> => {
+    if (bulkDelete === undefined) return;
+    setIsConfirmingDelete(false);
+    const picked = rows.filter((row) => selection.isSelected(rowKey(row)));
+    await bulkDelete.onDelete(picked);
+    selection.clear();
+  };
   const lastPage = pageCount(pageSize, count) - 1;
+  const activeSelection = isBulkSelecting ? selection : null;
 
   return (
-    <Wrapper data-testid={testIds.listView.root}>
-      <FilterBar>
-        {filters.map((filter) =>
-          filter.kind === 'search' ? (
-            <SearchFilter key={`${filter.id}:${filterValue(filter.id)}`} filter={filter} value={filterValue(filter.id)} onApply={(value) => setFilter(filter.id, value)} />
-          ) : (
-            <FilterBox key={filter.id}>
-              <FilterLabel>{filter.label}</FilterLabel>
-              <NativeSelect
-                aria-label={filter.label}
-                value={filterValue(filter.id)}
-                data-testid={testIds.listView.selectFilter}
-                data-filter-id={filter.id}
-                onChange={(event) => setFilter(filter.id, event.target.value)}
-              >
-                <option value="">Select or type a value</option>
-                {(filter.options ?? []).map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FilterBox>
-          ),
-        )}
-      </FilterBar>
-      <Table>
-        <thead>
-          <tr>
-            {columns.map((column) => {
-              const isSorted = column.sortKey !== undefined && state.sortColumn === column.sortKey;
-              return (
-                <Th
-                  key={column.id}
-                  aria-sort={isSorted ? (state.sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}
-                  data-testid={testIds.listView.headerCell}
-                  data-column-id={column.id}
-                >
-                  {column.sortKey === undefined ? (
-                    column.header
-                  ) : (
-                    <SortButton type="button" onClick={() => sortBy(column.sortKey ?? column.id)}>
-                      {column.header}
-                      <span aria-hidden="true">{isSorted ? (state.sortOrder === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
-                    </SortButton>
-                  )}
-                </Th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {!isLoading &&
-            rows.map((row) => (
-              <tr key={rowKey(row)} data-testid={testIds.listView.row} data-row-id={rowKey(row)}>
-                {columns.map((column) => (
-                  <Td key={column.id} data-column-id={column.id}>
-                    {column.render(row)}
-                  </Td>
-                ))}
-              </tr>
-            ))}
-        </tbody>
-      </Table>
-      {isLoading && <Muted data-testid={testIds.listView.loading}>Loading...</Muted>}
+    <Wrapper data-testid={testIds.listView.root} data-view-mode={isCardMode ? 'card' : 'table'}>
+      <Toolbar>
+        <ListViewFilterBar filters={filters} valueOf={filterValue} onChange={setFilter} />
+        <ToolbarActions>
+          {isCardMode && card.sortOptions !== undefined && (
+            <CardSortSelect options={card.sortOptions} state={state} onChange={(option) => onStateChange({ ...state, ...option, pageIndex: 0 })} />
+          )}
+          {card !== undefined && <ViewModeToggle state={state} onStateChange={onStateChange} />}
+          {bulkDelete !== undefined && !isBulkSelecting && (
+            <Button data-testid={testIds.listView.bulkSelectToggle} onClick={() => setIsBulkSelecting(true)}>
+              Bulk select
+            </Button>
+          )}
+        </ToolbarActions>
+      </Toolbar>
+      {isBulkSelecting && (
+        <BulkSelectBar
+          selectedCount={selection.selectedKeys.length}
+          onDeselectAll={selection.clear}
+          onDelete={() => setIsConfirmingDelete(true)}
+          onClose={() => {
+            selection.clear();
+            setIsBulkSelecting(false);
+          }}
+        />
+      )}
+      {isCardMode ? (
+        <ListViewCards rows={rows} rowKey={rowKey} renderCard={card.render} isLoading={isLoading} selection={activeSelection} />
+      ) : (
+        <ListViewTable columns={columns} rows={rows} rowKey={rowKey} isLoading={isLoading} state={state} onSort={sortBy} selection={activeSelection} />
+      )}
+      {isLoading && !isCardMode && <Muted data-testid={testIds.listView.loading}>Loading...</Muted>}
       {!isLoading && rows.length === 0 && (
         <Empty data-testid={testIds.listView.empty}>
           {hasFilters ? (
@@ -172,7 +141,73 @@ export function ListView<T>({ columns, filters, rows, count, rowKey, isLoading, 
           <Muted data-testid={testIds.listView.paginationText}>{paginationText(state.pageIndex, pageSize, count)}</Muted>
         </Pagination>
       )}
+      {isConfirmingDelete && bulkDelete !== undefined && (
+        <ConfirmDeleteModal
+          description={`Are you sure you want to delete the selected ${bulkDelete.noun}?`}
+          onConfirm={() => void deleteSelected()}
+          onClose={() => setIsConfirmingDelete(false)}
+        />
+      )}
     </Wrapper>
+  );
+}
+
+/** Table or card mode; the choice goes to the URL as viewMode. */
+function ViewModeToggle({ state, onStateChange }: { state: ListViewState; onStateChange: (next: ListViewState) => void }): JSX.Element {
+  return (
+    <ToggleGroup role="group" aria-label="View mode">
+      <Button
+        $variant={state.viewMode === 'card' ? 'primary' : 'secondary'}
+        aria-pressed={state.viewMode === 'card'}
+        aria-label="Card view"
+        data-testid={testIds.listView.cardModeButton}
+        onClick={() => onStateChange({ ...state, viewMode: 'card' })}
+      >
+        ▦
+      </Button>
+      <Button
+        $variant={state.viewMode === 'table' ? 'primary' : 'secondary'}
+        aria-pressed={state.viewMode === 'table'}
+        aria-label="List view"
+        data-testid={testIds.listView.tableModeButton}
+        onClick={() => onStateChange({ ...state, viewMode: 'table' })}
+      >
+        ☰
+      </Button>
+    </ToggleGroup>
+  );
+}
+
+function CardSortSelect({
+  options,
+  state,
+  onChange,
+}: {
+  options: readonly CardSortOption[];
+  state: ListViewState;
+  onChange: (option: Pick<ListViewState, 'sortColumn' | 'sortOrder'>) => void;
+}): JSX.Element {
+  const current = options.findIndex((option) => option.sortColumn === state.sortColumn && option.sortOrder === state.sortOrder);
+  return (
+    <FilterBox>
+      <FilterLabel>Sort</FilterLabel>
+      <NativeSelect
+        aria-label="Sort"
+        value={current < 0 ? '' : String(current)}
+        data-testid={testIds.listView.cardSort}
+        onChange={(event) => {
+          const option = options[Number(event.target.value)];
+          if (option !== undefined) onChange({ sortColumn: option.sortColumn, sortOrder: option.sortOrder });
+        }}
+      >
+        {current < 0 && <option value="">Sort</option>}
+        {options.map((option, index) => (
+          <option key={option.label} value={String(index)}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </FilterBox>
   );
 }
 
@@ -182,71 +217,23 @@ const Wrapper = styled.div`
   gap: ${({ theme }) => theme.gridUnit * 4}px;
 `;
 
-const FilterBar = styled.div`
+const Toolbar = styled.div`
   display: flex;
   flex-wrap: wrap;
+  align-items: flex-end;
+  justify-content: space-between;
   gap: ${({ theme }) => theme.gridUnit * 4}px;
 `;
 
-const FilterBox = styled.label`
+const ToolbarActions = styled.div`
   display: flex;
-  flex-direction: column;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
+`;
+
+const ToggleGroup = styled.div`
+  display: inline-flex;
   gap: ${({ theme }) => theme.gridUnit}px;
-`;
-
-const FilterLabel = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.s}px;
-`;
-
-const SearchInput = styled.input`
-  width: 300px;
-  min-height: 32px;
-  padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-`;
-
-const NativeSelect = styled.select`
-  width: 175px;
-  min-height: 32px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-`;
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  background: ${({ theme }) => theme.colors.surface};
-`;
-
-const Th = styled.th`
-  text-align: left;
-  padding: ${({ theme }) => theme.gridUnit * 2}px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  font-size: ${({ theme }) => theme.fontSizes.s}px;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const SortButton = styled.button`
-  border: none;
-  background: none;
-  padding: 0;
-  color: inherit;
-  font: inherit;
-  font-weight: 600;
-  cursor: pointer;
-`;
-
-const Td = styled.td`
-  height: 39px;
-  padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  font-size: ${({ theme }) => theme.fontSizes.m}px;
 `;
 
 const Muted = styled.span`

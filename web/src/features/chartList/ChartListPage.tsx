@@ -1,57 +1,31 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type JSX } from 'react';
+import { useEffect, useMemo, type JSX } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { ChartListItem } from '@/api/generated/ChartListItem';
-import type { UserRef } from '@/api/generated/UserRef';
 import { queryKeys } from '@/api/queryKeys';
-import { ListView, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
+import { FavoriteStar } from '@/components/listView/FavoriteStar';
+import { CardDetail, CardFooter, CardTitle, ListPageLayout } from '@/components/listView/ListPageLayout';
+import { ListView, type CardSortOption, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
 import { defaultListPageSize } from '@/components/listView/listViewState';
+import { OwnerAvatars } from '@/components/listView/OwnerAvatars';
+import { saveFavorite, useFavoriteStatus, useRelatedOptions } from '@/components/listView/resourceListApi';
+import { useBulkDelete } from '@/components/listView/useBulkDelete';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
 import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
-import { chartListFilterIds, chartListQuery, saveChartFavorite, useChartFavoriteStatus, useChartList, useChartVizTypes } from './api';
+import { chartListFilterIds, chartListQuery, useChartList, useChartVizTypes } from './api';
 
 /** A dashboard cell shows at most this many links, then "+ %s more" (spec 000 section 2). */
 export const maxDashboardLinks = 20;
-const maxOwnerAvatars = 4;
 export const chartFavoriteFailedMessage = 'There was an issue favoriting this chart.';
 export const chartListFailedMessage = 'An error occurred while fetching charts';
 
-export function initials(user: UserRef): string {
-  return `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
-}
-
-function FavoriteStar({ chart, isStarred }: { chart: ChartListItem; isStarred: boolean }): JSX.Element {
-  const queryClient = useQueryClient();
-  const { addToast } = useToasts();
-  const [isSaving, setIsSaving] = useState(false);
-  const toggle = async (): Promise<void> => {
-    setIsSaving(true);
-    try {
-      await saveChartFavorite(chart.id, !isStarred);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.chartListAll });
-    } catch {
-      addToast('danger', chartFavoriteFailedMessage);
-    } finally {
-      setIsSaving(false);
-    }
-  };
-  return (
-    <Star
-      type="button"
-      aria-pressed={isStarred}
-      aria-label={isStarred ? 'Unfavorite' : 'Favorite'}
-      title={isStarred ? 'Click to unfavorite' : 'Click to favorite'}
-      disabled={isSaving}
-      data-testid={testIds.chartList.favoriteStar}
-      $isStarred={isStarred}
-      onClick={() => void toggle()}
-    >
-      {isStarred ? '★' : '☆'}
-    </Star>
-  );
-}
+export const chartCardSortOptions: readonly CardSortOption[] = [
+  { label: 'Alphabetical', sortColumn: 'slice_name', sortOrder: 'asc' },
+  { label: 'Recently modified', sortColumn: 'changed_on_delta_humanized', sortOrder: 'desc' },
+  { label: 'Least recently modified', sortColumn: 'changed_on_delta_humanized', sortOrder: 'asc' },
+];
 
 function DashboardLinks({ chart }: { chart: ChartListItem }): JSX.Element {
   const shown = chart.dashboards.slice(0, maxDashboardLinks);
@@ -68,50 +42,45 @@ function DashboardLinks({ chart }: { chart: ChartListItem }): JSX.Element {
   );
 }
 
-function Owners({ owners }: { owners: readonly UserRef[] }): JSX.Element {
-  return (
-    <Inline>
-      {owners.slice(0, maxOwnerAvatars).map((owner) => (
-        <Avatar key={String(owner.id)} title={`${owner.first_name} ${owner.last_name}`.trim()}>
-          {initials(owner)}
-        </Avatar>
-      ))}
-    </Inline>
-  );
-}
-
 /** `/chart/list/`: every chart the user can see, filtered, sorted and paged by the server. */
 export function ChartListPage(): JSX.Element {
   const pageSize = defaultListPageSize;
   const [state, setState] = useListViewUrlState({ sortColumn: 'changed_on_delta_humanized', sortOrder: 'desc' });
-  const q = chartListQuery(state, pageSize);
-  const list = useChartList(q);
+  const list = useChartList(chartListQuery(state, pageSize));
   const vizTypes = useChartVizTypes();
+  const owners = useRelatedOptions('chart', 'related', 'owners');
   const rows = useMemo(() => list.data?.result ?? [], [list.data]);
-  const ids = useMemo(() => rows.map((row) => row.id), [rows]);
-  const favorites = useChartFavoriteStatus(ids);
+  const favorites = useFavoriteStatus(
+    'chart',
+    useMemo(() => rows.map((row) => row.id), [rows]),
+  );
+  const queryClient = useQueryClient();
+  const onBulkDelete = useBulkDelete('chart', 'charts');
   const { addToast } = useToasts();
 
   useEffect(() => {
     if (list.isError) addToast('danger', chartListFailedMessage);
   }, [list.isError, addToast]);
 
+  const star = (chart: ChartListItem): JSX.Element => (
+    <FavoriteStar
+      isStarred={favorites.data?.get(chart.id) ?? chart.is_favorite}
+      failedMessage={chartFavoriteFailedMessage}
+      testId={testIds.chartList.favoriteStar}
+      onToggle={async (isStarred) => {
+        await saveFavorite('chart', chart.id, isStarred);
+        await queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('chart') });
+      }}
+    />
+  );
+  const nameLink = (chart: ChartListItem): JSX.Element => (
+    <Link to={chart.url} data-testid={testIds.chartList.nameLink}>
+      {chart.slice_name}
+    </Link>
+  );
   const columns: ListViewColumn<ChartListItem>[] = [
-    {
-      id: 'favorite',
-      header: '',
-      render: (chart) => <FavoriteStar chart={chart} isStarred={favorites.data?.get(chart.id) ?? chart.is_favorite} />,
-    },
-    {
-      id: 'slice_name',
-      header: 'Name',
-      sortKey: 'slice_name',
-      render: (chart) => (
-        <Link to={chart.url} data-testid={testIds.chartList.nameLink}>
-          {chart.slice_name}
-        </Link>
-      ),
-    },
+    { id: 'favorite', header: '', render: star },
+    { id: 'slice_name', header: 'Name', sortKey: 'slice_name', render: nameLink },
     { id: 'viz_type', header: 'Type', sortKey: 'viz_type', render: (chart) => chart.viz_type },
     {
       id: 'datasource_name',
@@ -121,7 +90,7 @@ export function ChartListPage(): JSX.Element {
         chart.datasource_url !== null ? <Link to={chart.datasource_url}>{chart.datasource_name_text}</Link> : (chart.datasource_name_text ?? ''),
     },
     { id: 'dashboards', header: 'On dashboards', render: (chart) => <DashboardLinks chart={chart} /> },
-    { id: 'owners', header: 'Owners', render: (chart) => <Owners owners={chart.owners} /> },
+    { id: 'owners', header: 'Owners', render: (chart) => <OwnerAvatars owners={chart.owners} /> },
     {
       id: 'changed_on_delta_humanized',
       header: 'Last modified',
@@ -137,6 +106,7 @@ export function ChartListPage(): JSX.Element {
       kind: 'select',
       options: (vizTypes.data ?? []).map((vizType) => ({ value: vizType, label: vizType })),
     },
+    { id: chartListFilterIds.owner, label: 'Owner', kind: 'select', options: owners.data ?? [] },
     {
       id: chartListFilterIds.favorite,
       label: 'Favorite',
@@ -149,8 +119,7 @@ export function ChartListPage(): JSX.Element {
   ];
 
   return (
-    <Page data-testid={testIds.chartList.page}>
-      <Title>Charts</Title>
+    <ListPageLayout title="Charts" testId={testIds.chartList.page}>
       <ListView
         columns={columns}
         filters={filters}
@@ -161,42 +130,31 @@ export function ChartListPage(): JSX.Element {
         pageSize={pageSize}
         state={state}
         onStateChange={setState}
+        card={{
+          sortOptions: chartCardSortOptions,
+          render: (chart) => (
+            <>
+              <CardTitle>
+                {star(chart)}
+                {nameLink(chart)}
+              </CardTitle>
+              <CardDetail>{chart.viz_type}</CardDetail>
+              <CardDetail>{chart.datasource_name_text}</CardDetail>
+              <CardFooter>
+                <CardDetail>{`Modified ${chart.changed_on_delta_humanized}`}</CardDetail>
+                <OwnerAvatars owners={chart.owners} />
+              </CardFooter>
+            </>
+          ),
+        }}
+        bulkDelete={{ noun: 'charts', onDelete: onBulkDelete }}
       />
-    </Page>
+    </ListPageLayout>
   );
 }
-
-const Page = styled.main`
-  padding: ${({ theme }) => theme.gridUnit * 4}px;
-`;
-
-const Title = styled.h1`
-  font-size: ${({ theme }) => theme.fontSizes.xl}px;
-`;
 
 const Inline = styled.span`
   display: inline-flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.gridUnit * 2}px;
-`;
-
-const Avatar = styled.span`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 24px;
-  height: 24px;
-  border-radius: 50%;
-  background: ${({ theme }) => theme.colors.primary.base};
-  color: ${({ theme }) => theme.colors.textOnPrimary};
-  font-size: ${({ theme }) => theme.fontSizes.xs}px;
-  font-weight: 600;
-`;
-
-const Star = styled.button<{ $isStarred: boolean }>`
-  border: none;
-  background: none;
-  cursor: pointer;
-  font-size: ${({ theme }) => theme.fontSizes.l}px;
-  color: ${({ theme, $isStarred }) => ($isStarred ? theme.colors.warning.base : theme.colors.textMuted)};
 `;

@@ -1,17 +1,17 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { getJson } from '@/api/client';
 import type { ApiError } from '@/api/errors';
-import type { Dataset } from '@/api/generated/Dataset';
-import type { ListResponse } from '@/api/generated/ListResponse';
+import type { DatasetListItem } from '@/api/generated/DatasetListItem';
+import type { ListPageResponse } from '@/api/generated/ListPageResponse';
 import { queryKeys } from '@/api/queryKeys';
 
-/** The fields of a dataset list row that the welcome page uses. */
-export type DatasetListItem = Pick<Dataset, 'id' | 'table_name'>;
+/** The welcome page lists the datasets by name, as many as one list page holds. */
+export const welcomeDatasetsPath = `/api/v1/dataset/?q=${encodeURIComponent('(order_column:table_name,order_direction:asc,page:0,page_size:100)')}`;
 
-export function useDatasets(): UseQueryResult<ListResponse<DatasetListItem>, ApiError> {
+export function useDatasets(): UseQueryResult<ListPageResponse<DatasetListItem>, ApiError> {
   return useQuery({
     queryKey: queryKeys.datasets,
-    queryFn: ({ signal }) => getJson<ListResponse<DatasetListItem>>('/api/v1/dataset/', signal),
+    queryFn: ({ signal }) => getJson<ListPageResponse<DatasetListItem>>(welcomeDatasetsPath, signal),
   });
 }
 

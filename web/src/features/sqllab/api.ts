@@ -10,14 +10,12 @@ import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import type { TableMetadata } from '@/api/generated/TableMetadata';
 import type { TableOption } from '@/api/generated/TableOption';
 import { queryKeys } from '@/api/queryKeys';
+import { risonString } from '@/api/rison';
 
 /** QUERY, DROPDOWN, QUERY_AND_DROPDOWN, NOT_LIMITED or UNKNOWN. */
 export type LimitingFactor = SqlLabQuery['limitingFactor'];
 
-/** A rison string literal: always quoted, `!` and `'` escaped with `!`. */
-export function risonString(value: string): string {
-  return `'${value.replace(/!/g, '!!').replace(/'/g, "!'")}'`;
-}
+export { risonString };
 
 /** SQL Lab lists only the databases exposed in it (spec 001 section 6), ordered by name. */
 export const sqlLabDatabasesPath = `/api/v1/database/?q=${encodeURIComponent(

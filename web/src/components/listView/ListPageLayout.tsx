@@ -1,0 +1,41 @@
+import type { JSX, ReactNode } from 'react';
+import styled from 'styled-components';
+
+/** A list page's frame: its title above the list. */
+export function ListPageLayout({ title, testId, children }: { title: string; testId: string; children: ReactNode }): JSX.Element {
+  return (
+    <Page data-testid={testId}>
+      <Title>{title}</Title>
+      {children}
+    </Page>
+  );
+}
+
+const Page = styled.main`
+  padding: ${({ theme }) => theme.gridUnit * 4}px;
+`;
+
+const Title = styled.h1`
+  font-size: ${({ theme }) => theme.fontSizes.xl}px;
+`;
+
+/** A card's parts: the title line, muted details and a footer line. */
+export const CardTitle = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
+  font-size: ${({ theme }) => theme.fontSizes.l}px;
+  font-weight: 600;
+`;
+
+export const CardDetail = styled.div`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+export const CardFooter = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  margin-top: auto;
+`;

@@ -1,0 +1,134 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, type JSX } from 'react';
+import { Link } from 'react-router';
+import type { DashboardListItem } from '@/api/generated/DashboardListItem';
+import { queryKeys } from '@/api/queryKeys';
+import { FavoriteStar } from '@/components/listView/FavoriteStar';
+import { CardDetail, CardFooter, CardTitle, ListPageLayout } from '@/components/listView/ListPageLayout';
+import { ListView, type CardSortOption, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
+import { defaultListPageSize } from '@/components/listView/listViewState';
+import { OwnerAvatars } from '@/components/listView/OwnerAvatars';
+import { saveFavorite, useFavoriteStatus, useRelatedOptions } from '@/components/listView/resourceListApi';
+import { useBulkDelete } from '@/components/listView/useBulkDelete';
+import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
+import { useToasts } from '@/components/toastContext';
+import { testIds } from '@/testIds';
+import { dashboardListFilterIds, dashboardListQuery, useDashboardList } from './api';
+
+export const dashboardFavoriteFailedMessage = 'There was an issue favoriting this dashboard.';
+export const dashboardListFailedMessage = 'An error occurred while fetching dashboards';
+
+export const dashboardCardSortOptions: readonly CardSortOption[] = [
+  { label: 'Alphabetical', sortColumn: 'dashboard_title', sortOrder: 'asc' },
+  { label: 'Recently modified', sortColumn: 'changed_on_delta_humanized', sortOrder: 'desc' },
+  { label: 'Least recently modified', sortColumn: 'changed_on_delta_humanized', sortOrder: 'asc' },
+];
+
+const yesNo = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
+
+function statusLabel(dashboard: DashboardListItem): string {
+  return dashboard.published ? 'Published' : 'Draft';
+}
+
+/** `/dashboard/list/`: every dashboard the user can see, filtered, sorted and paged by the server. */
+export function DashboardListPage(): JSX.Element {
+  const pageSize = defaultListPageSize;
+  const [state, setState] = useListViewUrlState({ sortColumn: 'changed_on_delta_humanized', sortOrder: 'desc' });
+  const list = useDashboardList(dashboardListQuery(state, pageSize));
+  const owners = useRelatedOptions('dashboard', 'related', 'owners');
+  const creators = useRelatedOptions('dashboard', 'related', 'created_by');
+  const rows = useMemo(() => list.data?.result ?? [], [list.data]);
+  const favorites = useFavoriteStatus(
+    'dashboard',
+    useMemo(() => rows.map((row) => row.id), [rows]),
+  );
+  const queryClient = useQueryClient();
+  const onBulkDelete = useBulkDelete('dashboard', 'dashboards');
+  const { addToast } = useToasts();
+
+  useEffect(() => {
+    if (list.isError) addToast('danger', dashboardListFailedMessage);
+  }, [list.isError, addToast]);
+
+  const star = (dashboard: DashboardListItem): JSX.Element => (
+    <FavoriteStar
+      isStarred={favorites.data?.get(dashboard.id) ?? dashboard.is_favorite}
+      failedMessage={dashboardFavoriteFailedMessage}
+      testId={testIds.dashboardList.favoriteStar}
+      onToggle={async (isStarred) => {
+        await saveFavorite('dashboard', dashboard.id, isStarred);
+        await queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('dashboard') });
+      }}
+    />
+  );
+  const titleLink = (dashboard: DashboardListItem): JSX.Element => (
+    <Link to={dashboard.url} data-testid={testIds.dashboardList.nameLink}>
+      {dashboard.dashboard_title}
+    </Link>
+  );
+  const columns: ListViewColumn<DashboardListItem>[] = [
+    { id: 'favorite', header: '', render: star },
+    { id: 'dashboard_title', header: 'Name', sortKey: 'dashboard_title', render: titleLink },
+    { id: 'published', header: 'Status', sortKey: 'published', render: statusLabel },
+    { id: 'owners', header: 'Owners', render: (dashboard) => <OwnerAvatars owners={dashboard.owners} /> },
+    { id: 'changed_by_name', header: 'Modified by', sortKey: 'changed_by.first_name', render: (dashboard) => dashboard.changed_by_name },
+    {
+      id: 'changed_on_delta_humanized',
+      header: 'Last modified',
+      sortKey: 'changed_on_delta_humanized',
+      render: (dashboard) => dashboard.changed_on_delta_humanized,
+    },
+  ];
+  const filters: ListViewFilter[] = [
+    { id: dashboardListFilterIds.search, label: 'Search', kind: 'search' },
+    {
+      id: dashboardListFilterIds.status,
+      label: 'Status',
+      kind: 'select',
+      options: [
+        { value: 'published', label: 'Published' },
+        { value: 'draft', label: 'Draft' },
+      ],
+    },
+    { id: dashboardListFilterIds.owner, label: 'Owner', kind: 'select', options: owners.data ?? [] },
+    { id: dashboardListFilterIds.createdBy, label: 'Created by', kind: 'select', options: creators.data ?? [] },
+    { id: dashboardListFilterIds.favorite, label: 'Favorite', kind: 'select', options: yesNo },
+    { id: dashboardListFilterIds.certified, label: 'Certified', kind: 'select', options: yesNo },
+  ];
+
+  return (
+    <ListPageLayout title="Dashboards" testId={testIds.dashboardList.page}>
+      <ListView
+        columns={columns}
+        filters={filters}
+        rows={rows}
+        count={list.data?.count ?? 0}
+        rowKey={(dashboard) => dashboard.id}
+        isLoading={list.isPending}
+        pageSize={pageSize}
+        state={state}
+        onStateChange={setState}
+        card={{
+          sortOptions: dashboardCardSortOptions,
+          render: (dashboard) => (
+            <>
+              <CardTitle>
+                {star(dashboard)}
+                {titleLink(dashboard)}
+              </CardTitle>
+              <CardDetail>{statusLabel(dashboard)}</CardDetail>
+              <CardFooter>
+                <CardDetail>{`Modified ${dashboard.changed_on_delta_humanized}`}</CardDetail>
+                <OwnerAvatars owners={dashboard.owners} />
+              </CardFooter>
+            </>
+          ),
+        }}
+        bulkDelete={{ noun: 'dashboards', onDelete: onBulkDelete }}
+      />
+    </ListPageLayout>
+  );
+}

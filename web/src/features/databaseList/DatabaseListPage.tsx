@@ -1,0 +1,81 @@
+import { useEffect, useMemo, type JSX } from 'react';
+import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
+import type { UserRef } from '@/api/generated/UserRef';
+import { ListPageLayout } from '@/components/listView/ListPageLayout';
+import { ListView, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
+import { defaultListPageSize } from '@/components/listView/listViewState';
+import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
+import { useToasts } from '@/components/toastContext';
+import { testIds } from '@/testIds';
+import { databaseListFilterIds, databaseListQuery, useDatabaseList } from './api';
+
+export const databaseListFailedMessage = 'An error occurred while fetching databases';
+
+/** A setting as the list shows it: a check mark or a cross. */
+function flag(isOn: boolean): string {
+  return isOn ? '✓' : '✗';
+}
+
+function userName(user: UserRef | null): string {
+  return user === null ? '' : `${user.first_name} ${user.last_name}`.trim();
+}
+
+const yesNo = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
+
+/** `/databaseview/list/`: the database connections the user may query, with their settings. */
+export function DatabaseListPage(): JSX.Element {
+  const pageSize = defaultListPageSize;
+  const [state, setState] = useListViewUrlState({ sortColumn: 'changed_on_delta_humanized', sortOrder: 'desc' });
+  const list = useDatabaseList(databaseListQuery(state, pageSize));
+  const rows = useMemo(() => list.data?.result ?? [], [list.data]);
+  const { addToast } = useToasts();
+
+  useEffect(() => {
+    if (list.isError) addToast('danger', databaseListFailedMessage);
+  }, [list.isError, addToast]);
+
+  const columns: ListViewColumn<DatabaseListItem>[] = [
+    {
+      id: 'database_name',
+      header: 'Name',
+      sortKey: 'database_name',
+      render: (database) => <span data-testid={testIds.databaseList.name}>{database.database_name}</span>,
+    },
+    { id: 'backend', header: 'Backend', sortKey: 'backend', render: (database) => database.backend },
+    { id: 'allow_run_async', header: 'AQE', sortKey: 'allow_run_async', render: (database) => flag(database.allow_run_async) },
+    { id: 'allow_dml', header: 'DML', sortKey: 'allow_dml', render: (database) => flag(database.allow_dml) },
+    { id: 'allow_file_upload', header: 'File upload', sortKey: 'allow_file_upload', render: (database) => flag(database.allow_file_upload) },
+    { id: 'expose_in_sqllab', header: 'Expose in SQL Lab', sortKey: 'expose_in_sqllab', render: (database) => flag(database.expose_in_sqllab) },
+    { id: 'created_by', header: 'Created by', sortKey: 'created_by.first_name', render: (database) => userName(database.created_by) },
+    {
+      id: 'changed_on_delta_humanized',
+      header: 'Last modified',
+      sortKey: 'changed_on_delta_humanized',
+      render: (database) => database.changed_on_delta_humanized,
+    },
+  ];
+  const filters: ListViewFilter[] = [
+    { id: databaseListFilterIds.search, label: 'Search', kind: 'search' },
+    { id: databaseListFilterIds.exposeInSqlLab, label: 'Expose in SQL Lab', kind: 'select', options: yesNo },
+    { id: databaseListFilterIds.allowRunAsync, label: 'AQE', kind: 'select', options: yesNo },
+  ];
+
+  return (
+    <ListPageLayout title="Databases" testId={testIds.databaseList.page}>
+      <ListView
+        columns={columns}
+        filters={filters}
+        rows={rows}
+        count={list.data?.count ?? 0}
+        rowKey={(database) => database.id}
+        isLoading={list.isPending}
+        pageSize={pageSize}
+        state={state}
+        onStateChange={setState}
+      />
+    </ListPageLayout>
+  );
+}

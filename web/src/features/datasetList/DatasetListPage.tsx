@@ -1,0 +1,115 @@
+import { useEffect, useMemo, type JSX } from 'react';
+import { Link } from 'react-router';
+import type { DatasetListItem } from '@/api/generated/DatasetListItem';
+import { CardDetail, CardFooter, CardTitle, ListPageLayout } from '@/components/listView/ListPageLayout';
+import { ListView, type CardSortOption, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
+import { defaultListPageSize } from '@/components/listView/listViewState';
+import { OwnerAvatars } from '@/components/listView/OwnerAvatars';
+import { useRelatedOptions } from '@/components/listView/resourceListApi';
+import { useBulkDelete } from '@/components/listView/useBulkDelete';
+import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
+import { useToasts } from '@/components/toastContext';
+import { testIds } from '@/testIds';
+import { datasetListFilterIds, datasetListQuery, useDatasetList } from './api';
+
+export const datasetListFailedMessage = 'An error occurred while fetching datasets';
+
+export const datasetCardSortOptions: readonly CardSortOption[] = [
+  { label: 'Alphabetical', sortColumn: 'table_name', sortOrder: 'asc' },
+  { label: 'Recently modified', sortColumn: 'changed_on_delta_humanized', sortOrder: 'desc' },
+  { label: 'Least recently modified', sortColumn: 'changed_on_delta_humanized', sortOrder: 'asc' },
+];
+
+function kindLabel(dataset: DatasetListItem): string {
+  return dataset.kind === 'virtual' ? 'Virtual' : 'Physical';
+}
+
+/** `/tablemodelview/list/`: every dataset the user may read, filtered, sorted and paged by the server. */
+export function DatasetListPage(): JSX.Element {
+  const pageSize = defaultListPageSize;
+  const [state, setState] = useListViewUrlState({ sortColumn: 'changed_on_delta_humanized', sortOrder: 'desc' });
+  const list = useDatasetList(datasetListQuery(state, pageSize));
+  const databases = useRelatedOptions('dataset', 'related', 'database');
+  const schemas = useRelatedOptions('dataset', 'distinct', 'schema');
+  const owners = useRelatedOptions('dataset', 'related', 'owners');
+  const rows = useMemo(() => list.data?.result ?? [], [list.data]);
+  const onBulkDelete = useBulkDelete('dataset', 'datasets');
+  const { addToast } = useToasts();
+
+  useEffect(() => {
+    if (list.isError) addToast('danger', datasetListFailedMessage);
+  }, [list.isError, addToast]);
+
+  const nameLink = (dataset: DatasetListItem): JSX.Element => (
+    <Link to={dataset.explore_url} data-testid={testIds.datasetList.nameLink}>
+      {dataset.table_name}
+    </Link>
+  );
+  const columns: ListViewColumn<DatasetListItem>[] = [
+    { id: 'table_name', header: 'Name', sortKey: 'table_name', render: nameLink },
+    { id: 'kind', header: 'Type', render: kindLabel },
+    { id: 'database', header: 'Database', sortKey: 'database.database_name', render: (dataset) => dataset.database.database_name },
+    { id: 'schema', header: 'Schema', sortKey: 'schema', render: (dataset) => dataset.schema ?? '' },
+    { id: 'owners', header: 'Owners', render: (dataset) => <OwnerAvatars owners={dataset.owners} /> },
+    {
+      id: 'changed_on_delta_humanized',
+      header: 'Last modified',
+      sortKey: 'changed_on_delta_humanized',
+      render: (dataset) => dataset.changed_on_delta_humanized,
+    },
+  ];
+  const filters: ListViewFilter[] = [
+    { id: datasetListFilterIds.search, label: 'Search', kind: 'search' },
+    {
+      id: datasetListFilterIds.kind,
+      label: 'Type',
+      kind: 'select',
+      options: [
+        { value: 'physical', label: 'Physical' },
+        { value: 'virtual', label: 'Virtual' },
+      ],
+    },
+    { id: datasetListFilterIds.database, label: 'Database', kind: 'select', options: databases.data ?? [] },
+    { id: datasetListFilterIds.schema, label: 'Schema', kind: 'select', options: schemas.data ?? [] },
+    { id: datasetListFilterIds.owner, label: 'Owner', kind: 'select', options: owners.data ?? [] },
+    {
+      id: datasetListFilterIds.certified,
+      label: 'Certified',
+      kind: 'select',
+      options: [
+        { value: 'yes', label: 'Yes' },
+        { value: 'no', label: 'No' },
+      ],
+    },
+  ];
+
+  return (
+    <ListPageLayout title="Datasets" testId={testIds.datasetList.page}>
+      <ListView
+        columns={columns}
+        filters={filters}
+        rows={rows}
+        count={list.data?.count ?? 0}
+        rowKey={(dataset) => dataset.id}
+        isLoading={list.isPending}
+        pageSize={pageSize}
+        state={state}
+        onStateChange={setState}
+        card={{
+          sortOptions: datasetCardSortOptions,
+          render: (dataset) => (
+            <>
+              <CardTitle>{nameLink(dataset)}</CardTitle>
+              <CardDetail>{`${kindLabel(dataset)} · ${dataset.database.database_name}${dataset.schema !== null ? ` · ${dataset.schema}` : ''}`}</CardDetail>
+              <CardFooter>
+                <CardDetail>{`Modified ${dataset.changed_on_delta_humanized}`}</CardDetail>
+                <OwnerAvatars owners={dataset.owners} />
+              </CardFooter>
+            </>
+          ),
+        }}
+        bulkDelete={{ noun: 'datasets', onDelete: onBulkDelete }}
+      />
+    </ListPageLayout>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { datasetListQuery } from './api';
+
+describe('datasetListQuery', () => {
+  it('encodes type as the null-or-empty SQL filter, database as a relation and schema as equality', () => {
+    const q = datasetListQuery(
+      {
+        filters: [
+          { id: 'search', value: 'orders' },
+          { id: 'kind', value: 'virtual' },
+          { id: 'database', value: '1' },
+          { id: 'schema', value: 'main' },
+        ],
+        pageIndex: 0,
+        sortColumn: 'changed_on_delta_humanized',
+        sortOrder: 'desc',
+      },
+      25,
+    );
+    expect(q).toBe(
+      "(filters:!((col:table_name,opr:ct,value:'orders'),(col:sql,opr:dataset_is_null_or_empty,value:!f),(col:database,opr:rel_o_m,value:'1')," +
+        "(col:schema,opr:eq,value:'main')),order_column:changed_on_delta_humanized,order_direction:desc,page:0,page_size:25)",
+    );
+  });
+});
