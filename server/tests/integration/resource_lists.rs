@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failed step is a failed test
 
-mod common;
+use crate::common;
 
 use axum::http::{Method, StatusCode};
 use common::{As, TestApp, ThrowawayDatabase};

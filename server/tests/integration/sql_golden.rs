@@ -1,6 +1,6 @@
 //! Golden SQL: each query object of `fixtures/sql_golden/queries.json` compiles to the statement
 //! recorded for each engine in `fixtures/sql_golden/expected.json`.
-//! `QUIVER_BLESS=1 cargo test --test sql_golden` rewrites the expectations (review the diff).
+//! `QUIVER_BLESS=1 cargo test -p quiver-server --test integration sql_golden` rewrites the expectations (review the diff).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failed step is a failed test
 

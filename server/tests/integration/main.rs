@@ -1,0 +1,23 @@
+//! The server's integration tests, one test binary: each module was its own binary before, and
+//! every binary linked the whole server and DuckDB (disk and link time on a cold run).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failed step is a failed test
+
+mod common;
+
+mod async_queries;
+mod auth;
+mod chart_data;
+mod chart_list;
+mod chart_save;
+mod dashboards;
+mod engines;
+mod errors;
+mod examples;
+mod injection;
+mod native_filters;
+mod resource_lists;
+mod sql_golden;
+mod sqllab;
+mod sqllab_state;
+mod store;
