@@ -167,7 +167,7 @@ pub async fn connect_services(
         jobs,
         tokens: TokenKeys::new(secret.as_bytes()),
         settings: Arc::new(settings),
-        engines: Arc::new(Engines::default()),
+        engines: Arc::new(Engines::new(crate::auth::secrets::SecretCipher::new(secret))),
         cache: Arc::new(cache),
         sqllab: Arc::new(crate::sqllab::RunningQueries::default()),
     })

@@ -19,3 +19,4 @@ pub mod sqllab;
 pub mod state;
 pub mod store;
 pub mod telemetry;
+pub mod uploads;

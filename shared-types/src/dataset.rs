@@ -109,3 +109,169 @@ pub struct DatasetPost {
     #[ts(optional, type = "Array<number>")]
     pub owners: Option<Vec<i64>>,
 }
+
+/// A column in `PUT /api/v1/dataset/{pk}`: `id` names an existing column (when numeric); a column
+/// without one is new (a calculated column when it has an `expression`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[serde(deny_unknown_fields)]
+pub struct DatasetColumnPut {
+    #[serde(default)]
+    #[ts(optional, type = "number")]
+    pub id: Option<i64>,
+    pub column_name: String,
+    #[serde(default, rename = "type")]
+    #[ts(optional)]
+    pub column_type: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub advanced_data_type: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub verbose_name: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub description: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub expression: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub filterable: Option<bool>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub groupby: Option<bool>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub is_active: Option<bool>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub is_dttm: Option<bool>,
+    /// An empty value becomes null.
+    #[serde(default)]
+    #[ts(optional)]
+    pub python_date_format: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub uuid: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub extra: Option<String>,
+    /// Read-only fields a client may echo back: ignored.
+    #[serde(default)]
+    #[ts(optional, type = "unknown")]
+    pub type_generic: Option<Value>,
+}
+
+/// A metric in `PUT /api/v1/dataset/{pk}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[serde(deny_unknown_fields)]
+pub struct DatasetMetricPut {
+    #[serde(default)]
+    #[ts(optional, type = "number")]
+    pub id: Option<i64>,
+    pub metric_name: String,
+    pub expression: String,
+    #[serde(default)]
+    #[ts(optional)]
+    pub metric_type: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub verbose_name: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub description: Option<String>,
+    /// An empty value becomes null.
+    #[serde(default)]
+    #[ts(optional)]
+    pub d3format: Option<String>,
+    #[serde(default)]
+    #[ts(optional, type = "unknown")]
+    pub currency: Option<Value>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub warning_text: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub uuid: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub extra: Option<String>,
+}
+
+/// `PUT /api/v1/dataset/{pk}` (spec 001 §3): absent fields keep their value; `columns` and
+/// `metrics`, when given, are the whole new lists.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[serde(deny_unknown_fields)]
+pub struct DatasetPut {
+    #[serde(default)]
+    #[ts(optional)]
+    pub table_name: Option<String>,
+    #[serde(default)]
+    #[ts(optional, type = "number")]
+    pub database_id: Option<i64>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub sql: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub filter_select_enabled: Option<bool>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub fetch_values_predicate: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub catalog: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub schema: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub description: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub main_dttm_col: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub normalize_columns: Option<bool>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub always_filter_main_dttm: Option<bool>,
+    /// Hours; a whole number.
+    #[serde(default)]
+    #[ts(optional, type = "number | string | null")]
+    pub offset: Option<Value>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub default_endpoint: Option<String>,
+    /// Seconds; a whole number, an empty value becomes null.
+    #[serde(default)]
+    #[ts(optional, type = "number | string | null")]
+    pub cache_timeout: Option<Value>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub is_sqllab_view: Option<bool>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub template_params: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub extra: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub is_managed_externally: Option<bool>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub external_url: Option<String>,
+    #[serde(default)]
+    #[ts(optional, type = "Array<number>")]
+    pub owners: Option<Vec<i64>>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub columns: Option<Vec<DatasetColumnPut>>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub metrics: Option<Vec<DatasetMetricPut>>,
+}

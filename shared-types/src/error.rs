@@ -35,6 +35,11 @@ pub enum ErrorType {
     FrontendCsrfError,
     FrontendNetworkError,
     FrontendTimeoutError,
+    ConnectionMissingParametersError,
+    ConnectionInvalidPortError,
+    ConnectionInvalidHostnameError,
+    ConnectionPortClosedError,
+    ConnectionUnknownDatabaseError,
 }
 
 /// How serious an error is.
@@ -80,6 +85,14 @@ pub struct ErrorExtra {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub messages: Option<serde_json::Value>,
+    /// Connection parameters left empty (`validate_parameters`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub missing: Option<Vec<String>>,
+    /// Connection parameters with a wrong value (`validate_parameters`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub invalid: Option<Vec<String>>,
 }
 
 /// One error of the `errors` list.

@@ -10,8 +10,10 @@ pub mod chart_data;
 pub mod chart_list;
 pub mod dashboard;
 pub mod database;
+pub mod database_write;
 pub mod dataset;
 pub mod dataset_create;
+pub mod dataset_write;
 pub mod datasource;
 pub mod explore;
 pub mod explore_form_data;
@@ -30,6 +32,7 @@ pub mod sqllab;
 pub mod sqllab_permalink;
 pub mod tab_state;
 pub mod time_range;
+pub mod upload;
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -99,7 +102,12 @@ pub fn routes() -> Router<AppState> {
             post(favorites::add_chart_favorite).delete(favorites::remove_chart_favorite),
         )
         .route("/api/v1/dataset/", get(dataset::list_datasets))
-        .route("/api/v1/dataset/{pk}", get(dataset::get_dataset))
+        .route(
+            "/api/v1/dataset/{pk}",
+            get(dataset::get_dataset)
+                .put(dataset_write::update_dataset)
+                .delete(dataset_write::delete_dataset),
+        )
         .route("/api/v1/time_range/", get(time_range::time_range))
         .route("/api/v1/chart/_info", get(info::resource_info))
         .route("/api/v1/dataset/_info", get(info::resource_info))
@@ -131,7 +139,10 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/sqllab/execute/", post(sqllab::execute))
         .route("/api/v1/sqllab/format_sql/", post(sqllab::format_sql))
         .route("/api/v1/query/stop", post(sqllab::stop))
-        .route("/api/v1/database/", get(database::list_databases))
+        .route(
+            "/api/v1/database/",
+            get(database::list_databases).post(database_write::create_database),
+        )
         .route("/api/v1/database/{pk}/schemas/", get(database::schemas))
         .route("/api/v1/database/{pk}/tables/", get(database::tables))
         .route(
@@ -146,6 +157,42 @@ pub fn routes() -> Router<AppState> {
             get(datasource::column_values),
         )
         .merge(list_routes())
+        .merge(management_routes())
+}
+
+/// Database connections, dataset edits and uploads (issue #8 items 5-7).
+fn management_routes() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/api/v1/database/{pk}",
+            get(database_write::get_database)
+                .put(database_write::update_database)
+                .delete(database_write::delete_database),
+        )
+        .route(
+            "/api/v1/database/test_connection/",
+            post(database_write::test_connection),
+        )
+        .route(
+            "/api/v1/database/validate_parameters/",
+            post(database_write::validate_parameters),
+        )
+        .route(
+            "/api/v1/database/available/",
+            get(database_write::available_engines),
+        )
+        .route(
+            "/api/v1/database/{pk}/upload/",
+            post(upload::upload_file).layer(axum::extract::DefaultBodyLimit::max(upload::MAX_UPLOAD_BYTES)),
+        )
+        .route(
+            "/api/v1/dataset/{pk}/refresh",
+            put(dataset_write::refresh_dataset),
+        )
+        .route(
+            "/api/v1/dataset/{pk}/related_objects",
+            get(dataset_write::related_objects),
+        )
 }
 
 /// Related values, distinct values and bulk deletes of the list pages, and creating a dataset

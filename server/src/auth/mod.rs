@@ -4,6 +4,7 @@
 pub mod guard;
 pub mod password;
 pub mod permissions;
+pub mod secrets;
 pub mod session;
 pub mod token;
 

@@ -344,6 +344,43 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "/api/v1/dataset/distinct/{column}",
         Permission("can_read", "Dataset"),
     ),
+    // Database connections, dataset edits and uploads (issue #8).
+    endpoint("POST", "/api/v1/database/", Permission("can_write", "Database")),
+    endpoint("GET", "/api/v1/database/{pk}", Permission("can_read", "Database")),
+    endpoint("PUT", "/api/v1/database/{pk}", Permission("can_write", "Database")),
+    endpoint("DELETE", "/api/v1/database/{pk}", Permission("can_write", "Database")),
+    endpoint(
+        "POST",
+        "/api/v1/database/test_connection/",
+        Permission("can_write", "Database"),
+    ),
+    endpoint(
+        "POST",
+        "/api/v1/database/validate_parameters/",
+        Permission("can_write", "Database"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/database/available/",
+        Permission("can_read", "Database"),
+    ),
+    endpoint(
+        "POST",
+        "/api/v1/database/{pk}/upload/",
+        Permission("can_upload", "Database"),
+    ),
+    endpoint("PUT", "/api/v1/dataset/{pk}", Permission("can_write", "Dataset")),
+    endpoint("DELETE", "/api/v1/dataset/{pk}", Permission("can_write", "Dataset")),
+    endpoint(
+        "PUT",
+        "/api/v1/dataset/{pk}/refresh",
+        Permission("can_write", "Dataset"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/dataset/{pk}/related_objects",
+        Permission("can_read", "Dataset"),
+    ),
 ];
 
 /// The view name of each resource of the generic API, for `_info`.
@@ -358,7 +395,7 @@ pub const RESOURCE_VIEWS: &[(&str, &str)] = &[
 ];
 
 /// The permissions a resource's `_info` can report.
-pub const RESOURCE_PERMISSIONS: &[&str] = &["can_read", "can_write", "can_export"];
+pub const RESOURCE_PERMISSIONS: &[&str] = &["can_read", "can_write", "can_export", "can_upload"];
 
 static ENDPOINT_INDEX: LazyLock<HashMap<(&'static str, &'static str), Access>> =
     LazyLock::new(|| ENDPOINTS.iter().map(|e| ((e.method, e.path), e.access)).collect());

@@ -4,6 +4,8 @@ pub mod cells;
 pub mod dialect;
 pub mod duckdb;
 pub mod sql_databases;
+pub mod upload_writer;
+pub mod uri;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -12,6 +14,7 @@ use std::time::Duration;
 use arrow::datatypes::SchemaRef;
 use arrow::record_batch::RecordBatch;
 
+use crate::auth::secrets::SecretCipher;
 use crate::store::database::DatabaseRecord;
 
 pub use self::dialect::{Dialect, DuckDbDialect, MySqlDialect, PostgresDialect, SqliteDialect};
@@ -85,14 +88,12 @@ pub enum Engine {
 }
 
 impl Engine {
-    /// Opens the database a record describes.
-    pub async fn open(database: &DatabaseRecord) -> Result<Engine, EngineError> {
-        match database.backend.as_str() {
-            "duckdb" => Ok(Engine::DuckDb(Arc::new(duckdb::DuckDbEngine::open_uri(
-                &database.sqlalchemy_uri,
-            )?))),
+    /// Opens a database of a backend at its URI (with its password in place).
+    pub async fn open(backend: &str, uri: &str, allow_dml: bool) -> Result<Engine, EngineError> {
+        match backend {
+            "duckdb" => Ok(Engine::DuckDb(Arc::new(duckdb::DuckDbEngine::open_uri(uri)?))),
             "sqlite" | "postgresql" | "mysql" => Ok(Engine::Sql(Arc::new(
-                SqlDatabase::connect(&database.sqlalchemy_uri, database.allow_dml).await?,
+                SqlDatabase::connect(uri, allow_dml).await?,
             ))),
             other => Err(EngineError::UnsupportedEngine(other.to_owned())),
         }
@@ -146,18 +147,44 @@ impl Engine {
 }
 
 /// Open engines by database id, opened on first use.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Engines {
     open: Mutex<HashMap<i64, Engine>>,
+    cipher: SecretCipher,
 }
 
 impl Engines {
+    /// Engines whose stored passwords the cipher opens.
+    pub fn new(cipher: SecretCipher) -> Engines {
+        Engines {
+            open: Mutex::new(HashMap::new()),
+            cipher,
+        }
+    }
+
+    /// The cipher of stored database passwords.
+    pub fn cipher(&self) -> &SecretCipher {
+        &self.cipher
+    }
+
+    /// The URI of a record with its stored password in place of the mask.
+    pub fn connection_uri(&self, database: &DatabaseRecord) -> Result<String, EngineError> {
+        let password = database
+            .password_encrypted
+            .as_deref()
+            .map(|sealed| self.cipher.open(sealed))
+            .transpose()
+            .map_err(|error| EngineError::Connection(error.to_string()))?;
+        Ok(uri::with_password(&database.sqlalchemy_uri, password.as_deref()))
+    }
+
     /// The engine of a database record, opening it if needed.
     pub async fn engine_for(&self, database: &DatabaseRecord) -> Result<Engine, EngineError> {
         if let Some(engine) = self.lock()?.get(&database.id) {
             return Ok(engine.clone());
         }
-        let engine = Engine::open(database).await?;
+        let uri = self.connection_uri(database)?;
+        let engine = Engine::open(&database.backend, &uri, database.allow_dml).await?;
         Ok(self.lock()?.entry(database.id).or_insert(engine).clone())
     }
 

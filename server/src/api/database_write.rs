@@ -1,0 +1,649 @@
+//! Database connections: `POST /api/v1/database/`, `GET|PUT|DELETE /api/v1/database/{pk}`,
+//! `POST /api/v1/database/test_connection/`, `POST /api/v1/database/validate_parameters/` and
+//! `GET /api/v1/database/available/`. Passwords are sealed at rest and answers show the mask.
+
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use quiver_types::{
+    AvailableEngine, AvailableEngines, DatabaseConfig, DatabaseDetail, DatabaseDetailResponse, DatabaseId,
+    EngineInformation, ErrorBody, ErrorExtra, ErrorItem, ErrorLevel, ErrorType, MessageResponse,
+};
+use serde_json::{json, Map, Value};
+
+use crate::auth::CurrentUser;
+use crate::engines::uri::{self, BACKENDS, PASSWORD_MASK};
+use crate::engines::{Engine, EngineError, Statement};
+use crate::error::{ApiError, AppJson, AppPath, ErrorKind};
+use crate::state::AppState;
+use crate::store::database::{DatabaseFields, DatabaseRecord};
+use crate::store::StoreError;
+
+/// How long `test_connection` waits for the database.
+const TEST_CONNECTION_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// How long `validate_parameters` waits for the port to answer.
+const PORT_CHECK_TIMEOUT: Duration = Duration::from_secs(3);
+
+fn field_error(kind: ErrorKind, field: &str, text: &str) -> ApiError {
+    let fields = Map::from_iter([(field.to_owned(), json!([text]))]);
+    match kind {
+        ErrorKind::UnprocessableEntity => ApiError::invalid(fields),
+        _ => ApiError::validation(fields),
+    }
+}
+
+fn missing_field(field: &str) -> ApiError {
+    field_error(ErrorKind::BadRequest, field, "Missing data for required field.")
+}
+
+/// Typed errors of the connection checks, all in one answer.
+fn connection_errors(items: Vec<ErrorItem>) -> ApiError {
+    ApiError {
+        kind: ErrorKind::UnprocessableEntity,
+        body: ErrorBody {
+            message: items.first().map(|item| Value::String(item.message.clone())),
+            errors: items,
+        },
+    }
+}
+
+fn connection_error(error_type: ErrorType, message: String, extra: ErrorExtra) -> ErrorItem {
+    ErrorItem {
+        message,
+        error_type,
+        level: ErrorLevel::Error,
+        extra,
+    }
+}
+
+/// The `cache_timeout` of a form: a whole number, or nothing when empty.
+pub fn optional_integer(field: &str, value: Option<&Value>) -> Result<Option<i64>, ApiError> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(text)) if text.trim().is_empty() => Ok(None),
+        Some(Value::String(text)) => text
+            .trim()
+            .parse::<i64>()
+            .map(Some)
+            .map_err(|_| field_error(ErrorKind::BadRequest, field, "Not a valid integer.")),
+        Some(Value::Number(number)) => number
+            .as_i64()
+            .map(Some)
+            .ok_or_else(|| field_error(ErrorKind::BadRequest, field, "Not a valid integer.")),
+        Some(_) => Err(field_error(ErrorKind::BadRequest, field, "Not a valid integer.")),
+    }
+}
+
+fn checked_extra(extra: &str) -> Result<String, ApiError> {
+    let text = if extra.trim().is_empty() { "{}" } else { extra };
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Object(_)) => Ok(text.to_owned()),
+        Ok(_) => Err(field_error(
+            ErrorKind::BadRequest,
+            "extra",
+            "Field cannot be decoded by JSON. Expected an object.",
+        )),
+        Err(error) => Err(field_error(
+            ErrorKind::BadRequest,
+            "extra",
+            &format!("Field cannot be decoded by JSON. {error}"),
+        )),
+    }
+}
+
+/// The missing and invalid parameters of a parameters form, as typed errors.
+fn parameter_errors(backend: &str, config: &DatabaseConfig) -> Vec<ErrorItem> {
+    let parameters = config.parameters.clone().unwrap_or_default();
+    let mut errors = Vec::new();
+    let missing = uri::missing_parameters(backend, &parameters);
+    if !missing.is_empty() {
+        errors.push(ErrorItem {
+            message: format!("One or more parameters are missing: {}", missing.join(", ")),
+            error_type: ErrorType::ConnectionMissingParametersError,
+            level: ErrorLevel::Warning,
+            extra: ErrorExtra {
+                missing: Some(missing.iter().map(|field| (*field).to_owned()).collect()),
+                ..ErrorExtra::default()
+            },
+        });
+    }
+    if uri::port_of(&parameters).is_err() {
+        errors.push(connection_error(
+            ErrorType::ConnectionInvalidPortError,
+            "Port must be a valid integer.".to_owned(),
+            ErrorExtra {
+                invalid: Some(vec!["port".to_owned()]),
+                ..ErrorExtra::default()
+            },
+        ));
+    }
+    errors
+}
+
+/// The backend named by a form's `engine` (`postgresql+psycopg2` is `postgresql`).
+fn backend_of_engine(engine: &str) -> Result<&'static str, ApiError> {
+    let name = engine.split('+').next().unwrap_or_default();
+    let name = if name == "postgres" { "postgresql" } else { name };
+    BACKENDS
+        .iter()
+        .find(|backend| **backend == name)
+        .copied()
+        .ok_or_else(|| ApiError::message(ErrorKind::UnprocessableEntity, format!("Engine \"{engine}\" is not a valid engine.")))
+}
+
+/// A connection as the form gives it: backend and full URI (password in place).
+struct Connection {
+    backend: &'static str,
+    uri: String,
+}
+
+/// The connection of a form; a masked password stands for the saved connection's password.
+fn resolve_connection(
+    app: &AppState,
+    config: &DatabaseConfig,
+    saved: Option<&DatabaseRecord>,
+) -> Result<Connection, ApiError> {
+    let saved_password = || -> Result<Option<String>, ApiError> {
+        saved
+            .and_then(|record| record.password_encrypted.as_deref())
+            .map(|sealed| app.engines.cipher().open(sealed))
+            .transpose()
+            .map_err(ApiError::internal)
+    };
+    let given_uri = config
+        .sqlalchemy_uri
+        .as_deref()
+        .map(str::trim)
+        .filter(|text| !text.is_empty());
+    let uses_parameters = config.configuration_method.as_deref() == Some("dynamic_form")
+        || (given_uri.is_none() && config.parameters.is_some());
+    let (backend, uri) = if uses_parameters {
+        let engine = config
+            .engine
+            .as_deref()
+            .or(saved.map(|record| record.backend.as_str()))
+            .ok_or_else(|| missing_field("engine"))?;
+        let backend = backend_of_engine(engine)?;
+        let errors = parameter_errors(backend, config);
+        if !errors.is_empty() {
+            return Err(connection_errors(errors));
+        }
+        let parameters = config.parameters.clone().unwrap_or_default();
+        (backend, uri::uri_from_parameters(backend, &parameters))
+    } else if let Some(given) = given_uri {
+        let backend = uri::backend_of_uri(given).ok_or_else(|| {
+            let scheme = given.split("://").next().unwrap_or(given);
+            if given.contains("://") {
+                field_error(
+                    ErrorKind::UnprocessableEntity,
+                    "sqlalchemy_uri",
+                    &format!("Could not load database driver: {scheme}"),
+                )
+            } else {
+                field_error(
+                    ErrorKind::BadRequest,
+                    "sqlalchemy_uri",
+                    "Invalid connection string, a valid string usually follows: backend+driver://user:password@database-host/database-name",
+                )
+            }
+        })?;
+        (backend, given.to_owned())
+    } else if let Some(record) = saved {
+        let backend = uri::backend_of_uri(&record.sqlalchemy_uri).ok_or_else(|| missing_field("sqlalchemy_uri"))?;
+        (backend, record.sqlalchemy_uri.clone())
+    } else {
+        return Err(missing_field("sqlalchemy_uri"));
+    };
+    let uri = if uri::shows_mask(&uri) {
+        uri::with_password(&uri, saved_password()?.as_deref())
+    } else {
+        uri
+    };
+    if uri::is_file_backend(backend) && uri::file_path_of_uri(&uri).is_none() {
+        return Err(field_error(
+            ErrorKind::BadRequest,
+            "sqlalchemy_uri",
+            "The URI names no database file.",
+        ));
+    }
+    Ok(Connection { backend, uri })
+}
+
+/// The saved fields after a form: the form's values over the saved (or default) ones.
+fn apply_config(
+    app: &AppState,
+    config: &DatabaseConfig,
+    saved: Option<&DatabaseRecord>,
+) -> Result<DatabaseFields, ApiError> {
+    let mut fields = match saved {
+        Some(record) => record.fields(),
+        None => DatabaseFields {
+            database_name: String::new(),
+            sqlalchemy_uri: String::new(),
+            backend: String::new(),
+            password_encrypted: None,
+            expose_in_sqllab: true,
+            allow_run_async: false,
+            allow_dml: false,
+            allow_ctas: false,
+            allow_cvas: false,
+            allow_file_upload: false,
+            allow_multi_catalog: false,
+            force_ctas_schema: None,
+            cache_timeout: None,
+            extra: "{}".to_owned(),
+            is_managed_externally: false,
+            external_url: None,
+        },
+    };
+    if let Some(name) = &config.database_name {
+        let name = name.trim();
+        if name.is_empty() || name.chars().count() > 250 {
+            return Err(field_error(
+                ErrorKind::BadRequest,
+                "database_name",
+                "Length must be between 1 and 250.",
+            ));
+        }
+        name.clone_into(&mut fields.database_name);
+    } else if saved.is_none() {
+        return Err(missing_field("database_name"));
+    }
+    let connection_changed =
+        saved.is_none() || config.sqlalchemy_uri.is_some() || config.parameters.is_some() || config.engine.is_some();
+    if connection_changed {
+        let connection = resolve_connection(app, config, saved)?;
+        let (masked, password) = uri::split_password(&connection.uri);
+        fields.password_encrypted = password
+            .map(|password| app.engines.cipher().seal(&password))
+            .transpose()
+            .map_err(ApiError::internal)?;
+        fields.sqlalchemy_uri = masked;
+        connection.backend.clone_into(&mut fields.backend);
+    }
+    let flags = [
+        (config.expose_in_sqllab, &mut fields.expose_in_sqllab),
+        (config.allow_run_async, &mut fields.allow_run_async),
+        (config.allow_dml, &mut fields.allow_dml),
+        (config.allow_ctas, &mut fields.allow_ctas),
+        (config.allow_cvas, &mut fields.allow_cvas),
+        (config.allow_file_upload, &mut fields.allow_file_upload),
+        (config.allow_multi_catalog, &mut fields.allow_multi_catalog),
+        (config.is_managed_externally, &mut fields.is_managed_externally),
+    ];
+    for (given, field) in flags {
+        if let Some(value) = given {
+            *field = value;
+        }
+    }
+    if let Some(schema) = &config.force_ctas_schema {
+        fields.force_ctas_schema = Some(schema.trim().to_owned()).filter(|schema| !schema.is_empty());
+    }
+    if config.cache_timeout.is_some() {
+        fields.cache_timeout = optional_integer("cache_timeout", config.cache_timeout.as_ref())?;
+    }
+    if let Some(extra) = &config.extra {
+        fields.extra = checked_extra(extra)?;
+    }
+    if let Some(url) = &config.external_url {
+        fields.external_url = Some(url.clone()).filter(|url| !url.is_empty());
+    }
+    Ok(fields)
+}
+
+/// A saved connection as answers show it: the URI and parameters carry the mask.
+pub fn database_detail(record: &DatabaseRecord) -> DatabaseDetail {
+    let parameters = uri::parameters_from_uri(&record.sqlalchemy_uri);
+    let parameters = match (&record.password_encrypted, parameters.password) {
+        (Some(_), _) => quiver_types::DatabaseParameters {
+            password: Some(PASSWORD_MASK.to_owned()),
+            ..parameters
+        },
+        (None, _) => quiver_types::DatabaseParameters {
+            password: None,
+            ..parameters
+        },
+    };
+    DatabaseDetail {
+        id: DatabaseId(record.id),
+        uuid: record.uuid.clone(),
+        database_name: record.database_name.clone(),
+        backend: record.backend.clone(),
+        engine: record.backend.clone(),
+        sqlalchemy_uri: record.sqlalchemy_uri.clone(),
+        parameters,
+        configuration_method: if uri::is_file_backend(&record.backend) {
+            "sqlalchemy_form"
+        } else {
+            "dynamic_form"
+        }
+        .to_owned(),
+        expose_in_sqllab: record.expose_in_sqllab,
+        allow_run_async: record.allow_run_async,
+        allow_dml: record.allow_dml,
+        allow_ctas: record.allow_ctas,
+        allow_cvas: record.allow_cvas,
+        allow_file_upload: record.allow_file_upload,
+        allow_multi_catalog: record.allow_multi_catalog,
+        force_ctas_schema: record.force_ctas_schema.clone(),
+        cache_timeout: record.cache_timeout,
+        extra: record.extra.clone(),
+        is_managed_externally: record.is_managed_externally,
+        external_url: record.external_url.clone(),
+    }
+}
+
+fn duplicate_name_error(error: StoreError) -> ApiError {
+    match error {
+        StoreError::Conflict(_) => field_error(
+            ErrorKind::UnprocessableEntity,
+            "database_name",
+            "A database with the same name already exists.",
+        ),
+        other => other.into(),
+    }
+}
+
+async fn saved_database(app: &AppState, id: i64) -> Result<DatabaseRecord, ApiError> {
+    match app.store.database(id).await {
+        Ok(record) => Ok(record),
+        Err(StoreError::NotFound) => Err(ApiError::not_found()),
+        Err(other) => Err(other.into()),
+    }
+}
+
+/// `POST /api/v1/database/`: 201 `{"id", "result"}` with the password masked.
+pub async fn create_database(
+    State(app): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    AppJson(config): AppJson<DatabaseConfig>,
+) -> Result<(StatusCode, AppJson<DatabaseDetailResponse>), ApiError> {
+    let fields = apply_config(&app, &config, None)?;
+    let id = app
+        .store
+        .create_database_with(&fields, user.id)
+        .await
+        .map_err(duplicate_name_error)?;
+    tracing::info!(database_id = id, backend = %fields.backend, "database connection created");
+    let record = app.store.database(id).await?;
+    Ok((
+        StatusCode::CREATED,
+        AppJson(DatabaseDetailResponse {
+            id: DatabaseId(id),
+            result: database_detail(&record),
+        }),
+    ))
+}
+
+/// `GET /api/v1/database/{pk}`.
+pub async fn get_database(
+    State(app): State<AppState>,
+    CurrentUser(_user): CurrentUser,
+    AppPath(id): AppPath<i64>,
+) -> Result<AppJson<DatabaseDetailResponse>, ApiError> {
+    let record = saved_database(&app, id).await?;
+    Ok(AppJson(DatabaseDetailResponse {
+        id: DatabaseId(id),
+        result: database_detail(&record),
+    }))
+}
+
+/// `PUT /api/v1/database/{pk}`: absent fields keep their value; a masked password keeps the
+/// saved one.
+pub async fn update_database(
+    State(app): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    AppPath(id): AppPath<i64>,
+    AppJson(config): AppJson<DatabaseConfig>,
+) -> Result<AppJson<DatabaseDetailResponse>, ApiError> {
+    let saved = saved_database(&app, id).await?;
+    if saved.is_managed_externally && config.is_managed_externally != Some(false) {
+        return Err(ApiError::message(
+            ErrorKind::UnprocessableEntity,
+            "This database is managed externally and cannot be edited in Quiver",
+        ));
+    }
+    let fields = apply_config(&app, &config, Some(&saved))?;
+    app.store
+        .update_database(id, &fields, user.id)
+        .await
+        .map_err(duplicate_name_error)?;
+    app.engines.forget(id);
+    let record = app.store.database(id).await?;
+    Ok(AppJson(DatabaseDetailResponse {
+        id: DatabaseId(id),
+        result: database_detail(&record),
+    }))
+}
+
+/// `DELETE /api/v1/database/{pk}`: refused while datasets read from it.
+pub async fn delete_database(
+    State(app): State<AppState>,
+    CurrentUser(_user): CurrentUser,
+    AppPath(id): AppPath<i64>,
+) -> Result<AppJson<MessageResponse>, ApiError> {
+    saved_database(&app, id).await?;
+    let datasets = app.store.count_database_datasets(id).await?;
+    if datasets > 0 {
+        return Err(ApiError::message(
+            ErrorKind::UnprocessableEntity,
+            format!("There are {datasets} datasets associated with this database"),
+        ));
+    }
+    app.store.delete_database(id).await?;
+    app.engines.forget(id);
+    Ok(AppJson(MessageResponse { message: "OK".to_owned() }))
+}
+
+/// The saved connection a test refers to: by id, else by name.
+async fn saved_for_test(app: &AppState, config: &DatabaseConfig) -> Result<Option<DatabaseRecord>, ApiError> {
+    if let Some(id) = config.id {
+        return match app.store.database(id).await {
+            Ok(record) => Ok(Some(record)),
+            Err(StoreError::NotFound) => Ok(None),
+            Err(other) => Err(other.into()),
+        };
+    }
+    match config.database_name.as_deref() {
+        Some(name) => Ok(app.store.database_by_name(name.trim()).await?),
+        None => Ok(None),
+    }
+}
+
+/// The message of a failed connection, without the URI (which may hold a password).
+fn failure_message(error: &EngineError, connection: &Connection) -> String {
+    let text = match error {
+        EngineError::Connection(text) | EngineError::Execution(text) => text.clone(),
+        EngineError::Timeout(_) => "The connection timed out".to_owned(),
+        other => other.to_string(),
+    };
+    match uri::split_password(&connection.uri).1 {
+        Some(password) if !password.is_empty() => text.replace(&password, PASSWORD_MASK),
+        _ => text,
+    }
+}
+
+/// `POST /api/v1/database/test_connection/`: 200 `{"message": "OK"}` when the database answers
+/// `SELECT 1`; else 422 with the database's error (the dialog shows "ERROR: %s").
+pub async fn test_connection(
+    State(app): State<AppState>,
+    CurrentUser(_user): CurrentUser,
+    AppJson(config): AppJson<DatabaseConfig>,
+) -> Result<AppJson<MessageResponse>, ApiError> {
+    let saved = saved_for_test(&app, &config).await?;
+    let connection = resolve_connection(&app, &config, saved.as_ref())?;
+    let attempt = async {
+        let engine = Engine::open(connection.backend, &connection.uri, false).await?;
+        engine
+            .execute(
+                Statement {
+                    sql: "SELECT 1".to_owned(),
+                    params: vec![],
+                },
+                TEST_CONNECTION_TIMEOUT,
+            )
+            .await?;
+        if let Engine::Sql(database) = &engine {
+            database.close().await;
+        }
+        Ok::<(), EngineError>(())
+    };
+    let outcome = match tokio::time::timeout(TEST_CONNECTION_TIMEOUT, attempt).await {
+        Ok(outcome) => outcome,
+        Err(_) => Err(EngineError::Timeout(TEST_CONNECTION_TIMEOUT.as_secs())),
+    };
+    match outcome {
+        Ok(()) => Ok(AppJson(MessageResponse { message: "OK".to_owned() })),
+        Err(error) => {
+            let message = failure_message(&error, &connection);
+            tracing::info!(backend = connection.backend, "connection test failed");
+            Err(connection_errors(vec![connection_error(
+                ErrorType::GenericDbEngineError,
+                message,
+                ErrorExtra {
+                    engine_name: Some(engine_display_name(connection.backend).to_owned()),
+                    ..ErrorExtra::default()
+                },
+            )]))
+        }
+    }
+}
+
+/// Whether a host resolves and its port accepts connections, as typed errors.
+async fn reachability_errors(host: &str, port: u16) -> Vec<ErrorItem> {
+    let addresses = match tokio::net::lookup_host((host, port)).await {
+        Ok(addresses) => addresses.collect::<Vec<_>>(),
+        Err(_) => Vec::new(),
+    };
+    let Some(address) = addresses.first() else {
+        return vec![connection_error(
+            ErrorType::ConnectionInvalidHostnameError,
+            format!("The hostname \"{host}\" cannot be resolved."),
+            ErrorExtra {
+                invalid: Some(vec!["host".to_owned()]),
+                ..ErrorExtra::default()
+            },
+        )];
+    };
+    match tokio::time::timeout(PORT_CHECK_TIMEOUT, tokio::net::TcpStream::connect(address)).await {
+        Ok(Ok(_)) => Vec::new(),
+        _ => vec![connection_error(
+            ErrorType::ConnectionPortClosedError,
+            format!("Port {port} on hostname \"{host}\" refused the connection."),
+            ErrorExtra {
+                invalid: Some(vec!["port".to_owned()]),
+                ..ErrorExtra::default()
+            },
+        )],
+    }
+}
+
+/// `POST /api/v1/database/validate_parameters/`: 200 `{"message": "OK"}`, or 422 with one typed
+/// error per problem (`extra.missing` lists empty fields, `extra.invalid` wrong ones; the dialog
+/// shows "This is a required field" under each missing one).
+pub async fn validate_parameters(
+    State(_app): State<AppState>,
+    CurrentUser(_user): CurrentUser,
+    AppJson(config): AppJson<DatabaseConfig>,
+) -> Result<AppJson<MessageResponse>, ApiError> {
+    let engine = config.engine.as_deref().ok_or_else(|| missing_field("engine"))?;
+    let backend = backend_of_engine(engine)?;
+    let mut errors = parameter_errors(backend, &config);
+    let parameters = config.parameters.clone().unwrap_or_default();
+    if errors.is_empty() {
+        if uri::is_file_backend(backend) {
+            let path = parameters.database.as_deref().unwrap_or_default().trim();
+            if !std::path::Path::new(path).is_file() {
+                errors.push(connection_error(
+                    ErrorType::ConnectionUnknownDatabaseError,
+                    format!("The database file \"{path}\" does not exist."),
+                    ErrorExtra {
+                        invalid: Some(vec!["database".to_owned()]),
+                        ..ErrorExtra::default()
+                    },
+                ));
+            }
+        } else if let (Some(host), Ok(Some(port))) = (parameters.host.as_deref(), uri::port_of(&parameters)) {
+            errors.extend(reachability_errors(host.trim(), port).await);
+        }
+    }
+    if errors.is_empty() {
+        Ok(AppJson(MessageResponse { message: "OK".to_owned() }))
+    } else {
+        Err(connection_errors(errors))
+    }
+}
+
+fn engine_display_name(backend: &str) -> &'static str {
+    match backend {
+        "duckdb" => "DuckDB",
+        "sqlite" => "SQLite",
+        "postgresql" => "PostgreSQL",
+        _ => "MySQL",
+    }
+}
+
+/// The JSON schema of the parameters form of an engine.
+fn parameters_schema(backend: &str) -> Value {
+    if uri::is_file_backend(backend) {
+        return json!({
+            "type": "object",
+            "properties": {
+                "database": {"type": "string", "description": "Path to the database file on the server"},
+            },
+            "required": ["database"],
+        });
+    }
+    json!({
+        "type": "object",
+        "properties": {
+            "host": {"type": "string", "description": "Hostname or IP address"},
+            "port": {"type": "integer", "format": "int32", "minimum": 0, "maximum": 65536, "description": "Database port"},
+            "database": {"type": "string", "description": "Database name"},
+            "username": {"type": "string", "nullable": true, "description": "Username"},
+            "password": {"type": "string", "nullable": true, "description": "Password"},
+            "query": {"type": "object", "additionalProperties": {}, "description": "Additional parameters"},
+            "encryption": {"type": "boolean", "description": "Use an encrypted connection to the database"},
+        },
+        "required": ["database", "host", "port", "username"],
+    })
+}
+
+/// `GET /api/v1/database/available/`: the engines the dialog offers.
+pub async fn available_engines(CurrentUser(_user): CurrentUser) -> AppJson<AvailableEngines> {
+    let engine = |backend: &str, driver: &str, placeholder: &str, preferred: bool| AvailableEngine {
+        name: engine_display_name(backend).to_owned(),
+        engine: backend.to_owned(),
+        available_drivers: vec![driver.to_owned()],
+        default_driver: driver.to_owned(),
+        sqlalchemy_uri_placeholder: placeholder.to_owned(),
+        preferred,
+        parameters: parameters_schema(backend),
+        engine_information: EngineInformation {
+            supports_file_upload: true,
+            disable_ssh_tunneling: true,
+            supports_dynamic_catalog: false,
+            supports_oauth2: false,
+        },
+    };
+    AppJson(AvailableEngines {
+        databases: vec![
+            engine(
+                "postgresql",
+                "psycopg2",
+                "postgresql://user:password@host:port/dbname[?key=value&key=value...]",
+                true,
+            ),
+            engine(
+                "mysql",
+                "mysqldb",
+                "mysql://user:password@host:port/dbname[?key=value&key=value...]",
+                true,
+            ),
+            engine("duckdb", "duckdb_engine", "duckdb:////path/to/file.duckdb", true),
+            engine("sqlite", "pysqlite", "sqlite:////path/to/file.db", false),
+        ],
+    })
+}

@@ -1,0 +1,274 @@
+//! `POST /api/v1/database/{pk}/upload/` (Superset 6's shape): a multipart form with `type=csv`,
+//! `file`, `table_name`, `schema`, `delimiter`, `header_row`, `skip_rows`, `rows_to_read` and
+//! `already_exists` (fail, replace or append). The file is read and checked whole before
+//! anything is written; the table gets a dataset (its columns synced when it had one).
+
+use axum::extract::{Multipart, State};
+use axum::http::StatusCode;
+use quiver_types::{GenericDataType, MessageResponse};
+use serde_json::{json, Map};
+
+use crate::auth::CurrentUser;
+use crate::engines::upload_writer::{write_upload, UploadTarget, WriteError};
+use crate::engines::uri::is_file_backend;
+use crate::error::{ApiError, AppJson, AppPath, ErrorKind};
+use crate::sqllab::run::authorized_database;
+use crate::state::AppState;
+use crate::store::dataset::{generic_type_of, NewColumn, NewDataset};
+use crate::uploads::csv::{parse_csv, CsvOptions, ParsedCsv};
+use crate::uploads::{IfExists, UploadError};
+
+/// The largest upload the route accepts.
+pub const MAX_UPLOAD_BYTES: usize = 100 * 1024 * 1024;
+
+/// Superset's refusal when the database does not take uploads.
+pub const UPLOAD_NOT_ALLOWED: &str = "Database schema is not allowed for csv uploads.";
+
+/// Form fields Superset's dialog sends that Quiver reads only when empty.
+const UNSUPPORTED_WHEN_SET: &[&str] = &[
+    "null_values",
+    "column_dates",
+    "index_column",
+    "columns_read",
+    "column_data_types",
+    "day_first",
+    "decimal_character",
+    "index_label",
+];
+
+/// Form fields accepted and without effect on a CSV read by Quiver.
+const IGNORED: &[&str] = &["dataframe_index", "skip_blank_lines"];
+
+fn field_error(field: &str, text: impl Into<String>) -> ApiError {
+    ApiError::validation(Map::from_iter([(field.to_owned(), json!([text.into()]))]))
+}
+
+/// The upload form, read from the multipart body.
+#[derive(Debug, Default)]
+struct UploadForm {
+    file_type: Option<String>,
+    file: Option<Vec<u8>>,
+    table_name: Option<String>,
+    schema: Option<String>,
+    delimiter: Option<String>,
+    header_row: Option<String>,
+    skip_rows: Option<String>,
+    rows_to_read: Option<String>,
+    already_exists: Option<String>,
+}
+
+async fn read_form(mut multipart: Multipart) -> Result<UploadForm, ApiError> {
+    let mut form = UploadForm::default();
+    let malformed = |error: axum::extract::multipart::MultipartError| {
+        ApiError::bad_request(format!("The upload form could not be read: {}", error.body_text()))
+    };
+    while let Some(field) = multipart.next_field().await.map_err(malformed)? {
+        let name = field.name().unwrap_or_default().to_owned();
+        if name == "file" {
+            form.file = Some(field.bytes().await.map_err(malformed)?.to_vec());
+            continue;
+        }
+        let value = field.text().await.map_err(malformed)?;
+        let slot = match name.as_str() {
+            "type" => &mut form.file_type,
+            "table_name" => &mut form.table_name,
+            "schema" => &mut form.schema,
+            "delimiter" => &mut form.delimiter,
+            "header_row" => &mut form.header_row,
+            "skip_rows" => &mut form.skip_rows,
+            "rows_to_read" => &mut form.rows_to_read,
+            "already_exists" => &mut form.already_exists,
+            other if IGNORED.contains(&other) => continue,
+            other if UNSUPPORTED_WHEN_SET.contains(&other) => {
+                let is_empty = value.trim().is_empty() || value.trim() == "[]";
+                if is_empty {
+                    continue;
+                }
+                return Err(field_error(other, "This option is not supported yet."));
+            }
+            other => return Err(field_error(other, "Unknown field.")),
+        };
+        *slot = Some(value);
+    }
+    Ok(form)
+}
+
+fn optional_count(field: &str, value: Option<&str>) -> Result<Option<usize>, ApiError> {
+    match value.map(str::trim).filter(|text| !text.is_empty()) {
+        None => Ok(None),
+        Some(text) => text
+            .parse::<usize>()
+            .map(Some)
+            .map_err(|_| field_error(field, "Not a valid integer.")),
+    }
+}
+
+fn csv_options(form: &UploadForm) -> Result<CsvOptions, ApiError> {
+    let delimiter = match form.delimiter.as_deref() {
+        None | Some("") => b',',
+        Some("\\t") | Some("\t") => b'\t',
+        Some(text) if text.len() == 1 && text.is_ascii() => text.as_bytes()[0],
+        Some(_) => return Err(field_error("delimiter", "The delimiter must be a single character.")),
+    };
+    let header_row = match form.header_row.as_deref() {
+        None => Some(0),
+        Some(text) => optional_count("header_row", Some(text))?,
+    };
+    Ok(CsvOptions {
+        delimiter,
+        header_row,
+        skip_rows: optional_count("skip_rows", form.skip_rows.as_deref())?.unwrap_or(0),
+        rows_to_read: optional_count("rows_to_read", form.rows_to_read.as_deref())?,
+    })
+}
+
+fn upload_error(error: UploadError) -> ApiError {
+    ApiError::bad_request(error.to_string())
+}
+
+/// The dataset of the uploaded table: created, or its columns synced when it exists.
+async fn register_dataset(
+    app: &AppState,
+    database_id: i64,
+    schema: Option<&str>,
+    table_name: &str,
+    backend: &str,
+    parsed: &ParsedCsv,
+    owner: i64,
+) -> Result<(), ApiError> {
+    let columns: Vec<NewColumn> = parsed
+        .columns
+        .iter()
+        .map(|(name, kind)| {
+            let column_type = kind.sql_type(backend).to_owned();
+            NewColumn {
+                is_dttm: generic_type_of(&column_type) == Some(GenericDataType::Temporal),
+                column_name: name.clone(),
+                column_type,
+                expression: None,
+            }
+        })
+        .collect();
+    match app.store.dataset_id_by_table(database_id, schema, table_name).await? {
+        Some(dataset_id) => app.store.sync_dataset_columns(dataset_id, &columns).await?,
+        None => {
+            app.store
+                .create_dataset(&NewDataset {
+                    database_id,
+                    schema,
+                    table_name,
+                    sql: None,
+                    main_dttm_col: columns
+                        .iter()
+                        .find(|column| column.is_dttm)
+                        .map(|column| column.column_name.as_str()),
+                    columns: &columns,
+                    metrics: &[],
+                    owners: &[owner],
+                })
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+/// `POST /api/v1/database/{pk}/upload/`: 201 `{"message": "OK"}`.
+pub async fn upload_file(
+    State(app): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    AppPath(id): AppPath<i64>,
+    multipart: Multipart,
+) -> Result<(StatusCode, AppJson<MessageResponse>), ApiError> {
+    let database = authorized_database(&app, &user, id).await?;
+    if !database.allow_file_upload {
+        return Err(ApiError::forbidden(UPLOAD_NOT_ALLOWED));
+    }
+    let form = read_form(multipart).await?;
+    match form.file_type.as_deref() {
+        Some("csv") => {}
+        Some("excel") | Some("columnar") => {
+            return Err(field_error("type", "Only CSV uploads are supported yet."));
+        }
+        Some(_) => return Err(field_error("type", "Must be one of: csv, excel, columnar.")),
+        None => return Err(field_error("type", "Missing data for required field.")),
+    }
+    let table_name = form
+        .table_name
+        .as_deref()
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .ok_or_else(|| field_error("table_name", "Missing data for required field."))?
+        .to_owned();
+    if table_name.chars().count() > 250 {
+        return Err(field_error("table_name", "Length must be between 1 and 250."));
+    }
+    let schema = form
+        .schema
+        .as_deref()
+        .map(str::trim)
+        .filter(|schema| !schema.is_empty())
+        .map(str::to_owned);
+    if is_file_backend(&database.backend) && schema.as_deref().is_some_and(|schema| schema != "main") {
+        return Err(field_error("schema", "This database has only the schema main."));
+    }
+    let if_exists = match form.already_exists.as_deref() {
+        None | Some("") => IfExists::Fail,
+        Some(text) => {
+            IfExists::parse(text).ok_or_else(|| field_error("already_exists", "Must be one of: fail, replace, append."))?
+        }
+    };
+    let options = csv_options(&form)?;
+    let data = form
+        .file
+        .ok_or_else(|| field_error("file", "Missing data for required field."))?;
+    let parsed = tokio::task::spawn_blocking(move || parse_csv(&data, &options))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(upload_error)?;
+
+    let uri = app.engines.connection_uri(&database).map_err(ApiError::internal)?;
+    // DuckDB allows one writer per file: the read-only engine lets go of it first.
+    app.engines.forget(database.id);
+    let target = UploadTarget {
+        backend: &database.backend,
+        uri: &uri,
+        schema: schema.as_deref(),
+        table_name: &table_name,
+        if_exists,
+    };
+    let written = write_upload(&target, &parsed).await;
+    app.engines.forget(database.id);
+    let rows = match written {
+        Ok(rows) => rows,
+        Err(WriteError::TableExists) => {
+            return Err(ApiError::message(
+                ErrorKind::UnprocessableEntity,
+                WriteError::TableExists.to_string(),
+            ))
+        }
+        Err(error) => {
+            tracing::warn!(database_id = database.id, %error, "upload failed");
+            return Err(ApiError::message(
+                ErrorKind::UnprocessableEntity,
+                format!("Unable to upload the file to the table \"{table_name}\": {error}"),
+            ));
+        }
+    };
+    let dataset_schema = schema.as_deref().or(if is_file_backend(&database.backend) {
+        None
+    } else {
+        Some(if database.backend == "postgresql" { "public" } else { "" }).filter(|schema| !schema.is_empty())
+    });
+    register_dataset(
+        &app,
+        database.id,
+        dataset_schema,
+        &table_name,
+        &database.backend,
+        &parsed,
+        user.id,
+    )
+    .await?;
+    tracing::info!(database_id = database.id, rows, "file uploaded");
+    Ok((StatusCode::CREATED, AppJson(MessageResponse { message: "OK".to_owned() })))
+}

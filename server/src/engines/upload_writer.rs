@@ -1,0 +1,388 @@
+//! Writing an upload into its target table on a connection of its own, in one transaction:
+//! create (or replace) the table, insert the rows in batches of bound parameters, commit; any
+//! failure rolls back and leaves the target as it was (MySQL commits DDL at once: a table it
+//! created is dropped again).
+
+use arrow::array::{Array, AsArray};
+use arrow::datatypes::{Float64Type, Int64Type};
+use arrow::record_batch::RecordBatch;
+use sqlx::Connection as _;
+
+use super::sql_databases::sqlx_url;
+use super::{Dialect, DuckDbDialect, EngineError, MySqlDialect, PostgresDialect, SqliteDialect};
+use crate::uploads::csv::ParsedCsv;
+use crate::uploads::{ColumnKind, IfExists};
+
+/// Bound parameters per INSERT statement (SQLite's historical limit is 999).
+const PARAMETERS_PER_INSERT: usize = 900;
+
+/// Why writing failed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum WriteError {
+    /// The table exists and the upload asked to fail then (Superset's text).
+    #[error("Table already exists. You can change your 'if table already exists' strategy to append or replace or provide a different Table Name to use.")]
+    TableExists,
+    /// The database refused a statement.
+    #[error("{0}")]
+    Database(String),
+    /// The connection could not be opened.
+    #[error("{0}")]
+    Engine(#[from] EngineError),
+}
+
+/// Where the rows go.
+#[derive(Debug, Clone)]
+pub struct UploadTarget<'a> {
+    pub backend: &'a str,
+    /// The connection URI, password in place.
+    pub uri: &'a str,
+    pub schema: Option<&'a str>,
+    pub table_name: &'a str,
+    pub if_exists: IfExists,
+}
+
+/// One value ready to bind.
+#[derive(Debug, Clone, PartialEq)]
+enum Bound {
+    Bool(Option<bool>),
+    Int(Option<i64>),
+    Float(Option<f64>),
+    Text(Option<String>),
+}
+
+fn dialect_of(backend: &str) -> &'static dyn Dialect {
+    match backend {
+        "duckdb" => &DuckDbDialect,
+        "postgresql" => &PostgresDialect,
+        "mysql" => &MySqlDialect,
+        _ => &SqliteDialect,
+    }
+}
+
+fn qualified_table(target: &UploadTarget<'_>) -> String {
+    let dialect = dialect_of(target.backend);
+    match target.schema {
+        Some(schema) => format!(
+            "{}.{}",
+            dialect.quote_identifier(schema),
+            dialect.quote_identifier(target.table_name)
+        ),
+        None => dialect.quote_identifier(target.table_name),
+    }
+}
+
+fn create_table_sql(target: &UploadTarget<'_>, parsed: &ParsedCsv) -> String {
+    let dialect = dialect_of(target.backend);
+    let columns: Vec<String> = parsed
+        .columns
+        .iter()
+        .map(|(name, kind)| format!("{} {}", dialect.quote_identifier(name), kind.sql_type(target.backend)))
+        .collect();
+    format!("CREATE TABLE {} ({})", qualified_table(target), columns.join(", "))
+}
+
+/// The value of one cell of a bindable batch.
+fn bound_value(array: &dyn Array, kind: ColumnKind, row: usize) -> Bound {
+    let present = array.is_valid(row);
+    match kind {
+        ColumnKind::Boolean => Bound::Bool(
+            array
+                .as_boolean_opt()
+                .filter(|_| present)
+                .map(|values| values.value(row)),
+        ),
+        ColumnKind::Integer => Bound::Int(
+            array
+                .as_primitive_opt::<Int64Type>()
+                .filter(|_| present)
+                .map(|values| values.value(row)),
+        ),
+        ColumnKind::Float => Bound::Float(
+            array
+                .as_primitive_opt::<Float64Type>()
+                .filter(|_| present)
+                .map(|values| values.value(row)),
+        ),
+        ColumnKind::Timestamp => Bound::Text(
+            array
+                .as_string_opt::<i32>()
+                .filter(|_| present)
+                .map(|values| values.value(row).replacen('T', " ", 1)),
+        ),
+        ColumnKind::Date | ColumnKind::Text => Bound::Text(
+            array
+                .as_string_opt::<i32>()
+                .filter(|_| present)
+                .map(|values| values.value(row).to_owned()),
+        ),
+    }
+}
+
+/// One INSERT of up to `rows` rows: its SQL and values, row after row.
+fn insert_statements(target: &UploadTarget<'_>, parsed: &ParsedCsv) -> Vec<(String, Vec<Bound>)> {
+    let dialect = dialect_of(target.backend);
+    let column_count = parsed.columns.len().max(1);
+    let rows_per_insert = (PARAMETERS_PER_INSERT / column_count).max(1);
+    let names: Vec<String> = parsed
+        .columns
+        .iter()
+        .map(|(name, _)| dialect.quote_identifier(name))
+        .collect();
+    let head = format!("INSERT INTO {} ({}) VALUES ", qualified_table(target), names.join(", "));
+    let mut statements = Vec::new();
+    for batch in &parsed.batches {
+        let mut start = 0;
+        while start < batch.num_rows() {
+            let end = (start + rows_per_insert).min(batch.num_rows());
+            statements.push(insert_rows(&head, target.backend, dialect, parsed, batch, start..end));
+            start = end;
+        }
+    }
+    statements
+}
+
+fn insert_rows(
+    head: &str,
+    backend: &str,
+    dialect: &dyn Dialect,
+    parsed: &ParsedCsv,
+    batch: &RecordBatch,
+    rows: std::ops::Range<usize>,
+) -> (String, Vec<Bound>) {
+    let mut sql = head.to_owned();
+    let mut values = Vec::with_capacity(rows.len() * parsed.columns.len());
+    for (position, row) in rows.enumerate() {
+        if position > 0 {
+            sql.push_str(", ");
+        }
+        sql.push('(');
+        for (index, (_, kind)) in parsed.columns.iter().enumerate() {
+            if index > 0 {
+                sql.push_str(", ");
+            }
+            let placeholder = dialect.placeholder(values.len() + 1);
+            sql.push_str(&kind.value_sql(backend, &placeholder));
+            values.push(bound_value(batch.column(index).as_ref(), *kind, row));
+        }
+        sql.push(')');
+    }
+    (sql, values)
+}
+
+/// The sqlx path, the same for each driver: a transaction on one connection.
+macro_rules! write_sqlx {
+    ($connection:ident, $driver:ty, $target:expr, $parsed:expr, $transactional_ddl:expr) => {{
+        let database = |error: sqlx::Error| match error {
+            sqlx::Error::Database(error) => WriteError::Database(error.message().to_owned()),
+            other => WriteError::Database(other.to_string()),
+        };
+        let (exists_query, exists_params) = exists_sql($target);
+        let mut exists = sqlx::query_scalar::<$driver, i64>(&exists_query);
+        for param in &exists_params {
+            exists = exists.bind(param);
+        }
+        let table_exists = exists.fetch_one(&mut $connection).await.map_err(database)? > 0;
+        if table_exists && $target.if_exists == IfExists::Fail {
+            return Err(WriteError::TableExists);
+        }
+        let creates = !table_exists || $target.if_exists == IfExists::Replace;
+        let mut transaction = $connection.begin().await.map_err(database)?;
+        let outcome: Result<(), WriteError> = async {
+            if table_exists && $target.if_exists == IfExists::Replace {
+                sqlx::query::<$driver>(&format!("DROP TABLE {}", qualified_table($target)))
+                    .execute(&mut *transaction)
+                    .await
+                    .map_err(database)?;
+            }
+            if creates {
+                sqlx::query::<$driver>(&create_table_sql($target, $parsed))
+                    .execute(&mut *transaction)
+                    .await
+                    .map_err(database)?;
+            }
+            for (sql, values) in insert_statements($target, $parsed) {
+                let mut query = sqlx::query::<$driver>(&sql);
+                for value in values {
+                    query = match value {
+                        Bound::Bool(value) => query.bind(value),
+                        Bound::Int(value) => query.bind(value),
+                        Bound::Float(value) => query.bind(value),
+                        Bound::Text(value) => query.bind(value),
+                    };
+                }
+                query.execute(&mut *transaction).await.map_err(database)?;
+            }
+            Ok(())
+        }
+        .await;
+        match outcome {
+            Ok(()) => transaction.commit().await.map_err(database)?,
+            Err(error) => {
+                let _ = transaction.rollback().await;
+                if creates && !table_exists && !$transactional_ddl {
+                    let drop = format!("DROP TABLE IF EXISTS {}", qualified_table($target));
+                    let _ = sqlx::query::<$driver>(&drop).execute(&mut $connection).await;
+                }
+                return Err(error);
+            }
+        }
+        let _ = $connection.close().await;
+    }};
+}
+
+/// Writes the rows; `Ok` once committed.
+pub async fn write_upload(target: &UploadTarget<'_>, parsed: &ParsedCsv) -> Result<usize, WriteError> {
+    let rows = parsed.row_count();
+    match target.backend {
+        "duckdb" => {
+            let path = super::duckdb::path_from_uri(target.uri)?;
+            let create = create_table_sql(target, parsed);
+            let statements = insert_statements(target, parsed);
+            let table = qualified_table(target);
+            let exists_check = exists_sql(target);
+            let if_exists = target.if_exists;
+            tokio::task::spawn_blocking(move || {
+                write_duckdb(&path, &exists_check, &table, &create, &statements, if_exists)
+            })
+            .await
+            .map_err(|error| WriteError::Engine(EngineError::Task(error.to_string())))??;
+        }
+        "postgresql" => {
+            let (url, _) = sqlx_url(target.uri)?;
+            let mut connection = sqlx::PgConnection::connect(&url)
+                .await
+                .map_err(|error| EngineError::Connection(error.to_string()))?;
+            write_sqlx!(connection, sqlx::Postgres, target, parsed, true);
+        }
+        "mysql" => {
+            let (url, _) = sqlx_url(target.uri)?;
+            let mut connection = sqlx::MySqlConnection::connect(&url)
+                .await
+                .map_err(|error| EngineError::Connection(error.to_string()))?;
+            write_sqlx!(connection, sqlx::MySql, target, parsed, false);
+        }
+        "sqlite" => {
+            let (path, _) = sqlx_url(target.uri)?;
+            let options = <sqlx::sqlite::SqliteConnectOptions as std::str::FromStr>::from_str(&format!("sqlite://{path}"))
+                .map_err(|error| EngineError::Connection(error.to_string()))?
+                .create_if_missing(false);
+            let mut connection = sqlx::SqliteConnection::connect_with(&options)
+                .await
+                .map_err(|error| EngineError::Connection(error.to_string()))?;
+            write_sqlx!(connection, sqlx::Sqlite, target, parsed, true);
+        }
+        other => return Err(EngineError::UnsupportedEngine(other.to_owned()).into()),
+    }
+    Ok(rows)
+}
+
+/// `SELECT COUNT(*)` of the tables with the target's name (in its schema when given).
+fn exists_sql(target: &UploadTarget<'_>) -> (String, Vec<String>) {
+    let mut params = vec![target.table_name.to_owned()];
+    let dialect = dialect_of(target.backend);
+    let sql = match target.backend {
+        "sqlite" => "SELECT COUNT(*) FROM sqlite_master WHERE type IN ('table', 'view') AND name = $1".to_owned(),
+        _ => {
+            let mut sql = format!(
+                "SELECT COUNT(*) FROM information_schema.tables WHERE table_name = {}",
+                dialect.placeholder(1)
+            );
+            match target.schema {
+                Some(schema) => {
+                    sql.push_str(&format!(" AND table_schema = {}", dialect.placeholder(2)));
+                    params.push(schema.to_owned());
+                }
+                None if target.backend == "mysql" => sql.push_str(" AND table_schema = DATABASE()"),
+                None if target.backend == "postgresql" => sql.push_str(" AND table_schema = current_schema()"),
+                None => sql.push_str(" AND table_schema = current_schema()"),
+            }
+            sql
+        }
+    };
+    (sql, params)
+}
+
+
+fn duckdb_value(value: &Bound) -> duckdb::types::Value {
+    use duckdb::types::Value;
+    match value {
+        Bound::Bool(Some(value)) => Value::Boolean(*value),
+        Bound::Int(Some(value)) => Value::BigInt(*value),
+        Bound::Float(Some(value)) => Value::Double(*value),
+        Bound::Text(Some(value)) => Value::Text(value.clone()),
+        _ => Value::Null,
+    }
+}
+
+/// The DuckDB path: a read-write connection of its own, in one transaction.
+fn write_duckdb(
+    path: &std::path::Path,
+    exists_check: &(String, Vec<String>),
+    table: &str,
+    create: &str,
+    statements: &[(String, Vec<Bound>)],
+    if_exists: IfExists,
+) -> Result<(), WriteError> {
+    let database = |error: duckdb::Error| WriteError::Database(error.to_string());
+    let config = duckdb::Config::default()
+        .enable_autoload_extension(false)
+        .and_then(|config| config.enable_external_access(false))
+        .map_err(database)?;
+    let mut connection = duckdb::Connection::open_with_flags(path, config)
+        .map_err(|error| WriteError::Engine(EngineError::Connection(error.to_string())))?;
+    let (exists_sql, exists_params) = exists_check;
+    let count: i64 = connection
+        .query_row(exists_sql, duckdb::params_from_iter(exists_params.iter()), |row| row.get(0))
+        .map_err(database)?;
+    let table_exists = count > 0;
+    if table_exists && if_exists == IfExists::Fail {
+        return Err(WriteError::TableExists);
+    }
+    let transaction = connection.transaction().map_err(database)?;
+    if table_exists && if_exists == IfExists::Replace {
+        transaction
+            .execute_batch(&format!("DROP TABLE {table}"))
+            .map_err(database)?;
+    }
+    if !table_exists || if_exists == IfExists::Replace {
+        transaction.execute_batch(create).map_err(database)?;
+    }
+    for (sql, values) in statements {
+        let params: Vec<duckdb::types::Value> = values.iter().map(duckdb_value).collect();
+        transaction
+            .execute(sql, duckdb::params_from_iter(params.iter()))
+            .map_err(database)?;
+    }
+    transaction.commit().map_err(database)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::uploads::csv::{parse_csv, CsvOptions};
+
+    #[test]
+    fn inserts_bind_every_value_in_batches() {
+        let parsed = parse_csv(b"name,day\nann,2024-01-02\n,2024-01-03\n", &CsvOptions::default()).unwrap();
+        let target = UploadTarget {
+            backend: "postgresql",
+            uri: "postgresql://x/y",
+            schema: Some("public"),
+            table_name: "people",
+            if_exists: IfExists::Fail,
+        };
+        assert_eq!(
+            create_table_sql(&target, &parsed),
+            "CREATE TABLE \"public\".\"people\" (\"name\" TEXT, \"day\" DATE)"
+        );
+        let statements = insert_statements(&target, &parsed);
+        assert_eq!(statements.len(), 1);
+        assert_eq!(
+            statements[0].0,
+            "INSERT INTO \"public\".\"people\" (\"name\", \"day\") VALUES ($1, CAST($2 AS DATE)), ($3, CAST($4 AS DATE))"
+        );
+        assert_eq!(statements[0].1[2], Bound::Text(None));
+        assert_eq!(statements[0].1[3], Bound::Text(Some("2024-01-03".to_owned())));
+    }
+}
