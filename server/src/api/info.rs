@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::Uri;
 use quiver_types::InfoResponse;
 
-use crate::auth::permissions::{RESOURCE_PERMISSIONS, RESOURCE_VIEWS};
+use crate::auth::permissions::{RESOURCE_PERMISSIONS, RESOURCE_VIEWS, VIEW_ONLY_PERMISSIONS};
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, AppJson};
 use crate::state::AppState;
@@ -25,8 +25,13 @@ pub async fn resource_info(
         .find(|(name, _)| *name == resource)
         .map(|(_, view)| *view)
         .ok_or_else(ApiError::not_found)?;
+    let view_only = VIEW_ONLY_PERMISSIONS
+        .iter()
+        .filter(|(_, only_view)| *only_view == view)
+        .map(|(permission, _)| permission);
     let permissions = RESOURCE_PERMISSIONS
         .iter()
+        .chain(view_only)
         .filter(|permission| user.has_permission(permission, view))
         .map(|permission| (*permission).to_owned())
         .collect();

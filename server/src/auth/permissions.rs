@@ -395,7 +395,10 @@ pub const RESOURCE_VIEWS: &[(&str, &str)] = &[
 ];
 
 /// The permissions a resource's `_info` can report.
-pub const RESOURCE_PERMISSIONS: &[&str] = &["can_read", "can_write", "can_export", "can_upload"];
+pub const RESOURCE_PERMISSIONS: &[&str] = &["can_read", "can_write", "can_export"];
+
+/// Permissions only some views have, reported by their `_info` too.
+pub const VIEW_ONLY_PERMISSIONS: &[(&str, &str)] = &[("can_upload", "Database")];
 
 static ENDPOINT_INDEX: LazyLock<HashMap<(&'static str, &'static str), Access>> =
     LazyLock::new(|| ENDPOINTS.iter().map(|e| ((e.method, e.path), e.access)).collect());
