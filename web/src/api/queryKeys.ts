@@ -36,4 +36,8 @@ export const queryKeys = {
   resourceList: (resource: string, q: string) => ['resourceList', resource, q] as const,
   relatedOptions: (resource: string, kind: string, column: string) => ['relatedOptions', resource, kind, column] as const,
   favoriteStatus: (resource: string, ids: readonly number[]) => ['resourceList', resource, 'favoriteStatus', ...ids] as const,
+  // Databases and datasets (issue #8)
+  availableEngines: ['database', 'available'] as const,
+  databaseDetail: (id: number) => ['database', 'detail', id] as const,
+  datasetDetail: (id: number) => ['dataset', 'detail', id] as const,
 };

@@ -59,6 +59,11 @@ export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
           path: '/databaseview/list',
           lazy: async () => ({ Component: (await import('@/features/databaseList/DatabaseListPage')).DatabaseListPage }),
         },
+        // Datasets (issue #8)
+        {
+          path: '/dataset/add',
+          lazy: async () => ({ Component: (await import('@/features/datasets/DatasetAddPage')).DatasetAddPage }),
+        },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -1,15 +1,39 @@
 import type { JSX, ReactNode } from 'react';
 import styled from 'styled-components';
 
-/** A list page's frame: its title above the list. */
-export function ListPageLayout({ title, testId, children }: { title: string; testId: string; children: ReactNode }): JSX.Element {
+/** A list page's frame: its title (and the page's buttons, when any) above the list. */
+export function ListPageLayout({
+  title,
+  testId,
+  actions,
+  children,
+}: {
+  title: string;
+  testId: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}): JSX.Element {
   return (
     <Page data-testid={testId}>
-      <Title>{title}</Title>
+      <TitleRow>
+        <Title>{title}</Title>
+        {actions !== undefined && <Actions>{actions}</Actions>}
+      </TitleRow>
       {children}
     </Page>
   );
 }
+
+const TitleRow = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
+`;
 
 const Page = styled.main`
   padding: ${({ theme }) => theme.gridUnit * 4}px;

@@ -1,11 +1,14 @@
-import { useEffect, useMemo, type JSX } from 'react';
+import { useEffect, useMemo, useState, type JSX } from 'react';
 import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
 import type { UserRef } from '@/api/generated/UserRef';
 import { ListPageLayout } from '@/components/listView/ListPageLayout';
 import { ListView, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
 import { defaultListPageSize } from '@/components/listView/listViewState';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
+import { Button } from '@/components/Button';
 import { useToasts } from '@/components/toastContext';
+import { DatabaseConnectionModal } from '@/features/databases/DatabaseConnectionModal';
+import { UploadCsvModal } from '@/features/databases/UploadCsvModal';
 import { testIds } from '@/testIds';
 import { databaseListFilterIds, databaseListQuery, useDatabaseList } from './api';
 
@@ -32,6 +35,9 @@ export function DatabaseListPage(): JSX.Element {
   const list = useDatabaseList(databaseListQuery(state, pageSize));
   const rows = useMemo(() => list.data?.result ?? [], [list.data]);
   const { addToast } = useToasts();
+  // The connection dialog: closed, a new connection ('new') or a saved one (its id).
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [isUploading, setIsUploading] = useState(false);
 
   useEffect(() => {
     if (list.isError) addToast('danger', databaseListFailedMessage);
@@ -56,6 +62,15 @@ export function DatabaseListPage(): JSX.Element {
       sortKey: 'changed_on_delta_humanized',
       render: (database) => database.changed_on_delta_humanized,
     },
+    {
+      id: 'actions',
+      header: 'Actions',
+      render: (database) => (
+        <Button $variant="link" data-testid={testIds.listActions.editDatabase} onClick={() => setEditing(database.id)}>
+          Edit
+        </Button>
+      ),
+    },
   ];
   const filters: ListViewFilter[] = [
     { id: databaseListFilterIds.search, label: 'Search', kind: 'search' },
@@ -64,7 +79,22 @@ export function DatabaseListPage(): JSX.Element {
   ];
 
   return (
-    <ListPageLayout title="Databases" testId={testIds.databaseList.page}>
+    <ListPageLayout
+      title="Databases"
+      testId={testIds.databaseList.page}
+      actions={
+        <>
+          <Button data-testid={testIds.listActions.uploadCsv} onClick={() => setIsUploading(true)}>
+            Upload CSV
+          </Button>
+          <Button $variant="primary" data-testid={testIds.listActions.addDatabase} onClick={() => setEditing('new')}>
+            + Database
+          </Button>
+        </>
+      }
+    >
+      {editing !== null && <DatabaseConnectionModal databaseId={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {isUploading && <UploadCsvModal onClose={() => setIsUploading(false)} />}
       <ListView
         columns={columns}
         filters={filters}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type JSX } from 'react';
+import { useEffect, useMemo, useState, type JSX } from 'react';
 import { Link } from 'react-router';
 import type { DatasetListItem } from '@/api/generated/DatasetListItem';
 import { CardDetail, CardFooter, CardTitle, ListPageLayout } from '@/components/listView/ListPageLayout';
@@ -8,7 +8,9 @@ import { OwnerAvatars } from '@/components/listView/OwnerAvatars';
 import { useRelatedOptions } from '@/components/listView/resourceListApi';
 import { useBulkDelete } from '@/components/listView/useBulkDelete';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
+import { Button } from '@/components/Button';
 import { useToasts } from '@/components/toastContext';
+import { EditDatasetModal } from '@/features/datasets/EditDatasetModal';
 import { testIds } from '@/testIds';
 import { datasetListFilterIds, datasetListQuery, useDatasetList } from './api';
 
@@ -35,6 +37,7 @@ export function DatasetListPage(): JSX.Element {
   const rows = useMemo(() => list.data?.result ?? [], [list.data]);
   const onBulkDelete = useBulkDelete('dataset', 'datasets');
   const { addToast } = useToasts();
+  const [editingId, setEditingId] = useState<number | null>(null);
 
   useEffect(() => {
     if (list.isError) addToast('danger', datasetListFailedMessage);
@@ -56,6 +59,15 @@ export function DatasetListPage(): JSX.Element {
       header: 'Last modified',
       sortKey: 'changed_on_delta_humanized',
       render: (dataset) => dataset.changed_on_delta_humanized,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      render: (dataset) => (
+        <Button $variant="link" data-testid={testIds.listActions.editDataset} onClick={() => setEditingId(dataset.id)}>
+          Edit
+        </Button>
+      ),
     },
   ];
   const filters: ListViewFilter[] = [
@@ -84,7 +96,16 @@ export function DatasetListPage(): JSX.Element {
   ];
 
   return (
-    <ListPageLayout title="Datasets" testId={testIds.datasetList.page}>
+    <ListPageLayout
+      title="Datasets"
+      testId={testIds.datasetList.page}
+      actions={
+        <Link to="/dataset/add/" data-testid={testIds.listActions.addDataset}>
+          + Dataset
+        </Link>
+      }
+    >
+      {editingId !== null && <EditDatasetModal datasetId={editingId} onClose={() => setEditingId(null)} />}
       <ListView
         columns={columns}
         filters={filters}

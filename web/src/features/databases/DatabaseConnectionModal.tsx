@@ -1,0 +1,222 @@
+import { useEffect, useState, type JSX, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { ApiError, errorMessage } from '@/api/errors';
+import { queryKeys } from '@/api/queryKeys';
+import { Button } from '@/components/Button';
+import { Modal } from '@/components/Modal';
+import { useToasts } from '@/components/toastContext';
+import { testIds } from '@/testIds';
+import {
+  connectionErrorMessage,
+  connectionLooksGoodMessage,
+  createDatabase,
+  missingFields,
+  requiredFieldMessage,
+  testConnection,
+  updateDatabase,
+  useAvailableEngines,
+  useDatabase,
+  validateParameters,
+} from './api';
+import { configOfForm, defaultPorts, emptyForm, formOfDatabase, isFileEngine, type ConnectionForm } from './connectionForm';
+
+/** The "Connect a database" dialog: engine, parameters or URI, Test connection, settings. */
+export function DatabaseConnectionModal({ databaseId, onClose }: { databaseId: number | null; onClose: () => void }): JSX.Element {
+  const engines = useAvailableEngines();
+  const saved = useDatabase(databaseId);
+  const queryClient = useQueryClient();
+  const { addToast } = useToasts();
+  const [form, setForm] = useState<ConnectionForm>(emptyForm);
+  const [missing, setMissing] = useState<readonly string[]>([]);
+  const [testResult, setTestResult] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (saved.data !== undefined) setForm(formOfDatabase(saved.data.result));
+  }, [saved.data]);
+
+  const change = <K extends keyof ConnectionForm>(key: K, value: ConnectionForm[K]): void => {
+    setForm((current) => ({ ...current, [key]: value }));
+    setMissing((current) => current.filter((field) => field !== key));
+  };
+
+  const onTest = async (): Promise<void> => {
+    setIsBusy(true);
+    try {
+      await testConnection(configOfForm(form, databaseId));
+      setTestResult(connectionLooksGoodMessage);
+      addToast('success', connectionLooksGoodMessage);
+    } catch (error) {
+      const text = connectionErrorMessage(error instanceof ApiError && error.errors.length > 0 ? error.errors[0].message : errorMessage(error));
+      setTestResult(text);
+      addToast('danger', text);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const onSave = async (): Promise<void> => {
+    setIsBusy(true);
+    setSaveError(null);
+    const config = configOfForm(form, null);
+    try {
+      if (form.mode === 'parameters') {
+        try {
+          await validateParameters(config);
+        } catch (error) {
+          if (error instanceof ApiError && missingFields(error).length > 0) {
+            setMissing(missingFields(error));
+            return;
+          }
+          // Unreachable hosts are reported by the save itself (or by Test connection).
+        }
+      }
+      if (form.databaseName.trim() === '') {
+        setMissing(['databaseName']);
+        return;
+      }
+      if (databaseId === null) await createDatabase(config);
+      else await updateDatabase(databaseId, config);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('database') });
+      addToast('success', databaseId === null ? 'Database connected' : 'Database settings updated');
+      onClose();
+    } catch (error) {
+      setSaveError(errorMessage(error));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const engineOptions = engines.data?.databases ?? [];
+  const fileEngine = isFileEngine(form.engine);
+  const textField = (key: keyof ConnectionForm, label: string, testId: string, type = 'text'): ReactNode => (
+    <Field>
+      <span>{label}</span>
+      <input
+        type={type}
+        aria-label={label}
+        data-testid={testId}
+        value={String(form[key])}
+        onChange={(event) => change(key, event.target.value as never)}
+      />
+      {missing.includes(key === 'databaseName' ? 'databaseName' : key) && (
+        <FieldError data-testid={testIds.databaseModal.fieldError}>{requiredFieldMessage}</FieldError>
+      )}
+    </Field>
+  );
+  const checkbox = (key: keyof ConnectionForm, label: string, testId: string): ReactNode => (
+    <Check>
+      <input type="checkbox" data-testid={testId} checked={Boolean(form[key])} onChange={(event) => change(key, event.target.checked as never)} />
+      {label}
+    </Check>
+  );
+
+  return (
+    <Modal
+      title={databaseId === null ? 'Connect a database' : 'Edit database'}
+      testId={testIds.databaseModal.dialog}
+      onClose={onClose}
+      footer={
+        <>
+          <Button data-testid={testIds.databaseModal.testConnection} disabled={isBusy} onClick={() => void onTest()}>
+            Test connection
+          </Button>
+          <Button $variant="primary" data-testid={testIds.databaseModal.save} disabled={isBusy} onClick={() => void onSave()}>
+            {databaseId === null ? 'Connect' : 'Finish'}
+          </Button>
+        </>
+      }
+    >
+      <Form>
+        <Field>
+          <span>Supported databases</span>
+          <select
+            aria-label="Supported databases"
+            data-testid={testIds.databaseModal.engine}
+            value={form.engine}
+            disabled={databaseId !== null}
+            onChange={(event) => {
+              const engine = event.target.value;
+              setForm((current) => ({ ...current, engine, port: defaultPorts[engine] ?? '' }));
+            }}
+          >
+            {engineOptions.map((engine) => (
+              <option key={engine.engine} value={engine.engine}>
+                {engine.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <ModeSwitch role="radiogroup" aria-label="Connection method">
+          <Check>
+            <input type="radio" data-testid={testIds.databaseModal.modeParameters} checked={form.mode === 'parameters'} onChange={() => change('mode', 'parameters')} />
+            {fileEngine ? 'File path' : 'Parameters'}
+          </Check>
+          <Check>
+            <input type="radio" data-testid={testIds.databaseModal.modeUri} checked={form.mode === 'uri'} onChange={() => change('mode', 'uri')} />
+            SQLAlchemy URI
+          </Check>
+        </ModeSwitch>
+        {textField('databaseName', 'Display name', testIds.databaseModal.databaseName)}
+        {form.mode === 'uri' && textField('uri', 'SQLAlchemy URI', testIds.databaseModal.uri)}
+        {form.mode === 'parameters' && fileEngine && textField('database', 'Database file path', testIds.databaseModal.database)}
+        {form.mode === 'parameters' && !fileEngine && (
+          <>
+            {textField('host', 'Host', testIds.databaseModal.host)}
+            {textField('port', 'Port', testIds.databaseModal.port)}
+            {textField('database', 'Database name', testIds.databaseModal.database)}
+            {textField('username', 'Username', testIds.databaseModal.username)}
+            {textField('password', 'Password', testIds.databaseModal.password, 'password')}
+            {checkbox('encryption', 'Use an encrypted connection (SSL)', testIds.databaseModal.encryption)}
+          </>
+        )}
+        <fieldset>
+          <legend>Advanced</legend>
+          {checkbox('exposeInSqlLab', 'Expose database in SQL Lab', testIds.databaseModal.exposeInSqlLab)}
+          {checkbox('allowDml', 'Allow DML', testIds.databaseModal.allowDml)}
+          {checkbox('allowRunAsync', 'Asynchronous query execution', testIds.databaseModal.allowRunAsync)}
+          {checkbox('allowMultiCatalog', 'Allow changing catalogs', testIds.databaseModal.allowMultiCatalog)}
+          {checkbox('allowFileUpload', 'Allow file uploads to database', testIds.databaseModal.allowFileUpload)}
+          {textField('forceCtasSchema', 'CTAS & CVAS schema', testIds.databaseModal.ctasSchema)}
+          {textField('cacheTimeout', 'Chart cache timeout', testIds.databaseModal.cacheTimeout)}
+        </fieldset>
+        {testResult !== null && <Result data-testid={testIds.databaseModal.testResult}>{testResult}</Result>}
+        {saveError !== null && <FieldError data-testid={testIds.databaseModal.saveError}>{saveError}</FieldError>}
+      </Form>
+    </Modal>
+  );
+}
+
+const Form = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
+  min-width: 480px;
+`;
+
+const Field = styled.label`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.gridUnit}px;
+`;
+
+const Check = styled.label`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.gridUnit}px;
+`;
+
+const ModeSwitch = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.gridUnit * 4}px;
+`;
+
+const FieldError = styled.span`
+  color: ${({ theme }) => theme.colors.error.base};
+`;
+
+const Result = styled.div`
+  font-weight: 600;
+`;
