@@ -49,7 +49,8 @@ export function DatabaseConnectionModal({ databaseId, onClose }: { databaseId: n
       setTestResult(connectionLooksGoodMessage);
       addToast('success', connectionLooksGoodMessage);
     } catch (error) {
-      const text = connectionErrorMessage(error instanceof ApiError && error.errors.length > 0 ? error.errors[0].message : errorMessage(error));
+      const firstError = error instanceof ApiError ? error.errors[0] : undefined;
+      const text = connectionErrorMessage(firstError?.message ?? errorMessage(error));
       setTestResult(text);
       addToast('danger', text);
     } finally {
