@@ -295,17 +295,11 @@ fn apply_config(
 
 /// A saved connection as answers show it: the URI and parameters carry the mask.
 pub fn database_detail(record: &DatabaseRecord) -> DatabaseDetail {
-    let parameters = uri::parameters_from_uri(&record.sqlalchemy_uri);
-    let parameters = match (&record.password_encrypted, parameters.password) {
-        (Some(_), _) => quiver_types::DatabaseParameters {
-            password: Some(PASSWORD_MASK.to_owned()),
-            ..parameters
-        },
-        (None, _) => quiver_types::DatabaseParameters {
-            password: None,
-            ..parameters
-        },
-    };
+    let mut parameters = uri::parameters_from_uri(&record.sqlalchemy_uri);
+    parameters.password = record
+        .password_encrypted
+        .as_ref()
+        .map(|_| PASSWORD_MASK.to_owned());
     DatabaseDetail {
         id: DatabaseId(record.id),
         uuid: record.uuid.clone(),

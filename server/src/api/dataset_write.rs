@@ -195,7 +195,7 @@ pub async fn update_dataset(
     if let Some(owners) = owners.as_mut() {
         owners.sort_unstable();
         owners.dedup();
-        if app.store.existing_user_ids(owners).await?.len() != owners.len() {
+        if app.store.existing_user_ids(owners.as_slice()).await?.len() != owners.len() {
             return Err(invalid("owners", "Owners are invalid"));
         }
     }

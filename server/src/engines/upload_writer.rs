@@ -17,7 +17,7 @@ use crate::uploads::{ColumnKind, IfExists};
 const PARAMETERS_PER_INSERT: usize = 900;
 
 /// Why writing failed.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum WriteError {
     /// The table exists and the upload asked to fail then (Superset's text).
     #[error("Table already exists. You can change your 'if table already exists' strategy to append or replace or provide a different Table Name to use.")]
@@ -179,7 +179,7 @@ macro_rules! write_sqlx {
         let (exists_query, exists_params) = exists_sql($target);
         let mut exists = sqlx::query_scalar::<$driver, i64>(&exists_query);
         for param in &exists_params {
-            exists = exists.bind(param);
+            exists = exists.bind(param.as_str());
         }
         let table_exists = exists.fetch_one(&mut $connection).await.map_err(database)? > 0;
         if table_exists && $target.if_exists == IfExists::Fail {

@@ -141,18 +141,22 @@ fn decode_component(text: &str) -> String {
     String::from_utf8_lossy(&decoded).into_owned()
 }
 
+/// A port that is not a whole number from 0 to 65535.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InvalidPort;
+
 /// The port of the form, which sends a number or text.
-pub fn port_of(parameters: &DatabaseParameters) -> Result<Option<u16>, ()> {
+pub fn port_of(parameters: &DatabaseParameters) -> Result<Option<u16>, InvalidPort> {
     match &parameters.port {
         None | Some(serde_json::Value::Null) => Ok(None),
         Some(serde_json::Value::Number(number)) => number
             .as_u64()
             .and_then(|port| u16::try_from(port).ok())
             .map(Some)
-            .ok_or(()),
+            .ok_or(InvalidPort),
         Some(serde_json::Value::String(text)) if text.trim().is_empty() => Ok(None),
-        Some(serde_json::Value::String(text)) => text.trim().parse::<u16>().map(Some).map_err(|_| ()),
-        Some(_) => Err(()),
+        Some(serde_json::Value::String(text)) => text.trim().parse::<u16>().map(Some).map_err(|_| InvalidPort),
+        Some(_) => Err(InvalidPort),
     }
 }
 

@@ -153,7 +153,7 @@ impl Store {
                 .await?;
             for stored_id in stored.iter().filter(|stored_id| !kept.contains(stored_id)) {
                 sqlx::query("DELETE FROM table_columns WHERE id = $1")
-                    .bind(stored_id)
+                    .bind(*stored_id)
                     .execute(&mut *tx)
                     .await?;
             }
@@ -206,7 +206,7 @@ impl Store {
                 .await?;
             for stored_id in stored.iter().filter(|stored_id| !kept.contains(stored_id)) {
                 sqlx::query("DELETE FROM sql_metrics WHERE id = $1")
-                    .bind(stored_id)
+                    .bind(*stored_id)
                     .execute(&mut *tx)
                     .await?;
             }
@@ -289,7 +289,7 @@ impl Store {
             let still_there = source.iter().any(|column| &column.column_name == name);
             if !still_there && !is_calculated {
                 sqlx::query("DELETE FROM table_columns WHERE id = $1")
-                    .bind(column_id)
+                    .bind(*column_id)
                     .execute(&mut *tx)
                     .await?;
             }
@@ -302,7 +302,7 @@ impl Store {
                 Some((column_id, _, _)) => {
                     sqlx::query("UPDATE table_columns SET type = $1 WHERE id = $2")
                         .bind(&column.column_type)
-                        .bind(column_id)
+                        .bind(*column_id)
                         .execute(&mut *tx)
                         .await?;
                 }

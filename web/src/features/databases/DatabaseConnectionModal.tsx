@@ -1,4 +1,4 @@
-import { useEffect, useState, type JSX, type ReactNode } from 'react';
+import { useState, type JSX, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { ApiError, errorMessage } from '@/api/errors';
@@ -23,19 +23,35 @@ import { configOfForm, defaultPorts, emptyForm, formOfDatabase, isFileEngine, ty
 
 /** The "Connect a database" dialog: engine, parameters or URI, Test connection, settings. */
 export function DatabaseConnectionModal({ databaseId, onClose }: { databaseId: number | null; onClose: () => void }): JSX.Element {
-  const engines = useAvailableEngines();
   const saved = useDatabase(databaseId);
+  if (databaseId === null) return <ConnectionDialog databaseId={null} initial={emptyForm} onClose={onClose} />;
+  if (saved.data === undefined) {
+    return (
+      <Modal title="Edit database" testId={testIds.databaseModal.dialog} onClose={onClose}>
+        {saved.isError ? errorMessage(saved.error) : 'Loading...'}
+      </Modal>
+    );
+  }
+  return <ConnectionDialog databaseId={databaseId} initial={formOfDatabase(saved.data.result)} onClose={onClose} />;
+}
+
+function ConnectionDialog({
+  databaseId,
+  initial,
+  onClose,
+}: {
+  databaseId: number | null;
+  initial: ConnectionForm;
+  onClose: () => void;
+}): JSX.Element {
+  const engines = useAvailableEngines();
   const queryClient = useQueryClient();
   const { addToast } = useToasts();
-  const [form, setForm] = useState<ConnectionForm>(emptyForm);
+  const [form, setForm] = useState<ConnectionForm>(initial);
   const [missing, setMissing] = useState<readonly string[]>([]);
   const [testResult, setTestResult] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (saved.data !== undefined) setForm(formOfDatabase(saved.data.result));
-  }, [saved.data]);
 
   const change = <K extends keyof ConnectionForm>(key: K, value: ConnectionForm[K]): void => {
     setForm((current) => ({ ...current, [key]: value }));

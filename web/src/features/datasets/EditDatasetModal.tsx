@@ -1,4 +1,4 @@
-import { useEffect, useState, type JSX } from 'react';
+import { useState, type JSX } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { errorMessage } from '@/api/errors';
@@ -96,27 +96,37 @@ function validationErrors(state: EditorState): string[] {
 /** 'Edit Dataset {table name}': settings, metrics, columns and calculated columns; a confirm step. */
 export function EditDatasetModal({ datasetId, onClose }: { datasetId: number; onClose: () => void }): JSX.Element {
   const dataset = useDataset(datasetId);
-  const queryClient = useQueryClient();
-  const { addToast } = useToasts();
-  const [tab, setTab] = useState<EditorTab>('settings');
-  const [state, setState] = useState<EditorState | null>(null);
-  const [isConfirming, setIsConfirming] = useState(false);
-  const [isSaving, setIsSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (dataset.data !== undefined) setState(editorStateOf(dataset.data));
-  }, [dataset.data]);
-
-  const title = `Edit Dataset ${dataset.data?.table_name ?? ''}`.trim();
-  if (dataset.data === undefined || state === null) {
+  if (dataset.data === undefined) {
     return (
-      <Modal title={title} testId={testIds.datasetEditor.dialog} onClose={onClose}>
+      <Modal title="Edit Dataset" testId={testIds.datasetEditor.dialog} onClose={onClose}>
         {dataset.isError ? errorMessage(dataset.error) : 'Loading...'}
       </Modal>
     );
   }
-  const isManagedExternally = dataset.data.is_managed_externally;
+  return <DatasetEditor dataset={dataset.data} onReload={async () => (await dataset.refetch()).data} onClose={onClose} />;
+}
+
+/** The editor of a loaded dataset: its state starts from the dataset and is saved as a whole. */
+function DatasetEditor({
+  dataset,
+  onReload,
+  onClose,
+}: {
+  dataset: Dataset;
+  onReload: () => Promise<Dataset | undefined>;
+  onClose: () => void;
+}): JSX.Element {
+  const datasetId = dataset.id;
+  const queryClient = useQueryClient();
+  const { addToast } = useToasts();
+  const [tab, setTab] = useState<EditorTab>('settings');
+  const [state, setState] = useState<EditorState>(() => editorStateOf(dataset));
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [isSaving, setIsSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  const title = `Edit Dataset ${dataset.table_name}`;
+  const isManagedExternally = dataset.is_managed_externally;
   const errors = validationErrors(state);
   const isSaveDisabled = isSaving || errors.length > 0 || isManagedExternally;
 
@@ -159,8 +169,8 @@ export function EditDatasetModal({ datasetId, onClose }: { datasetId: number; on
   const onSync = async (): Promise<void> => {
     try {
       await refreshDataset(datasetId);
-      const refreshed = await dataset.refetch();
-      if (refreshed.data !== undefined) setState({ ...state, columns: editorStateOf(refreshed.data).columns });
+      const refreshed = await onReload();
+      if (refreshed !== undefined) setState({ ...state, columns: editorStateOf(refreshed).columns });
     } catch (error) {
       setSaveError(errorMessage(error));
     }
