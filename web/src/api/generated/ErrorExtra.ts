@@ -9,4 +9,12 @@ export type ErrorExtra = { issue_codes?: Array<IssueCode>, engine_name?: string,
 /**
  * Field-level validation messages, `{field: [message]}`.
  */
-messages?: JsonValue, };
+messages?: JsonValue, 
+/**
+ * Connection parameters left empty (`validate_parameters`).
+ */
+missing?: Array<string>, 
+/**
+ * Connection parameters with a wrong value (`validate_parameters`).
+ */
+invalid?: Array<string>, };
