@@ -130,7 +130,12 @@ fn backend_of_engine(engine: &str) -> Result<&'static str, ApiError> {
         .iter()
         .find(|backend| **backend == name)
         .copied()
-        .ok_or_else(|| ApiError::message(ErrorKind::UnprocessableEntity, format!("Engine \"{engine}\" is not a valid engine.")))
+        .ok_or_else(|| {
+            ApiError::message(
+                ErrorKind::UnprocessableEntity,
+                format!("Engine \"{engine}\" is not a valid engine."),
+            )
+        })
 }
 
 /// A connection as the form gives it: backend and full URI (password in place).
@@ -191,7 +196,8 @@ fn resolve_connection(
         })?;
         (backend, given.to_owned())
     } else if let Some(record) = saved {
-        let backend = uri::backend_of_uri(&record.sqlalchemy_uri).ok_or_else(|| missing_field("sqlalchemy_uri"))?;
+        let backend =
+            uri::backend_of_uri(&record.sqlalchemy_uri).ok_or_else(|| missing_field("sqlalchemy_uri"))?;
         (backend, record.sqlalchemy_uri.clone())
     } else {
         return Err(missing_field("sqlalchemy_uri"));
@@ -251,8 +257,10 @@ fn apply_config(
     } else if saved.is_none() {
         return Err(missing_field("database_name"));
     }
-    let connection_changed =
-        saved.is_none() || config.sqlalchemy_uri.is_some() || config.parameters.is_some() || config.engine.is_some();
+    let connection_changed = saved.is_none()
+        || config.sqlalchemy_uri.is_some()
+        || config.parameters.is_some()
+        || config.engine.is_some();
     if connection_changed {
         let connection = resolve_connection(app, config, saved)?;
         let (masked, password) = uri::split_password(&connection.uri);
@@ -428,7 +436,9 @@ pub async fn delete_database(
     }
     app.store.delete_database(id).await?;
     app.engines.forget(id);
-    Ok(AppJson(MessageResponse { message: "OK".to_owned() }))
+    Ok(AppJson(MessageResponse {
+        message: "OK".to_owned(),
+    }))
 }
 
 /// The saved connection a test refers to: by id, else by name.
@@ -489,7 +499,9 @@ pub async fn test_connection(
         Err(_) => Err(EngineError::Timeout(TEST_CONNECTION_TIMEOUT.as_secs())),
     };
     match outcome {
-        Ok(()) => Ok(AppJson(MessageResponse { message: "OK".to_owned() })),
+        Ok(()) => Ok(AppJson(MessageResponse {
+            message: "OK".to_owned(),
+        })),
         Err(error) => {
             let message = failure_message(&error, &connection);
             tracing::info!(backend = connection.backend, "connection test failed");
@@ -564,7 +576,9 @@ pub async fn validate_parameters(
         }
     }
     if errors.is_empty() {
-        Ok(AppJson(MessageResponse { message: "OK".to_owned() }))
+        Ok(AppJson(MessageResponse {
+            message: "OK".to_owned(),
+        }))
     } else {
         Err(connection_errors(errors))
     }

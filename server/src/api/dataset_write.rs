@@ -51,9 +51,15 @@ fn bad_field(field: &str, text: impl Into<String>) -> ApiError {
 
 /// The dataset's settings, after checking it exists and the user owns it (admins own all).
 async fn owned_dataset(app: &AppState, user: &AuthUser, id: i64) -> Result<DatasetSettings, ApiError> {
-    let settings = app.store.dataset_settings(id).await?.ok_or_else(ApiError::not_found)?;
+    let settings = app
+        .store
+        .dataset_settings(id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
     let owners = app.store.owners_of_existing(&DATASETS, &[id]).await?;
-    let is_owner = owners.get(&id).is_some_and(|owner_ids| owner_ids.contains(&user.id));
+    let is_owner = owners
+        .get(&id)
+        .is_some_and(|owner_ids| owner_ids.contains(&user.id));
     if !user.is_admin() && !is_owner {
         return Err(ApiError::forbidden(DATASET_FORBIDDEN));
     }
@@ -112,7 +118,10 @@ fn apply_settings(stored: DatasetSettings, put: &DatasetPut) -> Result<DatasetSe
     if put.offset.is_some() {
         settings.offset = optional_integer("offset", put.offset.as_ref())?.unwrap_or(0);
     }
-    for (field, text) in [("extra", &settings.extra), ("template_params", &settings.template_params)] {
+    for (field, text) in [
+        ("extra", &settings.extra),
+        ("template_params", &settings.template_params),
+    ] {
         if let Some(text) = text {
             if serde_json::from_str::<Value>(text).is_err() {
                 return Err(bad_field(field, "Field cannot be decoded by JSON."));
@@ -126,7 +135,12 @@ fn apply_settings(stored: DatasetSettings, put: &DatasetPut) -> Result<DatasetSe
 }
 
 /// The payload's columns and metrics: unique names, known ids, checked expressions.
-fn check_lists(put: &DatasetPut, column_ids: &[i64], metric_ids: &[i64], override_columns: bool) -> Result<(), ApiError> {
+fn check_lists(
+    put: &DatasetPut,
+    column_ids: &[i64],
+    metric_ids: &[i64],
+    override_columns: bool,
+) -> Result<(), ApiError> {
     if let Some(columns) = &put.columns {
         let mut names = HashSet::new();
         for column in columns {
@@ -141,7 +155,11 @@ fn check_lists(put: &DatasetPut, column_ids: &[i64], metric_ids: &[i64], overrid
             if unknown_id && !override_columns {
                 return Err(invalid("columns", "One or more columns do not exist"));
             }
-            if let Some(expression) = column.expression.as_deref().filter(|text| !text.trim().is_empty()) {
+            if let Some(expression) = column
+                .expression
+                .as_deref()
+                .filter(|text| !text.trim().is_empty())
+            {
                 validate_fragment(expression).map_err(|error| invalid("columns", error.to_string()))?;
             }
         }
@@ -208,7 +226,11 @@ pub async fn update_dataset(
     match app.store.update_dataset(id, &settings, &lists, user.id).await {
         Ok(()) => {}
         Err(StoreError::Conflict(text)) if text.starts_with("One or more") => {
-            let field = if text.contains("metrics") { "metrics" } else { "columns" };
+            let field = if text.contains("metrics") {
+                "metrics"
+            } else {
+                "columns"
+            };
             return Err(invalid(field, text));
         }
         Err(StoreError::Conflict(text)) => return Err(invalid("table_name", text)),
@@ -223,7 +245,9 @@ fn type_name_of(data_type: &arrow::datatypes::DataType) -> String {
     use arrow::datatypes::DataType;
     match data_type {
         DataType::Boolean => "BOOLEAN".to_owned(),
-        DataType::Int8 | DataType::Int16 | DataType::Int32 | DataType::UInt8 | DataType::UInt16 => "INTEGER".to_owned(),
+        DataType::Int8 | DataType::Int16 | DataType::Int32 | DataType::UInt8 | DataType::UInt16 => {
+            "INTEGER".to_owned()
+        }
         DataType::Int64 | DataType::UInt32 | DataType::UInt64 => "BIGINT".to_owned(),
         DataType::Float16 | DataType::Float32 | DataType::Float64 => "DOUBLE".to_owned(),
         DataType::Decimal128(precision, scale) | DataType::Decimal256(precision, scale) => {
@@ -237,7 +261,11 @@ fn type_name_of(data_type: &arrow::datatypes::DataType) -> String {
 }
 
 /// The columns of a dataset's source: its table's, or those its SQL answers.
-pub async fn source_columns(app: &AppState, user: &AuthUser, settings: &DatasetSettings) -> Result<Vec<NewColumn>, ApiError> {
+pub async fn source_columns(
+    app: &AppState,
+    user: &AuthUser,
+    settings: &DatasetSettings,
+) -> Result<Vec<NewColumn>, ApiError> {
     let database = authorized_database(app, user, settings.database_id).await?;
     let kind = SqlEngine::from_backend(&database.backend).ok_or_else(|| {
         ApiError::bad_request(format!("The {} engine is not supported yet", database.backend))
@@ -274,7 +302,11 @@ pub async fn source_columns(app: &AppState, user: &AuthUser, settings: &DatasetS
             .map(|field| column(field.name().clone(), type_name_of(field.data_type())))
             .collect());
     }
-    let default_schema = if kind == SqlEngine::Postgres { "public" } else { "main" };
+    let default_schema = if kind == SqlEngine::Postgres {
+        "public"
+    } else {
+        "main"
+    };
     let schema = settings.schema.as_deref().unwrap_or(default_schema);
     let metadata = browse::table_metadata(&engine, kind, schema, &settings.table_name)
         .await
@@ -304,7 +336,9 @@ pub async fn refresh_dataset(
     let settings = owned_dataset(&app, &user, id).await?;
     let columns = source_columns(&app, &user, &settings).await?;
     app.store.sync_dataset_columns(id, &columns).await?;
-    Ok(AppJson(MessageResponse { message: "OK".to_owned() }))
+    Ok(AppJson(MessageResponse {
+        message: "OK".to_owned(),
+    }))
 }
 
 /// `DELETE /api/v1/dataset/{pk}`: its charts stay, as in Superset (the dialog lists them first).
@@ -321,7 +355,9 @@ pub async fn delete_dataset(
         return Err(ApiError::forbidden(FORBIDDEN));
     }
     app.store.delete_resources(&DATASETS, &[id]).await?;
-    Ok(AppJson(MessageResponse { message: "OK".to_owned() }))
+    Ok(AppJson(MessageResponse {
+        message: "OK".to_owned(),
+    }))
 }
 
 /// `GET /api/v1/dataset/{pk}/related_objects`: the charts on the dataset and their dashboards.
@@ -330,7 +366,10 @@ pub async fn related_objects(
     CurrentUser(_user): CurrentUser,
     AppPath(id): AppPath<i64>,
 ) -> Result<AppJson<DatasetRelatedObjects>, ApiError> {
-    app.store.dataset_settings(id).await?.ok_or_else(ApiError::not_found)?;
+    app.store
+        .dataset_settings(id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
     let charts = app.store.dataset_charts(id).await?;
     let dashboards = app.store.dataset_dashboards(id).await?;
     Ok(AppJson(DatasetRelatedObjects {

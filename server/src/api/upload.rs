@@ -60,7 +60,10 @@ struct UploadForm {
 async fn read_form(mut multipart: Multipart) -> Result<UploadForm, ApiError> {
     let mut form = UploadForm::default();
     let malformed = |error: axum::extract::multipart::MultipartError| {
-        ApiError::bad_request(format!("The upload form could not be read: {}", error.body_text()))
+        ApiError::bad_request(format!(
+            "The upload form could not be read: {}",
+            error.body_text()
+        ))
     };
     while let Some(field) = multipart.next_field().await.map_err(malformed)? {
         let name = field.name().unwrap_or_default().to_owned();
@@ -108,7 +111,12 @@ fn csv_options(form: &UploadForm) -> Result<CsvOptions, ApiError> {
         None | Some("") => b',',
         Some("\\t") | Some("\t") => b'\t',
         Some(text) if text.len() == 1 && text.is_ascii() => text.as_bytes()[0],
-        Some(_) => return Err(field_error("delimiter", "The delimiter must be a single character.")),
+        Some(_) => {
+            return Err(field_error(
+                "delimiter",
+                "The delimiter must be a single character.",
+            ))
+        }
     };
     let header_row = match form.header_row.as_deref() {
         None => Some(0),
@@ -149,7 +157,11 @@ async fn register_dataset(
             }
         })
         .collect();
-    match app.store.dataset_id_by_table(database_id, schema, table_name).await? {
+    match app
+        .store
+        .dataset_id_by_table(database_id, schema, table_name)
+        .await?
+    {
         Some(dataset_id) => app.store.sync_dataset_columns(dataset_id, &columns).await?,
         None => {
             app.store
@@ -213,9 +225,8 @@ pub async fn upload_file(
     }
     let if_exists = match form.already_exists.as_deref() {
         None | Some("") => IfExists::Fail,
-        Some(text) => {
-            IfExists::parse(text).ok_or_else(|| field_error("already_exists", "Must be one of: fail, replace, append."))?
-        }
+        Some(text) => IfExists::parse(text)
+            .ok_or_else(|| field_error("already_exists", "Must be one of: fail, replace, append."))?,
     };
     let options = csv_options(&form)?;
     let data = form
@@ -226,7 +237,10 @@ pub async fn upload_file(
         .map_err(ApiError::internal)?
         .map_err(upload_error)?;
 
-    let uri = app.engines.connection_uri(&database).map_err(ApiError::internal)?;
+    let uri = app
+        .engines
+        .connection_uri(&database)
+        .map_err(ApiError::internal)?;
     // DuckDB allows one writer per file: the read-only engine lets go of it first.
     app.engines.forget(database.id);
     let target = UploadTarget {
@@ -257,7 +271,12 @@ pub async fn upload_file(
     let dataset_schema = schema.as_deref().or(if is_file_backend(&database.backend) {
         None
     } else {
-        Some(if database.backend == "postgresql" { "public" } else { "" }).filter(|schema| !schema.is_empty())
+        Some(if database.backend == "postgresql" {
+            "public"
+        } else {
+            ""
+        })
+        .filter(|schema| !schema.is_empty())
     });
     register_dataset(
         &app,
@@ -270,5 +289,10 @@ pub async fn upload_file(
     )
     .await?;
     tracing::info!(database_id = database.id, rows, "file uploaded");
-    Ok((StatusCode::CREATED, AppJson(MessageResponse { message: "OK".to_owned() })))
+    Ok((
+        StatusCode::CREATED,
+        AppJson(MessageResponse {
+            message: "OK".to_owned(),
+        }),
+    ))
 }

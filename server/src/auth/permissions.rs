@@ -347,8 +347,16 @@ pub const ENDPOINTS: &[Endpoint] = &[
     // Database connections, dataset edits and uploads (issue #8).
     endpoint("POST", "/api/v1/database/", Permission("can_write", "Database")),
     endpoint("GET", "/api/v1/database/{pk}", Permission("can_read", "Database")),
-    endpoint("PUT", "/api/v1/database/{pk}", Permission("can_write", "Database")),
-    endpoint("DELETE", "/api/v1/database/{pk}", Permission("can_write", "Database")),
+    endpoint(
+        "PUT",
+        "/api/v1/database/{pk}",
+        Permission("can_write", "Database"),
+    ),
+    endpoint(
+        "DELETE",
+        "/api/v1/database/{pk}",
+        Permission("can_write", "Database"),
+    ),
     endpoint(
         "POST",
         "/api/v1/database/test_connection/",
@@ -370,7 +378,11 @@ pub const ENDPOINTS: &[Endpoint] = &[
         Permission("can_upload", "Database"),
     ),
     endpoint("PUT", "/api/v1/dataset/{pk}", Permission("can_write", "Dataset")),
-    endpoint("DELETE", "/api/v1/dataset/{pk}", Permission("can_write", "Dataset")),
+    endpoint(
+        "DELETE",
+        "/api/v1/dataset/{pk}",
+        Permission("can_write", "Dataset"),
+    ),
     endpoint(
         "PUT",
         "/api/v1/dataset/{pk}/refresh",

@@ -92,9 +92,9 @@ impl Engine {
     pub async fn open(backend: &str, uri: &str, allow_dml: bool) -> Result<Engine, EngineError> {
         match backend {
             "duckdb" => Ok(Engine::DuckDb(Arc::new(duckdb::DuckDbEngine::open_uri(uri)?))),
-            "sqlite" | "postgresql" | "mysql" => Ok(Engine::Sql(Arc::new(
-                SqlDatabase::connect(uri, allow_dml).await?,
-            ))),
+            "sqlite" | "postgresql" | "mysql" => {
+                Ok(Engine::Sql(Arc::new(SqlDatabase::connect(uri, allow_dml).await?)))
+            }
             other => Err(EngineError::UnsupportedEngine(other.to_owned())),
         }
     }

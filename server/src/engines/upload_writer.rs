@@ -76,9 +76,19 @@ fn create_table_sql(target: &UploadTarget<'_>, parsed: &ParsedCsv) -> String {
     let columns: Vec<String> = parsed
         .columns
         .iter()
-        .map(|(name, kind)| format!("{} {}", dialect.quote_identifier(name), kind.sql_type(target.backend)))
+        .map(|(name, kind)| {
+            format!(
+                "{} {}",
+                dialect.quote_identifier(name),
+                kind.sql_type(target.backend)
+            )
+        })
         .collect();
-    format!("CREATE TABLE {} ({})", qualified_table(target), columns.join(", "))
+    format!(
+        "CREATE TABLE {} ({})",
+        qualified_table(target),
+        columns.join(", ")
+    )
 }
 
 /// The value of one cell of a bindable batch.
@@ -128,13 +138,24 @@ fn insert_statements(target: &UploadTarget<'_>, parsed: &ParsedCsv) -> Vec<(Stri
         .iter()
         .map(|(name, _)| dialect.quote_identifier(name))
         .collect();
-    let head = format!("INSERT INTO {} ({}) VALUES ", qualified_table(target), names.join(", "));
+    let head = format!(
+        "INSERT INTO {} ({}) VALUES ",
+        qualified_table(target),
+        names.join(", ")
+    );
     let mut statements = Vec::new();
     for batch in &parsed.batches {
         let mut start = 0;
         while start < batch.num_rows() {
             let end = (start + rows_per_insert).min(batch.num_rows());
-            statements.push(insert_rows(&head, target.backend, dialect, parsed, batch, start..end));
+            statements.push(insert_rows(
+                &head,
+                target.backend,
+                dialect,
+                parsed,
+                batch,
+                start..end,
+            ));
             start = end;
         }
     }
@@ -263,9 +284,11 @@ pub async fn write_upload(target: &UploadTarget<'_>, parsed: &ParsedCsv) -> Resu
         }
         "sqlite" => {
             let (path, _) = sqlx_url(target.uri)?;
-            let options = <sqlx::sqlite::SqliteConnectOptions as std::str::FromStr>::from_str(&format!("sqlite://{path}"))
-                .map_err(|error| EngineError::Connection(error.to_string()))?
-                .create_if_missing(false);
+            let options = <sqlx::sqlite::SqliteConnectOptions as std::str::FromStr>::from_str(&format!(
+                "sqlite://{path}"
+            ))
+            .map_err(|error| EngineError::Connection(error.to_string()))?
+            .create_if_missing(false);
             let mut connection = sqlx::SqliteConnection::connect_with(&options)
                 .await
                 .map_err(|error| EngineError::Connection(error.to_string()))?;
@@ -281,7 +304,9 @@ fn exists_sql(target: &UploadTarget<'_>) -> (String, Vec<String>) {
     let mut params = vec![target.table_name.to_owned()];
     let dialect = dialect_of(target.backend);
     let sql = match target.backend {
-        "sqlite" => "SELECT COUNT(*) FROM sqlite_master WHERE type IN ('table', 'view') AND name = $1".to_owned(),
+        "sqlite" => {
+            "SELECT COUNT(*) FROM sqlite_master WHERE type IN ('table', 'view') AND name = $1".to_owned()
+        }
         _ => {
             let mut sql = format!(
                 "SELECT COUNT(*) FROM information_schema.tables WHERE table_name = {}",
@@ -293,7 +318,9 @@ fn exists_sql(target: &UploadTarget<'_>) -> (String, Vec<String>) {
                     params.push(schema.to_owned());
                 }
                 None if target.backend == "mysql" => sql.push_str(" AND table_schema = DATABASE()"),
-                None if target.backend == "postgresql" => sql.push_str(" AND table_schema = current_schema()"),
+                None if target.backend == "postgresql" => {
+                    sql.push_str(" AND table_schema = current_schema()")
+                }
                 None => sql.push_str(" AND table_schema = current_schema()"),
             }
             sql
@@ -301,7 +328,6 @@ fn exists_sql(target: &UploadTarget<'_>) -> (String, Vec<String>) {
     };
     (sql, params)
 }
-
 
 fn duckdb_value(value: &Bound) -> duckdb::types::Value {
     use duckdb::types::Value;
@@ -332,7 +358,11 @@ fn write_duckdb(
         .map_err(|error| WriteError::Engine(EngineError::Connection(error.to_string())))?;
     let (exists_sql, exists_params) = exists_check;
     let count: i64 = connection
-        .query_row(exists_sql, duckdb::params_from_iter(exists_params.iter()), |row| row.get(0))
+        .query_row(
+            exists_sql,
+            duckdb::params_from_iter(exists_params.iter()),
+            |row| row.get(0),
+        )
         .map_err(database)?;
     let table_exists = count > 0;
     if table_exists && if_exists == IfExists::Fail {

@@ -155,7 +155,9 @@ pub fn port_of(parameters: &DatabaseParameters) -> Result<Option<u16>, InvalidPo
             .map(Some)
             .ok_or(InvalidPort),
         Some(serde_json::Value::String(text)) if text.trim().is_empty() => Ok(None),
-        Some(serde_json::Value::String(text)) => text.trim().parse::<u16>().map(Some).map_err(|_| InvalidPort),
+        Some(serde_json::Value::String(text)) => {
+            text.trim().parse::<u16>().map(Some).map_err(|_| InvalidPort)
+        }
         Some(_) => Err(InvalidPort),
     }
 }
@@ -198,7 +200,11 @@ pub fn uri_from_parameters(backend: &str, parameters: &DatabaseParameters) -> St
     let mut uri = format!("{backend}://");
     if let Some(user) = parameters.username.as_deref().filter(|user| !user.is_empty()) {
         uri.push_str(&encode_component(user));
-        if let Some(password) = parameters.password.as_deref().filter(|password| !password.is_empty()) {
+        if let Some(password) = parameters
+            .password
+            .as_deref()
+            .filter(|password| !password.is_empty())
+        {
             uri.push(':');
             if password == PASSWORD_MASK {
                 uri.push_str(PASSWORD_MASK);
@@ -216,7 +222,11 @@ pub fn uri_from_parameters(backend: &str, parameters: &DatabaseParameters) -> St
     uri.push_str(&encode_component(database));
     let mut query: BTreeMap<String, String> = parameters.query.clone().unwrap_or_default();
     if parameters.encryption == Some(true) {
-        let key = if backend == "postgresql" { "sslmode" } else { "ssl-mode" };
+        let key = if backend == "postgresql" {
+            "sslmode"
+        } else {
+            "ssl-mode"
+        };
         query.insert(key.to_owned(), "require".to_owned());
     }
     if !query.is_empty() {
@@ -279,16 +289,26 @@ mod tests {
 
     #[test]
     fn passwords_are_split_out_and_put_back() {
-        let (masked, password) = split_password("postgresql://bob:s3cr%40t@db.local:5432/sales?sslmode=require");
-        assert_eq!(masked, "postgresql://bob:XXXXXXXXXX@db.local:5432/sales?sslmode=require");
+        let (masked, password) =
+            split_password("postgresql://bob:s3cr%40t@db.local:5432/sales?sslmode=require");
+        assert_eq!(
+            masked,
+            "postgresql://bob:XXXXXXXXXX@db.local:5432/sales?sslmode=require"
+        );
         assert_eq!(password.as_deref(), Some("s3cr%40t"));
         assert_eq!(
             with_password(&masked, password.as_deref()),
             "postgresql://bob:s3cr%40t@db.local:5432/sales?sslmode=require"
         );
         assert!(shows_mask(&masked));
-        assert_eq!(split_password("duckdb:////tmp/x.duckdb"), ("duckdb:////tmp/x.duckdb".to_owned(), None));
-        assert_eq!(split_password("mysql://root@h/db"), ("mysql://root@h/db".to_owned(), None));
+        assert_eq!(
+            split_password("duckdb:////tmp/x.duckdb"),
+            ("duckdb:////tmp/x.duckdb".to_owned(), None)
+        );
+        assert_eq!(
+            split_password("mysql://root@h/db"),
+            ("mysql://root@h/db".to_owned(), None)
+        );
     }
 
     #[test]

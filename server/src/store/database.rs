@@ -138,9 +138,7 @@ impl Store {
         .bind(database.created_by)
         .fetch_one(&self.pool)
         .await
-        .map_err(|error| {
-            conflict_on_unique(error, || duplicate_name(database.database_name))
-        })
+        .map_err(|error| conflict_on_unique(error, || duplicate_name(database.database_name)))
     }
 
     pub async fn database(&self, id: i64) -> StoreResult<DatabaseRecord> {
@@ -208,7 +206,12 @@ impl Store {
     }
 
     /// Saves every field of a connection.
-    pub async fn update_database(&self, id: i64, fields: &DatabaseFields, changed_by: i64) -> StoreResult<()> {
+    pub async fn update_database(
+        &self,
+        id: i64,
+        fields: &DatabaseFields,
+        changed_by: i64,
+    ) -> StoreResult<()> {
         let result = sqlx::query(
             "UPDATE dbs SET database_name = $1, sqlalchemy_uri = $2, backend = $3, password_encrypted = $4,
                     expose_in_sqllab = $5, allow_run_async = $6, allow_dml = $7, allow_ctas = $8, allow_cvas = $9,
@@ -247,10 +250,12 @@ impl Store {
 
     /// How many datasets read from a database.
     pub async fn count_database_datasets(&self, id: i64) -> StoreResult<i64> {
-        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM tables WHERE database_id = $1")
-            .bind(id)
-            .fetch_one(&self.pool)
-            .await?)
+        Ok(
+            sqlx::query_scalar("SELECT COUNT(*) FROM tables WHERE database_id = $1")
+                .bind(id)
+                .fetch_one(&self.pool)
+                .await?,
+        )
     }
 
     pub async fn delete_database(&self, id: i64) -> StoreResult<()> {

@@ -190,11 +190,9 @@ impl Store {
                     Some(column_id) => query.bind(column_id),
                     None => query.bind(column.uuid.clone().unwrap_or_else(new_uuid)),
                 };
-                query
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(|error| conflict_on_unique(error, || "One or more columns are duplicated".to_owned()))?;
+                query.bind(id).execute(&mut *tx).await.map_err(|error| {
+                    conflict_on_unique(error, || "One or more columns are duplicated".to_owned())
+                })?;
             }
         }
 
@@ -242,11 +240,9 @@ impl Store {
                     Some(metric_id) => query.bind(metric_id),
                     None => query.bind(metric.uuid.clone().unwrap_or_else(new_uuid)),
                 };
-                query
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(|error| conflict_on_unique(error, || "One or more metrics are duplicated".to_owned()))?;
+                query.bind(id).execute(&mut *tx).await.map_err(|error| {
+                    conflict_on_unique(error, || "One or more metrics are duplicated".to_owned())
+                })?;
             }
         }
 

@@ -72,7 +72,10 @@ fn check_bytes(data: &[u8]) -> Result<(), UploadError> {
         return Err(UploadError::EmptyFile);
     }
     if let Err(error) = std::str::from_utf8(data) {
-        let line = 1 + data[..error.valid_up_to()].iter().filter(|byte| **byte == b'\n').count();
+        let line = 1 + data[..error.valid_up_to()]
+            .iter()
+            .filter(|byte| **byte == b'\n')
+            .count();
         return Err(UploadError::NotUtf8 { line });
     }
     for (index, line) in data.split(|byte| *byte == b'\n').enumerate() {
@@ -129,9 +132,7 @@ pub fn parse_csv(data: &[u8], options: &CsvOptions) -> Result<ParsedCsv, UploadE
     let format = Format::default()
         .with_header(has_header)
         .with_delimiter(options.delimiter);
-    let (schema, _) = format
-        .infer_schema(Cursor::new(body), None)
-        .map_err(row_error)?;
+    let (schema, _) = format.infer_schema(Cursor::new(body), None).map_err(row_error)?;
     if schema.fields().len() == 1 {
         if let Some(likely) = likely_delimiter(body, options.delimiter) {
             return Err(UploadError::WrongDelimiter {
@@ -149,7 +150,10 @@ pub fn parse_csv(data: &[u8], options: &CsvOptions) -> Result<ParsedCsv, UploadE
                 index + 1
             )));
         }
-        if columns.iter().any(|(existing, _)| existing.eq_ignore_ascii_case(&name)) {
+        if columns
+            .iter()
+            .any(|(existing, _)| existing.eq_ignore_ascii_case(&name))
+        {
             return Err(UploadError::BadHeader(format!(
                 "The header row names the column \"{name}\" more than once"
             )));
@@ -221,7 +225,10 @@ mod tests {
 
     #[test]
     fn broken_files_are_refused_with_their_line() {
-        assert_eq!(parse_csv(b"", &CsvOptions::default()).unwrap_err(), UploadError::EmptyFile);
+        assert_eq!(
+            parse_csv(b"", &CsvOptions::default()).unwrap_err(),
+            UploadError::EmptyFile
+        );
         assert_eq!(
             parse_csv(b"a,b\n1,2\n\xff\xfe,3\n", &CsvOptions::default()).unwrap_err(),
             UploadError::NotUtf8 { line: 3 }
@@ -242,7 +249,10 @@ mod tests {
             }
         );
         let ragged = parse_csv(b"a,b\n1,2\n3,4,5\n", &CsvOptions::default()).unwrap_err();
-        assert!(matches!(&ragged, UploadError::BadRow(text) if text.contains("line")), "{ragged}");
+        assert!(
+            matches!(&ragged, UploadError::BadRow(text) if text.contains("line")),
+            "{ragged}"
+        );
         assert!(matches!(
             parse_csv(b"a,a\n1,2\n", &CsvOptions::default()).unwrap_err(),
             UploadError::BadHeader(_)

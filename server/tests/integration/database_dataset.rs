@@ -277,7 +277,10 @@ async fn validate_parameters_names_each_missing_or_wrong_field() {
         )
         .await;
     assert_eq!(bad_port.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(bad_port.json["errors"][0]["error_type"], "CONNECTION_INVALID_PORT_ERROR");
+    assert_eq!(
+        bad_port.json["errors"][0]["error_type"],
+        "CONNECTION_INVALID_PORT_ERROR"
+    );
     assert_eq!(bad_port.json["errors"][0]["extra"]["invalid"], json!(["port"]));
 
     let closed = app
@@ -288,7 +291,10 @@ async fn validate_parameters_names_each_missing_or_wrong_field() {
             &admin,
         )
         .await;
-    assert_eq!(closed.json["errors"][0]["error_type"], "CONNECTION_PORT_CLOSED_ERROR");
+    assert_eq!(
+        closed.json["errors"][0]["error_type"],
+        "CONNECTION_PORT_CLOSED_ERROR"
+    );
 
     let good = app
         .post(
@@ -308,7 +314,10 @@ async fn validate_parameters_names_each_missing_or_wrong_field() {
         )
         .await;
     assert_eq!(unknown.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(unknown.json["message"], "Engine \"oracle\" is not a valid engine.");
+    assert_eq!(
+        unknown.json["message"],
+        "Engine \"oracle\" is not a valid engine."
+    );
 
     let available = app.get("/api/v1/database/available/", &admin).await;
     let engines: Vec<&str> = available.json["databases"]
@@ -420,8 +429,10 @@ async fn dataset_put_validates_and_saves_metrics_columns_and_settings() {
         .call(
             Method::PUT,
             &path,
-            Some(json!({"metrics": [{"id": metric_id, "metric_name": "sum_num", "expression": "SUM(num)",
-                                      "d3format": ",.2f"}]})),
+            Some(
+                json!({"metrics": [{"id": metric_id, "metric_name": "sum_num", "expression": "SUM(num)",
+                                      "d3format": ",.2f"}]}),
+            ),
             &admin,
         )
         .await;
@@ -445,8 +456,13 @@ async fn dataset_put_validates_and_saves_metrics_columns_and_settings() {
     assert!(names.contains(&"num_twice"));
 
     // Managed externally: refused.
-    app.call(Method::PUT, &path, Some(json!({"is_managed_externally": true})), &admin)
-        .await;
+    app.call(
+        Method::PUT,
+        &path,
+        Some(json!({"is_managed_externally": true})),
+        &admin,
+    )
+    .await;
     let locked = app
         .call(Method::PUT, &path, Some(json!({"description": "x"})), &admin)
         .await;
@@ -481,11 +497,19 @@ async fn refresh_follows_the_source_table_and_delete_lists_charts_first() {
 
     run_on(
         &target,
-        &["ALTER TABLE events DROP COLUMN kind", "ALTER TABLE events ADD COLUMN happened_at TIMESTAMP"],
+        &[
+            "ALTER TABLE events DROP COLUMN kind",
+            "ALTER TABLE events ADD COLUMN happened_at TIMESTAMP",
+        ],
     )
     .await;
     let refreshed = app
-        .call(Method::PUT, &format!("/api/v1/dataset/{dataset_id}/refresh"), None, &admin)
+        .call(
+            Method::PUT,
+            &format!("/api/v1/dataset/{dataset_id}/refresh"),
+            None,
+            &admin,
+        )
         .await;
     assert_eq!(refreshed.status, StatusCode::OK, "{}", refreshed.json);
     let read = app.get(&format!("/api/v1/dataset/{dataset_id}"), &admin).await;
@@ -523,16 +547,28 @@ async fn refresh_follows_the_source_table_and_delete_lists_charts_first() {
     assert_eq!(related.json["charts"]["result"][0]["slice_name"], "Events");
     assert_eq!(related.json["dashboards"]["count"], 0);
     let blocked = app
-        .call(Method::DELETE, &format!("/api/v1/database/{database_id}"), None, &admin)
+        .call(
+            Method::DELETE,
+            &format!("/api/v1/database/{database_id}"),
+            None,
+            &admin,
+        )
         .await;
     assert_eq!(blocked.status, StatusCode::UNPROCESSABLE_ENTITY);
 
     let deleted = app
-        .call(Method::DELETE, &format!("/api/v1/dataset/{dataset_id}"), None, &admin)
+        .call(
+            Method::DELETE,
+            &format!("/api/v1/dataset/{dataset_id}"),
+            None,
+            &admin,
+        )
         .await;
     assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.json);
     assert_eq!(
-        app.get(&format!("/api/v1/dataset/{dataset_id}"), &admin).await.status,
+        app.get(&format!("/api/v1/dataset/{dataset_id}"), &admin)
+            .await
+            .status,
         StatusCode::NOT_FOUND
     );
     let _ = common::ADMIN_PASSWORD;

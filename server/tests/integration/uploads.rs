@@ -16,7 +16,8 @@ fn multipart_body(fields: &[(&str, &str)], file: &[u8]) -> Vec<u8> {
     let mut body = Vec::new();
     for (name, value) in fields {
         body.extend_from_slice(
-            format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes(),
+            format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n")
+                .as_bytes(),
         );
     }
     body.extend_from_slice(
@@ -91,7 +92,11 @@ async fn good_uploads_into(app: &TestApp, admin: &As, database_id: i64, schema: 
     let dataset_id = app
         .state
         .store
-        .dataset_id_by_table(database_id, Some(schema).filter(|schema| !schema.is_empty()), "people")
+        .dataset_id_by_table(
+            database_id,
+            Some(schema).filter(|schema| !schema.is_empty()),
+            "people",
+        )
         .await
         .unwrap()
         .expect("a dataset for the uploaded table");
@@ -114,14 +119,20 @@ async fn good_uploads_into(app: &TestApp, admin: &As, database_id: i64, schema: 
     // fail refuses; append adds; replace starts over.
     let again = upload(app, admin, database_id, &fields, PEOPLE).await;
     assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(again.json["message"].as_str().unwrap().starts_with("Table already exists."));
+    assert!(again.json["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("Table already exists."));
     let append = [
         ("type", "csv"),
         ("table_name", "people"),
         ("schema", schema),
         ("already_exists", "append"),
     ];
-    assert_eq!(upload(app, admin, database_id, &append, PEOPLE).await.status, StatusCode::CREATED);
+    assert_eq!(
+        upload(app, admin, database_id, &append, PEOPLE).await.status,
+        StatusCode::CREATED
+    );
     assert_eq!(count_rows(app, admin, database_id, "people").await, 6);
     let replace = [
         ("type", "csv"),
@@ -197,7 +208,11 @@ async fn broken_files_end_in_clear_errors_and_create_nothing() {
             "The file has a single column with the delimiter \",\"; it seems to be delimited by \";\"",
         ),
         ("bad row", b"a,b\n1,2\n3,4,5\n".to_vec(), "line"),
-        ("huge line", huge_line.into_bytes(), "Line 2 is longer than 1048576 bytes"),
+        (
+            "huge line",
+            huge_line.into_bytes(),
+            "Line 2 is longer than 1048576 bytes",
+        ),
         (
             "not utf-8",
             b"a,b\n1,2\n\xff\xfe,3\n".to_vec(),
@@ -214,10 +229,11 @@ async fn broken_files_end_in_clear_errors_and_create_nothing() {
     }
     assert_eq!(dataset_count(&app).await, datasets_before);
     let mut connection = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
-    let tables: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'broken'")
-        .fetch_one(&mut connection)
-        .await
-        .unwrap();
+    let tables: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'broken'")
+            .fetch_one(&mut connection)
+            .await
+            .unwrap();
     assert_eq!(tables, 0);
     connection.close().await.unwrap();
 
@@ -228,9 +244,19 @@ async fn broken_files_end_in_clear_errors_and_create_nothing() {
         no_table.json["message"]["table_name"][0],
         "Missing data for required field."
     );
-    let excel = upload(&app, &admin, database_id, &[("type", "excel"), ("table_name", "x")], b"a\n1\n").await;
+    let excel = upload(
+        &app,
+        &admin,
+        database_id,
+        &[("type", "excel"), ("table_name", "x")],
+        b"a\n1\n",
+    )
+    .await;
     assert_eq!(excel.status, StatusCode::BAD_REQUEST);
-    assert_eq!(excel.json["message"]["type"][0], "Only CSV uploads are supported yet.");
+    assert_eq!(
+        excel.json["message"]["type"][0],
+        "Only CSV uploads are supported yet."
+    );
     app.close().await;
 }
 
@@ -240,7 +266,14 @@ async fn uploads_need_a_database_that_allows_them() {
     let admin = app.admin().await;
     let postgres = PostgresDatabase::create().await;
     let database_id = create_connection(&app, &admin, "no uploads", &postgres.url, false).await;
-    let answer = upload(&app, &admin, database_id, &[("type", "csv"), ("table_name", "t")], PEOPLE).await;
+    let answer = upload(
+        &app,
+        &admin,
+        database_id,
+        &[("type", "csv"), ("table_name", "t")],
+        PEOPLE,
+    )
+    .await;
     assert_eq!(answer.status, StatusCode::FORBIDDEN);
     assert_eq!(
         answer.json["message"],
@@ -249,7 +282,14 @@ async fn uploads_need_a_database_that_allows_them() {
 
     app.create_user("gamma", "pw", &["Gamma"]).await;
     let gamma = app.token("gamma", "pw").await;
-    let refused = upload(&app, &gamma, database_id, &[("type", "csv"), ("table_name", "t")], PEOPLE).await;
+    let refused = upload(
+        &app,
+        &gamma,
+        database_id,
+        &[("type", "csv"), ("table_name", "t")],
+        PEOPLE,
+    )
+    .await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
     app.close().await;
 }
