@@ -21,11 +21,13 @@ pub mod humanize;
 pub mod info;
 pub mod list_answer;
 pub mod list_query;
+pub mod log;
 pub mod query_history;
 pub mod related;
 pub mod rison;
 pub mod samples;
 pub mod saved_query;
+pub mod tag;
 pub mod sqllab;
 pub mod sqllab_permalink;
 pub mod tab_state;
@@ -146,6 +148,26 @@ pub fn routes() -> Router<AppState> {
             get(datasource::column_values),
         )
         .merge(list_routes())
+        .merge(tag_routes())
+}
+
+/// Tags and the activity log (issue #8).
+fn tag_routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/v1/tag/", get(tag::list_tags).post(tag::create_tag))
+        .route(
+            "/api/v1/tag/{pk}",
+            get(tag::get_tag).put(tag::update_tag).delete(tag::delete_tag),
+        )
+        .route("/api/v1/tag/bulk_create", post(tag::bulk_create))
+        .route("/api/v1/tag/get_objects/", get(tag::get_objects))
+        .route("/api/v1/tag/favorite_status/", get(tag::favorite_status))
+        .route(
+            "/api/v1/tag/{pk}/favorites/",
+            post(tag::add_favorite).delete(tag::remove_favorite),
+        )
+        .route("/superset/log/", post(log::log_events))
+        .route("/api/v1/log/recent_activity/", get(log::recent_activity))
 }
 
 /// Related values, distinct values and bulk deletes of the list pages, and creating a dataset

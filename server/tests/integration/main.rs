@@ -21,3 +21,4 @@ mod sql_golden;
 mod sqllab;
 mod sqllab_state;
 mod store;
+mod tags;
