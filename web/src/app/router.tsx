@@ -59,6 +59,15 @@ export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
           path: '/databaseview/list',
           lazy: async () => ({ Component: (await import('@/features/databaseList/DatabaseListPage')).DatabaseListPage }),
         },
+        // Tags (issue #8): their own chunk.
+        {
+          path: '/superset/tags',
+          lazy: async () => ({ Component: (await import('@/features/tags/TagListPage')).TagListPage }),
+        },
+        {
+          path: '/superset/all_entities',
+          lazy: async () => ({ Component: (await import('@/features/tags/AllEntitiesPage')).AllEntitiesPage }),
+        },
         { path: '*', element: <NotFoundPage /> },
       ],
     },
