@@ -1,4 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type JSX } from 'react';
+import { queryKeys } from '@/api/queryKeys';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
 import { Select } from '@/components/Select';
@@ -21,6 +23,7 @@ export function BulkTagModal({ resourceName, selectedIds, onClose, onTagged }: B
   const [tags, setTags] = useState<string[]>([]);
   const [isSaving, setIsSaving] = useState(false);
   const { addToast } = useToasts();
+  const queryClient = useQueryClient();
 
   const save = async (): Promise<void> => {
     setIsSaving(true);
@@ -28,6 +31,8 @@ export function BulkTagModal({ resourceName, selectedIds, onClose, onTagged }: B
       const result = await bulkTag(resourceName, selectedIds, tags);
       addToast('success', taggedMessage(result.objects_tagged.length, resourceName));
       if (result.objects_skipped.length > 0) addToast('warning', skippedMessage(result.objects_skipped.length));
+      // New tags join the tag selects.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('tag') });
       onTagged();
       onClose();
     } catch {

@@ -1,0 +1,2 @@
+import type { BulkTag } from "./BulkTag";
+export type BulkTagPayload = { tags: Array<BulkTag>, };

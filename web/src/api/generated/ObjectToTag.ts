@@ -1,0 +1,1 @@
+export type ObjectToTag = [string, number];
