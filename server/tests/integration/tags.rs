@@ -196,6 +196,29 @@ async fn check_tags(app: &TestApp) {
     let (_, body) = get_q(app, &admin, "/api/v1/dataset/", "(filters:!((col:tags,opr:dataset_tags,value:finance)))").await;
     assert_eq!(body["count"], 0);
 
+    // Saved queries: their creator tags them; the saved query list filters by tag.
+    let saved = app
+        .post("/api/v1/saved_query/", json!({"label": "Tagged query", "sql": "SELECT 1"}), &admin)
+        .await;
+    assert_eq!(saved.status, StatusCode::CREATED, "{}", saved.json);
+    let query_id = saved.json["id"].as_i64().unwrap();
+    let bulk = app
+        .post(
+            "/api/v1/tag/bulk_create",
+            json!({"tags": [{"name": "sql", "objects_to_tag": [["query", query_id]]}]}),
+            &admin,
+        )
+        .await;
+    assert_eq!(bulk.json["result"]["objects_tagged"], json!([["query", query_id]]), "{}", bulk.json);
+    let (status, body) = get_q(app, &admin, "/api/v1/saved_query/", "(filters:!((col:tags,opr:saved_query_tags,value:sql)))").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(names(&body, "label"), vec!["Tagged query"]);
+    // Another user's saved query is not theirs to see among the tag's objects.
+    let theirs = app.get("/api/v1/tag/get_objects/?tags=sql", &alpha).await;
+    assert_eq!(theirs.json["result"], json!([]));
+    let mine = app.get("/api/v1/tag/get_objects/?tags=sql", &admin).await;
+    assert_eq!(mine.json["result"][0]["url"], format!("/sqllab/?savedQueryId={query_id}"));
+
     // The objects of a tag, by name or id; types narrows them.
     let objects = app.get("/api/v1/tag/get_objects/?tags=finance", &admin).await;
     assert_eq!(objects.status, StatusCode::OK, "{}", objects.json);
