@@ -92,8 +92,15 @@ fn record_of(event: &Value, params: &LogParams, user_id: i64) -> NewLog {
     let slice_id = params
         .slice_id
         .or_else(|| optional_integer(event, "slice_id"))
-        .or(if matches!(source, "slice" | "explore") { source_id } else { None });
-    let event_name = event.get("event_name").and_then(Value::as_str).unwrap_or_default();
+        .or(if matches!(source, "slice" | "explore") {
+            source_id
+        } else {
+            None
+        });
+    let event_name = event
+        .get("event_name")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
     let action = match event_name {
         DASHBOARD_VIEW_EVENT if dashboard_id.is_some() => DASHBOARD_VIEW_ACTION,
         EXPLORE_VIEW_EVENT if slice_id.is_some() => EXPLORE_VIEW_ACTION,
@@ -104,8 +111,16 @@ fn record_of(event: &Value, params: &LogParams, user_id: i64) -> NewLog {
         user_id: Some(user_id),
         json: Some(event.to_string()),
         // A dashboard view is the dashboard's; a chart view the chart's.
-        dashboard_id: if action == EXPLORE_VIEW_ACTION { None } else { dashboard_id },
-        slice_id: if action == DASHBOARD_VIEW_ACTION { None } else { slice_id },
+        dashboard_id: if action == EXPLORE_VIEW_ACTION {
+            None
+        } else {
+            dashboard_id
+        },
+        slice_id: if action == DASHBOARD_VIEW_ACTION {
+            None
+        } else {
+            slice_id
+        },
         duration_ms: optional_integer(event, "duration"),
         referrer: event
             .get("referrer")

@@ -27,10 +27,10 @@ pub mod related;
 pub mod rison;
 pub mod samples;
 pub mod saved_query;
-pub mod tag;
 pub mod sqllab;
 pub mod sqllab_permalink;
 pub mod tab_state;
+pub mod tag;
 pub mod time_range;
 
 use axum::extract::State;

@@ -10,8 +10,8 @@ use std::collections::HashSet;
 use axum::extract::State;
 use axum::http::StatusCode;
 use quiver_types::{
-    BulkTagPayload, BulkTagResult, FavoriteStatus, IdResult, MessageResponse, ObjectToTag,
-    ResultResponse, TagListItem, TagPayload, TaggedObject,
+    BulkTagPayload, BulkTagResult, FavoriteStatus, IdResult, MessageResponse, ObjectToTag, ResultResponse,
+    TagListItem, TagPayload, TaggedObject,
 };
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
@@ -54,7 +54,10 @@ fn field_errors(field: &str, message: &str) -> Map<String, Value> {
 fn checked_name(name: &str) -> Result<String, ApiError> {
     let name = name.trim();
     if name.is_empty() {
-        return Err(ApiError::validation(field_errors("name", "Missing data for required field.")));
+        return Err(ApiError::validation(field_errors(
+            "name",
+            "Missing data for required field.",
+        )));
     }
     if name.chars().count() > TAG_NAME_MAX_LENGTH {
         return Err(ApiError::validation(field_errors(
@@ -76,7 +79,12 @@ fn checked_kind(object: &ObjectToTag) -> Result<&'static TaggableKind, ApiError>
 }
 
 /// Whether the user may tag the object: it exists and the user may edit it.
-async fn can_tag(app: &AppState, user: &AuthUser, kind: &TaggableKind, object_id: i64) -> Result<bool, ApiError> {
+async fn can_tag(
+    app: &AppState,
+    user: &AuthUser,
+    kind: &TaggableKind,
+    object_id: i64,
+) -> Result<bool, ApiError> {
     let Some(editors) = app.store.object_editors(kind, object_id).await? else {
         return Ok(false);
     };
@@ -165,7 +173,10 @@ pub async fn create_tag(
     let sorted = sort_objects(&app, &user, &objects).await?;
     refuse_skipped(&sorted)?;
     let description = payload.description.filter(|text| !text.trim().is_empty());
-    let id = app.store.create_tag(&name, description.as_deref(), user.id).await?;
+    let id = app
+        .store
+        .create_tag(&name, description.as_deref(), user.id)
+        .await?;
     for object in &sorted.objects_tagged {
         app.store.tag_object(id, &object.0, object.1).await?;
     }
@@ -233,7 +244,10 @@ pub async fn bulk_create(
     AppJson(payload): AppJson<BulkTagPayload>,
 ) -> Result<AppJson<ResultResponse<BulkTagResult>>, ApiError> {
     if payload.tags.is_empty() {
-        return Err(ApiError::validation(field_errors("tags", "Missing data for required field.")));
+        return Err(ApiError::validation(field_errors(
+            "tags",
+            "Missing data for required field.",
+        )));
     }
     // Check every name and object type before writing anything.
     let mut names = Vec::with_capacity(payload.tags.len());
@@ -319,7 +333,10 @@ async fn can_see(
             Some(visible) => visible.contains(&object.id),
         },
         // Saved queries are their creator's only.
-        "query" => object.created_by.as_ref().is_some_and(|creator| creator.id == user.id),
+        "query" => object
+            .created_by
+            .as_ref()
+            .is_some_and(|creator| creator.id == user.id),
         _ => true,
     })
 }

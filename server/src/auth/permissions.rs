@@ -350,16 +350,8 @@ pub const ENDPOINTS: &[Endpoint] = &[
     endpoint("GET", "/api/v1/tag/{pk}", Permission("can_read", "Tag")),
     endpoint("PUT", "/api/v1/tag/{pk}", Permission("can_write", "Tag")),
     endpoint("DELETE", "/api/v1/tag/{pk}", Permission("can_write", "Tag")),
-    endpoint(
-        "POST",
-        "/api/v1/tag/bulk_create",
-        Permission("can_write", "Tag"),
-    ),
-    endpoint(
-        "GET",
-        "/api/v1/tag/get_objects/",
-        Permission("can_read", "Tag"),
-    ),
+    endpoint("POST", "/api/v1/tag/bulk_create", Permission("can_write", "Tag")),
+    endpoint("GET", "/api/v1/tag/get_objects/", Permission("can_read", "Tag")),
     endpoint(
         "GET",
         "/api/v1/tag/favorite_status/",

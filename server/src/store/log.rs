@@ -63,7 +63,12 @@ impl Store {
     }
 
     /// Records that the user viewed a dashboard (`dashboard_id`) or a chart (`slice_id`).
-    pub async fn log_view(&self, user_id: i64, dashboard_id: Option<i64>, slice_id: Option<i64>) -> StoreResult<()> {
+    pub async fn log_view(
+        &self,
+        user_id: i64,
+        dashboard_id: Option<i64>,
+        slice_id: Option<i64>,
+    ) -> StoreResult<()> {
         let action = if dashboard_id.is_some() {
             DASHBOARD_VIEW_ACTION
         } else {
@@ -81,7 +86,12 @@ impl Store {
 
     /// The dashboards and charts the user viewed, each once with its latest view, latest first;
     /// objects since deleted are left out.
-    pub async fn recent_views(&self, user_id: i64, page: u64, page_size: u64) -> StoreResult<Vec<RecentView>> {
+    pub async fn recent_views(
+        &self,
+        user_id: i64,
+        page: u64,
+        page_size: u64,
+    ) -> StoreResult<Vec<RecentView>> {
         // LIMIT and OFFSET are numbers checked by the caller, not text from the request.
         let sql = format!(
             "SELECT recent.action, recent.dashboard_id, recent.slice_id, recent.dttm,

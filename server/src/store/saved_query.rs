@@ -101,10 +101,22 @@ fn saved_query_filter(
 ) -> Option<StoreResult<()>> {
     match filter.operator.as_str() {
         "saved_query_tags" => {
-            return Some(tag_condition(filter, conditions, TagBy::Name, SAVED_QUERY_TAG_TYPE, "saved_query.id"));
+            return Some(tag_condition(
+                filter,
+                conditions,
+                TagBy::Name,
+                SAVED_QUERY_TAG_TYPE,
+                "saved_query.id",
+            ));
         }
         "saved_query_tag_id" => {
-            return Some(tag_condition(filter, conditions, TagBy::Id, SAVED_QUERY_TAG_TYPE, "saved_query.id"));
+            return Some(tag_condition(
+                filter,
+                conditions,
+                TagBy::Id,
+                SAVED_QUERY_TAG_TYPE,
+                "saved_query.id",
+            ));
         }
         "all_text" => {}
         _ => return None,

@@ -74,7 +74,11 @@ pub const TAG_LIST: ListSpec = ListSpec {
 
 /// Superset's tag filters: `custom_tag` on `type` (custom tags only, or only the others), and
 /// `tag_is_favorite`.
-fn tag_filter(filter: &ListFilter, conditions: &mut Conditions, user_id: Option<i64>) -> Option<StoreResult<()>> {
+fn tag_filter(
+    filter: &ListFilter,
+    conditions: &mut Conditions,
+    user_id: Option<i64>,
+) -> Option<StoreResult<()>> {
     let result = match filter.operator.as_str() {
         "custom_tag" => value_bool(filter).map(|custom| {
             let custom_type = conditions.bind(Bound::Text(CUSTOM_TAG_TYPE.to_owned()));
@@ -198,18 +202,12 @@ impl Store {
              LEFT JOIN ab_user created_by ON created_by.id = tag.created_by_fk WHERE tag.id"
         );
         let rows = self.rows_by_id(&select, ids).await?;
-        ids.iter()
-            .filter_map(|id| rows.get(id))
-            .map(tag_row)
-            .collect()
+        ids.iter().filter_map(|id| rows.get(id)).map(tag_row).collect()
     }
 
     /// One tag, or [`StoreError::NotFound`].
     pub async fn tag(&self, id: i64) -> StoreResult<TagRow> {
-        self.tag_list_rows(&[id])
-            .await?
-            .pop()
-            .ok_or(StoreError::NotFound)
+        self.tag_list_rows(&[id]).await?.pop().ok_or(StoreError::NotFound)
     }
 
     /// The id of the tag named `name`, if there is one.
@@ -261,15 +259,17 @@ impl Store {
         let current = self.tag(id).await?;
         let name = name.unwrap_or(&current.name).to_owned();
         let description = description.map(str::to_owned).or(current.description);
-        sqlx::query("UPDATE tag SET name = $1, description = $2, changed_on = $3, changed_by_fk = $4 WHERE id = $5")
-            .bind(name.clone())
-            .bind(description)
-            .bind(now_text())
-            .bind(user_id)
-            .bind(id)
-            .execute(&self.pool)
-            .await
-            .map_err(|error| conflict_on_unique(error, || format!("A tag named {name} already exists")))?;
+        sqlx::query(
+            "UPDATE tag SET name = $1, description = $2, changed_on = $3, changed_by_fk = $4 WHERE id = $5",
+        )
+        .bind(name.clone())
+        .bind(description)
+        .bind(now_text())
+        .bind(user_id)
+        .bind(id)
+        .execute(&self.pool)
+        .await
+        .map_err(|error| conflict_on_unique(error, || format!("A tag named {name} already exists")))?;
         Ok(())
     }
 
@@ -322,10 +322,21 @@ impl Store {
     }
 
     /// The owners and creator of one object, or `None` when it does not exist.
-    pub async fn object_editors(&self, kind: &TaggableKind, object_id: i64) -> StoreResult<Option<ObjectEditors>> {
+    pub async fn object_editors(
+        &self,
+        kind: &TaggableKind,
+        object_id: i64,
+    ) -> StoreResult<Option<ObjectEditors>> {
         // Table and column names come from the constant kinds, never from the request.
-        let sql = format!("SELECT created_by_fk FROM {table} WHERE id = $1", table = kind.table);
-        let Some(row) = sqlx::query(&sql).bind(object_id).fetch_optional(&self.pool).await? else {
+        let sql = format!(
+            "SELECT created_by_fk FROM {table} WHERE id = $1",
+            table = kind.table
+        );
+        let Some(row) = sqlx::query(&sql)
+            .bind(object_id)
+            .fetch_optional(&self.pool)
+            .await?
+        else {
             return Ok(None);
         };
         let created_by: Option<i64> = row.try_get("created_by_fk")?;
@@ -340,7 +351,10 @@ impl Store {
                 .collect(),
             None => Vec::new(),
         };
-        Ok(Some(ObjectEditors { owner_ids, created_by }))
+        Ok(Some(ObjectEditors {
+            owner_ids,
+            created_by,
+        }))
     }
 
     /// The ids of the tags named in `names` (unknown names are left out).
@@ -348,7 +362,10 @@ impl Store {
         if names.is_empty() {
             return Ok(Vec::new());
         }
-        let sql = format!("SELECT id FROM tag WHERE name IN ({})", placeholders(names.len(), 0));
+        let sql = format!(
+            "SELECT id FROM tag WHERE name IN ({})",
+            placeholders(names.len(), 0)
+        );
         let mut query = sqlx::query_scalar(&sql);
         for name in names {
             query = query.bind(name.clone());

@@ -85,9 +85,16 @@ async fn check_tags(app: &TestApp) {
     assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.json);
     let blank = app.post("/api/v1/tag/", json!({"name": "   "}), &admin).await;
     assert_eq!(blank.status, StatusCode::BAD_REQUEST, "{}", blank.json);
-    assert_eq!(blank.json["message"]["name"][0], "Missing data for required field.");
+    assert_eq!(
+        blank.json["message"]["name"][0],
+        "Missing data for required field."
+    );
     let bad_type = app
-        .post("/api/v1/tag/", json!({"name": "x", "objects_to_tag": [["table'; --", 1]]}), &admin)
+        .post(
+            "/api/v1/tag/",
+            json!({"name": "x", "objects_to_tag": [["table'; --", 1]]}),
+            &admin,
+        )
         .await;
     assert_eq!(bad_type.status, StatusCode::BAD_REQUEST, "{}", bad_type.json);
 
@@ -117,7 +124,10 @@ async fn check_tags(app: &TestApp) {
         )
         .await;
     assert_eq!(bulk.status, StatusCode::OK, "{}", bulk.json);
-    assert_eq!(bulk.json["result"]["objects_tagged"], json!([["chart", alpha_chart]]));
+    assert_eq!(
+        bulk.json["result"]["objects_tagged"],
+        json!([["chart", alpha_chart]])
+    );
     assert_eq!(
         bulk.json["result"]["objects_skipped"],
         json!([["chart", admin_chart], ["chart", 999_999]])
@@ -141,10 +151,16 @@ async fn check_tags(app: &TestApp) {
         );
         assert_eq!(bulk.json["result"]["objects_skipped"], json!([]));
     }
-    let empty = app.post("/api/v1/tag/bulk_create", json!({"tags": []}), &admin).await;
+    let empty = app
+        .post("/api/v1/tag/bulk_create", json!({"tags": []}), &admin)
+        .await;
     assert_eq!(empty.status, StatusCode::BAD_REQUEST);
     let malformed = app
-        .post("/api/v1/tag/bulk_create", json!({"tags": [{"name": "x"}]}), &admin)
+        .post(
+            "/api/v1/tag/bulk_create",
+            json!({"tags": [{"name": "x"}]}),
+            &admin,
+        )
         .await;
     assert_eq!(malformed.status, StatusCode::BAD_REQUEST);
 
@@ -160,16 +176,40 @@ async fn check_tags(app: &TestApp) {
     assert_eq!(body["count"], 2);
     assert_eq!(names(&body, "name"), vec!["finance", "quarterly"]);
     assert_eq!(body["result"][0]["created_by"]["first_name"], "Superset");
-    let (_, body) = get_q(app, &admin, "/api/v1/tag/", "(order_column:name,order_direction:desc,page:1,page_size:1)").await;
+    let (_, body) = get_q(
+        app,
+        &admin,
+        "/api/v1/tag/",
+        "(order_column:name,order_direction:desc,page:1,page_size:1)",
+    )
+    .await;
     assert_eq!(body["count"], 2);
     assert_eq!(names(&body, "name"), vec!["finance"]);
-    let (status, _) = get_q(app, &admin, "/api/v1/tag/", "(filters:!((col:'name; drop',opr:eq,value:a)))").await;
+    let (status, _) = get_q(
+        app,
+        &admin,
+        "/api/v1/tag/",
+        "(filters:!((col:'name; drop',opr:eq,value:a)))",
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    let (status, _) = get_q(app, &admin, "/api/v1/tag/", "(filters:!((col:name,opr:ct,value:a)").await;
+    let (status, _) = get_q(
+        app,
+        &admin,
+        "/api/v1/tag/",
+        "(filters:!((col:name,opr:ct,value:a)",
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 
     // Tag filters on the lists, and the tags on each row.
-    let (status, body) = get_q(app, &admin, "/api/v1/chart/", "(filters:!((col:tags,opr:chart_tags,value:QUARTERLY)))").await;
+    let (status, body) = get_q(
+        app,
+        &admin,
+        "/api/v1/chart/",
+        "(filters:!((col:tags,opr:chart_tags,value:QUARTERLY)))",
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let mut tagged = names(&body, "slice_name");
     tagged.sort();
@@ -178,7 +218,9 @@ async fn check_tags(app: &TestApp) {
         app,
         &admin,
         "/api/v1/chart/",
-        &format!("(filters:!((col:tags,opr:chart_tag_id,value:{finance}),(col:slice_name,opr:sw,value:Alpha)))"),
+        &format!(
+            "(filters:!((col:tags,opr:chart_tag_id,value:{finance}),(col:slice_name,opr:sw,value:Alpha)))"
+        ),
     )
     .await;
     assert_eq!(names(&body, "slice_name"), vec!["Alpha tagged chart"]);
@@ -191,14 +233,30 @@ async fn check_tags(app: &TestApp) {
             .collect::<Vec<_>>(),
         vec!["finance", "quarterly"]
     );
-    let (_, body) = get_q(app, &admin, "/api/v1/dashboard/", "(filters:!((col:tags,opr:dashboard_tags,value:finance)))").await;
+    let (_, body) = get_q(
+        app,
+        &admin,
+        "/api/v1/dashboard/",
+        "(filters:!((col:tags,opr:dashboard_tags,value:finance)))",
+    )
+    .await;
     assert_eq!(names(&body, "dashboard_title"), vec!["Tagged board"]);
-    let (_, body) = get_q(app, &admin, "/api/v1/dataset/", "(filters:!((col:tags,opr:dataset_tags,value:finance)))").await;
+    let (_, body) = get_q(
+        app,
+        &admin,
+        "/api/v1/dataset/",
+        "(filters:!((col:tags,opr:dataset_tags,value:finance)))",
+    )
+    .await;
     assert_eq!(body["count"], 0);
 
     // Saved queries: their creator tags them; the saved query list filters by tag.
     let saved = app
-        .post("/api/v1/saved_query/", json!({"label": "Tagged query", "sql": "SELECT 1"}), &admin)
+        .post(
+            "/api/v1/saved_query/",
+            json!({"label": "Tagged query", "sql": "SELECT 1"}),
+            &admin,
+        )
         .await;
     assert_eq!(saved.status, StatusCode::CREATED, "{}", saved.json);
     let query_id = saved.json["id"].as_i64().unwrap();
@@ -209,15 +267,29 @@ async fn check_tags(app: &TestApp) {
             &admin,
         )
         .await;
-    assert_eq!(bulk.json["result"]["objects_tagged"], json!([["query", query_id]]), "{}", bulk.json);
-    let (status, body) = get_q(app, &admin, "/api/v1/saved_query/", "(filters:!((col:tags,opr:saved_query_tags,value:sql)))").await;
+    assert_eq!(
+        bulk.json["result"]["objects_tagged"],
+        json!([["query", query_id]]),
+        "{}",
+        bulk.json
+    );
+    let (status, body) = get_q(
+        app,
+        &admin,
+        "/api/v1/saved_query/",
+        "(filters:!((col:tags,opr:saved_query_tags,value:sql)))",
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(names(&body, "label"), vec!["Tagged query"]);
     // Another user's saved query is not theirs to see among the tag's objects.
     let theirs = app.get("/api/v1/tag/get_objects/?tags=sql", &alpha).await;
     assert_eq!(theirs.json["result"], json!([]));
     let mine = app.get("/api/v1/tag/get_objects/?tags=sql", &admin).await;
-    assert_eq!(mine.json["result"][0]["url"], format!("/sqllab/?savedQueryId={query_id}"));
+    assert_eq!(
+        mine.json["result"][0]["url"],
+        format!("/sqllab/?savedQueryId={query_id}")
+    );
 
     // The objects of a tag, by name or id; types narrows them.
     let objects = app.get("/api/v1/tag/get_objects/?tags=finance", &admin).await;
@@ -226,7 +298,12 @@ async fn check_tags(app: &TestApp) {
         .as_array()
         .unwrap()
         .iter()
-        .map(|object| (object["type"].as_str().unwrap().to_owned(), object["id"].as_i64().unwrap()))
+        .map(|object| {
+            (
+                object["type"].as_str().unwrap().to_owned(),
+                object["id"].as_i64().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(
         listed,
@@ -240,9 +317,15 @@ async fn check_tags(app: &TestApp) {
     assert_eq!(first["name"], "Admin tagged chart");
     assert_eq!(first["url"], format!("/explore/?slice_id={admin_chart}"));
     assert_eq!(first["creator"], "Superset Admin");
-    assert_eq!(objects.json["result"][2]["url"], format!("/superset/dashboard/{board}/"));
+    assert_eq!(
+        objects.json["result"][2]["url"],
+        format!("/superset/dashboard/{board}/")
+    );
     let by_id = app
-        .get(&format!("/api/v1/tag/get_objects/?tagIds={finance}&types=dashboard"), &admin)
+        .get(
+            &format!("/api/v1/tag/get_objects/?tagIds={finance}&types=dashboard"),
+            &admin,
+        )
         .await;
     assert_eq!(names(&by_id.json, "name"), vec!["Tagged board"]);
     let bad_id = app.get("/api/v1/tag/get_objects/?tagIds=x", &admin).await;
@@ -265,14 +348,24 @@ async fn check_tags(app: &TestApp) {
     assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.json);
     assert_eq!(renamed.json["result"]["name"], "finance-2026");
     assert_eq!(renamed.json["result"]["description"], "Money");
-    let objects = app.get("/api/v1/tag/get_objects/?tags=finance-2026", &admin).await;
+    let objects = app
+        .get("/api/v1/tag/get_objects/?tags=finance-2026", &admin)
+        .await;
     assert_eq!(names(&objects.json, "name"), vec!["Untagged chart"]);
     let star = app
-        .call(Method::POST, &format!("/api/v1/tag/{finance}/favorites/"), None, &admin)
+        .call(
+            Method::POST,
+            &format!("/api/v1/tag/{finance}/favorites/"),
+            None,
+            &admin,
+        )
         .await;
     assert_eq!(star.status, StatusCode::OK);
     let status = app
-        .get(&format!("/api/v1/tag/favorite_status/?q=!({finance},999)"), &admin)
+        .get(
+            &format!("/api/v1/tag/favorite_status/?q=!({finance},999)"),
+            &admin,
+        )
         .await;
     assert_eq!(
         status.json["result"],
@@ -285,7 +378,13 @@ async fn check_tags(app: &TestApp) {
     assert_eq!(deleted.json["message"], "OK");
     let gone = app.get(&format!("/api/v1/tag/{finance}"), &admin).await;
     assert_eq!(gone.status, StatusCode::NOT_FOUND);
-    let (_, body) = get_q(app, &admin, "/api/v1/chart/", &format!("(filters:!((col:tags,opr:chart_tag_id,value:{finance})))")).await;
+    let (_, body) = get_q(
+        app,
+        &admin,
+        "/api/v1/chart/",
+        &format!("(filters:!((col:tags,opr:chart_tag_id,value:{finance})))"),
+    )
+    .await;
     assert_eq!(body["count"], 0);
     let missing = app
         .call(Method::DELETE, &format!("/api/v1/tag/{finance}"), None, &admin)
@@ -300,14 +399,18 @@ async fn check_activity_log(app: &TestApp) {
     let seen_board = dashboard(app, &admin, "Seen board").await;
     let logged_board = dashboard(app, &admin, "Logged board").await;
 
-    let recent = app.get("/api/v1/log/recent_activity/?q=(page:0,page_size:5)", &admin).await;
+    let recent = app
+        .get("/api/v1/log/recent_activity/?q=(page:0,page_size:5)", &admin)
+        .await;
     assert_eq!(recent.status, StatusCode::OK, "{}", recent.json);
     let before = recent.json["result"].as_array().unwrap().len();
 
     // Opening a dashboard and a chart records views.
     let opened = app.get(&format!("/api/v1/dashboard/{seen_board}"), &admin).await;
     assert_eq!(opened.status, StatusCode::OK);
-    let explored = app.get(&format!("/api/v1/explore/?slice_id={seen_chart}"), &admin).await;
+    let explored = app
+        .get(&format!("/api/v1/explore/?slice_id={seen_chart}"), &admin)
+        .await;
     assert_eq!(explored.status, StatusCode::OK, "{}", explored.json);
 
     // A batch of events from the web app: a dashboard mount counts as a view, others are kept.
@@ -339,33 +442,55 @@ async fn check_activity_log(app: &TestApp) {
         .await;
     assert_eq!(answer.status, StatusCode::OK);
 
-    let recent = app.get("/api/v1/log/recent_activity/?q=(page:0,page_size:5)", &admin).await;
+    let recent = app
+        .get("/api/v1/log/recent_activity/?q=(page:0,page_size:5)", &admin)
+        .await;
     assert_eq!(recent.status, StatusCode::OK, "{}", recent.json);
     let result = recent.json["result"].as_array().unwrap();
     assert_eq!(result.len(), before + 3, "{}", recent.json);
-    let titles: Vec<&str> = result.iter().map(|item| item["item_title"].as_str().unwrap()).collect();
+    let titles: Vec<&str> = result
+        .iter()
+        .map(|item| item["item_title"].as_str().unwrap())
+        .collect();
     for title in ["Seen board", "Seen chart", "Logged board"] {
         assert!(titles.contains(&title), "{title} not in {titles:?}");
     }
-    let chart_item = result.iter().find(|item| item["item_title"] == "Seen chart").unwrap();
+    let chart_item = result
+        .iter()
+        .find(|item| item["item_title"] == "Seen chart")
+        .unwrap();
     assert_eq!(chart_item["item_type"], "slice");
     assert_eq!(chart_item["action"], "explore");
     assert_eq!(chart_item["item_url"], format!("/explore/?slice_id={seen_chart}"));
     assert!(chart_item["time"].as_f64().unwrap() > 1.0e12);
     let humanized = chart_item["time_delta_humanized"].as_str().unwrap();
     assert!(humanized == "now" || humanized.ends_with(" ago"), "{humanized}");
-    let board_item = result.iter().find(|item| item["item_title"] == "Seen board").unwrap();
+    let board_item = result
+        .iter()
+        .find(|item| item["item_title"] == "Seen board")
+        .unwrap();
     assert_eq!(board_item["item_type"], "dashboard");
-    assert_eq!(board_item["item_url"], format!("/superset/dashboard/{seen_board}/"));
+    assert_eq!(
+        board_item["item_url"],
+        format!("/superset/dashboard/{seen_board}/")
+    );
     // Each object once, however often viewed.
     assert_eq!(titles.iter().filter(|title| **title == "Seen board").count(), 1);
-    let paged = app.get("/api/v1/log/recent_activity/?q=(page:0,page_size:1)", &admin).await;
+    let paged = app
+        .get("/api/v1/log/recent_activity/?q=(page:0,page_size:1)", &admin)
+        .await;
     assert_eq!(paged.json["result"].as_array().unwrap().len(), 1);
 
     // Bad batches are refused cleanly.
-    let too_many: Vec<Value> = (0..1025).map(|index| json!({"event_name": "x", "ts": index})).collect();
+    let too_many: Vec<Value> = (0..1025)
+        .map(|index| json!({"event_name": "x", "ts": index}))
+        .collect();
     let refused = app
-        .post("/superset/log/?explode=events", json!({"events": too_many}), &admin)
+        .post(
+            "/superset/log/?explode=events",
+            json!({"events": too_many}),
+            &admin,
+        )
         .await;
     assert_eq!(refused.status, StatusCode::BAD_REQUEST);
     let not_objects = app
@@ -379,7 +504,11 @@ async fn check_activity_log(app: &TestApp) {
     let bad_q = app.get("/api/v1/log/recent_activity/?q=(page:x)", &admin).await;
     assert_eq!(bad_q.status, StatusCode::BAD_REQUEST);
     let anonymous = app
-        .post("/superset/log/?explode=events", json!({"events": []}), &As::Anonymous)
+        .post(
+            "/superset/log/?explode=events",
+            json!({"events": []}),
+            &As::Anonymous,
+        )
         .await;
     assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
 
