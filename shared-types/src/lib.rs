@@ -20,6 +20,7 @@ pub mod query;
 pub mod saved_query;
 pub mod sqllab;
 pub mod sqllab_state;
+pub mod tag;
 
 pub use auth::*;
 pub use chart::*;
@@ -38,3 +39,4 @@ pub use query::*;
 pub use saved_query::*;
 pub use sqllab::*;
 pub use sqllab_state::*;
+pub use tag::*;

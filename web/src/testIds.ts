@@ -419,4 +419,28 @@ export const testIds = {
     confirm: 'dataset-editor-confirm',
     confirmOk: 'dataset-editor-confirm-ok',
   },
+  /** Tags, the tag list and the all-entities page (issue #8). */
+  tags: {
+    chip: 'tag-chip',
+    addTag: 'list-view-add-tag',
+    bulkModal: 'bulk-tag-modal',
+    bulkSelect: 'bulk-tag-select',
+    bulkSave: 'bulk-tag-save',
+    listPage: 'tag-list-page',
+    nameLink: 'tag-list-name-link',
+    allEntitiesPage: 'all-entities-page',
+    /** One object of a tag; `data-object-type` holds its type. */
+    entity: 'all-entities-object',
+  },
+  /** The home page (issue #8). */
+  welcome: {
+    page: 'welcome-page',
+    /** A section; `data-section` holds its name. */
+    section: 'welcome-section',
+    /** A tab of a section; `data-tab` holds its name. */
+    tab: 'welcome-tab',
+    /** An item of a section; `data-item-type` holds its type. */
+    item: 'welcome-item',
+    empty: 'welcome-empty',
+  },
 } as const;

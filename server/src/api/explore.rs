@@ -139,6 +139,10 @@ pub async fn explore(
         .ok_or_else(|| ApiError::bad_request("Missing datasource_id or slice_id"))?;
     check_explore_access(&app, &user, dataset_id, DatasourceType::Table, None).await?;
     let dataset = app.store.dataset(dataset_id).await?;
+    if let Some(chart) = &chart {
+        // A view of the chart, for the home page's recents (issue #8).
+        crate::api::log::record_view(&app, user.id, None, Some(chart.id)).await;
+    }
     form_data.datasource = format!("{}__table", dataset.id);
     form_data.slice_id = chart.as_ref().map(|chart| chart.id);
     let slice = match chart {

@@ -23,6 +23,7 @@ pub mod humanize;
 pub mod info;
 pub mod list_answer;
 pub mod list_query;
+pub mod log;
 pub mod query_history;
 pub mod related;
 pub mod rison;
@@ -31,6 +32,7 @@ pub mod saved_query;
 pub mod sqllab;
 pub mod sqllab_permalink;
 pub mod tab_state;
+pub mod tag;
 pub mod time_range;
 pub mod upload;
 
@@ -158,6 +160,7 @@ pub fn routes() -> Router<AppState> {
         )
         .merge(list_routes())
         .merge(management_routes())
+        .merge(tag_routes())
 }
 
 /// Database connections, dataset edits and uploads (issue #8 items 5-7).
@@ -193,6 +196,25 @@ fn management_routes() -> Router<AppState> {
             "/api/v1/dataset/{pk}/related_objects",
             get(dataset_write::related_objects),
         )
+}
+
+/// Tags and the activity log (issue #8).
+fn tag_routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/v1/tag/", get(tag::list_tags).post(tag::create_tag))
+        .route(
+            "/api/v1/tag/{pk}",
+            get(tag::get_tag).put(tag::update_tag).delete(tag::delete_tag),
+        )
+        .route("/api/v1/tag/bulk_create", post(tag::bulk_create))
+        .route("/api/v1/tag/get_objects/", get(tag::get_objects))
+        .route("/api/v1/tag/favorite_status/", get(tag::favorite_status))
+        .route(
+            "/api/v1/tag/{pk}/favorites/",
+            post(tag::add_favorite).delete(tag::remove_favorite),
+        )
+        .route("/superset/log/", post(log::log_events))
+        .route("/api/v1/log/recent_activity/", get(log::recent_activity))
 }
 
 /// Related values, distinct values and bulk deletes of the list pages, and creating a dataset

@@ -393,6 +393,31 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "/api/v1/dataset/{pk}/related_objects",
         Permission("can_read", "Dataset"),
     ),
+    // Tags and the activity log (issue #8).
+    endpoint("GET", "/api/v1/tag/", Permission("can_read", "Tag")),
+    endpoint("POST", "/api/v1/tag/", Permission("can_write", "Tag")),
+    endpoint("GET", "/api/v1/tag/{pk}", Permission("can_read", "Tag")),
+    endpoint("PUT", "/api/v1/tag/{pk}", Permission("can_write", "Tag")),
+    endpoint("DELETE", "/api/v1/tag/{pk}", Permission("can_write", "Tag")),
+    endpoint("POST", "/api/v1/tag/bulk_create", Permission("can_write", "Tag")),
+    endpoint("GET", "/api/v1/tag/get_objects/", Permission("can_read", "Tag")),
+    endpoint(
+        "GET",
+        "/api/v1/tag/favorite_status/",
+        Permission("can_read", "Tag"),
+    ),
+    endpoint(
+        "POST",
+        "/api/v1/tag/{pk}/favorites/",
+        Permission("can_read", "Tag"),
+    ),
+    endpoint(
+        "DELETE",
+        "/api/v1/tag/{pk}/favorites/",
+        Permission("can_read", "Tag"),
+    ),
+    endpoint("POST", "/superset/log/", Authenticated),
+    endpoint("GET", "/api/v1/log/recent_activity/", Authenticated),
 ];
 
 /// The view name of each resource of the generic API, for `_info`.

@@ -25,6 +25,9 @@ pub mod dataset_list;
 pub mod list_filters;
 pub mod list_rows;
 pub mod related;
+// Tags and the activity log (issue #8).
+pub mod log;
+pub mod tag;
 
 use std::borrow::Cow;
 

@@ -7,8 +7,12 @@ use sqlx::Row;
 use super::list::{
     ilike, like_literal, value_text, ColumnKind, Conditions, ListColumn, ListFilter, ListSpec,
 };
+use super::list_filters::{tag_condition, TagBy};
 use super::list_rows::{user_at, ListUser};
 use super::{new_uuid, now_text, Store, StoreError, StoreResult};
+
+/// `tagged_object.object_type` for saved queries.
+pub const SAVED_QUERY_TAG_TYPE: &str = "query";
 
 const FROM: &str = "saved_query \
     LEFT JOIN dbs ON dbs.id = saved_query.db_id \
@@ -88,14 +92,34 @@ pub const SAVED_QUERY_LIST: ListSpec = ListSpec {
     custom: Some(saved_query_filter),
 };
 
-/// Superset's `all_text` filter on saved queries: label, description or SQL contains the text.
+/// Superset's `all_text` filter on saved queries (label, description or SQL contains the text) and
+/// the tag filters `saved_query_tags` / `saved_query_tag_id`.
 fn saved_query_filter(
     filter: &ListFilter,
     conditions: &mut Conditions,
     _user_id: Option<i64>,
 ) -> Option<StoreResult<()>> {
-    if filter.operator != "all_text" {
-        return None;
+    match filter.operator.as_str() {
+        "saved_query_tags" => {
+            return Some(tag_condition(
+                filter,
+                conditions,
+                TagBy::Name,
+                SAVED_QUERY_TAG_TYPE,
+                "saved_query.id",
+            ));
+        }
+        "saved_query_tag_id" => {
+            return Some(tag_condition(
+                filter,
+                conditions,
+                TagBy::Id,
+                SAVED_QUERY_TAG_TYPE,
+                "saved_query.id",
+            ));
+        }
+        "all_text" => {}
+        _ => return None,
     }
     Some(value_text(filter).map(|text| {
         let pattern = format!("%{}%", like_literal(text.trim()));

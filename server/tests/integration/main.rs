@@ -23,3 +23,4 @@ mod sqllab;
 mod sqllab_state;
 mod store;
 mod uploads;
+mod tags;

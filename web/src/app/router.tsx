@@ -64,6 +64,15 @@ export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
           path: '/dataset/add',
           lazy: async () => ({ Component: (await import('@/features/datasets/DatasetAddPage')).DatasetAddPage }),
         },
+        // Tags (issue #8): their own chunk.
+        {
+          path: '/superset/tags',
+          lazy: async () => ({ Component: (await import('@/features/tags/TagListPage')).TagListPage }),
+        },
+        {
+          path: '/superset/all_entities',
+          lazy: async () => ({ Component: (await import('@/features/tags/AllEntitiesPage')).AllEntitiesPage }),
+        },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

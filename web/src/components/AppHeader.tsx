@@ -17,7 +17,9 @@ export function AppHeader({ user }: { user: CurrentUser }): JSX.Element {
       <Brand to={welcomePagePath}>Quiver</Brand>
       <Nav aria-label="Main">
         <NavLink to={welcomePagePath}>Home</NavLink>
+        <NavLink to="/dashboard/list/">Dashboards</NavLink>
         <NavLink to="/chart/list/">Charts</NavLink>
+        <NavLink to="/superset/tags/">Tags</NavLink>
         <NavLink to="/sqllab/">SQL Lab</NavLink>
       </Nav>
       <Spacer />

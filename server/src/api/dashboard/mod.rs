@@ -152,9 +152,10 @@ pub async fn get_dashboard(
 ) -> Result<AppJson<ResultResponse<Dashboard>>, ApiError> {
     let record = app.store.dashboard_by_id_or_slug(&id_or_slug).await?;
     require_view(&app, &user, &record).await?;
-    Ok(AppJson(ResultResponse {
-        result: dashboard_body(&app, &record).await?,
-    }))
+    let result = dashboard_body(&app, &record).await?;
+    // A view of the dashboard, for the home page's recents (issue #8).
+    crate::api::log::record_view(&app, user.id, Some(record.id), None).await;
+    Ok(AppJson(ResultResponse { result }))
 }
 
 /// `GET /api/v1/dashboard/{id_or_slug}/charts`.

@@ -8,10 +8,12 @@ export interface BulkSelectBarProps {
   onDeselectAll: () => void;
   onDelete: () => void;
   onClose: () => void;
+  /** Shows the "Add Tag" link (tagging enabled) when given. */
+  onAddTag?: () => void;
 }
 
 /** The bulk selection bar: "%s Selected", then "Deselect all" and the bulk actions once a row is picked. */
-export function BulkSelectBar({ selectedCount, onDeselectAll, onDelete, onClose }: BulkSelectBarProps): JSX.Element {
+export function BulkSelectBar({ selectedCount, onDeselectAll, onDelete, onClose, onAddTag }: BulkSelectBarProps): JSX.Element {
   return (
     <Bar data-testid={testIds.listView.bulkBar}>
       <strong data-testid={testIds.listView.selectedCount}>{`${selectedCount} Selected`}</strong>
@@ -23,6 +25,11 @@ export function BulkSelectBar({ selectedCount, onDeselectAll, onDelete, onClose 
           <Button $variant="primary" data-testid={testIds.listView.bulkDelete} onClick={onDelete}>
             Delete
           </Button>
+          {onAddTag !== undefined && (
+            <Button $variant="link" data-testid={testIds.tags.addTag} onClick={onAddTag}>
+              Add Tag
+            </Button>
+          )}
         </>
       )}
       <Spacer />

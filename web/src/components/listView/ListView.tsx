@@ -2,7 +2,9 @@ import { useEffect, useState, type JSX, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/Button';
 import { testIds } from '@/testIds';
+import type { TaggableResource } from '@/features/tags/api';
 import { BulkSelectBar } from './BulkSelectBar';
+import { BulkTagModal } from './BulkTagModal';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal';
 import { ListViewCards } from './ListViewCards';
 import { FilterBox, FilterLabel, ListViewFilterBar, NativeSelect, type ListViewFilter } from './ListViewFilterBar';
@@ -32,6 +34,13 @@ export interface ListViewBulkDelete<T> {
   onDelete: (rows: readonly T[]) => Promise<void>;
 }
 
+export interface ListViewBulkTag {
+  /** The resource's tag object type: "chart". */
+  resourceName: TaggableResource;
+  /** After tagging (the list reloads its rows). */
+  onTagged: () => void;
+}
+
 export interface ListViewProps<T> {
   columns: readonly ListViewColumn<T>[];
   filters: readonly ListViewFilter[];
@@ -46,12 +55,15 @@ export interface ListViewProps<T> {
   card?: ListViewCardMode<T>;
   /** Offers bulk select and bulk delete when given. */
   bulkDelete?: ListViewBulkDelete<T>;
+  /** Offers "Add Tag" in the bulk selection bar when given. */
+  bulkTag?: ListViewBulkTag;
 }
 
 /** A list page's body: filters, table or cards, bulk selection, pagination and the empty and loading states. */
-export function ListView<T>({ columns, filters, rows, count, rowKey, isLoading, pageSize, state, onStateChange, card, bulkDelete }: ListViewProps<T>): JSX.Element {
+export function ListView<T>({ columns, filters, rows, count, rowKey, isLoading, pageSize, state, onStateChange, card, bulkDelete, bulkTag }: ListViewProps<T>): JSX.Element {
   const [isBulkSelecting, setIsBulkSelecting] = useState(false);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const [isTagging, setIsTagging] = useState(false);
   const selection = useRowSelection(rows.map(rowKey));
   const hasFilters = state.filters.length > 0;
   const filterValue = (id: string): string => state.filters.find((filter) => filter.id === id)?.value ?? '';
@@ -100,6 +112,7 @@ export function ListView<T>({ columns, filters, rows, count, rowKey, isLoading, 
           selectedCount={selection.selectedKeys.length}
           onDeselectAll={selection.clear}
           onDelete={() => setIsConfirmingDelete(true)}
+          onAddTag={bulkTag === undefined ? undefined : () => setIsTagging(true)}
           onClose={() => {
             selection.clear();
             setIsBulkSelecting(false);
@@ -140,6 +153,17 @@ export function ListView<T>({ columns, filters, rows, count, rowKey, isLoading, 
           </Button>
           <Muted data-testid={testIds.listView.paginationText}>{paginationText(state.pageIndex, pageSize, count)}</Muted>
         </Pagination>
+      )}
+      {isTagging && bulkTag !== undefined && (
+        <BulkTagModal
+          resourceName={bulkTag.resourceName}
+          selectedIds={selection.selectedKeys}
+          onClose={() => setIsTagging(false)}
+          onTagged={() => {
+            selection.clear();
+            bulkTag.onTagged();
+          }}
+        />
       )}
       {isConfirmingDelete && bulkDelete !== undefined && (
         <ConfirmDeleteModal

@@ -11,8 +11,10 @@ import { defaultListPageSize } from '@/components/listView/listViewState';
 import { OwnerAvatars } from '@/components/listView/OwnerAvatars';
 import { saveFavorite, useFavoriteStatus, useRelatedOptions } from '@/components/listView/resourceListApi';
 import { useBulkDelete } from '@/components/listView/useBulkDelete';
+import { TagChips } from '@/components/listView/TagChips';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
 import { useToasts } from '@/components/toastContext';
+import { useTagNames } from '@/features/tags/api';
 import { testIds } from '@/testIds';
 import { chartListFilterIds, chartListQuery, useChartList, useChartVizTypes } from './api';
 
@@ -49,6 +51,7 @@ export function ChartListPage(): JSX.Element {
   const list = useChartList(chartListQuery(state, pageSize));
   const vizTypes = useChartVizTypes();
   const owners = useRelatedOptions('chart', 'related', 'owners');
+  const tagNames = useTagNames();
   const rows = useMemo(() => list.data?.result ?? [], [list.data]);
   const favorites = useFavoriteStatus(
     'chart',
@@ -90,6 +93,7 @@ export function ChartListPage(): JSX.Element {
         chart.datasource_url !== null ? <Link to={chart.datasource_url}>{chart.datasource_name_text}</Link> : (chart.datasource_name_text ?? ''),
     },
     { id: 'dashboards', header: 'On dashboards', render: (chart) => <DashboardLinks chart={chart} /> },
+    { id: 'tags', header: 'Tags', render: (chart) => <TagChips tags={chart.tags} /> },
     { id: 'owners', header: 'Owners', render: (chart) => <OwnerAvatars owners={chart.owners} /> },
     {
       id: 'changed_on_delta_humanized',
@@ -107,6 +111,7 @@ export function ChartListPage(): JSX.Element {
       options: (vizTypes.data ?? []).map((vizType) => ({ value: vizType, label: vizType })),
     },
     { id: chartListFilterIds.owner, label: 'Owner', kind: 'select', options: owners.data ?? [] },
+    { id: chartListFilterIds.tag, label: 'Tag', kind: 'select', options: (tagNames.data ?? []).map((name) => ({ value: name, label: name })) },
     {
       id: chartListFilterIds.favorite,
       label: 'Favorite',
@@ -140,6 +145,7 @@ export function ChartListPage(): JSX.Element {
               </CardTitle>
               <CardDetail>{chart.viz_type}</CardDetail>
               <CardDetail>{chart.datasource_name_text}</CardDetail>
+              <TagChips tags={chart.tags} />
               <CardFooter>
                 <CardDetail>{`Modified ${chart.changed_on_delta_humanized}`}</CardDetail>
                 <OwnerAvatars owners={chart.owners} />
@@ -148,6 +154,7 @@ export function ChartListPage(): JSX.Element {
           ),
         }}
         bulkDelete={{ noun: 'charts', onDelete: onBulkDelete }}
+        bulkTag={{ resourceName: 'chart', onTagged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('chart') }) }}
       />
     </ListPageLayout>
   );

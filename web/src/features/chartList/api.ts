@@ -9,7 +9,7 @@ import type { ListFilterValue, ListViewState } from '@/components/listView/listV
 import { listPath, listQuery, risonYesNo, useResourceList } from '@/components/listView/resourceListApi';
 
 /** The chart list's filter ids (the page's filters, as the URL stores them). */
-export const chartListFilterIds = { search: 'search', vizType: 'viz_type', favorite: 'favorite', owner: 'owner' } as const;
+export const chartListFilterIds = { search: 'search', vizType: 'viz_type', favorite: 'favorite', owner: 'owner', tag: 'tag' } as const;
 
 function risonFilter(filter: ListFilterValue): string | null {
   switch (filter.id) {
@@ -23,6 +23,8 @@ function risonFilter(filter: ListFilterValue): string | null {
     }
     case chartListFilterIds.owner:
       return `(col:owners,opr:rel_m_m,value:${risonString(filter.value)})`;
+    case chartListFilterIds.tag:
+      return `(col:tags,opr:chart_tags,value:${risonString(filter.value)})`;
     default:
       return null;
   }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState, type JSX } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { errorMessage } from '@/api/errors';
+import { eventLogger } from '@/api/eventLog';
 import type { Dashboard } from '@/api/generated/Dashboard';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
 import { queryKeys } from '@/api/queryKeys';
@@ -124,6 +125,12 @@ export function DashboardPage(): JSX.Element {
   useEffect(() => {
     preloadQuiverCore();
   }, []);
+
+  // The activity log: the dashboard was opened (issue #8).
+  const loadedDashboardId = dashboard.data?.id;
+  useEffect(() => {
+    if (loadedDashboardId !== undefined) eventLogger.log({ event_name: 'mount_dashboard', source: 'dashboard', source_id: loadedDashboardId });
+  }, [loadedDashboardId]);
 
   function setEditFlag(isOn: boolean): void {
     setSearchParams(

@@ -9,6 +9,8 @@ import { ListView, type CardSortOption, type ListViewColumn, type ListViewFilter
 import { defaultListPageSize } from '@/components/listView/listViewState';
 import { OwnerAvatars } from '@/components/listView/OwnerAvatars';
 import { saveFavorite, useFavoriteStatus, useRelatedOptions } from '@/components/listView/resourceListApi';
+import { TagChips } from '@/components/listView/TagChips';
+import { useTagNames } from '@/features/tags/api';
 import { useBulkDelete } from '@/components/listView/useBulkDelete';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
 import { useToasts } from '@/components/toastContext';
@@ -40,6 +42,7 @@ export function DashboardListPage(): JSX.Element {
   const list = useDashboardList(dashboardListQuery(state, pageSize));
   const owners = useRelatedOptions('dashboard', 'related', 'owners');
   const creators = useRelatedOptions('dashboard', 'related', 'created_by');
+  const tagNames = useTagNames();
   const rows = useMemo(() => list.data?.result ?? [], [list.data]);
   const favorites = useFavoriteStatus(
     'dashboard',
@@ -73,6 +76,7 @@ export function DashboardListPage(): JSX.Element {
     { id: 'favorite', header: '', render: star },
     { id: 'dashboard_title', header: 'Name', sortKey: 'dashboard_title', render: titleLink },
     { id: 'published', header: 'Status', sortKey: 'published', render: statusLabel },
+    { id: 'tags', header: 'Tags', render: (dashboard) => <TagChips tags={dashboard.tags} /> },
     { id: 'owners', header: 'Owners', render: (dashboard) => <OwnerAvatars owners={dashboard.owners} /> },
     { id: 'changed_by_name', header: 'Modified by', sortKey: 'changed_by.first_name', render: (dashboard) => dashboard.changed_by_name },
     {
@@ -94,6 +98,7 @@ export function DashboardListPage(): JSX.Element {
       ],
     },
     { id: dashboardListFilterIds.owner, label: 'Owner', kind: 'select', options: owners.data ?? [] },
+    { id: dashboardListFilterIds.tag, label: 'Tag', kind: 'select', options: (tagNames.data ?? []).map((name) => ({ value: name, label: name })) },
     { id: dashboardListFilterIds.createdBy, label: 'Created by', kind: 'select', options: creators.data ?? [] },
     { id: dashboardListFilterIds.favorite, label: 'Favorite', kind: 'select', options: yesNo },
     { id: dashboardListFilterIds.certified, label: 'Certified', kind: 'select', options: yesNo },
@@ -120,6 +125,7 @@ export function DashboardListPage(): JSX.Element {
                 {titleLink(dashboard)}
               </CardTitle>
               <CardDetail>{statusLabel(dashboard)}</CardDetail>
+              <TagChips tags={dashboard.tags} />
               <CardFooter>
                 <CardDetail>{`Modified ${dashboard.changed_on_delta_humanized}`}</CardDetail>
                 <OwnerAvatars owners={dashboard.owners} />
@@ -128,6 +134,7 @@ export function DashboardListPage(): JSX.Element {
           ),
         }}
         bulkDelete={{ noun: 'dashboards', onDelete: onBulkDelete }}
+        bulkTag={{ resourceName: 'dashboard', onTagged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('dashboard') }) }}
       />
     </ListPageLayout>
   );

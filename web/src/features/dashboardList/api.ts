@@ -14,6 +14,7 @@ export const dashboardListFilterIds = {
   createdBy: 'created_by',
   favorite: 'favorite',
   certified: 'certified',
+  tag: 'tag',
 } as const;
 
 function risonFilter(filter: ListFilterValue): string | null {
@@ -24,6 +25,8 @@ function risonFilter(filter: ListFilterValue): string | null {
       return filter.value === 'published' || filter.value === 'draft' ? `(col:published,opr:eq,value:${filter.value === 'published' ? '!t' : '!f'})` : null;
     case dashboardListFilterIds.owner:
       return `(col:owners,opr:rel_m_m,value:${risonString(filter.value)})`;
+    case dashboardListFilterIds.tag:
+      return `(col:tags,opr:dashboard_tags,value:${risonString(filter.value)})`;
     case dashboardListFilterIds.createdBy:
       return `(col:created_by,opr:rel_o_m,value:${risonString(filter.value)})`;
     case dashboardListFilterIds.favorite: {

@@ -1,20 +1,160 @@
+/** The home page's calls (spec 001 §7, §9): recent activity, the user's charts, dashboards and saved queries. */
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { getJson } from '@/api/client';
 import type { ApiError } from '@/api/errors';
-import type { DatasetListItem } from '@/api/generated/DatasetListItem';
+import type { ChartListItem } from '@/api/generated/ChartListItem';
+import type { DashboardListItem } from '@/api/generated/DashboardListItem';
 import type { ListPageResponse } from '@/api/generated/ListPageResponse';
-import { queryKeys } from '@/api/queryKeys';
+import type { RecentActivity } from '@/api/generated/RecentActivity';
+import type { ResultResponse } from '@/api/generated/ResultResponse';
+import type { SavedQuery } from '@/api/generated/SavedQuery';
 
-/** The welcome page lists the datasets by name, as many as one list page holds. */
-export const welcomeDatasetsPath = `/api/v1/dataset/?q=${encodeURIComponent('(order_column:table_name,order_direction:asc,page:0,page_size:100)')}`;
+/** Recent items per list (spec 001 §9). */
+export const recentPageSize = 5;
+/** Edited and created lists show this many of each resource (spec 001 §9). */
+export const editedPageSize = 3;
 
-export function useDatasets(): UseQueryResult<ListPageResponse<DatasetListItem>, ApiError> {
+export type RecentTab = 'Viewed' | 'Edited' | 'Created';
+export type ObjectTab = 'Favorite' | 'Mine' | 'Other';
+
+export const recentEmptyTexts: Readonly<Record<RecentTab, string>> = {
+  Viewed: 'Recently viewed charts, dashboards, and saved queries will appear here',
+  Edited: 'Recently edited charts, dashboards, and saved queries will appear here',
+  Created: 'Recently created charts, dashboards, and saved queries will appear here',
+};
+
+export function objectEmptyText(tab: ObjectTab, plural: string): string {
+  switch (tab) {
+    case 'Favorite':
+      return "You don't have any favorites yet!";
+    case 'Mine':
+      return `No ${plural} yet`;
+    case 'Other':
+      return `Other ${plural} will appear here`;
+  }
+}
+
+/** One line of a home list. */
+export interface HomeItem {
+  key: string;
+  type: 'chart' | 'dashboard' | 'query';
+  title: string;
+  url: string;
+  detail: string;
+  /** For merging charts and dashboards: the change time (ISO text). */
+  sortTime: string;
+}
+
+/** The list filter of a tab for `me`. */
+function objectTabFilter(resource: 'chart' | 'dashboard', tab: ObjectTab, me: number): string {
+  switch (tab) {
+    case 'Favorite':
+      return `(col:id,opr:${resource}_is_favorite,value:!t)`;
+    case 'Mine':
+      return `(col:owners,opr:rel_m_m,value:${me})`;
+    case 'Other':
+      return '';
+  }
+}
+
+/** `q` of a home list: ordered by changed_on_delta_humanized descending, page 0. */
+export function homeListQuery(filters: readonly string[], pageSize: number): string {
+  return `(filters:!(${filters.filter((filter) => filter !== '').join(',')}),order_column:changed_on_delta_humanized,order_direction:desc,page:0,page_size:${pageSize})`;
+}
+
+function listPath(resource: string, q: string): string {
+  return `/api/v1/${resource}/?q=${encodeURIComponent(q)}`;
+}
+
+function chartItem(chart: ChartListItem): HomeItem {
+  return { key: `chart-${chart.id}`, type: 'chart', title: chart.slice_name, url: chart.url, detail: `Modified ${chart.changed_on_delta_humanized}`, sortTime: chart.changed_on_utc };
+}
+
+function dashboardItem(dashboard: DashboardListItem): HomeItem {
+  return {
+    key: `dashboard-${dashboard.id}`,
+    type: 'dashboard',
+    title: dashboard.dashboard_title,
+    url: dashboard.url,
+    detail: `Modified ${dashboard.changed_on_delta_humanized}`,
+    sortTime: dashboard.changed_on_utc,
+  };
+}
+
+async function charts(filters: readonly string[], pageSize: number, signal: AbortSignal): Promise<HomeItem[]> {
+  const answer = await getJson<ListPageResponse<ChartListItem>>(listPath('chart', homeListQuery(filters, pageSize)), signal);
+  return answer.result.map(chartItem);
+}
+
+async function dashboards(filters: readonly string[], pageSize: number, signal: AbortSignal): Promise<HomeItem[]> {
+  const answer = await getJson<ListPageResponse<DashboardListItem>>(listPath('dashboard', homeListQuery(filters, pageSize)), signal);
+  return answer.result.map(dashboardItem);
+}
+
+/** Charts and dashboards merged, latest change first. */
+function latestFirst(items: readonly HomeItem[]): HomeItem[] {
+  return [...items].sort((left, right) => right.sortTime.localeCompare(left.sortTime));
+}
+
+/** A Recents tab: viewed (the activity log), edited or created (charts and dashboards, 3 of each). */
+export function useRecents(tab: RecentTab, me: number | undefined): UseQueryResult<HomeItem[], ApiError> {
   return useQuery({
-    queryKey: queryKeys.datasets,
-    queryFn: ({ signal }) => getJson<ListPageResponse<DatasetListItem>>(welcomeDatasetsPath, signal),
+    queryKey: ['home', 'recents', tab, me],
+    enabled: me !== undefined,
+    retry: false,
+    queryFn: async ({ signal }) => {
+      if (tab === 'Viewed') {
+        const answer = await getJson<ResultResponse<RecentActivity[]>>(
+          `/api/v1/log/recent_activity/?q=${encodeURIComponent(`(page:0,page_size:${recentPageSize})`)}`,
+          signal,
+        );
+        return answer.result.map((activity, index) => ({
+          key: `${activity.item_type}-${activity.item_url}-${index}`,
+          type: activity.item_type === 'dashboard' ? 'dashboard' : 'chart',
+          title: activity.item_title,
+          url: activity.item_url,
+          detail: `Viewed ${activity.time_delta_humanized}`,
+          sortTime: String(activity.time),
+        }));
+      }
+      const column = tab === 'Edited' ? 'changed_by' : 'created_by';
+      const filter = `(col:${column},opr:rel_o_m,value:${me ?? 0})`;
+      const [chartItems, dashboardItems] = await Promise.all([charts([filter], editedPageSize, signal), dashboards([filter], editedPageSize, signal)]);
+      return latestFirst([...chartItems, ...dashboardItems]);
+    },
   });
 }
 
-export function explorePathForDataset(datasetId: number): string {
-  return `/explore/?datasource_type=table&datasource_id=${datasetId}`;
+/** A Dashboards or Charts tab: 5 of the user's favorites, their own, or any. */
+export function useObjectTab(resource: 'chart' | 'dashboard', tab: ObjectTab, me: number | undefined): UseQueryResult<HomeItem[], ApiError> {
+  return useQuery({
+    queryKey: ['home', resource, tab, me],
+    enabled: me !== undefined,
+    retry: false,
+    queryFn: ({ signal }) => {
+      const filters = [objectTabFilter(resource, tab, me ?? 0)];
+      return resource === 'chart' ? charts(filters, recentPageSize, signal) : dashboards(filters, recentPageSize, signal);
+    },
+  });
+}
+
+/** The user's latest saved queries. */
+export function useSavedQueries(me: number | undefined): UseQueryResult<HomeItem[], ApiError> {
+  return useQuery({
+    queryKey: ['home', 'savedQueries', me],
+    enabled: me !== undefined,
+    retry: false,
+    queryFn: async ({ signal }) => {
+      const q = homeListQuery([`(col:created_by,opr:rel_o_m,value:${me ?? 0})`], recentPageSize);
+      const answer = await getJson<ListPageResponse<SavedQuery>>(listPath('saved_query', q), signal);
+      return answer.result.map((query) => ({
+        key: `query-${query.id}`,
+        type: 'query',
+        title: query.label,
+        url: `/sqllab/?savedQueryId=${query.id}`,
+        detail: `Modified ${query.changed_on_delta_humanized}`,
+        sortTime: query.changed_on,
+      }));
+    },
+  });
 }

@@ -1,0 +1,62 @@
+import { useEffect, useMemo, type JSX } from 'react';
+import { Link } from 'react-router';
+import type { TagListItem } from '@/api/generated/TagListItem';
+import { ListPageLayout } from '@/components/listView/ListPageLayout';
+import { ListView, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
+import { defaultListPageSize } from '@/components/listView/listViewState';
+import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
+import { useToasts } from '@/components/toastContext';
+import { testIds } from '@/testIds';
+import { allEntitiesPath, tagListFilterIds, tagListQuery, tagReadForbiddenMessage, truncatedTagName, useTagList } from './api';
+
+export const tagListFailedMessage = 'An error occurred while fetching tags';
+
+/** `/superset/tags/`: the custom tags, by name; each opens its objects in a new tab. */
+export function TagListPage(): JSX.Element {
+  const pageSize = defaultListPageSize;
+  const [state, setState] = useListViewUrlState({ sortColumn: 'name', sortOrder: 'asc' });
+  const list = useTagList(tagListQuery(state, pageSize));
+  const rows = useMemo(() => list.data?.result ?? [], [list.data]);
+  const { addToast } = useToasts();
+
+  useEffect(() => {
+    if (list.isError) addToast('danger', list.error.status === 403 ? tagReadForbiddenMessage : tagListFailedMessage);
+  }, [list.isError, list.error, addToast]);
+
+  const columns: ListViewColumn<TagListItem>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      sortKey: 'name',
+      render: (tag) => (
+        <Link to={allEntitiesPath(tag.id)} target="_blank" rel="noreferrer" title={tag.name} data-testid={testIds.tags.nameLink}>
+          {truncatedTagName(tag.name)}
+        </Link>
+      ),
+    },
+    { id: 'description', header: 'Description', render: (tag) => tag.description ?? '' },
+    {
+      id: 'changed_on_delta_humanized',
+      header: 'Last modified',
+      sortKey: 'changed_on_delta_humanized',
+      render: (tag) => tag.changed_on_delta_humanized,
+    },
+  ];
+  const filters: ListViewFilter[] = [{ id: tagListFilterIds.search, label: 'Search', kind: 'search' }];
+
+  return (
+    <ListPageLayout title="Tags" testId={testIds.tags.listPage}>
+      <ListView
+        columns={columns}
+        filters={filters}
+        rows={rows}
+        count={list.data?.count ?? 0}
+        rowKey={(tag) => tag.id}
+        isLoading={list.isPending}
+        pageSize={pageSize}
+        state={state}
+        onStateChange={setState}
+      />
+    </ListPageLayout>
+  );
+}
