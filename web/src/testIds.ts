@@ -238,6 +238,16 @@ export const testIds = {
     chartMenu: 'dashboard-chart-menu',
     chartMenuItem: 'dashboard-chart-menu-item',
   },
+  /** The dashboard header's "..." menu and its dialogs (issue #6). */
+  dashboardMenu: {
+    button: 'dashboard-menu-button',
+    menu: 'dashboard-menu',
+    item: 'dashboard-menu-item',
+    propertiesModal: 'dashboard-properties-modal',
+    saveAsModal: 'dashboard-save-as-modal',
+    refreshIntervalModal: 'dashboard-refresh-interval-modal',
+    cssModal: 'dashboard-css-modal',
+  },
   dashboardEdit: {
     editButton: 'dashboard-edit-button',
     saveButton: 'dashboard-save-button',
@@ -247,6 +257,11 @@ export const testIds = {
     pane: 'dashboard-builder-pane',
     paneChart: 'dashboard-builder-chart',
     paneElement: 'dashboard-builder-element',
+    paneSort: 'dashboard-builder-sort',
+    /** The title's input in edit mode. */
+    titleInput: 'dashboard-title-input',
+    /** Where a drag would land: `data-drop-id` holds the destination. */
+    dropIndicator: 'dashboard-drop-indicator',
     /** A container accepting drops; `data-drop-id` holds the component id. */
     dropZone: 'dashboard-drop-zone',
     deleteButton: 'dashboard-delete-component',
@@ -331,6 +346,7 @@ export const testIds = {
     page: 'dashboard-list-page',
     favoriteStar: 'dashboard-list-favorite-star',
     nameLink: 'dashboard-list-name-link',
+    newButton: 'dashboard-list-new-button',
   },
   datasetList: {
     page: 'dataset-list-page',
