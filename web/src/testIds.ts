@@ -237,6 +237,8 @@ export const testIds = {
     chartMenuButton: 'dashboard-chart-menu-button',
     chartMenu: 'dashboard-chart-menu',
     chartMenuItem: 'dashboard-chart-menu-item',
+    /** The dashboard's own CSS (Edit CSS). */
+    css: 'dashboard-css',
   },
   /** The dashboard header's "..." menu and its dialogs (issue #6). */
   dashboardMenu: {
