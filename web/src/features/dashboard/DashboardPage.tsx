@@ -68,6 +68,11 @@ function useDashboardLayout(dashboard: Dashboard | undefined, charts: DashboardC
 /** `/superset/dashboard/{id or slug}/` and `/dashboard/{id or slug}/`; `?edit=true` opens edit mode for editors. */
 export function DashboardPage(): JSX.Element {
   const { idOrSlug = '' } = useParams();
+  // Another dashboard (a copy, a new slug) starts afresh: its own filters, history and refresh.
+  return <DashboardView key={idOrSlug} idOrSlug={idOrSlug} />;
+}
+
+function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
   const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const permalinkKey = searchParams.get('permalink_key');
