@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { testIds } from '../../web/src/testIds';
 import { DashboardPage } from '../pages/DashboardPage';
 import { LoginPage } from '../pages/LoginPage';
-import { adminPassword, adminUsername } from '../support/quiverServer';
+import { adminPassword, adminUsername, writeJson } from '../support/quiverServer';
 
 /** HTML drag and drop from `source` onto `target`, with the events a browser sends. */
 async function dragOnto(page: Page, source: Locator, target: Locator): Promise<void> {
@@ -181,3 +181,40 @@ test('the header menu: refresh dashboard, auto-refresh interval, edit properties
   await page.reload();
   await expect(dashboard.title).toHaveText('Births journey');
 });
+
+test('a removed native filter can be restored for 5000 ms, then leaves the list', async ({ page }) => {
+  const login = await LoginPage.open(page);
+  await login.logIn(adminUsername, adminPassword);
+  const births = (await (await page.request.get('/api/v1/dashboard/births')).json()) as { result: { id: number } };
+  const copy = await writeJson(page.request, 'POST', `/api/v1/dashboard/${births.result.id}/copy/`, {
+    dashboard_title: 'Births (filter removal)',
+    json_metadata: '{}',
+    duplicate_slices: false,
+  });
+  const copyId = (copy.result as { id: number }).id;
+  await DashboardPage.open(page, copyId);
+
+  await page.getByTestId(testIds.dashboardFilters.configButton).click();
+  const modal = page.getByTestId(testIds.dashboardFilters.configModal);
+  const items = modal.getByTestId(testIds.dashboardFilters.configListItem);
+  await expect(items).toHaveCount(1);
+  await modal.getByTestId(testIds.dashboardFilters.addFilterButton).click();
+  await expect(items).toHaveCount(2);
+
+  // Removed: still listed as "(Removed)" with Undo?, the form replaced by the notice.
+  await modal.getByTestId(testIds.dashboardFilters.removeFilterButton).last().click();
+  await expect(items.last()).toHaveAttribute('data-removed', 'true');
+  await expect(items.last()).toContainText('(Removed)');
+  await items.last().getByRole('button', { name: /\(Removed\)/ }).click();
+  await expect(modal.getByTestId(testIds.dashboardFilters.removedNotice)).toContainText('You have removed this filter.');
+  await modal.getByTestId(testIds.dashboardFilters.restoreFilterButton).click();
+  await expect(items.last()).not.toHaveAttribute('data-removed', 'true');
+  await expect(modal.getByTestId(testIds.dashboardFilters.removedNotice)).toHaveCount(0);
+
+  // Removed again and left alone: gone after the 5000 ms window, not before.
+  await modal.getByTestId(testIds.dashboardFilters.removeFilterButton).last().click();
+  const removedAt = Date.now();
+  await expect(items).toHaveCount(1, { timeout: 10_000 });
+  expect(Date.now() - removedAt).toBeGreaterThanOrEqual(4000);
+});
+

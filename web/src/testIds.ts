@@ -343,6 +343,9 @@ export const testIds = {
     saveButton: 'dashboard-filter-config-save',
     cancelButton: 'dashboard-filter-config-cancel',
     permalinkButton: 'dashboard-permalink-button',
+    /** "Undo?" on a filter removed less than 5000 ms ago. */
+    restoreFilterButton: 'dashboard-filter-restore',
+    removedNotice: 'dashboard-filter-removed-notice',
     },
   dashboardList: {
     page: 'dashboard-list-page',
