@@ -51,7 +51,7 @@ test('a new dashboard: three charts and a markdown dragged from the panes, undo 
   await pane.getByTestId(testIds.dashboardEdit.paneSort).selectOption('slice_name');
   // By name: births by gender, top 10 names, total births (once the sorted page arrives).
   const namePositions = async (): Promise<number[]> => {
-    const texts = await paneCharts.evaluateAll((items) => items.map((item) => item.textContent ?? ''));
+    const texts = await paneCharts.evaluateAll((items) => items.map((item) => item.textContent));
     return ['Births by gender', 'Top 10 names', 'Total births'].map((name) => texts.findIndex((text) => text.startsWith(name)));
   };
   await expect
