@@ -5,8 +5,9 @@ import styled from 'styled-components';
 import { postJson, putJson } from '@/api/client';
 import { errorMessage } from '@/api/errors';
 import type { Dashboard } from '@/api/generated/Dashboard';
+import type { DashboardCopied } from '@/api/generated/DashboardCopied';
 import type { DashboardSaved } from '@/api/generated/DashboardSaved';
-import type { IdResult } from '@/api/generated/IdResult';
+import type { ResultResponse } from '@/api/generated/ResultResponse';
 import { queryKeys } from '@/api/queryKeys';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
@@ -218,7 +219,7 @@ function SaveAsDialog({ dashboard, onClose }: { dashboard: Dashboard; onClose: (
 
   function save(): void {
     setIsSaving(true);
-    postJson<IdResult<unknown>>(`/api/v1/dashboard/${dashboard.id}/copy/`, {
+    postJson<ResultResponse<DashboardCopied>>(`/api/v1/dashboard/${dashboard.id}/copy/`, {
       dashboard_title: title,
       css: dashboard.css ?? '',
       duplicate_slices: duplicateSlices,
@@ -226,7 +227,7 @@ function SaveAsDialog({ dashboard, onClose }: { dashboard: Dashboard; onClose: (
     })
       .then((copy) => {
         onClose();
-        void navigate(`/superset/dashboard/${copy.id}/`);
+        void navigate(`/superset/dashboard/${copy.result.id}/`);
       })
       .catch((error: unknown) => addToast('danger', errorMessage(error)))
       .finally(() => setIsSaving(false));
