@@ -22,7 +22,7 @@ interface StoredComponent {
 
 const journeyCharts = ['Total births', 'Births by gender', 'Top 10 names'];
 
-test('a new dashboard: three charts and a markdown dragged from the panes, undo and redo, save, reload', async ({ page }) => {
+test('a new dashboard: three charts, a markdown and tabs dragged from the panes, undo and redo, save, reload', async ({ page }) => {
   const login = await LoginPage.open(page);
   await login.logIn(adminUsername, adminPassword);
 
@@ -99,6 +99,10 @@ test('a new dashboard: three charts and a markdown dragged from the panes, undo 
   await expect(dashboard.markdown).toHaveCount(1);
   await expect(page.getByTestId(testIds.dashboardEdit.redoButton)).toBeDisabled();
 
+  // Tabs from the layout elements: a tabs component with its first tab, at the end of the grid.
+  await dragOnto(page, page.getByTestId(testIds.dashboardEdit.paneElement).filter({ hasText: 'Tabs' }), grid);
+  await expect(dashboard.tabs).toHaveCount(1);
+
   // The title is edited in place; Ctrl+Z in the field is the field's own.
   await titleInput.fill('Journey dashboard');
   await page.screenshot({ path: test.info().outputPath('dashboard-journey-edit.png'), fullPage: true });
@@ -114,6 +118,7 @@ test('a new dashboard: three charts and a markdown dragged from the panes, undo 
   await expect(dashboard.charts).toHaveCount(3);
   for (const name of journeyCharts) await expect(dashboard.chart(name)).toHaveCount(1);
   await expect(dashboard.markdown).toHaveCount(1);
+  await expect(dashboard.tabs).toHaveCount(1);
   const chartTops = await Promise.all(journeyCharts.map((name) => dashboard.chart(name).evaluate((node) => node.getBoundingClientRect().top)));
   expect(chartTops[0]).toBeLessThan(chartTops[1] ?? 0);
   expect(chartTops[1]).toBeLessThan(chartTops[2] ?? 0);
@@ -128,10 +133,8 @@ test('a new dashboard: three charts and a markdown dragged from the panes, undo 
   expect(saved.result.dashboard_title).toBe('Journey dashboard');
   const layout = JSON.parse(saved.result.position_json) as Record<string, StoredComponent>;
   const storedGrid = layout.GRID_ID;
-  expect(storedGrid?.children).toHaveLength(4);
-  const rowsInOrder = (storedGrid?.children ?? []).map((id) => layout[id]);
-  expect(rowsInOrder.slice(0, 3).every((row) => row?.type === 'ROW')).toBe(true);
-  expect(rowsInOrder[3]?.type).toBe('MARKDOWN');
+  const inOrder = (storedGrid?.children ?? []).map((id) => layout[id]?.type);
+  expect(inOrder).toEqual(['ROW', 'ROW', 'ROW', 'MARKDOWN', 'TABS']);
   const linked = (await (await page.request.get(`/api/v1/dashboard/${dashboardId}/charts`)).json()) as { result: { slice_name: string }[] };
   expect(linked.result.map((chart) => chart.slice_name).sort()).toEqual([...journeyCharts].sort());
 });
