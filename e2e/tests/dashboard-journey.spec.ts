@@ -133,8 +133,16 @@ test('a new dashboard: three charts, a markdown and tabs dragged from the panes,
   expect(saved.result.dashboard_title).toBe('Journey dashboard');
   const layout = JSON.parse(saved.result.position_json) as Record<string, StoredComponent>;
   const storedGrid = layout.GRID_ID;
-  const inOrder = (storedGrid?.children ?? []).map((id) => layout[id]?.type);
-  expect(inOrder).toEqual(['ROW', 'ROW', 'ROW', 'MARKDOWN', 'TABS']);
+  // Each top-level piece of the grid, by the leaf types it holds (charts and markdown sit in rows).
+  const leafTypes = (id: string): string[] => {
+    const component = layout[id];
+    if (component === undefined) return [];
+    const children = component.children ?? [];
+    return children.length === 0 || component.type === 'TABS' ? [component.type] : children.flatMap(leafTypes);
+  };
+  expect((storedGrid?.children ?? []).map((id) => leafTypes(id).join())).toEqual(['CHART', 'CHART', 'CHART', 'MARKDOWN', 'TABS']);
+  const chartIdsInOrder = (storedGrid?.children ?? []).slice(0, 3).map((id) => layout[layout[id]?.children?.[0] ?? '']?.meta?.chartId);
+  expect(chartIdsInOrder.every((chartId) => typeof chartId === 'number')).toBe(true);
   const linked = (await (await page.request.get(`/api/v1/dashboard/${dashboardId}/charts`)).json()) as { result: { slice_name: string }[] };
   expect(linked.result.map((chart) => chart.slice_name).sort()).toEqual([...journeyCharts].sort());
 });
