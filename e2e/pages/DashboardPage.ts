@@ -35,6 +35,13 @@ export class DashboardPage {
     return dashboard;
   }
 
+  /** The dashboard the page shows now (after a redirect), once its layout is painted. */
+  static async current(page: Page): Promise<DashboardPage> {
+    const dashboard = new DashboardPage(page);
+    await dashboard.grid.waitFor();
+    return dashboard;
+  }
+
   /** Opens a permalink (`/superset/dashboard/p/{key}/`) and waits for the dashboard it restores. */
   static async openPermalink(page: Page, url: string): Promise<DashboardPage> {
     await page.goto(url);

@@ -237,6 +237,18 @@ export const testIds = {
     chartMenuButton: 'dashboard-chart-menu-button',
     chartMenu: 'dashboard-chart-menu',
     chartMenuItem: 'dashboard-chart-menu-item',
+    /** The dashboard's own CSS (Edit CSS). */
+    css: 'dashboard-css',
+  },
+  /** The dashboard header's "..." menu and its dialogs (issue #6). */
+  dashboardMenu: {
+    button: 'dashboard-menu-button',
+    menu: 'dashboard-menu',
+    item: 'dashboard-menu-item',
+    propertiesModal: 'dashboard-properties-modal',
+    saveAsModal: 'dashboard-save-as-modal',
+    refreshIntervalModal: 'dashboard-refresh-interval-modal',
+    cssModal: 'dashboard-css-modal',
   },
   dashboardEdit: {
     editButton: 'dashboard-edit-button',
@@ -247,6 +259,11 @@ export const testIds = {
     pane: 'dashboard-builder-pane',
     paneChart: 'dashboard-builder-chart',
     paneElement: 'dashboard-builder-element',
+    paneSort: 'dashboard-builder-sort',
+    /** The title's input in edit mode. */
+    titleInput: 'dashboard-title-input',
+    /** Where a drag would land: `data-drop-id` holds the destination. */
+    dropIndicator: 'dashboard-drop-indicator',
     /** A container accepting drops; `data-drop-id` holds the component id. */
     dropZone: 'dashboard-drop-zone',
     deleteButton: 'dashboard-delete-component',
@@ -326,11 +343,15 @@ export const testIds = {
     saveButton: 'dashboard-filter-config-save',
     cancelButton: 'dashboard-filter-config-cancel',
     permalinkButton: 'dashboard-permalink-button',
+    /** "Undo?" on a filter removed less than 5000 ms ago. */
+    restoreFilterButton: 'dashboard-filter-restore',
+    removedNotice: 'dashboard-filter-removed-notice',
     },
   dashboardList: {
     page: 'dashboard-list-page',
     favoriteStar: 'dashboard-list-favorite-star',
     nameLink: 'dashboard-list-name-link',
+    newButton: 'dashboard-list-new-button',
   },
   datasetList: {
     page: 'dataset-list-page',

@@ -35,6 +35,11 @@ export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
           lazy: async () => ({ Component: (await import('@/features/dashboard/DashboardPermalinkPage')).DashboardPermalinkPage }),
         },
         {
+          // "+ Dashboard": creates an untitled dashboard and opens it in edit mode.
+          path: '/dashboard/new',
+          lazy: async () => ({ Component: (await import('@/features/dashboard/NewDashboardPage')).NewDashboardPage }),
+        },
+        {
           path: '/superset/dashboard/:idOrSlug',
           lazy: async () => ({ Component: (await import('@/features/dashboard/DashboardPage')).DashboardPage }),
         },

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type JSX } from 'react';
+import { useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import styled from 'styled-components';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
 import type { ExtraFormData } from '@/api/generated/ExtraFormData';
@@ -42,10 +42,20 @@ export function DashboardChartHolder({ chartId, widthPx, heightPx, nameOverride 
 }
 
 function LoadedChart({ chart, nameOverride }: { chart: DashboardChart; nameOverride?: string }): JSX.Element {
-  const { dashboardId, scrollRoot, extraFormDataByChart, onCrossFilter, crossFilterValues } = useDashboardGrid();
+  const { dashboardId, scrollRoot, extraFormDataByChart, onCrossFilter, crossFilterValues, dashboardRefreshNumber, autoRefreshNumber, autoRefreshDelayMs } =
+    useDashboardGrid();
   const bodyRef = useRef<HTMLDivElement>(null);
   const isNearViewport = useNearViewport(bodyRef, scrollRoot);
-  const [refreshNumber, setRefreshNumber] = useState(0);
+  const [ownRefreshNumber, setRefreshNumber] = useState(0);
+  // Periodic refreshes reach this chart after its stagger delay; immune charts skip them.
+  const [appliedAutoRefresh, setAppliedAutoRefresh] = useState(autoRefreshNumber);
+  const autoDelay = autoRefreshDelayMs(chart.id);
+  useEffect(() => {
+    if (autoDelay === null || appliedAutoRefresh === autoRefreshNumber) return undefined;
+    const timer = window.setTimeout(() => setAppliedAutoRefresh(autoRefreshNumber), autoDelay);
+    return () => window.clearTimeout(timer);
+  }, [autoDelay, appliedAutoRefresh, autoRefreshNumber]);
+  const refreshNumber = ownRefreshNumber + dashboardRefreshNumber + appliedAutoRefresh;
   const extraFormData = extraFormDataByChart?.get(chart.id) ?? null;
   const formData = useMemo(() => withExtraFormData(chart.form_data, extraFormData), [chart.form_data, extraFormData]);
   const chartData = useQuery({

@@ -24,11 +24,15 @@ export interface DashboardGridProps {
   crossFilterValues?: ReadonlyMap<number, readonly unknown[]>;
   /** Told the open tabs as they change (for permalinks). */
   onActiveTabsChange?: (tabIds: string[]) => void;
+  dashboardRefreshNumber?: number;
+  autoRefreshNumber?: number;
+  autoRefreshDelayMs?: (chartId: number) => number | null;
 }
 
 /** No filters: what charts apply when the dashboard has no filter state. */
 const noFilters: ReadonlyMap<number, ExtraFormData> = new Map();
 const noCrossFilterValues: ReadonlyMap<number, readonly unknown[]> = new Map();
+const noDelay = (): number => 0;
 
 /** The open tab of each tabs component that holds one of `tabIds`. */
 function activeTabsFor(layout: DashboardLayout, tabIds: readonly string[]): Record<string, string> {
@@ -53,6 +57,9 @@ export function DashboardGrid({
   onCrossFilter = null,
   crossFilterValues = noCrossFilterValues,
   onActiveTabsChange,
+  dashboardRefreshNumber = 0,
+  autoRefreshNumber = 0,
+  autoRefreshDelayMs = noDelay,
 }: DashboardGridProps): JSX.Element {
   const gridRef = useRef<HTMLDivElement>(null);
   const { width } = useElementSize(gridRef);
@@ -76,8 +83,26 @@ export function DashboardGrid({
       extraFormDataByChart,
       onCrossFilter,
       crossFilterValues,
+      dashboardRefreshNumber,
+      autoRefreshNumber,
+      autoRefreshDelayMs,
     }),
-    [dashboardId, layout, charts, width, activeTabs, onTabChange, scrollRoot, editor, extraFormDataByChart, onCrossFilter, crossFilterValues],
+    [
+      dashboardId,
+      layout,
+      charts,
+      width,
+      activeTabs,
+      onTabChange,
+      scrollRoot,
+      editor,
+      extraFormDataByChart,
+      onCrossFilter,
+      crossFilterValues,
+      dashboardRefreshNumber,
+      autoRefreshNumber,
+      autoRefreshDelayMs,
+    ],
   );
   const topLevelId = layout[rootId]?.children[0];
 

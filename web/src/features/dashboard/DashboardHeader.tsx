@@ -20,6 +20,7 @@ import {
   savePublished,
   useFavoriteStatus,
 } from './api';
+import { DashboardHeaderMenu } from './DashboardHeaderMenu';
 import type { DashboardEditor } from './editing/useDashboardEditor';
 
 export interface DashboardHeaderProps {
@@ -34,6 +35,14 @@ export interface DashboardHeaderProps {
   onSave: () => void;
   /** Stores the filter state and open tabs; answers the link. */
   onCreatePermalink: () => Promise<PermalinkCreated>;
+  /** The title being edited (edit mode). */
+  draftTitle: string;
+  onDraftTitleChange: (title: string) => void;
+  refreshSeconds: number;
+  onRefresh: () => void;
+  onRefreshSecondsChange: (seconds: number) => void;
+  /** Told the dashboard saved from the menu's dialogs. */
+  onPropertiesSaved: (saved: Dashboard) => void;
 }
 
 export const publishedTooltip = 'This dashboard is published. Click to make it a draft.';
@@ -50,6 +59,12 @@ export function DashboardHeader({
   onDiscard,
   onSave,
   onCreatePermalink,
+  draftTitle,
+  onDraftTitleChange,
+  refreshSeconds,
+  onRefresh,
+  onRefreshSecondsChange,
+  onPropertiesSaved,
 }: DashboardHeaderProps): JSX.Element {
   const queryClient = useQueryClient();
   const { addToast } = useToasts();
@@ -96,7 +111,17 @@ export function DashboardHeader({
   const isStarred = favorite.data ?? false;
   return (
     <Header>
-      <Title data-testid={testIds.dashboard.title}>{dashboard.dashboard_title}</Title>
+      {editor === null ? (
+        <Title data-testid={testIds.dashboard.title}>{dashboard.dashboard_title}</Title>
+      ) : (
+        <TitleInput
+          aria-label="Dashboard title"
+          data-testid={testIds.dashboardEdit.titleInput}
+          value={draftTitle}
+          size={Math.max(draftTitle.length, 10)}
+          onChange={(event) => onDraftTitleChange(event.target.value)}
+        />
+      )}
       <Star
         aria-label={isStarred ? 'Unfavorite' : 'Favorite'}
         aria-pressed={isStarred}
@@ -153,6 +178,17 @@ export function DashboardHeader({
           </Button>
         </>
       )}
+      <DashboardHeaderMenu
+        dashboard={dashboard}
+        idOrSlug={idOrSlug}
+        canEdit={canEdit}
+        isEditing={editor !== null}
+        refreshSeconds={refreshSeconds}
+        onRefresh={onRefresh}
+        onRefreshSecondsChange={onRefreshSecondsChange}
+        onCopyPermalink={() => void copyPermalink()}
+        onSaved={onPropertiesSaved}
+      />
     </Header>
   );
 }
@@ -172,6 +208,17 @@ const Spacer = styled.div`
 
 const Title = styled.h1`
   margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl}px;
+  font-weight: 600;
+`;
+
+const TitleInput = styled.input`
+  margin: 0;
+  padding: 0 ${({ theme }) => theme.gridUnit}px;
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
   font-size: ${({ theme }) => theme.fontSizes.xl}px;
   font-weight: 600;
 `;

@@ -14,9 +14,11 @@ import { placeMissingCharts } from '@/wasm/dashboardLayout';
 import { preloadQuiverCore } from '@/wasm/core';
 import { loadNativeFilterRules } from '@/wasm/nativeFilters';
 import { fetchDashboardPermalink, isAdmin, useDashboard, useDashboardCharts, useMyRoles } from './api';
+import { autoRefreshPeriodMs, readRefreshSettings, staggerDelayMs } from './autoRefresh';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardHeader } from './DashboardHeader';
 import { BuilderPane } from './editing/BuilderPane';
+import { undoRedoShortcut } from './editing/undoRedoShortcut';
 import { useDashboardEditor } from './editing/useDashboardEditor';
 import { createDashboardPermalink } from './filters/api';
 import { FilterBar } from './filters/FilterBar';
@@ -67,6 +69,11 @@ function useDashboardLayout(dashboard: Dashboard | undefined, charts: DashboardC
 /** `/superset/dashboard/{id or slug}/` and `/dashboard/{id or slug}/`; `?edit=true` opens edit mode for editors. */
 export function DashboardPage(): JSX.Element {
   const { idOrSlug = '' } = useParams();
+  // Another dashboard (a copy, a new slug) starts afresh: its own filters, history and refresh.
+  return <DashboardView key={idOrSlug} idOrSlug={idOrSlug} />;
+}
+
+function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
   const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const permalinkKey = searchParams.get('permalink_key');
@@ -84,6 +91,12 @@ export function DashboardPage(): JSX.Element {
   const [scrollRoot, setScrollRoot] = useState<HTMLElement | null>(null);
   const [activeTabIds, setActiveTabIds] = useState<string[]>([]);
   const [isFilterConfigOpen, setIsFilterConfigOpen] = useState(false);
+  // Charts dragged in from the charts pane, painted before the save links them to the dashboard.
+  const [pickedCharts, setPickedCharts] = useState<ReadonlyMap<number, DashboardChart>>(() => new Map());
+  const [draftTitle, setDraftTitle] = useState<string | null>(null);
+  const [dashboardRefreshNumber, setDashboardRefreshNumber] = useState(0);
+  const [autoRefreshNumber, setAutoRefreshNumber] = useState(0);
+  const [chosenRefreshSeconds, setChosenRefreshSeconds] = useState<number | null>(null);
   const userId = currentUser.data?.id;
   // Edit permission: admin or owner (spec 001 §6); the server checks it again on save.
   const canEdit = isAdmin(roles.data) || (userId !== undefined && (dashboard.data?.owners.some((owner) => owner.id === userId) ?? false));
@@ -120,6 +133,46 @@ export function DashboardPage(): JSX.Element {
     [setCrossFilter],
   );
   const crossFilterValues = useMemo(() => crossFilterValuesByChart(dashboardFilters.applied), [dashboardFilters.applied]);
+  const gridCharts = useMemo(() => {
+    const own = charts.data ?? [];
+    const ownIds = new Set(own.map((chart) => chart.id));
+    return [...own, ...[...pickedCharts.values()].filter((chart) => !ownIds.has(chart.id))];
+  }, [charts.data, pickedCharts]);
+  const onPickChart = useCallback((chart: DashboardChart) => {
+    setPickedCharts((current) => (current.has(chart.id) ? current : new Map(current).set(chart.id, chart)));
+  }, []);
+
+  // Auto refresh: `refresh_frequency` unless chosen for this session, staggered, immune charts left alone.
+  const refreshSettings = useMemo(() => readRefreshSettings(jsonMetadata), [jsonMetadata]);
+  const refreshSeconds = chosenRefreshSeconds ?? refreshSettings.refreshSeconds;
+  const refreshPeriod = autoRefreshPeriodMs(refreshSeconds, refreshSettings);
+  useEffect(() => {
+    if (refreshPeriod === null) return undefined;
+    const timer = window.setInterval(() => setAutoRefreshNumber((number) => number + 1), refreshPeriod);
+    return () => window.clearInterval(timer);
+  }, [refreshPeriod]);
+  const autoRefreshDelay = useCallback(
+    (chartId: number): number | null => {
+      if (refreshSettings.immuneChartIds.has(chartId)) return null;
+      const index = chartIds.indexOf(chartId);
+      return staggerDelayMs(Math.max(index, 0), chartIds.length, refreshSettings);
+    },
+    [refreshSettings, chartIds],
+  );
+
+  // Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (Cmd on macOS), outside text fields.
+  useEffect(() => {
+    if (editor === null) return undefined;
+    const onKeyDown = (event: KeyboardEvent): void => {
+      const shortcut = undoRedoShortcut(event);
+      if (shortcut === null) return;
+      event.preventDefault();
+      if (shortcut === 'undo') editor.undo();
+      else editor.redo();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [editor]);
 
   // Chart queries need the Wasm core: it loads while the layout paints.
   useEffect(() => {
@@ -133,6 +186,7 @@ export function DashboardPage(): JSX.Element {
   }, [loadedDashboardId]);
 
   function setEditFlag(isOn: boolean): void {
+    setDraftTitle(null);
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -146,7 +200,8 @@ export function DashboardPage(): JSX.Element {
 
   function save(): void {
     if (editor === null) return;
-    void editor.save().then(async (isSaved) => {
+    const title = draftTitle ?? undefined;
+    void editor.save(title).then(async (isSaved) => {
       if (!isSaved) return;
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(idOrSlug) }),
@@ -179,7 +234,17 @@ export function DashboardPage(): JSX.Element {
         onDiscard={() => setEditFlag(false)}
         onSave={save}
         onCreatePermalink={() => createDashboardPermalink(dashboard.data.id, { dataMask: dashboardFilters.applied, activeTabs: activeTabIds })}
+        draftTitle={draftTitle ?? dashboard.data.dashboard_title}
+        onDraftTitleChange={setDraftTitle}
+        refreshSeconds={refreshSeconds}
+        onRefresh={() => setDashboardRefreshNumber((number) => number + 1)}
+        onRefreshSecondsChange={setChosenRefreshSeconds}
+        onPropertiesSaved={(saved) => {
+          setDraftTitle(null);
+          queryClient.setQueryData(queryKeys.dashboard(String(saved.id)), saved);
+        }}
       />
+      {dashboard.data.css !== null && dashboard.data.css !== '' && <style data-testid={testIds.dashboard.css}>{dashboard.data.css}</style>}
       <Columns>
         {editor === null && charts.data !== undefined && (
           <FilterBar dashboardFilters={dashboardFilters} charts={charts.data} canEdit={canEdit} onEditFilters={() => setIsFilterConfigOpen(true)} />
@@ -191,7 +256,7 @@ export function DashboardPage(): JSX.Element {
             <DashboardGrid
               dashboardId={dashboard.data.id}
               layout={shownLayout}
-              charts={charts.data}
+              charts={gridCharts}
               initialActiveTabIds={permalink.data?.state.activeTabs ?? []}
               scrollRoot={scrollRoot}
               editor={editor}
@@ -199,10 +264,13 @@ export function DashboardPage(): JSX.Element {
               onCrossFilter={crossFilterSettings.isEnabled && editor === null ? onCrossFilter : null}
               crossFilterValues={crossFilterValues}
               onActiveTabsChange={setActiveTabIds}
+              dashboardRefreshNumber={dashboardRefreshNumber}
+              autoRefreshNumber={autoRefreshNumber}
+              autoRefreshDelayMs={autoRefreshDelay}
             />
           )}
         </Body>
-        {editor !== null && charts.data !== undefined && <BuilderPane layout={editor.layout} charts={charts.data} />}
+        {editor !== null && <BuilderPane layout={editor.layout} dashboardId={dashboard.data.id} onPickChart={onPickChart} />}
       </Columns>
       {isFilterConfigOpen && charts.data !== undefined && (
         <FilterConfigModal

@@ -25,6 +25,12 @@ export interface DashboardGridState {
   onCrossFilter: ((chartId: number, selection: CrossFilterSelection | null) => void) | null;
   /** The values of each chart's own cross-filter, by chart id. */
   crossFilterValues: ReadonlyMap<number, readonly unknown[]>;
+  /** Counts "Refresh dashboard": every chart re-runs (forced) when it grows. */
+  dashboardRefreshNumber: number;
+  /** Counts the periodic refreshes. */
+  autoRefreshNumber: number;
+  /** How long a chart waits after a periodic refresh starts; null for immune charts. */
+  autoRefreshDelayMs: (chartId: number) => number | null;
 }
 
 export const DashboardGridContext = createContext<DashboardGridState | null>(null);

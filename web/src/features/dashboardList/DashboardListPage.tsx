@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, type JSX } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { DashboardListItem } from '@/api/generated/DashboardListItem';
 import { queryKeys } from '@/api/queryKeys';
+import { Button } from '@/components/Button';
 import { FavoriteStar } from '@/components/listView/FavoriteStar';
 import { CardDetail, CardFooter, CardTitle, ListPageLayout } from '@/components/listView/ListPageLayout';
 import { ListView, type CardSortOption, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
@@ -15,6 +16,7 @@ import { useBulkDelete } from '@/components/listView/useBulkDelete';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
 import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
+import { newDashboardPath } from '@/features/dashboard/NewDashboardPage';
 import { dashboardListFilterIds, dashboardListQuery, useDashboardList } from './api';
 
 export const dashboardFavoriteFailedMessage = 'There was an issue favoriting this dashboard.';
@@ -38,6 +40,7 @@ function statusLabel(dashboard: DashboardListItem): string {
 /** `/dashboard/list/`: every dashboard the user can see, filtered, sorted and paged by the server. */
 export function DashboardListPage(): JSX.Element {
   const pageSize = defaultListPageSize;
+  const navigate = useNavigate();
   const [state, setState] = useListViewUrlState({ sortColumn: 'changed_on_delta_humanized', sortOrder: 'desc' });
   const list = useDashboardList(dashboardListQuery(state, pageSize));
   const owners = useRelatedOptions('dashboard', 'related', 'owners');
@@ -105,7 +108,15 @@ export function DashboardListPage(): JSX.Element {
   ];
 
   return (
-    <ListPageLayout title="Dashboards" testId={testIds.dashboardList.page}>
+    <ListPageLayout
+      title="Dashboards"
+      testId={testIds.dashboardList.page}
+      actions={
+        <Button $variant="primary" data-testid={testIds.dashboardList.newButton} onClick={() => void navigate(newDashboardPath)}>
+          + Dashboard
+        </Button>
+      }
+    >
       <ListView
         columns={columns}
         filters={filters}

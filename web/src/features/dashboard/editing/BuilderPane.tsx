@@ -1,9 +1,11 @@
-import { useMemo, useState, type DragEvent, type JSX } from 'react';
+import { useDeferredValue, useMemo, useState, type DragEvent, type JSX } from 'react';
 import styled from 'styled-components';
+import { errorMessage } from '@/api/errors';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
 import { testIds } from '@/testIds';
 import type { ComponentType, DashboardLayout } from '../dashboardLayout';
 import { endDrag, startDrag, type DragPayload } from './dragAndDrop';
+import { dashboardChartFromListItem, defaultSliceAdderSort, sliceAdderSorts, useSliceAdderCharts, type SliceAdderSort } from './sliceAdder';
 
 /** Superset's text of a new markdown component. */
 export const newMarkdownText = '# ✨Header 1\n\nClick here to learn more about [markdown formatting](https://bit.ly/1dQOfRK)';
@@ -25,29 +27,34 @@ interface DraggableProps {
 
 export interface BuilderPaneProps {
   layout: DashboardLayout;
-  charts: readonly DashboardChart[];
+  dashboardId: number;
+  /** Called when a chart starts being dragged from the pane: the grid can paint it once dropped. */
+  onPickChart: (chart: DashboardChart) => void;
 }
 
-/** Edit mode's pane: layout elements and charts to drag into the grid; charts searchable and sorted. */
-export function BuilderPane({ layout, charts }: BuilderPaneProps): JSX.Element {
+/**
+ * Edit mode's pane: layout elements, and every chart the user can read (the chart list call,
+ * searched on the server, sorted by recent by default) to drag into the grid.
+ */
+export function BuilderPane({ layout, dashboardId, onPickChart }: BuilderPaneProps): JSX.Element {
   const [tab, setTab] = useState<'charts' | 'elements'>('charts');
   const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SliceAdderSort>(defaultSliceAdderSort);
+  const deferredSearch = useDeferredValue(search);
+  const list = useSliceAdderCharts(deferredSearch, sort);
   const placed = useMemo(
     () => new Set(Object.values(layout).flatMap((component) => (component.type === 'CHART' && component.meta.chartId !== undefined ? [component.meta.chartId] : []))),
     [layout],
   );
-  const shownCharts = useMemo(
-    () =>
-      charts
-        .filter((chart) => chart.slice_name.toLowerCase().includes(search.trim().toLowerCase()))
-        .sort((a, b) => a.slice_name.localeCompare(b.slice_name)),
-    [charts, search],
-  );
+  const shownCharts = list.data?.result ?? [];
 
-  function draggable(payload: DragPayload, isDisabled = false): DraggableProps {
+  function draggable(payload: DragPayload, isDisabled = false, onStart?: () => void): DraggableProps {
     return {
       draggable: !isDisabled,
-      onDragStart: (event: DragEvent) => startDrag(event, payload),
+      onDragStart: (event: DragEvent) => {
+        onStart?.();
+        startDrag(event, payload);
+      },
       onDragEnd: endDrag,
     };
   }
@@ -65,16 +72,32 @@ export function BuilderPane({ layout, charts }: BuilderPaneProps): JSX.Element {
       {tab === 'charts' ? (
         <>
           <Search placeholder="Filter your charts" value={search} onChange={(event) => setSearch(event.target.value)} aria-label="Filter your charts" />
-          {shownCharts.map((chart) => {
-            const isPlaced = placed.has(chart.id);
+          <SortSelect aria-label="Sort charts" data-testid={testIds.dashboardEdit.paneSort} value={sort} onChange={(event) => setSort(event.target.value as SliceAdderSort)}>
+            {sliceAdderSorts.map((option) => (
+              <option key={option.key} value={option.key}>{`Sort by ${option.label}`}</option>
+            ))}
+          </SortSelect>
+          {list.isError && <Muted role="alert">{errorMessage(list.error)}</Muted>}
+          {list.isPending && <Muted>Loading…</Muted>}
+          {list.data !== undefined && shownCharts.length === 0 && <Muted>No charts</Muted>}
+          {shownCharts.map((item) => {
+            const isPlaced = placed.has(item.id);
             return (
               <PaneItem
-                key={chart.id}
+                key={item.id}
                 $isDisabled={isPlaced}
                 data-testid={testIds.dashboardEdit.paneChart}
-                {...draggable({ kind: 'new', type: 'CHART', meta: { chartId: chart.id, sliceName: chart.slice_name, width: 4, height: 50 } }, isPlaced)}
+                data-chart-id={item.id}
+                {...draggable(
+                  { kind: 'new', type: 'CHART', meta: { chartId: item.id, sliceName: item.slice_name, width: 4, height: 50 } },
+                  isPlaced,
+                  () => onPickChart(dashboardChartFromListItem(item, dashboardId)),
+                )}
               >
-                {chart.slice_name}
+                <ChartName>
+                  {item.slice_name}
+                  <Detail>{`${item.viz_type} · ${item.changed_on_delta_humanized}`}</Detail>
+                </ChartName>
                 {isPlaced && <Added>Added</Added>}
               </PaneItem>
             );
@@ -142,4 +165,29 @@ const PaneItem = styled.div<{ $isDisabled: boolean }>`
 const Added = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+const SortSelect = styled.select`
+  padding: ${({ theme }) => theme.gridUnit * 2}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const ChartName = styled.span`
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
+  overflow-wrap: anywhere;
+`;
+
+const Detail = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
 `;

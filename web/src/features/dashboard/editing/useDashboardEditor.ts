@@ -32,7 +32,8 @@ export interface DashboardEditor {
   resizeComponent: (id: string, width: number | null, height: number | null) => void;
   undo: () => void;
   redo: () => void;
-  save: () => Promise<boolean>;
+  /** Writes the layout, and the title when given (edit mode's editable title). */
+  save: (title?: string) => Promise<boolean>;
 }
 
 /** The stored layout document carries its version (`v2`). */
@@ -126,12 +127,14 @@ export function useDashboardEditor(isEditing: boolean, initialDocument: unknown,
     setSession(next);
   }, []);
 
-  const save = useCallback(async (): Promise<boolean> => {
+  const save = useCallback(async (title?: string): Promise<boolean> => {
     const current = sessionRef.current;
     if (current === null) return false;
     setIsSaving(true);
     try {
-      await apiFetch(`/api/v1/dashboard/${dashboardId}`, { method: 'PUT', body: { position_json: JSON.stringify(withVersion(current.document)) } });
+      const body: Record<string, unknown> = { position_json: JSON.stringify(withVersion(current.document)) };
+      if (title !== undefined) body.dashboard_title = title;
+      await apiFetch(`/api/v1/dashboard/${dashboardId}`, { method: 'PUT', body });
       addToast('success', savedMessage);
       return true;
     } catch (error) {

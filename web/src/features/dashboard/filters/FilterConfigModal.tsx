@@ -1,4 +1,4 @@
-import { useState, type JSX } from 'react';
+import { useEffect, useRef, useState, type JSX } from 'react';
 import styled from 'styled-components';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
 import type { NativeFilter } from '@/api/generated/NativeFilter';
@@ -24,6 +24,10 @@ export interface FilterConfigModalProps {
 }
 
 export const filterConfigTitle = 'Add and edit filters';
+/** How long a removed filter can be restored before it leaves the list (spec 001 §4). */
+export const filterRemovalUndoMs = 5000;
+export const removedFilterMessage = 'You have removed this filter.';
+export const restoreFilterLabel = 'Restore Filter';
 export const unnamedFilterLabel = '[untitled]';
 
 /** The filter configuration: the list of filters, the selected one's settings, Save and Cancel. */
@@ -35,7 +39,15 @@ export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layo
   const [problem, setProblem] = useState<string | null>(null);
   const [rangeError, setRangeError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
+  // Filters removed less than 5000 ms ago: still listed, restorable, left out of a save.
+  const [pendingRemovals, setPendingRemovals] = useState<ReadonlySet<string>>(() => new Set());
+  const removalTimers = useRef(new Map<string, number>());
   const selected = drafts.find((draft) => draft.id === selectedId) ?? null;
+
+  useEffect(() => {
+    const timers = removalTimers.current;
+    return () => timers.forEach((timer) => window.clearTimeout(timer));
+  }, []);
 
   function addFilter(): void {
     const draft = newFilterDraft();
@@ -43,12 +55,32 @@ export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layo
     setSelectedId(draft.id);
   }
 
+  function forgetPendingRemoval(id: string): void {
+    window.clearTimeout(removalTimers.current.get(id));
+    removalTimers.current.delete(id);
+    setPendingRemovals((current) => {
+      const next = new Set(current);
+      next.delete(id);
+      return next;
+    });
+  }
+
+  function dropFilter(id: string): void {
+    forgetPendingRemoval(id);
+    setDrafts((current) => current.filter((draft) => draft.id !== id));
+    if (filters.some((filter) => filter.id === id)) setDeletedIds((current) => (current.includes(id) ? current : [...current, id]));
+    setSelectedId((current) => (current === id ? (drafts.find((draft) => draft.id !== id)?.id ?? null) : current));
+  }
+
+  /** Marks the filter removed; it can be restored for 5000 ms, then it leaves the list. */
   function removeFilter(id: string): void {
-    const remaining = drafts.filter((draft) => draft.id !== id);
-    setDrafts(remaining);
-    if (filters.some((filter) => filter.id === id)) setDeletedIds((current) => [...current, id]);
-    if (selectedId === id) setSelectedId(remaining[0]?.id ?? null);
+    setPendingRemovals((current) => new Set(current).add(id));
+    removalTimers.current.set(
+      id,
+      window.setTimeout(() => dropFilter(id), filterRemovalUndoMs),
+    );
     setRangeError(null);
+    setProblem(null);
   }
 
   function updateDraft(next: NativeFilter): void {
@@ -57,7 +89,9 @@ export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layo
   }
 
   async function save(): Promise<void> {
-    for (const draft of drafts) {
+    const kept = drafts.filter((draft) => !pendingRemovals.has(draft.id));
+    const removed = [...deletedIds, ...drafts.filter((draft) => pendingRemovals.has(draft.id) && filters.some((filter) => filter.id === draft.id)).map((draft) => draft.id)];
+    for (const draft of kept) {
       const draftError = draftProblem(draft);
       if (draftError !== null) {
         setSelectedId(draft.id);
@@ -71,7 +105,7 @@ export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layo
       const rules = await loadNativeFilterRules();
       const chartIds = charts.map((chart) => chart.id);
       const saved: NativeFilter[] = [];
-      for (const draft of drafts) {
+      for (const draft of kept) {
         try {
           saved.push(savedFilter(rules, draft, layout, chartIds));
         } catch (error: unknown) {
@@ -80,8 +114,8 @@ export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layo
           return;
         }
       }
-      await saveNativeFilters(dashboardId, { modified: saved, deleted: deletedIds, reordered: saved.map((filter) => filter.id) });
-      onSaved(saved, deletedIds);
+      await saveNativeFilters(dashboardId, { modified: saved, deleted: removed, reordered: saved.map((filter) => filter.id) });
+      onSaved(saved, removed);
     } catch (error: unknown) {
       setProblem(errorMessage(error));
     } finally {
@@ -107,21 +141,45 @@ export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layo
     >
       <Layout>
         <List aria-label="Filters">
-          {drafts.map((draft) => (
-            <ListItem key={draft.id} data-testid={testIds.dashboardFilters.configListItem} data-filter-id={draft.id} aria-current={draft.id === selectedId}>
-              <ItemButton type="button" onClick={() => setSelectedId(draft.id)}>
-                {draft.name.trim() === '' ? unnamedFilterLabel : draft.name}
-              </ItemButton>
-              <Button $variant="link" aria-label={`Remove ${draft.name}`} data-testid={testIds.dashboardFilters.removeFilterButton} onClick={() => removeFilter(draft.id)}>
-                ×
-              </Button>
-            </ListItem>
-          ))}
+          {drafts.map((draft) => {
+            const isRemoved = pendingRemovals.has(draft.id);
+            return (
+              <ListItem
+                key={draft.id}
+                data-testid={testIds.dashboardFilters.configListItem}
+                data-filter-id={draft.id}
+                data-removed={isRemoved ? 'true' : undefined}
+                aria-current={draft.id === selectedId}
+              >
+                <ItemButton type="button" $isRemoved={isRemoved} onClick={() => setSelectedId(draft.id)}>
+                  {draft.name.trim() === '' ? unnamedFilterLabel : draft.name}
+                  {isRemoved && ' (Removed)'}
+                </ItemButton>
+                {isRemoved ? (
+                  <Button $variant="link" data-testid={testIds.dashboardFilters.restoreFilterButton} onClick={() => forgetPendingRemoval(draft.id)}>
+                    Undo?
+                  </Button>
+                ) : (
+                  <Button $variant="link" aria-label={`Remove ${draft.name}`} data-testid={testIds.dashboardFilters.removeFilterButton} onClick={() => removeFilter(draft.id)}>
+                    ×
+                  </Button>
+                )}
+              </ListItem>
+            );
+          })}
           <Button $variant="secondary" data-testid={testIds.dashboardFilters.addFilterButton} onClick={addFilter}>
             + Add filter
           </Button>
         </List>
-        {selected !== null && (
+        {selected !== null && pendingRemovals.has(selected.id) && (
+          <Removed data-testid={testIds.dashboardFilters.removedNotice}>
+            {removedFilterMessage}
+            <Button $variant="secondary" onClick={() => forgetPendingRemoval(selected.id)}>
+              {restoreFilterLabel}
+            </Button>
+          </Removed>
+        )}
+        {selected !== null && !pendingRemovals.has(selected.id) && (
           <FilterConfigForm draft={selected} datasets={datasets.data ?? []} charts={charts} rangeError={rangeError} onChange={updateDraft} />
         )}
       </Layout>
@@ -157,14 +215,25 @@ const ListItem = styled.div`
   }
 `;
 
-const ItemButton = styled.button`
+const ItemButton = styled.button<{ $isRemoved: boolean }>`
   flex: 1;
   padding: ${({ theme }) => theme.gridUnit * 2}px;
   border: 0;
   background: none;
-  color: inherit;
+  color: ${({ $isRemoved, theme }) => ($isRemoved ? theme.colors.textMuted : 'inherit')};
+  text-decoration: ${({ $isRemoved }) => ($isRemoved ? 'line-through' : 'none')};
   text-align: left;
   cursor: pointer;
+`;
+
+const Removed = styled.div`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.gridUnit * 3}px;
+  padding: ${({ theme }) => theme.gridUnit * 4}px;
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const Problem = styled.p`

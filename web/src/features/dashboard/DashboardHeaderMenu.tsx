@@ -1,0 +1,367 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type JSX, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import styled from 'styled-components';
+import { postJson, putJson } from '@/api/client';
+import { errorMessage } from '@/api/errors';
+import type { Dashboard } from '@/api/generated/Dashboard';
+import type { DashboardCopied } from '@/api/generated/DashboardCopied';
+import type { DashboardSaved } from '@/api/generated/DashboardSaved';
+import type { ResultResponse } from '@/api/generated/ResultResponse';
+import { queryKeys } from '@/api/queryKeys';
+import { Button } from '@/components/Button';
+import { Modal } from '@/components/Modal';
+import { useToasts } from '@/components/toastContext';
+import { testIds } from '@/testIds';
+import { dashboardPagePath } from './api';
+
+/** Superset's auto-refresh choices (seconds and label); 0 is "Don't refresh". */
+export const refreshIntervalOptions: readonly { seconds: number; label: string }[] = [
+  { seconds: 0, label: "Don't refresh" },
+  { seconds: 10, label: '10 seconds' },
+  { seconds: 30, label: '30 seconds' },
+  { seconds: 60, label: '1 minute' },
+  { seconds: 300, label: '5 minutes' },
+  { seconds: 1800, label: '30 minutes' },
+  { seconds: 3600, label: '1 hour' },
+  { seconds: 21600, label: '6 hours' },
+  { seconds: 43200, label: '12 hours' },
+  { seconds: 86400, label: '24 hours' },
+];
+
+export interface DashboardHeaderMenuProps {
+  dashboard: Dashboard;
+  idOrSlug: string;
+  canEdit: boolean;
+  isEditing: boolean;
+  refreshSeconds: number;
+  onRefresh: () => void;
+  onRefreshSecondsChange: (seconds: number) => void;
+  onCopyPermalink: () => void;
+  /** Told the saved dashboard after "Edit properties" or "Edit CSS". */
+  onSaved: (saved: Dashboard) => void;
+}
+
+type Dialog = 'properties' | 'css' | 'saveAs' | 'refreshInterval' | null;
+
+/**
+ * The header's "..." menu: Refresh dashboard, Set auto-refresh interval, Edit properties,
+ * Edit CSS, Save as, and Share > Copy permalink to clipboard (view mode).
+ */
+export function DashboardHeaderMenu(props: DashboardHeaderMenuProps): JSX.Element {
+  const { dashboard, canEdit, isEditing, onRefresh, onCopyPermalink } = props;
+  const [isOpen, setIsOpen] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!isOpen) return undefined;
+    const closeOnOutsideClick = (event: MouseEvent): void => {
+      if (menuRef.current !== null && !menuRef.current.contains(event.target as Node)) setIsOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') setIsOpen(false);
+    };
+    document.addEventListener('mousedown', closeOnOutsideClick);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('mousedown', closeOnOutsideClick);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [isOpen]);
+
+  function item(label: string, onClick: () => void): JSX.Element {
+    return (
+      <MenuItem
+        role="menuitem"
+        data-testid={testIds.dashboardMenu.item}
+        onClick={() => {
+          setIsOpen(false);
+          onClick();
+        }}
+      >
+        {label}
+      </MenuItem>
+    );
+  }
+
+  return (
+    <MenuAnchor ref={menuRef}>
+      <MenuButton aria-label="More Options" aria-haspopup="menu" aria-expanded={isOpen} data-testid={testIds.dashboardMenu.button} onClick={() => setIsOpen((open) => !open)}>
+        ⋯
+      </MenuButton>
+      {isOpen && (
+        <Menu role="menu" data-testid={testIds.dashboardMenu.menu}>
+          {item('Refresh dashboard', onRefresh)}
+          {item('Set auto-refresh interval', () => setDialog('refreshInterval'))}
+          {canEdit && item('Edit properties', () => setDialog('properties'))}
+          {canEdit && item('Edit CSS', () => setDialog('css'))}
+          {!isEditing && item('Save as', () => setDialog('saveAs'))}
+          {!isEditing && (
+            <>
+              <MenuGroup role="presentation">Share</MenuGroup>
+              {item('Copy permalink to clipboard', onCopyPermalink)}
+            </>
+          )}
+        </Menu>
+      )}
+      {dialog === 'properties' && <PropertiesDialog {...props} onClose={() => setDialog(null)} />}
+      {dialog === 'css' && <CssDialog {...props} onClose={() => setDialog(null)} />}
+      {dialog === 'saveAs' && <SaveAsDialog dashboard={dashboard} onClose={() => setDialog(null)} />}
+      {dialog === 'refreshInterval' && <RefreshIntervalDialog {...props} onClose={() => setDialog(null)} />}
+    </MenuAnchor>
+  );
+}
+
+interface DialogProps extends DashboardHeaderMenuProps {
+  onClose: () => void;
+}
+
+function footer(onClose: () => void, onSave: () => void, isSaving: boolean, saveLabel = 'Save'): ReactNode {
+  return (
+    <>
+      <Button $variant="secondary" onClick={onClose}>
+        Cancel
+      </Button>
+      <Button $variant="primary" disabled={isSaving} onClick={onSave}>
+        {saveLabel}
+      </Button>
+    </>
+  );
+}
+
+/** `PUT /api/v1/dashboard/{id}` with the changed properties; the saved dashboard. */
+async function saveProperties(dashboardId: number, changes: Record<string, unknown>): Promise<Dashboard> {
+  return (await putJson<DashboardSaved>(`/api/v1/dashboard/${dashboardId}`, changes)).result;
+}
+
+/** "Dashboard properties": title, URL slug and certification. */
+function PropertiesDialog({ dashboard, idOrSlug, onSaved, onClose }: DialogProps): JSX.Element {
+  const { addToast } = useToasts();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [title, setTitle] = useState(dashboard.dashboard_title);
+  const [slug, setSlug] = useState(dashboard.slug ?? '');
+  const [certifiedBy, setCertifiedBy] = useState(dashboard.certified_by ?? '');
+  const [certificationDetails, setCertificationDetails] = useState(dashboard.certification_details ?? '');
+  const [isSaving, setIsSaving] = useState(false);
+
+  function save(): void {
+    setIsSaving(true);
+    saveProperties(dashboard.id, { dashboard_title: title, slug, certified_by: certifiedBy, certification_details: certificationDetails })
+      .then((saved) => {
+        queryClient.setQueryData(queryKeys.dashboard(idOrSlug), saved);
+        onSaved(saved);
+        onClose();
+        const path = dashboardPagePath(saved);
+        // A new slug moves the page (spec 001 §2: the path from the slug, or the id).
+        if (path !== dashboardPagePath(dashboard)) void navigate(path, { replace: true });
+      })
+      .catch((error: unknown) => addToast('danger', errorMessage(error)))
+      .finally(() => setIsSaving(false));
+  }
+
+  return (
+    <Modal title="Dashboard properties" testId={testIds.dashboardMenu.propertiesModal} onClose={onClose} footer={footer(onClose, save, isSaving)}>
+      <Field>
+        Title
+        <TextInput aria-label="Title" value={title} onChange={(event) => setTitle(event.target.value)} />
+      </Field>
+      <Field>
+        URL slug
+        <TextInput aria-label="URL slug" value={slug} onChange={(event) => setSlug(event.target.value)} />
+      </Field>
+      <Field>
+        Certified by
+        <TextInput aria-label="Certified by" value={certifiedBy} onChange={(event) => setCertifiedBy(event.target.value)} />
+      </Field>
+      <Field>
+        Certification details
+        <TextInput aria-label="Certification details" value={certificationDetails} onChange={(event) => setCertificationDetails(event.target.value)} />
+      </Field>
+    </Modal>
+  );
+}
+
+/** "Edit CSS": the dashboard's own style sheet. */
+function CssDialog({ dashboard, idOrSlug, onSaved, onClose }: DialogProps): JSX.Element {
+  const { addToast } = useToasts();
+  const queryClient = useQueryClient();
+  const [css, setCss] = useState(dashboard.css ?? '');
+  const [isSaving, setIsSaving] = useState(false);
+
+  function save(): void {
+    setIsSaving(true);
+    saveProperties(dashboard.id, { css })
+      .then((saved) => {
+        queryClient.setQueryData(queryKeys.dashboard(idOrSlug), saved);
+        onSaved(saved);
+        onClose();
+      })
+      .catch((error: unknown) => addToast('danger', errorMessage(error)))
+      .finally(() => setIsSaving(false));
+  }
+
+  return (
+    <Modal title="Edit CSS" testId={testIds.dashboardMenu.cssModal} onClose={onClose} footer={footer(onClose, save, isSaving)}>
+      <CssInput aria-label="CSS" spellCheck={false} value={css} onChange={(event) => setCss(event.target.value)} />
+    </Modal>
+  );
+}
+
+/** "Save dashboard" as a copy, optionally with copies of its charts; opens the copy. */
+function SaveAsDialog({ dashboard, onClose }: { dashboard: Dashboard; onClose: () => void }): JSX.Element {
+  const { addToast } = useToasts();
+  const navigate = useNavigate();
+  const [title, setTitle] = useState(`${dashboard.dashboard_title} [copy]`);
+  const [duplicateSlices, setDuplicateSlices] = useState(false);
+  const [isSaving, setIsSaving] = useState(false);
+
+  function save(): void {
+    setIsSaving(true);
+    postJson<ResultResponse<DashboardCopied>>(`/api/v1/dashboard/${dashboard.id}/copy/`, {
+      dashboard_title: title,
+      css: dashboard.css ?? '',
+      duplicate_slices: duplicateSlices,
+      json_metadata: dashboard.json_metadata ?? '{}',
+    })
+      .then((copy) => {
+        onClose();
+        void navigate(`/superset/dashboard/${copy.result.id}/`);
+      })
+      .catch((error: unknown) => addToast('danger', errorMessage(error)))
+      .finally(() => setIsSaving(false));
+  }
+
+  return (
+    <Modal title="Save dashboard" testId={testIds.dashboardMenu.saveAsModal} onClose={onClose} footer={footer(onClose, save, isSaving)}>
+      <Field>
+        New dashboard title
+        <TextInput aria-label="New dashboard title" value={title} onChange={(event) => setTitle(event.target.value)} />
+      </Field>
+      <CheckField>
+        <input type="checkbox" checked={duplicateSlices} onChange={(event) => setDuplicateSlices(event.target.checked)} />
+        also copy (duplicate) existing charts
+      </CheckField>
+    </Modal>
+  );
+}
+
+/** "Refresh interval": how often the charts refresh during this session. */
+function RefreshIntervalDialog({ refreshSeconds, onRefreshSecondsChange, onClose }: DialogProps): JSX.Element {
+  const [seconds, setSeconds] = useState(refreshSeconds);
+  return (
+    <Modal
+      title="Refresh interval"
+      testId={testIds.dashboardMenu.refreshIntervalModal}
+      onClose={onClose}
+      footer={footer(
+        onClose,
+        () => {
+          onRefreshSecondsChange(seconds);
+          onClose();
+        },
+        false,
+        'Save for this session',
+      )}
+    >
+      <Field>
+        Refresh frequency
+        <Select aria-label="Refresh frequency" value={seconds} onChange={(event) => setSeconds(Number(event.target.value))}>
+          {refreshIntervalOptions.map((option) => (
+            <option key={option.seconds} value={option.seconds}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </Modal>
+  );
+}
+
+const MenuAnchor = styled.div`
+  position: relative;
+`;
+
+const MenuButton = styled.button.attrs({ type: 'button' })`
+  min-width: 32px;
+  height: 32px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.l}px;
+  cursor: pointer;
+`;
+
+const Menu = styled.div`
+  position: absolute;
+  top: 100%;
+  right: 0;
+  z-index: 20;
+  display: flex;
+  flex-direction: column;
+  min-width: 220px;
+  padding: ${({ theme }) => theme.gridUnit}px 0;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: 0 4px 12px rgb(0 0 0 / 15%);
+`;
+
+const MenuItem = styled.button.attrs({ type: 'button' })`
+  padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 3}px`};
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+  text-align: left;
+  cursor: pointer;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+`;
+
+const MenuGroup = styled.div`
+  padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 3}px 0`};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+const Field = styled.label`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.gridUnit}px;
+  margin-bottom: ${({ theme }) => theme.gridUnit * 3}px;
+`;
+
+const CheckField = styled.label`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
+`;
+
+const TextInput = styled.input`
+  padding: ${({ theme }) => theme.gridUnit * 2}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const Select = styled.select`
+  padding: ${({ theme }) => theme.gridUnit * 2}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const CssInput = styled.textarea`
+  min-height: 240px;
+  width: 100%;
+  padding: ${({ theme }) => theme.gridUnit * 2}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  font-family: monospace;
+`;
