@@ -22,5 +22,5 @@ mod sql_golden;
 mod sqllab;
 mod sqllab_state;
 mod store;
-mod uploads;
 mod tags;
+mod uploads;
