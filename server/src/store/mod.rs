@@ -7,6 +7,7 @@ pub mod chart_list;
 pub mod dashboard;
 pub mod database;
 pub mod dataset;
+pub mod dataset_origin;
 pub mod favorites;
 pub mod key_value;
 pub mod list;

@@ -19,5 +19,6 @@ mod native_filters;
 mod resource_lists;
 mod sql_golden;
 mod sqllab;
+mod sqllab_dataset;
 mod sqllab_state;
 mod store;
