@@ -6,15 +6,13 @@ use std::time::Duration;
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use quiver_types::{
-    Dataset, DatasetGetOrCreate, DatasetPost, DatasetTableId, IdResult, ResultResponse,
-};
+use quiver_types::{Dataset, DatasetGetOrCreate, DatasetPost, DatasetTableId, IdResult, ResultResponse};
 use serde_json::{json, Map};
 
 use crate::auth::CurrentUser;
 use crate::chart_data::engine_error;
-use crate::error::{ApiError, AppJson};
 use crate::engines::{RunControl, Statement};
+use crate::error::{ApiError, AppJson};
 use crate::sqllab::guard::{self, SqlEngine, StatementKind};
 use crate::sqllab::run::authorized_database;
 use crate::sqllab::{browse, results};
@@ -313,5 +311,7 @@ pub async fn get_or_create_dataset(
             .await?
         }
     };
-    Ok(AppJson(ResultResponse { result: DatasetTableId { table_id } }))
+    Ok(AppJson(ResultResponse {
+        result: DatasetTableId { table_id },
+    }))
 }

@@ -633,11 +633,23 @@ async fn every_engine_times_out_a_long_run() {
     for (database_id, engine_name, sql) in cases {
         let started = Instant::now();
         let answer = execute(&app, &admin, database_id, sql, 10).await;
-        assert_eq!(answer.status, StatusCode::REQUEST_TIMEOUT, "{engine_name}: {}", answer.json);
+        assert_eq!(
+            answer.status,
+            StatusCode::REQUEST_TIMEOUT,
+            "{engine_name}: {}",
+            answer.json
+        );
         assert_eq!(answer.json["errors"][0]["error_type"], "SQLLAB_TIMEOUT_ERROR");
         assert_eq!(answer.json["errors"][0]["extra"]["engine_name"], engine_name);
-        assert_eq!(answer.json["message"], "The query exceeded the 2 seconds timeout.");
-        assert!(started.elapsed() < Duration::from_secs(8), "{engine_name}: {:?}", started.elapsed());
+        assert_eq!(
+            answer.json["message"],
+            "The query exceeded the 2 seconds timeout."
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(8),
+            "{engine_name}: {:?}",
+            started.elapsed()
+        );
         let states: Vec<String> = sqlx::query_scalar("SELECT status FROM query WHERE sql = $1")
             .bind(sql)
             .fetch_all(app.state.store.pool())

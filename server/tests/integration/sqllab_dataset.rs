@@ -110,14 +110,23 @@ async fn only_one_read_statement_becomes_a_dataset() {
     let examples = examples_id(&app).await;
     let refused = [
         ("DELETE FROM birth_names", "Only `SELECT` statements are allowed"),
-        ("/* SELECT */ DROP TABLE birth_names", "Only `SELECT` statements are allowed"),
+        (
+            "/* SELECT */ DROP TABLE birth_names",
+            "Only `SELECT` statements are allowed",
+        ),
         (
             "WITH x AS (SELECT 1) INSERT INTO birth_names SELECT * FROM birth_names",
             "Only `SELECT` statements are allowed",
         ),
         ("SELECT 1 AS a; SELECT 2 AS b", "Only single queries supported"),
-        ("SELECT 1 AS a; DELETE FROM birth_names", "Only `SELECT` statements are allowed"),
-        ("ATTACH '/tmp/quiver_evil.duckdb' AS evil", "Only `SELECT` statements are allowed"),
+        (
+            "SELECT 1 AS a; DELETE FROM birth_names",
+            "Only `SELECT` statements are allowed",
+        ),
+        (
+            "ATTACH '/tmp/quiver_evil.duckdb' AS evil",
+            "Only `SELECT` statements are allowed",
+        ),
         ("SHOW TABLES", "Only `SELECT` statements are allowed"),
     ];
     for (index, (sql, message)) in refused.iter().enumerate() {
@@ -128,8 +137,17 @@ async fn only_one_read_statement_becomes_a_dataset() {
                 &admin,
             )
             .await;
-        assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{sql}: {}", answer.json);
-        assert_eq!(answer.json["message"]["sql"][0], *message, "{sql}: {}", answer.json);
+        assert_eq!(
+            answer.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{sql}: {}",
+            answer.json
+        );
+        assert_eq!(
+            answer.json["message"]["sql"][0], *message,
+            "{sql}: {}",
+            answer.json
+        );
     }
     let broken = app
         .post(
@@ -139,7 +157,14 @@ async fn only_one_read_statement_becomes_a_dataset() {
         )
         .await;
     assert_eq!(broken.status, StatusCode::BAD_REQUEST, "{}", broken.json);
-    assert!(broken.json["message"].as_str().unwrap().starts_with("DuckDB Error: "), "{}", broken.json);
+    assert!(
+        broken.json["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("DuckDB Error: "),
+        "{}",
+        broken.json
+    );
     let bad_params = app
         .post(
             DATASETS,
@@ -148,16 +173,27 @@ async fn only_one_read_statement_becomes_a_dataset() {
             &admin,
         )
         .await;
-    assert_eq!(bad_params.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad_params.json);
+    assert_eq!(
+        bad_params.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        bad_params.json
+    );
     let unknown = app
-        .post(DATASETS, json!({"database": examples, "table_name": "x", "sql": "SELECT 1", "nope": 1}), &admin)
+        .post(
+            DATASETS,
+            json!({"database": examples, "table_name": "x", "sql": "SELECT 1", "nope": 1}),
+            &admin,
+        )
         .await;
     assert_eq!(unknown.status, StatusCode::BAD_REQUEST, "{}", unknown.json);
     // Nothing was created, and the table is intact.
-    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM tables WHERE table_name LIKE 'bad %' OR table_name IN ('broken', 'p')")
-        .fetch_one(app.state.store.pool())
-        .await
-        .unwrap();
+    let count: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM tables WHERE table_name LIKE 'bad %' OR table_name IN ('broken', 'p')",
+    )
+    .fetch_one(app.state.store.pool())
+    .await
+    .unwrap();
     assert_eq!(count, 0);
     let rows = app
         .post(
@@ -178,7 +214,11 @@ async fn get_or_create_answers_the_existing_dataset_or_a_new_one() {
     let birth_names = app.dataset_id("birth_names").await;
     let path = "/api/v1/dataset/get_or_create/";
     let existing = app
-        .post(path, json!({"database_id": examples, "schema": "main", "table_name": "birth_names"}), &admin)
+        .post(
+            path,
+            json!({"database_id": examples, "schema": "main", "table_name": "birth_names"}),
+            &admin,
+        )
         .await;
     assert_eq!(existing.status, StatusCode::OK, "{}", existing.json);
     assert_eq!(existing.json["result"]["table_id"], birth_names);
@@ -211,26 +251,47 @@ async fn get_or_create_answers_the_existing_dataset_or_a_new_one() {
         .unwrap();
     let before = app.state.store.dataset_ids(None).await.unwrap().len();
     let created = app
-        .post(path, json!({"database_id": sqlite, "schema": "main", "table_name": "orders"}), &admin)
+        .post(
+            path,
+            json!({"database_id": sqlite, "schema": "main", "table_name": "orders"}),
+            &admin,
+        )
         .await;
     assert_eq!(created.status, StatusCode::OK, "{}", created.json);
     let id = created.json["result"]["table_id"].as_i64().unwrap();
     let dataset = app.state.store.dataset(id).await.unwrap();
     assert_eq!(dataset.table_name, "orders");
-    let names: Vec<&str> = dataset.columns.iter().map(|column| column.column_name.as_str()).collect();
+    let names: Vec<&str> = dataset
+        .columns
+        .iter()
+        .map(|column| column.column_name.as_str())
+        .collect();
     assert_eq!(names, ["id", "placed_at", "amount"]);
     assert_eq!(app.state.store.dataset_ids(None).await.unwrap().len(), before + 1);
     // Asked again, the same id and no new dataset.
     let again = app
-        .post(path, json!({"database_id": sqlite, "schema": "main", "table_name": "orders"}), &admin)
+        .post(
+            path,
+            json!({"database_id": sqlite, "schema": "main", "table_name": "orders"}),
+            &admin,
+        )
         .await;
     assert_eq!(again.json["result"]["table_id"], id);
     assert_eq!(app.state.store.dataset_ids(None).await.unwrap().len(), before + 1);
 
     let missing = app
-        .post(path, json!({"database_id": examples, "schema": "main", "table_name": "no_such_table"}), &admin)
+        .post(
+            path,
+            json!({"database_id": examples, "schema": "main", "table_name": "no_such_table"}),
+            &admin,
+        )
         .await;
-    assert_eq!(missing.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", missing.json);
+    assert_eq!(
+        missing.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        missing.json
+    );
     let no_database = app
         .post(path, json!({"database_id": 999_999, "table_name": "x"}), &admin)
         .await;
