@@ -108,6 +108,50 @@ pub struct DatasetPost {
     #[serde(default)]
     #[ts(optional, type = "Array<number>")]
     pub owners: Option<Vec<i64>>,
+    /// SQL Lab's "Create chart" sends these with a virtual dataset (spec 002 section 7).
+    #[serde(default)]
+    #[ts(optional)]
+    pub is_managed_externally: Option<bool>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub external_url: Option<String>,
+    /// Template parameters as JSON text.
+    #[serde(default)]
+    #[ts(optional)]
+    pub template_params: Option<String>,
+}
+
+/// `POST /api/v1/dataset/get_or_create/`: the dataset of a table, created when missing.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[serde(deny_unknown_fields)]
+pub struct DatasetGetOrCreate {
+    pub table_name: String,
+    #[ts(type = "number")]
+    pub database_id: i64,
+    #[serde(default)]
+    #[ts(optional)]
+    pub catalog: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub schema: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub template_params: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub always_filter_main_dttm: Option<bool>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub normalize_columns: Option<bool>,
+}
+
+/// The answer of `POST /api/v1/dataset/get_or_create/`: `{"result": {"table_id": n}}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct DatasetTableId {
+    #[ts(type = "number")]
+    pub table_id: i64,
 }
 
 /// A column in `PUT /api/v1/dataset/{pk}`: `id` names an existing column (when numeric); a column

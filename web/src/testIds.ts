@@ -215,6 +215,20 @@ export const testIds = {
     historyRow: 'sqllab-history-row',
     historySql: 'sqllab-history-sql',
     historyRemove: 'sqllab-history-remove',
+    // Tables, previews, tab clone and datasets (issue #7)
+    cloneTab: 'sqllab-clone-tab',
+    /** A table of the editor in the left bar; `data-table` holds its name, `aria-expanded` its state. */
+    editorTable: 'sqllab-editor-table',
+    editorTableToggle: 'sqllab-editor-table-toggle',
+    editorTableRemove: 'sqllab-editor-table-remove',
+    /** A south-pane tab of a table's preview; `data-table` holds its name. */
+    southTabTable: 'sqllab-south-tab-table',
+    southTabTableClose: 'sqllab-south-tab-table-close',
+    tablePreview: 'sqllab-table-preview',
+    createChartButton: 'sqllab-create-chart',
+    saveDatasetModal: 'sqllab-save-dataset-modal',
+    saveDatasetName: 'sqllab-save-dataset-name',
+    saveDatasetSubmit: 'sqllab-save-dataset-submit',
   },
   dashboard: {
     page: 'dashboard-page',

@@ -227,6 +227,10 @@ fn list_routes() -> Router<AppState> {
             "/api/v1/dataset/",
             delete(bulk_delete::bulk_delete_datasets).post(dataset_create::create_dataset),
         )
+        .route(
+            "/api/v1/dataset/get_or_create/",
+            post(dataset_create::get_or_create_dataset),
+        )
         .route("/api/v1/chart/related/{column}", get(related::chart_related))
         .route("/api/v1/chart/distinct/{column}", get(related::chart_distinct))
         .route(

@@ -315,6 +315,11 @@ pub const ENDPOINTS: &[Endpoint] = &[
     endpoint("DELETE", "/api/v1/dataset/", Permission("can_write", "Dataset")),
     endpoint("POST", "/api/v1/dataset/", Permission("can_write", "Dataset")),
     endpoint(
+        "POST",
+        "/api/v1/dataset/get_or_create/",
+        Permission("can_write", "Dataset"),
+    ),
+    endpoint(
         "GET",
         "/api/v1/chart/related/{column}",
         Permission("can_read", "Chart"),

@@ -8,6 +8,7 @@ pub mod dashboard;
 pub mod database;
 pub mod dataset;
 pub mod dataset_write;
+pub mod dataset_origin;
 pub mod favorites;
 pub mod key_value;
 pub mod list;

@@ -24,6 +24,7 @@ export const queryKeys = {
   chartListVizTypes: ['chartList', 'vizTypes'] as const,
   // SQL Lab state (issue #7)
   queryHistory: (path: string, refreshNumber: number) => ['queryHistory', path, refreshNumber] as const,
+  sqlLabPreview: (tableId: string, sql: string) => ['sqlLabPreview', tableId, sql] as const,
   // Native filters (issue #6)
   dashboardDatasets: (idOrSlug: string) => ['dashboard', idOrSlug, 'datasets'] as const,
   columnValues: (datasetId: number, column: string) => ['columnValues', datasetId, column] as const,

@@ -7,4 +7,12 @@ export type DatasetPost = {
 /**
  * The database id.
  */
-database: number, catalog?: string, schema?: string, table_name: string, sql?: string, owners?: Array<number>, };
+database: number, catalog?: string, schema?: string, table_name: string, sql?: string, owners?: Array<number>, 
+/**
+ * SQL Lab's "Create chart" sends these with a virtual dataset (spec 002 section 7).
+ */
+is_managed_externally?: boolean, external_url?: string, 
+/**
+ * Template parameters as JSON text.
+ */
+template_params?: string, };

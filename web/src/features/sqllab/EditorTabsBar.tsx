@@ -8,12 +8,16 @@ export interface EditorTabsBarProps {
   activeTabId: string;
   onSelect: (tabId: string) => void;
   onAdd: () => void;
+  onClone: (tabId: string) => void;
   onClose: (tabId: string) => void;
   onRename: (tabId: string, name: string) => void;
 }
 
-/** The editor tabs: click to switch, double-click to rename, × to close, + to add. */
-export function EditorTabsBar({ tabs, activeTabId, onSelect, onAdd, onClose, onRename }: EditorTabsBarProps): JSX.Element {
+/**
+ * The editor tabs: click to switch (Ctrl+] and Ctrl+[ for the next and previous one, wrapping
+ * around), double-click to rename, ⧉ to clone, × to close, + to add.
+ */
+export function EditorTabsBar({ tabs, activeTabId, onSelect, onAdd, onClone, onClose, onRename }: EditorTabsBarProps): JSX.Element {
   const [renamingTabId, setRenamingTabId] = useState<string | null>(null);
   const [draftName, setDraftName] = useState('');
 
@@ -55,6 +59,11 @@ export function EditorTabsBar({ tabs, activeTabId, onSelect, onAdd, onClose, onR
               >
                 {tab.name}
               </TabButton>
+            )}
+            {isActive && (
+              <CloseButton type="button" aria-label={`Clone ${tab.name}`} title="Clone tab" data-testid={testIds.sqlLab.cloneTab} onClick={() => onClone(tab.id)}>
+                ⧉
+              </CloseButton>
             )}
             {tabs.length > 1 && (
               <CloseButton type="button" aria-label={`Close ${tab.name}`} data-testid={testIds.sqlLab.closeTab} onClick={() => onClose(tab.id)}>

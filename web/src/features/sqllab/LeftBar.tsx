@@ -5,6 +5,7 @@ import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
 import type { TableOption } from '@/api/generated/TableOption';
 import { testIds } from '@/testIds';
 import { useSchemas, useTableMetadata, useTables } from './api';
+import type { SqlLabTable } from './sqlLabTables';
 
 /** Spec 001 section 8's toast text, shown in the bar. */
 export const schemasLoadError = 'There was an error loading the schemas';
@@ -16,14 +17,33 @@ export interface LeftBarProps {
   onDatabaseChange: (databaseId: number | null) => void;
   onSchemaChange: (schema: string | null) => void;
   onTablesLoaded: (tables: readonly TableOption[]) => void;
+  /** The tables added to this editor (spec 002 section 3). */
+  editorTables: readonly SqlLabTable[];
+  /** A table of the schema was picked: it is added to the editor (and previewed). */
+  onAddTable: (name: string) => void;
+  onExpandTable: (tableId: string, expanded: boolean) => void;
+  onRemoveTable: (tableId: string) => void;
 }
 
-/** The schema browser: database and schema pickers, table search, tables with their columns. */
-export function LeftBar({ databases, databaseId, schema, onDatabaseChange, onSchemaChange, onTablesLoaded }: LeftBarProps): JSX.Element {
+/**
+ * The schema browser: database and schema pickers, table search; a picked table is added to the
+ * editor and listed below with its columns, types and keys (collapsible, removable).
+ */
+export function LeftBar({
+  databases,
+  databaseId,
+  schema,
+  onDatabaseChange,
+  onSchemaChange,
+  onTablesLoaded,
+  editorTables,
+  onAddTable,
+  onExpandTable,
+  onRemoveTable,
+}: LeftBarProps): JSX.Element {
   const schemas = useSchemas(databaseId);
   const tables = useTables(databaseId, schema);
   const [search, setSearch] = useState('');
-  const [expanded, setExpanded] = useState<string | null>(null);
 
   // A single schema is chosen for the user; a schema not in the list is cleared (spec 001 section 4).
   const schemaNames = schemas.data;
@@ -91,24 +111,49 @@ export function LeftBar({ databases, databaseId, schema, onDatabaseChange, onSch
         onChange={(event) => setSearch(event.target.value)}
       />
       {tables.isError && <ErrorText role="alert">{errorMessage(tables.error)}</ErrorText>}
-      <TableList>
+      <TableList aria-label="Tables of the schema">
         {shownTables.map((table) => (
           <li key={table.value}>
             <TableButton
               type="button"
               data-testid={testIds.sqlLab.tableItem}
               data-table={table.value}
-              aria-expanded={expanded === table.value}
-              onClick={() => setExpanded(expanded === table.value ? null : table.value)}
+              title="Add the table to the editor and preview it"
+              onClick={() => onAddTable(table.value)}
             >
               {table.type === 'view' ? '◫' : '▦'} {table.value}
             </TableButton>
-            {expanded === table.value && databaseId !== null && schema !== null && (
-              <TableColumns databaseId={databaseId} schema={schema} table={table.value} />
-            )}
           </li>
         ))}
       </TableList>
+      {editorTables.length > 0 && (
+        <EditorTables aria-label="Tables of the editor">
+          {editorTables.map((table) => (
+            <li key={table.id} data-testid={testIds.sqlLab.editorTable} data-table={table.name} aria-expanded={table.expanded}>
+              <TableHeader>
+                <TableButton
+                  type="button"
+                  data-testid={testIds.sqlLab.editorTableToggle}
+                  aria-label={`${table.expanded ? 'Collapse' : 'Expand'} ${table.name}`}
+                  onClick={() => onExpandTable(table.id, !table.expanded)}
+                >
+                  {table.expanded ? '▾' : '▸'} {table.schema}.{table.name}
+                </TableButton>
+                <IconButton
+                  type="button"
+                  data-testid={testIds.sqlLab.editorTableRemove}
+                  aria-label={`Remove ${table.name}`}
+                  title="Remove table preview"
+                  onClick={() => onRemoveTable(table.id)}
+                >
+                  ×
+                </IconButton>
+              </TableHeader>
+              {table.expanded && <TableColumns databaseId={table.dbId} schema={table.schema} table={table.name} />}
+            </li>
+          ))}
+        </EditorTables>
+      )}
     </Bar>
   );
 }
@@ -181,6 +226,27 @@ const TableButton = styled.button`
   background: none;
   color: ${({ theme }) => theme.colors.text};
   text-align: left;
+  cursor: pointer;
+`;
+
+const EditorTables = styled.ul`
+  margin: 0;
+  padding: ${({ theme }) => theme.gridUnit * 2}px 0 0;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  list-style: none;
+`;
+
+const TableHeader = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+`;
+
+const IconButton = styled.button`
+  padding: 0 ${({ theme }) => theme.gridUnit}px;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.textMuted};
   cursor: pointer;
 `;
 

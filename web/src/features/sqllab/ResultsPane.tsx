@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 import styled from 'styled-components';
 import type { SqlLabExecuteResponse } from '@/api/generated/SqlLabExecuteResponse';
+import { Button } from '@/components/Button';
 import { rowCountText } from '@/features/chart/rowCountText';
 import { testIds } from '@/testIds';
 import { ResultGrid } from './ResultGrid';
@@ -13,11 +14,20 @@ export type RunState =
   | { status: 'stopped' }
   | { status: 'failed'; message: string };
 
+export interface ResultsPaneProps {
+  run: RunState | undefined;
+  /** The pane's heading (a table's preview shows the table's name). */
+  title?: string;
+  testId?: string;
+  /** "Create chart" from a successful run's rows; no button when absent. */
+  onCreateChart?: () => void;
+}
+
 /** The south pane's Results tab: the last run's rows, its error, or its progress. */
-export function ResultsPane({ run }: { run: RunState | undefined }): JSX.Element {
+export function ResultsPane({ run, title = 'Results', testId = testIds.sqlLab.results, onCreateChart }: ResultsPaneProps): JSX.Element {
   return (
-    <Pane data-testid={testIds.sqlLab.results} aria-label="Results">
-      <PaneTitle>Results</PaneTitle>
+    <Pane data-testid={testId} aria-label={title}>
+      <PaneTitle>{title}</PaneTitle>
       {run === undefined && <Muted>Run a query to see its results here.</Muted>}
       {run?.status === 'running' && <Muted data-testid={testIds.sqlLab.resultsRunning}>Running…</Muted>}
       {run?.status === 'stopped' && <Muted data-testid={testIds.sqlLab.resultsStopped}>Query was stopped</Muted>}
@@ -26,12 +36,12 @@ export function ResultsPane({ run }: { run: RunState | undefined }): JSX.Element
           {run.message}
         </ErrorBox>
       )}
-      {run?.status === 'success' && <SuccessfulRun response={run.response} />}
+      {run?.status === 'success' && <SuccessfulRun response={run.response} onCreateChart={onCreateChart} />}
     </Pane>
   );
 }
 
-function SuccessfulRun({ response }: { response: SqlLabExecuteResponse }): JSX.Element {
+function SuccessfulRun({ response, onCreateChart }: { response: SqlLabExecuteResponse; onCreateChart?: () => void }): JSX.Element {
   const rows = response.data.length;
   const warning = truncationWarning(response.query.limitingFactor, rows);
   return (
@@ -39,6 +49,13 @@ function SuccessfulRun({ response }: { response: SqlLabExecuteResponse }): JSX.E
       <Summary>
         <RowCount data-testid={testIds.sqlLab.rowCount}>{rowCountText(rows)}</RowCount>
         {warning !== null && <WarningText data-testid={testIds.sqlLab.truncationWarning}>{warning}</WarningText>}
+        {onCreateChart !== undefined && response.columns.length > 0 && (
+          <Actions>
+            <Button $variant="secondary" data-testid={testIds.sqlLab.createChartButton} onClick={onCreateChart}>
+              Create chart
+            </Button>
+          </Actions>
+        )}
       </Summary>
       {response.columns.length === 0 ? <Muted>The query returned no data</Muted> : <ResultGrid columns={response.columns} rows={response.data} />}
     </>
@@ -62,6 +79,10 @@ const Summary = styled.div`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.gridUnit * 3}px;
+`;
+
+const Actions = styled.div`
+  margin-left: auto;
 `;
 
 const RowCount = styled.span`

@@ -1,7 +1,7 @@
-import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
+import { autocompletion, closeBrackets, closeBracketsKeymap, completeFromList, completionKeymap, type Completion } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
-import { MySQL, PostgreSQL, SQLite, StandardSQL, sql, type SQLDialect } from '@codemirror/lang-sql';
+import { MySQL, PostgreSQL, SQLite, StandardSQL, sql, type SQLDialect, type SQLNamespace } from '@codemirror/lang-sql';
 import { Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef, type JSX } from 'react';
@@ -12,11 +12,57 @@ export interface SqlEditorProps {
   value: string;
   /** The database backend (`duckdb`, `sqlite`, `postgresql`, `mysql`): picks the SQL dialect. */
   backend: string | null;
-  /** Table names offered by autocomplete. */
-  tableNames: readonly string[];
+  /** What autocomplete offers besides the dialect's keywords. */
+  completion: EditorCompletion;
   onChange: (sql: string) => void;
   /** Ctrl/Cmd+Enter. */
   onRun: () => void;
+  /** Ctrl+] and Ctrl+[: the next or previous editor tab. */
+  onSwitchTab?: (direction: 1 | -1) => void;
+  /** Ctrl+Shift+F. */
+  onFormat?: () => void;
+}
+
+/** The schemas of the database, and the tables of the editor's schema with their columns. */
+export interface EditorCompletion {
+  schemas: readonly string[];
+  schema: string | null;
+  tables: Readonly<Record<string, readonly string[]>>;
+}
+
+export const emptyCompletion: EditorCompletion = { schemas: [], schema: null, tables: {} };
+
+/** Common SQL functions offered on every engine (the dialects bring their keywords and types). */
+export const sqlFunctions: readonly string[] = [
+  'ABS', 'AVG', 'CAST', 'CEIL', 'COALESCE', 'CONCAT', 'COUNT', 'CURRENT_DATE', 'CURRENT_TIMESTAMP', 'DATE_TRUNC',
+  'EXTRACT', 'FLOOR', 'GREATEST', 'LEAST', 'LENGTH', 'LOWER', 'MAX', 'MIN', 'NULLIF', 'REPLACE', 'ROUND',
+  'SUBSTRING', 'SUM', 'TRIM', 'UPPER',
+];
+
+/** CodeMirror's schema: every schema, the editor schema's tables with their columns. */
+export function completionNamespace(completion: EditorCompletion): SQLNamespace {
+  const tables: Record<string, string[]> = {};
+  for (const [table, columns] of Object.entries(completion.tables)) tables[table] = [...columns];
+  if (completion.schema === null) return tables;
+  const namespace: Record<string, SQLNamespace> = {};
+  for (const name of completion.schemas) namespace[name] = {};
+  namespace[completion.schema] = tables;
+  return namespace;
+}
+
+/** Unqualified column names (with their table as detail) and the functions. */
+export function columnAndFunctionOptions(completion: EditorCompletion): Completion[] {
+  const options: Completion[] = [];
+  const seen = new Set<string>();
+  for (const [table, columns] of Object.entries(completion.tables)) {
+    for (const column of columns) {
+      if (seen.has(column)) continue;
+      seen.add(column);
+      options.push({ label: column, type: 'property', detail: table, boost: 1 });
+    }
+  }
+  for (const name of sqlFunctions) options.push({ label: name, type: 'function', apply: `${name}(` });
+  return options;
 }
 
 /** The CodeMirror dialect of a backend; DuckDB reads like PostgreSQL. */
@@ -48,36 +94,57 @@ const editingBasics: Extension = [
   keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap]),
 ];
 
-function languageFor(backend: string | null, tableNames: readonly string[]): ReturnType<typeof sql> {
-  return sql({
+function languageFor(backend: string | null, completion: EditorCompletion): Extension {
+  const language = sql({
     dialect: dialectOfBackend(backend),
     upperCaseKeywords: true,
-    schema: Object.fromEntries(tableNames.map((name) => [name, []])),
+    schema: completionNamespace(completion),
+    defaultSchema: completion.schema ?? undefined,
   });
+  return [language, language.language.data.of({ autocomplete: completeFromList(columnAndFunctionOptions(completion)) })];
 }
 
 /** SQL Lab's editor: CodeMirror 6 with SQL highlighting per dialect, autocomplete and Ctrl/Cmd+Enter to run. */
-export function SqlEditor({ value, backend, tableNames, onChange, onRun }: SqlEditorProps): JSX.Element {
+export function SqlEditor({ value, backend, completion, onChange, onRun, onSwitchTab, onFormat }: SqlEditorProps): JSX.Element {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const languageRef = useRef(new Compartment());
   // The latest callbacks, read by the editor's handlers without recreating the editor.
   const onChangeRef = useRef(onChange);
   const onRunRef = useRef(onRun);
+  const onSwitchTabRef = useRef(onSwitchTab);
+  const onFormatRef = useRef(onFormat);
   useEffect(() => {
     onChangeRef.current = onChange;
     onRunRef.current = onRun;
+    onSwitchTabRef.current = onSwitchTab;
+    onFormatRef.current = onFormat;
   });
 
   useEffect(() => {
     const host = hostRef.current;
     if (host === null) return undefined;
+    const switchTab = (direction: 1 | -1): boolean => {
+      if (onSwitchTabRef.current === undefined) return false;
+      onSwitchTabRef.current(direction);
+      return true;
+    };
     const runKeys = Prec.highest(
       keymap.of([
         {
           key: 'Mod-Enter',
           run: () => {
             onRunRef.current();
+            return true;
+          },
+        },
+        { key: 'Ctrl-]', run: () => switchTab(1) },
+        { key: 'Ctrl-[', run: () => switchTab(-1) },
+        {
+          key: 'Ctrl-Shift-f',
+          run: () => {
+            if (onFormatRef.current === undefined) return false;
+            onFormatRef.current();
             return true;
           },
         },
@@ -90,7 +157,7 @@ export function SqlEditor({ value, backend, tableNames, onChange, onRun }: SqlEd
         extensions: [
           runKeys,
           editingBasics,
-          languageRef.current.of(languageFor(backend, tableNames)),
+          languageRef.current.of(languageFor(backend, completion)),
           EditorView.lineWrapping,
           EditorView.updateListener.of((update) => {
             if (update.docChanged) onChangeRef.current(update.state.doc.toString());
@@ -116,8 +183,8 @@ export function SqlEditor({ value, backend, tableNames, onChange, onRun }: SqlEd
   }, [value]);
 
   useEffect(() => {
-    viewRef.current?.dispatch({ effects: languageRef.current.reconfigure(languageFor(backend, tableNames)) });
-  }, [backend, tableNames]);
+    viewRef.current?.dispatch({ effects: languageRef.current.reconfigure(languageFor(backend, completion)) });
+  }, [backend, completion]);
 
   return <Host ref={hostRef} data-testid={testIds.sqlLab.editor} />;
 }

@@ -1,21 +1,29 @@
+import { useQueries } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
+import { getJson } from '@/api/client';
 import { errorMessage } from '@/api/errors';
+import type { TableMetadata } from '@/api/generated/TableMetadata';
+import { queryKeys } from '@/api/queryKeys';
 import type { SqlLabExecuteResponse } from '@/api/generated/SqlLabExecuteResponse';
 import type { TableOption } from '@/api/generated/TableOption';
 import { Button } from '@/components/Button';
 import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
 import { copyTextToClipboard } from '@/components/copyTextToClipboard';
-import { executeSql, formatSql, newClientId, stopQuery, useSqlLabDatabases } from './api';
+import { executeSql, formatSql, newClientId, stopQuery, tableMetadataPath, useSchemas, useSqlLabDatabases } from './api';
+import type { VirtualDatasetSource } from './datasetApi';
 import { localStorageWarning, queryLimitOptions, renameTab, updateTab, type QueryEditorTab } from './editorTabs';
 import { EditorTabsBar } from './EditorTabsBar';
 import { LeftBar } from './LeftBar';
 import { QueryHistoryPane } from './QueryHistoryPane';
 import { ResultsPane, type RunState } from './ResultsPane';
+import { SaveDatasetModal } from './SaveDatasetModal';
 import { SaveQueryModal } from './SaveQueryModal';
-import { SqlEditor } from './SqlEditor';
+import { SqlEditor, type EditorCompletion } from './SqlEditor';
+import { editorTables, tableSouthTab, type SouthTab } from './sqlLabTables';
+import { TablePreviewPane } from './TablePreviewPane';
 import { createSqlLabPermalink, fetchSavedQuery, fetchSqlLabPermalink, savedQueryLink } from './stateApi';
 import { useEditorTabs, type EditorTabs } from './useEditorTabs';
 
@@ -29,7 +37,36 @@ export const sharingMessages = {
   shareFailed: 'There was an error with your request',
 } as const;
 
-type SouthTab = 'results' | 'history';
+/** Autocomplete reads the columns of at most this many tables of the editor's schema. */
+export const completionTableLimit = 50;
+
+/**
+ * The columns of the tables of a schema for autocomplete, from `table_metadata` (cached with the
+ * left bar's reads).
+ */
+function useCompletion(databaseId: number | null, schema: string | null, tableNames: readonly string[]): EditorCompletion {
+  const schemas = useSchemas(databaseId);
+  const names = useMemo(() => tableNames.slice(0, completionTableLimit), [tableNames]);
+  const metadata = useQueries({
+    queries: names.map((table) => ({
+      queryKey: queryKeys.tableMetadata(databaseId ?? 0, schema ?? '', table),
+      queryFn: ({ signal }: { signal: AbortSignal }) => getJson<TableMetadata>(tableMetadataPath(databaseId ?? 0, schema ?? '', table), signal),
+      enabled: databaseId !== null && schema !== null,
+      staleTime: 5 * 60 * 1000,
+    })),
+  });
+  const columnLists = metadata.map((answer) => answer.data?.columns.map((column) => column.name).join('\u0000') ?? '').join('\u0001');
+  const schemaList = schemas.data;
+  return useMemo(() => {
+    const lists = columnLists.split('\u0001');
+    const tables: Record<string, string[]> = {};
+    names.forEach((table, index) => {
+      const columns = lists[index] ?? '';
+      tables[table] = columns === '' ? [] : columns.split('\u0000');
+    });
+    return { schemas: schemaList ?? [], schema, tables };
+  }, [columnLists, names, schemaList, schema]);
+}
 
 /**
  * Opens, once the tabs are loaded, the query the URL names in a new tab: `?savedQueryId=`, a
@@ -79,6 +116,7 @@ export function SqlLabPage(): JSX.Element {
   const [tableNames, setTableNames] = useState<readonly string[]>([]);
   const [isSaveModalOpen, setIsSaveModalOpen] = useState(false);
   const [southTab, setSouthTab] = useState<SouthTab>('results');
+  const [datasetSource, setDatasetSource] = useState<VirtualDatasetSource | null>(null);
   const [historyRefresh, setHistoryRefresh] = useState(0);
   const databases = useSqlLabDatabases();
   const { addToast } = useToasts();
@@ -98,6 +136,45 @@ export function SqlLabPage(): JSX.Element {
   );
   const changeSchema = useCallback((schema: string | null) => changeActiveTab({ schema }), [changeActiveTab]);
   const rememberTables = useCallback((tables: readonly TableOption[]) => setTableNames(tables.map((table) => table.value)), []);
+  const completion = useCompletion(databaseId, activeTab?.schema ?? null, tableNames);
+  const tablesOfEditor = useMemo(() => editorTables(editorTabs.tables, activeTabId), [editorTabs.tables, activeTabId]);
+  // A table tab of another editor is not shown: that editor's Results are.
+  const shownSouthTab: SouthTab =
+    southTab.startsWith('table:') && !tablesOfEditor.some((table) => tableSouthTab(table.id) === southTab) ? 'results' : southTab;
+  const previewedTable = tablesOfEditor.find((table) => tableSouthTab(table.id) === shownSouthTab);
+  const { switchBy } = editorTabs;
+
+  // Ctrl+] and Ctrl+[ switch editor tabs outside the editor too (the editor handles its own).
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent): void {
+      if (event.defaultPrevented || !event.ctrlKey || event.altKey || event.metaKey) return;
+      if (event.key !== ']' && event.key !== '[') return;
+      event.preventDefault();
+      switchBy(event.key === ']' ? 1 : -1);
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [switchBy]);
+
+  function addTableToEditor(name: string): void {
+    if (activeTab === undefined || databaseId === null || activeTab.schema === null) return;
+    editorTabs
+      .addTable({ queryEditorId: activeTab.id, dbId: databaseId, schema: activeTab.schema, name })
+      .then((tableId) => {
+        if (tableId !== null) setSouthTab(tableSouthTab(tableId));
+      })
+      .catch(() => undefined);
+  }
+
+  function removeTableOfEditor(tableId: string): void {
+    setSouthTab(editorTabs.removeTable(tableId, shownSouthTab));
+  }
+
+  function createChartFromResults(): void {
+    if (run?.status !== 'success') return;
+    const query = run.response.query;
+    setDatasetSource({ databaseId: query.dbId, catalog: query.catalog, schema: query.schema, sql: query.sql, templateParams: null });
+  }
 
   const run = activeTab === undefined ? undefined : runs[activeTab.id];
   const isRunning = run?.status === 'running';
@@ -177,6 +254,7 @@ export function SqlLabPage(): JSX.Element {
         activeTabId={activeTabId}
         onSelect={editorTabs.select}
         onAdd={editorTabs.add}
+        onClone={editorTabs.clone}
         onClose={editorTabs.close}
         onRename={(tabId, name) => setTabsState((state) => renameTab(state, tabId, name))}
       />
@@ -190,6 +268,10 @@ export function SqlLabPage(): JSX.Element {
             onDatabaseChange={(dbId) => changeActiveTab({ dbId, schema: null })}
             onSchemaChange={changeSchema}
             onTablesLoaded={rememberTables}
+            editorTables={tablesOfEditor}
+            onAddTable={addTableToEditor}
+            onExpandTable={editorTabs.expandTable}
+            onRemoveTable={removeTableOfEditor}
           />
           <Main>
             {databases.isError && <ErrorText role="alert">{errorMessage(databases.error)}</ErrorText>}
@@ -197,9 +279,11 @@ export function SqlLabPage(): JSX.Element {
               <SqlEditor
                 value={activeTab.sql}
                 backend={activeDatabase?.backend ?? null}
-                tableNames={tableNames}
+                completion={completion}
                 onChange={(sql) => changeActiveTab({ sql })}
                 onRun={runQuery}
+                onSwitchTab={switchBy}
+                onFormat={formatActiveSql}
               />
             </EditorArea>
             <Toolbar>
@@ -261,7 +345,7 @@ export function SqlLabPage(): JSX.Element {
             <SouthTabs role="tablist" aria-label="Results and history">
               <SouthTabButton
                 role="tab"
-                aria-selected={southTab === 'results'}
+                aria-selected={shownSouthTab === 'results'}
                 data-testid={testIds.sqlLab.southTabResults}
                 onClick={() => setSouthTab('results')}
               >
@@ -269,14 +353,39 @@ export function SqlLabPage(): JSX.Element {
               </SouthTabButton>
               <SouthTabButton
                 role="tab"
-                aria-selected={southTab === 'history'}
+                aria-selected={shownSouthTab === 'history'}
                 data-testid={testIds.sqlLab.southTabHistory}
                 onClick={() => setSouthTab('history')}
               >
                 Query history
               </SouthTabButton>
+              {tablesOfEditor.map((table) => (
+                <SouthTableTab key={table.id}>
+                  <SouthTabButton
+                    role="tab"
+                    aria-selected={shownSouthTab === tableSouthTab(table.id)}
+                    data-testid={testIds.sqlLab.southTabTable}
+                    data-table={table.name}
+                    title={`${table.schema}.${table.name}`}
+                    onClick={() => setSouthTab(tableSouthTab(table.id))}
+                  >
+                    {table.name}
+                  </SouthTabButton>
+                  <CloseTableButton
+                    type="button"
+                    aria-label={`Remove ${table.name}`}
+                    data-testid={testIds.sqlLab.southTabTableClose}
+                    onClick={() => removeTableOfEditor(table.id)}
+                  >
+                    ×
+                  </CloseTableButton>
+                </SouthTableTab>
+              ))}
             </SouthTabs>
-            {southTab === 'results' ? <ResultsPane run={run} /> : <QueryHistoryPane sqlEditorId={activeTab.id} refreshNumber={historyRefresh} />}
+            {shownSouthTab === 'results' && <ResultsPane run={run} onCreateChart={createChartFromResults} />}
+            {shownSouthTab === 'history' && <QueryHistoryPane sqlEditorId={activeTab.id} refreshNumber={historyRefresh} />}
+            {previewedTable !== undefined && <TablePreviewPane key={previewedTable.id} table={previewedTable} />}
+            {datasetSource !== null && <SaveDatasetModal source={datasetSource} tabName={activeTab.name} onClose={() => setDatasetSource(null)} />}
             {isSaveModalOpen && databaseId !== null && (
               <SaveQueryModal
                 tab={activeTab}
@@ -361,6 +470,19 @@ const SouthTabButton = styled.button.attrs({ type: 'button' })`
   &[aria-selected='true'] {
     border-bottom-color: ${({ theme }) => theme.colors.primary.base};
   }
+`;
+
+const SouthTableTab = styled.span`
+  display: inline-flex;
+  align-items: center;
+`;
+
+const CloseTableButton = styled.button`
+  padding: 0 ${({ theme }) => theme.gridUnit}px;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.textMuted};
+  cursor: pointer;
 `;
 
 const ErrorText = styled.p`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addTab, closeTab, initialTabsState, nextUntitledName, parseStoredTabs, renameTab, type QueryEditorTab } from './editorTabs';
+import { addTab, cloneTab, closeTab, initialTabsState, neighbourTabId, nextUntitledName, parseStoredTabs, renameTab, type QueryEditorTab } from './editorTabs';
 
 function tab(name: string, id = name): QueryEditorTab {
   return { id, name, dbId: 1, schema: 'main', sql: '', queryLimit: 1000, remoteId: null };
@@ -42,5 +42,23 @@ describe('editor tabs', () => {
     expect(parseStoredTabs('not json').tabs[0]?.name).toBe('Untitled Query 1');
     expect(parseStoredTabs(null).tabs).toHaveLength(1);
     expect(initialTabsState().tabs[0]?.queryLimit).toBe(1000);
+  });
+
+  it('clones a tab as "Copy of ..." with its SQL and database, made active and last', () => {
+    const state = { tabs: [{ ...tab('Sales', 'a'), sql: 'SELECT 1', remoteId: 7 }, tab('B', 'b')], activeTabId: 'b' };
+    const cloned = cloneTab(state, 'a', 'c');
+    expect(cloned.tabs.map((t) => t.id)).toEqual(['a', 'b', 'c']);
+    expect(cloned.tabs[2]).toEqual({ id: 'c', name: 'Copy of Sales', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 1000, remoteId: null });
+    expect(cloned.activeTabId).toBe('c');
+    expect(cloneTab(state, 'missing')).toBe(state);
+  });
+
+  it('switches to the next and previous tab, wrapping around', () => {
+    const tabs = [tab('A', 'a'), tab('B', 'b'), tab('C', 'c')];
+    expect(neighbourTabId({ tabs, activeTabId: 'a' }, 1)).toBe('b');
+    expect(neighbourTabId({ tabs, activeTabId: 'c' }, 1)).toBe('a');
+    expect(neighbourTabId({ tabs, activeTabId: 'a' }, -1)).toBe('c');
+    expect(neighbourTabId({ tabs, activeTabId: 'b' }, -1)).toBe('a');
+    expect(neighbourTabId({ tabs: [tab('A', 'a')], activeTabId: 'a' }, 1)).toBe('a');
   });
 });

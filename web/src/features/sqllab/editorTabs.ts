@@ -1,6 +1,7 @@
 /**
  * SQL Lab's editor tabs (spec 002 sections 3 and 4), kept in browser storage while backend
- * persistence is off: add ("Untitled Query N", N one more than the highest), close, rename.
+ * persistence is off: add ("Untitled Query N", N one more than the highest), close, rename,
+ * clone ("Copy of ...") and switch to the next or previous tab with wrap-around.
  */
 
 /** One editor tab; the field names are the spec's query editor fields. */
@@ -86,6 +87,32 @@ export function closeTab(state: EditorTabsState, tabId: string): EditorTabsState
   if (state.activeTabId !== tabId) return { tabs, activeTabId: state.activeTabId };
   const neighbour = tabs[Math.max(0, index - 1)] ?? tabs[0];
   return { tabs, activeTabId: neighbour?.id ?? '' };
+}
+
+/** Spec 002 section 2: a cloned tab is named 'Copy of ...'. */
+export function cloneName(name: string): string {
+  return `Copy of ${name}`;
+}
+
+/** The fields of a clone of a tab: its name prefixed, its database, schema, SQL and limit. */
+export function cloneTabFields(tab: QueryEditorTab): Omit<QueryEditorTab, 'id'> {
+  return { name: cloneName(tab.name), dbId: tab.dbId, schema: tab.schema, sql: tab.sql, queryLimit: tab.queryLimit, remoteId: null };
+}
+
+/** A clone of a tab, added last and made active. */
+export function cloneTab(state: EditorTabsState, tabId: string, newId: string = newTabId()): EditorTabsState {
+  const source = state.tabs.find((tab) => tab.id === tabId);
+  if (source === undefined) return state;
+  const tab: QueryEditorTab = { id: newId, ...cloneTabFields(source) };
+  return { tabs: [...state.tabs, tab], activeTabId: tab.id };
+}
+
+/** The id of the next (1) or previous (-1) tab of the active one, wrapping around. */
+export function neighbourTabId(state: EditorTabsState, direction: 1 | -1): string {
+  const count = state.tabs.length;
+  if (count === 0) return state.activeTabId;
+  const index = Math.max(0, state.tabs.findIndex((tab) => tab.id === state.activeTabId));
+  return state.tabs[(index + direction + count) % count]?.id ?? state.activeTabId;
 }
 
 export function renameTab(state: EditorTabsState, tabId: string, name: string): EditorTabsState {

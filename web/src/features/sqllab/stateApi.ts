@@ -15,6 +15,7 @@ import type { SavedQuery } from '@/api/generated/SavedQuery';
 import type { SavedQueryPayload } from '@/api/generated/SavedQueryPayload';
 import type { SqlLabBootstrap } from '@/api/generated/SqlLabBootstrap';
 import type { SqlLabPermalinkState } from '@/api/generated/SqlLabPermalinkState';
+import type { TableSchemaExpandedResponse } from '@/api/generated/TableSchemaExpandedResponse';
 import type { TabState } from '@/api/generated/TabState';
 import type { TabStateNew } from '@/api/generated/TabStateNew';
 import type { TabStateUpdate } from '@/api/generated/TabStateUpdate';
@@ -98,4 +99,26 @@ export async function deleteTabState(id: number): Promise<void> {
 /** `DELETE /tabstateview/{tab}/query/{clientId}`: removes a run from a server tab's history. */
 export async function removeTabQuery(tabId: number, clientId: string): Promise<void> {
   await apiFetch(`/tabstateview/${tabId}/query/${encodeURIComponent(clientId)}`, { method: 'DELETE' });
+}
+
+/** The table the client sends to `POST /tableschemaview/` (kept as the entry's description). */
+export interface TableSchemaBody {
+  queryEditorId: number;
+  dbId: number;
+  schema: string;
+  name: string;
+  expanded: boolean;
+}
+
+/** `POST /tableschemaview/`: a table of a server tab; answers its id. */
+export async function createTableSchema(table: TableSchemaBody): Promise<number> {
+  return (await postJson<CreatedId>('/tableschemaview/', { table })).id;
+}
+
+export async function setTableSchemaExpanded(id: number, expanded: boolean): Promise<void> {
+  await postJson<TableSchemaExpandedResponse>(`/tableschemaview/${id}/expanded`, { expanded });
+}
+
+export async function deleteTableSchema(id: number): Promise<void> {
+  await apiFetch(`/tableschemaview/${id}`, { method: 'DELETE' });
 }

@@ -1,4 +1,4 @@
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/api/client';
@@ -105,5 +105,46 @@ describe('useEditorTabs', () => {
       'POST /tabstateview/ {"queryEditor":{"name":"Kept here","dbId":1,"schema":"main","sql":"SELECT 7","queryLimit":10,"remoteId":null}}',
     );
     expect(window.localStorage.getItem(tabsStorageKey)).toBeNull();
+  });
+
+  it('keeps the tables of a server tab on /tableschemaview/: added expanded, collapsed, removed', async () => {
+    const calls = stubServer((method, url) => {
+      if (url === '/api/v1/sqllab/') return bootstrap(true, [7]);
+      if (url === '/tabstateview/7') {
+        return Response.json({
+          ...serverTab(7, 'Tab 7', 'SELECT 7'),
+          table_schemas: [
+            { id: 3, tab_state_id: 7, database_id: 1, catalog: null, schema: 'main', table: 'flights', description: null, expanded: false },
+          ],
+        });
+      }
+      if (method === 'POST' && url === '/tableschemaview/') return Response.json({ id: 44 });
+      if (url.endsWith('/expanded')) return Response.json({ id: 44, expanded: false });
+      return new Response(null, { status: 200 });
+    });
+    const { result } = renderHook(() => useEditorTabs(), { wrapper });
+    await waitFor(() => expect(result.current.mode).toBe('server'));
+    expect(result.current.tables).toEqual([{ id: '3', queryEditorId: '7', dbId: 1, schema: 'main', name: 'flights', expanded: false }]);
+
+    let added: string | null = null;
+    await act(async () => {
+      added = await result.current.addTable({ queryEditorId: '7', dbId: 1, schema: 'main', name: 'birth_names' });
+    });
+    expect(added).toBe('44');
+    expect(calls).toContain('POST /tableschemaview/ {"table":{"queryEditorId":7,"dbId":1,"schema":"main","name":"birth_names","expanded":true}}');
+    expect(result.current.tables.map((table) => [table.id, table.expanded])).toEqual([
+      ['3', false],
+      ['44', true],
+    ]);
+
+    act(() => result.current.expandTable('44', false));
+    await waitFor(() => expect(calls).toContain('POST /tableschemaview/44/expanded {"expanded":false}'));
+    let southTab = '';
+    act(() => {
+      southTab = result.current.removeTable('44', 'table:44');
+    });
+    expect(southTab).toBe('table:3');
+    await waitFor(() => expect(calls).toContain('DELETE /tableschemaview/44'));
+    expect(result.current.tables.map((table) => table.id)).toEqual(['3']);
   });
 });

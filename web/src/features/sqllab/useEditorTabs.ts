@@ -5,9 +5,12 @@ import { useToasts } from '@/components/toastContext';
 import {
   addTab,
   addTabWithQuery,
+  cloneTab,
+  cloneTabFields,
   closeTab,
   defaultQueryLimit,
   loadTabs,
+  neighbourTabId,
   newTabFields,
   saveTabs,
   tabsStorageKey,
@@ -15,7 +18,29 @@ import {
   type OpenedQuery,
   type QueryEditorTab,
 } from './editorTabs';
-import { activateTabState, createTabState, deleteTabState, fetchSqlLabBootstrap, fetchTabState, updateTabState } from './stateApi';
+import {
+  findTable,
+  mergeTable,
+  parseStoredTables,
+  removeTable as removeTableFrom,
+  saveTables,
+  setTableExpanded,
+  tableFromServer,
+  tablesStorageKey,
+  type SouthTab,
+  type SqlLabTable,
+} from './sqlLabTables';
+import {
+  activateTabState,
+  createTableSchema,
+  createTabState,
+  deleteTableSchema,
+  deleteTabState,
+  fetchSqlLabBootstrap,
+  fetchTabState,
+  setTableSchemaExpanded,
+  updateTabState,
+} from './stateApi';
 import {
   mergeUnsavedEdits,
   newTabPayload,
@@ -43,9 +68,32 @@ export interface EditorTabs {
   select: (tabId: string) => void;
   /** A run started in a tab: on the server it becomes the tab's latest query. */
   rememberRun: (tabId: string, clientId: string) => void;
+  /** A new tab named 'Copy of ...' with the tab's database, schema and SQL. */
+  clone: (tabId: string) => void;
+  /** Makes the next (1) or previous (-1) tab active, wrapping around. */
+  switchBy: (direction: 1 | -1) => void;
+  /** The tables of every editor (spec 002 section 3). */
+  tables: SqlLabTable[];
+  /** Merges or adds a table of the active editor as expanded; answers its id once known. */
+  addTable: (table: Omit<SqlLabTable, 'id' | 'expanded'>) => Promise<string | null>;
+  expandTable: (tableId: string, expanded: boolean) => void;
+  /** Removes a table; answers the south tab that is active afterwards. */
+  removeTable: (tableId: string, activeSouthTab: SouthTab) => SouthTab;
 }
 
+/** Spec 002 section 8's table toasts (Superset's texts). */
+export const tableMessages = {
+  fetchFailed: 'An error occurred while fetching table metadata',
+  expandFailed: 'An error occurred while expanding the table schema. Please contact your administrator.',
+  collapseFailed: 'An error occurred while collapsing the table schema. Please contact your administrator.',
+  removeFailed: 'An error occurred while removing the table schema. Please contact your administrator.',
+} as const;
+
 const emptyState: EditorTabsState = { tabs: [], activeTabId: '' };
+
+function newLocalId(): string {
+  return Math.random().toString(36).slice(2, 10);
+}
 
 function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
@@ -65,22 +113,32 @@ async function createServerTabs(tabs: readonly QueryEditorTab[]): Promise<QueryE
  * The user's server tabs; a tab the server answers 404 for is dropped (spec 002 section 4).
  * With none, the tabs kept in this browser move to the server (or one fresh tab is created).
  */
-async function loadServerTabs(tabIds: readonly number[], activeId: number | null, onFetchFailed: () => void): Promise<EditorTabsState> {
+async function loadServerTabs(
+  tabIds: readonly number[],
+  activeId: number | null,
+  onFetchFailed: () => void,
+): Promise<EditorTabsState & { tables: SqlLabTable[] }> {
   const answers = await Promise.allSettled(tabIds.map((id) => fetchTabState(id)));
   const tabs: QueryEditorTab[] = [];
+  const tables: SqlLabTable[] = [];
   answers.forEach((answer) => {
-    if (answer.status === 'fulfilled') tabs.push(tabFromServer(answer.value));
-    else if (!isNotFound(answer.reason)) onFetchFailed();
+    if (answer.status === 'fulfilled') {
+      tabs.push(tabFromServer(answer.value));
+      for (const entry of answer.value.table_schemas) {
+        const table = tableFromServer(entry);
+        if (table !== null) tables.push(table);
+      }
+    } else if (!isNotFound(answer.reason)) onFetchFailed();
   });
   if (tabs.length === 0) {
     const local = loadTabs(window.localStorage);
     const migrated = await createServerTabs(local.tabs);
     window.localStorage.removeItem(tabsStorageKey);
     const activeIndex = Math.max(0, local.tabs.findIndex((tab) => tab.id === local.activeTabId));
-    return { tabs: migrated, activeTabId: migrated[activeIndex]?.id ?? migrated[0]?.id ?? '' };
+    return { tabs: migrated, activeTabId: migrated[activeIndex]?.id ?? migrated[0]?.id ?? '', tables: [] };
   }
   const active = tabs.find((tab) => tab.id === String(activeId)) ?? tabs[0];
-  return { tabs, activeTabId: active?.id ?? '' };
+  return { tabs, activeTabId: active?.id ?? '', tables };
 }
 
 /**
@@ -90,6 +148,7 @@ async function loadServerTabs(tabIds: readonly number[], activeId: number | null
 export function useEditorTabs(): EditorTabs {
   const [mode, setMode] = useState<TabsMode>('loading');
   const [state, setState] = useState<EditorTabsState>(emptyState);
+  const [tables, setTables] = useState<SqlLabTable[]>([]);
   const synced = useRef(new Map<string, QueryEditorTab>());
   const isStarted = useRef(false);
   const { addToast } = useToasts();
@@ -103,6 +162,7 @@ export function useEditorTabs(): EditorTabs {
     isStarted.current = true;
     const openLocalTabs = (): void => {
       setState(loadTabs(window.localStorage));
+      setTables(parseStoredTables(window.localStorage.getItem(tablesStorageKey)));
       setMode('local');
     };
     fetchSqlLabBootstrap()
@@ -119,7 +179,8 @@ export function useEditorTabs(): EditorTabs {
         );
         remember(loaded.tabs);
         // Edits made before a reload and not yet stored are merged back (and sent after the pause).
-        setState({ ...loaded, tabs: mergeUnsavedEdits(loaded.tabs, readUnsavedEdits(window.localStorage)) });
+        setState({ activeTabId: loaded.activeTabId, tabs: mergeUnsavedEdits(loaded.tabs, readUnsavedEdits(window.localStorage)) });
+        setTables(loaded.tables);
         setMode('server');
       })
       .catch((error: unknown) => {
@@ -133,6 +194,9 @@ export function useEditorTabs(): EditorTabs {
   useEffect(() => {
     if (mode === 'local') saveTabs(window.localStorage, state);
   }, [mode, state]);
+  useEffect(() => {
+    if (mode === 'local') saveTables(window.localStorage, tables);
+  }, [mode, tables]);
 
   // Server: edits wait in browser storage until stored, and the fields that changed are sent
   // after a pause (spec 002 sections 3 and 9).
@@ -187,6 +251,8 @@ export function useEditorTabs(): EditorTabs {
   const close = useCallback(
     (tabId: string) => {
       setState((previous) => closeTab(previous, tabId));
+      // The tab's tables go with it (spec 002 section 4).
+      if (state.tabs.length > 1) setTables((previous) => previous.filter((table) => table.queryEditorId !== tabId));
       const tab = state.tabs.find((candidate) => candidate.id === tabId);
       const id = tab === undefined ? null : serverTabId(tab);
       if (mode !== 'server' || id === null || state.tabs.length <= 1) return;
@@ -221,5 +287,83 @@ export function useEditorTabs(): EditorTabs {
     [mode, state],
   );
 
-  return { mode, state, edit: setState, add, addWithQuery, close, select, rememberRun };
+  const clone = useCallback(
+    (tabId: string) => {
+      const source = state.tabs.find((tab) => tab.id === tabId);
+      if (source === undefined) return;
+      if (mode === 'server') addServerTab(cloneTabFields(source));
+      else setState((previous) => cloneTab(previous, tabId));
+    },
+    [mode, state, addServerTab],
+  );
+
+  const switchBy = useCallback((direction: 1 | -1) => select(neighbourTabId(state, direction)), [select, state]);
+
+  const expandTable = useCallback(
+    (tableId: string, expanded: boolean) => {
+      setTables((previous) => setTableExpanded(previous, tableId, expanded));
+      if (mode !== 'server' || !/^\d+$/.test(tableId)) return;
+      setTableSchemaExpanded(Number(tableId), expanded).catch(() =>
+        addToast('danger', expanded ? tableMessages.expandFailed : tableMessages.collapseFailed),
+      );
+    },
+    [mode, addToast],
+  );
+
+  const addTable = useCallback(
+    async (table: Omit<SqlLabTable, 'id' | 'expanded'>): Promise<string | null> => {
+      const existing = findTable(tables, table);
+      if (existing !== undefined) {
+        if (!existing.expanded) expandTable(existing.id, true);
+        return existing.id;
+      }
+      const editorId = Number(table.queryEditorId);
+      if (mode === 'server' && Number.isInteger(editorId)) {
+        try {
+          const id = await createTableSchema({ queryEditorId: editorId, dbId: table.dbId, schema: table.schema, name: table.name, expanded: true });
+          const added: SqlLabTable = { ...table, id: String(id), expanded: true };
+          setTables((previous) => mergeTable(previous, added));
+          return added.id;
+        } catch {
+          addToast('danger', tableMessages.fetchFailed);
+          return null;
+        }
+      }
+      const added: SqlLabTable = { ...table, id: `local-${newLocalId()}`, expanded: true };
+      setTables((previous) => mergeTable(previous, added));
+      return added.id;
+    },
+    [mode, tables, addToast, expandTable],
+  );
+
+  const removeTable = useCallback(
+    (tableId: string, activeSouthTab: SouthTab): SouthTab => {
+      const next = removeTableFrom(tables, tableId, activeSouthTab);
+      setTables(next.tables);
+      if (mode === 'server' && /^\d+$/.test(tableId)) {
+        deleteTableSchema(Number(tableId)).catch((error: unknown) => {
+          if (!isNotFound(error)) addToast('danger', tableMessages.removeFailed);
+        });
+      }
+      return next.activeSouthTab;
+    },
+    [mode, tables, addToast],
+  );
+
+  return {
+    mode,
+    state,
+    edit: setState,
+    add,
+    addWithQuery,
+    close,
+    select,
+    rememberRun,
+    clone,
+    switchBy,
+    tables,
+    addTable,
+    expandTable,
+    removeTable,
+  };
 }

@@ -1,0 +1,300 @@
+//! SQL Lab's "Create chart": `POST /api/v1/dataset/` with a virtual dataset made from a query
+//! (its columns read from the query's result; one read statement only) and
+//! `POST /api/v1/dataset/get_or_create/`.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failed step is a failed test
+
+use crate::common;
+
+use axum::http::StatusCode;
+use common::TestApp;
+use quiver_server::store::database::NewDatabase;
+use serde_json::{json, Value};
+
+const DATASETS: &str = "/api/v1/dataset/";
+
+async fn examples_id(app: &TestApp) -> i64 {
+    app.state
+        .store
+        .database_by_name("examples")
+        .await
+        .unwrap()
+        .unwrap()
+        .id
+}
+
+fn column_names(dataset: &Value) -> Vec<String> {
+    dataset["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|column| column["column_name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_query_becomes_a_virtual_dataset_with_the_result_s_columns() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let examples = examples_id(&app).await;
+    let sql = "SELECT ds, gender, SUM(num) AS total FROM birth_names GROUP BY ds, gender";
+    let created = app
+        .post(
+            DATASETS,
+            json!({"database": examples, "catalog": null, "schema": "main", "sql": sql,
+                   "table_name": "births by day", "is_managed_externally": false,
+                   "external_url": null, "template_params": "{\"x\": 1}"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.json);
+    let id = created.json["id"].as_i64().unwrap();
+    let result = &created.json["result"];
+    assert_eq!(result["sql"], sql);
+    assert_eq!(result["table_name"], "births by day");
+    assert_eq!(result["kind"], "virtual");
+    assert_eq!(result["is_managed_externally"], false);
+    assert_eq!(column_names(result), ["ds", "gender", "total"]);
+    let ds = &result["columns"][0];
+    assert_eq!(ds["is_dttm"], true, "{ds}");
+    assert_eq!(result["main_dttm_col"], "ds");
+    let stored: Option<String> = sqlx::query_scalar("SELECT template_params FROM tables WHERE id = $1")
+        .bind(id)
+        .fetch_one(app.state.store.pool())
+        .await
+        .unwrap();
+    assert_eq!(stored.as_deref(), Some("{\"x\": 1}"));
+
+    // The new dataset answers chart data at once (Explore opens on it).
+    let data = app
+        .post(
+            "/api/v1/chart/data",
+            json!({
+                "datasource": {"id": id, "type": "table"},
+                "result_type": "full",
+                "queries": [{
+                    "columns": ["gender"],
+                    "metrics": [{"expressionType": "SIMPLE", "column": {"column_name": "total"},
+                                 "aggregate": "SUM", "label": "SUM(total)"}],
+                    "orderby": [], "row_limit": 10, "filters": [],
+                    "extras": {"having": "", "where": ""}, "time_range": "No filter"
+                }]
+            }),
+            &admin,
+        )
+        .await;
+    assert_eq!(data.status, StatusCode::OK, "{}", data.json);
+    let rows = data.json["result"][0]["data"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{}", data.json);
+
+    // The same name again is Superset's 422.
+    let again = app
+        .post(
+            DATASETS,
+            json!({"database": examples, "schema": "main", "sql": sql, "table_name": "births by day"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", again.json);
+    assert_eq!(
+        again.json["message"]["table_name"][0],
+        "Dataset births by day already exists"
+    );
+    app.close().await;
+}
+
+#[tokio::test]
+async fn only_one_read_statement_becomes_a_dataset() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let examples = examples_id(&app).await;
+    let refused = [
+        ("DELETE FROM birth_names", "Only `SELECT` statements are allowed"),
+        (
+            "/* SELECT */ DROP TABLE birth_names",
+            "Only `SELECT` statements are allowed",
+        ),
+        (
+            "WITH x AS (SELECT 1) INSERT INTO birth_names SELECT * FROM birth_names",
+            "Only `SELECT` statements are allowed",
+        ),
+        ("SELECT 1 AS a; SELECT 2 AS b", "Only single queries supported"),
+        (
+            "SELECT 1 AS a; DELETE FROM birth_names",
+            "Only `SELECT` statements are allowed",
+        ),
+        (
+            "ATTACH '/tmp/quiver_evil.duckdb' AS evil",
+            "Only `SELECT` statements are allowed",
+        ),
+        ("SHOW TABLES", "Only `SELECT` statements are allowed"),
+    ];
+    for (index, (sql, message)) in refused.iter().enumerate() {
+        let answer = app
+            .post(
+                DATASETS,
+                json!({"database": examples, "schema": "main", "sql": sql, "table_name": format!("bad {index}")}),
+                &admin,
+            )
+            .await;
+        assert_eq!(
+            answer.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{sql}: {}",
+            answer.json
+        );
+        assert_eq!(
+            answer.json["message"]["sql"][0], *message,
+            "{sql}: {}",
+            answer.json
+        );
+    }
+    let broken = app
+        .post(
+            DATASETS,
+            json!({"database": examples, "schema": "main", "sql": "SELECT nope FROM birth_names", "table_name": "broken"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(broken.status, StatusCode::BAD_REQUEST, "{}", broken.json);
+    assert!(
+        broken.json["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("DuckDB Error: "),
+        "{}",
+        broken.json
+    );
+    let bad_params = app
+        .post(
+            DATASETS,
+            json!({"database": examples, "schema": "main", "sql": "SELECT 1 AS a", "table_name": "p",
+                   "template_params": "[1]"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(
+        bad_params.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        bad_params.json
+    );
+    let unknown = app
+        .post(
+            DATASETS,
+            json!({"database": examples, "table_name": "x", "sql": "SELECT 1", "nope": 1}),
+            &admin,
+        )
+        .await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST, "{}", unknown.json);
+    // Nothing was created, and the table is intact.
+    let count: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM tables WHERE table_name LIKE 'bad %' OR table_name IN ('broken', 'p')",
+    )
+    .fetch_one(app.state.store.pool())
+    .await
+    .unwrap();
+    assert_eq!(count, 0);
+    let rows = app
+        .post(
+            "/api/v1/sqllab/execute/",
+            json!({"database_id": examples, "sql": "SELECT COUNT(*) AS n FROM birth_names", "queryLimit": 10}),
+            &admin,
+        )
+        .await;
+    assert!(rows.json["data"][0]["n"].as_i64().unwrap() > 0, "{}", rows.json);
+    app.close().await;
+}
+
+#[tokio::test]
+async fn get_or_create_answers_the_existing_dataset_or_a_new_one() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let examples = examples_id(&app).await;
+    let birth_names = app.dataset_id("birth_names").await;
+    let path = "/api/v1/dataset/get_or_create/";
+    let existing = app
+        .post(
+            path,
+            json!({"database_id": examples, "schema": "main", "table_name": "birth_names"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(existing.status, StatusCode::OK, "{}", existing.json);
+    assert_eq!(existing.json["result"]["table_id"], birth_names);
+
+    // A table without a dataset gets one, with the table's columns.
+    let home = tempfile::tempdir().unwrap();
+    let sqlite_path = home.path().join("orders.sqlite");
+    {
+        use sqlx::Connection;
+        let url = format!("sqlite://{}?mode=rwc", sqlite_path.display());
+        let mut sqlite = sqlx::SqliteConnection::connect(&url).await.unwrap();
+        sqlx::query("CREATE TABLE orders (id INTEGER PRIMARY KEY, placed_at TIMESTAMP, amount REAL)")
+            .execute(&mut sqlite)
+            .await
+            .unwrap();
+    }
+    let sqlite = app
+        .state
+        .store
+        .create_database(&NewDatabase {
+            database_name: "orders",
+            sqlalchemy_uri: &format!("sqlite:///{}", sqlite_path.display()),
+            backend: "sqlite",
+            expose_in_sqllab: true,
+            allow_dml: false,
+            allow_file_upload: false,
+            created_by: None,
+        })
+        .await
+        .unwrap();
+    let before = app.state.store.dataset_ids(None).await.unwrap().len();
+    let created = app
+        .post(
+            path,
+            json!({"database_id": sqlite, "schema": "main", "table_name": "orders"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::OK, "{}", created.json);
+    let id = created.json["result"]["table_id"].as_i64().unwrap();
+    let dataset = app.state.store.dataset(id).await.unwrap();
+    assert_eq!(dataset.table_name, "orders");
+    let names: Vec<&str> = dataset
+        .columns
+        .iter()
+        .map(|column| column.column_name.as_str())
+        .collect();
+    assert_eq!(names, ["id", "placed_at", "amount"]);
+    assert_eq!(app.state.store.dataset_ids(None).await.unwrap().len(), before + 1);
+    // Asked again, the same id and no new dataset.
+    let again = app
+        .post(
+            path,
+            json!({"database_id": sqlite, "schema": "main", "table_name": "orders"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(again.json["result"]["table_id"], id);
+    assert_eq!(app.state.store.dataset_ids(None).await.unwrap().len(), before + 1);
+
+    let missing = app
+        .post(
+            path,
+            json!({"database_id": examples, "schema": "main", "table_name": "no_such_table"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(
+        missing.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        missing.json
+    );
+    let no_database = app
+        .post(path, json!({"database_id": 999_999, "table_name": "x"}), &admin)
+        .await;
+    assert_eq!(no_database.status, StatusCode::NOT_FOUND, "{}", no_database.json);
+    app.close().await;
+}

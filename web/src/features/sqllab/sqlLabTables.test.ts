@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { mergeTable, parseStoredTables, removeTable, setTableExpanded, tableFromServer, tableSouthTab, type SqlLabTable } from './sqlLabTables';
+
+function table(id: string, name: string, queryEditorId = 'e1', expanded = true): SqlLabTable {
+  return { id, queryEditorId, dbId: 1, schema: 'main', name, expanded };
+}
+
+describe('SQL Lab tables', () => {
+  it('adds a table expanded, or merges the same table of the editor as expanded', () => {
+    const added = mergeTable([], { ...table('1', 'birth_names'), expanded: false });
+    expect(added).toEqual([table('1', 'birth_names')]);
+    const collapsed = setTableExpanded(added, '1', false);
+    expect(collapsed[0]?.expanded).toBe(false);
+    const merged = mergeTable(collapsed, table('2', 'birth_names'));
+    expect(merged).toEqual([table('1', 'birth_names')]);
+    // The same name in another editor is another table.
+    expect(mergeTable(merged, table('3', 'birth_names', 'e2'))).toHaveLength(2);
+  });
+
+  it('moves the active south tab to another table of the editor, or to Results, on removal', () => {
+    const tables = [table('1', 'a'), table('2', 'b', 'e2'), table('3', 'c'), table('4', 'd')];
+    const first = removeTable(tables, '3', tableSouthTab('3'));
+    expect(first.tables.map((t) => t.id)).toEqual(['1', '2', '4']);
+    expect(first.activeSouthTab).toBe(tableSouthTab('1'));
+    // Not the active tab: the active tab stays.
+    expect(removeTable(tables, '3', 'history').activeSouthTab).toBe('history');
+    expect(removeTable(tables, '3', tableSouthTab('4')).activeSouthTab).toBe(tableSouthTab('4'));
+    // The editor's last table: Results.
+    expect(removeTable(tables, '2', tableSouthTab('2')).activeSouthTab).toBe('results');
+  });
+
+  it('reads server entries and stored tables', () => {
+    expect(
+      tableFromServer({ id: 5, tab_state_id: 9, database_id: 1, catalog: null, schema: 'main', table: 'flights', description: null, expanded: false }),
+    ).toEqual({ id: '5', queryEditorId: '9', dbId: 1, schema: 'main', name: 'flights', expanded: false });
+    expect(tableFromServer({ id: 5, tab_state_id: 9, database_id: 1, catalog: null, schema: null, table: 't', description: null, expanded: true })).toBeNull();
+    expect(parseStoredTables(JSON.stringify([table('1', 'a'), { id: 2 }]))).toEqual([table('1', 'a')]);
+    expect(parseStoredTables('nope')).toEqual([]);
+    expect(parseStoredTables(null)).toEqual([]);
+  });
+});
