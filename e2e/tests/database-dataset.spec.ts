@@ -47,7 +47,9 @@ test('connect PostgreSQL, add a dataset, edit a metric and upload a CSV', async 
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId(testIds.databaseList.name).filter({ hasText: connectionName })).toBeVisible();
     const listed = await page.request.get(`/api/v1/database/?q=${encodeURIComponent(`(filters:!((col:database_name,opr:eq,value:'${connectionName}')))`)}`);
-    const connectionId = ((await listed.json()) as { result: { id: number }[] }).result[0].id;
+    const [connection] = ((await listed.json()) as { result: { id: number }[] }).result;
+    expect(connection).toBeDefined();
+    const connectionId = connection?.id ?? 0;
     const detail = await page.request.get(`/api/v1/database/${connectionId}`);
     expect(await detail.text()).not.toContain('not-needed-with-trust');
 
