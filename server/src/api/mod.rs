@@ -18,6 +18,7 @@ pub mod explore_form_data;
 pub mod explore_permalink;
 pub mod favorites;
 pub mod humanize;
+pub mod import_export;
 pub mod info;
 pub mod list_answer;
 pub mod list_query;
@@ -146,6 +147,7 @@ pub fn routes() -> Router<AppState> {
             get(datasource::column_values),
         )
         .merge(list_routes())
+        .merge(import_export_routes())
 }
 
 /// Related values, distinct values and bulk deletes of the list pages, and creating a dataset
@@ -172,6 +174,35 @@ fn list_routes() -> Router<AppState> {
         .route(
             "/api/v1/dataset/distinct/{column}",
             get(related::dataset_distinct),
+        )
+}
+
+/// Bundle export and import of every resource that has them (issue #8, decision 0027).
+fn import_export_routes() -> Router<AppState> {
+    use axum::extract::DefaultBodyLimit;
+    let limit = || DefaultBodyLimit::max(import_export::IMPORT_BODY_LIMIT);
+    Router::new()
+        .route("/api/v1/dashboard/export/", get(import_export::export_dashboards))
+        .route("/api/v1/chart/export/", get(import_export::export_charts))
+        .route("/api/v1/dataset/export/", get(import_export::export_datasets))
+        .route("/api/v1/database/export/", get(import_export::export_databases))
+        .route("/api/v1/saved_query/export/", get(import_export::export_saved_queries))
+        .route(
+            "/api/v1/dashboard/import/",
+            post(import_export::import_dashboards).layer(limit()),
+        )
+        .route("/api/v1/chart/import/", post(import_export::import_charts).layer(limit()))
+        .route(
+            "/api/v1/dataset/import/",
+            post(import_export::import_datasets).layer(limit()),
+        )
+        .route(
+            "/api/v1/database/import/",
+            post(import_export::import_databases).layer(limit()),
+        )
+        .route(
+            "/api/v1/saved_query/import/",
+            post(import_export::import_saved_queries).layer(limit()),
         )
 }
 

@@ -24,6 +24,8 @@ pub mod dataset_list;
 pub mod list_filters;
 pub mod list_rows;
 pub mod related;
+// Import and export bundles (issue #8).
+pub mod bundle;
 
 use std::borrow::Cow;
 

@@ -14,6 +14,8 @@ mod dashboards;
 mod engines;
 mod errors;
 mod examples;
+mod import_export;
+mod import_hostile;
 mod injection;
 mod native_filters;
 mod resource_lists;
