@@ -7,11 +7,13 @@ export interface BulkSelectBarProps {
   selectedCount: number;
   onDeselectAll: () => void;
   onDelete: () => void;
+  /** Offers "Export" for the picked rows when given. */
+  onExport?: () => void;
   onClose: () => void;
 }
 
 /** The bulk selection bar: "%s Selected", then "Deselect all" and the bulk actions once a row is picked. */
-export function BulkSelectBar({ selectedCount, onDeselectAll, onDelete, onClose }: BulkSelectBarProps): JSX.Element {
+export function BulkSelectBar({ selectedCount, onDeselectAll, onDelete, onExport, onClose }: BulkSelectBarProps): JSX.Element {
   return (
     <Bar data-testid={testIds.listView.bulkBar}>
       <strong data-testid={testIds.listView.selectedCount}>{`${selectedCount} Selected`}</strong>
@@ -23,6 +25,11 @@ export function BulkSelectBar({ selectedCount, onDeselectAll, onDelete, onClose 
           <Button $variant="primary" data-testid={testIds.listView.bulkDelete} onClick={onDelete}>
             Delete
           </Button>
+          {onExport !== undefined && (
+            <Button $variant="primary" data-testid={testIds.importModal.bulkExport} onClick={onExport}>
+              Export
+            </Button>
+          )}
         </>
       )}
       <Spacer />

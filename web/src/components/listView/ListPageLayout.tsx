@@ -1,11 +1,14 @@
 import type { JSX, ReactNode } from 'react';
 import styled from 'styled-components';
 
-/** A list page's frame: its title above the list. */
-export function ListPageLayout({ title, testId, children }: { title: string; testId: string; children: ReactNode }): JSX.Element {
+/** A list page's frame: its title (and the page's actions, such as Import) above the list. */
+export function ListPageLayout({ title, testId, actions, children }: { title: string; testId: string; actions?: ReactNode; children: ReactNode }): JSX.Element {
   return (
     <Page data-testid={testId}>
-      <Title>{title}</Title>
+      <TitleBar>
+        <Title>{title}</Title>
+        {actions}
+      </TitleBar>
       {children}
     </Page>
   );
@@ -13,6 +16,13 @@ export function ListPageLayout({ title, testId, children }: { title: string; tes
 
 const Page = styled.main`
   padding: ${({ theme }) => theme.gridUnit * 4}px;
+`;
+
+const TitleBar = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
 `;
 
 const Title = styled.h1`

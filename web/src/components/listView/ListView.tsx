@@ -46,10 +46,12 @@ export interface ListViewProps<T> {
   card?: ListViewCardMode<T>;
   /** Offers bulk select and bulk delete when given. */
   bulkDelete?: ListViewBulkDelete<T>;
+  /** Adds "Export" to the bulk selection bar: downloads the picked rows as one bundle. */
+  bulkExport?: (rows: readonly T[]) => Promise<void>;
 }
 
 /** A list page's body: filters, table or cards, bulk selection, pagination and the empty and loading states. */
-export function ListView<T>({ columns, filters, rows, count, rowKey, isLoading, pageSize, state, onStateChange, card, bulkDelete }: ListViewProps<T>): JSX.Element {
+export function ListView<T>({ columns, filters, rows, count, rowKey, isLoading, pageSize, state, onStateChange, card, bulkDelete, bulkExport }: ListViewProps<T>): JSX.Element {
   const [isBulkSelecting, setIsBulkSelecting] = useState(false);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const selection = useRowSelection(rows.map(rowKey));
@@ -100,6 +102,7 @@ export function ListView<T>({ columns, filters, rows, count, rowKey, isLoading, 
           selectedCount={selection.selectedKeys.length}
           onDeselectAll={selection.clear}
           onDelete={() => setIsConfirmingDelete(true)}
+          onExport={bulkExport === undefined ? undefined : () => void bulkExport(rows.filter((row) => selection.isSelected(rowKey(row))))}
           onClose={() => {
             selection.clear();
             setIsBulkSelecting(false);

@@ -13,6 +13,7 @@ import { saveFavorite, useFavoriteStatus, useRelatedOptions } from '@/components
 import { useBulkDelete } from '@/components/listView/useBulkDelete';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
 import { useToasts } from '@/components/toastContext';
+import { useBundleActions } from '@/features/importExport/useBundleActions';
 import { testIds } from '@/testIds';
 import { chartListFilterIds, chartListQuery, useChartList, useChartVizTypes } from './api';
 
@@ -78,6 +79,7 @@ export function ChartListPage(): JSX.Element {
       {chart.slice_name}
     </Link>
   );
+  const bundle = useBundleActions('chart', 'chart', 'charts');
   const columns: ListViewColumn<ChartListItem>[] = [
     { id: 'favorite', header: '', render: star },
     { id: 'slice_name', header: 'Name', sortKey: 'slice_name', render: nameLink },
@@ -97,6 +99,7 @@ export function ChartListPage(): JSX.Element {
       sortKey: 'changed_on_delta_humanized',
       render: (chart) => chart.changed_on_delta_humanized,
     },
+    { id: 'actions', header: 'Actions', render: (row) => bundle.exportButton(row.id) },
   ];
   const filters: ListViewFilter[] = [
     { id: chartListFilterIds.search, label: 'Search', kind: 'search' },
@@ -119,7 +122,7 @@ export function ChartListPage(): JSX.Element {
   ];
 
   return (
-    <ListPageLayout title="Charts" testId={testIds.chartList.page}>
+    <ListPageLayout title="Charts" testId={testIds.chartList.page} actions={bundle.importControl}>
       <ListView
         columns={columns}
         filters={filters}
@@ -148,6 +151,7 @@ export function ChartListPage(): JSX.Element {
           ),
         }}
         bulkDelete={{ noun: 'charts', onDelete: onBulkDelete }}
+        bulkExport={bundle.exportRows}
       />
     </ListPageLayout>
   );

@@ -12,6 +12,7 @@ import { saveFavorite, useFavoriteStatus, useRelatedOptions } from '@/components
 import { useBulkDelete } from '@/components/listView/useBulkDelete';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
 import { useToasts } from '@/components/toastContext';
+import { useBundleActions } from '@/features/importExport/useBundleActions';
 import { testIds } from '@/testIds';
 import { dashboardListFilterIds, dashboardListQuery, useDashboardList } from './api';
 
@@ -69,6 +70,7 @@ export function DashboardListPage(): JSX.Element {
       {dashboard.dashboard_title}
     </Link>
   );
+  const bundle = useBundleActions('dashboard', 'dashboard', 'dashboards');
   const columns: ListViewColumn<DashboardListItem>[] = [
     { id: 'favorite', header: '', render: star },
     { id: 'dashboard_title', header: 'Name', sortKey: 'dashboard_title', render: titleLink },
@@ -81,6 +83,7 @@ export function DashboardListPage(): JSX.Element {
       sortKey: 'changed_on_delta_humanized',
       render: (dashboard) => dashboard.changed_on_delta_humanized,
     },
+    { id: 'actions', header: 'Actions', render: (row) => bundle.exportButton(row.id) },
   ];
   const filters: ListViewFilter[] = [
     { id: dashboardListFilterIds.search, label: 'Search', kind: 'search' },
@@ -100,7 +103,7 @@ export function DashboardListPage(): JSX.Element {
   ];
 
   return (
-    <ListPageLayout title="Dashboards" testId={testIds.dashboardList.page}>
+    <ListPageLayout title="Dashboards" testId={testIds.dashboardList.page} actions={bundle.importControl}>
       <ListView
         columns={columns}
         filters={filters}
@@ -128,6 +131,7 @@ export function DashboardListPage(): JSX.Element {
           ),
         }}
         bulkDelete={{ noun: 'dashboards', onDelete: onBulkDelete }}
+        bulkExport={bundle.exportRows}
       />
     </ListPageLayout>
   );

@@ -6,6 +6,7 @@ import { ListView, type ListViewColumn, type ListViewFilter } from '@/components
 import { defaultListPageSize } from '@/components/listView/listViewState';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
 import { useToasts } from '@/components/toastContext';
+import { useBundleActions } from '@/features/importExport/useBundleActions';
 import { testIds } from '@/testIds';
 import { databaseListFilterIds, databaseListQuery, useDatabaseList } from './api';
 
@@ -37,6 +38,7 @@ export function DatabaseListPage(): JSX.Element {
     if (list.isError) addToast('danger', databaseListFailedMessage);
   }, [list.isError, addToast]);
 
+  const bundle = useBundleActions('database', 'database', 'databases');
   const columns: ListViewColumn<DatabaseListItem>[] = [
     {
       id: 'database_name',
@@ -56,6 +58,7 @@ export function DatabaseListPage(): JSX.Element {
       sortKey: 'changed_on_delta_humanized',
       render: (database) => database.changed_on_delta_humanized,
     },
+    { id: 'actions', header: 'Actions', render: (row) => bundle.exportButton(row.id) },
   ];
   const filters: ListViewFilter[] = [
     { id: databaseListFilterIds.search, label: 'Search', kind: 'search' },
@@ -64,7 +67,7 @@ export function DatabaseListPage(): JSX.Element {
   ];
 
   return (
-    <ListPageLayout title="Databases" testId={testIds.databaseList.page}>
+    <ListPageLayout title="Databases" testId={testIds.databaseList.page} actions={bundle.importControl}>
       <ListView
         columns={columns}
         filters={filters}

@@ -9,6 +9,7 @@ import { useRelatedOptions } from '@/components/listView/resourceListApi';
 import { useBulkDelete } from '@/components/listView/useBulkDelete';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
 import { useToasts } from '@/components/toastContext';
+import { useBundleActions } from '@/features/importExport/useBundleActions';
 import { testIds } from '@/testIds';
 import { datasetListFilterIds, datasetListQuery, useDatasetList } from './api';
 
@@ -45,6 +46,7 @@ export function DatasetListPage(): JSX.Element {
       {dataset.table_name}
     </Link>
   );
+  const bundle = useBundleActions('dataset', 'dataset', 'datasets');
   const columns: ListViewColumn<DatasetListItem>[] = [
     { id: 'table_name', header: 'Name', sortKey: 'table_name', render: nameLink },
     { id: 'kind', header: 'Type', render: kindLabel },
@@ -57,6 +59,7 @@ export function DatasetListPage(): JSX.Element {
       sortKey: 'changed_on_delta_humanized',
       render: (dataset) => dataset.changed_on_delta_humanized,
     },
+    { id: 'actions', header: 'Actions', render: (row) => bundle.exportButton(row.id) },
   ];
   const filters: ListViewFilter[] = [
     { id: datasetListFilterIds.search, label: 'Search', kind: 'search' },
@@ -84,7 +87,7 @@ export function DatasetListPage(): JSX.Element {
   ];
 
   return (
-    <ListPageLayout title="Datasets" testId={testIds.datasetList.page}>
+    <ListPageLayout title="Datasets" testId={testIds.datasetList.page} actions={bundle.importControl}>
       <ListView
         columns={columns}
         filters={filters}
@@ -109,6 +112,7 @@ export function DatasetListPage(): JSX.Element {
           ),
         }}
         bulkDelete={{ noun: 'datasets', onDelete: onBulkDelete }}
+        bulkExport={bundle.exportRows}
       />
     </ListPageLayout>
   );
