@@ -50,9 +50,9 @@ describe('ImportModal', () => {
       <ImportModal resource="dashboard" resourceLabel="dashboard" pluralLabel="dashboards" onClose={() => undefined} onImported={() => (imported += 1)} />,
     );
     expect(screen.getByRole('dialog', { name: 'Import dashboard' })).toBeTruthy();
-    const submit = screen.getByTestId(testIds.importModal.submit) as HTMLButtonElement;
+    const submit = screen.getByTestId<HTMLButtonElement>(testIds.importModal.submit);
     expect(submit.disabled).toBe(true);
-    const input = screen.getByTestId(testIds.importModal.fileInput) as HTMLInputElement;
+    const input = screen.getByTestId<HTMLInputElement>(testIds.importModal.fileInput);
     expect(input.accept).toBe('.yaml,.json,.yml,.zip');
     fireEvent.change(input, { target: { files: [new File(['PK'], 'bundle.zip')] } });
     expect(submit.disabled).toBe(false);
