@@ -13,11 +13,11 @@ use quiver_types::{ErrorBody, ErrorExtra, ErrorItem, ErrorLevel, ErrorType, Issu
 
 use super::dataset::ListParams;
 use super::list_query::parse_id_list;
+use crate::auth::CurrentUser;
 use crate::bundle::archive::{read_upload, ArchiveError, MAX_UPLOAD_BYTES};
 use crate::bundle::export::{export_bundle, ExportError};
 use crate::bundle::import::{import_bundle, ImportError, ImportOptions};
 use crate::bundle::ResourceKind;
-use crate::auth::CurrentUser;
 use crate::error::{ApiError, AppJson, AppQuery, ErrorKind};
 use crate::state::AppState;
 
@@ -56,7 +56,8 @@ fn refused(kind: ResourceKind, refusals: serde_json::Map<String, serde_json::Val
                 extra: ErrorExtra {
                     issue_codes: vec![IssueCode {
                         code: 1010,
-                        message: "Issue 1010 - Superset encountered an error while running a command.".to_owned(),
+                        message: "Issue 1010 - Superset encountered an error while running a command."
+                            .to_owned(),
                     }],
                     messages: Some(serde_json::Value::Object(refusals)),
                     ..ErrorExtra::default()
@@ -99,7 +100,8 @@ fn secrets(text: &str, name: &str) -> Result<HashMap<String, String>, ApiError> 
     if text.trim().is_empty() {
         return Ok(HashMap::new());
     }
-    serde_json::from_str(text).map_err(|_| ApiError::bad_request(format!("The field {name} must be a JSON object of texts")))
+    serde_json::from_str(text)
+        .map_err(|_| ApiError::bad_request(format!("The field {name} must be a JSON object of texts")))
 }
 
 async fn import(
@@ -116,7 +118,9 @@ async fn import(
         let field = match form.next_field().await {
             Ok(Some(field)) => field,
             Ok(None) => break,
-            Err(error) if error.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => return Err(too_large()),
+            Err(error) if error.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
+                return Err(too_large())
+            }
             Err(error) => return Err(ApiError::bad_request(error.body_text())),
         };
         let name = field.name().unwrap_or_default().to_owned();
@@ -142,9 +146,16 @@ async fn import(
                 }
                 upload = Some((file_name, bytes));
             }
-            "overwrite" => options.overwrite = text_field(field, &name).await?.trim().eq_ignore_ascii_case("true"),
+            "overwrite" => {
+                options.overwrite = text_field(field, &name)
+                    .await?
+                    .trim()
+                    .eq_ignore_ascii_case("true")
+            }
             "passwords" => options.passwords = secrets(&text_field(field, &name).await?, &name)?,
-            "ssh_tunnel_passwords" => options.ssh_tunnel_passwords = secrets(&text_field(field, &name).await?, &name)?,
+            "ssh_tunnel_passwords" => {
+                options.ssh_tunnel_passwords = secrets(&text_field(field, &name).await?, &name)?
+            }
             "ssh_tunnel_private_keys" => {
                 options.ssh_tunnel_private_keys = secrets(&text_field(field, &name).await?, &name)?
             }
@@ -160,9 +171,11 @@ async fn import(
     let Some((file_name, bytes)) = upload else {
         return Err(ApiError::bad_request("A file is required"));
     };
-    let read = tokio::task::spawn_blocking(move || read_upload(&file_name, &bytes).map(|upload| (file_name, upload)))
-        .await
-        .map_err(ApiError::internal)?;
+    let read = tokio::task::spawn_blocking(move || {
+        read_upload(&file_name, &bytes).map(|upload| (file_name, upload))
+    })
+    .await
+    .map_err(ApiError::internal)?;
     let (file_name, upload) = read.map_err(|error| archive_error(&error))?;
     match import_bundle(&app.store, kind, &file_name, upload, &options, user_id).await {
         Ok(outcome) => {
@@ -200,8 +213,23 @@ macro_rules! resource_handlers {
     };
 }
 
-resource_handlers!(export_dashboards, import_dashboards, ResourceKind::Dashboard, "dashboard");
+resource_handlers!(
+    export_dashboards,
+    import_dashboards,
+    ResourceKind::Dashboard,
+    "dashboard"
+);
 resource_handlers!(export_charts, import_charts, ResourceKind::Chart, "chart");
 resource_handlers!(export_datasets, import_datasets, ResourceKind::Dataset, "dataset");
-resource_handlers!(export_databases, import_databases, ResourceKind::Database, "database");
-resource_handlers!(export_saved_queries, import_saved_queries, ResourceKind::SavedQuery, "saved_query");
+resource_handlers!(
+    export_databases,
+    import_databases,
+    ResourceKind::Database,
+    "database"
+);
+resource_handlers!(
+    export_saved_queries,
+    import_saved_queries,
+    ResourceKind::SavedQuery,
+    "saved_query"
+);

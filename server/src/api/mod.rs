@@ -186,12 +186,18 @@ fn import_export_routes() -> Router<AppState> {
         .route("/api/v1/chart/export/", get(import_export::export_charts))
         .route("/api/v1/dataset/export/", get(import_export::export_datasets))
         .route("/api/v1/database/export/", get(import_export::export_databases))
-        .route("/api/v1/saved_query/export/", get(import_export::export_saved_queries))
+        .route(
+            "/api/v1/saved_query/export/",
+            get(import_export::export_saved_queries),
+        )
         .route(
             "/api/v1/dashboard/import/",
             post(import_export::import_dashboards).layer(limit()),
         )
-        .route("/api/v1/chart/import/", post(import_export::import_charts).layer(limit()))
+        .route(
+            "/api/v1/chart/import/",
+            post(import_export::import_charts).layer(limit()),
+        )
         .route(
             "/api/v1/dataset/import/",
             post(import_export::import_datasets).layer(limit()),

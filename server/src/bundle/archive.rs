@@ -82,8 +82,8 @@ pub fn read_upload(file_name: &str, bytes: &[u8]) -> Result<Upload, ArchiveError
             if bytes.len() as u64 > MAX_FILE_BYTES {
                 return Err(ArchiveError::FileTooLarge(file_name.to_owned()));
             }
-            let text = String::from_utf8(bytes.to_vec())
-                .map_err(|_| ArchiveError::NotText(file_name.to_owned()))?;
+            let text =
+                String::from_utf8(bytes.to_vec()).map_err(|_| ArchiveError::NotText(file_name.to_owned()))?;
             Ok(Upload::Single {
                 is_json: kind == "json",
                 text,
@@ -155,6 +155,7 @@ fn read_zip(bytes: &[u8]) -> Result<BundleFiles, ArchiveError> {
     }
     // Every name is checked before any content is read.
     let mut entries = Vec::with_capacity(archive.len());
+    let mut declared_total: u64 = 0;
     for index in 0..archive.len() {
         let entry = archive
             .by_index_raw(index)
@@ -173,12 +174,10 @@ fn read_zip(bytes: &[u8]) -> Result<BundleFiles, ArchiveError> {
         if entry.size() > entry.compressed_size().max(1) * MAX_COMPRESSION_RATIO {
             return Err(ArchiveError::CompressionRatio(name));
         }
+        declared_total += entry.size();
         let path = bundle_path(&parts);
         entries.push((index, name, path, entry.is_dir()));
     }
-    let declared_total: u64 = (0..archive.len())
-        .filter_map(|index| archive.by_index_raw(index).ok().map(|entry| entry.size()))
-        .sum();
     if declared_total > MAX_TOTAL_BYTES {
         return Err(ArchiveError::TotalTooLarge);
     }
@@ -247,7 +246,10 @@ mod tests {
             bundle_path(&["dashboard_export_1", "charts", "a.yaml"]),
             "charts/a.yaml"
         );
-        assert_eq!(bundle_path(&["dashboard_export_1", "metadata.yaml"]), "metadata.yaml");
+        assert_eq!(
+            bundle_path(&["dashboard_export_1", "metadata.yaml"]),
+            "metadata.yaml"
+        );
         assert_eq!(bundle_path(&["charts", "a.yaml"]), "charts/a.yaml");
         assert_eq!(bundle_path(&["metadata.yaml"]), "metadata.yaml");
     }

@@ -165,7 +165,11 @@ impl Gathered {
         };
         let database = self.database(store, database_id).await?;
         let schema = secure_file_name(stored.config.schema.as_deref().unwrap_or("default"));
-        let schema = if schema.is_empty() { "default".to_owned() } else { schema };
+        let schema = if schema.is_empty() {
+            "default".to_owned()
+        } else {
+            schema
+        };
         let name = secure_file_name(&format!("{}_{id}", stored.config.label));
         self.files.insert(
             format!("queries/{database}/{schema}/{name}.yaml"),
@@ -182,7 +186,13 @@ fn native_filter_dataset_ids(metadata: &Value) -> Vec<i64> {
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
-        .flat_map(|filter| filter.get("targets").and_then(Value::as_array).into_iter().flatten())
+        .flat_map(|filter| {
+            filter
+                .get("targets")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+        })
         .filter_map(|target| target.get("datasetId").and_then(Value::as_i64))
         .collect();
     ids.sort_unstable();
@@ -192,7 +202,11 @@ fn native_filter_dataset_ids(metadata: &Value) -> Vec<i64> {
 
 /// Exports objects of one kind by id, with what they depend on (a database export carries its
 /// datasets, as Superset's does).
-pub async fn export_bundle(store: &Store, kind: ResourceKind, ids: &[i64]) -> Result<ExportFile, ExportError> {
+pub async fn export_bundle(
+    store: &Store,
+    kind: ResourceKind,
+    ids: &[i64],
+) -> Result<ExportFile, ExportError> {
     let mut gathered = Gathered::default();
     for id in ids {
         match kind {
@@ -220,8 +234,8 @@ pub async fn export_bundle(store: &Store, kind: ResourceKind, ids: &[i64]) -> Re
     };
     let root = format!("{}_{}", kind.export_prefix(), now.format("%Y%m%dT%H%M%S"));
     let mut writer = zip::ZipWriter::new(Cursor::new(Vec::new()));
-    let options = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Deflated);
+    let options =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
     writer.start_file(format!("{root}/metadata.yaml"), options)?;
     writer
         .write_all(to_yaml(&metadata)?.as_bytes())

@@ -120,7 +120,9 @@ fn parse_bundle(kind: ResourceKind, upload: Upload, file_name: &str) -> Result<B
             match files.get("metadata.yaml") {
                 None => refusals.add("metadata.yaml", serde_json::json!(["Missing metadata.yaml"])),
                 Some(text) => {
-                    if let Some(metadata) = parse::<BundleMetadata>("metadata.yaml", text, false, &mut refusals) {
+                    if let Some(metadata) =
+                        parse::<BundleMetadata>("metadata.yaml", text, false, &mut refusals)
+                    {
                         if metadata.version != BUNDLE_VERSION {
                             refusals.add(
                                 "metadata.yaml",
@@ -140,7 +142,10 @@ fn parse_bundle(kind: ResourceKind, upload: Upload, file_name: &str) -> Result<B
         Upload::Single { is_json, text } => {
             // One file is one object of the imported kind; what it depends on must be stored.
             let name = super::secure_file_name(file_name);
-            (BundleFiles::from([(format!("{}/{name}", kind.folder()), text)]), is_json)
+            (
+                BundleFiles::from([(format!("{}/{name}", kind.folder()), text)]),
+                is_json,
+            )
         }
     };
     let wanted = imported_folders(kind);
@@ -172,9 +177,15 @@ fn parse_bundle(kind: ResourceKind, upload: Upload, file_name: &str) -> Result<B
             ResourceKind::Dashboard => {
                 if let Some(config) = parse::<DashboardConfig>(path, text, is_json, &mut refusals) {
                     if !config.position.is_object() {
-                        refusals.add(path, serde_json::json!({"position": ["Not a valid mapping type."]}));
+                        refusals.add(
+                            path,
+                            serde_json::json!({"position": ["Not a valid mapping type."]}),
+                        );
                     } else if !config.metadata.is_object() {
-                        refusals.add(path, serde_json::json!({"metadata": ["Not a valid mapping type."]}));
+                        refusals.add(
+                            path,
+                            serde_json::json!({"metadata": ["Not a valid mapping type."]}),
+                        );
                     } else {
                         bundle.dashboards.insert(path.clone(), config);
                     }
@@ -357,27 +368,53 @@ pub async fn import_bundle(
     }
 
     // Dependencies: in the bundle or stored.
-    let bundle_database_uuids: Vec<&uuid::Uuid> = bundle.databases.values().map(|config| &config.uuid).collect();
+    let bundle_database_uuids: Vec<&uuid::Uuid> =
+        bundle.databases.values().map(|config| &config.uuid).collect();
     for (path, config) in &bundle.datasets {
         if !bundle_database_uuids.contains(&&config.database_uuid)
-            && lookup(store, BundleTable::Databases, &config.database_uuid).await?.is_none()
+            && lookup(store, BundleTable::Databases, &config.database_uuid)
+                .await?
+                .is_none()
         {
-            refusals.schema(path, &format!("Database {} is neither in the bundle nor stored", config.database_uuid));
+            refusals.schema(
+                path,
+                &format!(
+                    "Database {} is neither in the bundle nor stored",
+                    config.database_uuid
+                ),
+            );
         }
     }
     for (path, config) in &bundle.queries {
         if !bundle_database_uuids.contains(&&config.database_uuid)
-            && lookup(store, BundleTable::Databases, &config.database_uuid).await?.is_none()
+            && lookup(store, BundleTable::Databases, &config.database_uuid)
+                .await?
+                .is_none()
         {
-            refusals.schema(path, &format!("Database {} is neither in the bundle nor stored", config.database_uuid));
+            refusals.schema(
+                path,
+                &format!(
+                    "Database {} is neither in the bundle nor stored",
+                    config.database_uuid
+                ),
+            );
         }
     }
-    let bundle_dataset_uuids: Vec<&uuid::Uuid> = bundle.datasets.values().map(|config| &config.uuid).collect();
+    let bundle_dataset_uuids: Vec<&uuid::Uuid> =
+        bundle.datasets.values().map(|config| &config.uuid).collect();
     for (path, config) in &bundle.charts {
         if !bundle_dataset_uuids.contains(&&config.dataset_uuid)
-            && lookup(store, BundleTable::Datasets, &config.dataset_uuid).await?.is_none()
+            && lookup(store, BundleTable::Datasets, &config.dataset_uuid)
+                .await?
+                .is_none()
         {
-            refusals.schema(path, &format!("Dataset {} is neither in the bundle nor stored", config.dataset_uuid));
+            refusals.schema(
+                path,
+                &format!(
+                    "Dataset {} is neither in the bundle nor stored",
+                    config.dataset_uuid
+                ),
+            );
         }
     }
     if !refusals.0.is_empty() {
@@ -418,7 +455,11 @@ fn write_error(path: &str) -> impl Fn(StoreError) -> ImportError + '_ {
     }
 }
 
-async fn stored_id(writer: &mut BundleWriter, table: BundleTable, uuid: &uuid::Uuid) -> Result<i64, ImportError> {
+async fn stored_id(
+    writer: &mut BundleWriter,
+    table: BundleTable,
+    uuid: &uuid::Uuid,
+) -> Result<i64, ImportError> {
     writer
         .id_by_uuid(table, uuid)
         .await
@@ -438,7 +479,9 @@ async fn write_bundle(
         let table = BundleTable::Databases;
         let primary = kind == ResourceKind::Database;
         if let Some(target) = target_of(writer, table, &config.uuid, primary, overwrite).await? {
-            let stored_uri = uris.get(path).map_or(config.sqlalchemy_uri.as_str(), String::as_str);
+            let stored_uri = uris
+                .get(path)
+                .map_or(config.sqlalchemy_uri.as_str(), String::as_str);
             let backend = uri::backend(stored_uri).unwrap_or("sqlite");
             let id = writer
                 .write_database(config, stored_uri, backend, target)
@@ -449,7 +492,9 @@ async fn write_bundle(
     }
     for (path, config) in &bundle.datasets {
         let primary = kind == ResourceKind::Dataset;
-        if let Some(target) = target_of(writer, BundleTable::Datasets, &config.uuid, primary, overwrite).await? {
+        if let Some(target) =
+            target_of(writer, BundleTable::Datasets, &config.uuid, primary, overwrite).await?
+        {
             let database_id = stored_id(writer, BundleTable::Databases, &config.database_uuid).await?;
             writer
                 .write_dataset(config, database_id, target)
@@ -459,7 +504,8 @@ async fn write_bundle(
     }
     for (path, config) in &bundle.charts {
         let primary = kind == ResourceKind::Chart;
-        if let Some(target) = target_of(writer, BundleTable::Charts, &config.uuid, primary, overwrite).await? {
+        if let Some(target) = target_of(writer, BundleTable::Charts, &config.uuid, primary, overwrite).await?
+        {
             let dataset_id = stored_id(writer, BundleTable::Datasets, &config.dataset_uuid).await?;
             let params = chart_params(&config.params, dataset_id).to_string();
             let id = writer
@@ -475,14 +521,20 @@ async fn write_bundle(
     }
     for (path, config) in &bundle.dashboards {
         let primary = kind == ResourceKind::Dashboard;
-        let Some(target) = target_of(writer, BundleTable::Dashboards, &config.uuid, primary, overwrite).await? else {
+        let Some(target) =
+            target_of(writer, BundleTable::Dashboards, &config.uuid, primary, overwrite).await?
+        else {
             continue;
         };
         // Charts by the uuids the layout names, datasets by the uuids native filters name.
         let mut chart_ids = HashMap::new();
         for uuid in layout_chart_uuids(&config.position) {
             if let Ok(parsed) = uuid::Uuid::parse_str(&uuid) {
-                if let Some(id) = writer.id_by_uuid(BundleTable::Charts, &parsed).await.map_err(store_error)? {
+                if let Some(id) = writer
+                    .id_by_uuid(BundleTable::Charts, &parsed)
+                    .await
+                    .map_err(store_error)?
+                {
                     chart_ids.insert(uuid, id);
                 }
             }
@@ -490,7 +542,11 @@ async fn write_bundle(
         let mut dataset_ids = HashMap::new();
         for uuid in filter_dataset_uuids(&config.metadata) {
             if let Ok(parsed) = uuid::Uuid::parse_str(&uuid) {
-                if let Some(id) = writer.id_by_uuid(BundleTable::Datasets, &parsed).await.map_err(store_error)? {
+                if let Some(id) = writer
+                    .id_by_uuid(BundleTable::Datasets, &parsed)
+                    .await
+                    .map_err(store_error)?
+                {
                     dataset_ids.insert(uuid, id);
                 }
             }
@@ -511,13 +567,27 @@ async fn write_bundle(
         let mut members: Vec<i64> = chart_ids.values().copied().collect();
         members.sort_unstable();
         writer
-            .write_dashboard(config, &position.to_string(), &metadata.to_string(), &members, target)
+            .write_dashboard(
+                config,
+                &position.to_string(),
+                &metadata.to_string(),
+                &members,
+                target,
+            )
             .await
             .map_err(write_error(path))?;
     }
     for (path, config) in &bundle.queries {
         let primary = kind == ResourceKind::SavedQuery;
-        if let Some(target) = target_of(writer, BundleTable::SavedQueries, &config.uuid, primary, overwrite).await? {
+        if let Some(target) = target_of(
+            writer,
+            BundleTable::SavedQueries,
+            &config.uuid,
+            primary,
+            overwrite,
+        )
+        .await?
+        {
             let database_id = stored_id(writer, BundleTable::Databases, &config.database_uuid).await?;
             writer
                 .write_saved_query(config, database_id, target)
@@ -546,8 +616,19 @@ fn filter_dataset_uuids(metadata: &Value) -> Vec<String> {
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
-        .flat_map(|filter| filter.get("targets").and_then(Value::as_array).into_iter().flatten())
-        .filter_map(|target| target.get("datasetUuid").and_then(Value::as_str).map(str::to_owned))
+        .flat_map(|filter| {
+            filter
+                .get("targets")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+        })
+        .filter_map(|target| {
+            target
+                .get("datasetUuid")
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+        })
         .collect()
 }
 
@@ -573,11 +654,15 @@ mod tests {
             "metadata.yaml".to_owned(),
             "version: 1.0.0\ntype: Slice\ntimestamp: '2026-11-22T12:28:31+00:00'\n".to_owned(),
         )]);
-        let Err(ImportError::Invalid(refusals)) = parse_bundle(ResourceKind::Dashboard, Upload::Archive(files), "x.zip")
+        let Err(ImportError::Invalid(refusals)) =
+            parse_bundle(ResourceKind::Dashboard, Upload::Archive(files), "x.zip")
         else {
             panic!("expected a refusal");
         };
-        assert_eq!(refusals["metadata.yaml"], serde_json::json!({"type": ["Must be equal to Dashboard."]}));
+        assert_eq!(
+            refusals["metadata.yaml"],
+            serde_json::json!({"type": ["Must be equal to Dashboard."]})
+        );
     }
 
     #[test]
@@ -592,7 +677,8 @@ mod tests {
                 "slice_name: [1, 2]\nviz_type: pie\nuuid: 8bc01cc2-8db5-4b1a-a6b4-61346a82e0b1\ndataset_uuid: 8bc01cc2-8db5-4b1a-a6b4-61346a82e0b1\n".to_owned(),
             ),
         ]);
-        let Err(ImportError::Invalid(refusals)) = parse_bundle(ResourceKind::Chart, Upload::Archive(files), "x.zip")
+        let Err(ImportError::Invalid(refusals)) =
+            parse_bundle(ResourceKind::Chart, Upload::Archive(files), "x.zip")
         else {
             panic!("expected a refusal");
         };

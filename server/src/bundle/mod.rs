@@ -124,7 +124,10 @@ mod tests {
             secure_file_name("Births at a glance (oracle, small)_2"),
             "Births_at_a_glance_oracle_small_2"
         );
-        assert_eq!(secure_file_name("Births by state (pie)_27"), "Births_by_state_pie_27");
+        assert_eq!(
+            secure_file_name("Births by state (pie)_27"),
+            "Births_by_state_pie_27"
+        );
         assert_eq!(secure_file_name("../../etc/passwd"), "etc_passwd");
         assert_eq!(secure_file_name("examples_sqlite_100k"), "examples_sqlite_100k");
     }

@@ -65,7 +65,10 @@ pub fn layout_with_chart_uuids(position: &Value, uuid_of_chart: &HashMap<i64, St
         let Some(uuid) = chart_id.and_then(|id| uuid_of_chart.get(&id)) else {
             continue;
         };
-        if let Some(Value::Object(meta)) = position.get_mut(&key).and_then(|component| component.get_mut("meta")) {
+        if let Some(Value::Object(meta)) = position
+            .get_mut(&key)
+            .and_then(|component| component.get_mut("meta"))
+        {
             meta.insert("uuid".to_owned(), Value::String(uuid.clone()));
         }
     }
@@ -74,7 +77,10 @@ pub fn layout_with_chart_uuids(position: &Value, uuid_of_chart: &HashMap<i64, St
 
 /// For import: sets each chart component's `chartId` from its `meta.uuid`, and answers the map
 /// from the ids the bundle used to the new ones. Components whose uuid is unknown keep theirs.
-pub fn layout_with_new_chart_ids(position: &Value, id_of_chart_uuid: &HashMap<String, i64>) -> (Value, HashMap<i64, i64>) {
+pub fn layout_with_new_chart_ids(
+    position: &Value,
+    id_of_chart_uuid: &HashMap<String, i64>,
+) -> (Value, HashMap<i64, i64>) {
     let mut position = position.clone();
     let mut old_to_new = HashMap::new();
     for (key, old_id, uuid) in chart_components(&position) {
@@ -84,7 +90,10 @@ pub fn layout_with_new_chart_ids(position: &Value, id_of_chart_uuid: &HashMap<St
         if let Some(old_id) = old_id {
             old_to_new.insert(old_id, new_id);
         }
-        if let Some(Value::Object(meta)) = position.get_mut(&key).and_then(|component| component.get_mut("meta")) {
+        if let Some(Value::Object(meta)) = position
+            .get_mut(&key)
+            .and_then(|component| component.get_mut("meta"))
+        {
             meta.insert("chartId".to_owned(), Value::from(new_id));
         }
     }
@@ -170,7 +179,10 @@ pub fn metadata_with_mapped_ids(
     }
     if let Some(Value::Array(filters)) = metadata.get_mut("native_filter_configuration") {
         for filter in filters.iter_mut() {
-            if let Some(scope) = filter.get_mut("scope").and_then(|scope| scope.get_mut("excluded")) {
+            if let Some(scope) = filter
+                .get_mut("scope")
+                .and_then(|scope| scope.get_mut("excluded"))
+            {
                 map_id_list(scope, chart_map);
             }
             if let Some(scope) = filter.get_mut("chartsInScope") {
@@ -258,11 +270,17 @@ mod tests {
             mapped["chart_configuration"],
             json!({"70": {"id": 70, "crossFilters": {"scope": "global", "chartsInScope": [270, 310]}}})
         );
-        assert_eq!(mapped["global_chart_configuration"]["chartsInScope"], json!([70, 270]));
+        assert_eq!(
+            mapped["global_chart_configuration"]["chartsInScope"],
+            json!([70, 270])
+        );
         let filter = &mapped["native_filter_configuration"][0];
         assert_eq!(filter["scope"]["excluded"], json!([310]));
         assert_eq!(filter["chartsInScope"], json!([70]));
-        assert_eq!(filter["targets"][0], json!({"datasetId": 5, "column": {"name": "state"}}));
+        assert_eq!(
+            filter["targets"][0],
+            json!({"datasetId": 5, "column": {"name": "state"}})
+        );
         assert_eq!(mapped["expanded_slices"], json!({"270": true}));
         assert_eq!(mapped["timed_refresh_immune_slices"], json!([310]));
         assert_eq!(mapped["default_filters"], json!("{\"70\":{\"state\":[\"CA\"]}}"));
@@ -272,11 +290,15 @@ mod tests {
     #[test]
     fn query_contexts_point_at_the_new_objects() {
         let context = r#"{"datasource":{"id":1,"type":"table"},"queries":[],"form_data":{"datasource":"1__table","slice_id":27}}"#;
-        let rewritten: Value = serde_json::from_str(&chart_query_context(Some(context), 12, 40).unwrap()).unwrap();
+        let rewritten: Value =
+            serde_json::from_str(&chart_query_context(Some(context), 12, 40).unwrap()).unwrap();
         assert_eq!(rewritten["datasource"], json!({"id": 12, "type": "table"}));
         assert_eq!(rewritten["form_data"]["datasource"], "12__table");
         assert_eq!(rewritten["form_data"]["slice_id"], 40);
         assert_eq!(chart_query_context(Some("not json"), 1, 2), None);
-        assert_eq!(chart_params(&json!({"viz_type": "pie", "datasource": "1__table"}), 12)["datasource"], "12__table");
+        assert_eq!(
+            chart_params(&json!({"viz_type": "pie", "datasource": "1__table"}), 12)["datasource"],
+            "12__table"
+        );
     }
 }

@@ -73,7 +73,10 @@ mod tests {
         let uri = "postgresql://scott:tiger@db.example:5432/sales?sslmode=require";
         assert_eq!(password(uri), Some("tiger"));
         let hidden = masked(uri);
-        assert_eq!(hidden, "postgresql://scott:XXXXXXXXXX@db.example:5432/sales?sslmode=require");
+        assert_eq!(
+            hidden,
+            "postgresql://scott:XXXXXXXXXX@db.example:5432/sales?sslmode=require"
+        );
         assert!(has_masked_password(&hidden));
         assert_eq!(
             with_password(&hidden, "p@ss:w/rd"),

@@ -85,7 +85,12 @@ pub fn to_yaml<T: Serialize>(value: &T) -> Result<String, YamlError> {
 }
 
 fn first_line(text: &str) -> String {
-    text.lines().next().unwrap_or_default().chars().take(300).collect()
+    text.lines()
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .take(300)
+        .collect()
 }
 
 #[cfg(test)]

@@ -27,7 +27,8 @@ pub type StoredDashboard = (Stored<DashboardConfig>, Vec<i64>);
 pub type StoredSavedQuery = (Stored<SavedQueryConfig>, Option<i64>);
 
 fn parse_uuid(text: &str) -> StoreResult<uuid::Uuid> {
-    uuid::Uuid::parse_str(text).map_err(|_| StoreError::InvalidQuery(format!("stored uuid is not valid: {text}")))
+    uuid::Uuid::parse_str(text)
+        .map_err(|_| StoreError::InvalidQuery(format!("stored uuid is not valid: {text}")))
 }
 
 fn parse_object(text: Option<String>) -> serde_json::Value {
@@ -212,11 +213,12 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?
         .ok_or(StoreError::NotFound)?;
-        let chart_ids: Vec<i64> =
-            sqlx::query_scalar("SELECT slice_id FROM dashboard_slices WHERE dashboard_id = $1 ORDER BY slice_id")
-                .bind(id)
-                .fetch_all(&self.pool)
-                .await?;
+        let chart_ids: Vec<i64> = sqlx::query_scalar(
+            "SELECT slice_id FROM dashboard_slices WHERE dashboard_id = $1 ORDER BY slice_id",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
         let config = DashboardConfig {
             dashboard_title: row.try_get("dashboard_title")?,
             description: row.try_get("description")?,
@@ -421,7 +423,12 @@ impl BundleWriter {
     }
 
     /// Writes a dataset with its columns and metrics (an overwrite replaces both lists).
-    pub async fn write_dataset(&mut self, config: &DatasetConfig, database_id: i64, target: Target) -> StoreResult<i64> {
+    pub async fn write_dataset(
+        &mut self,
+        config: &DatasetConfig,
+        database_id: i64,
+        target: Target,
+    ) -> StoreResult<i64> {
         let taken = || format!("Dataset {} already exists", config.table_name);
         let template_params = json_text(&config.template_params);
         let extra = json_text(&config.extra);
@@ -546,7 +553,13 @@ impl BundleWriter {
             .bind(&metric.expression)
             .bind(&metric.metric_type)
             .bind(&metric.d3format)
-            .bind(metric.currency.as_ref().filter(|value| !value.is_null()).map(|value| value.to_string()))
+            .bind(
+                metric
+                    .currency
+                    .as_ref()
+                    .filter(|value| !value.is_null())
+                    .map(|value| value.to_string()),
+            )
             .bind(&metric.warning_text)
             .bind(json_text(&metric.extra))
             .execute(&mut *self.tx)
@@ -634,7 +647,6 @@ impl BundleWriter {
 
     /// Writes a dashboard with its charts; `position_json` and `json_metadata` already hold the
     /// new chart ids.
-    #[allow(clippy::too_many_arguments)]
     pub async fn write_dashboard(
         &mut self,
         config: &DashboardConfig,
@@ -643,7 +655,11 @@ impl BundleWriter {
         chart_ids: &[i64],
         target: Target,
     ) -> StoreResult<i64> {
-        let slug = config.slug.as_deref().map(str::trim).filter(|slug| !slug.is_empty());
+        let slug = config
+            .slug
+            .as_deref()
+            .map(str::trim)
+            .filter(|slug| !slug.is_empty());
         let taken = || format!("The slug \"{}\" is already used", slug.unwrap_or_default());
         let id = match target {
             Target::Existing(id) => {

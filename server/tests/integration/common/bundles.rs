@@ -33,7 +33,8 @@ pub fn unzip(bytes: &[u8]) -> BTreeMap<String, String> {
 /// A ZIP of the given files (deflated).
 pub fn zip_files<'a>(files: impl IntoIterator<Item = (&'a str, &'a [u8])>) -> Vec<u8> {
     let mut writer = zip::ZipWriter::new(Cursor::new(Vec::new()));
-    let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    let options =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
     for (name, content) in files {
         writer.start_file(name, options).unwrap();
         writer.write_all(content).unwrap();
@@ -50,7 +51,11 @@ pub fn edit_zip(bytes: &[u8], edit: impl Fn(&str, String) -> String) -> Vec<u8> 
             (name, edited.into_bytes())
         })
         .collect();
-    zip_files(files.iter().map(|(name, content)| (name.as_str(), content.as_slice())))
+    zip_files(
+        files
+            .iter()
+            .map(|(name, content)| (name.as_str(), content.as_slice())),
+    )
 }
 
 /// One part of a multipart form: a name, a file name for files, the content.
@@ -101,10 +106,10 @@ pub async fn post_form(app: &TestApp, path: &str, parts: Vec<Part<'_>>, who: &As
         body.extend_from_slice(b"\r\n");
     }
     body.extend_from_slice(format!("--{BOUNDARY}--\r\n").as_bytes());
-    let mut builder = Request::builder()
-        .method(Method::POST)
-        .uri(path)
-        .header(header::CONTENT_TYPE, format!("multipart/form-data; boundary={BOUNDARY}"));
+    let mut builder = Request::builder().method(Method::POST).uri(path).header(
+        header::CONTENT_TYPE,
+        format!("multipart/form-data; boundary={BOUNDARY}"),
+    );
     match who {
         As::Anonymous => {}
         As::Bearer(token) => builder = builder.header(header::AUTHORIZATION, format!("Bearer {token}")),
