@@ -160,7 +160,10 @@ fn read_zip(bytes: &[u8]) -> Result<BundleFiles, ArchiveError> {
         let entry = archive
             .by_index_raw(index)
             .map_err(|error| ArchiveError::Damaged(error.to_string()))?;
-        let name = entry.name().to_owned();
+        let name = entry
+            .name()
+            .map_err(|error| ArchiveError::Damaged(error.to_string()))?
+            .into_owned();
         let parts = safe_entry_path(&name)?;
         if entry.enclosed_name().is_none() {
             return Err(ArchiveError::UnsafePath(name));

@@ -289,7 +289,7 @@ async fn deep_exploding_and_mistyped_yaml_is_refused() {
     let mut laughs = String::from("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
     for level in 1..10 {
         let previous = format!("*a{}", level - 1);
-        let items = vec![previous.as_str(); 10].join(", ");
+        let items = [previous.as_str(); 10].join(", ");
         laughs.push_str(&format!("a{level}: &a{level} [{items}]\n"));
     }
     let bytes = zip_files([

@@ -25,7 +25,7 @@ pub fn unzip(bytes: &[u8]) -> BTreeMap<String, String> {
         let mut entry = archive.by_index(index).unwrap();
         let mut text = String::new();
         entry.read_to_string(&mut text).unwrap();
-        files.insert(entry.name().to_owned(), text);
+        files.insert(entry.name().unwrap().into_owned(), text);
     }
     files
 }
