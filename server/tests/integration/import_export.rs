@@ -355,7 +355,10 @@ async fn round_trip(app: &TestApp) {
     let metadata: Value = serde_saphyr::from_str(metadata).unwrap();
     assert_eq!(metadata["version"], "1.0.0");
     assert_eq!(metadata["type"], "Dashboard");
-    assert!(metadata["timestamp"].as_str().unwrap().ends_with("+00:00"), "{metadata}");
+    assert!(
+        metadata["timestamp"].as_str().unwrap().ends_with("+00:00"),
+        "{metadata}"
+    );
     let contents = export_contents(&export.bytes);
     assert!(
         contents.keys().any(|name| name.starts_with("databases/")),
