@@ -4,6 +4,7 @@ pub mod api;
 pub mod app;
 pub mod async_queries;
 pub mod auth;
+pub mod bundle;
 pub mod cache;
 pub mod chart_data;
 pub mod cli;

@@ -284,6 +284,18 @@ export const testIds = {
     resizeHandle: 'dashboard-resize-handle',
   },
   /** The reusable list page table (issue #8). */
+  /** The import dialog and the export actions of list pages (issue #8). */
+  importModal: {
+    modal: 'import-modal',
+    fileInput: 'import-modal-file',
+    passwordInput: 'import-modal-password',
+    overwriteInput: 'import-modal-overwrite',
+    submit: 'import-modal-submit',
+    error: 'import-modal-error',
+    openButton: 'import-open-button',
+    rowExport: 'list-row-export',
+    bulkExport: 'list-view-bulk-export',
+  },
   listView: {
     root: 'list-view',
     search: 'list-view-search',

@@ -20,6 +20,7 @@ pub mod explore_form_data;
 pub mod explore_permalink;
 pub mod favorites;
 pub mod humanize;
+pub mod import_export;
 pub mod info;
 pub mod list_answer;
 pub mod list_query;
@@ -161,6 +162,7 @@ pub fn routes() -> Router<AppState> {
         .merge(list_routes())
         .merge(management_routes())
         .merge(tag_routes())
+        .merge(import_export_routes())
 }
 
 /// Database connections, dataset edits and uploads (issue #8 items 5-7).
@@ -245,6 +247,41 @@ fn list_routes() -> Router<AppState> {
         .route(
             "/api/v1/dataset/distinct/{column}",
             get(related::dataset_distinct),
+        )
+}
+
+/// Bundle export and import of every resource that has them (issue #8, decision 0027).
+fn import_export_routes() -> Router<AppState> {
+    use axum::extract::DefaultBodyLimit;
+    let limit = || DefaultBodyLimit::max(import_export::IMPORT_BODY_LIMIT);
+    Router::new()
+        .route("/api/v1/dashboard/export/", get(import_export::export_dashboards))
+        .route("/api/v1/chart/export/", get(import_export::export_charts))
+        .route("/api/v1/dataset/export/", get(import_export::export_datasets))
+        .route("/api/v1/database/export/", get(import_export::export_databases))
+        .route(
+            "/api/v1/saved_query/export/",
+            get(import_export::export_saved_queries),
+        )
+        .route(
+            "/api/v1/dashboard/import/",
+            post(import_export::import_dashboards).layer(limit()),
+        )
+        .route(
+            "/api/v1/chart/import/",
+            post(import_export::import_charts).layer(limit()),
+        )
+        .route(
+            "/api/v1/dataset/import/",
+            post(import_export::import_datasets).layer(limit()),
+        )
+        .route(
+            "/api/v1/database/import/",
+            post(import_export::import_databases).layer(limit()),
+        )
+        .route(
+            "/api/v1/saved_query/import/",
+            post(import_export::import_saved_queries).layer(limit()),
         )
 }
 

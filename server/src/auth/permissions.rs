@@ -423,6 +423,49 @@ pub const ENDPOINTS: &[Endpoint] = &[
     ),
     endpoint("POST", "/superset/log/", Authenticated),
     endpoint("GET", "/api/v1/log/recent_activity/", Authenticated),
+    // Bundle export and import (issue #8, decision 0027).
+    endpoint(
+        "GET",
+        "/api/v1/dashboard/export/",
+        Permission("can_export", "Dashboard"),
+    ),
+    endpoint("GET", "/api/v1/chart/export/", Permission("can_export", "Chart")),
+    endpoint(
+        "GET",
+        "/api/v1/dataset/export/",
+        Permission("can_export", "Dataset"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/database/export/",
+        Permission("can_export", "Database"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/saved_query/export/",
+        Permission("can_export", "SavedQuery"),
+    ),
+    endpoint(
+        "POST",
+        "/api/v1/dashboard/import/",
+        Permission("can_write", "Dashboard"),
+    ),
+    endpoint("POST", "/api/v1/chart/import/", Permission("can_write", "Chart")),
+    endpoint(
+        "POST",
+        "/api/v1/dataset/import/",
+        Permission("can_write", "Dataset"),
+    ),
+    endpoint(
+        "POST",
+        "/api/v1/database/import/",
+        Permission("can_write", "Database"),
+    ),
+    endpoint(
+        "POST",
+        "/api/v1/saved_query/import/",
+        Permission("can_write", "SavedQuery"),
+    ),
 ];
 
 /// The view name of each resource of the generic API, for `_info`.

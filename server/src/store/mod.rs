@@ -29,6 +29,8 @@ pub mod related;
 // Tags and the activity log (issue #8).
 pub mod log;
 pub mod tag;
+// Import and export bundles (issue #8).
+pub mod bundle;
 
 use std::borrow::Cow;
 

@@ -15,6 +15,8 @@ mod database_dataset;
 mod engines;
 mod errors;
 mod examples;
+mod import_export;
+mod import_hostile;
 mod injection;
 mod native_filters;
 mod resource_lists;

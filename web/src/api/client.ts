@@ -83,3 +83,13 @@ export async function putJson<T>(path: string, body: unknown, signal?: AbortSign
   const response = await apiFetch(path, { method: 'PUT', body, signal });
   return (await response.json()) as T;
 }
+
+/** Posts a multipart form (file uploads) with the session's CSRF token; answers the 2xx response. */
+export async function postForm(path: string, form: FormData, signal?: AbortSignal): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = await csrfToken();
+  if (token !== null) headers[csrfHeader] = token;
+  const response = await sendRequest(path, { method: 'POST', headers, body: form, signal });
+  if (!response.ok) throw await apiErrorFromResponse(response);
+  return response;
+}

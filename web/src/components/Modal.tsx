@@ -9,11 +9,13 @@ export interface ModalProps {
   footer?: ReactNode;
   testId?: string;
   closeButtonTestId?: string;
+  /** The dialog's width in pixels (800 when not given). */
+  width?: number;
   onClose: () => void;
 }
 
 /** A dialog over the page; Escape, the close button and a click outside close it. */
-export function Modal({ title, children, footer, testId, closeButtonTestId, onClose }: ModalProps): JSX.Element {
+export function Modal({ title, children, footer, testId, closeButtonTestId, width, onClose }: ModalProps): JSX.Element {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
 
@@ -35,6 +37,7 @@ export function Modal({ title, children, footer, testId, closeButtonTestId, onCl
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
+        $width={width ?? 800}
         data-testid={testId}
         onKeyDown={(event) => {
           if (event.key === 'Escape') onClose();
@@ -65,10 +68,10 @@ const Backdrop = styled.div`
   background: ${({ theme }) => theme.colors.overlay};
 `;
 
-const Dialog = styled.div`
+const Dialog = styled.div<{ $width: number }>`
   display: flex;
   flex-direction: column;
-  width: min(800px, 92vw);
+  width: min(${({ $width }) => $width}px, 92vw);
   max-height: 80vh;
   border-radius: ${({ theme }) => theme.borderRadius * 2}px;
   background: ${({ theme }) => theme.colors.surface};

@@ -7,13 +7,15 @@ export interface BulkSelectBarProps {
   selectedCount: number;
   onDeselectAll: () => void;
   onDelete: () => void;
+  /** Offers "Export" for the picked rows when given. */
+  onExport?: () => void;
   onClose: () => void;
   /** Shows the "Add Tag" link (tagging enabled) when given. */
   onAddTag?: () => void;
 }
 
 /** The bulk selection bar: "%s Selected", then "Deselect all" and the bulk actions once a row is picked. */
-export function BulkSelectBar({ selectedCount, onDeselectAll, onDelete, onClose, onAddTag }: BulkSelectBarProps): JSX.Element {
+export function BulkSelectBar({ selectedCount, onDeselectAll, onDelete, onExport, onClose, onAddTag }: BulkSelectBarProps): JSX.Element {
   return (
     <Bar data-testid={testIds.listView.bulkBar}>
       <strong data-testid={testIds.listView.selectedCount}>{`${selectedCount} Selected`}</strong>
@@ -25,6 +27,11 @@ export function BulkSelectBar({ selectedCount, onDeselectAll, onDelete, onClose,
           <Button $variant="primary" data-testid={testIds.listView.bulkDelete} onClick={onDelete}>
             Delete
           </Button>
+          {onExport !== undefined && (
+            <Button $variant="primary" data-testid={testIds.importModal.bulkExport} onClick={onExport}>
+              Export
+            </Button>
+          )}
           {onAddTag !== undefined && (
             <Button $variant="link" data-testid={testIds.tags.addTag} onClick={onAddTag}>
               Add Tag

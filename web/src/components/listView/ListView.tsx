@@ -57,10 +57,12 @@ export interface ListViewProps<T> {
   bulkDelete?: ListViewBulkDelete<T>;
   /** Offers "Add Tag" in the bulk selection bar when given. */
   bulkTag?: ListViewBulkTag;
+  /** Adds "Export" to the bulk selection bar: downloads the picked rows as one bundle. */
+  bulkExport?: (rows: readonly T[]) => Promise<void>;
 }
 
 /** A list page's body: filters, table or cards, bulk selection, pagination and the empty and loading states. */
-export function ListView<T>({ columns, filters, rows, count, rowKey, isLoading, pageSize, state, onStateChange, card, bulkDelete, bulkTag }: ListViewProps<T>): JSX.Element {
+export function ListView<T>({ columns, filters, rows, count, rowKey, isLoading, pageSize, state, onStateChange, card, bulkDelete, bulkTag, bulkExport }: ListViewProps<T>): JSX.Element {
   const [isBulkSelecting, setIsBulkSelecting] = useState(false);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const [isTagging, setIsTagging] = useState(false);
@@ -113,6 +115,7 @@ export function ListView<T>({ columns, filters, rows, count, rowKey, isLoading, 
           onDeselectAll={selection.clear}
           onDelete={() => setIsConfirmingDelete(true)}
           onAddTag={bulkTag === undefined ? undefined : () => setIsTagging(true)}
+          onExport={bulkExport === undefined ? undefined : () => void bulkExport(rows.filter((row) => selection.isSelected(rowKey(row))))}
           onClose={() => {
             selection.clear();
             setIsBulkSelecting(false);

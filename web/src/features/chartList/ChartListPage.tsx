@@ -15,6 +15,7 @@ import { TagChips } from '@/components/listView/TagChips';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
 import { useToasts } from '@/components/toastContext';
 import { useTagNames } from '@/features/tags/api';
+import { useBundleActions } from '@/features/importExport/useBundleActions';
 import { testIds } from '@/testIds';
 import { chartListFilterIds, chartListQuery, useChartList, useChartVizTypes } from './api';
 
@@ -81,6 +82,7 @@ export function ChartListPage(): JSX.Element {
       {chart.slice_name}
     </Link>
   );
+  const bundle = useBundleActions('chart', 'chart', 'charts');
   const columns: ListViewColumn<ChartListItem>[] = [
     { id: 'favorite', header: '', render: star },
     { id: 'slice_name', header: 'Name', sortKey: 'slice_name', render: nameLink },
@@ -101,6 +103,7 @@ export function ChartListPage(): JSX.Element {
       sortKey: 'changed_on_delta_humanized',
       render: (chart) => chart.changed_on_delta_humanized,
     },
+    { id: 'actions', header: 'Actions', render: (row) => bundle.exportButton(row.id) },
   ];
   const filters: ListViewFilter[] = [
     { id: chartListFilterIds.search, label: 'Search', kind: 'search' },
@@ -124,7 +127,7 @@ export function ChartListPage(): JSX.Element {
   ];
 
   return (
-    <ListPageLayout title="Charts" testId={testIds.chartList.page}>
+    <ListPageLayout title="Charts" testId={testIds.chartList.page} actions={bundle.importControl}>
       <ListView
         columns={columns}
         filters={filters}
@@ -155,6 +158,7 @@ export function ChartListPage(): JSX.Element {
         }}
         bulkDelete={{ noun: 'charts', onDelete: onBulkDelete }}
         bulkTag={{ resourceName: 'chart', onTagged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('chart') }) }}
+        bulkExport={bundle.exportRows}
       />
     </ListPageLayout>
   );

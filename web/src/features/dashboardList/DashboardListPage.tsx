@@ -15,6 +15,7 @@ import { useTagNames } from '@/features/tags/api';
 import { useBulkDelete } from '@/components/listView/useBulkDelete';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
 import { useToasts } from '@/components/toastContext';
+import { useBundleActions } from '@/features/importExport/useBundleActions';
 import { testIds } from '@/testIds';
 import { newDashboardPath } from '@/features/dashboard/NewDashboardPage';
 import { dashboardListFilterIds, dashboardListQuery, useDashboardList } from './api';
@@ -75,6 +76,7 @@ export function DashboardListPage(): JSX.Element {
       {dashboard.dashboard_title}
     </Link>
   );
+  const bundle = useBundleActions('dashboard', 'dashboard', 'dashboards');
   const columns: ListViewColumn<DashboardListItem>[] = [
     { id: 'favorite', header: '', render: star },
     { id: 'dashboard_title', header: 'Name', sortKey: 'dashboard_title', render: titleLink },
@@ -88,6 +90,7 @@ export function DashboardListPage(): JSX.Element {
       sortKey: 'changed_on_delta_humanized',
       render: (dashboard) => dashboard.changed_on_delta_humanized,
     },
+    { id: 'actions', header: 'Actions', render: (row) => bundle.exportButton(row.id) },
   ];
   const filters: ListViewFilter[] = [
     { id: dashboardListFilterIds.search, label: 'Search', kind: 'search' },
@@ -112,9 +115,12 @@ export function DashboardListPage(): JSX.Element {
       title="Dashboards"
       testId={testIds.dashboardList.page}
       actions={
-        <Button $variant="primary" data-testid={testIds.dashboardList.newButton} onClick={() => void navigate(newDashboardPath)}>
+        <>
+          {bundle.importControl}
+          <Button $variant="primary" data-testid={testIds.dashboardList.newButton} onClick={() => void navigate(newDashboardPath)}>
           + Dashboard
-        </Button>
+          </Button>
+        </>
       }
     >
       <ListView
@@ -146,6 +152,7 @@ export function DashboardListPage(): JSX.Element {
         }}
         bulkDelete={{ noun: 'dashboards', onDelete: onBulkDelete }}
         bulkTag={{ resourceName: 'dashboard', onTagged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('dashboard') }) }}
+        bulkExport={bundle.exportRows}
       />
     </ListPageLayout>
   );

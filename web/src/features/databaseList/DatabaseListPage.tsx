@@ -9,6 +9,7 @@ import { Button } from '@/components/Button';
 import { useToasts } from '@/components/toastContext';
 import { DatabaseConnectionModal } from '@/features/databases/DatabaseConnectionModal';
 import { UploadCsvModal } from '@/features/databases/UploadCsvModal';
+import { useBundleActions } from '@/features/importExport/useBundleActions';
 import { testIds } from '@/testIds';
 import { databaseListFilterIds, databaseListQuery, useDatabaseList } from './api';
 
@@ -43,6 +44,7 @@ export function DatabaseListPage(): JSX.Element {
     if (list.isError) addToast('danger', databaseListFailedMessage);
   }, [list.isError, addToast]);
 
+  const bundle = useBundleActions('database', 'database', 'databases');
   const columns: ListViewColumn<DatabaseListItem>[] = [
     {
       id: 'database_name',
@@ -66,9 +68,12 @@ export function DatabaseListPage(): JSX.Element {
       id: 'actions',
       header: 'Actions',
       render: (database) => (
-        <Button $variant="link" data-testid={testIds.listActions.editDatabase} onClick={() => setEditing(database.id)}>
-          Edit
-        </Button>
+        <>
+          {bundle.exportButton(database.id)}
+          <Button $variant="link" data-testid={testIds.listActions.editDatabase} onClick={() => setEditing(database.id)}>
+            Edit
+          </Button>
+        </>
       ),
     },
   ];
@@ -84,6 +89,7 @@ export function DatabaseListPage(): JSX.Element {
       testId={testIds.databaseList.page}
       actions={
         <>
+          {bundle.importControl}
           <Button data-testid={testIds.listActions.uploadCsv} onClick={() => setIsUploading(true)}>
             Upload CSV
           </Button>

@@ -11,6 +11,7 @@ import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
 import { Button } from '@/components/Button';
 import { useToasts } from '@/components/toastContext';
 import { EditDatasetModal } from '@/features/datasets/EditDatasetModal';
+import { useBundleActions } from '@/features/importExport/useBundleActions';
 import { testIds } from '@/testIds';
 import { datasetListFilterIds, datasetListQuery, useDatasetList } from './api';
 
@@ -48,6 +49,7 @@ export function DatasetListPage(): JSX.Element {
       {dataset.table_name}
     </Link>
   );
+  const bundle = useBundleActions('dataset', 'dataset', 'datasets');
   const columns: ListViewColumn<DatasetListItem>[] = [
     { id: 'table_name', header: 'Name', sortKey: 'table_name', render: nameLink },
     { id: 'kind', header: 'Type', render: kindLabel },
@@ -64,9 +66,12 @@ export function DatasetListPage(): JSX.Element {
       id: 'actions',
       header: 'Actions',
       render: (dataset) => (
-        <Button $variant="link" data-testid={testIds.listActions.editDataset} onClick={() => setEditingId(dataset.id)}>
-          Edit
-        </Button>
+        <>
+          {bundle.exportButton(dataset.id)}
+          <Button $variant="link" data-testid={testIds.listActions.editDataset} onClick={() => setEditingId(dataset.id)}>
+            Edit
+          </Button>
+        </>
       ),
     },
   ];
@@ -100,9 +105,12 @@ export function DatasetListPage(): JSX.Element {
       title="Datasets"
       testId={testIds.datasetList.page}
       actions={
-        <Link to="/dataset/add/" data-testid={testIds.listActions.addDataset}>
+        <>
+          {bundle.importControl}
+          <Link to="/dataset/add/" data-testid={testIds.listActions.addDataset}>
           + Dataset
-        </Link>
+          </Link>
+        </>
       }
     >
       {editingId !== null && <EditDatasetModal datasetId={editingId} onClose={() => setEditingId(null)} />}
@@ -130,6 +138,7 @@ export function DatasetListPage(): JSX.Element {
           ),
         }}
         bulkDelete={{ noun: 'datasets', onDelete: onBulkDelete }}
+        bulkExport={bundle.exportRows}
       />
     </ListPageLayout>
   );
