@@ -116,7 +116,8 @@ test.describe('SQL Lab journey', () => {
       await logIn(freshPage);
       const opened = await SqlLabPage.open(freshPage, new URL(url).pathname);
       await expect(opened.activeTab()).toHaveAttribute('data-tab-name', label);
-      await expect(opened.editor.locator('.cm-content')).toHaveText(formatted);
+      // One .cm-line per line: the text content of .cm-content has no line breaks.
+      await expect(opened.editor.locator('.cm-line')).toHaveText(formatted.split('\n'));
       await opened.runWithKeyboard();
       await opened.expectRowCount('2 rows');
     } finally {
@@ -177,6 +178,10 @@ test.describe('SQL Lab journey', () => {
     expect(await sqlLab.tabNames()).toEqual(before);
     await expect(sqlLab.activeTab()).toHaveAttribute('data-tab-name', label);
     await expect(sqlLab.editor.locator('.cm-content')).toHaveText('/* read */ DELETE FROM birth_names');
+    // The permalink opened in the fresh context added a tab of the same name to this user's
+    // server state (tabs are per user, as in Superset); the table belongs to the first one.
+    await sqlLab.tab(label).first().click();
+    await expect(sqlLab.activeTab()).toHaveAttribute('data-tab-name', label);
     await expect(page.locator(`[data-testid="${testIds.sqlLab.editorTable}"][data-table="birth_names"]`)).toHaveAttribute('aria-expanded', 'false');
     await expect(previewTab).toBeVisible();
     expect(before).toContain(first);
