@@ -137,6 +137,8 @@ export const testIds = {
     copyPermalink: 'explore-header-copy-permalink',
     /** A Download menu item; `data-export` holds `csv`, `json`, `xlsx` or `pivoted_csv`. */
     exportItem: 'explore-header-export',
+    /** Download > "Download as image" (a PNG of the chart). */
+    downloadAsImage: 'explore-header-download-image',
   },
   /** Stopping a running chart query. */
   chartRun: {
@@ -251,6 +253,8 @@ export const testIds = {
     chartMenuButton: 'dashboard-chart-menu-button',
     chartMenu: 'dashboard-chart-menu',
     chartMenuItem: 'dashboard-chart-menu-item',
+    /** The chart menu's Download > "Download as image" (a PNG of the chart with its title). */
+    chartMenuDownloadImage: 'dashboard-chart-menu-download-image',
     /** The dashboard's own CSS (Edit CSS). */
     css: 'dashboard-css',
   },
@@ -259,6 +263,8 @@ export const testIds = {
     button: 'dashboard-menu-button',
     menu: 'dashboard-menu',
     item: 'dashboard-menu-item',
+    /** Download > "Download as Image" (a PNG of the whole grid). */
+    downloadImage: 'dashboard-menu-download-image',
     propertiesModal: 'dashboard-properties-modal',
     saveAsModal: 'dashboard-save-as-modal',
     refreshIntervalModal: 'dashboard-refresh-interval-modal',

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type JSX } from 'react';
+import { useMemo, useRef, useState, type JSX, type RefObject } from 'react';
 import styled, { keyframes, useTheme } from 'styled-components';
 import type { ChartDataArrowResult } from '@/api/chartData';
 import type { FormData } from '@/api/generated/FormData';
@@ -35,6 +35,8 @@ export interface ChartPanelProps {
   /** On a dashboard with cross-filters: emits the chart's clicked selection. */
   onCrossFilter?: (selection: CrossFilterSelection | null) => void;
   crossFilterValues?: readonly unknown[];
+  /** Told the chart's element, without the toolbar (Explore's "Download as image" draws it). */
+  chartRef?: RefObject<HTMLDivElement | null>;
 }
 
 /** The chart area: loading, error, empty or the chart, with the row count and "View query". */
@@ -47,10 +49,12 @@ export function ChartPanel({
   formData = null,
   onCrossFilter,
   crossFilterValues,
+  chartRef,
 }: ChartPanelProps): JSX.Element {
   const [isQueryVisible, setIsQueryVisible] = useState(false);
   const theme = useTheme();
-  const bodyRef = useRef<HTMLDivElement>(null);
+  const ownBodyRef = useRef<HTMLDivElement>(null);
+  const bodyRef = chartRef ?? ownBodyRef;
   const bodySize = useElementSize(bodyRef);
   const results = chartData.isFetching ? undefined : chartData.data;
   const result = results?.[0];

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState, type JSX } from 'react';
+import { useEffect, useRef, useState, type JSX, type RefObject } from 'react';
 import styled from 'styled-components';
 import { errorMessage } from '@/api/errors';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
 import { useToasts } from '@/components/toastContext';
+import { downloadAsImageLabel, excludedFromImage, useDownloadAsImage } from '@/features/explore/download/downloadAsImage';
+import { saveBlob } from '@/features/explore/download/saveBlob';
 import { testIds } from '@/testIds';
 import { exportDashboardChartCsv } from './api';
 import { useDashboardGrid } from './dashboardGridContext';
@@ -14,26 +16,18 @@ export function exploreChartPath(chart: DashboardChart): string {
   return `/explore/?${query.toString()}`;
 }
 
-function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
 export interface ChartActionsMenuProps {
   chart: DashboardChart;
   onForceRefresh: () => void;
+  /** The chart holder (title and chart) that "Download as image" draws; the menu leaves itself out. */
+  imageElementRef: RefObject<HTMLElement | null>;
 }
 
-/** The "More Options" menu of a dashboard chart: force refresh, explore chart, export to CSV. */
-export function ChartActionsMenu({ chart, onForceRefresh }: ChartActionsMenuProps): JSX.Element {
+/** The "More Options" menu of a dashboard chart: force refresh, explore chart, Download > export to CSV, image. */
+export function ChartActionsMenu({ chart, onForceRefresh, imageElementRef }: ChartActionsMenuProps): JSX.Element {
   const { dashboardId } = useDashboardGrid();
   const { addToast } = useToasts();
+  const downloadAsImage = useDownloadAsImage();
   const [isOpen, setIsOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 
@@ -56,13 +50,18 @@ export function ChartActionsMenu({ chart, onForceRefresh }: ChartActionsMenuProp
   function exportCsv(): void {
     setIsOpen(false);
     void exportDashboardChartCsv(chart.form_data, { dashboardId, force: false }).then(
-      (blob) => downloadBlob(blob, `${chart.slice_name}.csv`),
+      (blob) => saveBlob(blob, `${chart.slice_name}.csv`),
       (error: unknown) => addToast('danger', errorMessage(error)),
     );
   }
 
+  function downloadImage(): void {
+    setIsOpen(false);
+    void downloadAsImage({ element: imageElementRef.current, title: chart.slice_name, fallbackName: 'chart' });
+  }
+
   return (
-    <MenuAnchor ref={menuRef}>
+    <MenuAnchor ref={menuRef} {...excludedFromImage}>
       <MenuButton
         aria-label="More Options"
         aria-haspopup="menu"
@@ -87,8 +86,12 @@ export function ChartActionsMenu({ chart, onForceRefresh }: ChartActionsMenuProp
           <MenuLink role="menuitem" data-testid={testIds.dashboard.chartMenuItem} href={exploreChartPath(chart)}>
             Explore chart
           </MenuLink>
+          <MenuGroup role="presentation">Download</MenuGroup>
           <MenuItem role="menuitem" data-testid={testIds.dashboard.chartMenuItem} onClick={exportCsv}>
             Export to .CSV
+          </MenuItem>
+          <MenuItem role="menuitem" data-testid={testIds.dashboard.chartMenuDownloadImage} onClick={downloadImage}>
+            {downloadAsImageLabel}
           </MenuItem>
         </Menu>
       )}
@@ -142,6 +145,12 @@ const MenuItem = styled.button.attrs({ type: 'button' })`
   &:hover {
     background: ${({ theme }) => theme.colors.surfaceMuted};
   }
+`;
+
+const MenuGroup = styled.div`
+  padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 3}px 0`};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
 `;
 
 const MenuLink = styled.a`

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type JSX } from 'react';
+import { useEffect, useMemo, useRef, useState, type JSX, type RefObject } from 'react';
 import styled from 'styled-components';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
 import type { ExtraFormData } from '@/api/generated/ExtraFormData';
@@ -34,14 +34,26 @@ export interface DashboardChartHolderProps {
 export function DashboardChartHolder({ chartId, widthPx, heightPx, nameOverride }: DashboardChartHolderProps): JSX.Element {
   const { chartsById } = useDashboardGrid();
   const chart = chartId === undefined ? undefined : chartsById.get(chartId);
+  const holderRef = useRef<HTMLDivElement>(null);
   return (
-    <Holder style={{ width: widthPx, height: heightPx }} data-testid={testIds.dashboard.chart} data-chart-id={chartId}>
-      {chart === undefined ? <Missing role="alert">{missingChartMessage}</Missing> : <LoadedChart chart={chart} nameOverride={nameOverride} />}
+    <Holder ref={holderRef} style={{ width: widthPx, height: heightPx }} data-testid={testIds.dashboard.chart} data-chart-id={chartId}>
+      {chart === undefined ? (
+        <Missing role="alert">{missingChartMessage}</Missing>
+      ) : (
+        <LoadedChart chart={chart} nameOverride={nameOverride} holderRef={holderRef} />
+      )}
     </Holder>
   );
 }
 
-function LoadedChart({ chart, nameOverride }: { chart: DashboardChart; nameOverride?: string }): JSX.Element {
+interface LoadedChartProps {
+  chart: DashboardChart;
+  nameOverride?: string;
+  /** The holder: "Download as image" draws it, title included. */
+  holderRef: RefObject<HTMLDivElement | null>;
+}
+
+function LoadedChart({ chart, nameOverride, holderRef }: LoadedChartProps): JSX.Element {
   const { dashboardId, scrollRoot, extraFormDataByChart, onCrossFilter, crossFilterValues, dashboardRefreshNumber, autoRefreshNumber, autoRefreshDelayMs } =
     useDashboardGrid();
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -76,7 +88,7 @@ function LoadedChart({ chart, nameOverride }: { chart: DashboardChart; nameOverr
         <Title data-testid={testIds.dashboard.chartTitle} title={name}>
           {name}
         </Title>
-        <ChartActionsMenu chart={chart} onForceRefresh={() => setRefreshNumber((number) => number + 1)} />
+        <ChartActionsMenu chart={chart} onForceRefresh={() => setRefreshNumber((number) => number + 1)} imageElementRef={holderRef} />
       </ChartHeader>
       <Body ref={bodyRef} data-loaded={chartData.isSuccess ? 'true' : 'false'}>
         {isNearViewport ? <ChartPanel

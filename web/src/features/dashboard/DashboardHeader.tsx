@@ -41,6 +41,8 @@ export interface DashboardHeaderProps {
   refreshSeconds: number;
   onRefresh: () => void;
   onRefreshSecondsChange: (seconds: number) => void;
+  /** The header menu's Download > "Download as Image". */
+  onDownloadAsImage: () => void;
   /** Told the dashboard saved from the menu's dialogs. */
   onPropertiesSaved: (saved: Dashboard) => void;
 }
@@ -64,6 +66,7 @@ export function DashboardHeader({
   refreshSeconds,
   onRefresh,
   onRefreshSecondsChange,
+  onDownloadAsImage,
   onPropertiesSaved,
 }: DashboardHeaderProps): JSX.Element {
   const queryClient = useQueryClient();
@@ -187,6 +190,7 @@ export function DashboardHeader({
         onRefresh={onRefresh}
         onRefreshSecondsChange={onRefreshSecondsChange}
         onCopyPermalink={() => void copyPermalink()}
+        onDownloadAsImage={onDownloadAsImage}
         onSaved={onPropertiesSaved}
       />
     </Header>

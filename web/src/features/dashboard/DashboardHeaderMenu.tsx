@@ -12,6 +12,7 @@ import { queryKeys } from '@/api/queryKeys';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
 import { useToasts } from '@/components/toastContext';
+import { dashboardDownloadAsImageLabel } from '@/features/explore/download/downloadAsImage';
 import { testIds } from '@/testIds';
 import { dashboardPagePath } from './api';
 
@@ -38,6 +39,8 @@ export interface DashboardHeaderMenuProps {
   onRefresh: () => void;
   onRefreshSecondsChange: (seconds: number) => void;
   onCopyPermalink: () => void;
+  /** Download > "Download as Image": a PNG of the whole grid. */
+  onDownloadAsImage: () => void;
   /** Told the saved dashboard after "Edit properties" or "Edit CSS". */
   onSaved: (saved: Dashboard) => void;
 }
@@ -46,10 +49,10 @@ type Dialog = 'properties' | 'css' | 'saveAs' | 'refreshInterval' | null;
 
 /**
  * The header's "..." menu: Refresh dashboard, Set auto-refresh interval, Edit properties,
- * Edit CSS, Save as, and Share > Copy permalink to clipboard (view mode).
+ * Edit CSS, Save as, Download > Download as Image, and Share > Copy permalink to clipboard (view mode).
  */
 export function DashboardHeaderMenu(props: DashboardHeaderMenuProps): JSX.Element {
-  const { dashboard, canEdit, isEditing, onRefresh, onCopyPermalink } = props;
+  const { dashboard, canEdit, isEditing, onRefresh, onCopyPermalink, onDownloadAsImage } = props;
   const [isOpen, setIsOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -70,11 +73,11 @@ export function DashboardHeaderMenu(props: DashboardHeaderMenuProps): JSX.Elemen
     };
   }, [isOpen]);
 
-  function item(label: string, onClick: () => void): JSX.Element {
+  function item(label: string, onClick: () => void, testId: string = testIds.dashboardMenu.item): JSX.Element {
     return (
       <MenuItem
         role="menuitem"
-        data-testid={testIds.dashboardMenu.item}
+        data-testid={testId}
         onClick={() => {
           setIsOpen(false);
           onClick();
@@ -97,6 +100,8 @@ export function DashboardHeaderMenu(props: DashboardHeaderMenuProps): JSX.Elemen
           {canEdit && item('Edit properties', () => setDialog('properties'))}
           {canEdit && item('Edit CSS', () => setDialog('css'))}
           {!isEditing && item('Save as', () => setDialog('saveAs'))}
+          <MenuGroup role="presentation">Download</MenuGroup>
+          {item(dashboardDownloadAsImageLabel, onDownloadAsImage, testIds.dashboardMenu.downloadImage)}
           {!isEditing && (
             <>
               <MenuGroup role="presentation">Share</MenuGroup>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type JSX } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { errorMessage } from '@/api/errors';
@@ -9,6 +9,7 @@ import type { DashboardChart } from '@/api/generated/DashboardChart';
 import { queryKeys } from '@/api/queryKeys';
 import { useCurrentUser } from '@/features/auth/api';
 import type { CrossFilterSelection } from '@/features/chart/viz/chartRendererProps';
+import { useDownloadAsImage } from '@/features/explore/download/downloadAsImage';
 import { testIds } from '@/testIds';
 import { placeMissingCharts } from '@/wasm/dashboardLayout';
 import { preloadQuiverCore } from '@/wasm/core';
@@ -89,6 +90,9 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
   });
   const layout = useDashboardLayout(dashboard.data, charts.data);
   const [scrollRoot, setScrollRoot] = useState<HTMLElement | null>(null);
+  // The grid with its margins: the header menu's "Download as Image" draws it.
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const downloadAsImage = useDownloadAsImage();
   const [activeTabIds, setActiveTabIds] = useState<string[]>([]);
   const [isFilterConfigOpen, setIsFilterConfigOpen] = useState(false);
   // Charts dragged in from the charts pane, painted before the save links them to the dashboard.
@@ -239,6 +243,9 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
         refreshSeconds={refreshSeconds}
         onRefresh={() => setDashboardRefreshNumber((number) => number + 1)}
         onRefreshSecondsChange={setChosenRefreshSeconds}
+        onDownloadAsImage={() =>
+          void downloadAsImage({ element: bodyRef.current, title: dashboard.data.dashboard_title, fallbackName: 'dashboard', background: 'background' })
+        }
         onPropertiesSaved={(saved) => {
           setDraftTitle(null);
           queryClient.setQueryData(queryKeys.dashboard(String(saved.id)), saved);
@@ -249,7 +256,7 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
         {editor === null && charts.data !== undefined && (
           <FilterBar dashboardFilters={dashboardFilters} charts={charts.data} canEdit={canEdit} onEditFilters={() => setIsFilterConfigOpen(true)} />
         )}
-        <Body>
+        <Body ref={bodyRef}>
           {shownLayout === null || charts.data === undefined || isWaitingForPermalink ? (
             <Muted>Loading…</Muted>
           ) : (

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type JSX } from 'react';
+import { useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { errorMessage } from '@/api/errors';
@@ -27,6 +27,7 @@ import { DataTablesPane } from './dataPane/DataTablesPane';
 import { DatasourcePanel } from './DatasourcePanel';
 import { hasQueryControls, initialExploreFormData, type ExploreFormData } from './exploreFormData';
 import { chartExportKinds, downloadChartExport, type ChartExportKind } from './download/chartExport';
+import { useDownloadAsImage } from './download/downloadAsImage';
 import { createExplorePermalink } from './exploreStateApi';
 import { formDataToSave } from './formDataToSave';
 import { isQueryStale, renderedFormData, renderTriggerControlNames } from './renderTriggerControls';
@@ -91,6 +92,8 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
   const currentUser = useCurrentUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const downloadAsImage = useDownloadAsImage();
+  const chartRef = useRef<HTMLDivElement>(null);
   useFormDataCache({ formData, datasourceId: explore.dataset.id, chartId: slice?.id ?? null, initialKey: formDataKey });
 
   // The server says when the asked state was gone (an expired cache key) and what opened instead.
@@ -214,6 +217,7 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
         onCopyPermalink={() => void copyPermalink()}
         exportKinds={chartExportKinds(formData.viz_type)}
         onExport={(kind) => void exportChart(kind)}
+        onDownloadAsImage={() => void downloadAsImage({ element: chartRef.current, title: slice?.slice_name, fallbackName: 'chart' })}
       />
       <Layout>
       <DatasourcePanel dataset={explore.dataset} />
@@ -237,6 +241,7 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
           isStopped={isStopped}
           isComputedLocally={run?.localAnswer !== undefined && run.localAnswer !== null}
           formData={chartFormData}
+          chartRef={chartRef}
         />
         <DataTablesPane datasource={datasource} chartResults={chartResultsStateOf(chartData, run !== null)} />
       </ChartArea>

@@ -5,6 +5,7 @@ import type { QueryContext } from '@/api/generated/QueryContext';
 import type { ResultFormat } from '@/api/generated/ResultFormat';
 import type { ResultType } from '@/api/generated/ResultType';
 import { buildQueryContext } from '@/wasm/core';
+import { saveBlob } from './saveBlob';
 
 /** The exports of Explore's Download menu. */
 export type ChartExportKind = 'csv' | 'json' | 'xlsx' | 'pivoted_csv';
@@ -41,17 +42,6 @@ export function fileNameFromDisposition(disposition: string | null, fallback: st
   const match = disposition === null ? null : /filename="?([^";]+)"?/i.exec(disposition);
   const name = match?.[1]?.trim();
   return name === undefined || name === '' ? fallback : name;
-}
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }
 
 /** Runs the chart's query as an export (`POST /api/v1/chart/data`) and downloads the file. */

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type JSX } from 'react';
+import { Fragment, useEffect, useRef, useState, type JSX } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/Button';
 import { testIds } from '@/testIds';
 import { chartExportLabels, type ChartExportKind } from '../download/chartExport';
+import { downloadAsImageLabel } from '../download/downloadAsImage';
 
 /** What the header shows before a chart has a name (Superset's placeholder). */
 export const untitledChartTitle = 'Add the name of the chart';
@@ -17,11 +18,13 @@ export interface ExploreHeaderProps {
   /** The Download menu's exports for the chart's viz type. */
   exportKinds: readonly ChartExportKind[];
   onExport: (kind: ChartExportKind) => void;
+  /** Download > "Download as image": a PNG of the chart. */
+  onDownloadAsImage: () => void;
 }
 
 /** Explore's header: the chart's name, Save, and the "..." menu (edit properties, download, share). */
 export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
-  const { sliceName, canEditProperties, onSave, onEditProperties, onCopyPermalink, exportKinds, onExport } = props;
+  const { sliceName, canEditProperties, onSave, onEditProperties, onCopyPermalink, exportKinds, onExport, onDownloadAsImage } = props;
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 
@@ -79,16 +82,28 @@ export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
               </MenuItem>
               <MenuGroupTitle>Download</MenuGroupTitle>
               {exportKinds.map((kind) => (
-                <MenuItem
-                  key={kind}
-                  role="menuitem"
-                  type="button"
-                  data-testid={testIds.exploreHeader.exportItem}
-                  data-export={kind}
-                  onClick={() => choose(() => onExport(kind))}
-                >
-                  {chartExportLabels[kind]}
-                </MenuItem>
+                <Fragment key={kind}>
+                  <MenuItem
+                    role="menuitem"
+                    type="button"
+                    data-testid={testIds.exploreHeader.exportItem}
+                    data-export={kind}
+                    onClick={() => choose(() => onExport(kind))}
+                  >
+                    {chartExportLabels[kind]}
+                  </MenuItem>
+                  {/* Superset's order: the CSV exports, .JSON, then the image, then Excel. */}
+                  {kind === 'json' && (
+                    <MenuItem
+                      role="menuitem"
+                      type="button"
+                      data-testid={testIds.exploreHeader.downloadAsImage}
+                      onClick={() => choose(onDownloadAsImage)}
+                    >
+                      {downloadAsImageLabel}
+                    </MenuItem>
+                  )}
+                </Fragment>
               ))}
               <MenuGroupTitle>Share</MenuGroupTitle>
               <MenuItem role="menuitem" type="button" data-testid={testIds.exploreHeader.copyPermalink} onClick={() => choose(onCopyPermalink)}>

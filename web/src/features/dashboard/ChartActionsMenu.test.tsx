@@ -1,0 +1,119 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { toBlob } from 'html-to-image';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DashboardChart } from '@/api/generated/DashboardChart';
+import type { FormData } from '@/api/generated/FormData';
+import { imageDownloadFailedMessage } from '@/features/explore/download/downloadAsImage';
+import { testIds } from '@/testIds';
+import { renderWithTheme } from '@/testRendering';
+import { buildTheme } from '@/theme/tokens';
+import { DashboardChartHolder } from './DashboardChartHolder';
+import { DashboardGridContext, type DashboardGridState } from './dashboardGridContext';
+
+vi.mock('html-to-image', () => ({ toBlob: vi.fn() }));
+const toBlobMock = vi.mocked(toBlob);
+
+const chart = {
+  id: 7,
+  slice_name: 'Boys: top names',
+  slice_url: '/explore/?slice_id=7',
+  form_data: { datasource: '3__table', viz_type: 'table', slice_id: 7 } as unknown as FormData,
+  viz_type: 'table',
+  description: null,
+  description_markeddown: '',
+  owners: [],
+  changed_on: '2026-11-24T09:00:00',
+  modified: 'now',
+  cache_timeout: null,
+  certified_by: null,
+  certification_details: null,
+  is_managed_externally: false,
+} satisfies DashboardChart;
+
+const grid: DashboardGridState = {
+  dashboardId: 1,
+  layout: {},
+  chartsById: new Map([[chart.id, chart]]),
+  columnWidth: 80,
+  activeTabs: {},
+  onTabChange: () => undefined,
+  scrollRoot: null,
+  editor: null,
+  // Null keeps the chart's query from running: the test needs the holder and its menu only.
+  extraFormDataByChart: null,
+  onCrossFilter: null,
+  crossFilterValues: new Map(),
+  dashboardRefreshNumber: 0,
+  autoRefreshNumber: 0,
+  autoRefreshDelayMs: () => null,
+};
+
+let savedNames: string[];
+
+beforeEach(() => {
+  savedNames = [];
+  toBlobMock.mockReset();
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:image');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    savedNames.push(this.download);
+  });
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function renderChart(): void {
+  renderWithTheme(
+    <DashboardGridContext.Provider value={grid}>
+      <DashboardChartHolder chartId={chart.id} widthPx={400} heightPx={300} />
+    </DashboardGridContext.Provider>,
+  );
+  fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuButton));
+}
+
+describe('dashboard chart menu: Download as image', () => {
+  it('sits under Download after Export to .CSV', () => {
+    renderChart();
+    const menu = screen.getByTestId(testIds.dashboard.chartMenu);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Force refresh',
+      'Explore chart',
+      'Export to .CSV',
+      'Download as image',
+    ]);
+    expect(menu.textContent).toContain('DownloadExport to .CSVDownload as image');
+  });
+
+  it('draws the chart holder with its title, without the menu, named after the chart', async () => {
+    toBlobMock.mockResolvedValue(new Blob(['png'], { type: 'image/png' }));
+    renderChart();
+
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuDownloadImage));
+
+    await waitFor(() => expect(savedNames).toHaveLength(1));
+    expect(savedNames[0]).toMatch(/^Boys_ top names-\d{4}-\d{2}-\d{2} \d{2}-\d{2}-\d{2}\.png$/);
+    const [element, options] = toBlobMock.mock.calls[0] ?? [];
+    const holder = screen.getByTestId(testIds.dashboard.chart);
+    expect(element).toBe(holder);
+    expect(holder.contains(screen.getByTestId(testIds.dashboard.chartTitle))).toBe(true);
+    expect(options?.backgroundColor).toBe(buildTheme('default').colors.surface);
+    expect(options?.filter?.(screen.getByTestId(testIds.dashboard.chartTitle))).toBe(true);
+    const menuAnchor = screen.getByTestId(testIds.dashboard.chartMenuButton).parentElement;
+    expect(menuAnchor).not.toBeNull();
+    expect(options?.filter?.(menuAnchor as HTMLElement)).toBe(false);
+    expect(screen.queryByTestId(testIds.dashboard.chartMenu)).toBeNull();
+  });
+
+  it("shows Superset's warning when drawing fails", async () => {
+    toBlobMock.mockRejectedValue(new Error('tainted canvas'));
+    renderChart();
+
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuDownloadImage));
+
+    expect(await screen.findByText(imageDownloadFailedMessage)).toBeTruthy();
+    expect(savedNames).toEqual([]);
+  });
+});
