@@ -78,6 +78,14 @@ export class ChartSaving {
     return download;
   }
 
+  /** Download > "Download as image": the downloaded PNG of the chart. */
+  async downloadAsImage(): Promise<Download> {
+    await this.openActionsMenu();
+    const item = this.page.getByTestId(testIds.exploreHeader.downloadAsImage);
+    const [download] = await Promise.all([this.page.waitForEvent('download'), item.click()]);
+    return download;
+  }
+
   /** "Edit chart properties": renames the chart and sets its description. */
   async editProperties(changes: { name: string; description: string }): Promise<void> {
     await this.openActionsMenu();

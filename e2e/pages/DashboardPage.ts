@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Download, Locator, Page } from '@playwright/test';
 import { testIds } from '../../web/src/testIds';
 
 /** The dashboard page: header, grid, tabs and charts, found by test ids. */
@@ -58,6 +58,22 @@ export class DashboardPage {
   /** The chart's rendered body once its query has answered. */
   loadedChart(name: string): Locator {
     return this.chart(name).locator('[data-loaded="true"]');
+  }
+
+  /** The chart's menu > Download > "Download as image": the downloaded PNG. */
+  async downloadChartImage(name: string): Promise<Download> {
+    await this.chart(name).getByTestId(testIds.dashboard.chartMenuButton).click();
+    const item = this.chart(name).getByTestId(testIds.dashboard.chartMenuDownloadImage);
+    const [download] = await Promise.all([this.page.waitForEvent('download'), item.click()]);
+    return download;
+  }
+
+  /** The header menu > Download > "Download as Image": the downloaded PNG of the grid. */
+  async downloadImage(): Promise<Download> {
+    await this.page.getByTestId(testIds.dashboardMenu.button).click();
+    const item = this.page.getByTestId(testIds.dashboardMenu.downloadImage);
+    const [download] = await Promise.all([this.page.waitForEvent('download'), item.click()]);
+    return download;
   }
 
   tab(title: string): Locator {
