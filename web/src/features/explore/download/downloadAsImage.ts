@@ -1,4 +1,3 @@
-import { toBlob } from 'html-to-image';
 import { useCallback } from 'react';
 import { useTheme } from 'styled-components';
 import { useToasts } from '@/components/toastContext';
@@ -56,6 +55,8 @@ function isIncluded(node: Node): boolean {
 
 /** A PNG of the element as shown (SVG and HTML alike) on `backgroundColor`, without the excluded parts. */
 export async function renderElementAsPng(element: HTMLElement, backgroundColor: string): Promise<Blob> {
+  // Loaded on first use: the library stays out of the pages' chunks.
+  const { toBlob } = await import('html-to-image');
   const blob = await toBlob(element, { backgroundColor, filter: isIncluded });
   if (blob === null) throw new Error('The browser made no image of the element.');
   return blob;
