@@ -54,7 +54,7 @@ def aggregate(df, groupby, aggregates):
     return grouped.agg(**named_aggregates(aggregates)).reset_index(drop=not groupby)
 
 
-def pivot(df, index, columns, aggregates, drop_missing_columns=True, flatten_columns=True,
+def pivot(df, index, columns, aggregates, drop_missing_columns=True, flatten_columns=False,
           reset_index=True, column_fill_value="<NULL>"):
     aggfunc = {agg.column: agg.aggfunc for agg in named_aggregates(aggregates).values()}
     if columns and column_fill_value:

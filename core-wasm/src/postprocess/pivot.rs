@@ -1,9 +1,8 @@
-//! `pivot`: Superset's `pivot` (pandas' `pivot_table`), flattened and with the index as
-//! regular columns.
+//! `pivot`: Superset's `pivot` (pandas' `pivot_table`), with the index as regular columns.
 //!
 //! `{"index": ["ds"], "columns": ["country"], "aggregates": {"sales": {"operator": "sum"}}}`
 //! gives one row per `ds` and one column per aggregated column and `country` value:
-//! - Names: with one aggregate the column is named by the value(s) (`"FR"`, or `"FR, Paris"` for
+//! - Flat names (`flatten_columns: true`): with one aggregate the column is named by the value(s) (`"FR"`, or `"FR, Paris"` for
 //!   several `columns`); with several, `"<metric>, <value>"`, joined with `", "` and values
 //!   shown as Python's `str()` shows them (`1`, `1.5`, `2021-01-01 00:00:00`). Without `columns`
 //!   a column is named by its metric. (Superset's `_flatten_column_after_pivot`.)
@@ -15,10 +14,11 @@
 //!   out, and groups, then columns, whose values are all null are dropped. When false, null index
 //!   values are kept (sorted last), only value combinations present in the data become columns,
 //!   and with several `index` columns every combination of their values is a row.
-//! - `flatten_columns: false` names every column `"<metric>, <value>"` (what Superset's
-//!   `flatten` makes of the multi-level columns) and records the levels in the field metadata
-//!   (`quiver:levels`) so that `rename` with `level` and `flatten` with `drop_levels` can act on
-//!   them.
+//! - By default, as in Superset 6, the columns keep their levels: every column is named
+//!   `"<metric>, <value>"` (what Superset's `flatten` makes of the multi-level columns) and the
+//!   levels are recorded in the field metadata (`quiver:levels`) so that `rename` with `level`
+//!   and `flatten` with `drop_levels` can act on them. `flatten_columns: true` (Superset 1's
+//!   option) gives the flat names described above instead.
 //! - Every `index` column comes first (pandas' `reset_index(level=0)` would keep all but the
 //!   first in the index, where the next `flatten` resets them).
 //!
@@ -67,7 +67,9 @@ pub struct PivotOptions {
     combine_value_with_metric: Option<bool>,
     #[serde(default)]
     marginal_distributions: Option<bool>,
-    #[serde(default = "default_true")]
+    /// Superset 6's pivot has no such option and always keeps multi-level columns (a `flatten`
+    /// rule follows); `true` is Superset 1's flat naming, which Quiver's own pivot CSV asks for.
+    #[serde(default)]
     flatten_columns: Option<bool>,
 }
 

@@ -573,6 +573,7 @@ fn client_processing(
             "columns": options.columns,
             "aggregates": aggregates,
             "drop_missing_columns": false,
+            "flatten_columns": true,
         }
     });
     post_process(output, &[rule])
