@@ -5,6 +5,7 @@ import { ChartSaving } from '../pages/ChartSaving';
 import { ExplorePage } from '../pages/ExplorePage';
 import { LoginPage } from '../pages/LoginPage';
 import { adminPassword, adminUsername, findDatasetId } from '../support/quiverServer';
+import { readXlsxRows } from '../support/xlsxRows';
 
 async function openGenderTable(page: Page): Promise<ExplorePage> {
   const login = await LoginPage.open(page);
@@ -45,6 +46,11 @@ test('Download exports the chart rows as CSV, JSON and Excel', async ({ page }) 
   const xlsx = await readFile(await xlsxDownload.path());
   // An .xlsx file is a zip archive: it starts with the local file header "PK\x03\x04".
   expect([...xlsx.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
+  // Its first sheet holds the header and the chart's rows, the sums as numbers.
+  const [header, ...sheetRows] = readXlsxRows(xlsx);
+  expect(header).toEqual(['gender', 'SUM(num)']);
+  expect(sheetRows.map((row) => row[0]).sort()).toEqual(['boy', 'girl']);
+  for (const [gender, sum] of sheetRows) expect(Number(sum)).toBe(Number(shownSums.get(String(gender))));
 });
 
 test('Stop aborts a running chart query and says "Updating chart was stopped"', async ({ page }) => {
