@@ -121,6 +121,7 @@ export const testIds = {
     modal: 'view-query-modal',
     sql: 'view-query-sql',
     copyButton: 'view-query-copy',
+    sqlLabButton: 'view-query-sqllab',
     closeButton: 'view-query-close',
   },
   toast: {

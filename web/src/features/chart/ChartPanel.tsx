@@ -147,7 +147,7 @@ export function ChartPanel({
         {renderBody()}
       </Body>
       {isQueryVisible && result !== undefined && (
-        <ViewQueryModal sql={result.meta.query} onClose={() => setIsQueryVisible(false)} />
+        <ViewQueryModal sql={result.meta.query} datasource={chartFormData.datasource} onClose={() => setIsQueryVisible(false)} />
       )}
     </Panel>
   );

@@ -1,17 +1,27 @@
-import type { JSX } from 'react';
+import type { JSX, MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@/components/Button';
 import { copyTextToClipboard } from '@/components/copyTextToClipboard';
 import { Modal } from '@/components/Modal';
 import { useToasts } from '@/components/toastContext';
+import { sqlLabDatasourceLink } from '@/features/sqllab/requestedQuery';
 import { testIds } from '@/testIds';
 
 export const copiedMessage = 'Copied to clipboard!';
 export const copyFailedMessage = 'Sorry, your browser does not support copying. Use Ctrl / Cmd + C!';
 
-/** The chart action "View query": the SQL that ran, with a copy button. */
-export function ViewQueryModal({ sql, onClose }: { sql: string; onClose: () => void }): JSX.Element {
+export interface ViewQueryModalProps {
+  sql: string;
+  /** The chart's datasource key (`3__table`): "View in SQL Lab" opens its database and schema. */
+  datasource: string;
+  onClose: () => void;
+}
+
+/** The chart action "View query": the SQL that ran, with "Copy" and "View in SQL Lab". */
+export function ViewQueryModal({ sql, datasource, onClose }: ViewQueryModalProps): JSX.Element {
   const { addToast } = useToasts();
+  const navigate = useNavigate();
 
   async function copySql(): Promise<void> {
     try {
@@ -22,12 +32,27 @@ export function ViewQueryModal({ sql, onClose }: { sql: string; onClose: () => v
     }
   }
 
+  // As in Superset, Ctrl or Cmd opens SQL Lab in a new window; a plain click navigates in the app.
+  function viewInSqlLab(event: MouseEvent<HTMLButtonElement>): void {
+    const link = sqlLabDatasourceLink(datasource, sql);
+    if (event.ctrlKey || event.metaKey) {
+      window.open(link, '_blank', 'noopener');
+      return;
+    }
+    void navigate(link);
+  }
+
   return (
     <Modal title="View query" testId={testIds.viewQuery.modal} closeButtonTestId={testIds.viewQuery.closeButton} onClose={onClose}>
       <Toolbar>
         <Button $variant="secondary" data-testid={testIds.viewQuery.copyButton} onClick={() => void copySql()}>
           Copy
         </Button>
+        {datasource !== '' && (
+          <Button $variant="secondary" data-testid={testIds.viewQuery.sqlLabButton} onClick={viewInSqlLab}>
+            View in SQL Lab
+          </Button>
+        )}
       </Toolbar>
       <Sql data-testid={testIds.viewQuery.sql}>{sql}</Sql>
     </Modal>
@@ -37,6 +62,7 @@ export function ViewQueryModal({ sql, onClose }: { sql: string; onClose: () => v
 const Toolbar = styled.div`
   display: flex;
   justify-content: flex-end;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
   margin-bottom: ${({ theme }) => theme.gridUnit * 2}px;
 `;
 

@@ -16,10 +16,15 @@ export const confirmSaveWarning =
   'The dataset configuration exposed here affects all the charts using this dataset. Be mindful that changing settings here may affect other charts in undesirable ways.';
 export const notAnIntegerMessage = 'is expected to be an integer';
 
+/** `GET /api/v1/dataset/{pk}`: the dataset with its database, schema, columns and metrics. */
+export async function fetchDataset(id: number, signal?: AbortSignal): Promise<Dataset> {
+  return (await getJson<IdResult<Dataset>>(`/api/v1/dataset/${id}`, signal)).result;
+}
+
 export function useDataset(id: number): UseQueryResult<Dataset, ApiError> {
   return useQuery({
     queryKey: queryKeys.datasetDetail(id),
-    queryFn: async ({ signal }) => (await getJson<IdResult<Dataset>>(`/api/v1/dataset/${id}`, signal)).result,
+    queryFn: ({ signal }) => fetchDataset(id, signal),
   });
 }
 

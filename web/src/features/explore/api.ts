@@ -7,6 +7,7 @@ import type { DatasourceType } from '@/api/generated/DatasourceType';
 import type { ExploreResponse } from '@/api/generated/ExploreResponse';
 import type { ResultResponse } from '@/api/generated/ResultResponse';
 import { queryKeys } from '@/api/queryKeys';
+import { nonEmptyParam, positiveIntegerParam } from '@/app/urlParams';
 
 /** What Explore opens: a datasource, a saved chart, a cached state or a permalink (any mix the URL holds). */
 export interface ExploreTarget {
@@ -19,15 +20,6 @@ export interface ExploreTarget {
   permalinkKey: string | null;
 }
 
-function positiveInteger(text: string | null): number | null {
-  const value = Number(text);
-  return text !== null && Number.isInteger(value) && value > 0 ? value : null;
-}
-
-function nonEmpty(text: string | null | undefined): string | null {
-  return text === null || text === undefined || text.trim() === '' ? null : text.trim();
-}
-
 /**
  * Reads `/explore/?datasource_type=table&datasource_id=N[&slice_id=M][&form_data_key=K]` (or a
  * permalink key from the path); null when the URL names nothing to explore.
@@ -35,10 +27,10 @@ function nonEmpty(text: string | null | undefined): string | null {
 export function exploreTargetFromSearch(searchParams: URLSearchParams, permalinkKey: string | null = null): ExploreTarget | null {
   const target: ExploreTarget = {
     datasourceType: (searchParams.get('datasource_type') ?? 'table') as DatasourceType,
-    datasourceId: positiveInteger(searchParams.get('datasource_id')),
-    sliceId: positiveInteger(searchParams.get('slice_id')),
-    formDataKey: nonEmpty(searchParams.get('form_data_key')),
-    permalinkKey: nonEmpty(permalinkKey),
+    datasourceId: positiveIntegerParam(searchParams.get('datasource_id')),
+    sliceId: positiveIntegerParam(searchParams.get('slice_id')),
+    formDataKey: nonEmptyParam(searchParams.get('form_data_key')),
+    permalinkKey: nonEmptyParam(permalinkKey),
   };
   const namesSomething =
     target.datasourceId !== null || target.sliceId !== null || target.formDataKey !== null || target.permalinkKey !== null;

@@ -1,6 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useState, type JSX } from 'react';
 import styled from 'styled-components';
 import { getJson } from '@/api/client';
 import { errorMessage } from '@/api/errors';
@@ -24,15 +23,15 @@ import { SaveQueryModal } from './SaveQueryModal';
 import { SqlEditor, type EditorCompletion } from './SqlEditor';
 import { editorTables, tableSouthTab, type SouthTab } from './sqlLabTables';
 import { TablePreviewPane } from './TablePreviewPane';
-import { createSqlLabPermalink, fetchSavedQuery, fetchSqlLabPermalink, savedQueryLink } from './stateApi';
-import { useEditorTabs, type EditorTabs } from './useEditorTabs';
+import { createSqlLabPermalink, savedQueryLink } from './stateApi';
+import { useEditorTabs } from './useEditorTabs';
+import { useOpenQueryFromUrl } from './useOpenQueryFromUrl';
 
 /** Spec 002 section 8's toast when Stop fails. */
 export const stopFailedMessage = 'Failed to stop query.';
 
-/** Spec 002 section 8's toasts of opening and sharing queries (with Superset's success texts). */
+/** Spec 002 section 8's toasts of sharing queries (with Superset's success text). */
 export const sharingMessages = {
-  loadFailed: "The query couldn't be loaded",
   linkCopied: 'Link Copied!',
   shareFailed: 'There was an error with your request',
 } as const;
@@ -66,46 +65,6 @@ function useCompletion(databaseId: number | null, schema: string | null, tableNa
     });
     return { schemas: schemaList ?? [], schema, tables };
   }, [columnLists, names, schemaList, schema]);
-}
-
-/**
- * Opens, once the tabs are loaded, the query the URL names in a new tab: `?savedQueryId=`, a
- * permalink (`/sqllab/p/{key}` or `?permalink=`), then clears the URL.
- */
-function useOpenQueryFromUrl(editorTabs: EditorTabs): void {
-  const [searchParams] = useSearchParams();
-  const subPath = useParams()['*'] ?? '';
-  const permalinkKey = subPath.startsWith('p/') ? subPath.slice(2).replace(/\/$/, '') : null;
-  const navigate = useNavigate();
-  const { addToast } = useToasts();
-  const isOpened = useRef(false);
-  const savedQueryId = Number(searchParams.get('savedQueryId') ?? '');
-  const permalink = permalinkKey ?? searchParams.get('permalink');
-  const { mode, addWithQuery } = editorTabs;
-
-  useEffect(() => {
-    if (mode === 'loading' || isOpened.current) return;
-    isOpened.current = true;
-    const hasSavedQuery = Number.isInteger(savedQueryId) && savedQueryId > 0;
-    if (!hasSavedQuery && permalink === null) return;
-    const opening = hasSavedQuery
-      ? fetchSavedQuery(savedQueryId).then((saved) => ({
-          name: saved.label,
-          dbId: saved.db_id,
-          schema: saved.schema,
-          sql: saved.sql,
-          remoteId: saved.id,
-        }))
-      : fetchSqlLabPermalink(permalink ?? '').then((state) => ({
-          name: state.name,
-          dbId: state.dbId,
-          schema: state.schema ?? null,
-          sql: state.sql,
-          remoteId: null,
-        }));
-    opening.then(addWithQuery).catch(() => addToast('danger', sharingMessages.loadFailed));
-    void navigate('/sqllab/', { replace: true });
-  }, [mode, savedQueryId, permalink, addWithQuery, addToast, navigate]);
 }
 
 /** `/sqllab/`: tabbed SQL editors over the databases exposed in SQL Lab. */

@@ -1,0 +1,105 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { JSX } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetCsrfToken } from '@/api/client';
+import { renderWithTheme } from '@/testRendering';
+import { requestedQueryFromUrl, sqlLabDatasourceLink, sqlLoadFailedMessage } from './requestedQuery';
+import { useEditorTabs } from './useEditorTabs';
+import { useOpenQueryFromUrl } from './useOpenQueryFromUrl';
+
+const chartSql = 'SELECT gender, SUM(num) AS "SUM(num)"\nFROM birth_names\nGROUP BY gender';
+
+/** SQL Lab's tabs (kept in this browser) with the URL's query opened, one line per tab. */
+function TabsProbe(): JSX.Element {
+  const editorTabs = useEditorTabs();
+  useOpenQueryFromUrl(editorTabs);
+  const { tabs, activeTabId } = editorTabs.state;
+  return (
+    <ul>
+      {tabs.map((tab) => (
+        <li key={tab.id} data-testid="tab">
+          {[tab.id === activeTabId ? 'active' : '', tab.name, String(tab.dbId), String(tab.schema), tab.sql].join('|')}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Stubs the server: tabs live in the browser; dataset 3 is `birth_names` in `main` of database 2. */
+function stubServer(): string[] {
+  const calls: string[] = [];
+  vi.stubGlobal('fetch', (url: string) => {
+    calls.push(url);
+    if (url === '/api/v1/sqllab/') {
+      return Promise.resolve(Response.json({ result: { backend_persistence: false, active_tab: null, tab_state_ids: [], queries: {} } }));
+    }
+    if (url === '/api/v1/dataset/3') {
+      return Promise.resolve(Response.json({ id: 3, result: { id: 3, table_name: 'birth_names', schema: 'main', database: { id: 2 } } }));
+    }
+    return Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 }));
+  });
+  return calls;
+}
+
+function renderSqlLabAt(path: string): ReturnType<typeof createMemoryRouter> {
+  const router = createMemoryRouter([{ path: '/sqllab/*', element: <TabsProbe /> }], { initialEntries: [path] });
+  renderWithTheme(<RouterProvider router={router} />);
+  return router;
+}
+
+async function tabLines(count: number): Promise<string[]> {
+  await waitFor(() => expect(screen.getAllByTestId('tab')).toHaveLength(count));
+  return screen.getAllByTestId('tab').map((tab) => tab.textContent);
+}
+
+describe('useOpenQueryFromUrl', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    forgetCsrfToken();
+    window.localStorage.clear();
+  });
+
+  it('opens a chart\'s datasource and SQL in a new tab and clears the URL', async () => {
+    const calls = stubServer();
+    const router = renderSqlLabAt(sqlLabDatasourceLink('3__table', chartSql));
+
+    expect(await tabLines(2)).toEqual(['|Untitled Query 1|null|null|', `active|Query birth_names|2|main|${chartSql}`]);
+    expect(calls).toContain('/api/v1/dataset/3');
+    expect(router.state.location.pathname + router.state.location.search).toBe('/sqllab/');
+  });
+
+  it('opens a database, schema, SQL and name from dbid', async () => {
+    stubServer();
+    const router = renderSqlLabAt('/sqllab/?dbid=1&schema=main&sql=SELECT%201&name=One');
+    expect(await tabLines(2)).toEqual(['|Untitled Query 1|null|null|', 'active|One|1|main|SELECT 1']);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('names a dbid tab without a name as the next untitled query', async () => {
+    stubServer();
+    renderSqlLabAt('/sqllab/?dbid=4&sql=SELECT%202');
+    expect(await tabLines(2)).toEqual(['|Untitled Query 1|null|null|', 'active|Untitled Query 2|4|null|SELECT 2']);
+  });
+
+  it('shows the spec toast when the datasource cannot be loaded, and clears the URL', async () => {
+    stubServer();
+    const router = renderSqlLabAt('/sqllab/?datasourceKey=99__table&sql=SELECT%201');
+    expect(await screen.findByText(sqlLoadFailedMessage)).toBeTruthy();
+    expect(sqlLoadFailedMessage).toBe('An error occurred while loading the SQL');
+    expect(await tabLines(1)).toEqual(['active|Untitled Query 1|null|null|']);
+    expect(router.state.location.search).toBe('');
+  });
+});
+
+describe('requestedQueryFromUrl', () => {
+  it('reads the parameters in Superset\'s order', () => {
+    const read = (query: string, permalinkKey: string | null = null): unknown => requestedQueryFromUrl(new URLSearchParams(query), permalinkKey);
+    expect(read('savedQueryId=7&dbid=1')).toEqual({ kind: 'savedQuery', savedQueryId: 7 });
+    expect(read('dbid=1', 'abc')).toEqual({ kind: 'permalink', key: 'abc' });
+    expect(read('datasourceKey=3__table&dbid=1')).toEqual({ kind: 'datasource', datasourceKey: '3__table', sql: null });
+    expect(read('dbid=2&schema=&sql=SELECT%201')).toEqual({ kind: 'database', dbId: 2, schema: null, sql: 'SELECT 1', name: null });
+    expect(read('dbid=x&sql=SELECT%201')).toBeNull();
+    expect(read('')).toBeNull();
+  });
+});
