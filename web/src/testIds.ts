@@ -195,7 +195,9 @@ export const testIds = {
     resultsStopped: 'sqllab-results-stopped',
     truncationWarning: 'sqllab-truncation-warning',
     rowCount: 'sqllab-row-count',
+    /** A results column header; `aria-sort` holds its sort. */
     headerCell: 'sqllab-header-cell',
+    copyResultsButton: 'sqllab-copy-results',
     /** A result row; `data-row-index` holds its index. */
     row: 'sqllab-row',
     /** A cell; `data-column` holds its column name, `data-null` marks a null. */

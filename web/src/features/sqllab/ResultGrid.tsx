@@ -1,9 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type JSX } from 'react';
+import { useMemo, useRef, useState, type JSX } from 'react';
 import styled from 'styled-components';
 import type { SqlLabColumn } from '@/api/generated/SqlLabColumn';
 import { genericDataTypes } from '@/features/chart/chartColumns';
+import { nextColumnSort, type ColumnSort } from '@/features/chart/viz/table/sortRows';
 import { testIds } from '@/testIds';
+import { sortResultRows } from './resultSort';
 import { sqlLabCellText } from './resultText';
 
 const rowHeight = 28;
@@ -14,9 +16,14 @@ export interface ResultGridProps {
   rows: readonly Record<string, unknown>[];
 }
 
-/** A run's rows, virtualized: only the rows in view are in the page, so large results scroll smoothly. */
-export function ResultGrid({ columns, rows }: ResultGridProps): JSX.Element {
+/**
+ * A run's rows, virtualized: only the rows in view are in the page, so large results scroll
+ * smoothly. A header click sorts by its column (ascending, descending, then as run).
+ */
+export function ResultGrid({ columns, rows: runRows }: ResultGridProps): JSX.Element {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [sort, setSort] = useState<ColumnSort | null>(null);
+  const rows = useMemo(() => sortResultRows(columns, runRows, sort), [columns, runRows, sort]);
   // No React Compiler here: the virtualizer's changing functions are fine to use directly.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -34,15 +41,18 @@ export function ResultGrid({ columns, rows }: ResultGridProps): JSX.Element {
       <Table aria-rowcount={rows.length + 1}>
         <thead>
           <tr>
-            {columns.map((column) => (
+            {columns.map((column, columnIndex) => (
               <HeaderCell
                 key={column.name}
                 scope="col"
                 title={column.type}
+                aria-sort={sort?.columnIndex === columnIndex ? sort.direction : 'none'}
                 data-testid={testIds.sqlLab.headerCell}
                 $alignRight={column.type_generic === genericDataTypes.numeric}
               >
-                {column.name}
+                <SortButton type="button" onClick={() => setSort((current) => nextColumnSort(current, columnIndex))}>
+                  {column.name}
+                </SortButton>
               </HeaderCell>
             ))}
           </tr>
@@ -102,6 +112,27 @@ const HeaderCell = styled.th<{ $alignRight: boolean }>`
   font-weight: 600;
   text-align: ${({ $alignRight }) => ($alignRight ? 'right' : 'left')};
   white-space: nowrap;
+
+  &[aria-sort='ascending'] > button::after {
+    content: ' ▲';
+  }
+
+  &[aria-sort='descending'] > button::after {
+    content: ' ▼';
+  }
+`;
+
+/** The header's text as a button, so the sort is reachable by keyboard; the arrow is drawn by the cell. */
+const SortButton = styled.button`
+  width: 100%;
+  padding: 0;
+  border: 0;
+  background: none;
+  color: inherit;
+  font: inherit;
+  text-align: inherit;
+  white-space: nowrap;
+  cursor: pointer;
 `;
 
 const DataCell = styled.td<{ $alignRight: boolean; $isNull: boolean }>`

@@ -1,19 +1,31 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SqlLabExecuteResponse } from '@/api/generated/SqlLabExecuteResponse';
 import { renderWithTheme } from '@/testRendering';
 import { testIds } from '@/testIds';
 import { ResultsPane } from './ResultsPane';
 
 function response(rows: number, limitingFactor: string): SqlLabExecuteResponse {
-  const columns = [{ column_name: 'name', name: 'name', type: 'STRING', type_generic: 1 as const, is_dttm: false }];
+  return namesResponse(
+    Array.from({ length: rows }, (_, index) => ({ name: `row ${index}` })),
+    limitingFactor,
+  );
+}
+
+/** A run of `SELECT name, num FROM birth_names` answering these rows. */
+function namesResponse(data: Record<string, unknown>[], limitingFactor = 'NOT_LIMITED'): SqlLabExecuteResponse {
+  const columns = [
+    { column_name: 'name', name: 'name', type: 'STRING', type_generic: 1 as const, is_dttm: false },
+    { column_name: 'num', name: 'num', type: 'BIGINT', type_generic: 0 as const, is_dttm: false },
+  ];
+  const rows = data.length;
   return {
     status: 'success',
     query_id: 7,
     columns,
     selected_columns: columns,
     expanded_columns: [],
-    data: Array.from({ length: rows }, (_, index) => ({ name: `row ${index}` })),
+    data,
     query: {
       id: 'abcdefghijk',
       queryId: 7,
@@ -46,7 +58,38 @@ function response(rows: number, limitingFactor: string): SqlLabExecuteResponse {
   };
 }
 
+const unsortedRows = [
+  { name: 'Mia', num: 9 },
+  { name: 'Ada', num: null },
+  { name: 'Zoe', num: 100 },
+  { name: 'Bob', num: 10 },
+];
+
+function columnTexts(column: string): string[] {
+  return screen
+    .getAllByTestId(testIds.sqlLab.cell)
+    .filter((cell) => cell.getAttribute('data-column') === column)
+    .map((cell) => cell.textContent);
+}
+
+function headerSorts(): (string | null)[] {
+  return screen.getAllByTestId(testIds.sqlLab.headerCell).map((header) => header.getAttribute('aria-sort'));
+}
+
 describe('ResultsPane', () => {
+  // happy-dom has no layout: give the scroll area a height so the virtualizer renders rows.
+  const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+  beforeAll(() => {
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+  });
+  afterAll(() => {
+    if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
+    else Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'clipboard');
+  });
+
   it('counts the rows and warns when the dropdown limit cut them', () => {
     renderWithTheme(<ResultsPane run={{ status: 'success', response: response(10, 'DROPDOWN') }} />);
     expect(screen.getByTestId(testIds.sqlLab.rowCount).textContent).toBe('10 rows');
@@ -68,5 +111,51 @@ describe('ResultsPane', () => {
     unmount();
     renderWithTheme(<ResultsPane run={{ status: 'stopped' }} />);
     expect(screen.getByTestId(testIds.sqlLab.resultsStopped).textContent).toBe('Query was stopped');
+  });
+
+  it('sorts by a clicked header: ascending, descending, then as run, numbers by value and nulls last', () => {
+    renderWithTheme(<ResultsPane run={{ status: 'success', response: namesResponse(unsortedRows) }} />);
+    expect(columnTexts('num')).toEqual(['9', 'N/A', '100', '10']);
+    expect(headerSorts()).toEqual(['none', 'none']);
+    const numHeader = screen.getByRole('button', { name: 'num' });
+
+    fireEvent.click(numHeader);
+    expect(headerSorts()).toEqual(['none', 'ascending']);
+    expect(columnTexts('num')).toEqual(['9', '10', '100', 'N/A']);
+    expect(columnTexts('name')).toEqual(['Mia', 'Bob', 'Zoe', 'Ada']);
+
+    fireEvent.click(numHeader);
+    expect(headerSorts()).toEqual(['none', 'descending']);
+    expect(columnTexts('num')).toEqual(['100', '10', '9', 'N/A']);
+
+    fireEvent.click(numHeader);
+    expect(headerSorts()).toEqual(['none', 'none']);
+    expect(columnTexts('num')).toEqual(['9', 'N/A', '100', '10']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'name' }));
+    expect(headerSorts()).toEqual(['ascending', 'none']);
+    expect(columnTexts('name')).toEqual(['Ada', 'Bob', 'Mia', 'Zoe']);
+  });
+
+  it('sorting a large result still renders only the rows in view', () => {
+    const manyRows = Array.from({ length: 5000 }, (_, index) => ({ name: `row ${index}`, num: index }));
+    renderWithTheme(<ResultsPane run={{ status: 'success', response: namesResponse(manyRows) }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'num' }));
+    fireEvent.click(screen.getByRole('button', { name: 'num' }));
+    const shown = columnTexts('num');
+    expect(shown.length).toBeLessThan(100);
+    expect(shown.slice(0, 3)).toEqual(['4999', '4998', '4997']);
+  });
+
+  it('"Copy to Clipboard" copies the rows as tab-separated text with a header line', async () => {
+    const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    renderWithTheme(<ResultsPane run={{ status: 'success', response: namesResponse(unsortedRows) }} />);
+    const button = screen.getByTestId(testIds.sqlLab.copyResultsButton);
+    expect(button.textContent).toBe('Copy to Clipboard');
+
+    fireEvent.click(button);
+    expect(await screen.findByText('Copied to clipboard!')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith('name\tnum\nMia\t9\nAda\t\nZoe\t100\nBob\t10\n');
   });
 });

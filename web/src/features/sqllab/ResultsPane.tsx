@@ -2,10 +2,13 @@ import type { JSX } from 'react';
 import styled from 'styled-components';
 import type { SqlLabExecuteResponse } from '@/api/generated/SqlLabExecuteResponse';
 import { Button } from '@/components/Button';
+import { copyTextToClipboard } from '@/components/copyTextToClipboard';
+import { useToasts } from '@/components/toastContext';
+import { copiedMessage, copyFailedMessage } from '@/features/chart/ViewQueryModal';
 import { rowCountText } from '@/features/chart/rowCountText';
 import { testIds } from '@/testIds';
 import { ResultGrid } from './ResultGrid';
-import { truncationWarning } from './resultText';
+import { resultsAsTabSeparatedText, truncationWarning } from './resultText';
 
 /** The run of one tab, as the results pane shows it. */
 export type RunState =
@@ -42,22 +45,40 @@ export function ResultsPane({ run, title = 'Results', testId = testIds.sqlLab.re
 }
 
 function SuccessfulRun({ response, onCreateChart }: { response: SqlLabExecuteResponse; onCreateChart?: () => void }): JSX.Element {
+  const { addToast } = useToasts();
   const rows = response.data.length;
   const warning = truncationWarning(response.query.limitingFactor, rows);
+  const hasColumns = response.columns.length > 0;
+
+  function copyResults(): void {
+    copyTextToClipboard(resultsAsTabSeparatedText(response.columns, response.data))
+      .then(() => addToast('success', copiedMessage))
+      .catch(() => addToast('danger', copyFailedMessage));
+  }
+
   return (
     <>
       <Summary>
         <RowCount data-testid={testIds.sqlLab.rowCount}>{rowCountText(rows)}</RowCount>
         {warning !== null && <WarningText data-testid={testIds.sqlLab.truncationWarning}>{warning}</WarningText>}
-        {onCreateChart !== undefined && response.columns.length > 0 && (
+        {hasColumns && (
           <Actions>
-            <Button $variant="secondary" data-testid={testIds.sqlLab.createChartButton} onClick={onCreateChart}>
-              Create chart
+            {onCreateChart !== undefined && (
+              <Button $variant="secondary" data-testid={testIds.sqlLab.createChartButton} onClick={onCreateChart}>
+                Create chart
+              </Button>
+            )}
+            <Button $variant="secondary" data-testid={testIds.sqlLab.copyResultsButton} onClick={copyResults}>
+              Copy to Clipboard
             </Button>
           </Actions>
         )}
       </Summary>
-      {response.columns.length === 0 ? <Muted>The query returned no data</Muted> : <ResultGrid columns={response.columns} rows={response.data} />}
+      {hasColumns ? (
+        <ResultGrid key={response.query.id} columns={response.columns} rows={response.data} />
+      ) : (
+        <Muted>The query returned no data</Muted>
+      )}
     </>
   );
 }
@@ -82,6 +103,8 @@ const Summary = styled.div`
 `;
 
 const Actions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
   margin-left: auto;
 `;
 
