@@ -259,6 +259,11 @@ export class ExplorePage {
     await this.page.getByTestId(testIds.viewQuery.copyButton).click();
   }
 
+  /** "View in SQL Lab" in the view-query modal: SQL Lab opens with the chart's SQL. */
+  async viewInSqlLab(): Promise<void> {
+    await this.page.getByTestId(testIds.viewQuery.sqlLabButton).click();
+  }
+
   async closeViewQuery(): Promise<void> {
     await this.page.keyboard.press('Escape');
     await this.page.getByTestId(testIds.viewQuery.modal).waitFor({ state: 'detached' });

@@ -14,6 +14,11 @@ export class SqlLabPage {
   /** Opens SQL Lab (or one of its links: `?savedQueryId=`, `/sqllab/p/{key}`) once its tabs are loaded. */
   static async open(page: Page, path = '/sqllab/'): Promise<SqlLabPage> {
     await page.goto(path);
+    return SqlLabPage.current(page);
+  }
+
+  /** The page that is already showing SQL Lab (after "View in SQL Lab" navigated to it). */
+  static async current(page: Page): Promise<SqlLabPage> {
     await page.getByTestId(testIds.sqlLab.page).waitFor();
     const sqlLab = new SqlLabPage(page);
     await sqlLab.activeTab().waitFor();
@@ -78,6 +83,27 @@ export class SqlLabPage {
 
   headerCells(): Locator {
     return this.results.getByTestId(testIds.sqlLab.headerCell);
+  }
+
+  headerCell(column: string): Locator {
+    return this.headerCells().filter({ has: this.page.getByRole('button', { name: column, exact: true }) });
+  }
+
+  /** Clicks a results header: it sorts ascending, then descending, then as run. */
+  async sortBy(column: string): Promise<void> {
+    await this.headerCell(column).getByRole('button').click();
+  }
+
+  /** "Copy to Clipboard", then reads the clipboard (the context needs clipboard permissions). */
+  async copyResults(): Promise<string> {
+    await this.results.getByTestId(testIds.sqlLab.copyResultsButton).click();
+    await this.page.getByTestId(testIds.toast.item).filter({ hasText: 'Copied to clipboard!' }).waitFor();
+    return this.page.evaluate(() => navigator.clipboard.readText());
+  }
+
+  /** The editor's text, one entry per line. */
+  editorLines(): Locator {
+    return this.editor.locator('.cm-line');
   }
 
   cells(column: string): Locator {
