@@ -392,6 +392,10 @@ export const testIds = {
     page: 'dataset-list-page',
     nameLink: 'dataset-list-name-link',
   },
+  savedQueryList: {
+    page: 'saved-query-list-page',
+    nameLink: 'saved-query-list-name-link',
+  },
   databaseList: {
     page: 'database-list-page',
     name: 'database-list-name',

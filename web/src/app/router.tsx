@@ -61,6 +61,10 @@ export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
           lazy: async () => ({ Component: (await import('@/features/datasetList/DatasetListPage')).DatasetListPage }),
         },
         {
+          path: '/savedqueryview/list',
+          lazy: async () => ({ Component: (await import('@/features/savedQueryList/SavedQueryListPage')).SavedQueryListPage }),
+        },
+        {
           path: '/databaseview/list',
           lazy: async () => ({ Component: (await import('@/features/databaseList/DatabaseListPage')).DatabaseListPage }),
         },

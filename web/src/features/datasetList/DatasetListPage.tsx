@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type JSX } from 'react';
 import { Link } from 'react-router';
 import type { DatasetListItem } from '@/api/generated/DatasetListItem';
+import { queryKeys } from '@/api/queryKeys';
 import { CardDetail, CardFooter, CardTitle, ListPageLayout } from '@/components/listView/ListPageLayout';
 import { ListView, type CardSortOption, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
 import { defaultListPageSize } from '@/components/listView/listViewState';
@@ -12,6 +14,7 @@ import { Button } from '@/components/Button';
 import { useToasts } from '@/components/toastContext';
 import { EditDatasetModal } from '@/features/datasets/EditDatasetModal';
 import { useBundleActions } from '@/features/importExport/useBundleActions';
+import { useTagNames } from '@/features/tags/api';
 import { testIds } from '@/testIds';
 import { datasetListFilterIds, datasetListQuery, useDatasetList } from './api';
 
@@ -35,8 +38,10 @@ export function DatasetListPage(): JSX.Element {
   const databases = useRelatedOptions('dataset', 'related', 'database');
   const schemas = useRelatedOptions('dataset', 'distinct', 'schema');
   const owners = useRelatedOptions('dataset', 'related', 'owners');
+  const tagNames = useTagNames();
   const rows = useMemo(() => list.data?.result ?? [], [list.data]);
   const onBulkDelete = useBulkDelete('dataset', 'datasets');
+  const queryClient = useQueryClient();
   const { addToast } = useToasts();
   const [editingId, setEditingId] = useState<number | null>(null);
 
@@ -89,6 +94,7 @@ export function DatasetListPage(): JSX.Element {
     { id: datasetListFilterIds.database, label: 'Database', kind: 'select', options: databases.data ?? [] },
     { id: datasetListFilterIds.schema, label: 'Schema', kind: 'select', options: schemas.data ?? [] },
     { id: datasetListFilterIds.owner, label: 'Owner', kind: 'select', options: owners.data ?? [] },
+    { id: datasetListFilterIds.tag, label: 'Tag', kind: 'select', options: (tagNames.data ?? []).map((name) => ({ value: name, label: name })) },
     {
       id: datasetListFilterIds.certified,
       label: 'Certified',
@@ -138,6 +144,8 @@ export function DatasetListPage(): JSX.Element {
           ),
         }}
         bulkDelete={{ noun: 'datasets', onDelete: onBulkDelete }}
+        // The dataset list answer carries no tags, so the rows show no chips; the Tag filter finds tagged datasets.
+        bulkTag={{ resourceName: 'dataset', onTagged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('dataset') }) }}
         bulkExport={bundle.exportRows}
       />
     </ListPageLayout>

@@ -22,4 +22,9 @@ describe('datasetListQuery', () => {
         "(col:schema,opr:eq,value:'main')),order_column:changed_on_delta_humanized,order_direction:desc,page:0,page_size:25)",
     );
   });
+
+  it('encodes the Tag filter as dataset_tags on the tag name', () => {
+    const q = datasetListQuery({ filters: [{ id: 'tag', value: 'finance' }], pageIndex: 0, sortColumn: 'table_name', sortOrder: 'asc' }, 25);
+    expect(q).toBe("(filters:!((col:tags,opr:dataset_tags,value:'finance')),order_column:table_name,order_direction:asc,page:0,page_size:25)");
+  });
 });

@@ -14,6 +14,7 @@ export const datasetListFilterIds = {
   schema: 'schema',
   owner: 'owner',
   certified: 'certified',
+  tag: 'tag',
 } as const;
 
 function risonFilter(filter: ListFilterValue): string | null {
@@ -35,6 +36,8 @@ function risonFilter(filter: ListFilterValue): string | null {
       const value = risonYesNo(filter.value);
       return value === null ? null : `(col:id,opr:dataset_is_certified,value:${value})`;
     }
+    case datasetListFilterIds.tag:
+      return `(col:tags,opr:dataset_tags,value:${risonString(filter.value)})`;
     default:
       return null;
   }

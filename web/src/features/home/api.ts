@@ -45,7 +45,10 @@ export interface HomeItem {
   sortTime: string;
 }
 
-/** The list filter of a tab for `me`. */
+/**
+ * The list filter of a tab for `me`. "Other" is Superset's last welcome tab with its default
+ * `WELCOME_PAGE_LAST_TAB = "all"`: no filter, every chart or dashboard the user may read.
+ */
 function objectTabFilter(resource: 'chart' | 'dashboard', tab: ObjectTab, me: number): string {
   switch (tab) {
     case 'Favorite':
@@ -60,6 +63,11 @@ function objectTabFilter(resource: 'chart' | 'dashboard', tab: ObjectTab, me: nu
 /** `q` of a home list: ordered by changed_on_delta_humanized descending, page 0. */
 export function homeListQuery(filters: readonly string[], pageSize: number): string {
   return `(filters:!(${filters.filter((filter) => filter !== '').join(',')}),order_column:changed_on_delta_humanized,order_direction:desc,page:0,page_size:${pageSize})`;
+}
+
+/** `q` of a Dashboards or Charts tab: its filter, the 5 latest changes first. */
+export function objectTabQuery(resource: 'chart' | 'dashboard', tab: ObjectTab, me: number): string {
+  return homeListQuery([objectTabFilter(resource, tab, me)], recentPageSize);
 }
 
 function listPath(resource: string, q: string): string {
@@ -81,13 +89,13 @@ function dashboardItem(dashboard: DashboardListItem): HomeItem {
   };
 }
 
-async function charts(filters: readonly string[], pageSize: number, signal: AbortSignal): Promise<HomeItem[]> {
-  const answer = await getJson<ListPageResponse<ChartListItem>>(listPath('chart', homeListQuery(filters, pageSize)), signal);
+async function charts(q: string, signal: AbortSignal): Promise<HomeItem[]> {
+  const answer = await getJson<ListPageResponse<ChartListItem>>(listPath('chart', q), signal);
   return answer.result.map(chartItem);
 }
 
-async function dashboards(filters: readonly string[], pageSize: number, signal: AbortSignal): Promise<HomeItem[]> {
-  const answer = await getJson<ListPageResponse<DashboardListItem>>(listPath('dashboard', homeListQuery(filters, pageSize)), signal);
+async function dashboards(q: string, signal: AbortSignal): Promise<HomeItem[]> {
+  const answer = await getJson<ListPageResponse<DashboardListItem>>(listPath('dashboard', q), signal);
   return answer.result.map(dashboardItem);
 }
 
@@ -119,21 +127,22 @@ export function useRecents(tab: RecentTab, me: number | undefined): UseQueryResu
       }
       const column = tab === 'Edited' ? 'changed_by' : 'created_by';
       const filter = `(col:${column},opr:rel_o_m,value:${me ?? 0})`;
-      const [chartItems, dashboardItems] = await Promise.all([charts([filter], editedPageSize, signal), dashboards([filter], editedPageSize, signal)]);
+      const q = homeListQuery([filter], editedPageSize);
+      const [chartItems, dashboardItems] = await Promise.all([charts(q, signal), dashboards(q, signal)]);
       return latestFirst([...chartItems, ...dashboardItems]);
     },
   });
 }
 
-/** A Dashboards or Charts tab: 5 of the user's favorites, their own, or any. */
+/** A Dashboards or Charts tab: 5 of the user's favorites, their own, or any they may read ("Other"). */
 export function useObjectTab(resource: 'chart' | 'dashboard', tab: ObjectTab, me: number | undefined): UseQueryResult<HomeItem[], ApiError> {
   return useQuery({
     queryKey: ['home', resource, tab, me],
     enabled: me !== undefined,
     retry: false,
     queryFn: ({ signal }) => {
-      const filters = [objectTabFilter(resource, tab, me ?? 0)];
-      return resource === 'chart' ? charts(filters, recentPageSize, signal) : dashboards(filters, recentPageSize, signal);
+      const q = objectTabQuery(resource, tab, me ?? 0);
+      return resource === 'chart' ? charts(q, signal) : dashboards(q, signal);
     },
   });
 }

@@ -1,0 +1,100 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetCsrfToken } from '@/api/client';
+import type { DatasetListItem } from '@/api/generated/DatasetListItem';
+import { listPageTestServer } from '@/components/listView/listPageTestServer';
+import { testIds } from '@/testIds';
+import { renderWithTheme } from '@/testRendering';
+import { DatasetListPage } from './DatasetListPage';
+
+function dataset(id: number, tableName: string): DatasetListItem {
+  return {
+    id,
+    uuid: `uuid-${id}`,
+    table_name: tableName,
+    catalog: null,
+    schema: 'main',
+    sql: null,
+    kind: 'physical',
+    datasource_type: 'table',
+    database: { id: 1, database_name: 'examples' },
+    description: null,
+    default_endpoint: null,
+    explore_url: `/explore/?datasource_type=table&datasource_id=${id}`,
+    extra: null,
+    is_managed_externally: false,
+    owners: [],
+    changed_by: null,
+    changed_by_name: '',
+    changed_on_utc: '2025-01-01T00:00:00+00:00',
+    changed_on_delta_humanized: 'a day ago',
+  };
+}
+
+describe('DatasetListPage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    forgetCsrfToken();
+  });
+
+  it('tags the picked datasets through "Add Tag" as dataset objects', async () => {
+    const server = listPageTestServer('dataset', [dataset(7, 'birth_names'), dataset(9, 'flights'), dataset(11, 'energy')], ['finance']);
+    vi.stubGlobal('fetch', server.fetch);
+    const router = createMemoryRouter([{ path: '/tablemodelview/list', element: <DatasetListPage /> }], { initialEntries: ['/tablemodelview/list'] });
+    renderWithTheme(<RouterProvider router={router} />);
+
+    await screen.findByText('flights');
+    fireEvent.click(screen.getByTestId(testIds.listView.bulkSelectToggle));
+    const rowCheckbox = (id: number): HTMLElement =>
+      within(document.querySelector<HTMLElement>(`[data-testid="${testIds.listView.row}"][data-row-id="${id}"]`) ?? document.body).getByTestId(
+        testIds.listView.rowCheckbox,
+      );
+    fireEvent.click(rowCheckbox(7));
+    fireEvent.click(rowCheckbox(11));
+    expect(screen.getByTestId(testIds.listView.selectedCount).textContent).toBe('2 Selected');
+    fireEvent.click(screen.getByTestId(testIds.tags.addTag));
+
+    const modal = screen.getByTestId(testIds.tags.bulkModal);
+    const tagInput = within(modal).getByRole('combobox', { name: 'Select Tags' });
+    fireEvent.focus(tagInput);
+    fireEvent.change(tagInput, { target: { value: 'quarterly' } });
+    fireEvent.keyDown(tagInput, { key: 'Enter' });
+    fireEvent.click(within(modal).getByTestId(testIds.tags.bulkSave));
+
+    expect((await screen.findByText('Tagged 2 datasets')).getAttribute('data-testid')).toBe(testIds.toast.item);
+    const posts = server.sent.filter((request) => request.path === '/api/v1/tag/bulk_create');
+    expect(posts.map((request) => [request.method, request.body])).toEqual([
+      [
+        'POST',
+        {
+          tags: [
+            {
+              name: 'quarterly',
+              objects_to_tag: [
+                ['dataset', 7],
+                ['dataset', 11],
+              ],
+            },
+          ],
+        },
+      ],
+    ]);
+    await waitFor(() => expect(screen.queryByTestId(testIds.tags.bulkModal)).toBeNull());
+  });
+
+  it('offers the Tag filter with the tag names and sends dataset_tags', async () => {
+    const server = listPageTestServer('dataset', [dataset(7, 'birth_names')], ['finance', 'marketing']);
+    vi.stubGlobal('fetch', server.fetch);
+    const router = createMemoryRouter([{ path: '/tablemodelview/list', element: <DatasetListPage /> }], { initialEntries: ['/tablemodelview/list'] });
+    renderWithTheme(<RouterProvider router={router} />);
+
+    await screen.findByText('birth_names');
+    const tagFilter = document.querySelector<HTMLSelectElement>(`[data-testid="${testIds.listView.selectFilter}"][data-filter-id="tag"]`);
+    await waitFor(() => expect([...(tagFilter?.options ?? [])].map((option) => option.value)).toEqual(['', 'finance', 'marketing']));
+    fireEvent.change(tagFilter ?? document.body, { target: { value: 'finance' } });
+    await waitFor(() =>
+      expect(server.sent.some((request) => decodeURIComponent(request.path).includes("(col:tags,opr:dataset_tags,value:'finance')"))).toBe(true),
+    );
+  });
+});

@@ -1,0 +1,80 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, type JSX } from 'react';
+import { Link } from 'react-router';
+import type { SavedQuery } from '@/api/generated/SavedQuery';
+import { queryKeys } from '@/api/queryKeys';
+import { ListPageLayout } from '@/components/listView/ListPageLayout';
+import { ListView, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
+import { defaultListPageSize } from '@/components/listView/listViewState';
+import { useBulkDelete } from '@/components/listView/useBulkDelete';
+import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
+import { useToasts } from '@/components/toastContext';
+import { useBundleActions } from '@/features/importExport/useBundleActions';
+import { useTagNames } from '@/features/tags/api';
+import { testIds } from '@/testIds';
+import { savedQueryListFilterIds, savedQueryListQuery, savedQuerySqlLabPath, useSavedQueryList } from './api';
+
+export const savedQueryListFailedMessage = 'An error occurred while fetching saved queries';
+
+/** `/savedqueryview/list/`: the user's saved queries, filtered, sorted and paged by the server. */
+export function SavedQueryListPage(): JSX.Element {
+  const pageSize = defaultListPageSize;
+  const [state, setState] = useListViewUrlState({ sortColumn: 'changed_on_delta_humanized', sortOrder: 'desc' });
+  const list = useSavedQueryList(savedQueryListQuery(state, pageSize));
+  const tagNames = useTagNames();
+  const rows = useMemo(() => list.data?.result ?? [], [list.data]);
+  const onBulkDelete = useBulkDelete('saved_query', 'saved queries');
+  const queryClient = useQueryClient();
+  const { addToast } = useToasts();
+
+  useEffect(() => {
+    if (list.isError) addToast('danger', savedQueryListFailedMessage);
+  }, [list.isError, addToast]);
+
+  const bundle = useBundleActions('saved_query', 'saved query', 'saved queries');
+  const columns: ListViewColumn<SavedQuery>[] = [
+    {
+      id: 'label',
+      header: 'Name',
+      sortKey: 'label',
+      render: (query) => (
+        <Link to={savedQuerySqlLabPath(query.id)} data-testid={testIds.savedQueryList.nameLink}>
+          {query.label}
+        </Link>
+      ),
+    },
+    { id: 'database', header: 'Database', sortKey: 'database.database_name', render: (query) => query.database?.database_name ?? '' },
+    { id: 'schema', header: 'Schema', sortKey: 'schema', render: (query) => query.schema ?? '' },
+    {
+      id: 'changed_on_delta_humanized',
+      header: 'Modified',
+      sortKey: 'changed_on_delta_humanized',
+      render: (query) => query.changed_on_delta_humanized,
+    },
+    { id: 'actions', header: 'Actions', render: (query) => bundle.exportButton(query.id) },
+  ];
+  const filters: ListViewFilter[] = [
+    { id: savedQueryListFilterIds.search, label: 'Search', kind: 'search' },
+    { id: savedQueryListFilterIds.tag, label: 'Tag', kind: 'select', options: (tagNames.data ?? []).map((name) => ({ value: name, label: name })) },
+  ];
+
+  return (
+    <ListPageLayout title="Saved queries" testId={testIds.savedQueryList.page} actions={bundle.importControl}>
+      <ListView
+        columns={columns}
+        filters={filters}
+        rows={rows}
+        count={list.data?.count ?? 0}
+        rowKey={(query) => query.id}
+        isLoading={list.isPending}
+        pageSize={pageSize}
+        state={state}
+        onStateChange={setState}
+        bulkDelete={{ noun: 'saved queries', onDelete: onBulkDelete }}
+        // The saved query list answer carries no tags, so the rows show no chips; the Tag filter finds tagged queries.
+        bulkTag={{ resourceName: 'query', onTagged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('saved_query') }) }}
+        bulkExport={bundle.exportRows}
+      />
+    </ListPageLayout>
+  );
+}
