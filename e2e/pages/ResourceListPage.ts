@@ -112,3 +112,9 @@ export const datasetListIds: ListPageIds = {
   pageTestId: testIds.datasetList.page,
   nameLinkTestId: testIds.datasetList.nameLink,
 };
+
+export const savedQueryListIds: ListPageIds = {
+  path: '/savedqueryview/list/',
+  pageTestId: testIds.savedQueryList.page,
+  nameLinkTestId: testIds.savedQueryList.nameLink,
+};

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { testIds } from '../../web/src/testIds';
 import { LoginPage } from '../pages/LoginPage';
-import { ResourceListPage, type ListPageIds } from '../pages/ResourceListPage';
+import { datasetListIds, ResourceListPage, savedQueryListIds, type ListPageIds } from '../pages/ResourceListPage';
 import { adminPassword, adminUsername, findDatasetId, writeJson } from '../support/quiverServer';
 
 const chartListIds: ListPageIds = {
@@ -122,5 +122,84 @@ test('bulk tagging from the chart list, the tag filter, all entities, card mode 
     await writeJson(page.request, 'DELETE', `/api/v1/chart/${second}/favorites/`, undefined).catch(() => undefined);
     await writeJson(page.request, 'DELETE', `/api/v1/chart/?q=${encodeURIComponent(`!(${ids.join(',')})`)}`, undefined);
     await writeJson(page.request, 'DELETE', `/api/v1/dashboard/${dashboardId}`, undefined);
+  }
+});
+
+/** Ticks the rows of `ids`, tags them with a new tag through "Add Tag" and waits for the success toast. */
+async function tagRowsThroughAddTag(list: ResourceListPage, ids: readonly number[], tagName: string, toastText: string): Promise<void> {
+  await list.bulkSelectToggle.click();
+  for (const id of ids) await list.checkbox(list.row(id)).check();
+  await expect(list.selectedCount).toHaveText(`${ids.length} Selected`);
+  await list.page.getByTestId(testIds.tags.addTag).click();
+  const modal = list.page.getByTestId(testIds.tags.bulkModal);
+  const tagInput = modal.getByRole('combobox', { name: 'Select Tags' });
+  await tagInput.fill(tagName);
+  await tagInput.press('Enter');
+  await modal.getByTestId(testIds.tags.bulkSave).click();
+  await expect(list.page.getByTestId(testIds.toast.item).filter({ hasText: toastText })).toBeVisible();
+  await expect(modal).toBeHidden();
+}
+
+interface TaggedObjectsAnswer {
+  result: { id: number; type: string; name: string }[];
+}
+
+test('bulk tagging from the dataset and saved query lists, their tag filters and the tag\'s objects', async ({ page }) => {
+  const login = await LoginPage.open(page);
+  await login.logIn(adminUsername, adminPassword);
+  const run = Date.now().toString(36);
+  const prefix = `e2e_dsq_tags_${run}`;
+  const tagName = `e2e_dsq_${run}`;
+  const birthNames = await findDatasetId(page.request, 'birth_names');
+  const examples = (await (await page.request.get(`/api/v1/dataset/${birthNames}`)).json()) as { result: { database: { id: number } } };
+  const databaseId = examples.result.database.id;
+  const datasetIds: number[] = [];
+  const savedQueryIds: number[] = [];
+  try {
+    for (const suffix of ['tagged', 'untagged']) {
+      const dataset = await writeJson(page.request, 'POST', '/api/v1/dataset/', { database: databaseId, schema: 'main', table_name: `${prefix}_${suffix}`, sql: 'SELECT 1 AS one' });
+      datasetIds.push(dataset.id as number);
+      const savedQuery = await writeJson(page.request, 'POST', '/api/v1/saved_query/', { db_id: databaseId, schema: 'main', label: `${prefix} ${suffix}`, sql: 'SELECT 1 AS one' });
+      savedQueryIds.push(savedQuery.id as number);
+    }
+    const [taggedDataset = 0] = datasetIds;
+    const [taggedQuery = 0] = savedQueryIds;
+
+    // The dataset list: tag one of the two datasets; the Tag filter then keeps only it.
+    const datasets = await ResourceListPage.openAt(page, datasetListIds);
+    await datasets.searchFor(prefix);
+    await expect(datasets.nameLinks).toHaveCount(2);
+    await tagRowsThroughAddTag(datasets, [taggedDataset], tagName, 'Tagged 1 datasets');
+    await datasets.selectFilter('tag').selectOption(tagName);
+    await expect(datasets.nameLinks).toHaveText([`${prefix}_tagged`]);
+
+    // The saved query list: the same with a saved query (object type "query").
+    const savedQueries = await ResourceListPage.openAt(page, savedQueryListIds);
+    await savedQueries.searchFor(prefix);
+    await expect(savedQueries.nameLinks).toHaveCount(2);
+    await expect(savedQueries.row(taggedQuery).getByTestId(testIds.savedQueryList.nameLink)).toHaveAttribute('href', `/sqllab/?savedQueryId=${taggedQuery}`);
+    await tagRowsThroughAddTag(savedQueries, [taggedQuery], tagName, 'Tagged 1 querys');
+    await savedQueries.selectFilter('tag').selectOption(tagName);
+    await expect(savedQueries.nameLinks).toHaveText([`${prefix} tagged`]);
+
+    // The tag's objects: exactly the dataset and the saved query, through the API and on all_entities.
+    const objects = (await (await page.request.get(`/api/v1/tag/get_objects/?tags=${encodeURIComponent(tagName)}`)).json()) as TaggedObjectsAnswer;
+    expect(objects.result.map((object) => [object.type, object.id, object.name]).sort()).toEqual([
+      ['dataset', taggedDataset, `${prefix}_tagged`],
+      ['query', taggedQuery, `${prefix} tagged`],
+    ]);
+    const tags = (await (await page.request.get(`/api/v1/tag/?q=${encodeURIComponent(`(filters:!((col:name,opr:ct,value:'${tagName}')))`)}`)).json()) as {
+      result: { id: number; name: string }[];
+    };
+    const tagId = tags.result.find((tag) => tag.name === tagName)?.id;
+    expect(tagId).toBeDefined();
+    await page.goto(`/superset/all_entities/?id=${tagId ?? 0}`);
+    const entities = page.getByTestId(testIds.tags.entity);
+    await expect(entities).toHaveCount(2);
+    await expect(entities.filter({ hasText: `${prefix}_tagged` })).toHaveAttribute('data-object-type', 'dataset');
+    await expect(entities.filter({ hasText: `${prefix} tagged` })).toHaveAttribute('data-object-type', 'query');
+  } finally {
+    if (savedQueryIds.length > 0) await writeJson(page.request, 'DELETE', `/api/v1/saved_query/?q=${encodeURIComponent(`!(${savedQueryIds.join(',')})`)}`, undefined);
+    if (datasetIds.length > 0) await writeJson(page.request, 'DELETE', `/api/v1/dataset/?q=${encodeURIComponent(`!(${datasetIds.join(',')})`)}`, undefined);
   }
 });
