@@ -19,8 +19,11 @@ export function AppHeader({ user }: { user: CurrentUser }): JSX.Element {
         <NavLink to={welcomePagePath}>Home</NavLink>
         <NavLink to="/dashboard/list/">Dashboards</NavLink>
         <NavLink to="/chart/list/">Charts</NavLink>
-        <NavLink to="/superset/tags/">Tags</NavLink>
+        <NavLink to="/tablemodelview/list/">Datasets</NavLink>
         <NavLink to="/sqllab/">SQL Lab</NavLink>
+        <NavLink to="/savedqueryview/list/">Saved queries</NavLink>
+        <NavLink to="/databaseview/list/">Databases</NavLink>
+        <NavLink to="/superset/tags/">Tags</NavLink>
       </Nav>
       <Spacer />
       <Button
