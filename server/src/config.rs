@@ -33,6 +33,9 @@ pub struct Settings {
     pub access_token_minutes: i64,
     /// The largest row limit a chart query may ask for.
     pub row_limit_max: i64,
+    /// The largest row limit a SQL Lab run may ask for (Superset's `SQL_MAX_ROW`). Quiver's
+    /// results pane scrolls a million rows, so the default is 1,000,000.
+    pub sql_max_row: i64,
     /// Seconds a chart result stays cached when neither chart, dataset nor database says.
     pub cache_default_timeout: i64,
     /// Memory the result cache may hold, in bytes.
@@ -84,6 +87,7 @@ impl Default for Settings {
             session_hours: 24 * 7,
             access_token_minutes: 15,
             row_limit_max: 100_000,
+            sql_max_row: 1_000_000,
             cache_default_timeout: 86_400,
             cache_max_bytes: 512 * 1024 * 1024,
             cache_max_entries: 10_000,

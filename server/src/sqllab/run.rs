@@ -139,7 +139,7 @@ fn run_limit(app: &AppState, requested: Option<i64>) -> Result<u64, ApiError> {
     if requested < 1 {
         return Err(ApiError::bad_request("queryLimit must be 1 or more"));
     }
-    let limit = requested.min(app.settings.row_limit_max.max(1));
+    let limit = requested.min(app.settings.sql_max_row.max(1));
     Ok(u64::try_from(limit).unwrap_or(1))
 }
 

@@ -24,8 +24,8 @@ export interface EditorTabsState {
 /** Superset's `DEFAULT_SQLLAB_LIMIT`. */
 export const defaultQueryLimit = 1000;
 
-/** The row limits the dropdown offers (up to the server's maximum of 100,000). */
-export const queryLimitOptions: readonly number[] = [10, 100, 1000, 10000, 100000];
+/** The row limits the dropdown offers (up to the server's default maximum, `QUIVER_SQL_MAX_ROW`). */
+export const queryLimitOptions: readonly number[] = [10, 100, 1000, 10000, 100000, 1000000];
 
 export const untitledQueryPrefix = 'Untitled Query ';
 
