@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Browser benchmarks (docs/performance.md §3 and §4): Explore's Run to chart painted for a 10k-row table
+# Browser benchmarks (docs/performance.md §3, §4 and §5): Explore's Run to chart painted for a 10k-row table
 # and a 20-series line chart, and the frame rate while scrolling a 100k-row table, on the examples
 # with birth_names at 1M rows, in headless Debian Chromium against a release server. The raw
 # engine time of the same SQL comes from DuckDB's Python package on the same examples file. Then a
-# 30-chart dashboard's load, cold and warm (bench/browser/dashboard.mjs).
+# 30-chart dashboard's load, cold and warm (bench/browser/dashboard.mjs), and SQL Lab with a
+# 1M-row result (bench/browser/sqllab.mjs, §5).
 #
 #   bench/browser.sh [--rows 1000000] [--runs 20]
 #
@@ -87,6 +88,11 @@ step "the raw engine on the same SQL"
 "$venv/bin/python" bench/browser/engine.py --db "$home/examples.duckdb" --runs "$runs" \
   < "$home/explore-browser.json" > "$results/explore-$stamp.json"
 
+step "SQL Lab: a 1M-row result"
+node bench/browser/sqllab.mjs --url "http://127.0.0.1:$port" --runs 5 --password "$password" > "$home/sqllab-browser.json"
+"$venv/bin/python" bench/browser/engine.py --db "$home/examples.duckdb" --runs 5 \
+  < "$home/sqllab-browser.json" > "$results/sqllab-$stamp.json"
+
 step "a 30-chart dashboard, cold (cache off, new browser context per load)"
 node bench/browser/dashboard.mjs --url "http://127.0.0.1:$port" --runs 10 --password "$password" --mode cold \
   > "$results/dashboard-cold-$stamp.json"
@@ -99,4 +105,5 @@ stop_server
 
 node bench/browser/report.mjs --commit "$(git rev-parse --short HEAD)" --rows "$rows" \
   --dashboard-cold "$results/dashboard-cold-$stamp.json" --dashboard-warm "$results/dashboard-warm-$stamp.json" \
+  --sqllab "$results/sqllab-$stamp.json" \
   < "$results/explore-$stamp.json" | tee "$results/browser-$stamp.md"

@@ -1,8 +1,9 @@
-"""Raw engine time for the SQL the browser benchmark's charts ran (docs/performance.md §3).
+"""Raw engine time for the SQL the browser benchmarks ran (docs/performance.md §3 and §5).
 
 Reads the browser report (JSON) on stdin, runs each scenario's SQL on the examples DuckDB file with
 DuckDB's Python package (the same DuckDB release the server bundles), collected as an Arrow table,
-and writes the report back on stdout with `engineMs` added to each scenario.
+and writes the report back on stdout with `engineMs` added to each scenario (Explore), or to
+the report itself for SQL Lab's `executedSql`.
 
     python engine.py --db QUIVER_HOME/examples.duckdb --runs 20 < report.json > report-with-engine.json
 """
@@ -35,8 +36,10 @@ def main():
     options = parser.parse_args()
     report = json.load(sys.stdin)
     connection = duckdb.connect(options.db, read_only=True)
-    for scenario in [*report["scenarios"], report["scroll"]]:
+    for scenario in [*report.get("scenarios", []), *([report["scroll"]] if "sql" in report.get("scroll", {}) else [])]:
         scenario["engineMs"] = [engine_ms(connection, sql, options.runs) for sql in scenario["sql"]]
+    if "executedSql" in report:
+        report["engineMs"] = engine_ms(connection, report["executedSql"], options.runs)
     json.dump(report, sys.stdout, indent=2)
     sys.stdout.write("\n")
 

@@ -1,6 +1,8 @@
 // Markdown summary of bench/browser.sh's JSON report (stdin), as docs/performance.md §3 shows it.
 //
 //   node bench/browser/report.mjs --commit abc1234 --rows 1000000 < bench/results/explore-DATE.json
+import { readFileSync } from 'node:fs';
+
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((pairs, value, index, all) => (index % 2 === 0 ? [...pairs, [value.replace(/^--/, ''), all[index + 1]]] : pairs), []),
 );
@@ -37,7 +39,6 @@ lines.push(
     `${scroll.domRows} rows in the DOM at a time (virtualized), ${scroll.scrolledPx.join(' / ')} px scrolled of ${scroll.scrollHeight}.`,
 );
 
-const { readFileSync } = await import('node:fs');
 const dashboards = ['dashboard-cold', 'dashboard-warm']
   .filter((key) => args[key] !== undefined)
   .map((key) => JSON.parse(readFileSync(args[key], 'utf8')));
@@ -58,5 +59,25 @@ if (dashboards.length > 0) {
       `| ${dashboard.mode} | ${ms(dashboard.paintedMs.median)} (${ms(dashboard.paintedMs.p95)}) | ${ms(median('domContentLoadedMs'))} | ${ms(median('firstChartRequestMs'))} | ${ms(median('lastChartResponseMs'))} | ${median('chartRequests')} |`,
     );
   }
+}
+if (args.sqllab !== undefined) {
+  const sqllab = JSON.parse(readFileSync(args.sqllab, 'utf8'));
+  const engine = sqllab.engineMs?.median ?? null;
+  lines.push(
+    '',
+    `SQL Lab: \`${sqllab.sql}\` with the limit at ${sqllab.limit.toLocaleString('en-US')}: ${sqllab.resultRows.toLocaleString('en-US')} rows, ` +
+      `a ${(sqllab.answerBytes / 1e6).toFixed(1)} MB JSON answer; medians (p95) of ${sqllab.runs} runs after one warm-up.`,
+    '',
+    '| measure | value |',
+    '| --- | ---: |',
+    `| Run to first rows painted (ms) | ${ms(sqllab.firstRowsMs.median)} (${ms(sqllab.firstRowsMs.p95)}) |`,
+    `| of which the execute request, in the page (ms) | ${ms(sqllab.requestMs.median)} |`,
+    `| execute call from Node, to the last byte (ms) | ${ms(sqllab.executeApiMs.median)} (${ms(sqllab.executeApiMs.p95)}) |`,
+    `| raw engine, same SQL, Arrow result (ms) | ${ms(engine)} |`,
+    `| server's added time over the raw engine (ms) | ${engine === null ? 'n/a' : ms(sqllab.executeApiMs.median - engine)} |`,
+    `| scrolling (frames per second, 3 passes) | ${sqllab.scroll.fps.map((fps) => fps.toFixed(1)).join(' / ')} |`,
+    `| frame time median / p95 / max (ms) | ${ms(sqllab.scroll.frameMs.median)} / ${ms(sqllab.scroll.frameMs.p95)} / ${ms(sqllab.scroll.frameMs.max)} |`,
+    `| rows in the DOM while scrolling | ${sqllab.scroll.domRows} |`,
+  );
 }
 process.stdout.write(`${lines.join('\n')}\n`);

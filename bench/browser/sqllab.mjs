@@ -1,0 +1,206 @@
+// SQL Lab with a 1M-row result (docs/performance.md §5): time from Run to the first rows shown,
+// the frame rate while scrolling the result, and the execute call's time against the raw engine.
+// Run by bench/browser.sh against a release server; prints a JSON report on stdout.
+//
+//   node bench/browser/sqllab.mjs --url http://127.0.0.1:PORT --password P --runs 5
+//
+// The page's runs: `SELECT * FROM birth_names` with the limit menu at 1,000,000, timed inside
+// the page from the Run button's click to the first result rows painted (two animation frames
+// after they are in the DOM). The API runs: the same execute call from Node, timed to the last
+// byte of the answer; its `executedSql` is what engine.py then runs on the raw engine.
+import { chromium } from 'playwright-core';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, value, index, all) => (index % 2 === 0 ? [...pairs, [value.replace(/^--/, ''), all[index + 1]]] : pairs), []),
+);
+const baseURL = args.url ?? 'http://127.0.0.1:8088';
+const runs = Number(args.runs ?? 5);
+const password = args.password ?? process.env.QUIVER_ADMIN_PASSWORD ?? 'admin';
+const scrollSeconds = Number(args['scroll-seconds'] ?? 5);
+const sql = args.sql ?? 'SELECT * FROM birth_names';
+const limit = 1_000_000;
+const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+function percentile(values, fraction) {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
+}
+
+function summary(values) {
+  return { median: percentile(values, 0.5), p95: percentile(values, 0.95), min: Math.min(...values), max: Math.max(...values), n: values.length };
+}
+
+/** Clicks Run and times it, in the page, to the first result rows painted. */
+async function timedRun(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const running = '[data-testid="sqllab-results-running"]';
+        const failed = '[data-testid="sqllab-results-error"]';
+        const rows = '[data-testid="sqllab-row"]';
+        performance.clearResourceTimings();
+        let sawRunning = false;
+        const started = performance.now();
+        const check = () => {
+          if (document.querySelector(failed) !== null) {
+            observer.disconnect();
+            reject(new Error(document.querySelector(failed).textContent));
+            return;
+          }
+          if (document.querySelector(running) !== null) {
+            sawRunning = true;
+            return;
+          }
+          if (!sawRunning || document.querySelector(rows) === null) return;
+          observer.disconnect();
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              const painted = performance.now();
+              const request = performance
+                .getEntriesByType('resource')
+                .filter((entry) => entry.name.includes('/api/v1/sqllab/execute/'))
+                .pop();
+              resolve({
+                firstRows: painted - started,
+                request: request === undefined ? null : request.responseEnd - request.startTime,
+                rowCountText: document.querySelector('[data-testid="sqllab-row-count"]')?.textContent ?? null,
+              });
+            }),
+          );
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document.body, { childList: true, subtree: true });
+        document.querySelector('[data-testid="sqllab-run"]').click();
+        check();
+        setTimeout(() => {
+          observer.disconnect();
+          reject(new Error('no rows within 300 s'));
+        }, 300_000);
+      }),
+  );
+}
+
+async function scrollFrames(page, seconds) {
+  return page.evaluate(
+    (duration) =>
+      new Promise((resolve) => {
+        // The results grid's scrolling box.
+        let box = document.querySelector('[data-testid="sqllab-row"]');
+        while (box !== null && !['auto', 'scroll'].includes(getComputedStyle(box).overflowY)) box = box.parentElement;
+        if (box === null) throw new Error('no scrolling box around the results');
+        box.scrollTop = 0;
+        // A million rows: large steps, so that the pass crosses many pages of rows.
+        const step = 400;
+        const intervals = [];
+        const started = performance.now();
+        let previous = started;
+        const frame = (now) => {
+          intervals.push(now - previous);
+          previous = now;
+          box.scrollTop += step;
+          if (now - started < duration * 1000) requestAnimationFrame(frame);
+          else
+            resolve({
+              seconds: (now - started) / 1000,
+              frames: intervals.length,
+              intervals,
+              scrolledPx: box.scrollTop,
+              scrollHeight: box.scrollHeight,
+              domRows: box.querySelectorAll('[data-testid="sqllab-row"]').length,
+              lastRowIndex: [...box.querySelectorAll('[data-testid="sqllab-row"]')].map((row) => Number(row.getAttribute('data-row-index'))).pop(),
+            });
+        };
+        requestAnimationFrame((now) => {
+          previous = now;
+          requestAnimationFrame(frame);
+        });
+      }),
+    seconds,
+  );
+}
+
+async function csrfToken(page) {
+  return (await (await page.request.get('/api/v1/security/csrf_token/')).json()).result;
+}
+
+async function main() {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumFlags });
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/login/');
+  await page.locator('[data-testid="login-username"]').fill('admin');
+  await page.locator('[data-testid="login-password"]').fill(password);
+  await page.locator('[data-testid="login-submit"]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+  await page.goto('/sqllab/');
+  await page.locator('[data-testid="sqllab-editor"] .cm-content').waitFor();
+  await page.getByTestId('sqllab-database-select').selectOption({ label: 'examples' });
+  await page.locator('[data-testid="sqllab-editor"] .cm-content').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(sql);
+  await page.getByTestId('sqllab-limit-select').selectOption(String(limit));
+
+  const samples = [];
+  await timedRun(page);
+  for (let index = 0; index < runs; index += 1) samples.push(await timedRun(page));
+  const scrolls = [];
+  for (let index = 0; index < 3; index += 1) scrolls.push(await scrollFrames(page, scrollSeconds));
+  const intervals = scrolls.flatMap((scroll) => scroll.intervals);
+
+  // The execute call alone, from Node, to the answer's last byte.
+  const databases = await (await page.request.get('/api/v1/database/?q=(page_size:100)')).json();
+  const examples = databases.result.find((database) => database.database_name === 'examples');
+  const execute = async () => {
+    const started = performance.now();
+    const response = await page.request.post('/api/v1/sqllab/execute/', {
+      data: { database_id: examples.id, sql, queryLimit: limit, runAsync: false, json: true },
+      headers: { 'X-CSRFToken': await csrfToken(page) },
+    });
+    const body = await response.body();
+    const elapsed = performance.now() - started;
+    if (!response.ok()) throw new Error(`execute answered ${response.status()}: ${body.toString('utf8').slice(0, 500)}`);
+    return { elapsed, bytes: body.length, body };
+  };
+  const first = await execute();
+  const answer = JSON.parse(first.body.toString('utf8'));
+  const apiTimes = [];
+  for (let index = 0; index < runs; index += 1) apiTimes.push((await execute()).elapsed);
+  await browser.close();
+
+  const report = {
+    date: new Date().toISOString(),
+    runs,
+    sql,
+    limit,
+    executedSql: answer.query.executedSql,
+    resultRows: answer.data.length,
+    answerBytes: first.bytes,
+    rowCountText: samples.at(-1).rowCountText,
+    firstRowsMs: summary(samples.map((sample) => sample.firstRows)),
+    requestMs: summary(samples.map((sample) => sample.request ?? Number.NaN)),
+    executeApiMs: summary(apiTimes),
+    scroll: {
+      fps: scrolls.map((scroll) => scroll.frames / scroll.seconds),
+      frameMs: summary(intervals),
+      framesOver50ms: intervals.filter((interval) => interval > 50).length,
+      domRows: scrolls[0].domRows,
+      scrolledPx: scrolls.map((scroll) => scroll.scrolledPx),
+      scrollHeight: scrolls[0].scrollHeight,
+      lastRowIndex: scrolls.map((scroll) => scroll.lastRowIndex),
+    },
+  };
+  process.stderr.write(`sqllab: first rows median ${report.firstRowsMs.median.toFixed(0)} ms, scroll ${report.scroll.fps.map((fps) => fps.toFixed(1)).join(', ')} fps\n`);
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+}
+
+await main();
