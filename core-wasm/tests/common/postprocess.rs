@@ -45,6 +45,8 @@ postprocess_fixtures![
     "pivot_one_metric_missing_combination",
     "pivot_two_metrics_keep_missing",
     "pivot_unflattened_rename_flatten",
+    "pivot_superset6_default_rename_flatten",
+    "pivot_superset6_default_flatten",
     "cum_sum_with_nulls",
     "rolling_mean_min_periods",
     "rolling_sum_centered",

@@ -114,11 +114,12 @@ const HeaderCell = styled.th<{ $alignRight: boolean }>`
   white-space: nowrap;
 
   &[aria-sort='ascending'] > button::after {
-    content: ' ▲';
+    /* The arrow is decoration: aria-sort says the order, so the button's name stays the column's. */
+    content: ' ▲' / '';
   }
 
   &[aria-sort='descending'] > button::after {
-    content: ' ▼';
+    content: ' ▼' / '';
   }
 `;
 
