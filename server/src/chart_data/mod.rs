@@ -322,8 +322,12 @@ pub async fn run_query_context(
             }
             outcome
         };
-        let output = if context.result_format == ResultFormat::Arrow || query.post_processing.is_empty() {
-            // The web client post-processes Arrow results itself, in a Web Worker.
+        let output = if context.result_format == ResultFormat::Arrow
+            || query.post_processing.is_empty()
+            || context.result_type == ResultType::Query
+        {
+            // The web client post-processes Arrow results itself, in a Web Worker; a `query`
+            // answer has the SQL and no rows to process.
             outcome.output
         } else {
             post_process(outcome.output, &query.post_processing)?

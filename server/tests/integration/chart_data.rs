@@ -789,3 +789,22 @@ async fn pivot_csv_export_pivots_rows_by_the_column_grouping_with_totals() {
     );
     app.close().await;
 }
+
+#[tokio::test]
+async fn a_query_answer_has_the_sql_and_skips_the_post_processing() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    let mut context = births_by_gender_and_state(dataset_id, "json");
+    context["result_type"] = json!("query");
+    // A time-series chart's rules: they need rows, which a `query` answer does not have.
+    context["queries"][0]["post_processing"] = json!([
+        {"operation": "pivot", "options": {"index": ["state"], "columns": ["gender"], "aggregates": {"SUM(num)": {"operator": "mean"}}}},
+        {"operation": "rename", "options": {"columns": {"SUM(num)": null}, "level": 0, "inplace": true}},
+        {"operation": "flatten"}
+    ]);
+    let answer = app.post("/api/v1/chart/data", context, &admin).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    let sql = answer.json["result"][0]["query"].as_str().unwrap();
+    assert!(sql.contains("GROUP BY") && sql.contains("\"birth_names\""), "{sql}");
+}
