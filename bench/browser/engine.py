@@ -19,11 +19,11 @@ import duckdb
 
 def engine_ms(connection, sql, runs, warmups=2):
     for _ in range(warmups):
-        connection.execute(sql).fetch_arrow_table()
+        connection.sql(sql).to_arrow_table()
     times = []
     for _ in range(runs):
         started = time.perf_counter()
-        connection.execute(sql).fetch_arrow_table()
+        connection.sql(sql).to_arrow_table()
         times.append((time.perf_counter() - started) * 1000)
     times.sort()
     return {"median": statistics.median(times), "p95": times[max(0, -(-95 * len(times) // 100) - 1)], "n": len(times)}

@@ -40,12 +40,12 @@ const sumNum = {
 /** The scenarios of §3: what is charted, and the selector of its marks. */
 const scenarios = [
   {
-    name: 'table, 10k result rows (name x state, SUM(num))',
+    name: 'table, 10k result rows (name x state x ds, SUM(num))',
     marks: '[data-testid="table-chart-row"]',
     formData: {
       viz_type: 'table',
       query_mode: 'aggregate',
-      groupby: ['name', 'state'],
+      groupby: ['name', 'state', 'ds'],
       metrics: [sumNum],
       row_limit: 10000,
       order_desc: true,
