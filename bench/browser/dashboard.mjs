@@ -12,25 +12,14 @@
 // and reused. The viewport is tall enough for every chart to be in view (charts below the fold
 // load only when scrolled to), and "painted" is: every holder's query succeeded, no chart shows
 // its loading notice, then two animation frames.
-import { chromium } from 'playwright-core';
+import { commandLine, launchChromium, logIn, sendJson, summary } from './common.mjs';
 
-const args = Object.fromEntries(
-  process.argv.slice(2).reduce((pairs, value, index, all) => (index % 2 === 0 ? [...pairs, [value.replace(/^--/, ''), all[index + 1]]] : pairs), []),
-);
+const args = commandLine();
 const baseURL = args.url ?? 'http://127.0.0.1:8088';
 const runs = Number(args.runs ?? 10);
 const mode = args.mode ?? 'cold';
 const password = args.password ?? process.env.QUIVER_ADMIN_PASSWORD ?? 'admin';
 const dashboardTitle = 'Benchmark: 30 charts';
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const sumNum = { expressionType: 'SIMPLE', column: { column_name: 'num' }, aggregate: 'SUM', label: 'SUM(num)' };
 
@@ -51,17 +40,6 @@ const filters = [
   [{ expressionType: 'SIMPLE', clause: 'WHERE', subject: 'state', operator: 'IN', comparator: ['CA', 'NY', 'TX', 'FL'] }],
   [{ expressionType: 'SIMPLE', clause: 'WHERE', subject: 'num', operator: '>', comparator: 10 }],
 ];
-
-async function csrfToken(page) {
-  const response = await page.request.get('/api/v1/security/csrf_token/');
-  return (await response.json()).result;
-}
-
-async function send(page, method, path, body) {
-  const response = await page.request.fetch(path, { method, data: body, headers: { 'X-CSRFToken': await csrfToken(page) } });
-  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-  return response.json();
-}
 
 async function findDashboard(page) {
   const filter = `(filters:!((col:dashboard_title,opr:eq,value:'${dashboardTitle}')))`;
@@ -87,7 +65,7 @@ async function ensureDashboard(page) {
     for (const kind of kinds) {
       number += 1;
       const params = { ...kind.form, viz_type: kind.viz_type, datasource: `${birthNames}__table`, time_range: 'No filter', adhoc_filters: filter };
-      const chart = await send(page, 'POST', '/api/v1/chart/', {
+      const chart = await sendJson(page, 'POST', '/api/v1/chart/', {
         slice_name: `Benchmark chart ${number} (${kind.viz_type})`,
         viz_type: kind.viz_type,
         datasource_id: birthNames,
@@ -106,7 +84,7 @@ async function ensureDashboard(page) {
       rowWidth += kind.width;
     }
   }
-  const dashboard = await send(page, 'POST', '/api/v1/dashboard/', {
+  const dashboard = await sendJson(page, 'POST', '/api/v1/dashboard/', {
     dashboard_title: dashboardTitle,
     position_json: JSON.stringify(layout),
     published: true,
@@ -156,26 +134,11 @@ async function timedLoad(page, dashboardId) {
   );
 }
 
-function percentile(values, fraction) {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
-}
-
-async function logIn(context) {
-  const page = await context.newPage();
-  await page.goto('/login/');
-  await page.locator('[data-testid="login-username"]').fill('admin');
-  await page.locator('[data-testid="login-password"]').fill(password);
-  await page.locator('[data-testid="login-submit"]').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  return page;
-}
-
 async function main() {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumFlags });
+  const browser = await launchChromium();
   const viewport = { width: 1440, height: 4000 };
   const setup = await browser.newContext({ baseURL, viewport });
-  const setupPage = await logIn(setup);
+  const setupPage = await logIn(setup, password);
   const dashboardId = await ensureDashboard(setupPage);
   const storageState = await setup.storageState();
   const samples = [];
@@ -200,7 +163,7 @@ async function main() {
     mode,
     runs,
     charts: kinds.length * filters.length,
-    paintedMs: { median: percentile(painted, 0.5), p95: percentile(painted, 0.95), min: Math.min(...painted), max: Math.max(...painted) },
+    paintedMs: summary(painted),
     samples,
   };
   process.stderr.write(`dashboard ${mode}: median ${report.paintedMs.median.toFixed(0)} ms\n`);

@@ -9,26 +9,14 @@
 // there; two animation frames later the chart is on screen. The chart-data request's own time
 // (request start to response end) comes from the Resource Timing entries, so the report splits
 // Run to paint into server and browser time.
-import { chromium } from 'playwright-core';
+import { commandLine, launchChromium, logIn, scrollFrames, scrollSummary, sendJson, summary } from './common.mjs';
 
-const args = Object.fromEntries(
-  process.argv.slice(2).reduce((pairs, value, index, all) => (index % 2 === 0 ? [...pairs, [value.replace(/^--/, ''), all[index + 1]]] : pairs), []),
-);
+const args = commandLine();
 const baseURL = args.url ?? 'http://127.0.0.1:8088';
 const runs = Number(args.runs ?? 20);
 const warmups = Number(args.warmups ?? 2);
 const password = args.password ?? process.env.QUIVER_ADMIN_PASSWORD ?? 'admin';
 const scrollSeconds = Number(args['scroll-seconds'] ?? 5);
-
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const sumNum = {
   expressionType: 'SIMPLE',
@@ -85,27 +73,6 @@ const scrollScenario = {
   },
 };
 
-function percentile(values, fraction) {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
-}
-
-function summary(values) {
-  return { median: percentile(values, 0.5), p95: percentile(values, 0.95), min: Math.min(...values), max: Math.max(...values), n: values.length };
-}
-
-async function csrfToken(page) {
-  const response = await page.request.get('/api/v1/security/csrf_token/');
-  if (!response.ok()) throw new Error(`csrf token answered ${response.status()}`);
-  return (await response.json()).result;
-}
-
-async function postJson(page, path, body) {
-  const response = await page.request.post(path, { data: body, headers: { 'X-CSRFToken': await csrfToken(page) } });
-  if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${await response.text()}`);
-  return response.json();
-}
-
 async function datasetId(page, tableName) {
   const filter = `(filters:!((col:table_name,opr:eq,value:${tableName})))`;
   const response = await page.request.get(`/api/v1/dataset/?q=${encodeURIComponent(filter)}`);
@@ -117,7 +84,7 @@ async function datasetId(page, tableName) {
 /** Opens Explore on the form data (through the Explore state cache) and waits for its first chart. */
 async function openExplore(page, datasourceId, scenario) {
   const formData = { ...scenario.formData, datasource: `${datasourceId}__table` };
-  const { key } = await postJson(page, '/api/v1/explore/form_data', {
+  const { key } = await sendJson(page, 'POST', '/api/v1/explore/form_data', {
     datasource_id: datasourceId,
     datasource_type: 'table',
     form_data: JSON.stringify(formData),
@@ -180,55 +147,10 @@ async function timedRun(page, marks) {
   );
 }
 
-/** Scrolls the table's scrolling box for `seconds`, one step per frame, and counts the frames. */
-async function scrollFrames(page, seconds) {
-  return page.evaluate(
-    (duration) =>
-      new Promise((resolve) => {
-        let box = document.querySelector('[data-testid="table-chart"]');
-        while (box !== null && !['auto', 'scroll'].includes(getComputedStyle(box).overflowY)) box = box.parentElement;
-        if (box === null) throw new Error('no scrolling box around the table');
-        const step = 80;
-        const intervals = [];
-        const renderedIndices = new Set();
-        const started = performance.now();
-        let previous = started;
-        const frame = (now) => {
-          intervals.push(now - previous);
-          previous = now;
-          box.scrollTop += step;
-          const firstRow = box.querySelector('[data-testid="table-chart-row"]');
-          if (firstRow !== null) renderedIndices.add(firstRow.getAttribute('aria-rowindex') ?? firstRow.textContent);
-          if (now - started < duration * 1000) requestAnimationFrame(frame);
-          else
-            resolve({
-              seconds: (now - started) / 1000,
-              frames: intervals.length,
-              intervals,
-              scrolledPx: box.scrollTop,
-              scrollHeight: box.scrollHeight,
-              domRows: box.querySelectorAll('[data-testid="table-chart-row"]').length,
-              distinctFirstRows: renderedIndices.size,
-            });
-        };
-        requestAnimationFrame((now) => {
-          previous = now;
-          requestAnimationFrame(frame);
-        });
-      }),
-    seconds,
-  );
-}
-
 async function main() {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumFlags });
+  const browser = await launchChromium();
   const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/login/');
-  await page.locator('[data-testid="login-username"]').fill('admin');
-  await page.locator('[data-testid="login-password"]').fill(password);
-  await page.locator('[data-testid="login-submit"]').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const page = await logIn(context, password);
   const birthNames = await datasetId(page, 'birth_names');
 
   // The query context of the page's latest chart-data request, to ask the server for its SQL.
@@ -237,7 +159,7 @@ async function main() {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/chart/data') postedContext = request.postDataJSON();
   });
   const sqlOf = async () => {
-    const answer = await postJson(page, '/api/v1/chart/data', { ...postedContext, result_format: 'json', result_type: 'query' });
+    const answer = await sendJson(page, 'POST', '/api/v1/chart/data', { ...postedContext, result_format: 'json', result_type: 'query' });
     return answer.result.map((result) => result.query);
   };
 
@@ -265,27 +187,15 @@ async function main() {
   const rowCount = await page.locator('[data-testid="chart-row-count"]').textContent();
   const scrolls = [];
   for (let index = 0; index < 3; index += 1) {
-    await page.evaluate(() => {
-      let box = document.querySelector('[data-testid="table-chart"]');
-      while (box !== null && !['auto', 'scroll'].includes(getComputedStyle(box).overflowY)) box = box.parentElement;
-      box.scrollTop = 0;
-    });
-    scrolls.push(await scrollFrames(page, scrollSeconds));
+    scrolls.push(await scrollFrames(page, { rowSelector: '[data-testid="table-chart-row"]', seconds: scrollSeconds, step: 80 }));
   }
-  const intervals = scrolls.flatMap((scroll) => scroll.intervals);
   report.scroll = {
     name: scrollScenario.name,
     sql: await sqlOf(),
     rowCount,
     runToPaintMs: first.runToPaint,
     requestMs: first.request,
-    fps: scrolls.map((scroll) => scroll.frames / scroll.seconds),
-    frameMs: summary(intervals),
-    framesOver50ms: intervals.filter((interval) => interval > 50).length,
-    domRows: scrolls[0].domRows,
-    scrolledPx: scrolls.map((scroll) => scroll.scrolledPx),
-    scrollHeight: scrolls[0].scrollHeight,
-    distinctFirstRows: scrolls.map((scroll) => scroll.distinctFirstRows),
+    ...scrollSummary(scrolls),
   };
   process.stderr.write(`scroll: ${report.scroll.fps.map((fps) => fps.toFixed(1)).join(', ')} fps\n`);
   await browser.close();

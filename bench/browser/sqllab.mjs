@@ -8,35 +8,15 @@
 // the page from the Run button's click to the first result rows painted (two animation frames
 // after they are in the DOM). The API runs: the same execute call from Node, timed to the last
 // byte of the answer; its `executedSql` is what engine.py then runs on the raw engine.
-import { chromium } from 'playwright-core';
+import { commandLine, csrfToken, launchChromium, logIn, scrollFrames, scrollSummary, summary } from './common.mjs';
 
-const args = Object.fromEntries(
-  process.argv.slice(2).reduce((pairs, value, index, all) => (index % 2 === 0 ? [...pairs, [value.replace(/^--/, ''), all[index + 1]]] : pairs), []),
-);
+const args = commandLine();
 const baseURL = args.url ?? 'http://127.0.0.1:8088';
 const runs = Number(args.runs ?? 5);
 const password = args.password ?? process.env.QUIVER_ADMIN_PASSWORD ?? 'admin';
 const scrollSeconds = Number(args['scroll-seconds'] ?? 5);
 const sql = args.sql ?? 'SELECT * FROM birth_names';
 const limit = 1_000_000;
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-function percentile(values, fraction) {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
-}
-
-function summary(values) {
-  return { median: percentile(values, 0.5), p95: percentile(values, 0.95), min: Math.min(...values), max: Math.max(...values), n: values.length };
-}
 
 /** Clicks Run and times it, in the page, to the first result rows painted. */
 async function timedRun(page) {
@@ -88,58 +68,10 @@ async function timedRun(page) {
   );
 }
 
-async function scrollFrames(page, seconds) {
-  return page.evaluate(
-    (duration) =>
-      new Promise((resolve) => {
-        // The results grid's scrolling box.
-        let box = document.querySelector('[data-testid="sqllab-row"]');
-        while (box !== null && !['auto', 'scroll'].includes(getComputedStyle(box).overflowY)) box = box.parentElement;
-        if (box === null) throw new Error('no scrolling box around the results');
-        box.scrollTop = 0;
-        // A million rows: large steps, so that the pass crosses many pages of rows.
-        const step = 400;
-        const intervals = [];
-        const started = performance.now();
-        let previous = started;
-        const frame = (now) => {
-          intervals.push(now - previous);
-          previous = now;
-          box.scrollTop += step;
-          if (now - started < duration * 1000) requestAnimationFrame(frame);
-          else
-            resolve({
-              seconds: (now - started) / 1000,
-              frames: intervals.length,
-              intervals,
-              scrolledPx: box.scrollTop,
-              scrollHeight: box.scrollHeight,
-              domRows: box.querySelectorAll('[data-testid="sqllab-row"]').length,
-              lastRowIndex: [...box.querySelectorAll('[data-testid="sqllab-row"]')].map((row) => Number(row.getAttribute('data-row-index'))).pop(),
-            });
-        };
-        requestAnimationFrame((now) => {
-          previous = now;
-          requestAnimationFrame(frame);
-        });
-      }),
-    seconds,
-  );
-}
-
-async function csrfToken(page) {
-  return (await (await page.request.get('/api/v1/security/csrf_token/')).json()).result;
-}
-
 async function main() {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumFlags });
+  const browser = await launchChromium();
   const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/login/');
-  await page.locator('[data-testid="login-username"]').fill('admin');
-  await page.locator('[data-testid="login-password"]').fill(password);
-  await page.locator('[data-testid="login-submit"]').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const page = await logIn(context, password);
 
   await page.goto('/sqllab/');
   await page.locator('[data-testid="sqllab-editor"] .cm-content').waitFor();
@@ -154,8 +86,10 @@ async function main() {
   await timedRun(page);
   for (let index = 0; index < runs; index += 1) samples.push(await timedRun(page));
   const scrolls = [];
-  for (let index = 0; index < 3; index += 1) scrolls.push(await scrollFrames(page, scrollSeconds));
-  const intervals = scrolls.flatMap((scroll) => scroll.intervals);
+  // A million rows: large steps, so that a pass crosses many pages of rows.
+  for (let index = 0; index < 3; index += 1) {
+    scrolls.push(await scrollFrames(page, { rowSelector: '[data-testid="sqllab-row"]', seconds: scrollSeconds, step: 400 }));
+  }
 
   // The execute call alone, from Node, to the answer's last byte.
   const databases = await (await page.request.get('/api/v1/database/?q=(page_size:100)')).json();
@@ -189,15 +123,7 @@ async function main() {
     firstRowsMs: summary(samples.map((sample) => sample.firstRows)),
     requestMs: summary(samples.map((sample) => sample.request ?? Number.NaN)),
     executeApiMs: summary(apiTimes),
-    scroll: {
-      fps: scrolls.map((scroll) => scroll.frames / scroll.seconds),
-      frameMs: summary(intervals),
-      framesOver50ms: intervals.filter((interval) => interval > 50).length,
-      domRows: scrolls[0].domRows,
-      scrolledPx: scrolls.map((scroll) => scroll.scrolledPx),
-      scrollHeight: scrolls[0].scrollHeight,
-      lastRowIndex: scrolls.map((scroll) => scroll.lastRowIndex),
-    },
+    scroll: scrollSummary(scrolls),
   };
   process.stderr.write(`sqllab: first rows median ${report.firstRowsMs.median.toFixed(0)} ms, scroll ${report.scroll.fps.map((fps) => fps.toFixed(1)).join(', ')} fps\n`);
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
