@@ -16,7 +16,7 @@ import { createServer } from 'node:http';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../browser/common.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const packageDir = join(repoRoot, 'web/src/wasm/pkg');
@@ -65,18 +65,7 @@ const options = flags();
 const { cases } = JSON.parse(await readFile(options.cases, 'utf8'));
 const server = await serve(options.data);
 const base = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 const resultsDir = join(options.data, 'wasm-results');
 await mkdir(resultsDir, { recursive: true });
 const timings = [];
