@@ -806,5 +806,8 @@ async fn a_query_answer_has_the_sql_and_skips_the_post_processing() {
     let answer = app.post("/api/v1/chart/data", context, &admin).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
     let sql = answer.json["result"][0]["query"].as_str().unwrap();
-    assert!(sql.contains("GROUP BY") && sql.contains("\"birth_names\""), "{sql}");
+    assert!(
+        sql.contains("GROUP BY") && sql.contains("\"birth_names\""),
+        "{sql}"
+    );
 }
