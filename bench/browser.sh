@@ -6,8 +6,10 @@
 # 30-chart dashboard's load, cold and warm (bench/browser/dashboard.mjs), and SQL Lab with a
 # 1M-row result (bench/browser/sqllab.mjs, §5).
 #
-#   bench/browser.sh [--rows 1000000] [--runs 20]
+#   bench/browser.sh [--rows 1000000] [--runs 20] [--no-build]
 #
+# --no-build uses the Wasm package, web/dist and the release server as they are (built by
+# scripts/start.sh, or by this script before).
 # The server runs with the chart-data cache off (QUIVER_CACHE_DEFAULT_TIMEOUT=0), so every Run
 # queries the engine, as a Run after a changed control does. Writes the JSON report and a
 # Markdown summary to bench/results/.
@@ -17,8 +19,10 @@ cd "$REPO_ROOT"
 
 rows=1000000
 runs=20
+build=true
 while [ $# -gt 0 ]; do
   case "$1" in
+    --no-build) build=false; shift ;;
     --rows) rows="$2"; shift 2 ;;
     --runs) runs="$2"; shift 2 ;;
     *) echo "unknown argument: $1" >&2; exit 2 ;;
@@ -39,10 +43,12 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import duckdb, pyarro
   "$venv/bin/pip" install --quiet -r bench/browser/requirements.txt
 fi
 
-step "building the release Wasm package, the web app and the release server"
-scripts/build-wasm.sh
-npm run build
-cargo build --release -p quiver-server
+if $build; then
+  step "building the release Wasm package, the web app and the release server"
+  scripts/build-wasm.sh
+  npm run build
+  cargo build --release -p quiver-server
+fi
 
 # A data folder per size, kept between runs (generating 1M rows takes a while).
 home="$bench_home/browser-$rows"
