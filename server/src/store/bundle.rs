@@ -37,6 +37,34 @@ fn parse_object(text: Option<String>) -> serde_json::Value {
         .unwrap_or_else(|| serde_json::Value::Object(serde_json::Map::new()))
 }
 
+/// Binds a dataset's stored fields in the order of the `tables` columns both the import's UPDATE
+/// and its INSERT list: database_id, catalog, schema, ... offset.
+fn bind_dataset_fields<'q>(
+    query: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
+    config: &'q DatasetConfig,
+    database_id: i64,
+    template_params: &'q Option<String>,
+    extra: &'q Option<String>,
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
+    query
+        .bind(database_id)
+        .bind(&config.catalog)
+        .bind(&config.schema)
+        .bind(&config.table_name)
+        .bind(&config.sql)
+        .bind(&config.description)
+        .bind(&config.main_dttm_col)
+        .bind(&config.default_endpoint)
+        .bind(config.cache_timeout)
+        .bind(template_params)
+        .bind(extra)
+        .bind(config.filter_select_enabled)
+        .bind(&config.fetch_values_predicate)
+        .bind(config.normalize_columns)
+        .bind(config.always_filter_main_dttm)
+        .bind(config.offset)
+}
+
 fn database_config(row: &AnyRow) -> StoreResult<DatabaseConfig> {
     let extra: Option<String> = row.try_get("extra")?;
     Ok(DatabaseConfig {
@@ -434,36 +462,21 @@ impl BundleWriter {
         let extra = json_text(&config.extra);
         let id = match target {
             Target::Existing(id) => {
-                sqlx::query(
+                let update = sqlx::query(
                     "UPDATE tables SET database_id = $1, catalog = $2, schema = $3, table_name = $4, sql = $5,
                         description = $6, main_dttm_col = $7, default_endpoint = $8, cache_timeout = $9,
                         template_params = $10, extra = $11, filter_select_enabled = $12,
                         fetch_values_predicate = $13, normalize_columns = $14, always_filter_main_dttm = $15,
                         \"offset\" = $16, changed_on = $17, changed_by_fk = $18
                      WHERE id = $19",
-                )
-                .bind(database_id)
-                .bind(&config.catalog)
-                .bind(&config.schema)
-                .bind(&config.table_name)
-                .bind(&config.sql)
-                .bind(&config.description)
-                .bind(&config.main_dttm_col)
-                .bind(&config.default_endpoint)
-                .bind(config.cache_timeout)
-                .bind(&template_params)
-                .bind(&extra)
-                .bind(config.filter_select_enabled)
-                .bind(&config.fetch_values_predicate)
-                .bind(config.normalize_columns)
-                .bind(config.always_filter_main_dttm)
-                .bind(config.offset)
-                .bind(&self.now)
-                .bind(self.user_id)
-                .bind(id)
-                .execute(&mut *self.tx)
-                .await
-                .map_err(|error| conflict_on_unique(error, taken))?;
+                );
+                bind_dataset_fields(update, config, database_id, &template_params, &extra)
+                    .bind(&self.now)
+                    .bind(self.user_id)
+                    .bind(id)
+                    .execute(&mut *self.tx)
+                    .await
+                    .map_err(|error| conflict_on_unique(error, taken))?;
                 for table in ["table_columns", "sql_metrics"] {
                     sqlx::query(&format!("DELETE FROM {table} WHERE table_id = $1"))
                         .bind(id)
@@ -473,7 +486,7 @@ impl BundleWriter {
                 id
             }
             Target::New => {
-                let id: i64 = sqlx::query_scalar(
+                let insert = sqlx::query(
                     "INSERT INTO tables (uuid, database_id, catalog, schema, table_name, sql, description,
                                          main_dttm_col, default_endpoint, cache_timeout, template_params, extra,
                                          filter_select_enabled, fetch_values_predicate, normalize_columns,
@@ -482,28 +495,14 @@ impl BundleWriter {
                      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18,
                              $19, $19) RETURNING id",
                 )
-                .bind(config.uuid.to_string())
-                .bind(database_id)
-                .bind(&config.catalog)
-                .bind(&config.schema)
-                .bind(&config.table_name)
-                .bind(&config.sql)
-                .bind(&config.description)
-                .bind(&config.main_dttm_col)
-                .bind(&config.default_endpoint)
-                .bind(config.cache_timeout)
-                .bind(&template_params)
-                .bind(&extra)
-                .bind(config.filter_select_enabled)
-                .bind(&config.fetch_values_predicate)
-                .bind(config.normalize_columns)
-                .bind(config.always_filter_main_dttm)
-                .bind(config.offset)
-                .bind(&self.now)
-                .bind(self.user_id)
-                .fetch_one(&mut *self.tx)
-                .await
-                .map_err(|error| conflict_on_unique(error, taken))?;
+                .bind(config.uuid.to_string());
+                let id: i64 = bind_dataset_fields(insert, config, database_id, &template_params, &extra)
+                    .bind(&self.now)
+                    .bind(self.user_id)
+                    .fetch_one(&mut *self.tx)
+                    .await
+                    .map_err(|error| conflict_on_unique(error, taken))?
+                    .try_get(0)?;
                 sqlx::query("INSERT INTO sqlatable_user (table_id, user_id) VALUES ($1, $2)")
                     .bind(id)
                     .bind(self.user_id)
