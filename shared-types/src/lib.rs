@@ -3,6 +3,7 @@
 //! TypeScript is generated from these types by ts-rs (`cargo test -p quiver-types`) into
 //! `web/src/api/generated/`. Field names are the spec's (Superset's) wire names.
 
+pub mod annotation;
 pub mod auth;
 pub mod chart;
 pub mod chart_data;
@@ -22,6 +23,7 @@ pub mod sqllab;
 pub mod sqllab_state;
 pub mod tag;
 
+pub use annotation::*;
 pub use auth::*;
 pub use chart::*;
 pub use chart_data::*;
