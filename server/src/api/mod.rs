@@ -2,6 +2,7 @@
 //!
 //! [`ENDPOINTS`]: crate::auth::permissions::ENDPOINTS
 
+pub mod annotation;
 pub mod async_event;
 pub mod auth;
 pub mod bulk_delete;
@@ -162,6 +163,7 @@ pub fn routes() -> Router<AppState> {
         .merge(list_routes())
         .merge(management_routes())
         .merge(tag_routes())
+        .merge(annotation_routes())
         .merge(import_export_routes())
 }
 
@@ -247,6 +249,36 @@ fn list_routes() -> Router<AppState> {
         .route(
             "/api/v1/dataset/distinct/{column}",
             get(related::dataset_distinct),
+        )
+}
+
+/// Annotation layers and their annotations (issue #5, Explore's "Annotations and layers").
+fn annotation_routes() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/api/v1/annotation_layer/",
+            get(annotation::list_layers)
+                .post(annotation::create_layer)
+                .delete(annotation::bulk_delete_layers),
+        )
+        .route("/api/v1/annotation_layer/_info", get(info::resource_info))
+        .route(
+            "/api/v1/annotation_layer/{pk}",
+            get(annotation::get_layer)
+                .put(annotation::update_layer)
+                .delete(annotation::delete_layer),
+        )
+        .route(
+            "/api/v1/annotation_layer/{pk}/annotation/",
+            get(annotation::list_annotations)
+                .post(annotation::create_annotation)
+                .delete(annotation::bulk_delete_annotations),
+        )
+        .route(
+            "/api/v1/annotation_layer/{pk}/annotation/{annotation_id}",
+            get(annotation::get_annotation)
+                .put(annotation::update_annotation)
+                .delete(annotation::delete_annotation),
         )
 }
 

@@ -466,6 +466,68 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "/api/v1/saved_query/import/",
         Permission("can_write", "SavedQuery"),
     ),
+    // Annotation layers and annotations
+    endpoint("GET", "/api/v1/annotation_layer/_info", Authenticated),
+    endpoint(
+        "GET",
+        "/api/v1/annotation_layer/",
+        Permission("can_read", "Annotation"),
+    ),
+    endpoint(
+        "POST",
+        "/api/v1/annotation_layer/",
+        Permission("can_write", "Annotation"),
+    ),
+    endpoint(
+        "DELETE",
+        "/api/v1/annotation_layer/",
+        Permission("can_write", "Annotation"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/annotation_layer/{pk}",
+        Permission("can_read", "Annotation"),
+    ),
+    endpoint(
+        "PUT",
+        "/api/v1/annotation_layer/{pk}",
+        Permission("can_write", "Annotation"),
+    ),
+    endpoint(
+        "DELETE",
+        "/api/v1/annotation_layer/{pk}",
+        Permission("can_write", "Annotation"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/annotation_layer/{pk}/annotation/",
+        Permission("can_read", "Annotation"),
+    ),
+    endpoint(
+        "POST",
+        "/api/v1/annotation_layer/{pk}/annotation/",
+        Permission("can_write", "Annotation"),
+    ),
+    endpoint(
+        "DELETE",
+        "/api/v1/annotation_layer/{pk}/annotation/",
+        Permission("can_write", "Annotation"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/annotation_layer/{pk}/annotation/{annotation_id}",
+        Permission("can_read", "Annotation"),
+    ),
+    endpoint(
+        "PUT",
+        "/api/v1/annotation_layer/{pk}/annotation/{annotation_id}",
+        Permission("can_write", "Annotation"),
+    ),
+    endpoint(
+        "DELETE",
+        "/api/v1/annotation_layer/{pk}/annotation/{annotation_id}",
+        Permission("can_write", "Annotation"),
+    ),
 ];
 
 /// The view name of each resource of the generic API, for `_info`.
@@ -477,6 +539,7 @@ pub const RESOURCE_VIEWS: &[(&str, &str)] = &[
     ("saved_query", "SavedQuery"),
     ("tag", "Tag"),
     ("query", "Query"),
+    ("annotation_layer", "Annotation"),
 ];
 
 /// The permissions a resource's `_info` can report.

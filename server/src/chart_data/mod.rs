@@ -1,6 +1,7 @@
 //! The chart data pipeline: authorize the datasource, compile each query object to SQL, run it,
 //! and answer as JSON (Superset's shape) or Arrow (Quiver's web client).
 
+pub mod annotations;
 pub mod arrow_format;
 pub mod csv;
 pub mod json;
@@ -350,6 +351,7 @@ pub async fn run_query_context(
             .into_iter()
             .map(|column| AppliedFilter { column, reason: None })
             .collect();
+        meta.annotation_data = annotations::native_annotation_data(app, &query.annotation_layers).await?;
         results.push(QueryResult { meta, output });
     }
     Ok(results)

@@ -2,6 +2,7 @@
 //! so every query is written once. Placeholders are `$1`, `$2`, ... (both backends accept them).
 //! Timestamps are ISO-8601 UTC text, which sorts as time does.
 
+pub mod annotation;
 pub mod chart;
 pub mod chart_list;
 pub mod dashboard;
@@ -41,17 +42,31 @@ use sqlx::AnyPool;
 /// Forward-only schema migrations, embedded in the binary: (version, description, SQL).
 type MigrationSource = (i64, &'static str, &'static str);
 
-const SQLITE_MIGRATIONS: &[MigrationSource] = &[(
-    1,
-    "initial",
-    include_str!("../../migrations/sqlite/0001_initial.sql"),
-)];
+const SQLITE_MIGRATIONS: &[MigrationSource] = &[
+    (
+        1,
+        "initial",
+        include_str!("../../migrations/sqlite/0001_initial.sql"),
+    ),
+    (
+        2,
+        "annotations",
+        include_str!("../../migrations/sqlite/0002_annotations.sql"),
+    ),
+];
 
-const POSTGRES_MIGRATIONS: &[MigrationSource] = &[(
-    1,
-    "initial",
-    include_str!("../../migrations/postgres/0001_initial.sql"),
-)];
+const POSTGRES_MIGRATIONS: &[MigrationSource] = &[
+    (
+        1,
+        "initial",
+        include_str!("../../migrations/postgres/0001_initial.sql"),
+    ),
+    (
+        2,
+        "annotations",
+        include_str!("../../migrations/postgres/0002_annotations.sql"),
+    ),
+];
 
 /// Which metadata backend a store talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,6 +5,7 @@
 
 mod common;
 
+mod annotations;
 mod async_queries;
 mod auth;
 mod chart_data;

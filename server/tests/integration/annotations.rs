@@ -1,0 +1,292 @@
+//! Annotation layers and annotations (CRUD, list, validation, bulk delete, permissions) and the
+//! `annotation_data` native layers add to chart data, on SQLite and PostgreSQL metadata.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failed step is a failed test
+
+use crate::common;
+
+use axum::http::{Method, StatusCode};
+use common::{As, TestApp, ThrowawayDatabase};
+use serde_json::{json, Value};
+
+async fn delete(app: &TestApp, path: &str, who: &As) -> (StatusCode, Value) {
+    let answer = app.call(Method::DELETE, path, None, who).await;
+    (answer.status, answer.json)
+}
+
+async fn put(app: &TestApp, path: &str, body: Value, who: &As) -> (StatusCode, Value) {
+    let answer = app.call(Method::PUT, path, Some(body), who).await;
+    (answer.status, answer.json)
+}
+
+fn texts(body: &Value, field: &str) -> Vec<String> {
+    body["result"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no result in {body}"))
+        .iter()
+        .map(|row| row[field].as_str().unwrap().to_owned())
+        .collect()
+}
+
+async fn check_annotations(app: &TestApp) {
+    let admin = app.admin().await;
+    app.create_user("gamma_annotations", "pw", &["Gamma"]).await;
+    let gamma = app.token("gamma_annotations", "pw").await;
+
+    // Layers: create, required and unique names, get, update, list with a filter and an order.
+    let created = app
+        .post(
+            "/api/v1/annotation_layer/",
+            json!({"name": " Releases ", "descr": "Product releases"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.json);
+    let releases = created.json["id"].as_i64().unwrap();
+    assert_eq!(created.json["result"]["name"], "Releases");
+    assert_eq!(created.json["result"]["descr"], "Product releases");
+    assert_eq!(created.json["result"]["created_by"]["first_name"], "Superset");
+    let missing_name = app
+        .post("/api/v1/annotation_layer/", json!({"descr": "x"}), &admin)
+        .await;
+    assert_eq!(missing_name.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        missing_name.json,
+        json!({"message": {"name": ["Missing data for required field."]}})
+    );
+    let duplicate = app
+        .post("/api/v1/annotation_layer/", json!({"name": "Releases"}), &admin)
+        .await;
+    assert_eq!(duplicate.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        duplicate.json,
+        json!({"message": {"name": ["Name must be unique"]}})
+    );
+    let outages = app
+        .post("/api/v1/annotation_layer/", json!({"name": "Outages"}), &admin)
+        .await
+        .json["id"]
+        .as_i64()
+        .unwrap();
+    let (status, renamed) = put(
+        app,
+        &format!("/api/v1/annotation_layer/{outages}"),
+        json!({"name": "Incidents"}),
+        &admin,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{renamed}");
+    assert_eq!(renamed["result"]["name"], "Incidents");
+    let listed = app
+        .get(
+            "/api/v1/annotation_layer/?q=(order_column:name,order_direction:asc)",
+            &admin,
+        )
+        .await;
+    assert_eq!(listed.status, StatusCode::OK, "{}", listed.json);
+    assert_eq!(listed.json["count"], 2);
+    assert_eq!(texts(&listed.json, "name"), ["Incidents", "Releases"]);
+    let filtered = app
+        .get(
+            "/api/v1/annotation_layer/?q=(filters:!((col:name,opr:ct,value:elea)))",
+            &admin,
+        )
+        .await;
+    assert_eq!(texts(&filtered.json, "name"), ["Releases"]);
+    let info = app
+        .get("/api/v1/annotation_layer/_info?q=(keys:!(permissions))", &admin)
+        .await;
+    assert_eq!(
+        info.json["permissions"],
+        json!(["can_read", "can_write", "can_export"])
+    );
+
+    // Gamma has no annotation permissions, as in Superset.
+    assert_eq!(
+        app.get("/api/v1/annotation_layer/", &gamma).await.status,
+        StatusCode::FORBIDDEN
+    );
+
+    // Annotations: create an instant and an interval, validation, uniqueness per layer.
+    let annotations = format!("/api/v1/annotation_layer/{releases}/annotation/");
+    let launch = app
+        .post(
+            &annotations,
+            json!({"short_descr": "Launch", "long_descr": "Version 1", "start_dttm": "2005-06-01T00:00:00",
+                   "end_dttm": "2005-06-01T00:00:00", "json_metadata": "{\"tier\": 1}"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(launch.status, StatusCode::CREATED, "{}", launch.json);
+    let launch_id = launch.json["id"].as_i64().unwrap();
+    assert_eq!(
+        launch.json["result"]["layer"],
+        json!({"id": releases, "name": "Releases"})
+    );
+    assert_eq!(launch.json["result"]["start_dttm"], "2005-06-01T00:00:00");
+    let freeze = app
+        .post(
+            &annotations,
+            json!({"short_descr": "Freeze", "start_dttm": "2004-12-20 00:00:00", "end_dttm": "2005-01-03"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(freeze.status, StatusCode::CREATED, "{}", freeze.json);
+    let freeze_id = freeze.json["id"].as_i64().unwrap();
+    assert_eq!(freeze.json["result"]["end_dttm"], "2005-01-03T00:00:00");
+    let backwards = app
+        .post(
+            &annotations,
+            json!({"short_descr": "Backwards", "start_dttm": "2005-02-01", "end_dttm": "2005-01-01"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(backwards.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        backwards.json,
+        json!({"message": {"end_dttm": ["End date must be after start date"]}})
+    );
+    let same_name = app
+        .post(
+            &annotations,
+            json!({"short_descr": "Launch", "start_dttm": "2006-01-01", "end_dttm": "2006-01-01"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(same_name.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        same_name.json["message"]["short_descr"][0],
+        "Short description must be unique for this layer"
+    );
+    let bad_json = app
+        .post(
+            &annotations,
+            json!({"short_descr": "Odd", "start_dttm": "2006-01-01", "end_dttm": "2006-01-01", "json_metadata": "{"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(bad_json.status, StatusCode::BAD_REQUEST);
+    assert_eq!(bad_json.json["message"]["json_metadata"][0], "JSON not valid");
+    let in_missing_layer = app
+        .post(
+            "/api/v1/annotation_layer/999999/annotation/",
+            json!({"short_descr": "X", "start_dttm": "2006-01-01", "end_dttm": "2006-01-01"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(in_missing_layer.status, StatusCode::NOT_FOUND);
+
+    let listed = app
+        .get(
+            &format!("{annotations}?q=(order_column:start_dttm,order_direction:asc)"),
+            &admin,
+        )
+        .await;
+    assert_eq!(listed.status, StatusCode::OK, "{}", listed.json);
+    assert_eq!(texts(&listed.json, "short_descr"), ["Freeze", "Launch"]);
+    // Another layer's annotation is not found through this one.
+    let other_layer = app
+        .get(
+            &format!("/api/v1/annotation_layer/{outages}/annotation/{launch_id}"),
+            &admin,
+        )
+        .await;
+    assert_eq!(other_layer.status, StatusCode::NOT_FOUND);
+    let (status, edited) = put(
+        app,
+        &format!("{annotations}{launch_id}"),
+        json!({"long_descr": "Version 1.0", "end_dttm": "2005-06-02T00:00:00"}),
+        &admin,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{edited}");
+    assert_eq!(edited["result"]["long_descr"], "Version 1.0");
+    assert_eq!(edited["result"]["short_descr"], "Launch");
+    assert_eq!(edited["result"]["end_dttm"], "2005-06-02T00:00:00");
+
+    // Chart data: a native layer's records under the entry's name, as epoch milliseconds;
+    // formula entries add nothing; a layer that is gone answers no records.
+    let dataset = app.dataset_id("birth_names").await;
+    let context = json!({
+        "datasource": {"id": dataset, "type": "table"},
+        "queries": [{
+            "columns": [],
+            "metrics": ["count"],
+            "annotation_layers": [
+                {"name": "Shipping", "annotationType": "EVENT", "sourceType": "NATIVE", "value": releases, "show": true},
+                {"name": "Trend", "annotationType": "FORMULA", "sourceType": "", "value": "2 * x", "show": true},
+                {"name": "Gone", "annotationType": "INTERVAL", "sourceType": "NATIVE", "value": 999999, "show": true}
+            ]
+        }],
+        "result_format": "json",
+        "result_type": "full"
+    });
+    let answer = app.post("/api/v1/chart/data", context, &admin).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    let data = &answer.json["result"][0]["annotation_data"];
+    assert_eq!(
+        data["Shipping"]["columns"],
+        json!([
+            "start_dttm",
+            "end_dttm",
+            "short_descr",
+            "long_descr",
+            "json_metadata"
+        ])
+    );
+    assert_eq!(
+        data["Shipping"]["records"],
+        json!([
+            {"start_dttm": 1_103_500_800_000_i64, "end_dttm": 1_104_710_400_000_i64, "short_descr": "Freeze",
+             "long_descr": null, "json_metadata": null},
+            {"start_dttm": 1_117_584_000_000_i64, "end_dttm": 1_117_670_400_000_i64, "short_descr": "Launch",
+             "long_descr": "Version 1.0", "json_metadata": "{\"tier\": 1}"}
+        ])
+    );
+    assert_eq!(data["Gone"]["records"], json!([]));
+    assert!(data.get("Trend").is_none(), "{data}");
+
+    // A layer with annotations cannot be deleted; bulk deletes are all or none.
+    let (status, refused) = delete(app, &format!("/api/v1/annotation_layer/{releases}"), &admin).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(refused["message"], "Annotation layer has associated annotations.");
+    let (status, _) = delete(app, &format!("{annotations}?q=!({launch_id},999999)"), &admin).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(app.get(&annotations, &admin).await.json["count"], 2);
+    let (status, deleted) = delete(
+        app,
+        &format!("{annotations}?q=!({launch_id},{freeze_id})"),
+        &admin,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{deleted}");
+    assert_eq!(deleted["message"], "Deleted 2 annotations");
+    let (status, deleted) = delete(
+        app,
+        &format!("/api/v1/annotation_layer/?q=!({releases},{outages})"),
+        &admin,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{deleted}");
+    assert_eq!(deleted["message"], "Deleted 2 annotation layers");
+    assert_eq!(
+        app.get("/api/v1/annotation_layer/", &admin).await.json["count"],
+        0
+    );
+    let (status, _) = delete(app, &format!("/api/v1/annotation_layer/{releases}"), &admin).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn annotations_on_sqlite() {
+    let app = TestApp::with_examples().await;
+    check_annotations(&app).await;
+    app.close().await;
+}
+
+#[tokio::test]
+async fn annotations_on_postgres() {
+    let app = TestApp::with_settings(true, Some(ThrowawayDatabase::create().await)).await;
+    check_annotations(&app).await;
+    app.close().await;
+}
