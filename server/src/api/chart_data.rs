@@ -5,13 +5,13 @@ use axum::extract::State;
 use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use quiver_types::{QueryContext, ResultFormat, ResultType};
+use quiver_types::{DatasourceRef, DatasourceType, QueryContext, ResultFormat, ResultType};
 
 use crate::auth::CurrentUser;
 use crate::chart_data::{
     all_cached, authorized_dataset, csv, encode_answer, pivot_csv, run_query_context, xlsx,
 };
-use crate::error::{ApiError, AppJson, AppPath, ErrorKind};
+use crate::error::{ApiError, AppJson, AppPath, AppQuery, ErrorKind};
 use crate::jobs::ChartDataJob;
 use crate::state::AppState;
 
@@ -22,7 +22,66 @@ pub async fn chart_data(
     CurrentUser(user): CurrentUser,
     AppJson(context): AppJson<QueryContext>,
 ) -> Result<Response, ApiError> {
-    let dataset = authorized_dataset(&app, &user, &context).await?;
+    answer_context(&app, &user, context).await
+}
+
+/// `GET /api/v1/chart/{pk}/data/?format=&type=&force=`: runs the query context saved with a chart
+/// (Superset's API for a saved chart's data), on the chart's own dataset.
+pub async fn saved_chart_data(
+    State(app): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    AppPath(id): AppPath<i64>,
+    AppQuery(params): AppQuery<SavedChartDataParams>,
+) -> Result<Response, ApiError> {
+    let chart = app.store.chart(id).await?;
+    let saved = chart
+        .query_context
+        .as_deref()
+        .filter(|text| !text.trim().is_empty())
+        .ok_or_else(|| {
+            ApiError::bad_request("Chart has no query context saved. Please save the chart again.")
+        })?;
+    let mut context: QueryContext = serde_json::from_str(saved).map_err(|error| {
+        ApiError::bad_request(format!("The chart's saved query context is not valid: {error}"))
+    })?;
+    let datasource_type = chart
+        .datasource_type
+        .as_deref()
+        .and_then(|text| serde_json::from_value::<DatasourceType>(serde_json::Value::from(text)).ok());
+    let (Some(datasource_id), Some(datasource_type)) = (chart.datasource_id, datasource_type) else {
+        return Err(ApiError::message(ErrorKind::NotFound, "Chart has no dataset"));
+    };
+    context.datasource = DatasourceRef {
+        id: datasource_id,
+        datasource_type,
+    };
+    if let Some(format) = params.format {
+        context.result_format = format;
+    }
+    if let Some(result_type) = params.result_type {
+        context.result_type = result_type;
+    }
+    context.force = params.force.unwrap_or(false);
+    answer_context(&app, &user, context).await
+}
+
+/// The query string of `GET /api/v1/chart/{pk}/data/`.
+#[derive(Debug, serde::Deserialize)]
+pub struct SavedChartDataParams {
+    format: Option<ResultFormat>,
+    #[serde(rename = "type")]
+    result_type: Option<ResultType>,
+    force: Option<bool>,
+}
+
+/// Runs a query context for `user` and answers in its result format (async when configured).
+async fn answer_context(
+    app: &AppState,
+    user: &crate::auth::AuthUser,
+    context: QueryContext,
+) -> Result<Response, ApiError> {
+    let app = app.clone();
+    let dataset = authorized_dataset(&app, user, &context).await?;
     if runs_async(&app, &context) && (context.force || !all_cached(&app, &dataset, &context).await?) {
         let job = app.async_queries.new_job(user.id);
         let pending = job.clone();

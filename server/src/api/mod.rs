@@ -80,6 +80,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/me/roles/", get(auth::me_roles))
         .route("/api/v1/explore/", get(explore::explore))
         .route("/api/v1/chart/data", post(chart_data::chart_data))
+        .route("/api/v1/chart/{pk}/data/", get(chart_data::saved_chart_data))
         .route(
             "/api/v1/chart/data/{cache_key}",
             get(chart_data::chart_data_result),

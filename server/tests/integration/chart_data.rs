@@ -811,3 +811,80 @@ async fn a_query_answer_has_the_sql_and_skips_the_post_processing() {
         "{sql}"
     );
 }
+
+#[tokio::test]
+async fn a_saved_charts_data_runs_its_saved_query_context() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    let context = births_by_gender_and_state(dataset_id, "json");
+    let created = app
+        .post(
+            "/api/v1/chart/",
+            json!({"slice_name": "Saved births", "viz_type": "table", "datasource_id": dataset_id,
+                   "datasource_type": "table", "params": "{}", "query_context": context.to_string()}),
+            &admin,
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.json);
+    let chart = created.json["id"].as_i64().unwrap();
+
+    let answer = app.get(&format!("/api/v1/chart/{chart}/data/"), &admin).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    let result = &answer.json["result"][0];
+    assert_eq!(result["colnames"], json!(["gender", "state", "SUM(num)"]));
+    let expected = engine_sums(&app);
+    let rows = result["data"].as_array().unwrap();
+    assert_eq!(rows.len(), expected.len());
+    for row in rows {
+        let key = (
+            row["gender"].as_str().unwrap().to_owned(),
+            row["state"].as_str().unwrap().to_owned(),
+        );
+        assert_eq!(row["SUM(num)"].as_i64().unwrap(), expected[&key], "{key:?}");
+    }
+
+    // `format` and `type` override the saved context; `force` bypasses the cache.
+    let csv = app
+        .get(
+            &format!("/api/v1/chart/{chart}/data/?format=csv&force=true"),
+            &admin,
+        )
+        .await;
+    assert_eq!(csv.status, StatusCode::OK);
+    let text = String::from_utf8(csv.bytes).unwrap();
+    assert!(text.starts_with("gender,state,SUM(num)"), "{text}");
+    assert_eq!(text.lines().count(), expected.len() + 1);
+    let query = app
+        .get(&format!("/api/v1/chart/{chart}/data/?type=query"), &admin)
+        .await;
+    assert_eq!(query.status, StatusCode::OK, "{}", query.json);
+    assert!(query.json["result"][0]["query"]
+        .as_str()
+        .unwrap()
+        .contains("GROUP BY"));
+    let bad_format = app
+        .get(&format!("/api/v1/chart/{chart}/data/?format=pdf"), &admin)
+        .await;
+    assert_eq!(bad_format.status, StatusCode::BAD_REQUEST);
+
+    // A chart saved without a query context, and a missing chart.
+    let bare = app
+        .post(
+            "/api/v1/chart/",
+            json!({"slice_name": "Bare", "viz_type": "table", "datasource_id": dataset_id,
+                   "datasource_type": "table", "params": "{}"}),
+            &admin,
+        )
+        .await;
+    let bare = bare.json["id"].as_i64().unwrap();
+    let answer = app.get(&format!("/api/v1/chart/{bare}/data/"), &admin).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        answer.json["message"],
+        "Chart has no query context saved. Please save the chart again."
+    );
+    let missing = app.get("/api/v1/chart/999999/data/", &admin).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    app.close().await;
+}
