@@ -1,5 +1,6 @@
 //! Explore: the page's initial state (`GET /api/v1/explore/`), the form data cache
-//! (`/api/v1/explore/form_data`) and permalinks (`/api/v1/explore/permalink`).
+//! (`/api/v1/explore/form_data`), permalinks (`/api/v1/explore/permalink`) and resolved time
+//! ranges (`/api/v1/time_range/`).
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -97,4 +98,16 @@ pub struct ExplorePermalinkValue {
     /// `"{id}__{type}"`.
     pub datasource: String,
     pub state: ExplorePermalinkState,
+}
+
+/// `GET /api/v1/time_range/?q=...`: one time range resolved to ISO date-times
+/// (`2024-06-08T00:00:00`), with an empty text for an unbounded side.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ResolvedTimeRange {
+    pub since: String,
+    pub until: String,
+    /// The range as asked (`Last week`).
+    #[serde(rename = "timeRange")]
+    pub time_range: String,
 }

@@ -54,6 +54,13 @@ export const testIds = {
     metricSaveButton: 'explore-metric-save',
     controlError: 'explore-control-error',
     runButton: 'explore-run-button',
+    /** The time range control's button: it shows the range and opens "Edit time range". */
+    timeRangeTrigger: 'explore-time-range-trigger',
+    timeRangeModal: 'explore-time-range-modal',
+    /** "Actual time range": the bounds the server resolved, or its error. */
+    timeRangeActual: 'explore-time-range-actual',
+    timeRangeApplyButton: 'explore-time-range-apply',
+    timeRangeCancelButton: 'explore-time-range-cancel',
   },
   /** Explore's data pane below the chart: "Results" and "Samples". */
   dataPane: {

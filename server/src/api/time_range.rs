@@ -1,8 +1,7 @@
 //! `GET /api/v1/time_range/?q=...`: resolved since and until of time ranges, for the UI.
 
 use axum::extract::State;
-use quiver_types::ResultResponse;
-use serde::{Deserialize, Serialize};
+use quiver_types::{ResolvedTimeRange, ResultResponse};
 use serde_json::Value;
 
 use super::dataset::ListParams;
@@ -10,15 +9,6 @@ use super::rison::parse_rison;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, AppJson, AppQuery};
 use crate::state::AppState;
-
-/// One resolved range: ISO datetimes, or "" for an unbounded side.
-#[derive(Debug, Serialize, Deserialize, PartialEq)]
-pub struct ResolvedTimeRange {
-    pub since: String,
-    pub until: String,
-    #[serde(rename = "timeRange")]
-    pub time_range: String,
-}
 
 /// `q` is one rison string (`'Last week'`) or a list of `(timeRange: '...')` objects.
 pub async fn time_range(

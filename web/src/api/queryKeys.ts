@@ -8,6 +8,8 @@ export const queryKeys = {
   exploreAll: ['explore'] as const,
   chartData: (runNumber: number) => ['chartData', runNumber] as const,
   samples: (datasourceType: string, datasourceId: number) => ['samples', datasourceType, datasourceId] as const,
+  /** `GET /api/v1/time_range/`: the bounds a `time_range` value resolves to now. */
+  timeRange: (timeRange: string) => ['timeRange', timeRange] as const,
   // SQL Lab (issue #7)
   sqlLabDatabases: ['sqlLabDatabases'] as const,
   databaseSchemas: (databaseId: number) => ['databaseSchemas', databaseId] as const,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exploreApiPath, exploreTargetFromSearch } from './api';
+import { exploreApiPath, exploreTargetFromSearch, timeRangeApiPath } from './api';
 
 describe('explore target', () => {
   it('reads the datasource and the optional slice', () => {
@@ -28,5 +28,15 @@ describe('explore target', () => {
       formDataKey: null,
       permalinkKey: null,
     });
+  });
+});
+
+describe('timeRangeApiPath', () => {
+  it('sends the value as one rison string', () => {
+    expect(timeRangeApiPath('Last week')).toBe("/api/v1/time_range/?q='Last%20week'");
+    expect(timeRangeApiPath('DATEADD(DATETIME("now"), -7, day) : now')).toBe(
+      "/api/v1/time_range/?q='DATEADD(DATETIME(%22now%22)%2C%20-7%2C%20day)%20%3A%20now'",
+    );
+    expect(timeRangeApiPath("it's!")).toBe("/api/v1/time_range/?q='it!'s!!'");
   });
 });

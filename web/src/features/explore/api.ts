@@ -1,12 +1,14 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { getJson, postJson } from '@/api/client';
-import type { ApiError } from '@/api/errors';
+import { ApiError, genericErrorMessage } from '@/api/errors';
 import type { ChartDataResult } from '@/api/generated/ChartDataResult';
 import type { DatasourceRef } from '@/api/generated/DatasourceRef';
 import type { DatasourceType } from '@/api/generated/DatasourceType';
 import type { ExploreResponse } from '@/api/generated/ExploreResponse';
+import type { ResolvedTimeRange } from '@/api/generated/ResolvedTimeRange';
 import type { ResultResponse } from '@/api/generated/ResultResponse';
 import { queryKeys } from '@/api/queryKeys';
+import { risonString } from '@/api/rison';
 import { nonEmptyParam, positiveIntegerParam } from '@/app/urlParams';
 
 /** What Explore opens: a datasource, a saved chart, a cached state or a permalink (any mix the URL holds). */
@@ -80,6 +82,31 @@ export function useDatasourceSamples(datasource: DatasourceRef): UseQueryResult<
     queryKey: queryKeys.samples(datasource.type, datasource.id),
     queryFn: async ({ signal }) => (await postJson<ResultResponse<ChartDataResult>>(samplesApiPath(datasource), {}, signal)).result,
     staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** `/api/v1/time_range/?q='Last%20week'`: `q` is the value as one rison string. */
+export function timeRangeApiPath(timeRange: string): string {
+  return `/api/v1/time_range/?q=${encodeURIComponent(risonString(timeRange))}`;
+}
+
+/**
+ * `GET /api/v1/time_range/`: the since and until a `time_range` value resolves to now ("" for an
+ * unbounded side); a value the server cannot read fails with its message ("Unexpected time
+ * range: ..."). Null asks nothing. While a new value is asked, the last answer stays.
+ */
+export function useResolvedTimeRange(timeRange: string | null): UseQueryResult<ResolvedTimeRange, ApiError> {
+  return useQuery({
+    queryKey: queryKeys.timeRange(timeRange ?? ''),
+    queryFn: async ({ signal }) => {
+      const answer = await getJson<ResultResponse<ResolvedTimeRange[]>>(timeRangeApiPath(timeRange ?? ''), signal);
+      const [resolved] = answer.result;
+      if (resolved === undefined) throw new ApiError(genericErrorMessage, { status: null });
+      return resolved;
+    },
+    enabled: timeRange !== null,
+    placeholderData: keepPreviousData,
     retry: false,
   });
 }

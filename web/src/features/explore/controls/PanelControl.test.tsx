@@ -1,5 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi, type Mock } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { Dataset } from '@/api/generated/Dataset';
 import { renderWithTheme } from '@/testRendering';
 import { testIds } from '@/testIds';
@@ -48,6 +48,10 @@ function choose(label: string): void {
 }
 
 describe('PanelControl', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('metrics: adds SUM(num) to the list', () => {
     const onChange = renderControl(control('metrics', 'metrics', { multi: true }), { ...baseFormData, metrics: ['count'] });
     fireEvent.click(screen.getByTestId(testIds.explore.addMetricButton));
@@ -146,6 +150,22 @@ describe('PanelControl', () => {
     const onChange = renderControl(control('color_scheme', 'color_scheme', { default: 'supersetColors', renderTrigger: true }));
     choose('bnbColors');
     expect(onChange).toHaveBeenCalledWith('color_scheme', 'bnbColors');
+  });
+
+  it('time_range: "Edit time range" applies "Last week" through the control', async () => {
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(Response.json({ result: [{ since: '2024-06-08T00:00:00', until: '2024-06-15T00:00:00', timeRange: 'Last week' }] })),
+    );
+    const onChange = renderControl(control('time_range', 'time_range', { label: 'Time Range', default: 'No filter' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Time Range: No filter' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit time range' });
+    fireEvent.focus(within(dialog).getByRole('combobox', { name: 'Range type' }));
+    fireEvent.click(within(dialog).getByRole('option', { name: 'Last' }));
+    const apply = screen.getByTestId<HTMLButtonElement>(testIds.explore.timeRangeApplyButton);
+    await waitFor(() => expect(apply.disabled).toBe(false), { timeout: 3000 });
+    expect(screen.getByTestId(testIds.explore.timeRangeActual).textContent).toBe('2024-06-08 ≤ col < 2024-06-15');
+    fireEvent.click(apply);
+    expect(onChange).toHaveBeenCalledWith('time_range', 'Last week');
   });
 
   it('shows the core validation messages next to the control', () => {

@@ -12,6 +12,7 @@ import { ChoiceSelectControl } from './ChoiceSelectControl';
 import { ColumnControl } from './ColumnControl';
 import { ControlField } from './ControlField';
 import { MetricsControl } from './MetricsControl';
+import { TimeRangeControl } from './timeRange/TimeRangeControl';
 
 export interface PanelControlProps {
   control: ControlDefinition;
@@ -135,7 +136,14 @@ export function PanelControl({ control, dataset, formData, errors, onChange }: P
       case 'text_area':
         return <TextArea aria-label={control.label} rows={3} value={inputText(value)} onChange={(event) => change(event.target.value)} />;
       case 'time_range':
-        return <ReadOnlyValue>{typeof value === 'string' ? value : defaultTimeRange}</ReadOnlyValue>;
+        return (
+          <TimeRangeControl
+            label={control.label}
+            value={typeof value === 'string' && value !== '' ? value : defaultTimeRange}
+            isInvalid={isInvalid}
+            onChange={change}
+          />
+        );
       default:
         return <ReadOnlyValue>Not editable in Quiver yet</ReadOnlyValue>;
     }
