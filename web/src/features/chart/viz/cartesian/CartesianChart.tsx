@@ -142,10 +142,10 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
   }) as [ReturnType<typeof scaleLinear<number>>, ReturnType<typeof scaleLinear<number>>];
 
   const toXY = (categoryPos: number, valuePos: number): [number, number] => (isHorizontal ? [valuePos, categoryPos] : [categoryPos, valuePos]);
+  const bandCentres = isBanded ? visibleIndexes.map(categoryPosition) : [];
   const annotationXAxis: AnnotationXAxis = {
     range: [continuousDomain[0] ?? 0, continuousDomain[1] ?? 0],
-    position: (value) =>
-      isBanded ? (positionBetweenBands(value, visibleXNumbers, visibleIndexes.map(categoryPosition)) ?? 0) : continuousScale(value),
+    position: (value) => (isBanded ? (positionBetweenBands(value, visibleXNumbers, bandCentres) ?? 0) : continuousScale(value)),
   };
 
   function xLabel(index: number, formatter: TimeFormatter): string {

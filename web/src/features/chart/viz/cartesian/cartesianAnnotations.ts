@@ -138,16 +138,20 @@ export function positionBetweenBands(value: number, xValues: readonly number[], 
   const first = xValues[0] ?? 0;
   const last = xValues[count - 1] ?? 0;
   if (value < first || value > last) return null;
-  for (let index = 0; index < count - 1; index += 1) {
-    const left = xValues[index] ?? 0;
-    const right = xValues[index + 1] ?? 0;
-    if (value >= left && value <= right) {
-      const leftPosition = positions[index] ?? 0;
-      const rightPosition = positions[index + 1] ?? 0;
-      return right === left ? leftPosition : leftPosition + ((value - left) / (right - left)) * (rightPosition - leftPosition);
-    }
+  // The last centre at or before the value (binary search), then linear to the next one.
+  let low = 0;
+  let high = count - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if ((xValues[middle] ?? 0) <= value) low = middle;
+    else high = middle - 1;
   }
-  return positions[count - 1] ?? null;
+  const left = xValues[low] ?? 0;
+  const leftPosition = positions[low] ?? 0;
+  if (low === count - 1) return leftPosition;
+  const right = xValues[low + 1] ?? 0;
+  const rightPosition = positions[low + 1] ?? 0;
+  return right === left ? leftPosition : leftPosition + ((value - left) / (right - left)) * (rightPosition - leftPosition);
 }
 
 /** A formula with its points on the plot's x range. */
