@@ -36,7 +36,10 @@ export class AnnotationLayerPages {
     await modal.getByTestId(testIds.annotationLayers.layerName).fill(name);
     await modal.getByTestId(testIds.annotationLayers.layerDescription).fill(description);
     await modal.getByTestId(testIds.annotationLayers.layerModalSave).click();
-    await this.page.getByTestId(testIds.annotationLayers.annotationListPage).waitFor();
+    const annotationsPage = this.page.getByTestId(testIds.annotationLayers.annotationListPage);
+    const saveError = modal.getByTestId(testIds.annotationLayers.modalError);
+    await annotationsPage.or(saveError).waitFor();
+    if (await saveError.isVisible()) throw new Error(`creating the annotation layer failed: ${await saveError.innerText()}`);
     const match = /\/annotationlayer\/(\d+)\/annotation\/?$/.exec(new URL(this.page.url()).pathname);
     if (match === null) throw new Error(`a new layer opened ${this.page.url()}, not its annotations`);
     return Number(match[1]);

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { testIds } from '../../web/src/testIds';
 import { test, expect } from '../support/adminSession';
 import { AnnotationLayerPages } from '../pages/AnnotationLayerPages';
@@ -21,6 +21,33 @@ async function chartIdNamed(request: APIRequestContext, sliceName: string): Prom
   return chart.id;
 }
 
+/** Adds the formula layer "Trend" (x / 1e7) and checks it is drawn at once, without a query. */
+async function addTrendFormula(explore: ExplorePage, page: Page): Promise<void> {
+  await explore.addFormulaAnnotationLayer('Trend', 'x / 1e7');
+  await expect(explore.annotationMarks('formula')).toHaveCount(1);
+  await expect(explore.staleIndicator).toHaveCount(0);
+  const [formula] = await explore.annotationMarkData('formula');
+  const xs = (formula?.xValues ?? '').split(',').map(Number);
+  const ys = (formula?.values ?? '').split(',').map(Number);
+  expect(formula?.layer).toBe('Trend');
+  // Every year of the data, plus samples between the ends.
+  expect(xs.length).toBeGreaterThan(40);
+  expect(ys).toEqual(xs.map((x) => x / 1e7));
+  await expect(page.getByTestId(testIds.viz.legendItem).filter({ hasText: 'Trend' })).toHaveCount(1);
+}
+
+test('a formula layer is drawn on a time-series chart without a new query', async ({ page }) => {
+  const explore = await ExplorePage.openPath(page, `/explore/?slice_id=${await chartIdNamed(page.request, 'Births over time')}`);
+  await expect(explore.marks('line')).toHaveCount(2);
+  let chartDataPosts = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/chart/data') chartDataPosts += 1;
+  });
+  await addTrendFormula(explore, page);
+  await expect(explore.annotationWarning).toHaveCount(0);
+  expect(chartDataPosts).toBe(0);
+});
+
 test('annotation layers made in their list pages are drawn on a time-series chart with a formula', async ({ page }) => {
   const layerName = `Births milestones ${Date.now()}`;
 
@@ -33,17 +60,7 @@ test('annotation layers made in their list pages are drawn on a time-series char
   const explore = await ExplorePage.openPath(page, `/explore/?slice_id=${await chartIdNamed(page.request, 'Births over time')}`);
   await expect(explore.marks('line')).toHaveCount(2);
 
-  // A formula only redraws: no new query, and the chart does not turn stale.
-  await explore.addFormulaAnnotationLayer('Trend', 'x / 1e7');
-  await expect(explore.annotationMarks('formula')).toHaveCount(1);
-  await expect(explore.staleIndicator).toHaveCount(0);
-  const [formula] = await explore.annotationMarkData('formula');
-  const xs = (formula?.xValues ?? '').split(',').map(Number);
-  const ys = (formula?.values ?? '').split(',').map(Number);
-  expect(formula?.layer).toBe('Trend');
-  expect(xs.length).toBeGreaterThan(40);
-  expect(ys).toEqual(xs.map((x) => x / 1e7));
-  await expect(page.getByTestId(testIds.viz.legendItem).filter({ hasText: 'Trend' })).toHaveCount(1);
+  await addTrendFormula(explore, page);
 
   // A saved layer's records come with the chart's data, so the chart needs its query again; until
   // then each new layer's own annotation query brings its records.
