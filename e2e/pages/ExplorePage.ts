@@ -25,6 +25,7 @@ export class ExplorePage {
   readonly querySql: Locator;
   readonly toasts: Locator;
   readonly staleIndicator: Locator;
+  readonly annotationWarning: Locator;
   readonly bigNumber: Locator;
   readonly pivotTable: Locator;
   readonly computedLocallyBadge: Locator;
@@ -36,6 +37,7 @@ export class ExplorePage {
     this.querySql = page.getByTestId(testIds.viewQuery.sql);
     this.toasts = page.getByTestId(testIds.toast.item);
     this.staleIndicator = page.getByTestId(testIds.chart.stale);
+    this.annotationWarning = page.getByTestId(testIds.chart.annotationWarning);
     this.bigNumber = page.getByTestId(testIds.viz.bigNumber);
     this.pivotTable = page.getByTestId(testIds.viz.pivotTable);
     this.computedLocallyBadge = page.getByTestId(testIds.chart.computedLocally);
@@ -180,6 +182,49 @@ export class ExplorePage {
   /** The rendered cells of one result column. */
   cells(columnName: string): Locator {
     return this.page.locator(`[data-testid="${testIds.tableChart.cell}"][data-column="${columnName}"]`);
+  }
+
+  /** Adds a formula annotation layer (y = f(x), x in epoch ms) through "+ Add annotation layer". */
+  async addFormulaAnnotationLayer(name: string, formula: string): Promise<void> {
+    const editor = await this.openAnnotationLayerEditor(name);
+    await editor.getByTestId(testIds.annotationLayers.editorFormula).fill(formula);
+    await this.applyAnnotationLayer(editor);
+  }
+
+  /** Adds an event or interval layer whose records come from the saved annotation layer `layerName`. */
+  async addNativeAnnotationLayer(name: string, annotationType: 'EVENT' | 'INTERVAL', layerName: string): Promise<void> {
+    const editor = await this.openAnnotationLayerEditor(name);
+    await editor.getByTestId(testIds.annotationLayers.editorType).selectOption(annotationType);
+    const layerSelect = editor.getByTestId(testIds.annotationLayers.editorLayer);
+    await layerSelect.locator('option', { hasText: layerName }).waitFor({ state: 'attached' });
+    await layerSelect.selectOption({ label: layerName });
+    await editor.getByTestId(testIds.annotationLayers.editorShowLabel).check();
+    await this.applyAnnotationLayer(editor);
+  }
+
+  private async openAnnotationLayerEditor(name: string): Promise<Locator> {
+    await this.openControlSection('Annotations and Layers');
+    await this.page.getByTestId(testIds.annotationLayers.addButton).click();
+    const editor = this.page.getByTestId(testIds.annotationLayers.editor);
+    await editor.getByTestId(testIds.annotationLayers.editorName).fill(name);
+    return editor;
+  }
+
+  private async applyAnnotationLayer(editor: Locator): Promise<void> {
+    await editor.getByTestId(testIds.annotationLayers.editorApply).click();
+    await editor.waitFor({ state: 'detached' });
+  }
+
+  /** The chart's annotation marks of one kind (`formula`, `event`, `interval`). */
+  annotationMarks(kind: 'formula' | 'event' | 'interval'): Locator {
+    return this.page.locator(`[data-testid="${testIds.viz.annotation}"][data-kind="${kind}"]`);
+  }
+
+  /** The data attributes of the annotation marks of one kind, as `dataset` names them (`layer`, `title`, `start`, `xValues`, ...). */
+  async annotationMarkData(kind: 'formula' | 'event' | 'interval'): Promise<Record<string, string>[]> {
+    return this.annotationMarks(kind).evaluateAll((elements) =>
+      elements.map((element) => Object.fromEntries(Object.entries((element as HTMLElement).dataset).map(([key, value]) => [key, value ?? '']))),
+    );
   }
 
   /** Opens a collapsed section of the control panel ("Advanced analytics", ...) by its title. */

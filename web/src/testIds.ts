@@ -102,6 +102,8 @@ export const testIds = {
     rowCount: 'chart-row-count',
     viewQueryButton: 'chart-view-query',
     computedLocally: 'chart-computed-locally',
+    /** The annotation layers that failed (spec 000 §8): the chart still draws. */
+    annotationWarning: 'chart-annotation-warning',
   },
   tableChart: {
     table: 'table-chart',
@@ -123,6 +125,9 @@ export const testIds = {
     pivotTable: 'viz-pivot-table',
     pivotRow: 'viz-pivot-row',
     pivotToggle: 'viz-pivot-toggle',
+    /** An annotation mark; `data-kind` is `formula`, `event` or `interval`, `data-layer` its layer's name. */
+    annotation: 'viz-annotation',
+    annotationLabel: 'viz-annotation-label',
   },
   viewQuery: {
     modal: 'view-query-modal',
@@ -498,6 +503,55 @@ export const testIds = {
     allEntitiesPage: 'all-entities-page',
     /** One object of a tag; `data-object-type` holds its type. */
     entity: 'all-entities-object',
+  },
+  /** Annotation layers, their annotations, and Explore's annotation layer control. */
+  annotationLayers: {
+    listPage: 'annotation-layer-list-page',
+    nameLink: 'annotation-layer-name-link',
+    addLayer: 'annotation-layer-add',
+    layerModal: 'annotation-layer-modal',
+    layerName: 'annotation-layer-modal-name',
+    layerDescription: 'annotation-layer-modal-description',
+    layerModalSave: 'annotation-layer-modal-save',
+    modalError: 'annotation-modal-error',
+    editRow: 'annotation-row-edit',
+    deleteRow: 'annotation-row-delete',
+    annotationListPage: 'annotation-list-page',
+    addAnnotation: 'annotation-add',
+    annotationRowName: 'annotation-row-name',
+    annotationModal: 'annotation-modal',
+    annotationName: 'annotation-modal-name',
+    annotationStart: 'annotation-modal-start',
+    annotationEnd: 'annotation-modal-end',
+    annotationDescription: 'annotation-modal-description',
+    annotationJson: 'annotation-modal-json',
+    annotationModalSave: 'annotation-modal-save',
+    /** Explore's `annotation_layers` control. */
+    control: 'explore-annotation-layers',
+    addButton: 'explore-annotation-layer-add',
+    /** One layer of the control; `data-layer` holds its name. */
+    controlItem: 'explore-annotation-layer-item',
+    editor: 'explore-annotation-layer-editor',
+    editorName: 'explore-annotation-layer-name',
+    editorType: 'explore-annotation-layer-type',
+    editorFormula: 'explore-annotation-layer-formula',
+    editorLayer: 'explore-annotation-layer-source-layer',
+    editorShow: 'explore-annotation-layer-show',
+    editorShowLabel: 'explore-annotation-layer-show-label',
+    editorStyle: 'explore-annotation-layer-style',
+    editorColor: 'explore-annotation-layer-color',
+    editorAutomaticColor: 'explore-annotation-layer-automatic-color',
+    editorWidth: 'explore-annotation-layer-width',
+    editorOpacity: 'explore-annotation-layer-opacity',
+    editorProblem: 'explore-annotation-layer-problem',
+    editorApply: 'explore-annotation-layer-apply',
+    editorRemove: 'explore-annotation-layer-remove',
+  },
+  /** The header's Settings menu. */
+  settingsMenu: {
+    button: 'settings-menu-button',
+    menu: 'settings-menu',
+    annotationLayers: 'settings-menu-annotation-layers',
   },
   /** The home page (issue #8). */
   welcome: {

@@ -7,6 +7,8 @@ export const queryKeys = {
   /** Every Explore state: dropped after a save so a reopened chart reads the saved version. */
   exploreAll: ['explore'] as const,
   chartData: (runNumber: number) => ['chartData', runNumber] as const,
+  /** One annotation layer's own query: the chart's query (as text) and the layer's query part. */
+  annotationQuery: (chartQuery: string, layer: string) => ['annotationQuery', chartQuery, layer] as const,
   samples: (datasourceType: string, datasourceId: number) => ['samples', datasourceType, datasourceId] as const,
   /** `GET /api/v1/time_range/`: the bounds a `time_range` value resolves to now. */
   timeRange: (timeRange: string) => ['timeRange', timeRange] as const,
@@ -43,4 +45,11 @@ export const queryKeys = {
   availableEngines: ['database', 'available'] as const,
   databaseDetail: (id: number) => ['database', 'detail', id] as const,
   datasetDetail: (id: number) => ['dataset', 'detail', id] as const,
+  // Annotation layers and their annotations
+  annotationLayer: (id: number) => ['annotationLayer', id] as const,
+  annotationLayerPermissions: ['annotationLayer', 'permissions'] as const,
+  /** Every layer, by name, for Explore's annotation layer picker. */
+  annotationLayerChoices: ['resourceList', 'annotation_layer', 'choices'] as const,
+  annotationList: (layerId: number, q: string) => ['resourceList', 'annotation', layerId, q] as const,
+  annotationListAll: (layerId: number) => ['resourceList', 'annotation', layerId] as const,
 };

@@ -68,6 +68,15 @@ export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
           path: '/databaseview/list',
           lazy: async () => ({ Component: (await import('@/features/databaseList/DatabaseListPage')).DatabaseListPage }),
         },
+        // Annotation layers and their annotations (Superset's routes): their own chunk.
+        {
+          path: '/annotationlayer/list',
+          lazy: async () => ({ Component: (await import('@/features/annotationLayers/AnnotationLayerListPage')).AnnotationLayerListPage }),
+        },
+        {
+          path: '/annotationlayer/:layerId/annotation',
+          lazy: async () => ({ Component: (await import('@/features/annotationLayers/AnnotationListPage')).AnnotationListPage }),
+        },
         // Datasets (issue #8)
         {
           path: '/dataset/add',

@@ -6,6 +6,7 @@ import { logoutPath, userDisplayName, welcomePagePath } from '@/features/auth/ap
 import { useThemeMode } from '@/theme/themeMode';
 import { testIds } from '@/testIds';
 import { Button } from './Button';
+import { SettingsMenu } from './SettingsMenu';
 
 /** The top bar: brand and navigation, the theme toggle, the user and the logout link. */
 export function AppHeader({ user }: { user: CurrentUser }): JSX.Element {
@@ -26,6 +27,7 @@ export function AppHeader({ user }: { user: CurrentUser }): JSX.Element {
         <NavLink to="/superset/tags/">Tags</NavLink>
       </Nav>
       <Spacer />
+      <SettingsMenu />
       <Button
         $variant="secondary"
         aria-pressed={isDark}

@@ -12,7 +12,7 @@ import { queryKeys } from '@/api/queryKeys';
 import type { ListFilterValue, ListViewState } from './listViewState';
 
 /** The resources with a list page. */
-export type ListResource = 'chart' | 'dashboard' | 'dataset' | 'database' | 'saved_query';
+export type ListResource = 'chart' | 'dashboard' | 'dataset' | 'database' | 'saved_query' | 'annotation_layer';
 
 /** A rison boolean for a select filter's "yes" / "no", or null for anything else. */
 export function risonYesNo(value: string): string | null {

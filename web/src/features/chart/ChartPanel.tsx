@@ -5,6 +5,7 @@ import type { ChartDataArrowResult } from '@/api/chartData';
 import type { FormData } from '@/api/generated/FormData';
 import { Button } from '@/components/Button';
 import { testIds } from '@/testIds';
+import { annotationWarnings, useAnnotationLayerStates } from './annotations/useAnnotationLayerStates';
 import { chartErrorMessages } from './api';
 import { readChartColumns } from './chartColumns';
 import { rowCountText } from './rowCountText';
@@ -65,6 +66,8 @@ export function ChartPanel({
   const resultError = results?.find((queryResult) => queryResult.meta.error !== null)?.meta.error ?? null;
   const chartFormData: ChartFormData = formData ?? { datasource: '', viz_type: 'table' };
   const viz = vizDefinition(chartFormData.viz_type);
+  const annotationLayers = useAnnotationLayerStates(formData, resultError === null ? results : undefined);
+  const warnings = annotationWarnings(annotationLayers);
 
   function renderBody(): JSX.Element {
     if (!hasRun) return <Notice data-testid={testIds.chart.idle}>{idleMessage}</Notice>;
@@ -112,6 +115,7 @@ export function ChartPanel({
       theme,
       onCrossFilter,
       crossFilterValues,
+      annotationLayers,
     };
     if (!viz.isFixedSize) return <viz.Renderer {...rendererProps} />;
     return bodySize.width > 0 && bodySize.height > 0 ? <viz.Renderer {...rendererProps} /> : <></>;
@@ -127,6 +131,11 @@ export function ChartPanel({
           <LocalBadge data-testid={testIds.chart.computedLocally} role="status" title={reaggregatedTitle}>
             {reaggregatedLabel}
           </LocalBadge>
+        )}
+        {warnings.length > 0 && result !== undefined && (
+          <AnnotationWarning data-testid={testIds.chart.annotationWarning} role="status" title={warnings.join('\n')}>
+            ⚠ {warnings.length === 1 ? warnings[0] : `${warnings.length} annotation layers failed`}
+          </AnnotationWarning>
         )}
         {isStale && (
           <StaleBadge data-testid={testIds.chart.stale} role="status" title={staleTitle}>
@@ -186,6 +195,18 @@ const StaleBadge = styled.span`
   background: ${({ theme }) => (theme.algorithm === 'dark' ? theme.colors.surfaceMuted : theme.colors.warning.light[3])};
   color: ${({ theme }) => theme.colors.text};
   font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+const AnnotationWarning = styled.span`
+  max-width: 50%;
+  overflow: hidden;
+  padding: 2px ${({ theme }) => theme.gridUnit * 2}px;
+  border: 1px solid ${({ theme }) => theme.colors.warning.base};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.xs}px;
+  text-overflow: ellipsis;
+  white-space: nowrap;
 `;
 
 const LocalBadge = styled.span`

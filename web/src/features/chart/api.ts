@@ -5,6 +5,7 @@ import type { FieldError } from '@/api/generated/FieldError';
 import type { FormData } from '@/api/generated/FormData';
 import { queryKeys } from '@/api/queryKeys';
 import { buildQueryContext, validateFormData } from '@/wasm/core';
+import { withoutFormulaLayers } from './annotations/annotationLayerEntries';
 import { answerLocally, type LocalAnswer } from './reaggregation';
 
 /** One click of Run: the form data as it was then. */
@@ -36,7 +37,7 @@ export function chartErrorMessages(error: unknown): string[] {
 export async function runChartQuery(formData: FormData, signal?: AbortSignal): Promise<ChartDataArrowResult[]> {
   const controlErrors = await validateFormData(formData);
   if (controlErrors.length > 0) throw new FormDataInvalidError(controlErrors);
-  const queryContext = await buildQueryContext(formData);
+  const queryContext = withoutFormulaLayers(await buildQueryContext(formData));
   return fetchChartData({ ...queryContext, result_format: 'arrow' }, signal);
 }
 

@@ -13,6 +13,7 @@ import type { ResultResponse } from '@/api/generated/ResultResponse';
 import type { UserRoles } from '@/api/generated/UserRoles';
 import { queryKeys } from '@/api/queryKeys';
 import { FormDataInvalidError } from '@/features/chart/api';
+import { withoutFormulaLayers } from '@/features/chart/annotations/annotationLayerEntries';
 import { buildQueryContext, validateFormData } from '@/wasm/core';
 
 export const dashboardPublishedMessage = 'This dashboard is now published';
@@ -100,7 +101,7 @@ export interface DashboardChartQueryOptions {
 async function dashboardChartQueryContext(formData: FormData, options: DashboardChartQueryOptions): Promise<QueryContext> {
   const controlErrors = await validateFormData(formData);
   if (controlErrors.length > 0) throw new FormDataInvalidError(controlErrors);
-  const queryContext = await buildQueryContext({ ...formData, dashboardId: options.dashboardId } as FormData);
+  const queryContext = withoutFormulaLayers(await buildQueryContext({ ...formData, dashboardId: options.dashboardId } as FormData));
   return { ...queryContext, force: options.force };
 }
 

@@ -22,4 +22,22 @@ describe('render trigger controls', () => {
     expect(renderedFormData(ran, current, renderTriggers)).toEqual({ ...ran, color_scheme: 'bnbColors' });
     expect(renderedFormData(ran, { ...current, viz_type: 'table' }, renderTriggers)).toBe(ran);
   });
+
+  it('a formula annotation layer only redraws; adding, hiding or retargeting a native layer needs a query', () => {
+    const triggers = new Set([...renderTriggers, 'annotation_layers']);
+    const trend = { name: 'Trend', annotationType: 'FORMULA', sourceType: '', value: '2x', show: true, color: null };
+    const releases = { name: 'Releases', annotationType: 'EVENT', sourceType: 'NATIVE', value: 4, show: true, color: null, width: 1 };
+    const withTrend: ExploreFormData = { ...ran, annotation_layers: [trend] };
+    expect(isQueryStale(ran, withTrend, triggers)).toBe(false);
+    expect(isQueryStale(withTrend, { ...ran, annotation_layers: [{ ...trend, value: '3x' }] }, triggers)).toBe(false);
+
+    const withReleases: ExploreFormData = { ...ran, annotation_layers: [trend, releases] };
+    expect(isQueryStale(withTrend, withReleases, triggers)).toBe(true);
+    // Colour, width and type of a native layer are drawing only; its layer and visibility are not.
+    const restyled = { ...releases, color: '#ff0000', width: 3, annotationType: 'INTERVAL' };
+    expect(isQueryStale(withReleases, { ...ran, annotation_layers: [trend, restyled] }, triggers)).toBe(false);
+    expect(isQueryStale(withReleases, { ...ran, annotation_layers: [trend, { ...releases, value: 5 }] }, triggers)).toBe(true);
+    expect(isQueryStale(withReleases, { ...ran, annotation_layers: [trend, { ...releases, show: false }] }, triggers)).toBe(true);
+    expect(isQueryStale(withReleases, withTrend, triggers)).toBe(true);
+  });
 });

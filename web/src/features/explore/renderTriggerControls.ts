@@ -1,3 +1,4 @@
+import { annotationLayersQueryPart } from '@/features/chart/annotations/annotationLayerEntries';
 import type { ControlPanelDefinition } from '@/wasm/controlPanel';
 import type { ExploreFormData } from './exploreFormData';
 
@@ -21,16 +22,23 @@ function canonicalJson(value: unknown): string {
   });
 }
 
-function withoutKeys(formData: ExploreFormData, keys: ReadonlySet<string>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(formData).filter(([key, value]) => !keys.has(key) && value !== undefined));
+/**
+ * What the query depends on: every control but the render triggers. `annotation_layers` redraws
+ * the chart, but the native layers among them are records the query brings, so they count.
+ */
+function queryPart(formData: ExploreFormData, renderTriggerNames: ReadonlySet<string>): Record<string, unknown> {
+  const part = Object.fromEntries(Object.entries(formData).filter(([key, value]) => !renderTriggerNames.has(key) && value !== undefined));
+  if (renderTriggerNames.has('annotation_layers')) part.annotation_layers = annotationLayersQueryPart(formData.annotation_layers);
+  return part;
 }
 
 /**
  * True when the chart shown no longer answers the controls: a control that is not a render
- * trigger differs from the form data of the last run. Changing `color_scheme` and back is not stale.
+ * trigger differs from the form data of the last run. Changing `color_scheme` and back is not
+ * stale; neither is a formula annotation layer, while a native one is.
  */
 export function isQueryStale(runFormData: ExploreFormData, formData: ExploreFormData, renderTriggerNames: ReadonlySet<string>): boolean {
-  return canonicalJson(withoutKeys(runFormData, renderTriggerNames)) !== canonicalJson(withoutKeys(formData, renderTriggerNames));
+  return canonicalJson(queryPart(runFormData, renderTriggerNames)) !== canonicalJson(queryPart(formData, renderTriggerNames));
 }
 
 /**

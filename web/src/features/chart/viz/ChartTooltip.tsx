@@ -29,8 +29,8 @@ export function ChartTooltip({ tooltip, theme }: { tooltip: ChartTooltipState; t
     >
       <div data-testid={testIds.viz.tooltip}>
         <strong>{content.title}</strong>
-        {content.rows.map((row) => (
-          <div key={row.label} style={{ display: 'flex', gap: theme.gridUnit * 2, alignItems: 'center' }}>
+        {content.rows.map((row, index) => (
+          <div key={`${index}:${row.label}`} style={{ display: 'flex', gap: theme.gridUnit * 2, alignItems: 'center' }}>
             {row.color !== undefined && (
               <span aria-hidden style={{ width: 8, height: 8, borderRadius: '50%', background: row.color }} />
             )}

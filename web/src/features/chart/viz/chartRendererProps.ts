@@ -1,4 +1,5 @@
 import type { FormData } from '@/api/generated/FormData';
+import type { AnnotationLayerState } from '@/features/chart/annotations/useAnnotationLayerStates';
 import type { ChartColumn } from '@/features/chart/chartColumns';
 import type { QuiverTheme } from '@/theme/tokens';
 
@@ -34,4 +35,6 @@ export interface ChartRendererProps {
   onCrossFilter?: (selection: CrossFilterSelection | null) => void;
   /** The values of the chart's own cross-filter, to toggle a selection off. */
   crossFilterValues?: readonly unknown[];
+  /** The form data's annotation layers and their records (time-series charts draw them). */
+  annotationLayers?: readonly AnnotationLayerState[];
 }

@@ -8,6 +8,7 @@ import { testIds } from '@/testIds';
 import type { ControlChoice, ControlDefinition } from '@/wasm/controlPanel';
 import { readAdhocFilters } from './adhocFilters';
 import { AdhocFiltersControl } from './AdhocFiltersControl';
+import { AnnotationLayersControl } from './annotations/AnnotationLayersControl';
 import { ChoiceSelectControl } from './ChoiceSelectControl';
 import { ColumnControl } from './ColumnControl';
 import { ControlField } from './ControlField';
@@ -135,6 +136,8 @@ export function PanelControl({ control, dataset, formData, errors, onChange }: P
         );
       case 'text_area':
         return <TextArea aria-label={control.label} rows={3} value={inputText(value)} onChange={(event) => change(event.target.value)} />;
+      case 'annotation_layers':
+        return <AnnotationLayersControl value={Array.isArray(value) ? (value as unknown[]) : []} onChange={change} />;
       case 'time_range':
         return (
           <TimeRangeControl

@@ -13,6 +13,16 @@ import { pointerPosition } from '../pointerPosition';
 import type { NumberFormatter } from '../numberFormat';
 import type { TimeFormatter } from '../timeFormat';
 import { useChartTooltip } from '../useChartTooltip';
+import { AnnotationMarks } from './AnnotationMarks';
+import {
+  annotationTooltipRows,
+  formulaPoints,
+  noAnnotations,
+  positionBetweenBands,
+  type AnnotationXAxis,
+  type CartesianAnnotations,
+  type FormulaLine,
+} from './cartesianAnnotations';
 import { stackSeries, type CartesianData, type CartesianSeries, type SeriesKind, type StackedBand } from './cartesianSeries';
 import { fullRange, zoomRangeFromBrush, type ZoomRange } from './zoomRange';
 import { markValue, markValues } from '../markValues';
@@ -43,6 +53,8 @@ export interface CartesianChartProps {
   valueAxisBounds?: readonly [number | null, number | null];
   /** Clicking the plot picks the nearest x position (dashboard cross-filters). */
   onCategoryClick?: (index: number) => void;
+  /** Annotation layers, drawn over a vertical time or numeric x axis. */
+  annotations?: CartesianAnnotations;
 }
 
 const margin = { top: 8, bottom: 32, left: 64, rightWithAxis: 64, right: 16 };
@@ -94,6 +106,11 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
   const bandScale = scaleBand<number>({ domain: visibleIndexes, range: [0, categoryLength], padding: hasBars ? 0.2 : 0 });
   const visibleXNumbers = visibleIndexes.map((index) => Number(data.xValues[index] ?? 0));
   const continuousDomain = [Math.min(...visibleXNumbers), Math.max(...visibleXNumbers)];
+  // Annotations need x values that are times or numbers, along a horizontal axis.
+  const annotations = isHorizontal || data.xKind === 'category' ? noAnnotations : (props.annotations ?? noAnnotations);
+  const formulaLines: FormulaLine[] = annotations.formulas
+    .filter((formula) => !hiddenSeries.has(formula.name))
+    .map((formula) => ({ annotation: formula, points: formulaPoints(formula.formula, visibleXNumbers) }));
   const continuousScale =
     data.xKind === 'time'
       ? scaleUtc<number>({ domain: continuousDomain.map((value) => new Date(value)), range: [0, categoryLength] })
@@ -109,6 +126,10 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
       series.yAxisIndex === axisIndex ? visibleIndexes.map((index) => bands[seriesIndex]?.[index]) : [],
     );
     const extremes = axisBands.flatMap((band) => (band === undefined ? [] : [band.lower, band.upper]));
+    // Formula lines share the left axis, as Superset draws them.
+    if (axisIndex === 0) {
+      for (const line of formulaLines) for (const point of line.points) if (point.y !== null) extremes.push(point.y);
+    }
     const isTruncated = props.isValueAxisTruncated === true && !hasBars;
     let low = extremes.length === 0 ? 0 : Math.min(...extremes, ...(isTruncated ? [] : [0]));
     let high = extremes.length === 0 ? 1 : Math.max(...extremes, ...(isTruncated ? [] : [0]));
@@ -121,6 +142,11 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
   }) as [ReturnType<typeof scaleLinear<number>>, ReturnType<typeof scaleLinear<number>>];
 
   const toXY = (categoryPos: number, valuePos: number): [number, number] => (isHorizontal ? [valuePos, categoryPos] : [categoryPos, valuePos]);
+  const bandCentres = isBanded ? visibleIndexes.map(categoryPosition) : [];
+  const annotationXAxis: AnnotationXAxis = {
+    range: [continuousDomain[0] ?? 0, continuousDomain[1] ?? 0],
+    position: (value) => (isBanded ? (positionBetweenBands(value, visibleXNumbers, bandCentres) ?? 0) : continuousScale(value)),
+  };
 
   function xLabel(index: number, formatter: TimeFormatter): string {
     const value = data.xValues[index];
@@ -152,7 +178,13 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
         color: series.color,
       };
     });
-    tooltip.showAtPointer(event, { title: xLabel(index, props.tooltipTimeFormatter), rows });
+    const x = Number(data.xValues[index]);
+    const formulaRows = formulaLines.map(({ annotation }) => {
+      const value = annotation.formula(x);
+      return { label: annotation.name, value: Number.isFinite(value) ? props.valueFormatters[0](value) : 'N/A', color: annotation.stroke.color };
+    });
+    const noteRows = annotationTooltipRows(annotations, annotationXAxis, pointerPosition(event).x - margin.left);
+    tooltip.showAtPointer(event, { title: xLabel(index, props.tooltipTimeFormatter), rows: [...rows, ...formulaRows, ...noteRows] });
   }
 
   function onPointerMove(event: MouseEvent<SVGRectElement>): void {
@@ -300,6 +332,15 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
     );
   }
   const valueAxisFormat = (axisIndex: 0 | 1) => (value: number | { valueOf(): number }) => props.valueFormatters[axisIndex](value.valueOf());
+  const annotationMarkProps = {
+    annotations,
+    formulaLines,
+    xAxis: annotationXAxis,
+    yPosition: (value: number) => valueScales[0](value),
+    innerHeight,
+    theme,
+    hiddenLabels: hiddenSeries,
+  };
   const brushStart = brush === null ? 0 : categoryPosition(Math.min(brush.from, brush.to));
   const brushEnd = brush === null ? 0 : categoryPosition(Math.max(brush.from, brush.to));
 
@@ -307,7 +348,10 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
     <Frame style={{ width, height }}>
       {showLegend && (
         <ChartLegend
-          items={data.series.map((series) => ({ label: series.name, color: series.color }))}
+          items={[
+            ...data.series.map((series) => ({ label: series.name, color: series.color })),
+            ...annotations.formulas.map((formula) => ({ label: formula.name, color: formula.stroke.color })),
+          ]}
           hiddenLabels={hiddenSeries}
           onToggle={(label) =>
             setHiddenSeries((current) => {
@@ -332,7 +376,9 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
               const [x2, y2] = toXY(categoryLength, position);
               return <line key={tick} x1={x1} y1={y1} x2={x2} y2={y2} stroke={theme.colors.border} strokeDasharray="2,3" />;
             })}
+            <AnnotationMarks {...annotationMarkProps} layer="under" />
             {shownSeries.map((series, seriesIndex) => renderSeries(series, seriesIndex))}
+            <AnnotationMarks {...annotationMarkProps} layer="over" />
             {brush !== null && (
               <rect
                 x={isHorizontal ? 0 : brushStart}

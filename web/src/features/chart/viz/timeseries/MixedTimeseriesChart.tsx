@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import { CartesianChart } from '../cartesian/CartesianChart';
+import { cartesianAnnotations } from '../cartesian/cartesianAnnotations';
 import type { CartesianSeries } from '../cartesian/cartesianSeries';
 import { ChartEmptyState } from '../ChartEmptyState';
 import type { ChartRendererProps } from '../chartRendererProps';
@@ -14,7 +15,7 @@ import { isStackEnabled, mixedSeriesKind, readValueAxisBounds, seriesLimitFor, t
  * its own series type, stacking and y axis (`yAxisIndex`: 0 left, 1 right). Both queries' x
  * values are merged and sorted.
  */
-export function MixedTimeseriesChart({ queriesData, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+export function MixedTimeseriesChart({ queriesData, formData, width, height, theme, annotationLayers }: ChartRendererProps): JSX.Element {
   const colorScale = colorScaleForFormData(formData);
   const layers = (['A', 'B'] as const).flatMap((query, queryIndex) => {
     const data = queriesData[queryIndex];
@@ -74,6 +75,7 @@ export function MixedTimeseriesChart({ queriesData, formData, width, height, the
       areaOpacity={readFormNumber(formData, 'opacity', 0.2)}
       isValueAxisTruncated={readFormBoolean(formData, 'truncateYAxis', false)}
       valueAxisBounds={readValueAxisBounds(formData)}
+      annotations={cartesianAnnotations(annotationLayers ?? [], colorScale)}
     />
   );
 }

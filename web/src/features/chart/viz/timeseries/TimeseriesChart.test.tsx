@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { AnnotationLayerState } from '@/features/chart/annotations/useAnnotationLayerStates';
 import { testIds } from '@/testIds';
 import { renderWithTheme } from '@/testRendering';
 import { noResultsMessage } from '../ChartEmptyState';
@@ -94,3 +95,94 @@ describe('TimeseriesChart', () => {
     expect(screen.getByText(noResultsMessage)).toBeTruthy();
   });
 });
+
+describe('TimeseriesChart annotation layers', () => {
+  const layers: AnnotationLayerState[] = [
+    { entry: { name: 'Trend', annotationType: 'FORMULA', sourceType: '', value: 'x / 1e10', show: true }, status: { status: 'success', data: null } },
+    {
+      entry: { name: 'Releases', annotationType: 'EVENT', sourceType: 'NATIVE', value: 1, show: true, showLabel: true },
+      status: {
+        status: 'success',
+        data: { columns: [], records: [{ start_dttm: years[1] ?? 0, end_dttm: years[1] ?? 0, short_descr: 'v1', long_descr: 'First release', json_metadata: null }] },
+      },
+    },
+    {
+      entry: { name: 'Outages', annotationType: 'INTERVAL', sourceType: 'NATIVE', value: 2, show: true },
+      status: {
+        status: 'success',
+        data: {
+          columns: [],
+          records: [
+            { start_dttm: years[2] ?? 0, end_dttm: Date.UTC(2010, 0, 1), short_descr: 'Outage', long_descr: null, json_metadata: null },
+            { start_dttm: Date.UTC(1990, 0, 1), end_dttm: Date.UTC(1991, 0, 1), short_descr: 'Before the data', long_descr: null, json_metadata: null },
+          ],
+        },
+      },
+    },
+  ];
+
+  function annotations(kind: string): Element[] {
+    return screen.queryAllByTestId(testIds.viz.annotation).filter((mark) => mark.getAttribute('data-kind') === kind);
+  }
+
+  it('draws a formula line y = f(x) over the x axis, with a legend item', () => {
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_line', births)} annotationLayers={layers} />);
+    const [formula] = annotations('formula');
+    const xs = (formula?.getAttribute('data-x-values') ?? '').split(',').map(Number);
+    const ys = (formula?.getAttribute('data-values') ?? '').split(',').map(Number);
+    expect(xs[0]).toBe(years[0]);
+    expect(xs.at(-1)).toBe(years[3]);
+    expect(xs).toEqual(expect.arrayContaining(years));
+    expect(ys).toEqual(xs.map((x) => x / 1e10));
+    expect(formula?.getAttribute('d')).toMatch(/^M/);
+    expect(screen.getAllByTestId(testIds.viz.legendItem).map((item) => item.textContent)).toEqual(['SUM(num), boy', 'SUM(num), girl', 'Trend']);
+  });
+
+  it('draws an event line at its start and an interval band clipped to the axis; records outside are left out', () => {
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_line', births)} annotationLayers={layers} />);
+    const [event] = annotations('event');
+    expect(annotations('event')).toHaveLength(1);
+    expect(event?.getAttribute('data-title')).toBe('v1');
+    expect(Number(event?.getAttribute('x1'))).toBe(Number(event?.getAttribute('x2')));
+    expect(screen.getByTestId(testIds.viz.annotationLabel).textContent).toBe('v1');
+    const [interval] = annotations('interval');
+    expect(annotations('interval')).toHaveLength(1);
+    expect(interval?.getAttribute('data-title')).toBe('Outage');
+    // 2002 to the end of the data (2003): the last third of the plot, after the event (2001).
+    const left = Number(interval?.getAttribute('x'));
+    const width = Number(interval?.getAttribute('width'));
+    expect(left).toBeGreaterThan(Number(event?.getAttribute('x1')));
+    expect(width).toBeGreaterThan(0);
+  });
+
+  it('hides a hidden layer and a formula turned off in the legend', () => {
+    const hidden = layers.map((layer) => (layer.entry.name === 'Releases' ? { ...layer, entry: { ...layer.entry, show: false } } : layer));
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_line', births)} annotationLayers={hidden} />);
+    expect(annotations('event')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Trend' }));
+    expect(annotations('formula')).toHaveLength(0);
+  });
+
+  it('positions annotations between the bands of a bar chart', () => {
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_bar', births)} annotationLayers={layers} />);
+    const [event] = annotations('event');
+    const barsAt2001 = marks('bar').filter((bar) => bar.getAttribute('data-x') === String(years[1]));
+    const barLeft = Math.min(...barsAt2001.map((bar) => Number(bar.getAttribute('x'))));
+    const barRight = Math.max(...barsAt2001.map((bar) => Number(bar.getAttribute('x')) + Number(bar.getAttribute('width'))));
+    const eventX = Number(event?.getAttribute('x1'));
+    expect(eventX).toBeGreaterThan(barLeft);
+    expect(eventX).toBeLessThan(barRight);
+  });
+
+  it('shows an event in the tooltip when the pointer is on it', () => {
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_line', births)} annotationLayers={layers} />);
+    const [event] = annotations('event');
+    // The plot group starts 64 px from the SVG's left edge.
+    fireEvent.mouseMove(screen.getByTestId(testIds.viz.pointerArea), { clientX: 64 + Number(event?.getAttribute('x1')), clientY: 100 });
+    const tooltip = screen.getByTestId(testIds.viz.tooltip);
+    expect(tooltip.textContent).toContain('v1');
+    expect(tooltip.textContent).toContain('First release');
+    expect(tooltip.textContent).toContain('Trend');
+  });
+});
+

@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import { CartesianChart } from '../cartesian/CartesianChart';
+import { cartesianAnnotations } from '../cartesian/cartesianAnnotations';
 import { ChartEmptyState } from '../ChartEmptyState';
 import { toggledCrossFilter } from '../crossFilterSelection';
 import type { ChartRendererProps } from '../chartRendererProps';
@@ -10,8 +11,10 @@ import { timeFormatter, tooltipTimeFormatter } from '../timeFormat';
 import { isStackEnabled, readValueAxisBounds, seriesLimitFor, timeseriesLayer, timeseriesSeriesKind } from './timeseriesLayer';
 
 /** Line, bar, area, scatter, smooth and step time-series charts (one query, pivoted). */
-export function TimeseriesChart({ data, formData, width, height, theme, onCrossFilter, crossFilterValues }: ChartRendererProps): JSX.Element {
+export function TimeseriesChart(props: ChartRendererProps): JSX.Element {
+  const { data, formData, width, height, theme, onCrossFilter, crossFilterValues } = props;
   const kind = timeseriesSeriesKind(formData.viz_type, formData);
+  const colorScale = colorScaleForFormData(formData);
   const { pivoted, series } = timeseriesLayer(
     data,
     formData,
@@ -23,7 +26,7 @@ export function TimeseriesChart({ data, formData, width, height, theme, onCrossF
       nameSuffix: '',
       stackGroup: 'stack',
     },
-    colorScaleForFormData(formData),
+    colorScale,
   );
   if (pivoted.xValues.length === 0 || series.length === 0) return <ChartEmptyState height={height} />;
   const isMarkerEnabled = readFormBoolean(formData, 'markerEnable', false);
@@ -54,6 +57,7 @@ export function TimeseriesChart({ data, formData, width, height, theme, onCrossF
       isValueAxisTruncated={readFormBoolean(formData, 'truncateYAxis', false)}
       valueAxisBounds={readValueAxisBounds(formData)}
       onCategoryClick={onCategoryClick}
+      annotations={cartesianAnnotations(props.annotationLayers ?? [], colorScale)}
     />
   );
 }

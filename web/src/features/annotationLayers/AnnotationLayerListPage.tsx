@@ -1,0 +1,131 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type JSX } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '@/api/errors';
+import type { AnnotationLayerItem } from '@/api/generated/AnnotationLayerItem';
+import type { UserRef } from '@/api/generated/UserRef';
+import { queryKeys } from '@/api/queryKeys';
+import { Button } from '@/components/Button';
+import { ConfirmDeleteModal } from '@/components/listView/ConfirmDeleteModal';
+import { ListPageLayout } from '@/components/listView/ListPageLayout';
+import { ListView, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
+import { defaultListPageSize } from '@/components/listView/listViewState';
+import { useBulkDelete } from '@/components/listView/useBulkDelete';
+import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
+import { useToasts } from '@/components/toastContext';
+import { testIds } from '@/testIds';
+import { AnnotationLayerModal } from './AnnotationLayerModal';
+import { annotationLayerListFilterIds, annotationLayerListQuery, annotationListPagePath, deleteAnnotationLayer, useAnnotationLayerList, useCanWriteAnnotationLayers } from './api';
+import { RowActions } from './RowActions';
+
+export const annotationLayerListFailedMessage = 'An error occurred while fetching annotation layers';
+
+/** Superset's toast after deleting one layer. */
+export function deletedLayerMessage(name: string): string {
+  return `Deleted: ${name}`;
+}
+
+function userName(user: UserRef | null): string {
+  return user === null ? '' : `${user.first_name} ${user.last_name}`.trim();
+}
+
+/** `/annotationlayer/list/`: the annotation layers, searched by name, sorted and paged by the server. */
+export function AnnotationLayerListPage(): JSX.Element {
+  const pageSize = defaultListPageSize;
+  const [state, setState] = useListViewUrlState({ sortColumn: 'name', sortOrder: 'asc' });
+  const list = useAnnotationLayerList(annotationLayerListQuery(state, pageSize));
+  const rows = useMemo(() => list.data?.result ?? [], [list.data]);
+  const canWrite = useCanWriteAnnotationLayers() === true;
+  const onBulkDelete = useBulkDelete('annotation_layer', 'annotation layers');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { addToast } = useToasts();
+  // The layer dialog: closed, a new layer ('new') or the layer edited.
+  const [editing, setEditing] = useState<AnnotationLayerItem | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AnnotationLayerItem | null>(null);
+
+  useEffect(() => {
+    if (list.isError) addToast('danger', annotationLayerListFailedMessage);
+  }, [list.isError, addToast]);
+
+  async function deleteLayer(layer: AnnotationLayerItem): Promise<void> {
+    setDeleting(null);
+    try {
+      await deleteAnnotationLayer(layer.id);
+      addToast('success', deletedLayerMessage(layer.name));
+    } catch (error) {
+      addToast('danger', `There was an issue deleting ${layer.name}: ${error instanceof ApiError ? error.message : String(error)}`);
+    }
+    await queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('annotation_layer') });
+  }
+
+  async function handleSaved(layerId: number): Promise<void> {
+    const isNew = editing === 'new';
+    setEditing(null);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('annotation_layer') });
+    // A new layer opens on its (empty) annotations, as Superset's does.
+    if (isNew) void navigate(annotationListPagePath(layerId));
+  }
+
+  const columns: ListViewColumn<AnnotationLayerItem>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      sortKey: 'name',
+      render: (layer) => (
+        <Link to={annotationListPagePath(layer.id)} data-testid={testIds.annotationLayers.nameLink}>
+          {layer.name}
+        </Link>
+      ),
+    },
+    { id: 'descr', header: 'Description', render: (layer) => layer.descr ?? '' },
+    {
+      id: 'changed_on_delta_humanized',
+      header: 'Last modified',
+      sortKey: 'changed_on_delta_humanized',
+      render: (layer) => layer.changed_on_delta_humanized,
+    },
+    { id: 'created_by', header: 'Created by', sortKey: 'created_by.first_name', render: (layer) => userName(layer.created_by) },
+    ...(canWrite
+      ? [{ id: 'actions', header: 'Actions', render: (layer: AnnotationLayerItem) => <RowActions label={layer.name} onEdit={() => setEditing(layer)} onDelete={() => setDeleting(layer)} /> }]
+      : []),
+  ];
+  const filters: ListViewFilter[] = [{ id: annotationLayerListFilterIds.search, label: 'Search', kind: 'search' }];
+
+  return (
+    <ListPageLayout
+      title="Annotation layers"
+      testId={testIds.annotationLayers.listPage}
+      actions={
+        canWrite ? (
+          <Button $variant="primary" data-testid={testIds.annotationLayers.addLayer} onClick={() => setEditing('new')}>
+            + Annotation Layer
+          </Button>
+        ) : undefined
+      }
+    >
+      {editing !== null && (
+        <AnnotationLayerModal layer={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={(layerId) => void handleSaved(layerId)} />
+      )}
+      {deleting !== null && (
+        <ConfirmDeleteModal
+          description={`Are you sure you want to delete ${deleting.name}?`}
+          onConfirm={() => void deleteLayer(deleting)}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+      <ListView
+        columns={columns}
+        filters={filters}
+        rows={rows}
+        count={list.data?.count ?? 0}
+        rowKey={(layer) => layer.id}
+        isLoading={list.isPending}
+        pageSize={pageSize}
+        state={state}
+        onStateChange={setState}
+        bulkDelete={canWrite ? { noun: 'annotation layers', onDelete: onBulkDelete } : undefined}
+      />
+    </ListPageLayout>
+  );
+}

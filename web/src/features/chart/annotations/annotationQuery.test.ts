@@ -1,0 +1,138 @@
+import { Schema, Table, tableFromArrays, tableToIPC } from 'apache-arrow';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnnotationLayerEntry } from '@/api/generated/AnnotationLayerEntry';
+import type { FormData } from '@/api/generated/FormData';
+import { annotationLayerStatus, annotationStatusOfError, annotationTimeoutMessage, readNativeAnnotationData, runAnnotationQuery } from './annotationQuery';
+import { answeredLayerStatus, unsupportedSourceMessage } from './useAnnotationLayerStates';
+
+vi.mock('@/wasm/core', () => ({
+  // The core passes `annotation_layers` through to the query object, formulas included.
+  buildQueryContext: vi.fn((formData: Record<string, unknown>) =>
+    Promise.resolve({
+      datasource: { id: 3, type: 'table' },
+      force: false,
+      queries: [{ annotation_layers: formData.annotation_layers, post_processing: [{ operation: 'pivot', options: {} }] }],
+      result_format: 'json',
+      result_type: 'full',
+    }),
+  ),
+}));
+
+const releases: AnnotationLayerEntry = { name: 'Releases', annotationType: 'EVENT', sourceType: 'NATIVE', value: 7, show: true };
+const trend: AnnotationLayerEntry = { name: 'Trend', annotationType: 'FORMULA', sourceType: '', value: '2x', show: true };
+const formData = { datasource: '3__table', viz_type: 'echarts_timeseries_line', annotation_layers: [trend] } as unknown as FormData;
+
+const record = { start_dttm: 631152000000, end_dttm: 631152000000, short_descr: 'v1.0', long_descr: 'First release', json_metadata: '{}' };
+
+function arrowAnswer(annotationData: Record<string, unknown>): Response {
+  const table = tableFromArrays({ ds: Float64Array.from([0]) });
+  const meta = { colnames: ['ds'], coltypes: [2], rowcount: 1, query: 'SELECT 1', error: null, annotation_data: annotationData };
+  const withMeta = new Table(new Schema(table.schema.fields, new Map([['quiver:result', JSON.stringify(meta)]])), table.batches);
+  const stream = tableToIPC(withMeta, 'stream');
+  const body = new Uint8Array(4 + stream.byteLength);
+  new DataView(body.buffer).setUint32(0, stream.byteLength, true);
+  body.set(stream, 4);
+  return new Response(body, { status: 200, headers: { 'Content-Type': 'application/vnd.quiver.chart-data+arrow' } });
+}
+
+/** A fetch that answers the CSRF token, then hands chart-data posts to `answer`. */
+function stubServer(answer: (body: unknown, init: RequestInit) => Promise<Response>): unknown[] {
+  const posted: unknown[] = [];
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    if (url === '/api/v1/security/csrf_token/') return Promise.resolve(Response.json({ result: 't' }));
+    const body: unknown = JSON.parse(init.body as string);
+    posted.push(body);
+    return answer(body, init);
+  });
+  return posted;
+}
+
+/** Never answers; rejects when the request is aborted, as fetch does. */
+function hangingAnswer(_body: unknown, init: RequestInit): Promise<Response> {
+  return new Promise((_resolve, reject) => {
+    init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+  });
+}
+
+describe('runAnnotationQuery', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("posts the chart's query with only that layer, no formulas and no post-processing, and reads annotation_data[name]", async () => {
+    const posted = stubServer(() => Promise.resolve(arrowAnswer({ Releases: { columns: ['start_dttm'], records: [record] } })));
+
+    const data = await runAnnotationQuery(formData, releases);
+
+    expect(data).toEqual({ columns: ['start_dttm'], records: [record] });
+    expect(posted).toEqual([
+      {
+        datasource: { id: 3, type: 'table' },
+        force: false,
+        queries: [{ annotation_layers: [releases], post_processing: [] }],
+        result_format: 'arrow',
+        result_type: 'full',
+      },
+    ]);
+  });
+
+  it('answers null when the chart data carries nothing for the layer', async () => {
+    stubServer(() => Promise.resolve(arrowAnswer({})));
+    expect(await runAnnotationQuery(formData, releases)).toBeNull();
+  });
+
+  it('fails with "Query timeout" when the answer takes longer than the timeout', async () => {
+    stubServer(hangingAnswer);
+    expect(await annotationLayerStatus(formData, releases, { timeoutMs: 5 })).toEqual({ status: 'failed', error: annotationTimeoutMessage });
+  });
+
+  it('treats an error saying "no data" as a success without records', async () => {
+    stubServer(() => Promise.resolve(Response.json({ message: 'No data for the annotation layer' }, { status: 400 })));
+    expect(await annotationLayerStatus(formData, releases)).toEqual({ status: 'success', data: null });
+  });
+
+  it('fails the layer alone with the server message on any other error', async () => {
+    stubServer(() => Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 })));
+    expect(await annotationLayerStatus(formData, releases)).toEqual({ status: 'failed', error: 'Not found' });
+  });
+
+  it('ignores an abort: the status call rejects instead of settling', async () => {
+    stubServer(hangingAnswer);
+    const controller = new AbortController();
+    const status = annotationLayerStatus(formData, releases, { signal: controller.signal });
+    controller.abort();
+    await expect(status).rejects.toMatchObject({ name: 'AbortError' });
+    expect(annotationStatusOfError(new DOMException('aborted', 'AbortError'))).toBeNull();
+  });
+});
+
+describe('answeredLayerStatus', () => {
+  it('settles formulas in the browser: parsed ones succeed, broken ones fail with the reason', () => {
+    expect(answeredLayerStatus(trend, undefined)).toEqual({ status: 'success', data: null });
+    expect(answeredLayerStatus({ ...trend, value: '2 +' }, undefined)).toEqual({ status: 'failed', error: 'Unexpected the end of the formula' });
+  });
+
+  it("reads a native layer from the chart's answer, waits without one, and asks for its own query when the answer lacks it", () => {
+    expect(answeredLayerStatus(releases, { Releases: { columns: [], records: [record] } })).toEqual({
+      status: 'success',
+      data: { columns: [], records: [record] },
+    });
+    expect(answeredLayerStatus(releases, undefined)).toEqual({ status: 'loading' });
+    expect(answeredLayerStatus(releases, {})).toBeNull();
+    expect(answeredLayerStatus({ ...releases, show: false }, {})).toEqual({ status: 'success', data: null });
+  });
+
+  it('fails layers from other charts, which Quiver does not fetch yet', () => {
+    expect(answeredLayerStatus({ ...releases, sourceType: 'table', value: 12 }, {})).toEqual({ status: 'failed', error: unsupportedSourceMessage });
+  });
+});
+
+describe('readNativeAnnotationData', () => {
+  it('keeps well-formed records and nulls odd fields', () => {
+    expect(readNativeAnnotationData({ columns: ['start_dttm', 3], records: [{ start_dttm: '2020', short_descr: 'x' }, 'junk'] })).toEqual({
+      columns: ['start_dttm'],
+      records: [{ start_dttm: null, end_dttm: null, short_descr: 'x', long_descr: null, json_metadata: null }],
+    });
+    expect(readNativeAnnotationData('nope')).toBeNull();
+  });
+});

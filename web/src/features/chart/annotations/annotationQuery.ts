@@ -1,0 +1,124 @@
+/**
+ * An annotation layer's records and their lifecycle (spec 000 §4, §7, §8). The chart's own
+ * answer carries the records of the native layers its query named (`annotation_data[name]`);
+ * a layer it did not name (added after the run) is fetched on its own, as Superset's annotation
+ * query does: the chart's query context with only that layer, reading `annotation_data[name]`
+ * of the first result.
+ */
+import { fetchChartData } from '@/api/chartData';
+import { ApiError, errorMessage } from '@/api/errors';
+import type { AnnotationLayerEntry } from '@/api/generated/AnnotationLayerEntry';
+import type { FormData } from '@/api/generated/FormData';
+import type { NativeAnnotationData } from '@/api/generated/NativeAnnotationData';
+import type { NativeAnnotationRecord } from '@/api/generated/NativeAnnotationRecord';
+import { buildQueryContext } from '@/wasm/core';
+import { withoutFormulaLayers } from './annotationLayerEntries';
+
+/** Spec 000 §8: what an annotation query that ran out of time says. */
+export const annotationTimeoutMessage = 'Query timeout';
+
+/** The chart data timeout (Superset's default web server timeout, 60 s, times 1000). */
+export const annotationQueryTimeoutMs = 60_000;
+
+/** Where one annotation layer stands. Formulas are always `success` (the browser draws them). */
+export type AnnotationLayerStatus =
+  | { status: 'loading' }
+  | { status: 'success'; data: NativeAnnotationData | null }
+  | { status: 'failed'; error: string };
+
+/** The annotation query ran out of time (the client stopped waiting). */
+export class AnnotationQueryTimeoutError extends Error {
+  override readonly name = 'AnnotationQueryTimeoutError';
+
+  constructor() {
+    super(annotationTimeoutMessage);
+  }
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * Spec 000 §8: a timeout fails with "Query timeout"; an error whose message says "no data" is a
+ * success without records; an abort is ignored (null); any other error fails the layer only.
+ */
+export function annotationStatusOfError(error: unknown): AnnotationLayerStatus | null {
+  if (isAbort(error)) return null;
+  const isTimeout = error instanceof AnnotationQueryTimeoutError || (error instanceof ApiError && error.errorType === 'FRONTEND_TIMEOUT_ERROR');
+  if (isTimeout) return { status: 'failed', error: annotationTimeoutMessage };
+  const message = errorMessage(error);
+  if (message.toLowerCase().includes('no data')) return { status: 'success', data: null };
+  return { status: 'failed', error: message };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function numberOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/** `annotation_data[name]` as a native layer's records; null when it is not that shape. */
+export function readNativeAnnotationData(value: unknown): NativeAnnotationData | null {
+  if (!isRecord(value) || !Array.isArray(value.records)) return null;
+  const columns = Array.isArray(value.columns) ? value.columns.filter((column): column is string => typeof column === 'string') : [];
+  const records = value.records.filter(isRecord).map(
+    (record): NativeAnnotationRecord => ({
+      start_dttm: numberOrNull(record.start_dttm),
+      end_dttm: numberOrNull(record.end_dttm),
+      short_descr: stringOrNull(record.short_descr),
+      long_descr: stringOrNull(record.long_descr),
+      json_metadata: stringOrNull(record.json_metadata),
+    }),
+  );
+  return { columns, records };
+}
+
+export interface AnnotationQueryOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/**
+ * Fetches one layer's records with the chart's query (its rows are not read, so no
+ * post-processing runs). Throws AnnotationQueryTimeoutError after `timeoutMs`.
+ */
+export async function runAnnotationQuery(formData: FormData, entry: AnnotationLayerEntry, options: AnnotationQueryOptions = {}): Promise<NativeAnnotationData | null> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? annotationQueryTimeoutMs);
+  const stopWithCaller = (): void => controller.abort();
+  if (options.signal?.aborted === true) controller.abort();
+  options.signal?.addEventListener('abort', stopWithCaller);
+  try {
+    const built = withoutFormulaLayers(await buildQueryContext({ ...formData, annotation_layers: [entry] } as FormData));
+    const queryContext = { ...built, queries: built.queries.map((query) => ({ ...query, post_processing: [] })) };
+    controller.signal.throwIfAborted();
+    const results = await fetchChartData(queryContext, controller.signal);
+    const answered: unknown = results[0]?.meta.annotation_data[entry.name];
+    return answered === undefined ? null : readNativeAnnotationData(answered);
+  } catch (error) {
+    const hasTimedOut = controller.signal.aborted && options.signal?.aborted !== true;
+    if (hasTimedOut) throw new AnnotationQueryTimeoutError();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', stopWithCaller);
+  }
+}
+
+/** Runs the annotation query and settles on the layer's status; rethrows only an abort. */
+export async function annotationLayerStatus(formData: FormData, entry: AnnotationLayerEntry, options: AnnotationQueryOptions = {}): Promise<AnnotationLayerStatus> {
+  try {
+    return { status: 'success', data: await runAnnotationQuery(formData, entry, options) };
+  } catch (error) {
+    const status = annotationStatusOfError(error);
+    if (status === null) throw error;
+    return status;
+  }
+}
