@@ -76,6 +76,7 @@ export function Select(props: SelectProps): JSX.Element {
     onOpenChange,
   } = props;
   const selectedValues: readonly string[] = props.mode === 'single' ? (props.value === null ? [] : [props.value]) : props.value;
+  const selectedSet = new Set(selectedValues);
   const [isOpen, setIsOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [activeIndex, setActiveIndex] = useState(0);
@@ -211,7 +212,7 @@ export function Select(props: SelectProps): JSX.Element {
     const isPlainSearch = pastedValues.length === 0 && splitPastedText(text).length <= 1;
     if (isPlainSearch) return;
     event.preventDefault();
-    const newValues = pastedValues.filter((value) => !props.value.includes(value));
+    const newValues = pastedValues.filter((value) => !selectedSet.has(value));
     if (newValues.length > 0) props.onChange([...props.value, ...newValues]);
     if (search !== '') changeSearch('');
   }
@@ -224,11 +225,11 @@ export function Select(props: SelectProps): JSX.Element {
 
   const selectableOptions = offersTypedOption ? visibleOptions.slice(1) : visibleOptions;
   const showsSelectAll = props.mode === 'multiple' && !isLoading && loadError === null && selectableOptions.length > 0;
-  const isEverythingSelected = selectableOptions.every((option) => selectedValues.includes(option.value));
+  const isEverythingSelected = selectableOptions.every((option) => selectedSet.has(option.value));
 
   function selectAll(): void {
     if (props.mode !== 'multiple') return;
-    const added = selectableOptions.map((option) => option.value).filter((value) => !props.value.includes(value));
+    const added = selectableOptions.map((option) => option.value).filter((value) => !selectedSet.has(value));
     props.onChange([...props.value, ...added]);
   }
 
@@ -311,7 +312,7 @@ export function Select(props: SelectProps): JSX.Element {
             onScroll={handleListScroll}
           >
             {shownOptions.map((option, index) => {
-              const isSelected = selectedValues.includes(option.value);
+              const isSelected = selectedSet.has(option.value);
               return (
                 <Option
                   key={option.value}
