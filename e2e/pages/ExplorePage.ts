@@ -152,7 +152,11 @@ export class ExplorePage {
     }, text);
   }
 
+  /** Closes an open value list first, as a user would (it covers the Save button), then saves the filter. */
   async saveFilter(): Promise<void> {
+    const valuesCombobox = this.filterValuesSelect.getByRole('combobox');
+    // Escape on a closed list would close the whole editor, so only an open list gets it.
+    if ((await valuesCombobox.count()) > 0 && (await valuesCombobox.getAttribute('aria-expanded')) === 'true') await valuesCombobox.press('Escape');
     await this.filterEditor.getByTestId(testIds.explore.filterSaveButton).click();
     await this.filterEditor.waitFor({ state: 'detached' });
   }
