@@ -29,6 +29,15 @@ export class ExplorePage {
   readonly bigNumber: Locator;
   readonly pivotTable: Locator;
   readonly computedLocallyBadge: Locator;
+  /** The adhoc filter editor of the `adhoc_filters` control, once "+ Add filter" opened it. */
+  readonly filterEditor: Locator;
+  /** The value select of an IN or NOT IN filter in the editor. */
+  readonly filterValuesSelect: Locator;
+  /** The tags the value select shows (at most four), and its "+ N ..." tag. */
+  readonly filterValueTags: Locator;
+  readonly filterValueMoreTags: Locator;
+  /** The saved filters' chips. */
+  readonly filterChips: Locator;
 
   private constructor(private readonly page: Page) {
     this.table = page.getByTestId(testIds.tableChart.table);
@@ -41,6 +50,11 @@ export class ExplorePage {
     this.bigNumber = page.getByTestId(testIds.viz.bigNumber);
     this.pivotTable = page.getByTestId(testIds.viz.pivotTable);
     this.computedLocallyBadge = page.getByTestId(testIds.chart.computedLocally);
+    this.filterEditor = page.getByTestId(testIds.explore.filterEditor);
+    this.filterValuesSelect = this.filterEditor.getByTestId(testIds.explore.filterValuesSelect);
+    this.filterValueTags = this.filterValuesSelect.getByTestId(testIds.select.tag);
+    this.filterValueMoreTags = this.filterValuesSelect.getByTestId(testIds.select.moreTags);
+    this.filterChips = page.getByTestId(testIds.explore.filterChip);
   }
 
   static async open(page: Page, datasetId: number): Promise<ExplorePage> {
@@ -117,6 +131,36 @@ export class ExplorePage {
     await this.chooseOption(popover.getByTestId(testIds.explore.metricAggregateSelect), aggregate);
     await popover.getByTestId(testIds.explore.metricSaveButton).click();
     await popover.waitFor({ state: 'detached' });
+  }
+
+  /** Opens "+ Add filter" and picks a SIMPLE filter's column and operator by its label ("In", "Not in"). */
+  async startSimpleFilter(columnName: string, operatorLabel: string): Promise<void> {
+    await this.control('adhoc_filters').getByTestId(testIds.explore.addFilterButton).click();
+    await this.chooseOption(this.filterEditor.getByTestId(testIds.explore.filterColumnSelect), columnName);
+    await this.chooseOption(this.filterEditor.getByTestId(testIds.explore.filterOperatorSelect), operatorLabel);
+  }
+
+  /**
+   * Pastes text into the filter's value select as a user would (a `paste` event carrying the text
+   * in its clipboard data), without touching the system clipboard.
+   */
+  async pasteFilterValues(text: string): Promise<void> {
+    const combobox = this.filterValuesSelect.getByRole('combobox');
+    await combobox.focus();
+    await combobox.evaluate((input, pasted) => {
+      const clipboardData = new DataTransfer();
+      clipboardData.setData('text/plain', pasted);
+      input.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+    }, text);
+  }
+
+  /** Closes an open value list first, as a user would (it covers the Save button), then saves the filter. */
+  async saveFilter(): Promise<void> {
+    const valuesCombobox = this.filterValuesSelect.getByRole('combobox');
+    // Escape on a closed list would close the whole editor, so only an open list gets it.
+    if ((await valuesCombobox.count()) > 0 && (await valuesCombobox.getAttribute('aria-expanded')) === 'true') await valuesCombobox.press('Escape');
+    await this.filterEditor.getByTestId(testIds.explore.filterSaveButton).click();
+    await this.filterEditor.waitFor({ state: 'detached' });
   }
 
   async run(): Promise<void> {

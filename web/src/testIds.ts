@@ -41,6 +41,8 @@ export const testIds = {
     filterColumnSelect: 'explore-filter-column',
     filterOperatorSelect: 'explore-filter-operator',
     filterValueInput: 'explore-filter-value',
+    /** The value select of IN and NOT IN (suggested values, paste splitting). */
+    filterValuesSelect: 'explore-filter-values',
     filterSaveButton: 'explore-filter-save',
     metricsControl: 'explore-control-metrics',
     addMetricButton: 'explore-add-metric',
@@ -135,6 +137,15 @@ export const testIds = {
     copyButton: 'view-query-copy',
     sqlLabButton: 'view-query-sqllab',
     closeButton: 'view-query-close',
+  },
+  /** The shared select (components/Select.tsx). */
+  select: {
+    tag: 'select-tag',
+    moreTags: 'select-more-tags',
+    selectAll: 'select-select-all',
+    deselectAll: 'select-deselect-all',
+    loadError: 'select-load-error',
+    loading: 'select-loading',
   },
   toast: {
     item: 'toast-item',

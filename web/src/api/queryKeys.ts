@@ -32,6 +32,8 @@ export const queryKeys = {
   // Native filters (issue #6)
   dashboardDatasets: (idOrSlug: string) => ['dashboard', idOrSlug, 'datasets'] as const,
   columnValues: (datasetId: number, column: string) => ['columnValues', datasetId, column] as const,
+  /** The pages of a column's values that a filter's value select shows. */
+  columnValueOptions: (datasetId: number, column: string) => ['columnValues', datasetId, column, 'options'] as const,
   dashboardFilteredChartData: (dashboardId: number, chartId: number, refreshNumber: number, extraFormData: unknown) =>
     ['dashboard', dashboardId, 'chartData', chartId, refreshNumber, extraFormData] as const,
   // Explore's save modal (issue #5)

@@ -2,16 +2,32 @@ import { fireEvent, screen } from '@testing-library/react';
 import { useState, type JSX } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithTheme } from '@/testRendering';
+import { testIds } from '@/testIds';
 import { Select, type SelectOption } from './Select';
 
 const columns: SelectOption[] = ['gender', 'name', 'num', 'state'].map((name) => ({ value: name, label: name }));
 
-function MultipleHarness(): JSX.Element {
-  const [values, setValues] = useState<string[]>([]);
+interface MultipleHarnessProps {
+  options?: readonly SelectOption[];
+  initialValues?: string[];
+  allowsNewOptions?: boolean;
+  loadError?: string | null;
+}
+
+function MultipleHarness({ options = columns, initialValues = [], allowsNewOptions = false, loadError = null }: MultipleHarnessProps): JSX.Element {
+  const [values, setValues] = useState<string[]>(initialValues);
   return (
     <>
-      <Select mode="multiple" ariaLabel="Dimensions" options={columns} value={values} onChange={setValues} />
-      <output data-testid="chosen">{values.join(',')}</output>
+      <Select
+        mode="multiple"
+        ariaLabel="Dimensions"
+        options={options}
+        value={values}
+        allowsNewOptions={allowsNewOptions}
+        loadError={loadError}
+        onChange={setValues}
+      />
+      <output data-testid="chosen">{values.join('|')}</output>
     </>
   );
 }
@@ -35,7 +51,7 @@ describe('Select', () => {
     fireEvent.focus(combobox);
     fireEvent.click(screen.getByRole('option', { name: 'gender' }));
     fireEvent.click(screen.getByRole('option', { name: 'state' }));
-    expect(chosen()).toBe('gender,state');
+    expect(chosen()).toBe('gender|state');
     expect(screen.getByRole('option', { name: /state/ }).getAttribute('aria-selected')).toBe('true');
   });
 
@@ -102,5 +118,111 @@ describe('Select', () => {
     fireEvent.change(combobox, { target: { value: '25' } });
     fireEvent.click(screen.getByRole('option', { name: '25' }));
     expect(chosenValue).toBe('25');
+  });
+
+  it.each([
+    ['comma', 'gender,state'],
+    ['CRLF', 'gender\r\nstate'],
+    ['LF', 'gender\nstate'],
+    ['tab', 'gender\tstate'],
+    ['semicolon', 'gender;state'],
+  ])('splits a paste on %s into values', (_separator, text) => {
+    renderWithTheme(<MultipleHarness />);
+    const combobox = screen.getByRole('combobox', { name: 'Dimensions' });
+    fireEvent.paste(combobox, { clipboardData: { getData: () => text } });
+    expect(chosen()).toBe('gender|state');
+  });
+
+  it('keeps only the pasted values among the options when new options are not allowed', () => {
+    renderWithTheme(<MultipleHarness initialValues={['num']} />);
+    fireEvent.paste(screen.getByRole('combobox'), { clipboardData: { getData: () => ' name ;unknown,num\tname' } });
+    expect(chosen()).toBe('num|name');
+  });
+
+  it('creates the pasted values that are not options when new options are allowed', () => {
+    renderWithTheme(<MultipleHarness allowsNewOptions />);
+    fireEvent.paste(screen.getByRole('combobox'), { clipboardData: { getData: () => 'a,b;c\td\r\ne\nstate' } });
+    expect(chosen()).toBe('a|b|c|d|e|state');
+  });
+
+  it('lets a single unmatched pasted word reach the search box', () => {
+    renderWithTheme(<MultipleHarness />);
+    const combobox = screen.getByRole('combobox');
+    const isHandled = !fireEvent.paste(combobox, { clipboardData: { getData: () => 'sta' } });
+    expect(isHandled).toBe(false);
+    expect(chosen()).toBe('');
+  });
+
+  it('shows at most four tags, then "+ N ..."', () => {
+    const many = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => ({ value: name, label: name.toUpperCase() }));
+    renderWithTheme(<MultipleHarness options={many} initialValues={['a', 'b', 'c', 'd', 'e', 'f']} />);
+    expect(screen.getAllByTestId(testIds.select.tag).map((tag) => tag.getAttribute('data-value'))).toEqual(['a', 'b', 'c', 'd']);
+    const more = screen.getByTestId(testIds.select.moreTags);
+    expect(more.textContent).toBe('+ 2 ...');
+    expect(more.getAttribute('title')).toBe('E, F');
+  });
+
+  it('"Select All" chooses every shown option, "Deselect All" clears', () => {
+    renderWithTheme(<MultipleHarness initialValues={['num']} />);
+    const combobox = screen.getByRole('combobox');
+    fireEvent.focus(combobox);
+    fireEvent.click(screen.getByRole('button', { name: 'Select All' }));
+    expect(chosen()).toBe('num|gender|name|state');
+    expect(screen.getByRole('button', { name: 'Select All' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Deselect All' }));
+    expect(chosen()).toBe('');
+  });
+
+  it('"Select All" chooses only the options the search shows', () => {
+    renderWithTheme(<MultipleHarness />);
+    const combobox = screen.getByRole('combobox');
+    fireEvent.focus(combobox);
+    fireEvent.change(combobox, { target: { value: 'n' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Select All' }));
+    expect(chosen()).toBe('gender|name|num');
+  });
+
+  it('offers no "Select All" to a single select', () => {
+    renderWithTheme(<SingleHarness />);
+    fireEvent.focus(screen.getByRole('combobox'));
+    expect(screen.queryByRole('button', { name: 'Select All' })).toBeNull();
+  });
+
+  it('renders 100 options and the next 100 when the list is scrolled to its end', () => {
+    const many = Array.from({ length: 250 }, (_, index) => ({ value: `v${index}`, label: `Value ${index}` }));
+    renderWithTheme(<MultipleHarness options={many} />);
+    fireEvent.focus(screen.getByRole('combobox'));
+    expect(screen.getAllByRole('option')).toHaveLength(100);
+    const listbox = screen.getByRole('listbox');
+    Object.defineProperties(listbox, {
+      scrollHeight: { configurable: true, value: 3000 },
+      clientHeight: { configurable: true, value: 240 },
+      scrollTop: { configurable: true, value: 2760 },
+    });
+    fireEvent.scroll(listbox);
+    expect(screen.getAllByRole('option')).toHaveLength(200);
+    fireEvent.scroll(listbox);
+    expect(screen.getAllByRole('option')).toHaveLength(250);
+  });
+
+  it('shows a load error inside the list, without "Select All"', () => {
+    renderWithTheme(<MultipleHarness options={[]} loadError="Server error" />);
+    fireEvent.focus(screen.getByRole('combobox'));
+    const listbox = screen.getByRole('listbox');
+    expect(listbox.contains(screen.getByRole('alert'))).toBe(true);
+    expect(screen.getByTestId(testIds.select.loadError).textContent).toBe('Server error');
+    expect(screen.queryByRole('button', { name: 'Select All' })).toBeNull();
+  });
+
+  it('Escape closes a multiple select; Backspace removes the last tag, hidden ones first', () => {
+    const many = ['a', 'b', 'c', 'd', 'e'].map((name) => ({ value: name, label: name }));
+    renderWithTheme(<MultipleHarness options={many} initialValues={['a', 'b', 'c', 'd', 'e']} />);
+    const combobox = screen.getByRole('combobox');
+    fireEvent.focus(combobox);
+    fireEvent.keyDown(combobox, { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    fireEvent.keyDown(combobox, { key: 'Backspace' });
+    expect(chosen()).toBe('a|b|c|d');
+    expect(screen.queryByTestId(testIds.select.moreTags)).toBeNull();
   });
 });

@@ -1,5 +1,9 @@
-import { useEffect, useId, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ClipboardEvent, type JSX, type KeyboardEvent, type UIEvent } from 'react';
 import styled from 'styled-components';
+import { testIds } from '@/testIds';
+import { deselectAllLabel, maxVisibleTags, selectAllLabel, selectPageSize } from './selectLimits';
+import { pastedOptionValues, splitPastedText } from './selectPaste';
+import { SelectTags } from './SelectTags';
 
 export interface SelectOption {
   value: string;
@@ -14,6 +18,18 @@ interface SelectCommonProps {
   isInvalid?: boolean;
   /** A free-form select: the typed text is offered as an option of its own. */
   allowsNewOptions?: boolean;
+  /** The options are being loaded: the list says "Loading...". */
+  isLoading?: boolean;
+  /** Why the options could not be loaded; shown inside the list (spec 000 section 8). */
+  loadError?: string | null;
+  /** False when the options already answer the search (a loader filtered them). */
+  filtersOptionsBySearch?: boolean;
+  /** More options exist than the loaded ones: called when the list is scrolled to its end. */
+  onLoadMore?: () => void;
+  /** The typed search, on every keystroke. */
+  onSearchChange?: (search: string) => void;
+  /** The list opened (true) or closed (false). */
+  onOpenChange?: (isOpen: boolean) => void;
 }
 
 interface SingleSelectProps extends SelectCommonProps {
@@ -26,33 +42,63 @@ interface MultipleSelectProps extends SelectCommonProps {
   mode: 'multiple';
   value: readonly string[];
   onChange: (values: string[]) => void;
+  /** At most this many tags show, then "+ N ..."; 4 unless told (spec 000 section 9). */
+  maxTagCount?: number;
 }
 
 export type SelectProps = SingleSelectProps | MultipleSelectProps;
+
+/** The list asks for more once scrolled past this fraction of its height, as Superset's does. */
+const loadMoreScrollFraction = 0.7;
 
 /**
  * A searchable select (ARIA combobox with a listbox). Typing filters the options; ArrowUp and
  * ArrowDown move, Enter chooses, Escape closes, Backspace on an empty search removes the last
  * value of a multiple select. Clicking an option chooses it too.
+ *
+ * A multiple select shows at most four tags, offers "Select All" and "Deselect All" over the loaded
+ * options, and splits pasted text into values (spec 000 section 5). The list renders 100 options at
+ * a time and shows the next 100 (or asks `onLoadMore` for them) when scrolled to its end.
  */
 export function Select(props: SelectProps): JSX.Element {
-  const { ariaLabel, options, placeholder, testId, isInvalid = false, allowsNewOptions = false } = props;
+  const {
+    ariaLabel,
+    options,
+    placeholder,
+    testId,
+    isInvalid = false,
+    allowsNewOptions = false,
+    isLoading = false,
+    loadError = null,
+    filtersOptionsBySearch = true,
+    onLoadMore,
+    onSearchChange,
+    onOpenChange,
+  } = props;
   const selectedValues: readonly string[] = props.mode === 'single' ? (props.value === null ? [] : [props.value]) : props.value;
+  const selectedSet = new Set(selectedValues);
   const [isOpen, setIsOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [activeIndex, setActiveIndex] = useState(0);
+  const [shownCount, setShownCount] = useState(selectPageSize);
   const listboxId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const visibleOptions = useMemo(() => {
-    const typed = search.trim();
+  const typed = search.trim();
+  const matchingOptions = useMemo(() => {
     const needle = typed.toLowerCase();
-    if (needle === '') return options;
-    const matches = options.filter((option) => option.label.toLowerCase().includes(needle));
-    const isTypedAnOption = options.some((option) => option.value === typed || option.label === typed);
-    return allowsNewOptions && !isTypedAnOption ? [{ value: typed, label: typed }, ...matches] : matches;
-  }, [options, search, allowsNewOptions]);
-  const activeOptionIndex = Math.min(activeIndex, visibleOptions.length - 1);
+    if (needle === '' || !filtersOptionsBySearch) return options;
+    return options.filter((option) => option.label.toLowerCase().includes(needle));
+  }, [options, typed, filtersOptionsBySearch]);
+  const isTypedAnOption = options.some((option) => option.value === typed || option.label === typed);
+  const offersTypedOption = allowsNewOptions && typed !== '' && !isTypedAnOption;
+  const visibleOptions = useMemo(
+    () => (offersTypedOption ? [{ value: typed, label: typed }, ...matchingOptions] : matchingOptions),
+    [offersTypedOption, typed, matchingOptions],
+  );
+  const shownOptions = visibleOptions.slice(0, shownCount);
+  const canLoadMore = onLoadMore !== undefined && !isLoading && loadError === null;
+  const activeOptionIndex = Math.min(activeIndex, shownOptions.length - 1);
   const optionId = (index: number): string => `${listboxId}-option-${index}`;
 
   useEffect(() => {
@@ -62,13 +108,35 @@ export function Select(props: SelectProps): JSX.Element {
 
   const labelOf = (value: string): string => options.find((option) => option.value === value)?.label ?? value;
 
+  function changeSearch(text: string): void {
+    setSearch(text);
+    setActiveIndex(0);
+    setShownCount(selectPageSize);
+    onSearchChange?.(text);
+  }
+
   function close(): void {
+    if (isOpen) onOpenChange?.(false);
     setIsOpen(false);
-    setSearch('');
+    if (search !== '') changeSearch('');
   }
 
   function open(): void {
+    if (isOpen) return;
     setIsOpen(true);
+    setShownCount(selectPageSize);
+    onOpenChange?.(true);
+  }
+
+  /** The next 100 options: rendered when already loaded, asked for otherwise. */
+  function showMore(): void {
+    if (shownCount < visibleOptions.length) {
+      setShownCount(shownCount + selectPageSize);
+      return;
+    }
+    if (!canLoadMore) return;
+    setShownCount(shownCount + selectPageSize);
+    onLoadMore();
   }
 
   function choose(option: SelectOption): void {
@@ -79,7 +147,7 @@ export function Select(props: SelectProps): JSX.Element {
     }
     const isSelected = props.value.includes(option.value);
     props.onChange(isSelected ? props.value.filter((value) => value !== option.value) : [...props.value, option.value]);
-    setSearch('');
+    if (search !== '') changeSearch('');
   }
 
   function removeValue(value: string): void {
@@ -88,17 +156,29 @@ export function Select(props: SelectProps): JSX.Element {
 
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>): void {
     switch (event.key) {
-      case 'ArrowDown':
+      case 'ArrowDown': {
         event.preventDefault();
-        if (!isOpen) open();
-        else setActiveIndex(Math.min(activeOptionIndex + 1, visibleOptions.length - 1));
+        if (!isOpen) {
+          open();
+          return;
+        }
+        const isOnLastShown = activeOptionIndex === shownOptions.length - 1;
+        if (!isOnLastShown) {
+          setActiveIndex(activeOptionIndex + 1);
+          return;
+        }
+        // At the end of the rendered options: render (or load) the next page and step into it.
+        const hasMoreLoaded = shownCount < visibleOptions.length;
+        showMore();
+        if (hasMoreLoaded) setActiveIndex(activeOptionIndex + 1);
         return;
+      }
       case 'ArrowUp':
         event.preventDefault();
         setActiveIndex(Math.max(activeOptionIndex - 1, 0));
         return;
       case 'Enter': {
-        const activeOption = visibleOptions[activeOptionIndex];
+        const activeOption = shownOptions[activeOptionIndex];
         if (!isOpen || activeOption === undefined) return;
         event.preventDefault();
         choose(activeOption);
@@ -121,7 +201,44 @@ export function Select(props: SelectProps): JSX.Element {
     }
   }
 
+  /**
+   * Pasting into a multiple select adds the pasted values (spec 000 section 5). A single piece that
+   * matches nothing stays in the search box, so pasting a word still searches for it.
+   */
+  function handlePaste(event: ClipboardEvent<HTMLInputElement>): void {
+    if (props.mode !== 'multiple') return;
+    const text = event.clipboardData.getData('text');
+    const pastedValues = pastedOptionValues(text, options, allowsNewOptions);
+    const isPlainSearch = pastedValues.length === 0 && splitPastedText(text).length <= 1;
+    if (isPlainSearch) return;
+    event.preventDefault();
+    const newValues = pastedValues.filter((value) => !selectedSet.has(value));
+    if (newValues.length > 0) props.onChange([...props.value, ...newValues]);
+    if (search !== '') changeSearch('');
+  }
+
+  function handleListScroll(event: UIEvent<HTMLUListElement>): void {
+    const list = event.currentTarget;
+    const isNearEnd = list.scrollTop + list.clientHeight >= list.scrollHeight * loadMoreScrollFraction;
+    if (isNearEnd) showMore();
+  }
+
+  const selectableOptions = offersTypedOption ? visibleOptions.slice(1) : visibleOptions;
+  const showsSelectAll = props.mode === 'multiple' && !isLoading && loadError === null && selectableOptions.length > 0;
+  const isEverythingSelected = selectableOptions.every((option) => selectedSet.has(option.value));
+
+  function selectAll(): void {
+    if (props.mode !== 'multiple') return;
+    const added = selectableOptions.map((option) => option.value).filter((value) => !selectedSet.has(value));
+    props.onChange([...props.value, ...added]);
+  }
+
+  function deselectAll(): void {
+    if (props.mode === 'multiple') props.onChange([]);
+  }
+
   const showsSelectedLabel = props.mode === 'single' && props.value !== null && search === '';
+  const showsNoData = !isLoading && loadError === null && visibleOptions.length === 0;
 
   return (
     <Root
@@ -140,15 +257,9 @@ export function Select(props: SelectProps): JSX.Element {
           open();
         }}
       >
-        {props.mode === 'multiple' &&
-          props.value.map((value) => (
-            <Chip key={value}>
-              {labelOf(value)}
-              <ChipRemove type="button" tabIndex={-1} aria-label={`Remove ${labelOf(value)}`} onClick={() => removeValue(value)}>
-                ×
-              </ChipRemove>
-            </Chip>
-          ))}
+        {props.mode === 'multiple' && (
+          <SelectTags values={props.value} labelOf={labelOf} maxTagCount={props.maxTagCount ?? maxVisibleTags} onRemove={removeValue} />
+        )}
         {showsSelectedLabel && <SelectedLabel>{labelOf(props.value ?? '')}</SelectedLabel>}
         <SearchInput
           ref={inputRef}
@@ -166,36 +277,67 @@ export function Select(props: SelectProps): JSX.Element {
           onFocus={open}
           onClick={open}
           onChange={(event) => {
-            setSearch(event.target.value);
-            setActiveIndex(0);
+            changeSearch(event.target.value);
             open();
           }}
           onKeyDown={handleKeyDown}
+          onPaste={handlePaste}
         />
         <Caret aria-hidden>▾</Caret>
       </Field>
       {isOpen && (
-        <Listbox id={listboxId} role="listbox" aria-label={ariaLabel} aria-multiselectable={props.mode === 'multiple'}>
-          {visibleOptions.map((option, index) => {
-            const isSelected = selectedValues.includes(option.value);
-            return (
-              <Option
-                key={option.value}
-                id={optionId(index)}
-                role="option"
-                aria-selected={isSelected}
-                $isActive={index === activeOptionIndex}
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseEnter={() => setActiveIndex(index)}
-                onClick={() => choose(option)}
+        <Dropdown>
+          {showsSelectAll && (
+            <BulkActions onMouseDown={(event) => event.preventDefault()}>
+              <BulkAction type="button" tabIndex={-1} disabled={isEverythingSelected} data-testid={testIds.select.selectAll} onClick={selectAll}>
+                {selectAllLabel}
+              </BulkAction>
+              <BulkAction
+                type="button"
+                tabIndex={-1}
+                disabled={selectedValues.length === 0}
+                data-testid={testIds.select.deselectAll}
+                onClick={deselectAll}
               >
-                {option.label}
-                {isSelected && <Check aria-hidden>✓</Check>}
-              </Option>
-            );
-          })}
-          {visibleOptions.length === 0 && <NoOptions>No data</NoOptions>}
-        </Listbox>
+                {deselectAllLabel}
+              </BulkAction>
+            </BulkActions>
+          )}
+          <Listbox
+            id={listboxId}
+            role="listbox"
+            aria-label={ariaLabel}
+            aria-multiselectable={props.mode === 'multiple'}
+            aria-busy={isLoading}
+            onScroll={handleListScroll}
+          >
+            {shownOptions.map((option, index) => {
+              const isSelected = selectedSet.has(option.value);
+              return (
+                <Option
+                  key={option.value}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={isSelected}
+                  $isActive={index === activeOptionIndex}
+                  onMouseDown={(event) => event.preventDefault()}
+                  onMouseEnter={() => setActiveIndex(index)}
+                  onClick={() => choose(option)}
+                >
+                  {option.label}
+                  {isSelected && <Check aria-hidden>✓</Check>}
+                </Option>
+              );
+            })}
+            {loadError !== null && (
+              <ListMessage role="alert" $isError data-testid={testIds.select.loadError}>
+                {loadError}
+              </ListMessage>
+            )}
+            {isLoading && <ListMessage data-testid={testIds.select.loading}>Loading...</ListMessage>}
+            {showsNoData && <ListMessage>No data</ListMessage>}
+          </Listbox>
+        </Dropdown>
       )}
     </Root>
   );
@@ -220,25 +362,6 @@ const Field = styled.div<{ $isFocused: boolean; $isInvalid: boolean }>`
   cursor: text;
 `;
 
-const Chip = styled.span`
-  display: inline-flex;
-  align-items: center;
-  gap: 2px;
-  padding: 0 ${({ theme }) => theme.gridUnit}px 0 ${({ theme }) => theme.gridUnit * 2}px;
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  font-size: ${({ theme }) => theme.fontSizes.s}px;
-  line-height: 22px;
-`;
-
-const ChipRemove = styled.button`
-  border: 0;
-  background: none;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-  padding: 0 2px;
-`;
-
 const SelectedLabel = styled.span`
   font-size: ${({ theme }) => theme.fontSizes.s}px;
 `;
@@ -261,21 +384,45 @@ const Caret = styled.span`
   pointer-events: none;
 `;
 
-const Listbox = styled.ul`
+const Dropdown = styled.div`
   position: absolute;
   z-index: 20;
   top: calc(100% + 2px);
   left: 0;
   right: 0;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: 0 4px 12px rgba(0, 0, 0, 0.15);
+`;
+
+const BulkActions = styled.div`
+  display: flex;
+  justify-content: space-between;
+  padding: ${({ theme }) => `${theme.gridUnit}px ${theme.gridUnit * 2}px`};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const BulkAction = styled.button`
+  padding: 0 ${({ theme }) => theme.gridUnit}px;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.primary.base};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+  cursor: pointer;
+
+  &:disabled {
+    color: ${({ theme }) => theme.colors.textMuted};
+    cursor: default;
+  }
+`;
+
+const Listbox = styled.ul`
   max-height: 240px;
   overflow-y: auto;
   margin: 0;
   padding: ${({ theme }) => theme.gridUnit}px 0;
   list-style: none;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: 0 4px 12px rgba(0, 0, 0, 0.15);
 `;
 
 const Option = styled.li<{ $isActive: boolean }>`
@@ -296,8 +443,8 @@ const Check = styled.span`
   color: ${({ theme }) => theme.colors.primary.base};
 `;
 
-const NoOptions = styled.li`
+const ListMessage = styled.li<{ $isError?: boolean }>`
   padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 3}px`};
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${({ theme, $isError = false }) => ($isError ? theme.colors.error.base : theme.colors.textMuted)};
   font-size: ${({ theme }) => theme.fontSizes.s}px;
 `;

@@ -1,7 +1,7 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { getJson, postJson, putJson } from '@/api/client';
+import { fetchColumnValues } from '@/api/columnValues';
 import type { ApiError } from '@/api/errors';
-import type { ColumnValues } from '@/api/generated/ColumnValues';
 import type { DashboardDataset } from '@/api/generated/DashboardDataset';
 import type { DashboardPermalinkState } from '@/api/generated/DashboardPermalinkState';
 import type { NativeFilter } from '@/api/generated/NativeFilter';
@@ -25,13 +25,7 @@ export function useDashboardDatasets(idOrSlug: string, isEnabled: boolean): UseQ
 export function useColumnValues(datasetId: number | undefined, column: string | undefined): UseQueryResult<unknown[], ApiError> {
   return useQuery({
     queryKey: queryKeys.columnValues(datasetId ?? 0, column ?? ''),
-    queryFn: async ({ signal }) =>
-      (
-        await getJson<ColumnValues>(
-          `/api/v1/datasource/table/${datasetId ?? 0}/column/${encodeURIComponent(column ?? '')}/values/`,
-          signal,
-        )
-      ).result,
+    queryFn: ({ signal }) => fetchColumnValues(datasetId ?? 0, column ?? '', signal),
     enabled: datasetId !== undefined && column !== undefined && column !== '',
     retry: false,
     staleTime: 60_000,

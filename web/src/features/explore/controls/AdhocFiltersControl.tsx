@@ -1,12 +1,17 @@
-import { useState, type JSX } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type JSX } from 'react';
 import styled from 'styled-components';
 import type { AdhocFilter } from '@/api/generated/AdhocFilter';
 import type { Dataset } from '@/api/generated/Dataset';
 import type { FilterOperator } from '@/api/generated/FilterOperator';
+import { queryKeys } from '@/api/queryKeys';
+import { AsyncSelect, type FetchSelectOptionsPage } from '@/components/AsyncSelect';
 import { Button } from '@/components/Button';
 import { Select } from '@/components/Select';
+import { fastSearchDebounceMs } from '@/components/selectLimits';
 import { testIds } from '@/testIds';
-import { adhocFilterLabel, filterOperatorChoices, operatorTakesValue, simpleAdhocFilter } from './adhocFilters';
+import { adhocFilterLabel, filterOperatorChoices, operatorTakesList, operatorTakesValue, simpleAdhocFilter } from './adhocFilters';
+import { columnValuesPageFetcher } from './columnValueOptions';
 
 export interface AdhocFiltersControlProps {
   dataset: Dataset;
@@ -19,30 +24,41 @@ function isFilterOperator(value: string): value is FilterOperator {
   return filterOperatorChoices.some((choice) => choice.value === value);
 }
 
+const noValuesPage: FetchSelectOptionsPage = () => Promise.resolve({ options: [], totalCount: 0 });
+
 /** The "Filters" control (`adhoc_filters`): chips, and a compact editor for a SIMPLE WHERE filter. */
 export function AdhocFiltersControl({ dataset, value, isInvalid, onChange }: AdhocFiltersControlProps): JSX.Element {
   const [isAdding, setIsAdding] = useState(false);
   const [subject, setSubject] = useState<string | null>(null);
   const [operator, setOperator] = useState<FilterOperator>('==');
   const [valueText, setValueText] = useState('');
+  const [listValues, setListValues] = useState<string[]>([]);
+  const queryClient = useQueryClient();
+  const fetchValuesPage = useMemo(
+    () => (subject === null ? noValuesPage : columnValuesPageFetcher(queryClient, dataset.id, subject)),
+    [queryClient, dataset.id, subject],
+  );
 
   const columnOptions = dataset.columns
     .filter((column) => column.filterable)
     .map((column) => ({ value: column.column_name, label: column.verbose_name ?? column.column_name }));
   const takesValue = operatorTakesValue(operator);
-  const isComplete = subject !== null && (!takesValue || valueText.trim() !== '');
+  const takesList = operatorTakesList(operator);
+  const hasValue = takesList ? listValues.length > 0 : valueText.trim() !== '';
+  const isComplete = subject !== null && (!takesValue || hasValue);
 
   function closeEditor(): void {
     setIsAdding(false);
     setSubject(null);
     setOperator('==');
     setValueText('');
+    setListValues([]);
   }
 
   function save(): void {
     if (subject === null) return;
     const column = dataset.columns.find((candidate) => candidate.column_name === subject);
-    onChange([...value, simpleAdhocFilter(subject, operator, valueText, column)]);
+    onChange([...value, simpleAdhocFilter(subject, operator, takesList ? listValues : valueText, column)]);
     closeEditor();
   }
 
@@ -83,7 +99,10 @@ export function AdhocFiltersControl({ dataset, value, isInvalid, onChange }: Adh
             options={columnOptions}
             value={subject}
             testId={testIds.explore.filterColumnSelect}
-            onChange={setSubject}
+            onChange={(chosen) => {
+              setSubject(chosen);
+              setListValues([]);
+            }}
           />
           <Select
             mode="single"
@@ -95,10 +114,25 @@ export function AdhocFiltersControl({ dataset, value, isInvalid, onChange }: Adh
               if (isFilterOperator(chosen)) setOperator(chosen);
             }}
           />
-          {takesValue && (
+          {takesList && (
+            <AsyncSelect
+              key={subject ?? ''}
+              mode="multiple"
+              ariaLabel="Filter values"
+              placeholder="Select or paste values"
+              allowsNewOptions
+              queryKey={queryKeys.columnValueOptions(dataset.id, subject ?? '')}
+              fetchPage={fetchValuesPage}
+              searchDebounceMs={fastSearchDebounceMs}
+              value={listValues}
+              testId={testIds.explore.filterValuesSelect}
+              onChange={setListValues}
+            />
+          )}
+          {takesValue && !takesList && (
             <ValueInput
               aria-label="Filter value"
-              placeholder={operator === 'IN' || operator === 'NOT IN' ? 'Values, separated by commas' : 'Value'}
+              placeholder="Value"
               data-testid={testIds.explore.filterValueInput}
               value={valueText}
               onChange={(event) => setValueText(event.target.value)}

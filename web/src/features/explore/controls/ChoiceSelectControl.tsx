@@ -7,6 +7,8 @@ export interface ChoiceSelectControlProps {
   choices: readonly ControlChoice[];
   /** Other values may be typed; numeric choices make a typed number a number. */
   isFreeForm: boolean;
+  /** The value is a list of choices (`time_compare`); false when the control holds one. */
+  isMulti?: boolean;
   value: unknown;
   isInvalid: boolean;
   onChange: (value: unknown) => void;
@@ -24,32 +26,59 @@ export function typedChoiceValue(text: string, choices: readonly ControlChoice[]
   return hasNumericChoices && text.trim() !== '' && Number.isFinite(number) ? number : text;
 }
 
-/** A select control (`select`, colour schemes): Superset's `[value, label]` choices, free-form or not. */
-export function ChoiceSelectControl({ label, choices, isFreeForm, value, isInvalid, onChange }: ChoiceSelectControlProps): JSX.Element {
-  const options: SelectOption[] = choices.map(([choice, choiceLabel]) => ({ value: choiceKey(choice), label: choiceLabel }));
-  const valueKey = value === undefined || value === null ? null : choiceKey(value);
-  // A free-form value outside the choices still shows as itself.
-  const shownOptions =
-    valueKey !== null && !options.some((option) => option.value === valueKey)
-      ? [...options, { value: valueKey, label: typeof value === 'string' ? value : valueKey }]
-      : options;
+/** A held value outside the choices (a free-form one) still shows, as itself. */
+function optionOfHeldValue(value: unknown): SelectOption {
+  return { value: choiceKey(value), label: typeof value === 'string' ? value : choiceKey(value) };
+}
 
-  function handleChange(key: string): void {
+/**
+ * A select control (`select`, colour schemes): Superset's `[value, label]` choices, free-form or
+ * not, holding one value or a list of them.
+ */
+export function ChoiceSelectControl({
+  label,
+  choices,
+  isFreeForm,
+  isMulti = false,
+  value,
+  isInvalid,
+  onChange,
+}: ChoiceSelectControlProps): JSX.Element {
+  const options: SelectOption[] = choices.map(([choice, choiceLabel]) => ({ value: choiceKey(choice), label: choiceLabel }));
+  const heldValues: readonly unknown[] = isMulti ? (Array.isArray(value) ? value : []) : value === undefined || value === null ? [] : [value];
+  const heldOptions = heldValues.filter((held) => !options.some((option) => option.value === choiceKey(held))).map(optionOfHeldValue);
+  const shownOptions = [...options, ...heldOptions];
+
+  /** The value an option key stands for: a choice, a held value, or typed text. */
+  function valueOfKey(key: string): unknown {
     const choice = choices.find(([candidate]) => choiceKey(candidate) === key);
-    if (choice !== undefined) onChange(choice[0]);
-    else if (key === valueKey) onChange(value);
-    else onChange(typedChoiceValue(key, choices));
+    if (choice !== undefined) return choice[0];
+    const held = heldValues.find((candidate) => choiceKey(candidate) === key);
+    return held !== undefined ? held : typedChoiceValue(key, choices);
   }
 
+  if (isMulti) {
+    return (
+      <Select
+        mode="multiple"
+        ariaLabel={label}
+        options={shownOptions}
+        value={heldValues.map(choiceKey)}
+        isInvalid={isInvalid}
+        allowsNewOptions={isFreeForm}
+        onChange={(keys) => onChange(keys.map(valueOfKey))}
+      />
+    );
+  }
   return (
     <Select
       mode="single"
       ariaLabel={label}
       options={shownOptions}
-      value={valueKey}
+      value={heldValues.length === 0 ? null : choiceKey(heldValues[0])}
       isInvalid={isInvalid}
       allowsNewOptions={isFreeForm}
-      onChange={handleChange}
+      onChange={(key) => onChange(valueOfKey(key))}
     />
   );
 }

@@ -118,6 +118,27 @@ describe('PanelControl', () => {
     expect(onChange).toHaveBeenCalledWith('row_limit', 250);
   });
 
+  it('multiple free-form select: a list of choices, pasted values created, no outer clear button', () => {
+    const choices: [string, string][] = [
+      ['1 day ago', '1 day ago'],
+      ['1 week ago', '1 week ago'],
+    ];
+    const definition = control('time_compare', 'select', { label: 'Time shift', choices, multi: true, freeForm: true });
+    const onChange = renderControl(definition, { ...baseFormData, time_compare: ['1 day ago'] });
+    expect(screen.queryByRole('button', { name: 'Clear Time shift' })).toBeNull();
+    choose('1 week ago');
+    expect(onChange).toHaveBeenLastCalledWith('time_compare', ['1 day ago', '1 week ago']);
+    fireEvent.paste(combobox(), { clipboardData: { getData: () => '1 week ago;2 years ago' } });
+    expect(onChange).toHaveBeenLastCalledWith('time_compare', ['1 day ago', '1 week ago', '2 years ago']);
+  });
+
+  it('multiple select without free form: a paste keeps only the choices, numbers stay numbers', () => {
+    const definition = control('percentiles', 'select', { choices: [[10, '10th'], [50, 'Median'], [90, '90th']], multi: true });
+    const onChange = renderControl(definition, { ...baseFormData, percentiles: [] });
+    fireEvent.paste(combobox(), { clipboardData: { getData: () => 'Median\n75\r\n90th' } });
+    expect(onChange).toHaveBeenLastCalledWith('percentiles', [50, 90]);
+  });
+
   it('a clearable single select clears to null', () => {
     const onChange = renderControl(control('series', 'column', { label: 'Series' }), { ...baseFormData, series: 'gender' });
     fireEvent.click(screen.getByRole('button', { name: 'Clear Series' }));

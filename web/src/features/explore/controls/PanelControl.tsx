@@ -88,6 +88,7 @@ export function PanelControl({ control, dataset, formData, errors, onChange }: P
             label={control.label}
             choices={control.choices ?? []}
             isFreeForm={control.freeForm}
+            isMulti={control.multi}
             value={value}
             isInvalid={isInvalid}
             onChange={change}
@@ -153,7 +154,7 @@ export function PanelControl({ control, dataset, formData, errors, onChange }: P
   }
 
   const isCheckbox = control.type === 'checkbox';
-  const isSingleSelect = (control.type === 'select' || (control.type === 'column' && !control.multi)) && control.clearable;
+  const isSingleSelect = (control.type === 'select' || control.type === 'column') && !control.multi && control.clearable;
   const canClear = isSingleSelect && value !== null && value !== undefined && value !== '';
   return (
     <ControlRoot data-testid={testIds.explore.control} data-control={control.name} data-control-type={control.type} title={control.description}>

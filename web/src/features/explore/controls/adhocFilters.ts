@@ -27,6 +27,11 @@ export function operatorTakesValue(operator: string): boolean {
   return !operatorsWithoutValue.has(operator);
 }
 
+/** IN and NOT IN compare with a list of values. */
+export function operatorTakesList(operator: string): boolean {
+  return operatorsWithList.has(operator);
+}
+
 export function isAdhocFilter(value: unknown): value is AdhocFilter {
   return typeof value === 'object' && value !== null && 'expressionType' in value && 'clause' in value;
 }
@@ -41,14 +46,21 @@ function typedComparatorValue(text: string, column: DatasetColumn | undefined): 
   return isNumericColumn && text !== '' && Number.isFinite(number) ? number : text;
 }
 
+/** The items of a list comparator: chosen values as they are, typed text split on commas. */
+function comparatorItems(value: string | readonly string[]): string[] {
+  const items = typeof value === 'string' ? value.split(',') : value;
+  return items.map((item) => item.trim()).filter((item) => item !== '');
+}
+
 /**
  * A SIMPLE WHERE filter: `gender == boy` is `{subject: "gender", operator: "==", comparator: "boy"}`;
- * IN takes a comma-separated list, numeric columns compare numbers, IS NULL takes no value.
+ * IN takes the chosen values (or a comma-separated text), numeric columns compare numbers, IS NULL
+ * takes no value.
  */
 export function simpleAdhocFilter(
   subject: string,
   operator: FilterOperator,
-  valueText: string,
+  value: string | readonly string[],
   column: DatasetColumn | undefined,
   optionSuffix = Math.random().toString(36).slice(2, 13).padEnd(11, '0'),
 ): AdhocFilter {
@@ -60,13 +72,9 @@ export function simpleAdhocFilter(
     filterOptionName: `filter_${optionSuffix}`,
   };
   if (!operatorTakesValue(operator)) return filter;
-  const comparator = operatorsWithList.has(operator)
-    ? valueText
-        .split(',')
-        .map((item) => item.trim())
-        .filter((item) => item !== '')
-        .map((item) => typedComparatorValue(item, column))
-    : typedComparatorValue(valueText.trim(), column);
+  const comparator = operatorTakesList(operator)
+    ? comparatorItems(value).map((item) => typedComparatorValue(item, column))
+    : typedComparatorValue((typeof value === 'string' ? value : value.join(',')).trim(), column);
   return { ...filter, comparator };
 }
 
