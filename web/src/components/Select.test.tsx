@@ -103,4 +103,17 @@ describe('Select', () => {
     fireEvent.click(screen.getByRole('option', { name: '25' }));
     expect(chosenValue).toBe('25');
   });
+
+  it('leaves the search to the caller when told: options shown as given, the typed text reported, cleared on close', () => {
+    const searches: string[] = [];
+    renderWithTheme(
+      <Select mode="multiple" ariaLabel="Owners" options={columns} value={[]} onChange={() => undefined} onSearchChange={(search) => searches.push(search)} />,
+    );
+    const combobox = screen.getByRole('combobox', { name: 'Owners' });
+    fireEvent.focus(combobox);
+    fireEvent.change(combobox, { target: { value: 'zz' } });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['gender', 'name', 'num', 'state']);
+    fireEvent.keyDown(combobox, { key: 'Escape' });
+    expect(searches).toEqual(['zz', '']);
+  });
 });

@@ -14,6 +14,11 @@ interface SelectCommonProps {
   isInvalid?: boolean;
   /** A free-form select: the typed text is offered as an option of its own. */
   allowsNewOptions?: boolean;
+  /**
+   * Told the typed text as it changes (and '' when the list closes). With it, the caller answers
+   * the search: `options` are shown as given, not filtered again by label.
+   */
+  onSearchChange?: (search: string) => void;
 }
 
 interface SingleSelectProps extends SelectCommonProps {
@@ -36,7 +41,8 @@ export type SelectProps = SingleSelectProps | MultipleSelectProps;
  * value of a multiple select. Clicking an option chooses it too.
  */
 export function Select(props: SelectProps): JSX.Element {
-  const { ariaLabel, options, placeholder, testId, isInvalid = false, allowsNewOptions = false } = props;
+  const { ariaLabel, options, placeholder, testId, isInvalid = false, allowsNewOptions = false, onSearchChange } = props;
+  const isSearchedByCaller = onSearchChange !== undefined;
   const selectedValues: readonly string[] = props.mode === 'single' ? (props.value === null ? [] : [props.value]) : props.value;
   const [isOpen, setIsOpen] = useState(false);
   const [search, setSearch] = useState('');
@@ -45,13 +51,14 @@ export function Select(props: SelectProps): JSX.Element {
   const inputRef = useRef<HTMLInputElement>(null);
 
   const visibleOptions = useMemo(() => {
+    if (isSearchedByCaller) return options;
     const typed = search.trim();
     const needle = typed.toLowerCase();
     if (needle === '') return options;
     const matches = options.filter((option) => option.label.toLowerCase().includes(needle));
     const isTypedAnOption = options.some((option) => option.value === typed || option.label === typed);
     return allowsNewOptions && !isTypedAnOption ? [{ value: typed, label: typed }, ...matches] : matches;
-  }, [options, search, allowsNewOptions]);
+  }, [options, search, allowsNewOptions, isSearchedByCaller]);
   const activeOptionIndex = Math.min(activeIndex, visibleOptions.length - 1);
   const optionId = (index: number): string => `${listboxId}-option-${index}`;
 
@@ -62,9 +69,14 @@ export function Select(props: SelectProps): JSX.Element {
 
   const labelOf = (value: string): string => options.find((option) => option.value === value)?.label ?? value;
 
+  function changeSearch(text: string): void {
+    setSearch(text);
+    onSearchChange?.(text);
+  }
+
   function close(): void {
     setIsOpen(false);
-    setSearch('');
+    changeSearch('');
   }
 
   function open(): void {
@@ -79,7 +91,7 @@ export function Select(props: SelectProps): JSX.Element {
     }
     const isSelected = props.value.includes(option.value);
     props.onChange(isSelected ? props.value.filter((value) => value !== option.value) : [...props.value, option.value]);
-    setSearch('');
+    changeSearch('');
   }
 
   function removeValue(value: string): void {
@@ -166,7 +178,7 @@ export function Select(props: SelectProps): JSX.Element {
           onFocus={open}
           onClick={open}
           onChange={(event) => {
-            setSearch(event.target.value);
+            changeSearch(event.target.value);
             setActiveIndex(0);
             open();
           }}

@@ -22,6 +22,22 @@ export interface CrossFilterSelection {
   label: string;
 }
 
+/** A dimension value of a chart mark: drilling to detail keeps the rows whose `column` has it. */
+export interface DrillValue {
+  /** The result column's name (the group-by column's label). */
+  column: string;
+  value: unknown;
+  /** The value as shown: `CA`, `<NULL>`. */
+  label: string;
+}
+
+/** Where a right-click on a chart happened (viewport pixels) and the dimension values of the mark under it. */
+export interface ChartContextMenuTarget {
+  clientX: number;
+  clientY: number;
+  drillValues: DrillValue[];
+}
+
 /** What every renderer receives. `data` is the first query's result, `queriesData` all of them. */
 export interface ChartRendererProps {
   data: ChartQueryData;
@@ -34,4 +50,9 @@ export interface ChartRendererProps {
   onCrossFilter?: (selection: CrossFilterSelection | null) => void;
   /** The values of the chart's own cross-filter, to toggle a selection off. */
   crossFilterValues?: readonly unknown[];
+  /**
+   * Where drilling to detail is on: a right-click on a mark with dimension values tells them (and
+   * prevents the browser's menu); a right-click elsewhere is left to the chart panel.
+   */
+  onMarkContextMenu?: (target: ChartContextMenuTarget) => void;
 }

@@ -43,6 +43,8 @@ export interface CartesianChartProps {
   valueAxisBounds?: readonly [number | null, number | null];
   /** Clicking the plot picks the nearest x position (dashboard cross-filters). */
   onCategoryClick?: (index: number) => void;
+  /** Right-clicking the plot picks the nearest x position too (drill to detail by it). */
+  onCategoryContextMenu?: (index: number, event: MouseEvent) => void;
 }
 
 const margin = { top: 8, bottom: 32, left: 64, rightWithAxis: 64, right: 16 };
@@ -361,6 +363,7 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
               }}
               onMouseUp={onPointerUp}
               onClick={(event) => props.onCategoryClick?.(indexAtPointer(event))}
+              onContextMenu={(event) => props.onCategoryContextMenu?.(indexAtPointer(event), event)}
               style={props.onCategoryClick === undefined ? undefined : { cursor: 'pointer' }}
             />
             {isHorizontal ? (

@@ -1,7 +1,8 @@
-import type { JSX } from 'react';
+import type { JSX, MouseEvent } from 'react';
 import { CartesianChart } from '../cartesian/CartesianChart';
 import { ChartEmptyState } from '../ChartEmptyState';
 import { toggledCrossFilter } from '../crossFilterSelection';
+import { drillValue, emitMarkContextMenu } from '../drillValues';
 import type { ChartRendererProps } from '../chartRendererProps';
 import { colorScaleForFormData } from '../colorSchemes';
 import { readFormBoolean, readFormNumber, readFormString } from '../formDataValues';
@@ -10,7 +11,7 @@ import { timeFormatter, tooltipTimeFormatter } from '../timeFormat';
 import { isStackEnabled, readValueAxisBounds, seriesLimitFor, timeseriesLayer, timeseriesSeriesKind } from './timeseriesLayer';
 
 /** Line, bar, area, scatter, smooth and step time-series charts (one query, pivoted). */
-export function TimeseriesChart({ data, formData, width, height, theme, onCrossFilter, crossFilterValues }: ChartRendererProps): JSX.Element {
+export function TimeseriesChart({ data, formData, width, height, theme, onCrossFilter, crossFilterValues, onMarkContextMenu }: ChartRendererProps): JSX.Element {
   const kind = timeseriesSeriesKind(formData.viz_type, formData);
   const { pivoted, series } = timeseriesLayer(
     data,
@@ -30,12 +31,17 @@ export function TimeseriesChart({ data, formData, width, height, theme, onCrossF
   const markerSize = readFormNumber(formData, 'markerSize', 6);
   const xFormat = readFormString(formData, 'x_axis_time_format', 'smart_date');
   const valueFormatter = numberFormatter(readFormString(formData, 'y_axis_format', 'SMART_NUMBER'));
-  // Cross-filters filter on the clicked category of a category x axis.
-  const crossFilterColumn = typeof formData.x_axis === 'string' && pivoted.xKind === 'category' ? formData.x_axis : null;
+  // Cross-filters and drilling to detail by value take the clicked category of a category x axis.
+  const categoryAxisColumn = typeof formData.x_axis === 'string' && pivoted.xKind === 'category' ? formData.x_axis : null;
   const onCategoryClick =
-    onCrossFilter === undefined || crossFilterColumn === null
+    onCrossFilter === undefined || categoryAxisColumn === null
       ? undefined
-      : (index: number) => onCrossFilter(toggledCrossFilter(crossFilterColumn, pivoted.xValues[index] ?? null, crossFilterValues));
+      : (index: number) => onCrossFilter(toggledCrossFilter(categoryAxisColumn, pivoted.xValues[index] ?? null, crossFilterValues));
+  const onCategoryContextMenu =
+    onMarkContextMenu === undefined || categoryAxisColumn === null
+      ? undefined
+      : (index: number, event: MouseEvent) =>
+          emitMarkContextMenu(event, [drillValue(categoryAxisColumn, pivoted.xValues[index] ?? null)], onMarkContextMenu);
   return (
     <CartesianChart
       data={{ xKind: pivoted.xKind, xValues: pivoted.xValues, series }}
@@ -54,6 +60,7 @@ export function TimeseriesChart({ data, formData, width, height, theme, onCrossF
       isValueAxisTruncated={readFormBoolean(formData, 'truncateYAxis', false)}
       valueAxisBounds={readValueAxisBounds(formData)}
       onCategoryClick={onCategoryClick}
+      onCategoryContextMenu={onCategoryContextMenu}
     />
   );
 }
