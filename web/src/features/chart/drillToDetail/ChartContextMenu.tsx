@@ -19,6 +19,9 @@ export const drillToDetailByAllLabel = `${drillToDetailByLabel} all`;
 /** The menu's distance from the viewport's right and bottom edges, in px. */
 const viewportMargin = 8;
 const menuWidth = 280;
+/** An item's height and the menu's vertical padding, in px: to keep the menu above the viewport's bottom. */
+const menuItemHeight = 34;
+const menuPadding = 8;
 
 export interface ChartContextMenuProps {
   target: ChartContextMenuTarget;
@@ -65,15 +68,18 @@ export function ChartContextMenu({ target, onDrillToDetail, onClose }: ChartCont
     onDrillToDetail(drillValues);
   }
 
-  const left = Math.max(0, Math.min(target.clientX, window.innerWidth - menuWidth - viewportMargin));
   const { drillValues } = target;
+  const itemCount = 1 + Math.max(drillValues.length, 1) + (drillValues.length > 1 ? 1 : 0);
+  const menuHeight = itemCount * menuItemHeight + menuPadding;
+  const left = Math.max(0, Math.min(target.clientX, window.innerWidth - menuWidth - viewportMargin));
+  const top = Math.max(0, Math.min(target.clientY, window.innerHeight - menuHeight - viewportMargin));
   return createPortal(
     <Menu
       ref={menuRef}
       role="menu"
       aria-label="Chart context menu"
       data-testid={testIds.drillToDetail.contextMenu}
-      style={{ left, top: target.clientY }}
+      style={{ left, top }}
       onContextMenu={(event) => event.preventDefault()}
     >
       <MenuItem role="menuitem" data-testid={testIds.drillToDetail.contextMenuItem} onClick={() => choose([])}>
