@@ -96,4 +96,25 @@ export class ChartSaving {
     await this.page.getByTestId(testIds.propertiesModal.saveButton).click();
     await this.propertiesModal.waitFor({ state: 'detached' });
   }
+
+  /** "Edit chart properties", then the owners' chips (their display names) as the modal shows them. */
+  async openPropertiesOwners(): Promise<string[]> {
+    await this.openActionsMenu();
+    await this.page.getByTestId(testIds.exploreHeader.editProperties).click();
+    await this.propertiesModal.waitFor();
+    const removeButtons = this.page.getByTestId(testIds.propertiesModal.owners).getByRole('button', { name: /^Remove / });
+    const labels = await removeButtons.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
+    return labels.map((label) => label.replace(/^Remove /, ''));
+  }
+
+  /** In the open properties modal: adds an owner found by typing `search`, picked by display name, then saves. */
+  async addOwnerAndSave(search: string, ownerName: string): Promise<void> {
+    const owners = this.page.getByTestId(testIds.propertiesModal.owners);
+    const combobox = owners.getByRole('combobox');
+    await combobox.click();
+    await combobox.fill(search);
+    await owners.getByRole('option', { name: ownerName, exact: true }).click();
+    await this.page.getByTestId(testIds.propertiesModal.saveButton).click();
+    await this.propertiesModal.waitFor({ state: 'detached' });
+  }
 }

@@ -62,11 +62,12 @@ export async function writeJson(
   return (await response.json()) as Record<string, unknown>;
 }
 
-/** Creates a Gamma user with the server's admin command (the e2e script exports QUIVER_HOME). */
-export function createGammaUser(username: string, password: string): void {
+/** Creates a Gamma user with the server's admin command (the e2e script exports QUIVER_HOME), optionally with a display name. */
+export function createGammaUser(username: string, password: string, name?: { firstName: string; lastName: string }): void {
   const home = process.env.QUIVER_HOME;
   if (home === undefined) throw new Error('QUIVER_HOME is not set: run this spec through scripts/e2e.sh');
-  execFileSync(path.join(home, 'quiver'), ['admin', 'create-user', '--username', username, '--password', password, '--role', 'Gamma'], {
+  const nameArgs = name === undefined ? [] : ['--first-name', name.firstName, '--last-name', name.lastName];
+  execFileSync(path.join(home, 'quiver'), ['admin', 'create-user', '--username', username, '--password', password, '--role', 'Gamma', ...nameArgs], {
     env: process.env,
   });
 }

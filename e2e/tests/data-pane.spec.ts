@@ -27,7 +27,7 @@ test.describe("Explore's data pane", () => {
     const [request] = await Promise.all([page.waitForRequest((candidate) => isSamplesPost(new URL(candidate.url()))), explore.openDataPane('Samples')]);
     const url = new URL(request.url());
     expect(request.method()).toBe('POST');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ datasource_type: 'table', datasource_id: String(datasetId), per_page: '1000' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ datasource_type: 'table', datasource_id: String(datasetId), force: 'false', per_page: '1000' });
 
     const samples = explore.dataPaneTable(0);
     await expect(samples.getByTestId(testIds.dataPane.rowCount)).toHaveText('1,000 rows');

@@ -159,6 +159,7 @@ export const testIds = {
     actionsMenu: 'explore-header-actions-menu',
     editProperties: 'explore-header-edit-properties',
     copyPermalink: 'explore-header-copy-permalink',
+    drillToDetail: 'explore-header-drill-to-detail',
     /** A Download menu item; `data-export` holds `csv`, `json`, `xlsx` or `pivoted_csv`. */
     exportItem: 'explore-header-export',
     /** Download > "Download as image" (a PNG of the chart). */
@@ -190,6 +191,22 @@ export const testIds = {
     certificationDetails: 'properties-modal-certification-details',
     saveButton: 'properties-modal-save',
     alert: 'properties-modal-alert',
+    owners: 'properties-modal-owners',
+  },
+  /** A chart's right-click menu and the "Drill to detail" modal. */
+  drillToDetail: {
+    contextMenu: 'chart-context-menu',
+    contextMenuItem: 'chart-context-menu-item',
+    modal: 'drill-to-detail-modal',
+    /** A drilled value's pill above the rows. */
+    filterPill: 'drill-to-detail-filter',
+    removeFilter: 'drill-to-detail-remove-filter',
+    /** Rows of the next page are loading while the previous ones show. */
+    fetching: 'drill-to-detail-fetching',
+    pagination: 'drill-to-detail-pagination',
+    pageText: 'drill-to-detail-page',
+    previousPage: 'drill-to-detail-previous-page',
+    nextPage: 'drill-to-detail-next-page',
   },
   // SQL Lab (issue #7)
   sqlLab: {
@@ -281,6 +298,7 @@ export const testIds = {
     chartMenuItem: 'dashboard-chart-menu-item',
     /** The chart menu's Download > "Download as image" (a PNG of the chart with its title). */
     chartMenuDownloadImage: 'dashboard-chart-menu-download-image',
+    chartMenuDrillToDetail: 'dashboard-chart-menu-drill-to-detail',
     /** The dashboard's own CSS (Edit CSS). */
     css: 'dashboard-css',
   },
@@ -292,6 +310,7 @@ export const testIds = {
     /** Download > "Download as Image" (a PNG of the whole grid). */
     downloadImage: 'dashboard-menu-download-image',
     propertiesModal: 'dashboard-properties-modal',
+    propertiesOwners: 'dashboard-properties-owners',
     saveAsModal: 'dashboard-save-as-modal',
     refreshIntervalModal: 'dashboard-refresh-interval-modal',
     cssModal: 'dashboard-css-modal',

@@ -12,6 +12,8 @@ export const queryKeys = {
   samples: (datasourceType: string, datasourceId: number) => ['samples', datasourceType, datasourceId] as const,
   /** `GET /api/v1/time_range/`: the bounds a `time_range` value resolves to now. */
   timeRange: (timeRange: string) => ['timeRange', timeRange] as const,
+  /** One page of a chart's underlying rows (drill to detail), under its form data and the drilled values. */
+  drillToDetail: (formData: unknown, drillValues: unknown, page: number) => ['drillToDetail', formData, drillValues, page] as const,
   // SQL Lab (issue #7)
   sqlLabDatabases: ['sqlLabDatabases'] as const,
   databaseSchemas: (databaseId: number) => ['databaseSchemas', databaseId] as const,
@@ -42,6 +44,8 @@ export const queryKeys = {
   resourceListAll: (resource: string) => ['resourceList', resource] as const,
   resourceList: (resource: string, q: string) => ['resourceList', resource, q] as const,
   relatedOptions: (resource: string, kind: string, column: string) => ['relatedOptions', resource, kind, column] as const,
+  /** The options of an owners select: `related/owners` searched for a text. */
+  relatedSearch: (resource: string, column: string, search: string) => ['relatedSearch', resource, column, search] as const,
   favoriteStatus: (resource: string, ids: readonly number[]) => ['resourceList', resource, 'favoriteStatus', ...ids] as const,
   // Databases and datasets (issue #8)
   availableEngines: ['database', 'available'] as const,

@@ -9,6 +9,7 @@ import type { MessageResponse } from '@/api/generated/MessageResponse';
 import type { RelatedItem } from '@/api/generated/RelatedItem';
 import type { ResultResponse } from '@/api/generated/ResultResponse';
 import { queryKeys } from '@/api/queryKeys';
+import { risonString } from '@/api/rison';
 import type { ListFilterValue, ListViewState } from './listViewState';
 
 /** The resources with a list page. */
@@ -56,6 +57,34 @@ export function useRelatedOptions(resource: ListResource, kind: 'related' | 'dis
       const answer = await getJson<ListResponse<RelatedItem>>(`/api/v1/${resource}/${kind}/${column}?q=${encodeURIComponent('(page:0,page_size:100)')}`, signal);
       return answer.result.map((item) => ({ value: String(item.value), label: item.text }));
     },
+    retry: false,
+  });
+}
+
+/** Spec 000 section 9: a select's page size, the options one related call answers. */
+export const relatedSelectPageSize = 100;
+
+/** The rison `q` of a related call searching for `search` (everything for ''), first page. */
+export function relatedSearchQuery(search: string): string {
+  return `(filter:${risonString(search)},page:0,page_size:${relatedSelectPageSize})`;
+}
+
+/**
+ * `GET /api/v1/{resource}/related/{column}?q=(filter:'...',page:0,page_size:100)`: the values
+ * whose text (or, for users, user name) contains `search`, and how many there are in all.
+ */
+export function useRelatedSearch(
+  resource: ListResource,
+  column: string,
+  search: string,
+  options: { enabled: boolean } = { enabled: true },
+): UseQueryResult<ListResponse<RelatedItem>, ApiError> {
+  return useQuery({
+    queryKey: queryKeys.relatedSearch(resource, column, search),
+    queryFn: ({ signal }) =>
+      getJson<ListResponse<RelatedItem>>(`/api/v1/${resource}/related/${column}?q=${encodeURIComponent(relatedSearchQuery(search))}`, signal),
+    enabled: options.enabled,
+    placeholderData: keepPreviousData,
     retry: false,
   });
 }

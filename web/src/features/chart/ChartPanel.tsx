@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type JSX, type RefObject } from 'react';
+import { useCallback, useMemo, useRef, useState, type JSX, type MouseEvent, type RefObject } from 'react';
 import styled, { keyframes, useTheme } from 'styled-components';
 import type { ChartDataArrowResult } from '@/api/chartData';
 import type { FormData } from '@/api/generated/FormData';
@@ -11,7 +11,8 @@ import { readChartColumns } from './chartColumns';
 import { rowCountText } from './rowCountText';
 import { useElementSize } from './useElementSize';
 import { noResultsMessage } from './viz/ChartEmptyState';
-import type { ChartFormData, ChartQueryData, CrossFilterSelection } from './viz/chartRendererProps';
+import { ChartContextMenu } from './drillToDetail/ChartContextMenu';
+import type { ChartContextMenuTarget, ChartFormData, ChartQueryData, CrossFilterSelection, DrillValue } from './viz/chartRendererProps';
 import { vizDefinition } from './viz/vizRegistry';
 import { reaggregatedLabel, reaggregatedTitle } from './reaggregation';
 import { ViewQueryModal } from './ViewQueryModal';
@@ -38,6 +39,11 @@ export interface ChartPanelProps {
   crossFilterValues?: readonly unknown[];
   /** Told the chart's element, without the toolbar (Explore's "Download as image" draws it). */
   chartRef?: RefObject<HTMLDivElement | null>;
+  /**
+   * Turns on the right-click menu of the drawn chart: told the values chosen in it ("Drill to
+   * detail by state = CA"), or none for "Drill to detail".
+   */
+  onDrillToDetail?: (drillValues: DrillValue[]) => void;
 }
 
 /** The chart area: loading, error, empty or the chart, with the row count and "View query". */
@@ -51,8 +57,11 @@ export function ChartPanel({
   onCrossFilter,
   crossFilterValues,
   chartRef,
+  onDrillToDetail,
 }: ChartPanelProps): JSX.Element {
   const [isQueryVisible, setIsQueryVisible] = useState(false);
+  const [contextMenu, setContextMenu] = useState<ChartContextMenuTarget | null>(null);
+  const closeContextMenu = useCallback(() => setContextMenu(null), []);
   const theme = useTheme();
   const ownBodyRef = useRef<HTMLDivElement>(null);
   const bodyRef = chartRef ?? ownBodyRef;
@@ -68,6 +77,15 @@ export function ChartPanel({
   const viz = vizDefinition(chartFormData.viz_type);
   const annotationLayers = useAnnotationLayerStates(formData, resultError === null ? results : undefined);
   const warnings = annotationWarnings(annotationLayers);
+  const isChartDrawn = hasRun && !isStopped && !chartData.isFetching && result !== undefined && resultError === null;
+  const onMarkContextMenu = onDrillToDetail === undefined ? undefined : setContextMenu;
+
+  /** A right-click on the drawn chart that no mark took: the menu without values. */
+  function openContextMenu(event: MouseEvent): void {
+    if (onDrillToDetail === undefined || !isChartDrawn || event.defaultPrevented) return;
+    event.preventDefault();
+    setContextMenu({ clientX: event.clientX, clientY: event.clientY, drillValues: [] });
+  }
 
   function renderBody(): JSX.Element {
     if (!hasRun) return <Notice data-testid={testIds.chart.idle}>{idleMessage}</Notice>;
@@ -116,6 +134,7 @@ export function ChartPanel({
       onCrossFilter,
       crossFilterValues,
       annotationLayers,
+      onMarkContextMenu,
     };
     if (!viz.isFixedSize) return <viz.Renderer {...rendererProps} />;
     return bodySize.width > 0 && bodySize.height > 0 ? <viz.Renderer {...rendererProps} /> : <></>;
@@ -152,9 +171,12 @@ export function ChartPanel({
           View query
         </Button>
       </Toolbar>
-      <Body ref={bodyRef} data-viz-type={viz.vizType}>
+      <Body ref={bodyRef} data-viz-type={viz.vizType} onContextMenu={openContextMenu}>
         {renderBody()}
       </Body>
+      {contextMenu !== null && onDrillToDetail !== undefined && (
+        <ChartContextMenu target={contextMenu} onDrillToDetail={onDrillToDetail} onClose={closeContextMenu} />
+      )}
       {isQueryVisible && result !== undefined && (
         <ViewQueryModal sql={result.meta.query} datasource={chartFormData.datasource} onClose={() => setIsQueryVisible(false)} />
       )}

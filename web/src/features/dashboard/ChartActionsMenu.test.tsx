@@ -81,6 +81,7 @@ describe('dashboard chart menu: Download as image', () => {
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Force refresh',
       'Explore chart',
+      'Drill to detail',
       'Export to .CSV',
       'Download as image',
     ]);
@@ -115,5 +116,14 @@ describe('dashboard chart menu: Download as image', () => {
 
     expect(await screen.findByText(imageDownloadFailedMessage)).toBeTruthy();
     expect(savedNames).toEqual([]);
+  });
+});
+
+describe('dashboard chart menu: Drill to detail', () => {
+  it("opens the chart's drill modal, named after the chart, and closes the menu", () => {
+    renderChart();
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuDrillToDetail));
+    expect(screen.getByRole('dialog', { name: 'Drill to detail: Boys: top names' })).toBeTruthy();
+    expect(screen.queryByTestId(testIds.dashboard.chartMenu)).toBeNull();
   });
 });

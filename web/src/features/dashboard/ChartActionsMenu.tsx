@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { errorMessage } from '@/api/errors';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
 import { useToasts } from '@/components/toastContext';
+import { drillToDetailLabel } from '@/features/chart/drillToDetail/ChartContextMenu';
 import { downloadAsImageLabel, excludedFromImage, useDownloadAsImage } from '@/features/explore/download/downloadAsImage';
 import { saveBlob } from '@/features/explore/download/saveBlob';
 import { testIds } from '@/testIds';
@@ -21,10 +22,15 @@ export interface ChartActionsMenuProps {
   onForceRefresh: () => void;
   /** The chart holder (title and chart) that "Download as image" draws; the menu leaves itself out. */
   imageElementRef: RefObject<HTMLElement | null>;
+  /** "Drill to detail": the chart's underlying rows. */
+  onDrillToDetail: () => void;
 }
 
-/** The "More Options" menu of a dashboard chart: force refresh, explore chart, Download > export to CSV, image. */
-export function ChartActionsMenu({ chart, onForceRefresh, imageElementRef }: ChartActionsMenuProps): JSX.Element {
+/**
+ * The "More Options" menu of a dashboard chart: force refresh, explore chart, drill to detail,
+ * Download > export to CSV, image.
+ */
+export function ChartActionsMenu({ chart, onForceRefresh, imageElementRef, onDrillToDetail }: ChartActionsMenuProps): JSX.Element {
   const { dashboardId } = useDashboardGrid();
   const { addToast } = useToasts();
   const downloadAsImage = useDownloadAsImage();
@@ -86,6 +92,16 @@ export function ChartActionsMenu({ chart, onForceRefresh, imageElementRef }: Cha
           <MenuLink role="menuitem" data-testid={testIds.dashboard.chartMenuItem} href={exploreChartPath(chart)}>
             Explore chart
           </MenuLink>
+          <MenuItem
+            role="menuitem"
+            data-testid={testIds.dashboard.chartMenuDrillToDetail}
+            onClick={() => {
+              setIsOpen(false);
+              onDrillToDetail();
+            }}
+          >
+            {drillToDetailLabel}
+          </MenuItem>
           <MenuGroup role="presentation">Download</MenuGroup>
           <MenuItem role="menuitem" data-testid={testIds.dashboard.chartMenuItem} onClick={exportCsv}>
             Export to .CSV

@@ -6,7 +6,8 @@ import type { ExtraFormData } from '@/api/generated/ExtraFormData';
 import type { FormData } from '@/api/generated/FormData';
 import { queryKeys } from '@/api/queryKeys';
 import { ChartPanel } from '@/features/chart/ChartPanel';
-import type { CrossFilterSelection } from '@/features/chart/viz/chartRendererProps';
+import { DrillDetailModal } from '@/features/chart/drillToDetail/DrillDetailModal';
+import type { CrossFilterSelection, DrillValue } from '@/features/chart/viz/chartRendererProps';
 import { testIds } from '@/testIds';
 import { runDashboardChartQuery } from './api';
 import { ChartActionsMenu } from './ChartActionsMenu';
@@ -59,6 +60,8 @@ function LoadedChart({ chart, nameOverride, holderRef }: LoadedChartProps): JSX.
   const bodyRef = useRef<HTMLDivElement>(null);
   const isNearViewport = useNearViewport(bodyRef, scrollRoot);
   const [ownRefreshNumber, setRefreshNumber] = useState(0);
+  // The values of the open "Drill to detail" modal (none for the whole chart); null when closed.
+  const [drillValues, setDrillValues] = useState<DrillValue[] | null>(null);
   // Periodic refreshes reach this chart after its stagger delay; immune charts skip them.
   const [appliedAutoRefresh, setAppliedAutoRefresh] = useState(autoRefreshNumber);
   const autoDelay = autoRefreshDelayMs(chart.id);
@@ -88,7 +91,12 @@ function LoadedChart({ chart, nameOverride, holderRef }: LoadedChartProps): JSX.
         <Title data-testid={testIds.dashboard.chartTitle} title={name}>
           {name}
         </Title>
-        <ChartActionsMenu chart={chart} onForceRefresh={() => setRefreshNumber((number) => number + 1)} imageElementRef={holderRef} />
+        <ChartActionsMenu
+          chart={chart}
+          onForceRefresh={() => setRefreshNumber((number) => number + 1)}
+          imageElementRef={holderRef}
+          onDrillToDetail={() => setDrillValues([])}
+        />
       </ChartHeader>
       <Body ref={bodyRef} data-loaded={chartData.isSuccess ? 'true' : 'false'}>
         {isNearViewport ? <ChartPanel
@@ -97,8 +105,12 @@ function LoadedChart({ chart, nameOverride, holderRef }: LoadedChartProps): JSX.
             formData={chart.form_data}
             onCrossFilter={emitCrossFilter}
             crossFilterValues={crossFilterValues.get(chart.id)}
+            onDrillToDetail={setDrillValues}
           /> : <Placeholder aria-hidden />}
       </Body>
+      {drillValues !== null && (
+        <DrillDetailModal chartName={name} formData={formData} initialDrillValues={drillValues} onClose={() => setDrillValues(null)} />
+      )}
     </>
   );
 }

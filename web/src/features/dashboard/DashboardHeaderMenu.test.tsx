@@ -1,11 +1,22 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetCsrfToken } from '@/api/client';
 import type { Dashboard } from '@/api/generated/Dashboard';
 import { testIds } from '@/testIds';
 import { renderWithTheme } from '@/testRendering';
 import { DashboardHeaderMenu, type DashboardHeaderMenuProps } from './DashboardHeaderMenu';
 
-const dashboard = { id: 4, dashboard_title: 'Births', slug: null, css: null, json_metadata: null } as unknown as Dashboard;
+const dashboard = {
+  id: 4,
+  dashboard_title: 'Births',
+  slug: null,
+  css: null,
+  json_metadata: null,
+  certified_by: null,
+  certification_details: null,
+  owners: [{ id: 1, first_name: 'Superset', last_name: 'Admin' }],
+} as unknown as Dashboard;
 
 function renderMenu(isEditing: boolean): DashboardHeaderMenuProps {
   const props: DashboardHeaderMenuProps = {
@@ -20,7 +31,11 @@ function renderMenu(isEditing: boolean): DashboardHeaderMenuProps {
     onDownloadAsImage: vi.fn(),
     onSaved: vi.fn(),
   };
-  renderWithTheme(<DashboardHeaderMenu {...props} />);
+  renderWithTheme(
+    <MemoryRouter>
+      <DashboardHeaderMenu {...props} />
+    </MemoryRouter>,
+  );
   fireEvent.click(screen.getByTestId(testIds.dashboardMenu.button));
   return props;
 }
@@ -51,5 +66,39 @@ describe('dashboard header menu: Download as Image', () => {
     expect(props.onDownloadAsImage).toHaveBeenCalledOnce();
     expect(props.onRefresh).not.toHaveBeenCalled();
     expect(screen.queryByTestId(testIds.dashboardMenu.menu)).toBeNull();
+  });
+});
+
+describe('dashboard properties: owners', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    forgetCsrfToken();
+  });
+
+  it('shows the current owners, offers related/owners and puts the chosen owner ids', async () => {
+    const sent: { url: string; method: string; body: unknown }[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      if (url === '/api/v1/security/csrf_token/') return Promise.resolve(Response.json({ result: 'token' }));
+      const method = init.method ?? 'GET';
+      sent.push({ url: decodeURIComponent(url), method, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
+      if (method === 'GET') {
+        return Promise.resolve(Response.json({ count: 2, result: [{ value: 1, text: 'Superset Admin' }, { value: 2, text: 'Gamma User' }] }));
+      }
+      return Promise.resolve(Response.json({ id: 4, result: { ...dashboard, owners: [] }, last_modified_time: 0 }));
+    });
+    const props = renderMenu(false);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Edit properties' }));
+
+    const ownersSelect = screen.getByTestId(testIds.dashboardMenu.propertiesOwners);
+    expect(within(ownersSelect).getByRole('button', { name: 'Remove Superset Admin' })).toBeTruthy();
+    fireEvent.focus(within(ownersSelect).getByRole('combobox', { name: 'Owners' }));
+    fireEvent.click(await within(ownersSelect).findByRole('option', { name: 'Gamma User' }));
+    expect(sent[0]?.url).toBe("/api/v1/dashboard/related/owners?q=(filter:'',page:0,page_size:100)");
+
+    fireEvent.click(within(screen.getByTestId(testIds.dashboardMenu.propertiesModal)).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(props.onSaved).toHaveBeenCalled());
+    const put = sent.find((request) => request.method === 'PUT');
+    expect(put?.url).toBe('/api/v1/dashboard/4');
+    expect(put?.body).toMatchObject({ dashboard_title: 'Births', owners: [1, 2] });
   });
 });

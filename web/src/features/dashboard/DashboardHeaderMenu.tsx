@@ -11,6 +11,7 @@ import type { ResultResponse } from '@/api/generated/ResultResponse';
 import { queryKeys } from '@/api/queryKeys';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
+import { ownerFromUserRef, OwnersSelect, type ChosenOwner } from '@/components/OwnersSelect';
 import { useToasts } from '@/components/toastContext';
 import { dashboardDownloadAsImageLabel } from '@/features/explore/download/downloadAsImage';
 import { testIds } from '@/testIds';
@@ -140,7 +141,7 @@ async function saveProperties(dashboardId: number, changes: Record<string, unkno
   return (await putJson<DashboardSaved>(`/api/v1/dashboard/${dashboardId}`, changes)).result;
 }
 
-/** "Dashboard properties": title, URL slug and certification. */
+/** "Dashboard properties": title, URL slug, certification and owners. */
 function PropertiesDialog({ dashboard, idOrSlug, onSaved, onClose }: DialogProps): JSX.Element {
   const { addToast } = useToasts();
   const queryClient = useQueryClient();
@@ -149,11 +150,18 @@ function PropertiesDialog({ dashboard, idOrSlug, onSaved, onClose }: DialogProps
   const [slug, setSlug] = useState(dashboard.slug ?? '');
   const [certifiedBy, setCertifiedBy] = useState(dashboard.certified_by ?? '');
   const [certificationDetails, setCertificationDetails] = useState(dashboard.certification_details ?? '');
+  const [owners, setOwners] = useState<ChosenOwner[]>(() => dashboard.owners.map(ownerFromUserRef));
   const [isSaving, setIsSaving] = useState(false);
 
   function save(): void {
     setIsSaving(true);
-    saveProperties(dashboard.id, { dashboard_title: title, slug, certified_by: certifiedBy, certification_details: certificationDetails })
+    saveProperties(dashboard.id, {
+      dashboard_title: title,
+      slug,
+      certified_by: certifiedBy,
+      certification_details: certificationDetails,
+      owners: owners.map((owner) => owner.id),
+    })
       .then((saved) => {
         queryClient.setQueryData(queryKeys.dashboard(idOrSlug), saved);
         onSaved(saved);
@@ -184,6 +192,11 @@ function PropertiesDialog({ dashboard, idOrSlug, onSaved, onClose }: DialogProps
         Certification details
         <TextInput aria-label="Certification details" value={certificationDetails} onChange={(event) => setCertificationDetails(event.target.value)} />
       </Field>
+      <OwnersField>
+        Owners
+        <OwnersSelect resource="dashboard" ariaLabel="Owners" testId={testIds.dashboardMenu.propertiesOwners} value={owners} onChange={setOwners} />
+        <Muted>Owners is a list of users who can alter the dashboard. Searchable by name or username.</Muted>
+      </OwnersField>
     </Modal>
   );
 }
@@ -339,6 +352,19 @@ const Field = styled.label`
   flex-direction: column;
   gap: ${({ theme }) => theme.gridUnit}px;
   margin-bottom: ${({ theme }) => theme.gridUnit * 3}px;
+`;
+
+/** Not a label: the select's combobox has its own name, and a label would forward clicks to it. */
+const OwnersField = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.gridUnit}px;
+  margin-bottom: ${({ theme }) => theme.gridUnit * 3}px;
+`;
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
 `;
 
 const CheckField = styled.label`

@@ -13,6 +13,8 @@ import { useToasts } from '@/components/toastContext';
 import { useCurrentUser } from '@/features/auth/api';
 import { ChartPanel } from '@/features/chart/ChartPanel';
 import { FormDataInvalidError, useChartData } from '@/features/chart/api';
+import { DrillDetailModal } from '@/features/chart/drillToDetail/DrillDetailModal';
+import type { DrillValue } from '@/features/chart/viz/chartRendererProps';
 import { planLocalAnswer, type LocalAnswer } from '@/features/chart/reaggregation';
 import { copiedMessage, copyFailedMessage } from '@/features/chart/ViewQueryModal';
 import { dashboardPagePath } from '@/features/dashboard/api';
@@ -77,6 +79,12 @@ export const propertiesUpdatedMessage = 'Chart properties updated';
 
 type OpenModal = 'save' | 'properties' | null;
 
+/** The open "Drill to detail" modal: the run's form data and the values drilled by. */
+interface DrillToDetail {
+  formData: ExploreFormData;
+  drillValues: DrillValue[];
+}
+
 export interface ExploreWorkspaceProps {
   explore: ExploreResponse;
   /** The `form_data_key` the page opened with, if any: Explore keeps writing its state there. */
@@ -88,6 +96,7 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
   const [formData, setFormData] = useState<ExploreFormData>(() => initialExploreFormData(explore.dataset, explore.form_data));
   const [slice, setSlice] = useState<Chart | null>(explore.slice);
   const [openModal, setOpenModal] = useState<OpenModal>(null);
+  const [drillToDetail, setDrillToDetail] = useState<DrillToDetail | null>(null);
   const { addToast } = useToasts();
   const currentUser = useCurrentUser();
   const queryClient = useQueryClient();
@@ -123,6 +132,10 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
   );
 
   const datasource = useMemo<DatasourceRef>(() => ({ id: explore.dataset.id, type: 'table' }), [explore.dataset.id]);
+  // Drilling reads the rows behind the chart shown: the last run's form data.
+  const drilledFormData = run === null || isStopped ? null : run.formData;
+  const openDrillToDetail =
+    drilledFormData === null ? undefined : (drillValues: DrillValue[]) => setDrillToDetail({ formData: drilledFormData, drillValues });
 
   /** The previous run's result answers `next` in the browser (a group-by column removed), if it can. */
   function localAnswerFor(next: ExploreFormData): LocalAnswer | null {
@@ -214,6 +227,8 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
         canEditProperties={slice !== null && canOverwriteChart(slice, currentUser.data)}
         onSave={() => setOpenModal('save')}
         onEditProperties={() => setOpenModal('properties')}
+        canDrillToDetail={openDrillToDetail !== undefined}
+        onDrillToDetail={() => openDrillToDetail?.([])}
         onCopyPermalink={() => void copyPermalink()}
         exportKinds={chartExportKinds(formData.viz_type)}
         onExport={(kind) => void exportChart(kind)}
@@ -242,6 +257,7 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
           isComputedLocally={run?.localAnswer !== undefined && run.localAnswer !== null}
           formData={chartFormData}
           chartRef={chartRef}
+          onDrillToDetail={openDrillToDetail}
         />
         <DataTablesPane datasource={datasource} chartResults={chartResultsStateOf(chartData, run !== null)} />
       </ChartArea>
@@ -258,6 +274,14 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
       )}
       {openModal === 'properties' && slice !== null && (
         <PropertiesModal chart={slice} onClose={() => setOpenModal(null)} onSaved={handlePropertiesSaved} />
+      )}
+      {drillToDetail !== null && (
+        <DrillDetailModal
+          chartName={slice?.slice_name ?? explore.dataset.table_name}
+          formData={drillToDetail.formData}
+          initialDrillValues={drillToDetail.drillValues}
+          onClose={() => setDrillToDetail(null)}
+        />
       )}
     </Page>
   );

@@ -6,6 +6,8 @@ import type { DatasourceRef } from '@/api/generated/DatasourceRef';
 import type { DatasourceType } from '@/api/generated/DatasourceType';
 import type { ExploreResponse } from '@/api/generated/ExploreResponse';
 import type { ResolvedTimeRange } from '@/api/generated/ResolvedTimeRange';
+import type { QueryExtras } from '@/api/generated/QueryExtras';
+import type { QueryObject } from '@/api/generated/QueryObject';
 import type { ResultResponse } from '@/api/generated/ResultResponse';
 import { queryKeys } from '@/api/queryKeys';
 import { risonString } from '@/api/rison';
@@ -64,14 +66,35 @@ export function useExploreState(target: ExploreTarget): UseQueryResult<ExploreRe
 /** Superset's `SAMPLES_ROW_LIMIT`: the rows one samples page holds, and the server's maximum `per_page`. */
 export const samplesRowLimit = 1000;
 
-export function samplesApiPath(datasource: DatasourceRef, perPage: number = samplesRowLimit): string {
+/** Spec 000 section 8: what a failed samples call shows when the server gave no message. */
+export const samplesErrorFallbackMessage = 'Sorry, an error occurred';
+
+/** The server's message of a failed samples call, else Superset's "Sorry, an error occurred". */
+export function samplesErrorMessage(error: unknown): string {
+  return error instanceof ApiError && error.isServerMessage ? error.message : samplesErrorFallbackMessage;
+}
+
+/** `/datasource/samples?datasource_type=&datasource_id=&force=false&per_page=[&page=]`. */
+export function samplesApiPath(datasource: DatasourceRef, perPage: number = samplesRowLimit, page?: number): string {
   const query = new URLSearchParams({
     datasource_type: datasource.type,
     datasource_id: String(datasource.id),
+    force: 'false',
     per_page: String(perPage),
   });
+  if (page !== undefined) query.set('page', String(page));
   return `/datasource/samples?${query.toString()}`;
 }
+
+/**
+ * The JSON body of `POST /datasource/samples` (server/src/api/samples.rs `SamplesPayload`): the
+ * query object's filters, time range and extras that narrow the rows. Its fields are the
+ * generated query object's; shared-types has no struct of its own for it yet.
+ */
+export type SamplesPayload = Pick<QueryObject, 'filters' | 'granularity' | 'time_range'> & { extras?: QueryExtras };
+
+/** One page of samples: a chart data result with the rows of every page (`total_count`) and the page asked. */
+export type SamplesPage = ChartDataResult & { total_count: number; page: number; per_page: number };
 
 /**
  * `POST /datasource/samples`: the first page of the dataset's rows, unfiltered. The answer's result
@@ -109,4 +132,15 @@ export function useResolvedTimeRange(timeRange: string | null): UseQueryResult<R
     placeholderData: keepPreviousData,
     retry: false,
   });
+}
+
+/** `POST /datasource/samples` for page `page` (from 1) of `perPage` rows under the payload's filters. */
+export async function fetchSamplesPage(
+  datasource: DatasourceRef,
+  payload: SamplesPayload,
+  page: number,
+  perPage: number,
+  signal?: AbortSignal,
+): Promise<SamplesPage> {
+  return (await postJson<ResultResponse<SamplesPage>>(samplesApiPath(datasource, perPage, page), payload, signal)).result;
 }

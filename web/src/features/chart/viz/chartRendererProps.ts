@@ -23,6 +23,22 @@ export interface CrossFilterSelection {
   label: string;
 }
 
+/** A dimension value of a chart mark: drilling to detail keeps the rows whose `column` has it. */
+export interface DrillValue {
+  /** The result column's name (the group-by column's label). */
+  column: string;
+  value: unknown;
+  /** The value as shown: `CA`, `<NULL>`. */
+  label: string;
+}
+
+/** Where a right-click on a chart happened (viewport pixels) and the dimension values of the mark under it. */
+export interface ChartContextMenuTarget {
+  clientX: number;
+  clientY: number;
+  drillValues: DrillValue[];
+}
+
 /** What every renderer receives. `data` is the first query's result, `queriesData` all of them. */
 export interface ChartRendererProps {
   data: ChartQueryData;
@@ -37,4 +53,9 @@ export interface ChartRendererProps {
   crossFilterValues?: readonly unknown[];
   /** The form data's annotation layers and their records (time-series charts draw them). */
   annotationLayers?: readonly AnnotationLayerState[];
+  /**
+   * Where drilling to detail is on: a right-click on a mark with dimension values tells them (and
+   * prevents the browser's menu); a right-click elsewhere is left to the chart panel.
+   */
+  onMarkContextMenu?: (target: ChartContextMenuTarget) => void;
 }

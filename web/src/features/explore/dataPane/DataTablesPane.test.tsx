@@ -11,7 +11,7 @@ import type { ChartResultsState } from './chartResultsState';
 import { DataTablesPane } from './DataTablesPane';
 
 const datasource: DatasourceRef = { id: 7, type: 'table' };
-const samplesPath = '/datasource/samples?datasource_type=table&datasource_id=7&per_page=1000';
+const samplesPath = '/datasource/samples?datasource_type=table&datasource_id=7&force=false&per_page=1000';
 const csrfTokenPath = '/api/v1/security/csrf_token/';
 
 function resultMeta(colnames: string[], coltypes: ChartDataResultMeta['coltypes'], rowcount: number): ChartDataResultMeta {

@@ -20,6 +20,11 @@ export interface QueryResultTableProps {
   queryIndex: number;
   /** Names the table when a chart has several queries. */
   title?: string;
+  /**
+   * The rows of the whole result when the table holds one page of it (drill to detail): the count
+   * shows this total, and there is no search (it would search one page only).
+   */
+  totalRowCount?: number;
 }
 
 /** "12 rows", or "3 of 12 rows" while a search hides some. */
@@ -32,11 +37,12 @@ export function shownRowCountText(shownRowCount: number, rowCount: number, isSea
  * One result's rows for the data pane: row count, a search box filtering rows in the browser, a
  * tab-separated copy of the rows shown, and the rows virtualized so 100k of them stay smooth.
  */
-export function QueryResultTable({ columns, rowCount, queryIndex, title }: QueryResultTableProps): JSX.Element {
+export function QueryResultTable({ columns, rowCount, queryIndex, title, totalRowCount }: QueryResultTableProps): JSX.Element {
   const { addToast } = useToasts();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [searchText, setSearchText] = useState('');
-  const deferredSearchText = useDeferredValue(searchText);
+  const isPage = totalRowCount !== undefined;
+  const deferredSearchText = useDeferredValue(isPage ? '' : searchText);
   const isSearching = deferredSearchText.trim() !== '';
   const rowSearchTexts = useMemo(() => (isSearching ? buildRowSearchTexts(columns, rowCount) : null), [columns, rowCount, isSearching]);
   const shownRows = useMemo(
@@ -69,16 +75,20 @@ export function QueryResultTable({ columns, rowCount, queryIndex, title }: Query
     <Root data-testid={testIds.dataPane.table} data-query-index={queryIndex}>
       <Controls>
         {title !== undefined && <Title>{title}</Title>}
-        <RowCount data-testid={testIds.dataPane.rowCount}>{shownRowCountText(shownRows.length, rowCount, isSearching)}</RowCount>
+        <RowCount data-testid={testIds.dataPane.rowCount}>
+          {isPage ? rowCountText(totalRowCount) : shownRowCountText(shownRows.length, rowCount, isSearching)}
+        </RowCount>
         <Spacer />
-        <Search
-          type="search"
-          aria-label="Search"
-          placeholder="Search"
-          value={searchText}
-          data-testid={testIds.dataPane.search}
-          onChange={(event) => setSearchText(event.target.value)}
-        />
+        {!isPage && (
+          <Search
+            type="search"
+            aria-label="Search"
+            placeholder="Search"
+            value={searchText}
+            data-testid={testIds.dataPane.search}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        )}
         <Button
           $variant="secondary"
           aria-label="Copy to clipboard"

@@ -1,18 +1,11 @@
 import { useMemo, type JSX } from 'react';
-import { ApiError } from '@/api/errors';
 import type { DatasourceRef } from '@/api/generated/DatasourceRef';
-import { useDatasourceSamples } from '@/features/explore/api';
+import { samplesErrorMessage, useDatasourceSamples } from '@/features/explore/api';
 import { DataPaneMessage } from './DataPaneMessage';
 import { jsonResultColumns } from './jsonResultColumns';
 import { QueryResultTable } from './QueryResultTable';
 
-export const samplesErrorFallbackMessage = 'Sorry, an error occurred';
 export const noSamplesMessage = 'No samples were returned for this dataset';
-
-/** The server's message of a failed samples call, else Superset's "Sorry, an error occurred". */
-export function samplesErrorMessage(error: unknown): string {
-  return error instanceof ApiError && error.isServerMessage ? error.message : samplesErrorFallbackMessage;
-}
 
 /** "Samples": the dataset's first rows, unfiltered. Mounting it (opening the tab) loads them, once per dataset. */
 export function SamplesPane({ datasource }: { datasource: DatasourceRef }): JSX.Element {

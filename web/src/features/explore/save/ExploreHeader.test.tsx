@@ -11,6 +11,8 @@ function renderHeader(overrides: Partial<ExploreHeaderProps> = {}): ExploreHeade
     canEditProperties: true,
     onSave: vi.fn(),
     onEditProperties: vi.fn(),
+    canDrillToDetail: true,
+    onDrillToDetail: vi.fn(),
     onCopyPermalink: vi.fn(),
     exportKinds: chartExportKinds('table'),
     onExport: vi.fn(),
@@ -31,6 +33,7 @@ describe('ExploreHeader Download menu', () => {
     renderHeader();
     expect(menuItemTexts()).toEqual([
       'Edit chart properties',
+      'Drill to detail',
       'Export to .CSV',
       'Export to .JSON',
       'Download as image',
@@ -41,7 +44,7 @@ describe('ExploreHeader Download menu', () => {
 
   it('keeps the order for pivot tables', () => {
     renderHeader({ exportKinds: chartExportKinds('pivot_table_v2') });
-    expect(menuItemTexts().slice(1, 6)).toEqual([
+    expect(menuItemTexts().slice(2, 7)).toEqual([
       'Export to .CSV',
       'Export to pivoted .CSV',
       'Export to .JSON',
@@ -56,5 +59,22 @@ describe('ExploreHeader Download menu', () => {
     expect(props.onDownloadAsImage).toHaveBeenCalledOnce();
     expect(props.onExport).not.toHaveBeenCalled();
     expect(screen.queryByTestId(testIds.exploreHeader.actionsMenu)).toBeNull();
+  });
+});
+
+describe('ExploreHeader Drill to detail', () => {
+  it('opens the drill modal and closes the menu', () => {
+    const props = renderHeader();
+    fireEvent.click(screen.getByTestId(testIds.exploreHeader.drillToDetail));
+    expect(props.onDrillToDetail).toHaveBeenCalledOnce();
+    expect(screen.queryByTestId(testIds.exploreHeader.actionsMenu)).toBeNull();
+  });
+
+  it('is off until the chart has run', () => {
+    const props = renderHeader({ canDrillToDetail: false });
+    const item = screen.getByTestId<HTMLButtonElement>(testIds.exploreHeader.drillToDetail);
+    expect(item.disabled).toBe(true);
+    fireEvent.click(item);
+    expect(props.onDrillToDetail).not.toHaveBeenCalled();
   });
 });

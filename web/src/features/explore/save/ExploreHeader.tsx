@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useRef, useState, type JSX } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/Button';
+import { drillToDetailLabel } from '@/features/chart/drillToDetail/ChartContextMenu';
 import { testIds } from '@/testIds';
 import { chartExportLabels, type ChartExportKind } from '../download/chartExport';
 import { downloadAsImageLabel } from '../download/downloadAsImage';
@@ -14,6 +15,9 @@ export interface ExploreHeaderProps {
   canEditProperties: boolean;
   onSave: () => void;
   onEditProperties: () => void;
+  /** "Drill to detail": the chart's underlying rows; off until the chart has run. */
+  canDrillToDetail: boolean;
+  onDrillToDetail: () => void;
   onCopyPermalink: () => void;
   /** The Download menu's exports for the chart's viz type. */
   exportKinds: readonly ChartExportKind[];
@@ -22,9 +26,10 @@ export interface ExploreHeaderProps {
   onDownloadAsImage: () => void;
 }
 
-/** Explore's header: the chart's name, Save, and the "..." menu (edit properties, download, share). */
+/** Explore's header: the chart's name, Save, and the "..." menu (edit properties, drill to detail, download, share). */
 export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
-  const { sliceName, canEditProperties, onSave, onEditProperties, onCopyPermalink, exportKinds, onExport, onDownloadAsImage } = props;
+  const { sliceName, canEditProperties, canDrillToDetail, onSave, onEditProperties, onDrillToDetail, onCopyPermalink, exportKinds, onExport, onDownloadAsImage } =
+    props;
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 
@@ -79,6 +84,15 @@ export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
                 onClick={() => choose(onEditProperties)}
               >
                 Edit chart properties
+              </MenuItem>
+              <MenuItem
+                role="menuitem"
+                type="button"
+                disabled={!canDrillToDetail}
+                data-testid={testIds.exploreHeader.drillToDetail}
+                onClick={() => choose(onDrillToDetail)}
+              >
+                {drillToDetailLabel}
               </MenuItem>
               <MenuGroupTitle>Download</MenuGroupTitle>
               {exportKinds.map((kind) => (

@@ -5,6 +5,7 @@ import type { Chart } from '@/api/generated/Chart';
 import type { ChartPut } from '@/api/generated/ChartPut';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
+import { ownerFromUserRef, OwnersSelect, type ChosenOwner } from '@/components/OwnersSelect';
 import { testIds } from '@/testIds';
 import { updateChart } from '../chartApi';
 
@@ -29,7 +30,7 @@ export interface PropertiesModalProps {
   onSaved: (chart: Chart) => void;
 }
 
-/** "Edit chart properties": name, description, certification and cache timeout, saved with PUT. */
+/** "Edit chart properties": name, description, certification, cache timeout and owners, saved with PUT. */
 export function PropertiesModal({ chart, onClose, onSaved }: PropertiesModalProps): JSX.Element {
   const ids = { name: useId(), description: useId(), certifiedBy: useId(), details: useId(), cacheTimeout: useId() };
   const [name, setName] = useState(chart.slice_name);
@@ -37,6 +38,7 @@ export function PropertiesModal({ chart, onClose, onSaved }: PropertiesModalProp
   const [certifiedBy, setCertifiedBy] = useState(chart.certified_by ?? '');
   const [certificationDetails, setCertificationDetails] = useState(chart.certification_details ?? '');
   const [cacheTimeout, setCacheTimeout] = useState(chart.cache_timeout === null ? '' : String(chart.cache_timeout));
+  const [owners, setOwners] = useState<ChosenOwner[]>(() => chart.owners.map(ownerFromUserRef));
   const [isSaving, setIsSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const parsedTimeout = parseCacheTimeout(cacheTimeout);
@@ -52,6 +54,7 @@ export function PropertiesModal({ chart, onClose, onSaved }: PropertiesModalProp
       cache_timeout: parsedTimeout,
       certified_by: textOrNull(certifiedBy),
       certification_details: textOrNull(certificationDetails),
+      owners: owners.map((owner) => owner.id),
     };
     try {
       onSaved(await updateChart(chart.id, changes));
@@ -131,6 +134,10 @@ export function PropertiesModal({ chart, onClose, onSaved }: PropertiesModalProp
         ) : (
           <Help>Duration (in seconds) of the caching timeout for this chart. Set to -1 to bypass the cache.</Help>
         )}
+        <SectionTitle>Access</SectionTitle>
+        <Label as="span">Owners</Label>
+        <OwnersSelect resource="chart" ariaLabel="Owners" testId={testIds.propertiesModal.owners} value={owners} onChange={setOwners} />
+        <Help>A list of users who can alter the chart. Searchable by name or username.</Help>
       </Form>
     </Modal>
   );

@@ -55,6 +55,8 @@ export interface CartesianChartProps {
   onCategoryClick?: (index: number) => void;
   /** Annotation layers, drawn over a vertical time or numeric x axis. */
   annotations?: CartesianAnnotations;
+  /** Right-clicking the plot picks the nearest x position too (drill to detail by it). */
+  onCategoryContextMenu?: (index: number, event: MouseEvent) => void;
 }
 
 const margin = { top: 8, bottom: 32, left: 64, rightWithAxis: 64, right: 16 };
@@ -407,6 +409,7 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
               }}
               onMouseUp={onPointerUp}
               onClick={(event) => props.onCategoryClick?.(indexAtPointer(event))}
+              onContextMenu={(event) => props.onCategoryContextMenu?.(indexAtPointer(event), event)}
               style={props.onCategoryClick === undefined ? undefined : { cursor: 'pointer' }}
             />
             {isHorizontal ? (

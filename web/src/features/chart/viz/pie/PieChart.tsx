@@ -3,6 +3,7 @@ import { Pie } from '@visx/shape';
 import { useState, type JSX } from 'react';
 import { testIds } from '@/testIds';
 import { toggledCrossFilter } from '../crossFilterSelection';
+import { emitMarkContextMenu, rowDrillValues } from '../drillValues';
 import { ChartEmptyState } from '../ChartEmptyState';
 import { ChartFrame, plotHeight } from '../ChartFrame';
 import type { ChartRendererProps } from '../chartRendererProps';
@@ -15,13 +16,15 @@ import { pieSliceLabel, readPieLabelType } from './pieLabels';
 import { markValue } from '../markValues';
 
 interface PieSlice {
+  /** The slice's row in the result. */
+  rowIndex: number;
   label: string;
   value: number;
   color: string;
 }
 
 /** `pie`: a slice per group of `groupby`, sized by `metric`; `donut` cuts out the middle. */
-export function PieChart({ data, formData, width, height, theme, onCrossFilter, crossFilterValues }: ChartRendererProps): JSX.Element {
+export function PieChart({ data, formData, width, height, theme, onCrossFilter, crossFilterValues, onMarkContextMenu }: ChartRendererProps): JSX.Element {
   const [hiddenLabels, setHiddenLabels] = useState<ReadonlySet<string>>(new Set());
   const tooltip = useChartTooltip();
   const { dimensions, metrics } = splitDimensionsAndMetrics(data.columns, readColumnLabels(formData, 'groupby'));
@@ -34,7 +37,7 @@ export function PieChart({ data, formData, width, height, theme, onCrossFilter, 
   for (let rowIndex = 0; rowIndex < data.rowCount; rowIndex += 1) {
     const value = numericCellValue(metric.values[rowIndex]);
     const label = dimensions.length === 0 ? metric.name : rowLabel(dimensions, rowIndex);
-    if (value !== null) slices.push({ label, value, color: colorScale.colorOf(label) });
+    if (value !== null) slices.push({ rowIndex, label, value, color: colorScale.colorOf(label) });
   }
   if (readFormBoolean(formData, 'sort_by_metric', true)) slices.sort((left, right) => right.value - left.value);
   const shownSlices = slices.filter((slice) => !hiddenLabels.has(slice.label));
@@ -96,6 +99,7 @@ export function PieChart({ data, formData, width, height, theme, onCrossFilter, 
                     }
                     onMouseLeave={tooltip.hide}
                     onClick={onSliceClick === undefined ? undefined : () => onSliceClick(arc.data.label)}
+                    onContextMenu={(event) => emitMarkContextMenu(event, rowDrillValues(dimensions, arc.data.rowIndex), onMarkContextMenu)}
                   />
                   {showLabels && isBigEnough && (
                     <text

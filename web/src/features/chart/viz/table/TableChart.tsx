@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState, type JSX } from 'react';
+import { useMemo, useRef, useState, type JSX, type MouseEvent } from 'react';
 import styled from 'styled-components';
 import { genericDataTypes, type ChartColumn } from '@/features/chart/chartColumns';
 import { testIds } from '@/testIds';
@@ -15,10 +15,12 @@ export interface TableChartProps {
   rowCount: number;
   /** Clicking a row picks it (dashboard cross-filters). */
   onRowClick?: (rowIndex: number) => void;
+  /** Right-clicking a row (drill to detail by its values). */
+  onRowContextMenu?: (rowIndex: number, event: MouseEvent) => void;
 }
 
 /** The `table` viz: a header of colnames, sortable by click, with virtualized rows. */
-export function TableChart({ columns, rowCount, onRowClick }: TableChartProps): JSX.Element {
+export function TableChart({ columns, rowCount, onRowClick, onRowContextMenu }: TableChartProps): JSX.Element {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [sort, setSort] = useState<ColumnSort | null>(null);
   const rowOrder = useMemo(() => sortRowIndexes(columns, rowCount, sort), [columns, rowCount, sort]);
@@ -68,6 +70,7 @@ export function TableChart({ columns, rowCount, onRowClick }: TableChartProps): 
                 aria-rowindex={virtualRow.index + 2}
                 style={onRowClick === undefined ? undefined : { cursor: 'pointer' }}
                 onClick={onRowClick === undefined ? undefined : () => onRowClick(rowIndex)}
+                onContextMenu={onRowContextMenu === undefined ? undefined : (event) => onRowContextMenu(rowIndex, event)}
               >
                 {columns.map((column) => (
                   <DataCell

@@ -1,19 +1,28 @@
-import type { JSX } from 'react';
+import type { JSX, MouseEvent } from 'react';
 import type { ChartRendererProps } from '../chartRendererProps';
 import { toggledCrossFilter } from '../crossFilterSelection';
+import { emitMarkContextMenu, rowDrillValues } from '../drillValues';
 import { readColumnLabels } from '../formDataValues';
 import { TableChart } from './TableChart';
 
 /**
  * The table chart behind the common renderer props: it fills its box and scrolls. On a dashboard,
- * clicking a row cross-filters on its first group-by column.
+ * clicking a row cross-filters on its first group-by column. Right-clicking a row of an aggregated
+ * table drills to detail by its group-by values (Superset's table: raw records have none).
  */
-export function TableVizRenderer({ data, formData, onCrossFilter, crossFilterValues }: ChartRendererProps): JSX.Element {
-  const groupbyColumn = formData.query_mode === 'raw' ? undefined : readColumnLabels(formData, 'groupby')[0];
+export function TableVizRenderer({ data, formData, onCrossFilter, crossFilterValues, onMarkContextMenu }: ChartRendererProps): JSX.Element {
+  const groupbyColumns = formData.query_mode === 'raw' ? [] : readColumnLabels(formData, 'groupby');
+  const groupbyColumn = groupbyColumns[0];
   const column = data.columns.find((candidate) => candidate.name === groupbyColumn);
   const onRowClick =
     onCrossFilter === undefined || groupbyColumn === undefined || column === undefined
       ? undefined
       : (rowIndex: number) => onCrossFilter(toggledCrossFilter(groupbyColumn, column.values[rowIndex] ?? null, crossFilterValues));
-  return <TableChart columns={data.columns} rowCount={data.rowCount} onRowClick={onRowClick} />;
+  const dimensionColumns = data.columns.filter((candidate) => groupbyColumns.includes(candidate.name));
+  const onRowContextMenu =
+    onMarkContextMenu === undefined || dimensionColumns.length === 0
+      ? undefined
+      : (rowIndex: number, event: MouseEvent) =>
+          emitMarkContextMenu(event, rowDrillValues(dimensionColumns, rowIndex), onMarkContextMenu);
+  return <TableChart columns={data.columns} rowCount={data.rowCount} onRowClick={onRowClick} onRowContextMenu={onRowContextMenu} />;
 }

@@ -1,8 +1,9 @@
-import type { JSX } from 'react';
+import type { JSX, MouseEvent } from 'react';
 import { CartesianChart } from '../cartesian/CartesianChart';
 import { cartesianAnnotations } from '../cartesian/cartesianAnnotations';
 import { ChartEmptyState } from '../ChartEmptyState';
 import { toggledCrossFilter } from '../crossFilterSelection';
+import { drillValue, emitMarkContextMenu } from '../drillValues';
 import type { ChartRendererProps } from '../chartRendererProps';
 import { colorScaleForFormData } from '../colorSchemes';
 import { readFormBoolean, readFormNumber, readFormString } from '../formDataValues';
@@ -12,7 +13,7 @@ import { isStackEnabled, readValueAxisBounds, seriesLimitFor, timeseriesLayer, t
 
 /** Line, bar, area, scatter, smooth and step time-series charts (one query, pivoted). */
 export function TimeseriesChart(props: ChartRendererProps): JSX.Element {
-  const { data, formData, width, height, theme, onCrossFilter, crossFilterValues } = props;
+  const { data, formData, width, height, theme, onCrossFilter, crossFilterValues, onMarkContextMenu } = props;
   const kind = timeseriesSeriesKind(formData.viz_type, formData);
   const colorScale = colorScaleForFormData(formData);
   const { pivoted, series } = timeseriesLayer(
@@ -33,12 +34,17 @@ export function TimeseriesChart(props: ChartRendererProps): JSX.Element {
   const markerSize = readFormNumber(formData, 'markerSize', 6);
   const xFormat = readFormString(formData, 'x_axis_time_format', 'smart_date');
   const valueFormatter = numberFormatter(readFormString(formData, 'y_axis_format', 'SMART_NUMBER'));
-  // Cross-filters filter on the clicked category of a category x axis.
-  const crossFilterColumn = typeof formData.x_axis === 'string' && pivoted.xKind === 'category' ? formData.x_axis : null;
+  // Cross-filters and drilling to detail by value take the clicked category of a category x axis.
+  const categoryAxisColumn = typeof formData.x_axis === 'string' && pivoted.xKind === 'category' ? formData.x_axis : null;
   const onCategoryClick =
-    onCrossFilter === undefined || crossFilterColumn === null
+    onCrossFilter === undefined || categoryAxisColumn === null
       ? undefined
-      : (index: number) => onCrossFilter(toggledCrossFilter(crossFilterColumn, pivoted.xValues[index] ?? null, crossFilterValues));
+      : (index: number) => onCrossFilter(toggledCrossFilter(categoryAxisColumn, pivoted.xValues[index] ?? null, crossFilterValues));
+  const onCategoryContextMenu =
+    onMarkContextMenu === undefined || categoryAxisColumn === null
+      ? undefined
+      : (index: number, event: MouseEvent) =>
+          emitMarkContextMenu(event, [drillValue(categoryAxisColumn, pivoted.xValues[index] ?? null)], onMarkContextMenu);
   return (
     <CartesianChart
       data={{ xKind: pivoted.xKind, xValues: pivoted.xValues, series }}
@@ -58,6 +64,7 @@ export function TimeseriesChart(props: ChartRendererProps): JSX.Element {
       valueAxisBounds={readValueAxisBounds(formData)}
       onCategoryClick={onCategoryClick}
       annotations={cartesianAnnotations(props.annotationLayers ?? [], colorScale)}
+      onCategoryContextMenu={onCategoryContextMenu}
     />
   );
 }

@@ -1,0 +1,88 @@
+import { useEffect, useMemo, useState, type JSX } from 'react';
+import type { RelatedItem } from '@/api/generated/RelatedItem';
+import type { UserRef } from '@/api/generated/UserRef';
+import { useRelatedSearch } from './listView/resourceListApi';
+import { Select, type SelectOption } from './Select';
+
+/** Spec 000 section 9: the select's fast search debounce, in ms. */
+export const ownersSearchDebounceMs = 250;
+
+/** An owner as chosen: the user's id and display name. */
+export interface ChosenOwner {
+  id: number;
+  name: string;
+}
+
+/** Spec 000 section 3: a user's display name is the first and last name. */
+export function ownerFromUserRef(user: UserRef): ChosenOwner {
+  return { id: user.id, name: `${user.first_name} ${user.last_name}`.trim() };
+}
+
+function ownerFromRelatedItem(item: RelatedItem): ChosenOwner | null {
+  return typeof item.value === 'number' ? { id: item.value, name: item.text } : null;
+}
+
+function useDebouncedText(text: string, delayMs: number): string {
+  const [debounced, setDebounced] = useState(text);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(text), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [text, delayMs]);
+  return debounced;
+}
+
+export interface OwnersSelectProps {
+  /** Whose `related/owners` offers the users. */
+  resource: 'chart' | 'dashboard';
+  value: readonly ChosenOwner[];
+  onChange: (owners: ChosenOwner[]) => void;
+  ariaLabel?: string;
+  testId?: string;
+}
+
+/**
+ * "Owners": a multiple select of users from `related/owners`. The first call asks for everyone;
+ * when that answer holds the full list (count within one page) the search runs in the browser,
+ * otherwise each typed text (debounced) asks the server. Chosen owners stay listed first.
+ */
+export function OwnersSelect({ resource, value, onChange, ariaLabel = 'Owners', testId }: OwnersSelectProps): JSX.Element {
+  const [search, setSearch] = useState('');
+  const typed = search.trim();
+  const debouncedSearch = useDebouncedText(typed, ownersSearchDebounceMs);
+  const everyone = useRelatedSearch(resource, 'owners', '');
+  const isFullListLoaded = everyone.data !== undefined && everyone.data.count <= everyone.data.result.length;
+  const isSearchedOnServer = debouncedSearch !== '' && !isFullListLoaded;
+  const searched = useRelatedSearch(resource, 'owners', debouncedSearch, { enabled: isSearchedOnServer });
+
+  const options = useMemo<SelectOption[]>(() => {
+    const answer = isSearchedOnServer ? searched.data : everyone.data;
+    const found = (answer?.result ?? []).flatMap((item) => {
+      const owner = ownerFromRelatedItem(item);
+      return owner === null ? [] : [owner];
+    });
+    const needle = typed.toLowerCase();
+    const matches = isSearchedOnServer || needle === '' ? found : found.filter((owner) => owner.name.toLowerCase().includes(needle));
+    const chosenIds = new Set(value.map((owner) => owner.id));
+    return [...value, ...matches.filter((owner) => !chosenIds.has(owner.id))].map((owner) => ({ value: String(owner.id), label: owner.name }));
+  }, [everyone.data, searched.data, isSearchedOnServer, typed, value]);
+
+  function changeOwners(ids: string[]): void {
+    const byId = new Map(options.map((option) => [option.value, option.label]));
+    onChange(ids.map((id) => ({ id: Number(id), name: byId.get(id) ?? id })));
+  }
+
+  return (
+    <Select
+      mode="multiple"
+      ariaLabel={ariaLabel}
+      placeholder="Select owners"
+      testId={testId}
+      options={options}
+      value={value.map((owner) => String(owner.id))}
+      onChange={changeOwners}
+      filtersOptionsBySearch={false}
+      isLoading={everyone.isLoading || (isSearchedOnServer && searched.isLoading)}
+      onSearchChange={setSearch}
+    />
+  );
+}

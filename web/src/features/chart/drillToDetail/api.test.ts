@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import type { FormData } from '@/api/generated/FormData';
+import { drillValueColumn, drillValueFilter } from './api';
+
+const decadeColumn = { sqlExpression: 'FLOOR(year / 10) * 10', label: 'decade', expressionType: 'SQL' };
+const formData = { datasource: '3__table', viz_type: 'pie', groupby: ['state', decadeColumn], x_axis: 'ds' } as FormData;
+
+describe('drill values as filters', () => {
+  it("filters an adhoc group-by by its SQL column and anything else by the column's name", () => {
+    expect(drillValueColumn(formData, 'decade')).toEqual(decadeColumn);
+    expect(drillValueColumn(formData, 'state')).toBe('state');
+    expect(drillValueColumn(formData, 'gender')).toBe('gender');
+  });
+
+  it('uses == for a value and IS NULL for a null', () => {
+    expect(drillValueFilter(formData, { column: 'decade', value: 1990, label: '1990' })).toEqual({ col: decadeColumn, op: '==', val: 1990 });
+    expect(drillValueFilter(formData, { column: 'state', value: null, label: '<NULL>' })).toEqual({ col: 'state', op: 'IS NULL' });
+  });
+});
