@@ -66,15 +66,17 @@ if (args.sqllab !== undefined) {
   lines.push(
     '',
     `SQL Lab: \`${sqllab.sql}\` with the limit at ${sqllab.limit.toLocaleString('en-US')}: ${sqllab.resultRows.toLocaleString('en-US')} rows, ` +
-      `a ${(sqllab.answerBytes / 1e6).toFixed(1)} MB JSON answer; medians (p95) of ${sqllab.runs} runs after one warm-up.`,
+      `a ${(sqllab.answerBytes / 1e6).toFixed(1)} MB JSON answer or a ${(sqllab.arrowAnswerBytes / 1e6).toFixed(1)} MB Arrow answer (the page's); ` +
+      `medians (p95) of ${sqllab.runs} runs after one warm-up.`,
     '',
     '| measure | value |',
     '| --- | ---: |',
     `| Run to first rows painted (ms) | ${ms(sqllab.firstRowsMs.median)} (${ms(sqllab.firstRowsMs.p95)}) |`,
     `| of which the execute request, in the page (ms) | ${ms(sqllab.requestMs.median)} |`,
-    `| execute call from Node, to the last byte (ms) | ${ms(sqllab.executeApiMs.median)} (${ms(sqllab.executeApiMs.p95)}) |`,
+    `| execute call from Node, JSON answer, to the last byte (ms) | ${ms(sqllab.executeApiMs.median)} (${ms(sqllab.executeApiMs.p95)}) |`,
+    `| execute call from Node, Arrow answer, to the last byte (ms) | ${ms(sqllab.executeArrowApiMs.median)} (${ms(sqllab.executeArrowApiMs.p95)}) |`,
     `| raw engine, same SQL, Arrow result (ms) | ${ms(engine)} |`,
-    `| server's added time over the raw engine (ms) | ${engine === null ? 'n/a' : ms(sqllab.executeApiMs.median - engine)} |`,
+    `| server's added time over the raw engine, JSON / Arrow (ms) | ${engine === null ? 'n/a' : `${ms(sqllab.executeApiMs.median - engine)} / ${ms(sqllab.executeArrowApiMs.median - engine)}`} |`,
     `| scrolling (frames per second, 3 passes) | ${sqllab.scroll.fps.map((fps) => fps.toFixed(1)).join(' / ')} |`,
     `| frame time median / p95 / max (ms) | ${ms(sqllab.scroll.frameMs.median)} / ${ms(sqllab.scroll.frameMs.p95)} / ${ms(sqllab.scroll.frameMs.max)} |`,
     `| rows in the DOM while scrolling | ${sqllab.scroll.domRows} |`,

@@ -6,8 +6,10 @@
 //
 // The page's runs: `SELECT * FROM birth_names` with the limit menu at 1,000,000, timed inside
 // the page from the Run button's click to the first result rows painted (two animation frames
-// after they are in the DOM). The API runs: the same execute call from Node, timed to the last
-// byte of the answer; its `executedSql` is what engine.py then runs on the raw engine.
+// after they are in the DOM); the page asks for the Arrow answer (decision 0031). The API runs:
+// the same execute call from Node, answered as JSON (Superset's shape) and as Arrow, each timed
+// to the last byte of the answer; the JSON answer's `executedSql` is what engine.py then runs on
+// the raw engine.
 import { commandLine, csrfToken, launchChromium, logIn, scrollFrames, scrollSummary, summary } from './common.mjs';
 
 const args = commandLine();
@@ -91,24 +93,29 @@ async function main() {
     scrolls.push(await scrollFrames(page, { rowSelector: '[data-testid="sqllab-row"]', seconds: scrollSeconds, step: 400 }));
   }
 
-  // The execute call alone, from Node, to the answer's last byte.
+  // The execute call alone, from Node, to the answer's last byte: JSON, then Arrow.
   const databases = await (await page.request.get('/api/v1/database/?q=(page_size:100)')).json();
   const examples = databases.result.find((database) => database.database_name === 'examples');
-  const execute = async () => {
+  const execute = async (accept) => {
     const started = performance.now();
     const response = await page.request.post('/api/v1/sqllab/execute/', {
       data: { database_id: examples.id, sql, queryLimit: limit, runAsync: false, json: true },
-      headers: { 'X-CSRFToken': await csrfToken(page) },
+      headers: { 'X-CSRFToken': await csrfToken(page), Accept: accept },
     });
     const body = await response.body();
     const elapsed = performance.now() - started;
     if (!response.ok()) throw new Error(`execute answered ${response.status()}: ${body.toString('utf8').slice(0, 500)}`);
     return { elapsed, bytes: body.length, body };
   };
-  const first = await execute();
+  const json = 'application/json';
+  const arrow = 'application/vnd.apache.arrow.stream';
+  const first = await execute(json);
   const answer = JSON.parse(first.body.toString('utf8'));
   const apiTimes = [];
-  for (let index = 0; index < runs; index += 1) apiTimes.push((await execute()).elapsed);
+  for (let index = 0; index < runs; index += 1) apiTimes.push((await execute(json)).elapsed);
+  const firstArrow = await execute(arrow);
+  const arrowApiTimes = [];
+  for (let index = 0; index < runs; index += 1) arrowApiTimes.push((await execute(arrow)).elapsed);
   await browser.close();
 
   const report = {
@@ -119,10 +126,12 @@ async function main() {
     executedSql: answer.query.executedSql,
     resultRows: answer.data.length,
     answerBytes: first.bytes,
+    arrowAnswerBytes: firstArrow.bytes,
     rowCountText: samples.at(-1).rowCountText,
     firstRowsMs: summary(samples.map((sample) => sample.firstRows)),
     requestMs: summary(samples.map((sample) => sample.request ?? Number.NaN)),
     executeApiMs: summary(apiTimes),
+    executeArrowApiMs: summary(arrowApiTimes),
     scroll: scrollSummary(scrolls),
   };
   process.stderr.write(`sqllab: first rows median ${report.firstRowsMs.median.toFixed(0)} ms, scroll ${report.scroll.fps.map((fps) => fps.toFixed(1)).join(', ')} fps\n`);

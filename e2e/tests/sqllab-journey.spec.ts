@@ -4,6 +4,7 @@ import { testIds } from '../../web/src/testIds';
 import { LoginPage } from '../pages/LoginPage';
 import { SqlLabPage } from '../pages/SqlLabPage';
 import { adminPassword, adminUsername } from '../support/quiverServer';
+import { readSqlLabAnswer, sqlLabArrowContentType } from '../support/sqlLabAnswer';
 
 /** Issue #7's done-when journey, in one browser session (with a fresh context for the permalink). */
 
@@ -154,9 +155,12 @@ test.describe('SQL Lab journey', () => {
     await page.getByTestId(testIds.sqlLab.stopButton).click();
     expect((await stopped).ok()).toBe(true);
     await expect(page.getByTestId(testIds.sqlLab.resultsStopped)).toHaveText('Query was stopped');
-    // The server ended the statement: its run answers promptly, recorded as stopped.
-    const executeAnswer = (await (await executed).json()) as { status: string };
-    expect(executeAnswer.status).toBe('stopped');
+    // The server ended the statement: its run answers promptly (as Arrow), recorded as stopped.
+    const executeResponse = await executed;
+    expect(executeResponse.headers()['content-type']).toBe(sqlLabArrowContentType);
+    const executeAnswer = readSqlLabAnswer(await executeResponse.body());
+    expect(executeAnswer.meta.status).toBe('stopped');
+    expect(executeAnswer.table.numRows).toBe(0);
     await page.getByTestId(testIds.sqlLab.southTabHistory).click();
     await expect(sqlLab.historyRows().first()).toHaveAttribute('data-status', 'stopped');
     await page.getByTestId(testIds.sqlLab.southTabResults).click();

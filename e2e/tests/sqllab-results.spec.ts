@@ -4,6 +4,7 @@ import { ExplorePage } from '../pages/ExplorePage';
 import { LoginPage } from '../pages/LoginPage';
 import { SqlLabPage } from '../pages/SqlLabPage';
 import { adminPassword, adminUsername, findDatasetId } from '../support/quiverServer';
+import { executeAsJson } from '../support/sqlLabAnswer';
 
 /** Four rows in label order, numbers whose text order differs from their value order, and a null. */
 const numbersSql = [
@@ -13,6 +14,17 @@ const numbersSql = [
   "UNION ALL SELECT 'd', 100",
   'ORDER BY label',
 ].join(' ');
+
+/** A row of each kind of value DuckDB answers, then a row of nulls. */
+const typesSql = [
+  'SELECT * FROM (VALUES',
+  "(TIMESTAMP '2020-01-01 00:00:00', TIMESTAMP '2020-01-01 00:00:00.25', TIMESTAMP '2020-01-01 00:00:00.123456',",
+  " CAST('2020-01-01 00:00:00.25+00' AS TIMESTAMPTZ), DATE '2020-01-31', TIME '13:45:00.5', 12.345::DECIMAL(18, 3),",
+  " 123456789::HUGEINT, 0.1::DOUBLE, 42::BIGINT, true, 'text', INTERVAL 1 DAY, [1, 2], {'a': 1},",
+  " '00000000-0000-0000-0000-000000000001'::UUID, '\\xAA'::BLOB),",
+  '(NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)',
+  ') AS t(ds, ds_ms, ds_us, ds_tz, day, time_of_day, price, huge, ratio, num, flag, label, gap, ids, pair, id, bytes)',
+].join('');
 
 test.describe('SQL Lab results', () => {
   test.beforeEach(async ({ page, context }) => {
@@ -46,6 +58,31 @@ test.describe('SQL Lab results', () => {
 
     // The copy holds the rows as run, a null as an empty cell.
     expect(await sqlLab.copyResults()).toBe('label\tn\na\t9\nb\t10\nc\t\nd\t100\n');
+  });
+
+  test('the grid shows every kind of value as the JSON answer writes it', async ({ page }) => {
+    const sqlLab = await SqlLabPage.open(page);
+    await sqlLab.addTab();
+    await sqlLab.chooseDatabase('examples');
+    await sqlLab.typeSql(typesSql);
+    await sqlLab.runWithKeyboard();
+    await sqlLab.expectRowCount('2 rows');
+
+    const json = await executeAsJson(page.request, typesSql);
+    const shown = (value: unknown): string => {
+      if (value === null) return 'N/A';
+      if (typeof value === 'boolean') return value ? 'True' : 'False';
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
+    };
+    await expect(sqlLab.headerCells()).toHaveText(json.columns.map((column) => column.name));
+    for (const column of json.columns) {
+      await expect(sqlLab.cells(column.name), column.name).toHaveText(json.data.map((row) => shown(row[column.name])));
+    }
+    // Spot checks of the JSON answer's text, so that the comparison is not between two wrong texts.
+    await expect(sqlLab.cells('ds_ms').first()).toHaveText('2020-01-01T00:00:00.250');
+    await expect(sqlLab.cells('ds_tz').first()).toHaveText('2020-01-01T00:00:00.250Z');
+    await expect(sqlLab.cells('day').first()).toHaveText('2020-01-31');
+    await expect(sqlLab.cells('price').first()).toHaveText('12.345');
   });
 
   test('"View in SQL Lab" opens the chart\'s SQL on its database in a new tab that runs', async ({ page }) => {

@@ -1,35 +1,13 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { testIds } from '../../web/src/testIds';
 import { LoginPage } from '../pages/LoginPage';
 import { SqlLabPage } from '../pages/SqlLabPage';
 import { adminPassword, adminUsername } from '../support/quiverServer';
+import { executeAsJson } from '../support/sqlLabAnswer';
 
 const aggregateSql = 'SELECT gender, SUM(num) AS total FROM birth_names GROUP BY gender ORDER BY gender';
 const dmlNotAllowed = 'Only SELECT statements are allowed against this database.';
-
-interface DatabaseList {
-  result: { id: number; database_name: string }[];
-}
-
-interface ExecuteAnswer {
-  status: string;
-  data: Record<string, unknown>[];
-}
-
-/** Runs SQL through the API with the page's session, for the values to compare with. */
-async function executeThroughApi(request: APIRequestContext, sql: string): Promise<ExecuteAnswer> {
-  const databases = (await (await request.get('/api/v1/database/')).json()) as DatabaseList;
-  const examples = databases.result.find((database) => database.database_name === 'examples');
-  if (examples === undefined) throw new Error('no examples database');
-  const { result: csrfToken } = (await (await request.get('/api/v1/security/csrf_token/')).json()) as { result: string };
-  const response = await request.post('/api/v1/sqllab/execute/', {
-    data: { database_id: examples.id, sql, queryLimit: 1000 },
-    headers: { 'X-CSRFToken': csrfToken, Accept: 'application/json' },
-  });
-  if (!response.ok()) throw new Error(`execute answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as ExecuteAnswer;
-}
 
 test.describe('SQL Lab', () => {
   test.beforeEach(async ({ page }) => {
@@ -48,7 +26,7 @@ test.describe('SQL Lab', () => {
     await sqlLab.expectRowCount('2 rows');
     await expect(sqlLab.headerCells()).toHaveText(['gender', 'total']);
 
-    const expected = await executeThroughApi(page.request, aggregateSql);
+    const expected = await executeAsJson(page.request, aggregateSql);
     expect(expected.status).toBe('success');
     await expect(sqlLab.cells('gender')).toHaveText(expected.data.map((row) => String(row.gender)));
     await expect(sqlLab.cells('total')).toHaveText(expected.data.map((row) => String(row.total)));
@@ -72,7 +50,7 @@ test.describe('SQL Lab', () => {
     await sqlLab.runWithKeyboard();
     await expect(page.getByTestId(testIds.sqlLab.resultsError)).toHaveText(dmlNotAllowed);
     // The table is still there, whole.
-    const count = await executeThroughApi(page.request, 'SELECT COUNT(*) AS n FROM birth_names');
+    const count = await executeAsJson(page.request, 'SELECT COUNT(*) AS n FROM birth_names');
     expect(Number(count.data[0]?.n)).toBeGreaterThan(0);
   });
 

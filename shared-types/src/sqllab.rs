@@ -141,10 +141,11 @@ pub struct SqlLabQuery {
     pub user_id: Option<i64>,
 }
 
-/// The answer of a synchronous run: the last statement's rows, at most the run's limit.
+/// Everything about a synchronous run but its rows. The Arrow answer carries it as JSON in the
+/// stream's schema metadata (key `quiver:result`); the JSON answer flattens it next to `data`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export)]
-pub struct SqlLabExecuteResponse {
+pub struct SqlLabResultMeta {
     /// The run's final state: success or stopped.
     pub status: String,
     #[ts(type = "number")]
@@ -152,10 +153,18 @@ pub struct SqlLabExecuteResponse {
     pub columns: Vec<SqlLabColumn>,
     pub selected_columns: Vec<SqlLabColumn>,
     pub expanded_columns: Vec<SqlLabColumn>,
+    pub query: SqlLabQuery,
+}
+
+/// The JSON answer of a synchronous run: the last statement's rows, at most the run's limit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SqlLabExecuteResponse {
+    #[serde(flatten)]
+    pub meta: SqlLabResultMeta,
     /// Rows as records; temporal values as ISO-8601 text.
     #[ts(type = "Array<Record<string, unknown>>")]
     pub data: Vec<serde_json::Map<String, serde_json::Value>>,
-    pub query: SqlLabQuery,
 }
 
 /// `POST /api/v1/query/stop`.

@@ -1,23 +1,36 @@
 //! SQL Lab: `POST /api/v1/sqllab/execute/`, `POST /api/v1/query/stop` and
 //! `POST /api/v1/sqllab/format_sql/`.
 
+use axum::body::Body;
 use axum::extract::State;
-use quiver_types::{
-    FormatSqlPayload, QueryStopPayload, ResultResponse, SqlLabExecutePayload, SqlLabExecuteResponse,
-};
+use axum::http::header::CONTENT_TYPE;
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use quiver_types::{FormatSqlPayload, QueryStopPayload, ResultResponse, SqlLabExecutePayload};
 
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, AppJson, ErrorKind};
-use crate::sqllab::{format, run};
+use crate::sqllab::{arrow_stream, format, run};
 use crate::state::AppState;
 
-/// Runs the payload's SQL synchronously and answers the last statement's rows.
+/// Runs the payload's SQL synchronously and answers the last statement's rows: Superset's JSON,
+/// or one Arrow IPC stream when the request accepts `application/vnd.apache.arrow.stream`.
 pub async fn execute(
     State(app): State<AppState>,
     CurrentUser(user): CurrentUser,
+    headers: HeaderMap,
     AppJson(payload): AppJson<SqlLabExecutePayload>,
-) -> Result<AppJson<SqlLabExecuteResponse>, ApiError> {
-    Ok(AppJson(run::execute(&app, &user, payload).await?))
+) -> Result<Response, ApiError> {
+    let wants_arrow = arrow_stream::accepts_arrow_stream(&headers);
+    let finished = run::execute(&app, &user, payload).await?;
+    if !wants_arrow {
+        return Ok(AppJson(finished.into_json_response()).into_response());
+    }
+    let body = tokio::task::spawn_blocking(move || arrow_stream::encode(&finished.meta, &finished.rows))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
+    Ok(([(CONTENT_TYPE, arrow_stream::CONTENT_TYPE)], Body::from(body)).into_response())
 }
 
 /// Stops a run: its state becomes `stopped` and its statement is cancelled in the database.

@@ -1,6 +1,7 @@
 //! SQL Lab: the read-only guard, synchronous runs recorded in the `query` table with Stop, the
-//! result shapes, and the schema browser's metadata reads.
+//! result shapes (JSON records, or one Arrow IPC stream), and the schema browser's metadata reads.
 
+pub mod arrow_stream;
 pub mod browse;
 pub mod format;
 pub mod guard;

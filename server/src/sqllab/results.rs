@@ -1,6 +1,8 @@
 //! A run's rows in SQL Lab's JSON: records keyed by column name, temporal values as ISO-8601
-//! text (as Superset's SQL Lab answers), other values as chart data writes them.
+//! text (as Superset's SQL Lab answers), other values as chart data writes them. Also the cut of a
+//! result at the run's limit, which both answers (JSON and Arrow) send.
 
+use arrow::array::timezone::Tz;
 use arrow::array::{Array, ArrayRef};
 use arrow::datatypes::{DataType, Schema};
 use arrow::record_batch::RecordBatch;
@@ -54,20 +56,56 @@ pub fn result_columns(schema: &Schema) -> Vec<SqlLabColumn> {
         .collect()
 }
 
-fn temporal_text(array: &ArrayRef) -> Vec<Value> {
-    let options = FormatOptions::default();
-    match ArrayFormatter::try_new(array.as_ref(), &options) {
-        Ok(formatter) => (0..array.len())
-            .map(|index| {
-                if array.is_null(index) {
-                    Value::Null
-                } else {
-                    Value::String(formatter.value(index).to_string())
-                }
-            })
-            .collect(),
-        Err(_) => column_values(array),
+/// Names of UTC. DuckDB labels its TIMESTAMPTZ results `UTC`; arrow-rs (built without the IANA
+/// database) formats offsets such as `+01:00` but no zone names.
+const UTC_NAMES: [&str; 5] = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Z"];
+
+/// A timestamp type whose zone is a name of UTC, relabelled `+00:00` (the same instants, shown
+/// with `Z`); None for other types.
+pub fn utc_as_offset(data_type: &DataType) -> Option<DataType> {
+    match data_type {
+        DataType::Timestamp(unit, Some(zone))
+            if UTC_NAMES.iter().any(|name| name.eq_ignore_ascii_case(zone)) =>
+        {
+            Some(DataType::Timestamp(*unit, Some("+00:00".into())))
+        }
+        _ => None,
     }
+}
+
+/// Whether a timestamp's zone can be shown neither as an offset nor as UTC (`Europe/Paris`): such
+/// columns are sent as epoch milliseconds, as chart data sends every timestamp.
+pub fn has_unreadable_zone(data_type: &DataType) -> bool {
+    match data_type {
+        DataType::Timestamp(_, Some(zone)) => {
+            utc_as_offset(data_type).is_none() && zone.parse::<Tz>().is_err()
+        }
+        _ => false,
+    }
+}
+
+/// Temporal values as ISO-8601 text: `2020-01-01T00:00:00.250`, `2020-01-01T00:00:00Z`,
+/// `2020-01-31`, `13:45:00.500`.
+fn temporal_text(array: &ArrayRef) -> Vec<Value> {
+    if has_unreadable_zone(array.data_type()) {
+        return column_values(array);
+    }
+    let relabelled = utc_as_offset(array.data_type())
+        .and_then(|offset_type| arrow::compute::cast(array, &offset_type).ok());
+    let shown: &ArrayRef = relabelled.as_ref().unwrap_or(array);
+    let options = FormatOptions::default();
+    let Ok(formatter) = ArrayFormatter::try_new(shown.as_ref(), &options) else {
+        return column_values(array);
+    };
+    (0..shown.len())
+        .map(|index| {
+            if shown.is_null(index) {
+                Value::Null
+            } else {
+                Value::String(formatter.value(index).to_string())
+            }
+        })
+        .collect()
 }
 
 fn sqllab_values(array: &ArrayRef) -> Vec<Value> {
@@ -78,15 +116,26 @@ fn sqllab_values(array: &ArrayRef) -> Vec<Value> {
     }
 }
 
-/// The first `limit` rows as records.
-pub fn records(batches: &[RecordBatch], limit: usize) -> Vec<Map<String, Value>> {
-    let mut rows = Vec::new();
+/// The first `limit` rows of the batches, as slices of them (no row is copied).
+pub fn rows_within_limit(batches: &[RecordBatch], limit: usize) -> Vec<RecordBatch> {
+    let mut cut = Vec::new();
+    let mut kept = 0;
     for batch in batches {
-        let remaining = limit.saturating_sub(rows.len());
+        let remaining = limit.saturating_sub(kept);
         if remaining == 0 {
             break;
         }
-        let batch = batch.slice(0, batch.num_rows().min(remaining));
+        let slice = batch.slice(0, batch.num_rows().min(remaining));
+        kept += slice.num_rows();
+        cut.push(slice);
+    }
+    cut
+}
+
+/// Every row of the batches as records.
+pub fn records(batches: &[RecordBatch]) -> Vec<Map<String, Value>> {
+    let mut rows = Vec::with_capacity(batches.iter().map(RecordBatch::num_rows).sum());
+    for batch in batches {
         let names: Vec<String> = batch
             .schema()
             .fields()
@@ -137,7 +186,9 @@ mod tests {
             ],
         )
         .unwrap();
-        let rows = records(&[batch.clone(), batch], 4);
+        let cut = rows_within_limit(&[batch.clone(), batch], 4);
+        assert_eq!(cut.iter().map(RecordBatch::num_rows).collect::<Vec<_>>(), [3, 1]);
+        let rows = records(&cut);
         assert_eq!(rows.len(), 4);
         assert_eq!(rows[0]["ds"], Value::from("1970-01-01T00:00:00"));
         assert_eq!(rows[1]["ds"], Value::Null);
@@ -148,5 +199,26 @@ mod tests {
         assert!(columns[0].is_dttm);
         assert_eq!(columns[1].type_generic, GenericDataType::String);
         assert_eq!(columns[2].column_type, "BIGINT");
+    }
+
+    #[test]
+    fn zoned_timestamps_show_with_their_offset_utc_names_as_z_other_names_as_epoch_ms() {
+        let instant = TimestampMicrosecondArray::from(vec![Some(1_500_000), None]);
+        let zoned = |zone: &str| -> ArrayRef { Arc::new(instant.clone().with_timezone(zone)) };
+        assert_eq!(
+            sqllab_values(&zoned("UTC")),
+            [Value::from("1970-01-01T00:00:01.500Z"), Value::Null]
+        );
+        assert_eq!(
+            sqllab_values(&zoned("-03:30")),
+            [Value::from("1969-12-31T20:30:01.500-03:30"), Value::Null]
+        );
+        assert_eq!(
+            sqllab_values(&zoned("Europe/Paris")),
+            [Value::from(1500), Value::Null]
+        );
+        assert!(has_unreadable_zone(zoned("Europe/Paris").data_type()));
+        assert!(!has_unreadable_zone(zoned("Etc/UTC").data_type()));
+        assert!(!has_unreadable_zone(zoned("+01:00").data_type()));
     }
 }

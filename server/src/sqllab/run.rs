@@ -4,8 +4,12 @@
 
 use std::time::Duration;
 
+use std::sync::Arc;
+
+use arrow::datatypes::Schema;
 use quiver_types::{
     DatabaseId, ErrorExtra, ErrorType, SqlLabExecutePayload, SqlLabExecuteResponse, SqlLabQuery,
+    SqlLabResultMeta,
 };
 
 use super::guard::{self, GuardError, LimitingFactor, SqlEngine, StatementKind};
@@ -153,12 +157,37 @@ enum RunEnd {
     Stopped,
 }
 
-/// Runs a payload synchronously and answers Superset's execute shape.
+/// A finished run: what the answer says about it, and the last statement's rows cut at the run's
+/// limit (no columns and no rows when it was stopped).
+#[derive(Debug)]
+pub struct SqlLabRun {
+    pub meta: SqlLabResultMeta,
+    pub rows: QueryOutput,
+}
+
+impl SqlLabRun {
+    /// Superset's JSON answer: the meta with the rows as records.
+    pub fn into_json_response(self) -> SqlLabExecuteResponse {
+        SqlLabExecuteResponse {
+            data: results::records(&self.rows.batches),
+            meta: self.meta,
+        }
+    }
+}
+
+fn no_rows() -> QueryOutput {
+    QueryOutput {
+        schema: Arc::new(Schema::empty()),
+        batches: vec![],
+    }
+}
+
+/// Runs a payload synchronously: the run's meta and its rows, for the JSON or the Arrow answer.
 pub async fn execute(
     app: &AppState,
     user: &AuthUser,
     payload: SqlLabExecutePayload,
-) -> Result<SqlLabExecuteResponse, ApiError> {
+) -> Result<SqlLabRun, ApiError> {
     let database = authorized_database(app, user, payload.database_id.0).await?;
     let engine_kind = SqlEngine::from_backend(&database.backend).ok_or_else(|| {
         ApiError::bad_request(format!("The {} engine is not supported yet", database.backend))
@@ -294,8 +323,8 @@ pub async fn execute(
     drop(running);
     let executed_sql = executed.join(";\n");
 
-    let (status, data, columns, rows, factor) = match end {
-        RunEnd::Stopped => (QueryState::Stopped, vec![], vec![], None, LimitingFactor::Unknown),
+    let (status, shown_rows, columns, factor) = match end {
+        RunEnd::Stopped => (QueryState::Stopped, no_rows(), vec![], LimitingFactor::Unknown),
         RunEnd::Finished {
             output,
             limited,
@@ -308,12 +337,15 @@ pub async fn execute(
                 _ => LimitingFactor::NotLimited,
             };
             let shown = usize::try_from(limit).unwrap_or(usize::MAX);
-            let data = results::records(&output.batches, shown);
-            let columns = results::result_columns(&output.schema);
-            let rows = i64::try_from(data.len()).ok();
-            (QueryState::Success, data, columns, rows, factor)
+            let shown_rows = QueryOutput {
+                batches: results::rows_within_limit(&output.batches, shown),
+                schema: output.schema,
+            };
+            let columns = results::result_columns(&shown_rows.schema);
+            (QueryState::Success, shown_rows, columns, factor)
         }
     };
+    let rows = i64::try_from(shown_rows.row_count()).ok();
     if status == QueryState::Stopped {
         app.store.stop_query(query_id).await?;
     } else {
@@ -337,13 +369,20 @@ pub async fn execute(
     }
     let record = app.store.query_record(query_id).await?;
     let stopped = record.status == QueryState::Stopped.as_str();
-    Ok(SqlLabExecuteResponse {
-        status: record.status.clone(),
-        query_id,
-        selected_columns: if stopped { vec![] } else { columns.clone() },
-        columns: if stopped { vec![] } else { columns },
-        expanded_columns: vec![],
-        data: if stopped { vec![] } else { data },
-        query: query_view(&record, &database.database_name),
+    let (columns, shown_rows) = if stopped {
+        (vec![], no_rows())
+    } else {
+        (columns, shown_rows)
+    };
+    Ok(SqlLabRun {
+        meta: SqlLabResultMeta {
+            status: record.status.clone(),
+            query_id,
+            selected_columns: columns.clone(),
+            columns,
+            expanded_columns: vec![],
+            query: query_view(&record, &database.database_name),
+        },
+        rows: shown_rows,
     })
 }

@@ -175,6 +175,194 @@ async fn the_row_limit_cuts_rows_and_says_which_limit_applied() {
     app.close().await;
 }
 
+const ARROW_STREAM: &str = "application/vnd.apache.arrow.stream";
+
+/// A run answered as Arrow (`Accept: application/vnd.apache.arrow.stream`).
+async fn execute_as_arrow(
+    app: &TestApp,
+    who: &As,
+    database_id: i64,
+    sql: &str,
+    limit: i64,
+) -> common::Answer {
+    let As::Bearer(token) = who else {
+        panic!("bearer only")
+    };
+    let body = json!({"database_id": database_id, "sql": sql, "queryLimit": limit, "runAsync": false,
+                      "tab": "Untitled Query 1", "sql_editor_id": "1", "json": true});
+    let request = Request::post("/api/v1/sqllab/execute/")
+        .header(header::AUTHORIZATION, format!("Bearer {token}"))
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::ACCEPT, format!("{ARROW_STREAM}, application/json"))
+        .body(Body::from(serde_json::to_vec(&body).unwrap()))
+        .unwrap();
+    app.send(request).await
+}
+
+/// The Arrow answer's meta (the schema metadata `quiver:result`, as JSON) and its batches.
+fn read_arrow_answer(
+    answer: &common::Answer,
+) -> (
+    Value,
+    arrow::datatypes::SchemaRef,
+    Vec<arrow::record_batch::RecordBatch>,
+) {
+    assert_eq!(
+        answer.status,
+        StatusCode::OK,
+        "{}",
+        String::from_utf8_lossy(&answer.bytes)
+    );
+    assert_eq!(answer.headers[header::CONTENT_TYPE], ARROW_STREAM);
+    let reader =
+        arrow::ipc::reader::StreamReader::try_new(std::io::Cursor::new(&answer.bytes), None).unwrap();
+    let schema = reader.schema();
+    let meta = serde_json::from_str(&schema.metadata()["quiver:result"]).unwrap();
+    let batches = reader.map(Result::unwrap).collect();
+    (meta, schema, batches)
+}
+
+/// The JSON answer without its rows and without what differs from run to run (ids and times).
+fn comparable_meta(answer: &Value) -> Value {
+    let mut meta = answer.clone();
+    let object = meta.as_object_mut().unwrap();
+    object.remove("data");
+    object.remove("query_id");
+    let query = object["query"].as_object_mut().unwrap();
+    for per_run in ["id", "queryId", "serverId", "startDttm", "endDttm", "changed_on"] {
+        query.remove(per_run);
+    }
+    meta
+}
+
+const TYPED_VALUES: &str = "SELECT n, ds, day, price, label, gap, ids, ratio, \
+    CAST(ds_text AS TIMESTAMPTZ) AS ds_tz FROM (VALUES \
+    (1, TIMESTAMP '2020-01-01 00:00:00.25', DATE '2020-01-31', 12.345::DECIMAL(18, 3), 'a', INTERVAL 1 DAY, [1, 2], 0.5::DOUBLE, '2020-01-01 00:00:00.25+00'), \
+    (2, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL), \
+    (3, TIMESTAMP '1969-12-31 23:59:59', DATE '1970-01-01', -0.001::DECIMAL(18, 3), 'c', INTERVAL 3 MONTH, [], 2.0::DOUBLE, '1970-01-01 00:00:00+00')) \
+    AS t(n, ds, day, price, label, gap, ids, ratio, ds_text) ORDER BY n";
+
+#[tokio::test]
+async fn the_arrow_answer_carries_the_json_answer_s_meta_and_values_cut_at_the_limit() {
+    use arrow::array::{Array, AsArray};
+    use arrow::datatypes::{
+        DataType, Date32Type, Decimal128Type, Float64Type, Int32Type, TimeUnit, TimestampMicrosecondType,
+    };
+
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let database_id = examples_id(&app).await;
+
+    let json_answer = execute(&app, &admin, database_id, TYPED_VALUES, 2).await;
+    assert_eq!(json_answer.status, StatusCode::OK, "{}", json_answer.json);
+    let arrow_answer = execute_as_arrow(&app, &admin, database_id, TYPED_VALUES, 2).await;
+    let (meta, schema, batches) = read_arrow_answer(&arrow_answer);
+
+    // The same meta: status, the columns' names and types, and the run (limited to 2 rows).
+    assert_eq!(comparable_meta(&meta), comparable_meta(&json_answer.json));
+    assert_eq!(meta["query"]["rows"], 2);
+    assert_eq!(meta["query"]["limitingFactor"], "DROPDOWN");
+    assert_eq!(meta["columns"][1]["type"], "TIMESTAMP");
+    assert_eq!(meta["columns"][3]["type"], "DECIMAL(18, 3)");
+    let record = app
+        .state
+        .store
+        .query_record(meta["query_id"].as_i64().unwrap())
+        .await
+        .unwrap();
+    assert_eq!((record.status.as_str(), record.rows), ("success", Some(2)));
+
+    // Native types for numbers, decimals and times; the display types as the JSON answer's text.
+    let types: Vec<&DataType> = schema.fields().iter().map(|field| field.data_type()).collect();
+    assert_eq!(
+        types,
+        [
+            &DataType::Int32,
+            &DataType::Timestamp(TimeUnit::Microsecond, None),
+            &DataType::Date32,
+            &DataType::Decimal128(18, 3),
+            &DataType::Utf8,
+            &DataType::Utf8,
+            &DataType::Utf8,
+            &DataType::Float64,
+            // DuckDB's TIMESTAMPTZ is zoned `UTC`: relabelled `+00:00`, the same instants.
+            &DataType::Timestamp(TimeUnit::Microsecond, Some("+00:00".into())),
+        ]
+    );
+    let batch = arrow::compute::concat_batches(&schema, &batches).unwrap();
+    assert_eq!(batch.num_rows(), 2);
+    let json_rows = json_answer.json["data"].as_array().unwrap();
+    assert_eq!(json_rows.len(), 2);
+
+    let n = batch.column(0).as_primitive::<Int32Type>();
+    let ds = batch.column(1).as_primitive::<TimestampMicrosecondType>();
+    let day = batch.column(2).as_primitive::<Date32Type>();
+    let price = batch.column(3).as_primitive::<Decimal128Type>();
+    let ratio = batch.column(7).as_primitive::<Float64Type>();
+    assert_eq!((n.value(0), n.value(1)), (1, 2));
+    assert_eq!(json_rows[0]["n"], 1);
+    // 2020-01-01T00:00:00.250 is 1,577,836,800,250,000 microseconds after the epoch.
+    assert_eq!(ds.value(0), 1_577_836_800_250_000);
+    assert_eq!(json_rows[0]["ds"], "2020-01-01T00:00:00.250");
+    assert_eq!(day.value(0), 18_292);
+    assert_eq!(json_rows[0]["day"], "2020-01-31");
+    assert_eq!(price.value(0), 12_345);
+    assert_eq!(json_rows[0]["price"], 12.345);
+    assert_eq!(ratio.value(0), 0.5);
+    assert_eq!(json_rows[0]["ratio"], 0.5);
+    let ds_tz = batch.column(8).as_primitive::<TimestampMicrosecondType>();
+    assert_eq!(ds_tz.value(0), 1_577_836_800_250_000);
+    assert_eq!(json_rows[0]["ds_tz"], "2020-01-01T00:00:00.250Z");
+    for text_column in [4, 5, 6] {
+        let name = schema.field(text_column).name();
+        let text = batch.column(text_column).as_string::<i32>();
+        assert_eq!(json_rows[0][name], text.value(0), "{name}");
+    }
+    assert_eq!(json_rows[0]["gap"], "1 days");
+    assert_eq!(json_rows[0]["ids"], "[1, 2]");
+    // NULLs are NULL in both answers.
+    for column in 1..batch.num_columns() {
+        let name = schema.field(column).name();
+        assert!(batch.column(column).is_null(1), "{name}");
+        assert_eq!(json_rows[1][name], Value::Null, "{name}");
+    }
+    app.close().await;
+}
+
+#[tokio::test]
+async fn the_arrow_answer_cuts_the_engine_s_batches_at_the_limit_and_json_stays_the_default() {
+    use arrow::array::AsArray;
+    use arrow::datatypes::Int64Type;
+
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let database_id = examples_id(&app).await;
+    // DuckDB answers 5,000 rows in batches of 2,048: the limit of 3,000 falls inside the second.
+    let sql = "SELECT range AS n FROM range(5000)";
+    let answer = execute_as_arrow(&app, &admin, database_id, sql, 3000).await;
+    let (meta, schema, batches) = read_arrow_answer(&answer);
+    assert_eq!(meta["query"]["rows"], 3000);
+    assert_eq!(meta["query"]["limitingFactor"], "DROPDOWN");
+    let batch_rows: Vec<usize> = batches.iter().map(|batch| batch.num_rows()).collect();
+    assert_eq!(batch_rows, [2048, 952]);
+    let values: Vec<i64> = batches
+        .iter()
+        .flat_map(|batch| batch.column(0).as_primitive::<Int64Type>().values().to_vec())
+        .collect();
+    assert_eq!(values, (0..3000).collect::<Vec<i64>>());
+    assert_eq!(schema.field(0).name(), "n");
+
+    // Without an Arrow Accept (or with `*/*`), the answer is Superset's JSON.
+    let json_answer = execute(&app, &admin, database_id, sql, 3000).await;
+    assert!(json_answer.headers[header::CONTENT_TYPE]
+        .to_str()
+        .unwrap()
+        .starts_with("application/json"));
+    assert_eq!(json_answer.json["data"].as_array().unwrap().len(), 3000);
+    assert_eq!(json_answer.json["data"][2999]["n"], 2999);
+    app.close().await;
+}
+
 #[tokio::test]
 async fn errors_have_the_spec_shape_and_fail_the_query() {
     let app = TestApp::with_examples().await;

@@ -5,13 +5,12 @@ import type { QueryContext } from '@/api/generated/QueryContext';
 import type { AsyncJobResponse } from '@/api/generated/AsyncJobResponse';
 import { asyncEventManager } from './asyncEvents';
 import { postProcessArrow } from '@/wasm/postProcess';
+import { arrowResponseBody, readArrowResult } from './arrowResult';
 import { apiFetch } from './client';
 import { ApiError } from './errors';
 
 export const chartDataPath = '/api/v1/chart/data';
 export const chartDataArrowContentType = 'application/vnd.quiver.chart-data+arrow';
-/** Schema metadata key whose value is the JSON of one query's ChartDataResultMeta. */
-export const resultMetaKey = 'quiver:result';
 
 /** One query object's result: the Arrow table and everything else about it. */
 export interface ChartDataArrowResult {
@@ -55,12 +54,7 @@ export function splitChartDataFrames(body: Uint8Array): Uint8Array[] {
 }
 
 function decodeResultStream(stream: Uint8Array, frameIndex: number): ChartDataArrowResult {
-  const table = tableFromIPC(stream);
-  const metaJson = table.schema.metadata.get(resultMetaKey);
-  if (metaJson === undefined) {
-    throw new Error(`Malformed chart data: frame ${frameIndex} has no "${resultMetaKey}" metadata`);
-  }
-  return { meta: JSON.parse(metaJson) as ChartDataResultMeta, table };
+  return readArrowResult<ChartDataResultMeta>(stream, `chart data: frame ${frameIndex}`);
 }
 
 /** Runs a query context and returns one decoded result per query object. */
@@ -92,12 +86,8 @@ export async function fetchChartData(queryContext: QueryContext, signal?: AbortS
   return postProcessResults(splitChartDataFrames(await arrowBody(response)), queryContext);
 }
 
-async function arrowBody(response: Response): Promise<Uint8Array> {
-  const contentType = response.headers.get('Content-Type') ?? '';
-  if (!contentType.startsWith(chartDataArrowContentType)) {
-    throw new ApiError(`Received chart data as "${contentType}" instead of Arrow`, { status: response.status });
-  }
-  return new Uint8Array(await response.arrayBuffer());
+function arrowBody(response: Response): Promise<Uint8Array> {
+  return arrowResponseBody(response, chartDataArrowContentType, 'chart data');
 }
 
 /** Superset's generic type of an Arrow column: 0 numeric, 1 string, 2 temporal, 3 boolean. */

@@ -3,14 +3,14 @@ import type { SqlLabColumn } from "./SqlLabColumn";
 import type { SqlLabQuery } from "./SqlLabQuery";
 
 /**
- * The answer of a synchronous run: the last statement's rows, at most the run's limit.
+ * The JSON answer of a synchronous run: the last statement's rows, at most the run's limit.
  */
 export type SqlLabExecuteResponse = { 
 /**
- * The run's final state: success or stopped.
- */
-status: string, query_id: number, columns: Array<SqlLabColumn>, selected_columns: Array<SqlLabColumn>, expanded_columns: Array<SqlLabColumn>, 
-/**
  * Rows as records; temporal values as ISO-8601 text.
  */
-data: Array<Record<string, unknown>>, query: SqlLabQuery, };
+data: Array<Record<string, unknown>>, 
+/**
+ * The run's final state: success or stopped.
+ */
+status: string, query_id: number, columns: Array<SqlLabColumn>, selected_columns: Array<SqlLabColumn>, expanded_columns: Array<SqlLabColumn>, query: SqlLabQuery, };

@@ -5,29 +5,32 @@ import type { SqlLabColumn } from '@/api/generated/SqlLabColumn';
 import { genericDataTypes } from '@/features/chart/chartColumns';
 import { nextColumnSort, type ColumnSort } from '@/features/chart/viz/table/sortRows';
 import { testIds } from '@/testIds';
-import { sortResultRows } from './resultSort';
+import type { ResultRows } from './resultRows';
+import { sortedRowIndexes } from './resultSort';
 import { sqlLabCellText } from './resultText';
 
 const rowHeight = 28;
 const overscanRows = 12;
 
 export interface ResultGridProps {
+  /** The result's columns, in the rows' column order. */
   columns: readonly SqlLabColumn[];
-  rows: readonly Record<string, unknown>[];
+  rows: ResultRows;
 }
 
 /**
- * A run's rows, virtualized: only the rows in view are in the page, so large results scroll
- * smoothly. A header click sorts by its column (ascending, descending, then as run).
+ * A run's rows, virtualized: only the rows in view are in the page, and only their cells are read
+ * from the result, so large results scroll smoothly. A header click sorts by its column
+ * (ascending, descending, then as run).
  */
-export function ResultGrid({ columns, rows: runRows }: ResultGridProps): JSX.Element {
+export function ResultGrid({ columns, rows }: ResultGridProps): JSX.Element {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [sort, setSort] = useState<ColumnSort | null>(null);
-  const rows = useMemo(() => sortResultRows(columns, runRows, sort), [columns, runRows, sort]);
+  const order = useMemo(() => sortedRowIndexes(rows, sort), [rows, sort]);
   // No React Compiler here: the virtualizer's changing functions are fine to use directly.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: rows.rowCount,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: overscanRows,
@@ -38,12 +41,12 @@ export function ResultGrid({ columns, rows: runRows }: ResultGridProps): JSX.Ele
 
   return (
     <ScrollArea ref={scrollRef}>
-      <Table aria-rowcount={rows.length + 1}>
+      <Table aria-rowcount={rows.rowCount + 1}>
         <thead>
           <tr>
             {columns.map((column, columnIndex) => (
               <HeaderCell
-                key={column.name}
+                key={columnIndex}
                 scope="col"
                 title={column.type}
                 aria-sort={sort?.columnIndex === columnIndex ? sort.direction : 'none'}
@@ -60,14 +63,14 @@ export function ResultGrid({ columns, rows: runRows }: ResultGridProps): JSX.Ele
         <tbody>
           {paddingTop > 0 && <tr style={{ height: paddingTop }} aria-hidden />}
           {virtualRows.map((virtualRow) => {
-            const row = rows[virtualRow.index] ?? {};
+            const rowIndex = order === null ? virtualRow.index : (order[virtualRow.index] ?? virtualRow.index);
             return (
               <tr key={virtualRow.key} data-testid={testIds.sqlLab.row} data-row-index={virtualRow.index} aria-rowindex={virtualRow.index + 2}>
-                {columns.map((column) => {
-                  const value = row[column.name] ?? null;
+                {columns.map((column, columnIndex) => {
+                  const value = rows.cell(rowIndex, columnIndex);
                   return (
                     <DataCell
-                      key={column.name}
+                      key={columnIndex}
                       data-testid={testIds.sqlLab.cell}
                       data-column={column.name}
                       data-null={value === null ? 'true' : undefined}

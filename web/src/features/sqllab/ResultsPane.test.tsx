@@ -1,61 +1,34 @@
 import { fireEvent, screen } from '@testing-library/react';
+import { Int64, Utf8, vectorFromArray } from 'apache-arrow';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SqlLabExecuteResponse } from '@/api/generated/SqlLabExecuteResponse';
 import { renderWithTheme } from '@/testRendering';
 import { testIds } from '@/testIds';
+import type { SqlLabResult } from './api';
 import { ResultsPane } from './ResultsPane';
+import { resultColumn, sqlLabResult } from './sqlLabResultFixtures';
 
-function response(rows: number, limitingFactor: string): SqlLabExecuteResponse {
-  return namesResponse(
-    Array.from({ length: rows }, (_, index) => ({ name: `row ${index}` })),
+function result(rows: number, limitingFactor: string): SqlLabResult {
+  return namesResult(
+    Array.from({ length: rows }, (_, index) => ({ name: `row ${index}`, num: index })),
     limitingFactor,
   );
 }
 
-/** A run of `SELECT name, num FROM birth_names` answering these rows. */
-function namesResponse(data: Record<string, unknown>[], limitingFactor = 'NOT_LIMITED'): SqlLabExecuteResponse {
-  const columns = [
-    { column_name: 'name', name: 'name', type: 'STRING', type_generic: 1 as const, is_dttm: false },
-    { column_name: 'num', name: 'num', type: 'BIGINT', type_generic: 0 as const, is_dttm: false },
-  ];
-  const rows = data.length;
-  return {
-    status: 'success',
-    query_id: 7,
-    columns,
-    selected_columns: columns,
-    expanded_columns: [],
-    data,
-    query: {
-      id: 'abcdefghijk',
-      queryId: 7,
-      serverId: 7,
-      dbId: 1,
-      db: 'examples',
-      state: 'success',
-      sql: 'SELECT name FROM birth_names',
-      executedSql: 'SELECT name FROM birth_names LIMIT 11',
-      catalog: null,
-      schema: 'main',
-      tab: 'Untitled Query 1',
-      sqlEditorId: '1',
-      limit: 10,
-      limitingFactor,
-      progress: 100,
-      rows,
-      errorMessage: null,
-      ctas: false,
-      ctas_method: 'TABLE',
-      tempTable: null,
-      tempSchema: null,
-      resultsKey: null,
-      trackingUrl: null,
-      startDttm: 0,
-      endDttm: 1,
-      changed_on: '2026-11-23T07:00:00',
-      userId: 1,
-    },
-  };
+/** A run of `SELECT name, num FROM birth_names` answering these rows, as decoded from its Arrow answer. */
+function namesResult(rows: { name: string; num: number | null }[], limitingFactor = 'NOT_LIMITED'): SqlLabResult {
+  return sqlLabResult(
+    [
+      { column: resultColumn('name', 'STRING', 1), vector: vectorFromArray(rows.map((row) => row.name), new Utf8()) },
+      {
+        column: resultColumn('num', 'BIGINT', 0),
+        vector: vectorFromArray(
+          rows.map((row) => (row.num === null ? null : BigInt(row.num))),
+          new Int64(),
+        ),
+      },
+    ],
+    limitingFactor,
+  );
 }
 
 const unsortedRows = [
@@ -91,7 +64,7 @@ describe('ResultsPane', () => {
   });
 
   it('counts the rows and warns when the dropdown limit cut them', () => {
-    renderWithTheme(<ResultsPane run={{ status: 'success', response: response(10, 'DROPDOWN') }} />);
+    renderWithTheme(<ResultsPane run={{ status: 'success', result: result(10, 'DROPDOWN') }} />);
     expect(screen.getByTestId(testIds.sqlLab.rowCount).textContent).toBe('10 rows');
     expect(screen.getByTestId(testIds.sqlLab.truncationWarning).textContent).toBe(
       'The number of rows displayed is limited to 10 by the limit dropdown.',
@@ -99,7 +72,7 @@ describe('ResultsPane', () => {
   });
 
   it('shows no warning when nothing was cut', () => {
-    renderWithTheme(<ResultsPane run={{ status: 'success', response: response(3, 'NOT_LIMITED') }} />);
+    renderWithTheme(<ResultsPane run={{ status: 'success', result: result(3, 'NOT_LIMITED') }} />);
     expect(screen.queryByTestId(testIds.sqlLab.truncationWarning)).toBeNull();
   });
 
@@ -114,7 +87,7 @@ describe('ResultsPane', () => {
   });
 
   it('sorts by a clicked header: ascending, descending, then as run, numbers by value and nulls last', () => {
-    renderWithTheme(<ResultsPane run={{ status: 'success', response: namesResponse(unsortedRows) }} />);
+    renderWithTheme(<ResultsPane run={{ status: 'success', result: namesResult(unsortedRows) }} />);
     expect(columnTexts('num')).toEqual(['9', 'N/A', '100', '10']);
     expect(headerSorts()).toEqual(['none', 'none']);
     const numHeader = screen.getByRole('button', { name: 'num' });
@@ -139,7 +112,7 @@ describe('ResultsPane', () => {
 
   it('sorting a large result still renders only the rows in view', () => {
     const manyRows = Array.from({ length: 5000 }, (_, index) => ({ name: `row ${index}`, num: index }));
-    renderWithTheme(<ResultsPane run={{ status: 'success', response: namesResponse(manyRows) }} />);
+    renderWithTheme(<ResultsPane run={{ status: 'success', result: namesResult(manyRows) }} />);
     fireEvent.click(screen.getByRole('button', { name: 'num' }));
     fireEvent.click(screen.getByRole('button', { name: 'num' }));
     const shown = columnTexts('num');
@@ -150,7 +123,7 @@ describe('ResultsPane', () => {
   it('"Copy to Clipboard" copies the rows as tab-separated text with a header line', async () => {
     const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
-    renderWithTheme(<ResultsPane run={{ status: 'success', response: namesResponse(unsortedRows) }} />);
+    renderWithTheme(<ResultsPane run={{ status: 'success', result: namesResult(unsortedRows) }} />);
     const button = screen.getByTestId(testIds.sqlLab.copyResultsButton);
     expect(button.textContent).toBe('Copy to Clipboard');
 

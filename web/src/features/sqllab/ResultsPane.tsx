@@ -1,19 +1,19 @@
 import type { JSX } from 'react';
 import styled from 'styled-components';
-import type { SqlLabExecuteResponse } from '@/api/generated/SqlLabExecuteResponse';
 import { Button } from '@/components/Button';
 import { copyTextToClipboard } from '@/components/copyTextToClipboard';
 import { useToasts } from '@/components/toastContext';
 import { copiedMessage, copyFailedMessage } from '@/features/chart/ViewQueryModal';
 import { rowCountText } from '@/features/chart/rowCountText';
 import { testIds } from '@/testIds';
+import type { SqlLabResult } from './api';
 import { ResultGrid } from './ResultGrid';
 import { resultsAsTabSeparatedText, truncationWarning } from './resultText';
 
 /** The run of one tab, as the results pane shows it. */
 export type RunState =
   | { status: 'running'; clientId: string }
-  | { status: 'success'; response: SqlLabExecuteResponse }
+  | { status: 'success'; result: SqlLabResult }
   | { status: 'stopped' }
   | { status: 'failed'; message: string };
 
@@ -39,19 +39,20 @@ export function ResultsPane({ run, title = 'Results', testId = testIds.sqlLab.re
           {run.message}
         </ErrorBox>
       )}
-      {run?.status === 'success' && <SuccessfulRun response={run.response} onCreateChart={onCreateChart} />}
+      {run?.status === 'success' && <SuccessfulRun result={run.result} onCreateChart={onCreateChart} />}
     </Pane>
   );
 }
 
-function SuccessfulRun({ response, onCreateChart }: { response: SqlLabExecuteResponse; onCreateChart?: () => void }): JSX.Element {
+function SuccessfulRun({ result, onCreateChart }: { result: SqlLabResult; onCreateChart?: () => void }): JSX.Element {
   const { addToast } = useToasts();
-  const rows = response.data.length;
-  const warning = truncationWarning(response.query.limitingFactor, rows);
-  const hasColumns = response.columns.length > 0;
+  const { meta } = result;
+  const rows = result.rows.rowCount;
+  const warning = truncationWarning(meta.query.limitingFactor, rows);
+  const hasColumns = meta.columns.length > 0;
 
   function copyResults(): void {
-    copyTextToClipboard(resultsAsTabSeparatedText(response.columns, response.data))
+    copyTextToClipboard(resultsAsTabSeparatedText(meta.columns, result.rows))
       .then(() => addToast('success', copiedMessage))
       .catch(() => addToast('danger', copyFailedMessage));
   }
@@ -75,7 +76,7 @@ function SuccessfulRun({ response, onCreateChart }: { response: SqlLabExecuteRes
         )}
       </Summary>
       {hasColumns ? (
-        <ResultGrid key={response.query.id} columns={response.columns} rows={response.data} />
+        <ResultGrid key={meta.query.id} columns={meta.columns} rows={result.rows} />
       ) : (
         <Muted>The query returned no data</Muted>
       )}

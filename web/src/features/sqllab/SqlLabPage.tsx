@@ -5,13 +5,12 @@ import { getJson } from '@/api/client';
 import { errorMessage } from '@/api/errors';
 import type { TableMetadata } from '@/api/generated/TableMetadata';
 import { queryKeys } from '@/api/queryKeys';
-import type { SqlLabExecuteResponse } from '@/api/generated/SqlLabExecuteResponse';
 import type { TableOption } from '@/api/generated/TableOption';
 import { Button } from '@/components/Button';
 import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
 import { copyTextToClipboard } from '@/components/copyTextToClipboard';
-import { executeSql, formatSql, newClientId, stopQuery, tableMetadataPath, useSchemas, useSqlLabDatabases } from './api';
+import { executeSql, formatSql, newClientId, stopQuery, tableMetadataPath, useSchemas, useSqlLabDatabases, type SqlLabResult } from './api';
 import type { VirtualDatasetSource } from './datasetApi';
 import { localStorageWarning, queryLimitOptions, renameTab, updateTab, type QueryEditorTab } from './editorTabs';
 import { EditorTabsBar } from './EditorTabsBar';
@@ -131,7 +130,7 @@ export function SqlLabPage(): JSX.Element {
 
   function createChartFromResults(): void {
     if (run?.status !== 'success') return;
-    const query = run.response.query;
+    const query = run.result.meta.query;
     setDatasetSource({ databaseId: query.dbId, catalog: query.catalog, schema: query.schema, sql: query.sql, templateParams: null });
   }
 
@@ -164,10 +163,10 @@ export function SqlLabPage(): JSX.Element {
       json: true,
     })
       .finally(() => setHistoryRefresh((number) => number + 1))
-      .then((response: SqlLabExecuteResponse) => {
+      .then((result: SqlLabResult) => {
         // A success arriving after the query was stopped is ignored (spec 002 section 4).
         setRun(tabId, (previous) =>
-          isCurrentRun(previous) ? (response.status === 'stopped' ? { status: 'stopped' } : { status: 'success', response }) : undefined,
+          isCurrentRun(previous) ? (result.meta.status === 'stopped' ? { status: 'stopped' } : { status: 'success', result }) : undefined,
         );
       })
       .catch((error: unknown) => {

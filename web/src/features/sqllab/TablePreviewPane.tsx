@@ -39,7 +39,7 @@ export function TablePreviewPane({ table }: { table: SqlLabTable }): JSX.Element
   let run: RunState;
   if (metadata.isError) run = { status: 'failed', message: errorMessage(metadata.error) };
   else if (preview.isError) run = { status: 'failed', message: errorMessage(preview.error) };
-  else if (preview.data !== undefined) run = { status: 'success', response: preview.data };
+  else if (preview.data !== undefined) run = { status: 'success', result: preview.data };
   else run = { status: 'running', clientId: '' };
   return <ResultsPane run={run} title={`Preview: ${table.schema}.${table.name}`} testId={testIds.sqlLab.tablePreview} />;
 }

@@ -1,16 +1,18 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { getJson, postJson } from '@/api/client';
+import { arrowResponseBody, readArrowResult } from '@/api/arrowResult';
+import { apiFetch, getJson, postJson } from '@/api/client';
 import type { ApiError } from '@/api/errors';
 import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
 import type { ListResponse } from '@/api/generated/ListResponse';
 import type { ResultResponse } from '@/api/generated/ResultResponse';
 import type { SqlLabExecutePayload } from '@/api/generated/SqlLabExecutePayload';
-import type { SqlLabExecuteResponse } from '@/api/generated/SqlLabExecuteResponse';
 import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
+import type { SqlLabResultMeta } from '@/api/generated/SqlLabResultMeta';
 import type { TableMetadata } from '@/api/generated/TableMetadata';
 import type { TableOption } from '@/api/generated/TableOption';
 import { queryKeys } from '@/api/queryKeys';
 import { risonString } from '@/api/rison';
+import { arrowResultRows, type ResultRows } from './resultRows';
 
 /** QUERY, DROPDOWN, QUERY_AND_DROPDOWN, NOT_LIMITED or UNKNOWN. */
 export type LimitingFactor = SqlLabQuery['limitingFactor'];
@@ -65,9 +67,31 @@ export function useTableMetadata(databaseId: number, schema: string, table: stri
   });
 }
 
-/** `POST /api/v1/sqllab/execute/`: a synchronous run. */
-export function executeSql(payload: SqlLabExecutePayload, signal?: AbortSignal): Promise<SqlLabExecuteResponse> {
-  return postJson<SqlLabExecuteResponse>('/api/v1/sqllab/execute/', payload, signal);
+export const sqlLabExecutePath = '/api/v1/sqllab/execute/';
+/** The content type of the execute call's Arrow answer: one Arrow IPC stream (decision 0031). */
+export const sqlLabArrowContentType = 'application/vnd.apache.arrow.stream';
+
+/** A finished run: everything the answer says about it, and its rows read from the Arrow table. */
+export interface SqlLabResult {
+  meta: SqlLabResultMeta;
+  rows: ResultRows;
+}
+
+/** Decodes the execute call's Arrow answer: the rows, and the run's meta from the schema metadata. */
+export function decodeSqlLabResult(stream: Uint8Array): SqlLabResult {
+  const { meta, table } = readArrowResult<SqlLabResultMeta>(stream, 'SQL Lab results: the stream');
+  return { meta, rows: arrowResultRows(table) };
+}
+
+/** `POST /api/v1/sqllab/execute/`: a synchronous run, answered as Arrow (errors stay JSON). */
+export async function executeSql(payload: SqlLabExecutePayload, signal?: AbortSignal): Promise<SqlLabResult> {
+  const response = await apiFetch(sqlLabExecutePath, {
+    method: 'POST',
+    body: payload,
+    headers: { Accept: `${sqlLabArrowContentType}, application/json` },
+    signal,
+  });
+  return decodeSqlLabResult(await arrowResponseBody(response, sqlLabArrowContentType, 'SQL Lab results'));
 }
 
 /** `POST /api/v1/query/stop`: the run's statement is cancelled in the database. */

@@ -62,9 +62,28 @@ export function filterRowIndexes(rowSearchTexts: readonly string[], searchText: 
 
 /** The rows as tab-separated text: a line of column names, then one line per row, in the given order. */
 export function rowsAsTabSeparatedText(columns: readonly ChartColumn[], rowIndexes: readonly number[]): string {
-  const lines = [columns.map((column) => column.name.replace(/[\t\r\n]+/g, ' ')).join('\t')];
+  return cellsAsTabSeparatedText(
+    columns.map((column) => column.name),
+    rowIndexes,
+    (rowIndex, columnIndex) => {
+      const column = columns[columnIndex];
+      return column === undefined ? '' : resultCellCopyText(column.values[rowIndex] ?? null, column.genericType);
+    },
+  );
+}
+
+/**
+ * Tab-separated text of cells read one by one: a line of column names, then one line per row in
+ * the given order, each cell's copy text from `cellCopyText` (see `resultCellCopyText`).
+ */
+export function cellsAsTabSeparatedText(
+  columnNames: readonly string[],
+  rowIndexes: Iterable<number>,
+  cellCopyText: (rowIndex: number, columnIndex: number) => string,
+): string {
+  const lines = [columnNames.map((name) => name.replace(/[\t\r\n]+/g, ' ')).join('\t')];
   for (const rowIndex of rowIndexes) {
-    lines.push(columns.map((column) => resultCellCopyText(column.values[rowIndex] ?? null, column.genericType)).join('\t'));
+    lines.push(columnNames.map((_name, columnIndex) => cellCopyText(rowIndex, columnIndex)).join('\t'));
   }
   return `${lines.join('\n')}\n`;
 }
