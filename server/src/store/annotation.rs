@@ -228,15 +228,19 @@ impl Store {
         layer_from_row(&row)
     }
 
-    /// The layers `ids` that exist, in the order of `ids`.
-    pub async fn annotation_layers(&self, ids: &[i64]) -> StoreResult<Vec<LayerRecord>> {
+    /// The rows of `select` whose `id_column` is one of `ids`, in the order of `ids`.
+    async fn rows_by_ids<T>(
+        &self,
+        select: &str,
+        id_column: &str,
+        ids: &[i64],
+        from_row: fn(&AnyRow) -> StoreResult<T>,
+        id_of: fn(&T) -> i64,
+    ) -> StoreResult<Vec<T>> {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
-        let sql = format!(
-            "{LAYER_SELECT} WHERE annotation_layer.id IN ({})",
-            placeholders(ids.len(), 0)
-        );
+        let sql = format!("{select} WHERE {id_column} IN ({})", placeholders(ids.len(), 0));
         let mut query = sqlx::query(&sql);
         for id in ids {
             query = query.bind(*id);
@@ -245,9 +249,21 @@ impl Store {
             .fetch_all(&self.pool)
             .await?
             .iter()
-            .map(layer_from_row)
+            .map(from_row)
             .collect::<StoreResult<Vec<_>>>()?;
-        Ok(in_order_of(records, ids, |record| record.id))
+        Ok(in_order_of(records, ids, id_of))
+    }
+
+    /// The layers `ids` that exist, in the order of `ids`.
+    pub async fn annotation_layers(&self, ids: &[i64]) -> StoreResult<Vec<LayerRecord>> {
+        self.rows_by_ids(
+            LAYER_SELECT,
+            "annotation_layer.id",
+            ids,
+            layer_from_row,
+            |record| record.id,
+        )
+        .await
     }
 
     pub async fn update_annotation_layer(
@@ -340,24 +356,14 @@ impl Store {
 
     /// The annotations `ids`, in the order of `ids`.
     pub async fn annotations(&self, ids: &[i64]) -> StoreResult<Vec<AnnotationRecord>> {
-        if ids.is_empty() {
-            return Ok(Vec::new());
-        }
-        let sql = format!(
-            "{ANNOTATION_SELECT} WHERE annotation.id IN ({})",
-            placeholders(ids.len(), 0)
-        );
-        let mut query = sqlx::query(&sql);
-        for id in ids {
-            query = query.bind(*id);
-        }
-        let records = query
-            .fetch_all(&self.pool)
-            .await?
-            .iter()
-            .map(annotation_from_row)
-            .collect::<StoreResult<Vec<_>>>()?;
-        Ok(in_order_of(records, ids, |record| record.id))
+        self.rows_by_ids(
+            ANNOTATION_SELECT,
+            "annotation.id",
+            ids,
+            annotation_from_row,
+            |record| record.id,
+        )
+        .await
     }
 
     /// Every annotation of a layer, by start time: what a native layer adds to chart data.
