@@ -1,29 +1,17 @@
-import { useEffect, useRef, useState, type JSX } from 'react';
+import { useCallback, useRef, useState, type JSX } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { testIds } from '@/testIds';
 import { Button } from './Button';
+import { useCloseOnOutside } from './useCloseOnOutside';
 
 /** The header's "Settings" menu, grouped as Superset's: Manage > Annotation Layers. */
 export function SettingsMenu(): JSX.Element {
   const [isOpen, setIsOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
+  const closeMenu = useCallback(() => setIsOpen(false), []);
 
-  useEffect(() => {
-    if (!isOpen) return undefined;
-    const closeOnOutsideClick = (event: MouseEvent): void => {
-      if (rootRef.current !== null && !rootRef.current.contains(event.target as Node)) setIsOpen(false);
-    };
-    const closeOnEscape = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape') setIsOpen(false);
-    };
-    document.addEventListener('mousedown', closeOnOutsideClick);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('mousedown', closeOnOutsideClick);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
-  }, [isOpen]);
+  useCloseOnOutside(rootRef, isOpen, closeMenu);
 
   return (
     <Root ref={rootRef}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type JSX, type RefObject } from 'react';
+import { useCallback, useRef, useState, type JSX, type RefObject } from 'react';
 import styled from 'styled-components';
 import { errorMessage } from '@/api/errors';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
@@ -9,6 +9,7 @@ import { saveBlob } from '@/features/explore/download/saveBlob';
 import { testIds } from '@/testIds';
 import { exportDashboardChartCsv } from './api';
 import { useDashboardGrid } from './dashboardGridContext';
+import { useCloseOnOutside } from '@/components/useCloseOnOutside';
 
 /** The Explore page of a saved chart. */
 export function exploreChartPath(chart: DashboardChart): string {
@@ -36,22 +37,9 @@ export function ChartActionsMenu({ chart, onForceRefresh, imageElementRef, onDri
   const downloadAsImage = useDownloadAsImage();
   const [isOpen, setIsOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
+  const closeMenu = useCallback(() => setIsOpen(false), []);
 
-  useEffect(() => {
-    if (!isOpen) return undefined;
-    const closeOnOutsideClick = (event: MouseEvent): void => {
-      if (menuRef.current !== null && !menuRef.current.contains(event.target as Node)) setIsOpen(false);
-    };
-    const closeOnEscape = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape') setIsOpen(false);
-    };
-    document.addEventListener('mousedown', closeOnOutsideClick);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('mousedown', closeOnOutsideClick);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
-  }, [isOpen]);
+  useCloseOnOutside(menuRef, isOpen, closeMenu);
 
   function exportCsv(): void {
     setIsOpen(false);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type JSX, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type JSX, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { postJson, putJson } from '@/api/client';
@@ -16,6 +16,7 @@ import { useToasts } from '@/components/toastContext';
 import { dashboardDownloadAsImageLabel } from '@/features/explore/download/downloadAsImage';
 import { testIds } from '@/testIds';
 import { dashboardPagePath } from './api';
+import { useCloseOnOutside } from '@/components/useCloseOnOutside';
 
 /** Superset's auto-refresh choices (seconds and label); 0 is "Don't refresh". */
 export const refreshIntervalOptions: readonly { seconds: number; label: string }[] = [
@@ -57,22 +58,9 @@ export function DashboardHeaderMenu(props: DashboardHeaderMenuProps): JSX.Elemen
   const [isOpen, setIsOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const menuRef = useRef<HTMLDivElement>(null);
+  const closeMenu = useCallback(() => setIsOpen(false), []);
 
-  useEffect(() => {
-    if (!isOpen) return undefined;
-    const closeOnOutsideClick = (event: MouseEvent): void => {
-      if (menuRef.current !== null && !menuRef.current.contains(event.target as Node)) setIsOpen(false);
-    };
-    const closeOnEscape = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape') setIsOpen(false);
-    };
-    document.addEventListener('mousedown', closeOnOutsideClick);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('mousedown', closeOnOutsideClick);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
-  }, [isOpen]);
+  useCloseOnOutside(menuRef, isOpen, closeMenu);
 
   function item(label: string, onClick: () => void, testId: string = testIds.dashboardMenu.item): JSX.Element {
     return (
