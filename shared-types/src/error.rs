@@ -93,6 +93,14 @@ pub struct ErrorExtra {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub invalid: Option<Vec<String>>,
+    /// Template parameters the SQL uses but nobody defined ("Parameter error").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub undefined_parameters: Option<Vec<String>>,
+    /// The template parameters the run was given, for "Did you mean" suggestions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub template_parameters: Option<serde_json::Value>,
 }
 
 /// One error of the `errors` list.

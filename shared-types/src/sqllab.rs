@@ -186,6 +186,33 @@ pub struct FormatSqlPayload {
     pub database_id: Option<DatabaseId>,
 }
 
+/// `POST /api/v1/sqllab/estimate/` (spec 002 section 7).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct SqlLabEstimatePayload {
+    pub database_id: DatabaseId,
+    pub sql: String,
+    #[serde(default)]
+    #[ts(optional)]
+    pub catalog: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub schema: Option<String>,
+    /// Template parameters, a JSON object as text.
+    #[serde(default)]
+    #[ts(optional)]
+    pub template_params: Option<String>,
+}
+
+/// The cost estimate: one row of labelled figures per statement, in statement order
+/// (`{"Start-up cost": "0.00", "Total cost": "1.05", ...}`), as Superset's formatter sends them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SqlLabEstimateResponse {
+    pub result: Vec<std::collections::BTreeMap<String, String>>,
+}
+
 /// A database as SQL Lab's picker and the database list page list it (`GET /api/v1/database/`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export)]
@@ -202,6 +229,8 @@ pub struct DatabaseListItem {
     pub allow_file_upload: bool,
     pub allow_ctas: bool,
     pub allow_cvas: bool,
+    /// Whether SQL Lab offers "Estimate cost" (the engine plans with figures).
+    pub allows_cost_estimate: bool,
     pub changed_on: String,
     pub changed_on_delta_humanized: String,
     pub created_by: Option<UserRef>,

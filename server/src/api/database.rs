@@ -36,6 +36,7 @@ fn rison_query(params: &RisonParams) -> Result<Value, ApiError> {
 
 fn list_item(row: DatabaseListRow, now: chrono::DateTime<chrono::Utc>) -> DatabaseListItem {
     DatabaseListItem {
+        allows_cost_estimate: crate::sqllab::estimate::allows_cost_estimate(&row.backend),
         id: DatabaseId(row.id),
         database_name: row.database_name,
         backend: row.backend,

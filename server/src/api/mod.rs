@@ -143,6 +143,7 @@ pub fn routes() -> Router<AppState> {
         // SQL Lab (issue #7)
         .route("/api/v1/sqllab/execute/", post(sqllab::execute))
         .route("/api/v1/sqllab/format_sql/", post(sqllab::format_sql))
+        .route("/api/v1/sqllab/estimate/", post(sqllab::estimate_cost))
         .route("/api/v1/query/stop", post(sqllab::stop))
         .route(
             "/api/v1/database/",

@@ -1,16 +1,22 @@
-//! SQL Lab: `POST /api/v1/sqllab/execute/`, `POST /api/v1/query/stop` and
+//! SQL Lab: `POST /api/v1/sqllab/execute/` (its query string: the page's URL parameters for
+//! `url_param`), `POST /api/v1/query/stop` and
 //! `POST /api/v1/sqllab/format_sql/`.
 
 use axum::body::Body;
-use axum::extract::State;
+use std::collections::BTreeMap;
+
+use axum::extract::{Query, State};
 use axum::http::header::CONTENT_TYPE;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
-use quiver_types::{FormatSqlPayload, QueryStopPayload, ResultResponse, SqlLabExecutePayload};
+use quiver_types::{
+    FormatSqlPayload, QueryStopPayload, ResultResponse, SqlLabEstimatePayload, SqlLabEstimateResponse,
+    SqlLabExecutePayload,
+};
 
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, AppJson, ErrorKind};
-use crate::sqllab::{arrow_stream, format, run};
+use crate::sqllab::{arrow_stream, estimate, format, run};
 use crate::state::AppState;
 
 /// Runs the payload's SQL synchronously and answers the last statement's rows: Superset's JSON,
@@ -18,11 +24,12 @@ use crate::state::AppState;
 pub async fn execute(
     State(app): State<AppState>,
     CurrentUser(user): CurrentUser,
+    Query(url_params): Query<BTreeMap<String, String>>,
     headers: HeaderMap,
     AppJson(payload): AppJson<SqlLabExecutePayload>,
 ) -> Result<Response, ApiError> {
     let wants_arrow = arrow_stream::accepts_arrow_stream(&headers);
-    let finished = run::execute(&app, &user, payload).await?;
+    let finished = run::execute(&app, &user, payload, &url_params).await?;
     if !wants_arrow {
         return Ok(AppJson(finished.into_json_response()).into_response());
     }
@@ -31,6 +38,18 @@ pub async fn execute(
         .map_err(ApiError::internal)?
         .map_err(ApiError::internal)?;
     Ok(([(CONTENT_TYPE, arrow_stream::CONTENT_TYPE)], Body::from(body)).into_response())
+}
+
+/// Plans the payload's statements without running them: `{"result": [{label: figure}]}`, one
+/// entry per statement.
+pub async fn estimate_cost(
+    State(app): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(url_params): Query<BTreeMap<String, String>>,
+    AppJson(payload): AppJson<SqlLabEstimatePayload>,
+) -> Result<AppJson<SqlLabEstimateResponse>, ApiError> {
+    let result = estimate::estimate(&app, &user, payload, &url_params).await?;
+    Ok(AppJson(SqlLabEstimateResponse { result }))
 }
 
 /// Stops a run: its state becomes `stopped` and its statement is cancelled in the database.

@@ -128,6 +128,11 @@ pub const ENDPOINTS: &[Endpoint] = &[
     ),
     endpoint(
         "POST",
+        "/api/v1/sqllab/estimate/",
+        Permission("can_estimate_query_cost", "SQLLab"),
+    ),
+    endpoint(
+        "POST",
         "/api/v1/query/stop",
         Permission("can_execute_sql_query", "SQLLab"),
     ),

@@ -3,10 +3,12 @@
 
 pub mod arrow_stream;
 pub mod browse;
+pub mod estimate;
 pub mod format;
 pub mod guard;
 pub mod results;
 pub mod run;
+pub mod template;
 
 use std::collections::HashMap;
 use std::sync::Mutex;

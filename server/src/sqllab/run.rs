@@ -2,18 +2,19 @@
 //! (each cancellable by Stop and bounded by the timeout), and answer with the last statement's
 //! rows cut at the run's limit.
 
-use std::time::Duration;
-
+use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::time::Duration;
 
 use arrow::datatypes::Schema;
 use quiver_types::{
-    DatabaseId, ErrorExtra, ErrorType, SqlLabExecutePayload, SqlLabExecuteResponse, SqlLabQuery,
+    DatabaseId, ErrorExtra, ErrorType, IssueCode, SqlLabExecutePayload, SqlLabExecuteResponse, SqlLabQuery,
     SqlLabResultMeta,
 };
 
 use super::guard::{self, GuardError, LimitingFactor, SqlEngine, StatementKind};
 use super::results;
+use super::template::{self, TemplateContext, TemplateError};
 use super::DEFAULT_SQLLAB_LIMIT;
 use crate::auth::{permissions, AuthUser};
 use crate::chart_data::engine_error;
@@ -95,6 +96,72 @@ pub fn guard_error(error: GuardError) -> ApiError {
             message,
             ErrorExtra::default(),
         ),
+    }
+}
+
+/// A template that could not be rendered as Superset's "Parameter error" (issue 1006) or
+/// malformed-template error (issue 1028).
+pub fn template_error(error: TemplateError) -> ApiError {
+    match error {
+        TemplateError::InvalidParams => ApiError::typed(
+            ErrorKind::BadRequest,
+            ErrorType::InvalidTemplateParamsError,
+            error.to_string(),
+            ErrorExtra::default(),
+        ),
+        TemplateError::Undefined { names, params } => {
+            let listed = names
+                .iter()
+                .map(|name| format!("\"{name}\""))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let message = if names.len() == 1 {
+                format!("The parameter {listed} in your query is undefined.")
+            } else {
+                format!("The following parameters in your query are undefined: {listed}.")
+            };
+            ApiError::typed(
+                ErrorKind::BadRequest,
+                ErrorType::MissingTemplateParamsError,
+                format!(
+                    "{message} Please check your template parameters for syntax errors and make \
+                     sure they match across your SQL query and Set Parameters. Then, try running \
+                     your query again."
+                ),
+                ErrorExtra {
+                    issue_codes: vec![IssueCode {
+                        code: 1006,
+                        message: "Issue 1006 - One or more parameters specified in the query are missing."
+                            .to_owned(),
+                    }],
+                    undefined_parameters: Some(names),
+                    template_parameters: Some(serde_json::Value::Object(params)),
+                    ..ErrorExtra::default()
+                },
+            )
+        }
+        TemplateError::Malformed { detail, params } => {
+            tracing::debug!(%detail, "a template could not be rendered");
+            ApiError::typed(
+                ErrorKind::BadRequest,
+                ErrorType::InvalidTemplateParamsError,
+                format!(
+                    "The query contains one or more malformed template parameters. Please check \
+                     your query and confirm that all template parameters are surround by double \
+                     braces, for example, \"{{{{ ds }}}}\". Then, try running your query again. \
+                     ({detail})"
+                ),
+                ErrorExtra {
+                    issue_codes: vec![IssueCode {
+                        code: 1028,
+                        message: "Issue 1028 - One or more parameters specified in the query are malformed."
+                            .to_owned(),
+                    }],
+                    template_parameters: Some(serde_json::Value::Object(params)),
+                    ..ErrorExtra::default()
+                },
+            )
+        }
     }
 }
 
@@ -187,6 +254,7 @@ pub async fn execute(
     app: &AppState,
     user: &AuthUser,
     payload: SqlLabExecutePayload,
+    url_params: &BTreeMap<String, String>,
 ) -> Result<SqlLabRun, ApiError> {
     let database = authorized_database(app, user, payload.database_id.0).await?;
     let engine_kind = SqlEngine::from_backend(&database.backend).ok_or_else(|| {
@@ -240,7 +308,23 @@ pub async fn execute(
         }
     };
 
-    let statements = match guard::check_script(&payload.sql, engine_kind, database.allow_dml) {
+    let rendered = template::render_sql(
+        &payload.sql,
+        &TemplateContext {
+            params: payload.template_params.as_deref(),
+            user,
+            url_params,
+        },
+    );
+    let sql = match rendered {
+        Ok(sql) => sql,
+        Err(error) => {
+            let answer = template_error(error);
+            fail(QueryState::Failed, answer.to_string(), None).await;
+            return Err(answer);
+        }
+    };
+    let statements = match guard::check_script(&sql, engine_kind, database.allow_dml) {
         Ok(statements) => statements,
         Err(error) => {
             let answer = guard_error(error);

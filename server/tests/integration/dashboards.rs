@@ -342,8 +342,29 @@ async fn the_layout_sets_the_dashboard_charts_and_copies_can_duplicate_them() {
         layout_chart_ids(saved.json["result"]["position_json"].as_str().unwrap()),
         vec![first, second]
     );
+    let certified = put(
+        &app,
+        &format!("/api/v1/chart/{first}"),
+        json!({"certified_by": "Data team", "certification_details": "Checked weekly"}),
+        &admin,
+    )
+    .await;
+    assert_eq!(certified.status, StatusCode::OK, "{}", certified.json);
     let charts = app.get(&format!("/api/v1/dashboard/{id}/charts"), &admin).await;
     assert_eq!(sorted_ids(&charts.json["result"]), vec![first, second]);
+    let chart_named = |name: &str| -> Value {
+        charts.json["result"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|chart| chart["slice_name"] == name)
+            .cloned()
+            .unwrap()
+    };
+    assert_eq!(chart_named("Count A")["certified_by"], "Data team");
+    assert_eq!(chart_named("Count A")["certification_details"], "Checked weekly");
+    assert_eq!(chart_named("Count B")["certified_by"], Value::Null);
+    assert_eq!(chart_named("Count B")["is_managed_externally"], false);
 
     let shared = app
         .post(

@@ -982,3 +982,259 @@ async fn format_sql_pretty_prints() {
     );
     app.close().await;
 }
+
+async fn execute_template(app: &TestApp, who: &As, path: &str, sql: &str, params: Value) -> common::Answer {
+    let database_id = examples_id(app).await;
+    app.post(
+        path,
+        json!({"database_id": database_id, "sql": sql, "queryLimit": 100, "runAsync": false,
+               "templateParams": params.to_string(), "json": true}),
+        who,
+    )
+    .await
+}
+
+#[tokio::test]
+async fn templates_render_parameters_the_user_and_url_parameters() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let literal = execute(
+        &app,
+        &admin,
+        examples_id(&app).await,
+        "SELECT COUNT(*) AS n FROM birth_names WHERE state = 'CA' AND gender = 'girl'",
+        100,
+    )
+    .await;
+    assert_eq!(literal.status, StatusCode::OK, "{}", literal.json);
+    let expected = literal.json["data"][0]["n"].as_i64().unwrap();
+    assert!(expected > 0);
+
+    let templated = execute_template(
+        &app,
+        &admin,
+        "/api/v1/sqllab/execute/?gender=girl",
+        "SELECT COUNT(*) AS n, '{{ current_username() }}' AS who FROM birth_names \
+         WHERE state = '{{ state }}' AND gender = '{{ url_param('gender') }}'",
+        json!({"state": "CA"}),
+    )
+    .await;
+    assert_eq!(templated.status, StatusCode::OK, "{}", templated.json);
+    assert_eq!(templated.json["data"][0]["n"].as_i64().unwrap(), expected);
+    assert_eq!(templated.json["data"][0]["who"], "admin");
+    let executed = templated.json["query"]["executedSql"].as_str().unwrap();
+    assert!(
+        executed.contains("state = 'CA' AND gender = 'girl'"),
+        "{executed}"
+    );
+
+    // A quote in a URL parameter cannot end the string literal.
+    let quoted = execute_template(
+        &app,
+        &admin,
+        "/api/v1/sqllab/execute/?gender=x%27%20OR%20%271%27%3D%271",
+        "SELECT COUNT(*) AS n FROM birth_names WHERE gender = '{{ url_param('gender') }}'",
+        json!({}),
+    )
+    .await;
+    assert_eq!(quoted.status, StatusCode::OK, "{}", quoted.json);
+    assert_eq!(quoted.json["data"][0]["n"], 0);
+
+    // The guard sees the rendered SQL.
+    let hidden_dml = execute_template(
+        &app,
+        &admin,
+        "/api/v1/sqllab/execute/",
+        "{{ verb }} FROM birth_names",
+        json!({"verb": "DELETE"}),
+    )
+    .await;
+    assert_eq!(hidden_dml.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        hidden_dml.json["errors"][0]["error_type"],
+        "DML_NOT_ALLOWED_ERROR"
+    );
+    app.close().await;
+}
+
+#[tokio::test]
+async fn undefined_and_malformed_templates_are_parameter_errors() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let undefined = execute_template(
+        &app,
+        &admin,
+        "/api/v1/sqllab/execute/",
+        "SELECT * FROM birth_names WHERE state = '{{ stat }}' AND num > {{ minimum }}",
+        json!({"state": "CA"}),
+    )
+    .await;
+    assert_eq!(undefined.status, StatusCode::BAD_REQUEST, "{}", undefined.json);
+    let error = &undefined.json["errors"][0];
+    assert_eq!(error["error_type"], "MISSING_TEMPLATE_PARAMS_ERROR");
+    assert!(error["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("The following parameters in your query are undefined: \"minimum\", \"stat\"."));
+    assert_eq!(error["extra"]["undefined_parameters"], json!(["minimum", "stat"]));
+    assert_eq!(error["extra"]["template_parameters"], json!({"state": "CA"}));
+    assert_eq!(error["extra"]["issue_codes"][0]["code"], 1006);
+
+    let malformed = execute_template(
+        &app,
+        &admin,
+        "/api/v1/sqllab/execute/",
+        "SELECT {{ state ",
+        json!({"state": 1}),
+    )
+    .await;
+    assert_eq!(malformed.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        malformed.json["errors"][0]["error_type"],
+        "INVALID_TEMPLATE_PARAMS_ERROR"
+    );
+    assert!(malformed.json["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("The query contains one or more malformed template parameters."));
+    assert_eq!(
+        malformed.json["errors"][0]["extra"]["issue_codes"][0]["code"],
+        1028
+    );
+
+    let not_an_object =
+        execute_template(&app, &admin, "/api/v1/sqllab/execute/", "SELECT 1", json!([1])).await;
+    assert_eq!(not_an_object.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        not_an_object.json["message"],
+        "Template parameters must be a JSON object"
+    );
+
+    let failed: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM query WHERE status = 'failed'")
+        .fetch_one(app.state.store.pool())
+        .await
+        .unwrap();
+    assert_eq!(failed, 3);
+    app.close().await;
+}
+
+#[tokio::test]
+async fn the_cost_estimate_plans_statements_without_running_them() {
+    let app = TestApp::new().await;
+    let admin = app.admin().await;
+    let home = tempfile::tempdir().unwrap();
+    let sqlite_path = home.path().join("plan.sqlite");
+    let duckdb_path = home.path().join("plan.duckdb");
+    {
+        let duck = duckdb::Connection::open(&duckdb_path).unwrap();
+        for statement in seed_statements() {
+            duck.execute_batch(statement).unwrap();
+        }
+    }
+    let postgres = ThrowawayDatabase::create().await;
+    let mariadb = ThrowawayDatabase::create_mariadb().await;
+    {
+        let url = format!("sqlite://{}?mode=rwc", sqlite_path.display());
+        let mut sqlite = sqlx::SqliteConnection::connect(&url).await.unwrap();
+        let mut pg = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
+        let mut my = sqlx::MySqlConnection::connect(&mariadb.url).await.unwrap();
+        for statement in seed_statements() {
+            sqlx::query(statement).execute(&mut sqlite).await.unwrap();
+            sqlx::query(statement).execute(&mut pg).await.unwrap();
+            sqlx::query(statement).execute(&mut my).await.unwrap();
+        }
+    }
+    let script = "SELECT * FROM birth_names WHERE num > {{ minimum }}; SELECT COUNT(*) FROM birth_names";
+    let engines = [
+        (
+            "duckdb",
+            format!("duckdb:///{}", duckdb_path.display()),
+            "Estimated rows",
+        ),
+        (
+            "postgresql",
+            postgres.url.replace("postgres://", "postgresql://"),
+            "Total cost",
+        ),
+        ("mysql", mariadb.url.clone(), "Estimated rows examined"),
+    ];
+    for (backend, uri, figure) in &engines {
+        let database_id = register(&app, &format!("{backend} plan"), uri, backend, true).await;
+        let answer = app
+            .post(
+                "/api/v1/sqllab/estimate/",
+                json!({"database_id": database_id, "sql": script, "template_params": "{\"minimum\": 1}"}),
+                &admin,
+            )
+            .await;
+        assert_eq!(answer.status, StatusCode::OK, "{backend}: {}", answer.json);
+        let result = answer.json["result"].as_array().unwrap();
+        assert_eq!(result.len(), 2, "{backend}: {}", answer.json);
+        let value: f64 = result[0][figure].as_str().unwrap().parse().unwrap();
+        assert!(value > 0.0, "{backend}: {}", answer.json);
+        if *backend == "postgresql" {
+            assert!(result[0]["Start-up cost"].is_string(), "{}", answer.json);
+        }
+
+        // Writes are refused even where the database allows DML, and nothing runs.
+        let refused = app
+            .post(
+                "/api/v1/sqllab/estimate/",
+                json!({"database_id": database_id, "sql": "DELETE FROM birth_names"}),
+                &admin,
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{backend}");
+        assert_eq!(refused.json["errors"][0]["error_type"], "DML_NOT_ALLOWED_ERROR");
+        let count = execute(
+            &app,
+            &admin,
+            database_id,
+            "SELECT COUNT(*) AS n FROM birth_names",
+            10,
+        )
+        .await;
+        let n = &count.json["data"][0]["n"];
+        assert_eq!(
+            n.as_i64().or_else(|| n.as_f64().map(|v| v as i64)),
+            Some(4),
+            "{backend}"
+        );
+    }
+
+    let sqlite = register(
+        &app,
+        "sqlite plan",
+        &format!("sqlite:///{}", sqlite_path.display()),
+        "sqlite",
+        false,
+    )
+    .await;
+    let unsupported = app
+        .post(
+            "/api/v1/sqllab/estimate/",
+            json!({"database_id": sqlite, "sql": "SELECT 1"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(unsupported.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        unsupported.json["message"],
+        "The database sqlite plan does not support cost estimation."
+    );
+    let databases = app.get("/api/v1/database/?q=(page_size:100)", &admin).await;
+    let flags: Vec<(String, bool)> = databases.json["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|db| {
+            (
+                db["database_name"].as_str().unwrap().to_owned(),
+                db["allows_cost_estimate"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert!(flags.contains(&("sqlite plan".to_owned(), false)), "{flags:?}");
+    assert!(flags.contains(&("duckdb plan".to_owned(), true)), "{flags:?}");
+    app.close().await;
+}

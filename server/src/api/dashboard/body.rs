@@ -268,9 +268,9 @@ pub async fn dashboard_chart_body(
         modified: humanize_since(&chart.changed_on, now),
         changed_on: chart.changed_on,
         cache_timeout: chart.cache_timeout,
-        certified_by: None,
-        certification_details: None,
-        is_managed_externally: false,
+        certified_by: chart.certified_by,
+        certification_details: chart.certification_details,
+        is_managed_externally: chart.is_managed_externally,
         slice_name: chart.slice_name,
     })
 }

@@ -5,4 +5,8 @@ import type { UserRef } from "./UserRef";
 /**
  * A database as SQL Lab's picker and the database list page list it (`GET /api/v1/database/`).
  */
-export type DatabaseListItem = { id: DatabaseId, database_name: string, backend: string, expose_in_sqllab: boolean, allow_run_async: boolean, allow_dml: boolean, allow_multi_catalog: boolean, uuid: string, allow_file_upload: boolean, allow_ctas: boolean, allow_cvas: boolean, changed_on: string, changed_on_delta_humanized: string, created_by: UserRef | null, changed_by: UserRef | null, };
+export type DatabaseListItem = { id: DatabaseId, database_name: string, backend: string, expose_in_sqllab: boolean, allow_run_async: boolean, allow_dml: boolean, allow_multi_catalog: boolean, uuid: string, allow_file_upload: boolean, allow_ctas: boolean, allow_cvas: boolean, 
+/**
+ * Whether SQL Lab offers "Estimate cost" (the engine plans with figures).
+ */
+allows_cost_estimate: boolean, changed_on: string, changed_on_delta_humanized: string, created_by: UserRef | null, changed_by: UserRef | null, };

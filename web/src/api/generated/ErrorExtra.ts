@@ -17,4 +17,12 @@ missing?: Array<string>,
 /**
  * Connection parameters with a wrong value (`validate_parameters`).
  */
-invalid?: Array<string>, };
+invalid?: Array<string>, 
+/**
+ * Template parameters the SQL uses but nobody defined ("Parameter error").
+ */
+undefined_parameters?: Array<string>, 
+/**
+ * The template parameters the run was given, for "Did you mean" suggestions.
+ */
+template_parameters?: JsonValue, };
