@@ -59,6 +59,22 @@ export class SqlLabPage {
     await expect(this.page.getByTestId(testIds.sqlLab.saveQueryModal)).toHaveCount(0);
   }
 
+  /** Sets the active tab's Jinja template parameters through the "Parameters" modal. */
+  async setTemplateParams(json: string): Promise<void> {
+    await this.page.getByTestId(testIds.sqlLab.parametersButton).click();
+    const modal = this.page.getByTestId(testIds.sqlLab.templateParamsModal);
+    await expect(modal.getByRole('heading', { name: 'Template parameters' })).toBeVisible();
+    await modal.getByTestId(testIds.sqlLab.templateParamsEditor).fill(json);
+    await expect(modal.getByTestId(testIds.sqlLab.templateParamsError)).toHaveCount(0);
+    await modal.getByTestId(testIds.sqlLab.templateParamsSave).click();
+    await expect(modal).toHaveCount(0);
+  }
+
+  /** The results pane's 'Parameter error'. */
+  parameterError(): Locator {
+    return this.results.getByTestId(testIds.sqlLab.parameterError);
+  }
+
   historyRows(): Locator {
     return this.page.getByTestId(testIds.sqlLab.historyRow);
   }

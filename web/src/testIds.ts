@@ -274,6 +274,18 @@ export const testIds = {
     saveDatasetModal: 'sqllab-save-dataset-modal',
     saveDatasetName: 'sqllab-save-dataset-name',
     saveDatasetSubmit: 'sqllab-save-dataset-submit',
+    // Jinja template parameters (spec 002 section 7)
+    parametersButton: 'sqllab-parameters',
+    templateParamsModal: 'sqllab-template-params-modal',
+    templateParamsEditor: 'sqllab-template-params-editor',
+    templateParamsError: 'sqllab-template-params-error',
+    templateParamsSave: 'sqllab-template-params-save',
+    /** The results pane's 'Parameter error'. */
+    parameterError: 'sqllab-parameter-error',
+    parameterErrorMessage: 'sqllab-parameter-error-message',
+    /** One 'Did you mean: ...' line of the parameter error. */
+    parameterSuggestion: 'sqllab-parameter-suggestion',
+    parameterIssueCode: 'sqllab-parameter-issue-code',
   },
   dashboard: {
     page: 'dashboard-page',

@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import styled from 'styled-components';
+import type { ErrorItem } from '@/api/generated/ErrorItem';
 import { Button } from '@/components/Button';
 import { copyTextToClipboard } from '@/components/copyTextToClipboard';
 import { useToasts } from '@/components/toastContext';
@@ -7,6 +8,8 @@ import { copiedMessage, copyFailedMessage } from '@/features/chart/ViewQueryModa
 import { rowCountText } from '@/features/chart/rowCountText';
 import { testIds } from '@/testIds';
 import type { SqlLabResult } from './api';
+import { isParameterError } from './parameterError';
+import { ParameterErrorMessage } from './ParameterErrorMessage';
 import { ResultGrid } from './ResultGrid';
 import { resultsAsTabSeparatedText, truncationWarning } from './resultText';
 
@@ -15,7 +18,12 @@ export type RunState =
   | { status: 'running'; clientId: string }
   | { status: 'success'; result: SqlLabResult }
   | { status: 'stopped' }
-  | { status: 'failed'; message: string };
+  | {
+      status: 'failed';
+      message: string;
+      /** The server's first error, when it sent one (a 'Parameter error' shows its detail). */
+      error?: ErrorItem;
+    };
 
 export interface ResultsPaneProps {
   run: RunState | undefined;
@@ -34,11 +42,14 @@ export function ResultsPane({ run, title = 'Results', testId = testIds.sqlLab.re
       {run === undefined && <Muted>Run a query to see its results here.</Muted>}
       {run?.status === 'running' && <Muted data-testid={testIds.sqlLab.resultsRunning}>Running…</Muted>}
       {run?.status === 'stopped' && <Muted data-testid={testIds.sqlLab.resultsStopped}>Query was stopped</Muted>}
-      {run?.status === 'failed' && (
-        <ErrorBox role="alert" data-testid={testIds.sqlLab.resultsError}>
-          {run.message}
-        </ErrorBox>
-      )}
+      {run?.status === 'failed' &&
+        (isParameterError(run.error) ? (
+          <ParameterErrorMessage error={run.error} />
+        ) : (
+          <ErrorBox role="alert" data-testid={testIds.sqlLab.resultsError}>
+            {run.message}
+          </ErrorBox>
+        ))}
       {run?.status === 'success' && <SuccessfulRun result={run.result} onCreateChart={onCreateChart} />}
     </Pane>
   );

@@ -7,7 +7,7 @@ import { testIds } from '@/testIds';
 import type { QueryEditorTab } from './editorTabs';
 import { saveQueryMessages, SaveQueryModal } from './SaveQueryModal';
 
-const tab: QueryEditorTab = { id: 'a', name: 'Untitled Query 1', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 100, remoteId: null };
+const tab: QueryEditorTab = { id: 'a', name: 'Untitled Query 1', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 100, remoteId: null, templateParams: null };
 
 function savedQuery(changes: Partial<SavedQuery> = {}): SavedQuery {
   return {
@@ -73,6 +73,15 @@ describe('SaveQueryModal', () => {
     expect(await screen.findByText(saveQueryMessages.saved)).toBeTruthy();
   });
 
+  it('saves the tab\'s template parameters with the query', async () => {
+    const sent = stubServer(() => Response.json({ id: 5, result: savedQuery() }, { status: 201 }));
+    const onSaved = vi.fn();
+    renderWithTheme(<SaveQueryModal tab={{ ...tab, templateParams: '{"state": "CA"}' }} databaseId={1} onClose={() => undefined} onSaved={onSaved} />);
+    fireEvent.click(screen.getByTestId(testIds.sqlLab.saveQuerySubmit));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(sent[0]?.body).toMatchObject({ sql: 'SELECT 1', template_parameters: '{"state": "CA"}' });
+  });
+
   it('updates the saved query a tab came from, and says so when that fails', async () => {
     const sent = stubServer((request) =>
       request.method === 'GET' ? Response.json({ id: 5, result: savedQuery() }) : Response.json({ message: 'Not found' }, { status: 404 }),
@@ -84,6 +93,7 @@ describe('SaveQueryModal', () => {
     fireEvent.click(screen.getByTestId(testIds.sqlLab.updateQuerySubmit));
     expect(await screen.findByText(saveQueryMessages.updateFailed)).toBeTruthy();
     expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /api/v1/saved_query/5', 'PUT /api/v1/saved_query/5']);
+    expect(sent[1]?.body).not.toHaveProperty('template_parameters');
     expect(onSaved).not.toHaveBeenCalled();
   });
 });

@@ -46,6 +46,7 @@ export function SaveQueryModal({ tab, databaseId, onClose, onSaved }: SaveQueryM
     sql: tab.sql,
     db_id: databaseId,
     schema: tab.schema ?? undefined,
+    template_parameters: tab.templateParams ?? undefined,
   };
 
   function store(save: () => Promise<SavedQuery>, success: string, failure: string): void {

@@ -1,8 +1,9 @@
 import { useQueries } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type JSX } from 'react';
+import { useLocation } from 'react-router';
 import styled from 'styled-components';
 import { getJson } from '@/api/client';
-import { errorMessage } from '@/api/errors';
+import { ApiError, errorMessage } from '@/api/errors';
 import type { TableMetadata } from '@/api/generated/TableMetadata';
 import { queryKeys } from '@/api/queryKeys';
 import type { TableOption } from '@/api/generated/TableOption';
@@ -19,9 +20,11 @@ import { QueryHistoryPane } from './QueryHistoryPane';
 import { ResultsPane, type RunState } from './ResultsPane';
 import { SaveDatasetModal } from './SaveDatasetModal';
 import { SaveQueryModal } from './SaveQueryModal';
+import { tabRunPayload } from './runPayload';
 import { SqlEditor, type EditorCompletion } from './SqlEditor';
 import { editorTables, tableSouthTab, type SouthTab } from './sqlLabTables';
 import { TablePreviewPane } from './TablePreviewPane';
+import { TemplateParamsModal } from './TemplateParamsModal';
 import { createSqlLabPermalink, savedQueryLink } from './stateApi';
 import { useEditorTabs } from './useEditorTabs';
 import { useOpenQueryFromUrl } from './useOpenQueryFromUrl';
@@ -73,11 +76,14 @@ export function SqlLabPage(): JSX.Element {
   const [runs, setRuns] = useState<Record<string, RunState>>({});
   const [tableNames, setTableNames] = useState<readonly string[]>([]);
   const [isSaveModalOpen, setIsSaveModalOpen] = useState(false);
+  const [isParamsModalOpen, setIsParamsModalOpen] = useState(false);
   const [southTab, setSouthTab] = useState<SouthTab>('results');
   const [datasetSource, setDatasetSource] = useState<VirtualDatasetSource | null>(null);
   const [historyRefresh, setHistoryRefresh] = useState(0);
   const databases = useSqlLabDatabases();
   const { addToast } = useToasts();
+  // The page's own query string: a run forwards it for the templates' `url_param()`.
+  const { search: pageSearch } = useLocation();
   useOpenQueryFromUrl(editorTabs);
 
   const activeTab = tabsState.tabs.find((tab) => tab.id === tabsState.activeTabId) ?? tabsState.tabs[0];
@@ -131,7 +137,13 @@ export function SqlLabPage(): JSX.Element {
   function createChartFromResults(): void {
     if (run?.status !== 'success') return;
     const query = run.result.meta.query;
-    setDatasetSource({ databaseId: query.dbId, catalog: query.catalog, schema: query.schema, sql: query.sql, templateParams: null });
+    setDatasetSource({
+      databaseId: query.dbId,
+      catalog: query.catalog,
+      schema: query.schema,
+      sql: query.sql,
+      templateParams: activeTab?.templateParams ?? null,
+    });
   }
 
   const run = activeTab === undefined ? undefined : runs[activeTab.id];
@@ -151,17 +163,7 @@ export function SqlLabPage(): JSX.Element {
     setRun(tabId, () => ({ status: 'running', clientId }));
     editorTabs.rememberRun(tabId, clientId);
     const isCurrentRun = (previous: RunState | undefined): boolean => previous?.status === 'running' && previous.clientId === clientId;
-    executeSql({
-      client_id: clientId,
-      database_id: databaseId,
-      sql: activeTab.sql,
-      schema: activeTab.schema ?? undefined,
-      tab: activeTab.name,
-      sql_editor_id: tabId,
-      queryLimit: activeTab.queryLimit,
-      runAsync: false,
-      json: true,
-    })
+    executeSql(tabRunPayload(activeTab, databaseId, clientId), undefined, pageSearch)
       .finally(() => setHistoryRefresh((number) => number + 1))
       .then((result: SqlLabResult) => {
         // A success arriving after the query was stopped is ignored (spec 002 section 4).
@@ -171,7 +173,8 @@ export function SqlLabPage(): JSX.Element {
       })
       .catch((error: unknown) => {
         // A failure arriving when the query is already stopped is ignored too.
-        setRun(tabId, (previous) => (isCurrentRun(previous) ? { status: 'failed', message: errorMessage(error) } : undefined));
+        const serverError = error instanceof ApiError ? error.errors[0] : undefined;
+        setRun(tabId, (previous) => (isCurrentRun(previous) ? { status: 'failed', message: errorMessage(error), error: serverError } : undefined));
       });
   }
 
@@ -192,7 +195,14 @@ export function SqlLabPage(): JSX.Element {
 
   function shareActiveQuery(): void {
     if (activeTab === undefined || databaseId === null) return;
-    createSqlLabPermalink({ name: activeTab.name, dbId: databaseId, schema: activeTab.schema ?? undefined, autorun: false, sql: activeTab.sql })
+    createSqlLabPermalink({
+      name: activeTab.name,
+      dbId: databaseId,
+      schema: activeTab.schema ?? undefined,
+      autorun: false,
+      sql: activeTab.sql,
+      templateParams: activeTab.templateParams ?? undefined,
+    })
       .then((permalink) => copyTextToClipboard(permalink.url))
       .then(() => addToast('success', sharingMessages.linkCopied))
       .catch(() => addToast('danger', sharingMessages.shareFailed));
@@ -279,6 +289,14 @@ export function SqlLabPage(): JSX.Element {
               </Button>
               <Button
                 $variant="secondary"
+                data-testid={testIds.sqlLab.parametersButton}
+                title="Edit template parameters"
+                onClick={() => setIsParamsModalOpen(true)}
+              >
+                Parameters
+              </Button>
+              <Button
+                $variant="secondary"
                 data-testid={testIds.sqlLab.saveButton}
                 disabled={databaseId === null}
                 onClick={() => setIsSaveModalOpen(true)}
@@ -344,6 +362,16 @@ export function SqlLabPage(): JSX.Element {
             {shownSouthTab === 'history' && <QueryHistoryPane sqlEditorId={activeTab.id} refreshNumber={historyRefresh} />}
             {previewedTable !== undefined && <TablePreviewPane key={previewedTable.id} table={previewedTable} />}
             {datasetSource !== null && <SaveDatasetModal source={datasetSource} tabName={activeTab.name} onClose={() => setDatasetSource(null)} />}
+            {isParamsModalOpen && (
+              <TemplateParamsModal
+                templateParams={activeTab.templateParams}
+                onClose={() => setIsParamsModalOpen(false)}
+                onSave={(templateParams) => {
+                  setIsParamsModalOpen(false);
+                  changeActiveTab({ templateParams });
+                }}
+              />
+            )}
             {isSaveModalOpen && databaseId !== null && (
               <SaveQueryModal
                 tab={activeTab}

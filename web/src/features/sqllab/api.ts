@@ -12,6 +12,7 @@ import type { TableMetadata } from '@/api/generated/TableMetadata';
 import type { TableOption } from '@/api/generated/TableOption';
 import { queryKeys } from '@/api/queryKeys';
 import { risonString } from '@/api/rison';
+import { forwardedSearch } from './pageParams';
 import { arrowResultRows, type ResultRows } from './resultRows';
 
 /** QUERY, DROPDOWN, QUERY_AND_DROPDOWN, NOT_LIMITED or UNKNOWN. */
@@ -83,9 +84,20 @@ export function decodeSqlLabResult(stream: Uint8Array): SqlLabResult {
   return { meta, rows: arrowResultRows(table) };
 }
 
-/** `POST /api/v1/sqllab/execute/`: a synchronous run, answered as Arrow (errors stay JSON). */
-export async function executeSql(payload: SqlLabExecutePayload, signal?: AbortSignal): Promise<SqlLabResult> {
-  const response = await apiFetch(sqlLabExecutePath, {
+/**
+ * The execute path of a run from the SQL Lab page at `search`: the page's parameters other than
+ * SQL Lab's own ride along, for the template's `url_param()` (spec 002 section 7).
+ */
+export function executeSqlPath(search: string): string {
+  return `${sqlLabExecutePath}${forwardedSearch(search)}`;
+}
+
+/**
+ * `POST /api/v1/sqllab/execute/`: a synchronous run, answered as Arrow (errors stay JSON). A run
+ * of the editor passes the page's query string (`window.location.search`) as `pageSearch`.
+ */
+export async function executeSql(payload: SqlLabExecutePayload, signal?: AbortSignal, pageSearch = ''): Promise<SqlLabResult> {
+  const response = await apiFetch(executeSqlPath(pageSearch), {
     method: 'POST',
     body: payload,
     headers: { Accept: `${sqlLabArrowContentType}, application/json` },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addTab, cloneTab, closeTab, initialTabsState, neighbourTabId, nextUntitledName, parseStoredTabs, renameTab, type QueryEditorTab } from './editorTabs';
 
 function tab(name: string, id = name): QueryEditorTab {
-  return { id, name, dbId: 1, schema: 'main', sql: '', queryLimit: 1000, remoteId: null };
+  return { id, name, dbId: 1, schema: 'main', sql: '', queryLimit: 1000, remoteId: null, templateParams: null };
 }
 
 describe('editor tabs', () => {
@@ -44,11 +44,28 @@ describe('editor tabs', () => {
     expect(initialTabsState().tabs[0]?.queryLimit).toBe(1000);
   });
 
+  it('keeps stored template parameters, and reads tabs stored before them as having none', () => {
+    const withParams = JSON.stringify({ tabs: [{ ...tab('Saved', 's'), templateParams: '{"a": 1}' }], activeTabId: 's' });
+    expect(parseStoredTabs(withParams).tabs[0]?.templateParams).toBe('{"a": 1}');
+    const older = JSON.stringify({ tabs: [{ id: 's', name: 'Old', dbId: 1, schema: 'main', sql: '', queryLimit: 10 }], activeTabId: 's' });
+    expect(parseStoredTabs(older).tabs[0]).toMatchObject({ remoteId: null, templateParams: null });
+    expect(addTab({ tabs: [{ ...tab('A', 'a'), templateParams: '{"a": 1}' }], activeTabId: 'a' }).tabs[1]?.templateParams).toBeNull();
+  });
+
   it('clones a tab as "Copy of ..." with its SQL and database, made active and last', () => {
-    const state = { tabs: [{ ...tab('Sales', 'a'), sql: 'SELECT 1', remoteId: 7 }, tab('B', 'b')], activeTabId: 'b' };
+    const state = { tabs: [{ ...tab('Sales', 'a'), sql: 'SELECT 1', remoteId: 7, templateParams: '{"state": "CA"}' }, tab('B', 'b')], activeTabId: 'b' };
     const cloned = cloneTab(state, 'a', 'c');
     expect(cloned.tabs.map((t) => t.id)).toEqual(['a', 'b', 'c']);
-    expect(cloned.tabs[2]).toEqual({ id: 'c', name: 'Copy of Sales', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 1000, remoteId: null });
+    expect(cloned.tabs[2]).toEqual({
+      id: 'c',
+      name: 'Copy of Sales',
+      dbId: 1,
+      schema: 'main',
+      sql: 'SELECT 1',
+      queryLimit: 1000,
+      remoteId: null,
+      templateParams: '{"state": "CA"}',
+    });
     expect(cloned.activeTabId).toBe('c');
     expect(cloneTab(state, 'missing')).toBe(state);
   });

@@ -14,6 +14,8 @@ export interface QueryEditorTab {
   queryLimit: number;
   /** The saved query the tab came from (spec 002 section 3). */
   remoteId: number | null;
+  /** The Jinja template parameters, a JSON object as text; null when none were set (spec 002 section 7). */
+  templateParams: string | null;
 }
 
 export interface EditorTabsState {
@@ -60,6 +62,7 @@ export function newTabFields(state: EditorTabsState): Omit<QueryEditorTab, 'id'>
     sql: '',
     queryLimit: active?.queryLimit ?? defaultQueryLimit,
     remoteId: null,
+    templateParams: null,
   };
 }
 
@@ -70,7 +73,7 @@ export function addTab(state: EditorTabsState, tabId: string = newTabId()): Edit
 }
 
 /** What a tab opened from a saved query or a permalink starts with. */
-export type OpenedQuery = Pick<QueryEditorTab, 'name' | 'dbId' | 'schema' | 'sql' | 'remoteId'>;
+export type OpenedQuery = Pick<QueryEditorTab, 'name' | 'dbId' | 'schema' | 'sql' | 'remoteId' | 'templateParams'>;
 
 /** A new active tab holding an opened query (a saved query, a permalink). */
 export function addTabWithQuery(state: EditorTabsState, query: OpenedQuery, tabId: string = newTabId()): EditorTabsState {
@@ -94,9 +97,17 @@ export function cloneName(name: string): string {
   return `Copy of ${name}`;
 }
 
-/** The fields of a clone of a tab: its name prefixed, its database, schema, SQL and limit. */
+/** The fields of a clone of a tab: its name prefixed, its database, schema, SQL, limit and template parameters. */
 export function cloneTabFields(tab: QueryEditorTab): Omit<QueryEditorTab, 'id'> {
-  return { name: cloneName(tab.name), dbId: tab.dbId, schema: tab.schema, sql: tab.sql, queryLimit: tab.queryLimit, remoteId: null };
+  return {
+    name: cloneName(tab.name),
+    dbId: tab.dbId,
+    schema: tab.schema,
+    sql: tab.sql,
+    queryLimit: tab.queryLimit,
+    remoteId: null,
+    templateParams: tab.templateParams,
+  };
 }
 
 /** A clone of a tab, added last and made active. */
@@ -150,7 +161,14 @@ export function parseStoredTabs(stored: string | null): EditorTabsState {
     const tabs = Array.isArray(parsed.tabs) ? parsed.tabs.filter(isTab) : [];
     if (tabs.length === 0) return initialTabsState();
     const activeTabId = tabs.some((tab) => tab.id === parsed.activeTabId) ? String(parsed.activeTabId) : (tabs[0]?.id ?? '');
-    return { tabs: tabs.map((tab) => ({ ...tab, remoteId: typeof tab.remoteId === 'number' ? tab.remoteId : null })), activeTabId };
+    return {
+      tabs: tabs.map((tab) => ({
+        ...tab,
+        remoteId: typeof tab.remoteId === 'number' ? tab.remoteId : null,
+        templateParams: typeof tab.templateParams === 'string' ? tab.templateParams : null,
+      })),
+      activeTabId,
+    };
   } catch {
     return initialTabsState();
   }

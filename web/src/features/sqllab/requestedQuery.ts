@@ -8,6 +8,7 @@ import { fetchDataset } from '@/features/datasets/api';
 import { datasetIdOf } from '@/features/dashboard/filters/nativeFilterConfig';
 import { nextUntitledName, type OpenedQuery, type QueryEditorTab } from './editorTabs';
 import { fetchSavedQuery, fetchSqlLabPermalink } from './stateApi';
+import { storedTemplateParams } from './templateParams';
 
 /** Spec 002 section 8's toast when a saved query or a permalink cannot be opened. */
 export const queryLoadFailedMessage = "The query couldn't be loaded";
@@ -52,20 +53,34 @@ export async function openedQueryOf(request: RequestedQuery, tabs: readonly Quer
   switch (request.kind) {
     case 'savedQuery': {
       const saved = await fetchSavedQuery(request.savedQueryId);
-      return { name: saved.label, dbId: saved.db_id, schema: saved.schema, sql: saved.sql, remoteId: saved.id };
+      return { name: saved.label, dbId: saved.db_id, schema: saved.schema, sql: saved.sql, remoteId: saved.id, templateParams: storedTemplateParams(saved.template_parameters) };
     }
     case 'permalink': {
       const state = await fetchSqlLabPermalink(request.key);
-      return { name: state.name, dbId: state.dbId, schema: state.schema ?? null, sql: state.sql, remoteId: null };
+      return { name: state.name, dbId: state.dbId, schema: state.schema ?? null, sql: state.sql, remoteId: null, templateParams: storedTemplateParams(state.templateParams) };
     }
     case 'datasource': {
       const datasetId = datasetIdOf(request.datasourceKey);
       if (datasetId === null) throw new Error(`not a table datasource: ${request.datasourceKey}`);
       const dataset = await fetchDataset(datasetId);
-      return { name: `Query ${dataset.table_name}`, dbId: dataset.database.id, schema: dataset.schema, sql: request.sql ?? '', remoteId: null };
+      return {
+        name: `Query ${dataset.table_name}`,
+        dbId: dataset.database.id,
+        schema: dataset.schema,
+        sql: request.sql ?? '',
+        remoteId: null,
+        templateParams: null,
+      };
     }
     case 'database':
-      return { name: request.name ?? nextUntitledName(tabs), dbId: request.dbId, schema: request.schema, sql: request.sql, remoteId: null };
+      return {
+        name: request.name ?? nextUntitledName(tabs),
+        dbId: request.dbId,
+        schema: request.schema,
+        sql: request.sql,
+        remoteId: null,
+        templateParams: null,
+      };
   }
 }
 

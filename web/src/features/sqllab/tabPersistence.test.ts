@@ -2,13 +2,22 @@ import { describe, expect, it } from 'vitest';
 import type { QueryEditorTab } from './editorTabs';
 import { mergeUnsavedEdits, newTabPayload, serverTabId, tabChanges, tabFromServer, unsavedEdits } from './tabPersistence';
 
-const tab: QueryEditorTab = { id: '12', name: 'Births', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 100, remoteId: null };
+const tab: QueryEditorTab = { id: '12', name: 'Births', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 100, remoteId: null, templateParams: null };
 
 describe('tab persistence', () => {
   it('sends only the fields that changed', () => {
     expect(tabChanges(tab, tab)).toEqual({});
     expect(tabChanges(tab, { ...tab, sql: 'SELECT 2', name: 'Sales' })).toEqual({ sql: 'SELECT 2', label: 'Sales' });
     expect(tabChanges(tab, { ...tab, dbId: null, schema: null, remoteId: 4 })).toEqual({ database_id: null, schema: null, saved_query_id: 4 });
+  });
+
+  it('stores template parameters on the server tab like the other fields', () => {
+    const withParams: QueryEditorTab = { ...tab, templateParams: '{"state": "CA"}' };
+    expect(tabChanges(tab, withParams)).toEqual({ template_params: '{"state": "CA"}' });
+    expect(tabChanges(withParams, tab)).toEqual({ template_params: null });
+    expect(newTabPayload(withParams)).toMatchObject({ templateParams: '{"state": "CA"}' });
+    expect(newTabPayload(tab).templateParams).toBeUndefined();
+    expect(unsavedEdits([withParams], new Map([['12', tab]]))).toEqual({ '12': withParams });
   });
 
   it('reads a server tab and writes a new one', () => {
@@ -31,6 +40,8 @@ describe('tab persistence', () => {
       extra_json: {},
     };
     expect(tabFromServer(state)).toEqual(tab);
+    expect(tabFromServer({ ...state, template_params: '{"state": "CA"}' }).templateParams).toBe('{"state": "CA"}');
+    expect(tabFromServer({ ...state, template_params: '' }).templateParams).toBeNull();
     expect(newTabPayload(tab)).toEqual({ name: 'Births', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 100, remoteId: null });
     expect(serverTabId(tab)).toBe(12);
     expect(serverTabId({ ...tab, id: 'a1b2c3' })).toBeNull();

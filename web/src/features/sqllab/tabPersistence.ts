@@ -7,6 +7,7 @@ import type { TabState } from '@/api/generated/TabState';
 import type { TabStateNew } from '@/api/generated/TabStateNew';
 import type { TabStateUpdate } from '@/api/generated/TabStateUpdate';
 import { defaultQueryLimit, type QueryEditorTab } from './editorTabs';
+import { storedTemplateParams } from './templateParams';
 
 /** Spec 002 section 9: edits are sent at most every 5 seconds. */
 export const tabSyncDebounceMs = 5000;
@@ -28,6 +29,7 @@ export function tabFromServer(state: TabState): QueryEditorTab {
     sql: state.sql ?? '',
     queryLimit: state.query_limit ?? defaultQueryLimit,
     remoteId: state.saved_query?.id ?? null,
+    templateParams: storedTemplateParams(state.template_params),
   };
 }
 
@@ -40,6 +42,7 @@ export function newTabPayload(tab: Omit<QueryEditorTab, 'id'>): TabStateNew {
     sql: tab.sql,
     queryLimit: tab.queryLimit,
     remoteId: tab.remoteId,
+    templateParams: tab.templateParams ?? undefined,
   };
 }
 
@@ -52,6 +55,7 @@ export function tabChanges(previous: QueryEditorTab, next: QueryEditorTab): TabS
   if (previous.schema !== next.schema) changes.schema = next.schema;
   if (previous.queryLimit !== next.queryLimit) changes.query_limit = next.queryLimit;
   if (previous.remoteId !== next.remoteId) changes.saved_query_id = next.remoteId;
+  if (previous.templateParams !== next.templateParams) changes.template_params = next.templateParams;
   return changes;
 }
 

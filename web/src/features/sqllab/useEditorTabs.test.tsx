@@ -98,7 +98,7 @@ describe('useEditorTabs', () => {
     const { result } = renderHook(() => useEditorTabs(), { wrapper });
     await waitFor(() => expect(result.current.mode).toBe('server'));
     expect(result.current.state).toEqual({
-      tabs: [{ id: '31', name: 'Kept here', dbId: 1, schema: 'main', sql: 'SELECT 7', queryLimit: 10, remoteId: null }],
+      tabs: [{ id: '31', name: 'Kept here', dbId: 1, schema: 'main', sql: 'SELECT 7', queryLimit: 10, remoteId: null, templateParams: null }],
       activeTabId: '31',
     });
     expect(calls[1]).toBe(

@@ -76,6 +76,14 @@ describe('useOpenQueryFromUrl', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('keeps the URL parameters that are not SQL Lab\'s own, for the templates\' url_param()', async () => {
+    stubServer();
+    const router = renderSqlLabAt('/sqllab/?dbid=1&schema=main&sql=SELECT%201&name=One&state=CA');
+    expect(await tabLines(2)).toEqual(['|Untitled Query 1|null|null|', 'active|One|1|main|SELECT 1']);
+    await waitFor(() => expect(router.state.location.search).toBe('?state=CA'));
+    expect(router.state.location.pathname).toBe('/sqllab/');
+  });
+
   it('names a dbid tab without a name as the next untitled query', async () => {
     stubServer();
     renderSqlLabAt('/sqllab/?dbid=4&sql=SELECT%202');

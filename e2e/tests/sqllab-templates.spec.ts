@@ -1,0 +1,72 @@
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { testIds } from '../../web/src/testIds';
+import { LoginPage } from '../pages/LoginPage';
+import { SqlLabPage } from '../pages/SqlLabPage';
+import { adminPassword, adminUsername } from '../support/quiverServer';
+import { executeAsJson } from '../support/sqlLabAnswer';
+
+const literalSql = "SELECT COUNT(*) AS n FROM birth_names WHERE gender = 'girl' AND state = 'CA'";
+const templatedSql = "SELECT COUNT(*) AS n FROM birth_names WHERE gender = '{{ gender }}' AND state = '{{ url_param('state') }}'";
+const misspelledSql = "SELECT COUNT(*) AS n FROM birth_names WHERE gender = '{{ gendr }}' AND state = '{{ url_param('state') }}'";
+
+/** The answer of the next SQL Lab run (`POST /api/v1/sqllab/execute/...`). */
+function nextRun(page: Page): Promise<Response> {
+  return page.waitForResponse((response) => response.url().includes('/api/v1/sqllab/execute/') && response.request().method() === 'POST');
+}
+
+test.describe('SQL Lab template parameters', () => {
+  test.beforeEach(async ({ page }) => {
+    const login = await LoginPage.open(page);
+    await login.logIn(adminUsername, adminPassword);
+  });
+
+  test('parameters and url_param() fill the SQL; an undefined one is a Parameter error with a suggestion', async ({ page }) => {
+    const sqlLab = await SqlLabPage.open(page, '/sqllab/?state=CA');
+    await sqlLab.addTab();
+    await sqlLab.chooseDatabase('examples');
+
+    // The literal query's count, run in the editor.
+    const expected = await executeAsJson(page.request, literalSql);
+    expect(Number(expected.data[0]?.n)).toBeGreaterThan(0);
+    await sqlLab.typeSql(literalSql);
+    const literalRun = nextRun(page);
+    await page.getByTestId(testIds.sqlLab.runButton).click();
+    expect((await literalRun).status()).toBe(200);
+    await sqlLab.expectRowCount('1 row');
+    const literalCount = await sqlLab.cells('n').first().textContent();
+    expect(literalCount).not.toBeNull();
+
+    // The tab's parameters are stored on the server tab (after the edit pause).
+    const storedParams = page.waitForRequest(
+      (request) => request.method() === 'PUT' && /\/tabstateview\/\d+$/.test(request.url()) && (request.postData() ?? '').includes('template_params'),
+    );
+    await sqlLab.setTemplateParams('{"gender": "girl"}');
+
+    // The templated query gets the same count: `gender` from the parameters, `state` from the page URL.
+    await sqlLab.typeSql(templatedSql);
+    const templatedRun = nextRun(page);
+    await page.getByTestId(testIds.sqlLab.runButton).click();
+    const templatedAnswer = await templatedRun;
+    expect(templatedAnswer.status()).toBe(200);
+    expect(new URL(templatedAnswer.url()).search).toBe('?state=CA');
+    expect(templatedAnswer.request().postDataJSON()).toMatchObject({ sql: templatedSql, templateParams: '{"gender": "girl"}' });
+    await sqlLab.expectRowCount('1 row');
+    await expect(sqlLab.cells('n')).toHaveText([literalCount ?? '']);
+    await expect(page).toHaveURL(/\/sqllab\/\?state=CA$/);
+
+    // A misspelled parameter is a Parameter error that suggests the given one.
+    await sqlLab.typeSql(misspelledSql);
+    const failedRun = nextRun(page);
+    await page.getByTestId(testIds.sqlLab.runButton).click();
+    expect((await failedRun).status()).toBe(400);
+    await expect(sqlLab.parameterError()).toContainText('Parameter error');
+    await expect(sqlLab.parameterError().getByTestId(testIds.sqlLab.parameterErrorMessage)).toContainText('"gendr"');
+    await expect(sqlLab.parameterError().getByTestId(testIds.sqlLab.parameterSuggestion)).toHaveText([
+      'Did you mean: "gender" instead of "gendr"?',
+    ]);
+    await expect(sqlLab.parameterError().getByTestId(testIds.sqlLab.parameterIssueCode)).toContainText(['Issue 1006']);
+
+    const stored = JSON.parse((await storedParams).postData() ?? '{}') as { template_params?: string };
+    expect(stored.template_params).toBe('{"gender": "girl"}');
+  });
+});
