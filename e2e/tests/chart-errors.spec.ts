@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ErrorAlert } from '../pages/ErrorAlert';
 import { ExplorePage } from '../pages/ExplorePage';
@@ -34,7 +35,7 @@ async function ownerNames(page: Page, chartId: number): Promise<string[]> {
   return answer.result.owners.map((owner) => `${owner.first_name} ${owner.last_name}`.trim());
 }
 
-test("a custom SQL metric on a missing column shows 'DuckDB Error' with the issue code and the chart owner", async ({ page }) => {
+test("a custom SQL metric on a missing column shows 'DuckDB Error' with the issue code and the chart owner", async ({ page }, testInfo) => {
   const chartId = await createTableWithSqlMetric(page, `Broken metric ${Date.now()}`, 'SUM(no_such_column)');
   const [owner] = await ownerNames(page, chartId);
   if (owner === undefined) throw new Error('the new chart has no owner');
@@ -53,6 +54,7 @@ test("a custom SQL metric on a missing column shows 'DuckDB Error' with the issu
   expect(details).toContain('Please reach out to the Chart Owner for assistance.');
   expect(details).toContain(`Chart Owner: ${owner}`);
   await expect(error.detailsToggle).toHaveText('See less');
+  await explore.chartError.screenshot({ path: path.join(testInfo.project.outputDir, 'chart-error-duckdb.png') });
 });
 
 test("a custom SQL metric that does not parse shows 'Unable to parse SQL' with the parser's message", async ({ page }) => {
