@@ -20,11 +20,12 @@ describe('RenderErrorBoundary', () => {
     // React logs the caught error: keep the test output quiet.
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderWithTheme(
-      <RenderErrorBoundary>
+      <RenderErrorBoundary errorTestId={testIds.chart.error}>
         <BrokenChart rows={-1} />
       </RenderErrorBoundary>,
     );
 
+    expect(screen.getByTestId(testIds.chart.error).contains(screen.getByTestId(testIds.errorMessage.alert))).toBe(true);
     const alert = screen.getByTestId(testIds.errorMessage.alert);
     expect(alert.getAttribute('data-error-display')).toBe('unexpected');
     expect(screen.getByTestId(testIds.errorMessage.title).textContent).toBe('Unexpected error');

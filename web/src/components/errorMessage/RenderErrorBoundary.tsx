@@ -10,6 +10,8 @@ export interface RenderErrorBoundaryProps {
   children: ReactNode;
   /** A new value (the next result drawn) clears a caught error and renders the children again. */
   resetKey?: unknown;
+  /** The test id of the element around the error display (the chart area's `chart.error`). */
+  errorTestId?: string;
 }
 
 interface RenderErrorBoundaryState {
@@ -41,6 +43,10 @@ export class RenderErrorBoundary extends Component<RenderErrorBoundaryProps, Ren
 
   override render(): ReactNode {
     if (!this.state.hasError) return this.props.children;
-    return <UnexpectedErrorMessage message={firstLineOf(this.state.error)} stackTrace={this.state.componentStack} />;
+    return (
+      <div data-testid={this.props.errorTestId}>
+        <UnexpectedErrorMessage message={firstLineOf(this.state.error)} stackTrace={this.state.componentStack} />
+      </div>
+    );
   }
 }

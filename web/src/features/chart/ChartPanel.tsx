@@ -143,7 +143,7 @@ export function ChartPanel({
     const isSized = bodySize.width > 0 && bodySize.height > 0;
     if (viz.isFixedSize && !isSized) return <></>;
     return (
-      <RenderErrorBoundary resetKey={results}>
+      <RenderErrorBoundary resetKey={results} errorTestId={testIds.chart.error}>
         <viz.Renderer {...rendererProps} />
       </RenderErrorBoundary>
     );
