@@ -107,6 +107,15 @@ export const testIds = {
     /** The annotation layers that failed (spec 000 §8): the chart still draws. */
     annotationWarning: 'chart-annotation-warning',
   },
+  /** The typed error displays (spec 001 §8); `data-error-display` names the display. */
+  errorMessage: {
+    alert: 'error-alert',
+    title: 'error-alert-title',
+    message: 'error-alert-message',
+    description: 'error-alert-description',
+    detailsToggle: 'error-alert-details-toggle',
+    details: 'error-alert-details',
+  },
   tableChart: {
     table: 'table-chart',
     headerCell: 'table-chart-header-cell',

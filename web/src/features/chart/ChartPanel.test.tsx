@@ -1,13 +1,16 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { tableFromArrays } from 'apache-arrow';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChartDataArrowResult } from '@/api/chartData';
+import { ApiError } from '@/api/errors';
 import type { ChartDataResultMeta } from '@/api/generated/ChartDataResultMeta';
 import type { FormData } from '@/api/generated/FormData';
 import { testIds } from '@/testIds';
 import { renderWithTheme } from '@/testRendering';
+import { FormDataInvalidError } from './api';
 import { ChartPanel, idleMessage } from './ChartPanel';
 
 const notRun = {
@@ -75,5 +78,53 @@ describe('ChartPanel annotation layers', () => {
     expect(screen.getAllByTestId(testIds.viz.mark).filter((mark) => mark.getAttribute('data-kind') === 'line')).toHaveLength(1);
     const events = screen.getAllByTestId(testIds.viz.annotation).filter((mark) => mark.getAttribute('data-kind') === 'event');
     expect(events.map((event) => event.getAttribute('data-title'))).toEqual(['v1']);
+  });
+});
+
+function failed(error: unknown): UseQueryResult<ChartDataArrowResult[]> {
+  return { data: undefined, error, isError: true, isFetching: false, isPending: false, isSuccess: false } as unknown as UseQueryResult<
+    ChartDataArrowResult[]
+  >;
+}
+
+describe('ChartPanel errors', () => {
+  it("shows the engine's error with the issue code and the chart owners to contact", async () => {
+    const error = new ApiError('DuckDB Error: Binder Error: Referenced column "nope" not found in FROM clause!', {
+      status: 400,
+      errorType: 'GENERIC_DB_ENGINE_ERROR',
+      errors: [
+        {
+          message: 'DuckDB Error: Binder Error: Referenced column "nope" not found in FROM clause!',
+          error_type: 'GENERIC_DB_ENGINE_ERROR',
+          level: 'error',
+          extra: { engine_name: 'DuckDB', issue_codes: [{ code: 1002, message: 'Issue 1002 - The database returned an unexpected error.' }] },
+        },
+      ],
+    });
+    const owners = [{ id: 1, first_name: 'Ada', last_name: 'Admin' }];
+    renderWithTheme(<ChartPanel chartData={failed(error)} hasRun errorSource="dashboard" owners={owners} />);
+
+    const chartError = screen.getByTestId(testIds.chart.error);
+    expect(within(chartError).getByTestId(testIds.errorMessage.title).textContent).toBe('DuckDB Error');
+    await userEvent.click(within(chartError).getByTestId(testIds.errorMessage.detailsToggle));
+    expect(within(chartError).getByTestId(testIds.errorMessage.details).textContent).toBe(
+      'This may be triggered by:Issue 1002 - The database returned an unexpected error.' +
+        'Please reach out to the Chart Owner for assistance.Chart Owner: Ada Admin',
+    );
+  });
+
+  it('lists the controls the core refused', () => {
+    const error = new FormDataInvalidError([
+      { control: 'metrics', message: 'cannot be empty' },
+      { control: 'row_limit', message: 'is expected to be an integer' },
+    ]);
+    renderWithTheme(<ChartPanel chartData={failed(error)} hasRun />);
+
+    const chartError = screen.getByTestId(testIds.chart.error);
+    expect(within(chartError).getByTestId(testIds.errorMessage.title).textContent).toBe('Invalid input');
+    expect(within(chartError).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'metrics: cannot be empty',
+      'row_limit: is expected to be an integer',
+    ]);
   });
 });

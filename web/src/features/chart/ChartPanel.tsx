@@ -3,10 +3,15 @@ import { useCallback, useMemo, useRef, useState, type JSX, type MouseEvent, type
 import styled, { keyframes, useTheme } from 'styled-components';
 import type { ChartDataArrowResult } from '@/api/chartData';
 import type { FormData } from '@/api/generated/FormData';
+import type { UserRef } from '@/api/generated/UserRef';
 import { Button } from '@/components/Button';
+import { errorDisplayOfResult, type ErrorDisplay } from '@/components/errorMessage/errorDisplay';
+import { ErrorMessage } from '@/components/errorMessage/ErrorMessage';
+import type { ErrorSource } from '@/components/errorMessage/errorSource';
+import { RenderErrorBoundary } from '@/components/errorMessage/RenderErrorBoundary';
 import { testIds } from '@/testIds';
 import { annotationWarnings, useAnnotationLayerStates } from './annotations/useAnnotationLayerStates';
-import { chartErrorMessages } from './api';
+import { chartErrorDisplay } from './api';
 import { readChartColumns } from './chartColumns';
 import { rowCountText } from './rowCountText';
 import { useElementSize } from './useElementSize';
@@ -44,6 +49,14 @@ export interface ChartPanelProps {
    * detail by state = CA"), or none for "Drill to detail".
    */
   onDrillToDetail?: (drillValues: DrillValue[]) => void;
+  /** Where the chart stands: error displays name the owners to contact in Explore and on dashboards. */
+  errorSource?: ErrorSource;
+  /** The saved chart's owners (none for an unsaved chart). */
+  owners?: readonly UserRef[];
+}
+
+function ownerNameOf(owner: UserRef): string {
+  return `${owner.first_name} ${owner.last_name}`.trim();
 }
 
 /** The chart area: loading, error, empty or the chart, with the row count and "View query". */
@@ -58,6 +71,8 @@ export function ChartPanel({
   crossFilterValues,
   chartRef,
   onDrillToDetail,
+  errorSource = 'explore',
+  owners,
 }: ChartPanelProps): JSX.Element {
   const [isQueryVisible, setIsQueryVisible] = useState(false);
   const [contextMenu, setContextMenu] = useState<ChartContextMenuTarget | null>(null);
@@ -72,7 +87,9 @@ export function ChartPanel({
     () => (results ?? []).map((queryResult) => ({ columns: readChartColumns(queryResult), rowCount: queryResult.table.numRows })),
     [results],
   );
-  const resultError = results?.find((queryResult) => queryResult.meta.error !== null)?.meta.error ?? null;
+  const failedResult = results?.find((queryResult) => queryResult.meta.error !== null);
+  const resultError = failedResult?.meta.error ?? null;
+  const ownerNames = useMemo(() => (owners ?? []).map(ownerNameOf), [owners]);
   const chartFormData: ChartFormData = formData ?? { datasource: '', viz_type: 'table' };
   const viz = vizDefinition(chartFormData.viz_type);
   const annotationLayers = useAnnotationLayerStates(formData, resultError === null ? results : undefined);
@@ -104,23 +121,10 @@ export function ChartPanel({
         </Notice>
       );
     }
-    if (chartData.isError) {
-      const messages = chartErrorMessages(chartData.error);
-      return (
-        <ErrorBox role="alert" data-testid={testIds.chart.error}>
-          {messages.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </ErrorBox>
-      );
-    }
+    if (chartData.isError) return renderError(chartErrorDisplay(chartData.error));
     if (result === undefined) return <Notice data-testid={testIds.chart.empty}>{noResultsMessage}</Notice>;
-    if (resultError !== null) {
-      return (
-        <ErrorBox role="alert" data-testid={testIds.chart.error}>
-          <p>{resultError}</p>
-        </ErrorBox>
-      );
+    if (failedResult !== undefined && resultError !== null) {
+      return renderError(errorDisplayOfResult(resultError, failedResult.meta.errors, failedResult.meta.stacktrace));
     }
     const isEveryResultEmpty = results?.every((queryResult) => queryResult.meta.rowcount === 0) ?? true;
     if (isEveryResultEmpty) return <Notice data-testid={testIds.chart.empty}>{noResultsMessage}</Notice>;
@@ -136,8 +140,21 @@ export function ChartPanel({
       annotationLayers,
       onMarkContextMenu,
     };
-    if (!viz.isFixedSize) return <viz.Renderer {...rendererProps} />;
-    return bodySize.width > 0 && bodySize.height > 0 ? <viz.Renderer {...rendererProps} /> : <></>;
+    const isSized = bodySize.width > 0 && bodySize.height > 0;
+    if (viz.isFixedSize && !isSized) return <></>;
+    return (
+      <RenderErrorBoundary resetKey={results} errorTestId={testIds.chart.error}>
+        <viz.Renderer {...rendererProps} />
+      </RenderErrorBoundary>
+    );
+  }
+
+  function renderError(display: ErrorDisplay): JSX.Element {
+    return (
+      <ErrorArea data-testid={testIds.chart.error}>
+        <ErrorMessage display={display} source={errorSource} ownerNames={ownerNames} />
+      </ErrorArea>
+    );
   }
 
   return (
@@ -273,15 +290,9 @@ const Spinner = styled.span`
   animation: ${spin} 0.8s linear infinite;
 `;
 
-const ErrorBox = styled.div`
-  padding: ${({ theme }) => theme.gridUnit * 3}px ${({ theme }) => theme.gridUnit * 4}px;
-  border: 1px solid ${({ theme }) => theme.colors.error.light[1]};
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => (theme.algorithm === 'dark' ? theme.colors.surfaceMuted : theme.colors.error.light[4])};
-  color: ${({ theme }) => (theme.algorithm === 'dark' ? theme.colors.error.light[1] : theme.colors.error.dark[1])};
-
-  p {
-    margin: 0;
-    white-space: pre-wrap;
-  }
+/** The error display sits at the top of the chart's area and scrolls when its details are long. */
+const ErrorArea = styled.div`
+  flex: 1;
+  min-height: 0;
+  overflow: auto;
 `;

@@ -1,9 +1,10 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { fetchChartData, type ChartDataArrowResult } from '@/api/chartData';
-import { errorMessage } from '@/api/errors';
+import { errorMessage, invalidInputMessage } from '@/api/errors';
 import type { FieldError } from '@/api/generated/FieldError';
 import type { FormData } from '@/api/generated/FormData';
 import { queryKeys } from '@/api/queryKeys';
+import { errorDisplayOf, type ErrorDisplay, type FieldMessages } from '@/components/errorMessage/errorDisplay';
 import { buildQueryContext, validateFormData } from '@/wasm/core';
 import { withoutFormulaLayers } from './annotations/annotationLayerEntries';
 import { answerLocally, type LocalAnswer } from './reaggregation';
@@ -31,6 +32,20 @@ export class FormDataInvalidError extends Error {
 export function chartErrorMessages(error: unknown): string[] {
   if (error instanceof FormDataInvalidError) return error.controlErrors.map((controlError) => controlError.message);
   return [errorMessage(error)];
+}
+
+/**
+ * What the chart area shows for a failed run: the refused controls as a field-validation list
+ * ("Invalid input", then "metrics: ..."), else the request's typed error.
+ */
+export function chartErrorDisplay(error: unknown): ErrorDisplay {
+  if (!(error instanceof FormDataInvalidError)) return errorDisplayOf(error);
+  const messagesByControl = new Map<string, string[]>();
+  for (const { control, message } of error.controlErrors) {
+    messagesByControl.set(control, [...(messagesByControl.get(control) ?? []), message]);
+  }
+  const fields: FieldMessages[] = [...messagesByControl].map(([field, messages]) => ({ field, messages }));
+  return { kind: 'fieldValidation', message: invalidInputMessage, fields };
 }
 
 /** Validates and builds the query context with the Wasm core, then fetches the Arrow results. */

@@ -106,6 +106,8 @@ function LoadedChart({ chart, nameOverride, holderRef }: LoadedChartProps): JSX.
             onCrossFilter={emitCrossFilter}
             crossFilterValues={crossFilterValues.get(chart.id)}
             onDrillToDetail={setDrillValues}
+            errorSource="dashboard"
+            owners={chart.owners}
           /> : <Placeholder aria-hidden />}
       </Body>
       {drillValues !== null && (

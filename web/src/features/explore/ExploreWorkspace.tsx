@@ -258,6 +258,8 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
           formData={chartFormData}
           chartRef={chartRef}
           onDrillToDetail={openDrillToDetail}
+          errorSource="explore"
+          owners={slice?.owners}
         />
         <DataTablesPane datasource={datasource} chartResults={chartResultsStateOf(chartData, run !== null)} />
       </ChartArea>
