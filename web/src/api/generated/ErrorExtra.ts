@@ -5,7 +5,7 @@ import type { JsonValue } from "./serde_json/JsonValue";
 /**
  * Extra detail of an error: the fields the web client knows how to display.
  */
-export type ErrorExtra = { issue_codes?: Array<IssueCode>, engine_name?: string, sql?: string, line?: number, column?: number, timeout?: number, undefined_parameters?: Array<string>, template_parameters?: JsonValue, 
+export type ErrorExtra = { issue_codes?: Array<IssueCode>, engine_name?: string, sql?: string, line?: number, column?: number, timeout?: number, 
 /**
  * Field-level validation messages, `{field: [message]}`.
  */
