@@ -68,7 +68,7 @@ pub fn rolling_functions() -> Vec<Choice> {
 pub fn comparison_types() -> Vec<Choice> {
     labelled(&[
         ("values", "Actual values"),
-        ("absolute", "Difference"),
+        ("difference", "Difference"),
         ("percentage", "Percentage change"),
         ("ratio", "Ratio"),
     ])
@@ -76,12 +76,26 @@ pub fn comparison_types() -> Vec<Choice> {
 
 /// `resample_rule`: Pandas offset aliases (free-form).
 pub fn resample_rules() -> Vec<Choice> {
-    same_label(&["1T", "1H", "1D", "7D", "1M", "1AS"])
+    labelled(&[
+        ("1T", "1 minutely frequency"),
+        ("1H", "1 hourly frequency"),
+        ("1D", "1 calendar day frequency"),
+        ("7D", "7 calendar day frequency"),
+        ("1M", "1 month end frequency"),
+        ("1AS", "1 year start frequency"),
+    ])
 }
 
 /// `resample_method`: how resampled periods are filled.
 pub fn resample_methods() -> Vec<Choice> {
-    same_label(&["asfreq", "bfill", "ffill", "median", "mean", "sum"])
+    labelled(&[
+        ("asfreq", "Null imputation"),
+        ("bfill", "Backward values"),
+        ("ffill", "Forward values"),
+        ("median", "Median values"),
+        ("mean", "Mean values"),
+        ("sum", "Sum values"),
+    ])
 }
 
 /// Number formats: Superset's D3 presets with the labels its select shows (free-form).
@@ -344,7 +358,7 @@ mod tests {
         );
         assert_eq!(
             values(&comparison_types()),
-            ["values", "absolute", "percentage", "ratio"]
+            ["values", "difference", "percentage", "ratio"]
         );
         assert_eq!(values(&resample_rules()), ["1T", "1H", "1D", "7D", "1M", "1AS"]);
         assert_eq!(
