@@ -173,6 +173,19 @@ export const testIds = {
     exportItem: 'explore-header-export',
     /** Download > "Download as image" (a PNG of the chart). */
     downloadAsImage: 'explore-header-download-image',
+    /** The 'Altered' label: the form data differs from the saved chart's; it opens 'Chart changes'. */
+    alteredLabel: 'explore-header-altered',
+  },
+  /** The 'Chart changes' modal: Control, Before and After of each altered control, 50 a page. */
+  chartChanges: {
+    modal: 'chart-changes-modal',
+    row: 'chart-changes-row',
+    pagination: 'chart-changes-pagination',
+    previousPage: 'chart-changes-previous-page',
+    nextPage: 'chart-changes-next-page',
+    pageText: 'chart-changes-page-text',
+    /** "1-50 of 60". */
+    rangeText: 'chart-changes-range-text',
   },
   /** Stopping a running chart query. */
   chartRun: {

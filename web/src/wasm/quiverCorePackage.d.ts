@@ -37,6 +37,15 @@ declare module '*/pkg/quiver_core.js' {
   ): ExtraFormData;
   export function rangeExtraFormData(column: string, min?: number | null, max?: number | null): ExtraFormData;
   export function mergeExtraFormData(masks: ExtraFormData[]): ExtraFormData;
+  export function alteredControls(
+    original: Record<string, unknown>,
+    current: Record<string, unknown>,
+  ): { control: string; before?: unknown; after: unknown }[];
+  export function alteredRows(
+    original: Record<string, unknown>,
+    current: Record<string, unknown>,
+    controls: Record<string, { label?: string; type?: string }>,
+  ): { control: string; before: string; after: string }[];
   export function resizeComponent(layout: unknown, id: string, width?: number | null, height?: number | null): unknown;
   export class LayoutHistory {
     constructor(layout: unknown);

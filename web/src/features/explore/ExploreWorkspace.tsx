@@ -23,6 +23,7 @@ import type { ControlPanelDefinition, VizTypeMeta } from '@/wasm/controlPanel';
 import type { QuiverCore } from '@/wasm/core';
 import { useQuiverCore } from '@/wasm/useQuiverCore';
 import { canOverwriteChart, chartExplorePath } from './chartApi';
+import { useAlteredRows } from './altered/useAlteredRows';
 import { ControlPanel } from './ControlPanel';
 import { chartResultsStateOf } from './dataPane/chartResultsState';
 import { DataTablesPane } from './dataPane/DataTablesPane';
@@ -121,6 +122,7 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
   const vizTypes = useMemo(() => vizTypesOf(core), [core]);
   const panel = useMemo(() => controlPanelOf(core, formData.viz_type), [core, formData.viz_type]);
   const renderTriggerNames = useMemo(() => renderTriggerControlNames(panel), [panel]);
+  const alteredRows = useAlteredRows(slice, explore.dataset, formData, panel);
   // The core checks the controls as they change; before it loads, the last Run's refusal shows.
   const liveErrors = useMemo(() => validationErrorsOf(core, formData), [core, formData]);
   const runErrors = chartData.error instanceof FormDataInvalidError ? chartData.error.controlErrors : [];
@@ -224,6 +226,7 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
     <Page data-testid={testIds.explore.page}>
       <ExploreHeader
         sliceName={slice?.slice_name ?? null}
+        alteredRows={alteredRows}
         canEditProperties={slice !== null && canOverwriteChart(slice, currentUser.data)}
         onSave={() => setOpenModal('save')}
         onEditProperties={() => setOpenModal('properties')}

@@ -5,9 +5,10 @@ import { renderWithTheme } from '@/testRendering';
 import { chartExportKinds } from '../download/chartExport';
 import { ExploreHeader, type ExploreHeaderProps } from './ExploreHeader';
 
-function renderHeader(overrides: Partial<ExploreHeaderProps> = {}): ExploreHeaderProps {
-  const props: ExploreHeaderProps = {
+function headerProps(overrides: Partial<ExploreHeaderProps> = {}): ExploreHeaderProps {
+  return {
     sliceName: 'Births by gender',
+    alteredRows: [],
     canEditProperties: true,
     onSave: vi.fn(),
     onEditProperties: vi.fn(),
@@ -19,6 +20,10 @@ function renderHeader(overrides: Partial<ExploreHeaderProps> = {}): ExploreHeade
     onDownloadAsImage: vi.fn(),
     ...overrides,
   };
+}
+
+function renderHeader(overrides: Partial<ExploreHeaderProps> = {}): ExploreHeaderProps {
+  const props = headerProps(overrides);
   renderWithTheme(<ExploreHeader {...props} />);
   fireEvent.click(screen.getByTestId(testIds.exploreHeader.actionsButton));
   return props;
@@ -76,5 +81,21 @@ describe('ExploreHeader Drill to detail', () => {
     expect(item.disabled).toBe(true);
     fireEvent.click(item);
     expect(props.onDrillToDetail).not.toHaveBeenCalled();
+  });
+});
+
+describe('ExploreHeader Altered label', () => {
+  it('shows no label while the form data matches the saved chart', () => {
+    renderWithTheme(<ExploreHeader {...headerProps({ alteredRows: [] })} />);
+    expect(screen.queryByTestId(testIds.exploreHeader.alteredLabel)).toBeNull();
+  });
+
+  it("shows 'Altered' beside the chart's name", () => {
+    renderWithTheme(<ExploreHeader {...headerProps({ alteredRows: [{ control: 'Row limit', before: '1000', after: '10' }] })} />);
+    const title = screen.getByTestId(testIds.exploreHeader.title);
+    expect(title.textContent).toBe('Births by gender');
+    expect(title.nextElementSibling).toBe(screen.getByRole('button', { name: 'Altered' }));
+    fireEvent.click(screen.getByTestId(testIds.exploreHeader.alteredLabel));
+    expect(screen.getByTestId(testIds.chartChanges.modal).textContent).toContain('Row limit');
   });
 });

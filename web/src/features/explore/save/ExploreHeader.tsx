@@ -3,6 +3,8 @@ import styled from 'styled-components';
 import { Button } from '@/components/Button';
 import { drillToDetailLabel } from '@/features/chart/drillToDetail/ChartContextMenu';
 import { testIds } from '@/testIds';
+import type { AlteredRow } from '@/wasm/chartDiff';
+import { AlteredLabel } from '../altered/AlteredLabel';
 import { chartExportLabels, type ChartExportKind } from '../download/chartExport';
 import { downloadAsImageLabel } from '../download/downloadAsImage';
 
@@ -12,6 +14,8 @@ export const untitledChartTitle = 'Add the name of the chart';
 export interface ExploreHeaderProps {
   /** The saved chart's name; null for a chart not saved yet. */
   sliceName: string | null;
+  /** The controls that differ from the saved chart's: an 'Altered' label opens them. */
+  alteredRows: readonly AlteredRow[];
   canEditProperties: boolean;
   onSave: () => void;
   onEditProperties: () => void;
@@ -26,9 +30,9 @@ export interface ExploreHeaderProps {
   onDownloadAsImage: () => void;
 }
 
-/** Explore's header: the chart's name, Save, and the "..." menu (edit properties, drill to detail, download, share). */
+/** Explore's header: the chart's name (with 'Altered' when changed since saved), Save, and the "..." menu (edit properties, drill to detail, download, share). */
 export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
-  const { sliceName, canEditProperties, canDrillToDetail, onSave, onEditProperties, onDrillToDetail, onCopyPermalink, exportKinds, onExport, onDownloadAsImage } =
+  const { sliceName, alteredRows, canEditProperties, canDrillToDetail, onSave, onEditProperties, onDrillToDetail, onCopyPermalink, exportKinds, onExport, onDownloadAsImage } =
     props;
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -51,9 +55,12 @@ export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
 
   return (
     <Bar data-testid={testIds.exploreHeader.bar}>
-      <Title data-testid={testIds.exploreHeader.title} $isPlaceholder={sliceName === null} title={sliceName ?? untitledChartTitle}>
-        {sliceName ?? untitledChartTitle}
-      </Title>
+      <TitleGroup>
+        <Title data-testid={testIds.exploreHeader.title} $isPlaceholder={sliceName === null} title={sliceName ?? untitledChartTitle}>
+          {sliceName ?? untitledChartTitle}
+        </Title>
+        <AlteredLabel rows={alteredRows} />
+      </TitleGroup>
       <Actions>
         <Button $variant="primary" data-testid={testIds.exploreHeader.saveButton} onClick={onSave}>
           Save
@@ -139,6 +146,13 @@ const Bar = styled.header`
   padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 4}px`};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
+`;
+
+const TitleGroup = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
+  min-width: 0;
 `;
 
 const Title = styled.h1<{ $isPlaceholder: boolean }>`
