@@ -130,9 +130,10 @@ export class ExplorePage {
     const control = this.control(controlName);
     const combobox = control.getByRole('combobox');
     await combobox.click();
-    const labels = await control.getByRole('option').allInnerTexts();
+    // An option's first text is its label; a chosen one also holds a check mark.
+    const labels = await control.getByRole('option').evaluateAll((options) => options.map((option) => option.firstChild?.textContent ?? ''));
     await combobox.press('Escape');
-    return labels.map((label) => label.trim());
+    return labels;
   }
 
   /** Picks a choice of a select control by its label. */
