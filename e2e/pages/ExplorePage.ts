@@ -4,6 +4,13 @@ import { testIds } from '../../web/src/testIds';
 /** The query context the page posted to `/api/v1/chart/data`. */
 export type PostedQueryContext = Record<string, unknown>;
 
+/** A drawn line: its x values (epoch ms on a time axis) and its values, null where it has none. */
+export interface LineSeries {
+  xValues: number[];
+  values: (number | null)[];
+  isDashed: boolean;
+}
+
 /** A cell of the data pane as shown: its text, and whether it shows a null. */
 export interface DataPaneCell {
   text: string;
@@ -118,6 +125,17 @@ export class ExplorePage {
     await this.chooseOption(this.control(controlName), columnName);
   }
 
+  /** The labels a select control offers when opened (its list is closed again). */
+  async selectOptionLabels(controlName: string): Promise<string[]> {
+    const control = this.control(controlName);
+    const combobox = control.getByRole('combobox');
+    await combobox.click();
+    // An option's first text is its label; a chosen one also holds a check mark.
+    const labels = await control.getByRole('option').evaluateAll((options) => options.map((option) => option.firstChild?.textContent ?? ''));
+    await combobox.press('Escape');
+    return labels;
+  }
+
   /** Picks a choice of a select control by its label. */
   async chooseSelectOption(controlName: string, label: string): Promise<void> {
     await this.chooseOption(this.control(controlName), label);
@@ -208,6 +226,32 @@ export class ExplorePage {
     );
   }
 
+  /** The chart's lines by series name (the legend's names), read from their marks. */
+  async lineSeries(): Promise<Map<string, LineSeries>> {
+    const lines = await this.markData('line');
+    const numbers = (text: string): (number | null)[] => text.split(',').map((value) => (value === '' ? null : Number(value)));
+    return new Map(
+      lines.map((line) => [
+        line.series ?? '',
+        {
+          xValues: numbers(line.xValues ?? '').map((value) => value ?? Number.NaN),
+          values: numbers(line.values ?? ''),
+          isDashed: line.dashed === 'true',
+        },
+      ]),
+    );
+  }
+
+  /** The headings inside the open sections ("Rolling window", "Time comparison", "Resample"). */
+  subSectionHeaders(): Locator {
+    return this.page.getByTestId(testIds.explore.controlSubSectionHeader);
+  }
+
+  /** The messages the core's validation shows next to a control ("is expected to be an integer"). */
+  controlErrors(controlName: string): Locator {
+    return this.control(controlName).getByTestId(testIds.explore.controlError);
+  }
+
   /** The big number's value as the chart holds it (unformatted). */
   async bigNumberValue(): Promise<string | null> {
     return this.bigNumber.getAttribute('data-value');
@@ -277,8 +321,8 @@ export class ExplorePage {
     if ((await section.getAttribute('open')) === null) await section.locator('summary').click();
   }
 
-  /** Types a number into a number control such as `rolling_periods`. */
-  async fillNumber(controlName: string, value: number): Promise<void> {
+  /** Types a number (or any text, for the core to refuse) into a number control such as `rolling_periods`. */
+  async fillNumber(controlName: string, value: number | string): Promise<void> {
     await this.control(controlName).getByRole('textbox').fill(String(value));
   }
 

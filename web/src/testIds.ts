@@ -35,6 +35,8 @@ export const testIds = {
     control: 'explore-control',
     controlPanelTab: 'explore-control-panel-tab',
     controlSection: 'explore-control-section',
+    /** A heading inside a section ("Rolling window", "Time comparison", "Resample"). */
+    controlSubSectionHeader: 'explore-control-sub-section-header',
     filterChip: 'explore-filter-chip',
     addFilterButton: 'explore-add-filter',
     filterEditor: 'explore-filter-editor',

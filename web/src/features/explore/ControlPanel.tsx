@@ -1,10 +1,11 @@
-import { useState, type JSX, type SubmitEvent } from 'react';
+import { Fragment, useState, type JSX, type SubmitEvent } from 'react';
 import styled from 'styled-components';
 import type { Dataset } from '@/api/generated/Dataset';
 import type { FieldError } from '@/api/generated/FieldError';
 import { Button } from '@/components/Button';
 import { testIds } from '@/testIds';
 import type { ControlPanelDefinition, PanelTab, VizTypeMeta } from '@/wasm/controlPanel';
+import { subSectionHeadingBefore } from './controlSubSections';
 import { isControlVisible } from './controlVisibility';
 import { ControlField } from './controls/ControlField';
 import { PanelControl } from './controls/PanelControl';
@@ -78,16 +79,21 @@ export function ControlPanel(props: ControlPanelProps): JSX.Element {
             <CollapsibleSection key={`${panel?.vizType ?? ''}:${section.label}`} open={section.expanded} data-testid={testIds.explore.controlSection}>
               <SectionSummary>{section.label}</SectionSummary>
               <Controls>
-                {controls.map((control) => (
-                  <PanelControl
-                    key={control.name}
-                    control={control}
-                    dataset={dataset}
-                    formData={formData}
-                    errors={errorsOf(control.name)}
-                    onChange={setControl}
-                  />
-                ))}
+                {controls.map((control) => {
+                  const heading = subSectionHeadingBefore(control.name);
+                  return (
+                    <Fragment key={control.name}>
+                      {heading !== null && <SubSectionHeader data-testid={testIds.explore.controlSubSectionHeader}>{heading}</SubSectionHeader>}
+                      <PanelControl
+                        control={control}
+                        dataset={dataset}
+                        formData={formData}
+                        errors={errorsOf(control.name)}
+                        onChange={setControl}
+                      />
+                    </Fragment>
+                  );
+                })}
               </Controls>
             </CollapsibleSection>
           );
@@ -167,6 +173,13 @@ const Controls = styled.div`
   flex-direction: column;
   gap: ${({ theme }) => theme.gridUnit * 3}px;
   padding: 0 ${({ theme }) => theme.gridUnit * 3}px ${({ theme }) => theme.gridUnit * 3}px;
+`;
+
+/** Superset's `ControlSubSectionHeader`: a small bold heading between a section's controls. */
+const SubSectionHeader = styled.h4`
+  margin: ${({ theme }) => theme.gridUnit * 2}px 0 0;
+  font-size: ${({ theme }) => theme.fontSizes.m}px;
+  font-weight: 600;
 `;
 
 const Loading = styled.p`

@@ -13,6 +13,7 @@ import { ChoiceSelectControl } from './ChoiceSelectControl';
 import { ColumnControl } from './ColumnControl';
 import { ControlField } from './ControlField';
 import { MetricsControl } from './MetricsControl';
+import { NumberTextInput } from './NumberTextInput';
 import { TimeRangeControl } from './timeRange/TimeRangeControl';
 
 export interface PanelControlProps {
@@ -29,13 +30,6 @@ function isMetricRef(value: unknown): value is MetricRef {
 
 function schemeChoices(schemes: Readonly<Record<string, unknown>>): ControlChoice[] {
   return Object.keys(schemes).map((name) => [name, name] as const);
-}
-
-/** Typed number text: a number when it parses, the text otherwise (so the core can say why), null when empty. */
-export function numberInputValue(text: string): number | string | null {
-  if (text.trim() === '') return null;
-  const number = Number(text);
-  return Number.isFinite(number) ? number : text;
 }
 
 function inputText(value: unknown): string {
@@ -115,16 +109,7 @@ export function PanelControl({ control, dataset, formData, errors, onChange }: P
         );
       case 'number':
       case 'slider':
-        return (
-          <TextInput
-            inputMode="decimal"
-            aria-label={control.label}
-            aria-invalid={isInvalid}
-            $isInvalid={isInvalid}
-            value={inputText(value)}
-            onChange={(event) => change(numberInputValue(event.target.value))}
-          />
-        );
+        return <NumberTextInput label={control.label} value={value} isInvalid={isInvalid} onChange={change} />;
       case 'text':
         return (
           <TextInput

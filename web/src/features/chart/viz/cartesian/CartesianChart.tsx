@@ -63,6 +63,11 @@ const margin = { top: 8, bottom: 32, left: 64, rightWithAxis: 64, right: 16 };
 const minTickSpacing = 80;
 const valueTickCount = 5;
 
+/** ECharts' "dashed" line: dashes 4 widths long, gaps 2 widths. */
+function lineDash(width: number): string {
+  return `${width * 4},${width * 2}`;
+}
+
 const curves: Record<Exclude<SeriesKind, 'bar' | 'scatter'>, typeof curveLinear> = {
   line: curveLinear,
   area: curveLinear,
@@ -248,6 +253,7 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
     const yOf = (point: PlottedPoint): number => toXY(categoryPosition(point.index), valueScale(point.band.upper))[1];
     const showsMarkers = series.kind === 'scatter' || props.markerRadius !== null;
     const markerRadius = props.markerRadius ?? 3;
+    const { lineStyle } = series;
     const curve = series.kind === 'scatter' ? curveLinear : series.kind === 'smooth' && isHorizontal ? curveMonotoneY : curves[series.kind];
     return (
       <g key={series.name}>
@@ -275,9 +281,12 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
             x={xOf}
             y={yOf}
             stroke={series.color}
-            strokeWidth={2}
+            strokeWidth={lineStyle?.width ?? 2}
+            strokeOpacity={lineStyle?.opacity}
+            strokeDasharray={lineStyle?.isDashed === true ? lineDash(lineStyle.width) : undefined}
             data-testid={testIds.viz.mark}
             data-kind="line"
+            data-dashed={lineStyle?.isDashed === true ? 'true' : undefined}
             data-series={series.name}
             data-x-values={points.map((point) => markValue(data.xValues[point.index])).join(',')}
             data-values={markValues(points.map((point) => point.value))}

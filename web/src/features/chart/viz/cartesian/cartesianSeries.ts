@@ -9,6 +9,13 @@ export type SeriesKind = 'line' | 'smooth' | 'step-start' | 'step-middle' | 'ste
 /** A time axis (epoch ms), a numeric axis, or categories in result order. */
 export type XAxisKind = 'time' | 'linear' | 'category';
 
+/** How a series' line is stroked when not the default (solid, 2 pixels, opaque). */
+export interface SeriesLineStyle {
+  isDashed: boolean;
+  width: number;
+  opacity: number;
+}
+
 export interface CartesianSeries {
   name: string;
   kind: SeriesKind;
@@ -19,6 +26,8 @@ export interface CartesianSeries {
   /** Series sharing a stack group are stacked; null draws the series on its own. */
   stackGroup: string | null;
   color: string;
+  /** A time comparison's shifted series (Superset's derived series) is dashed; absent is solid. */
+  lineStyle?: SeriesLineStyle;
 }
 
 export interface CartesianData {

@@ -33,6 +33,7 @@ export function MixedTimeseriesChart({ queriesData, formData, width, height, the
           seriesLimit: seriesLimitFor(formData, query === 'A' ? 'metrics' : 'metrics_b', query === 'A' ? 'series_limit' : 'series_limit_b'),
           nameSuffix: readFormBoolean(formData, 'show_query_identifiers', false) ? ` (Query ${query})` : '',
           stackGroup: `stack ${query}`,
+          controlSuffix: query === 'A' ? '' : '_b',
         },
         colorScale,
       ),

@@ -55,6 +55,23 @@ describe('TimeseriesChart', () => {
     expect(screen.getByRole('button', { name: 'SUM(num), girl' }).getAttribute('aria-pressed')).toBe('false');
   });
 
+  it('dashes a time-shifted series of Actual values, keeping its Superset name in the legend', () => {
+    const shifted = queryData(
+      column('ds', 2, years),
+      column('SUM(num)', 0, [100, 120, 130, 90]),
+      column('SUM(num)__1 year ago', 0, [null, 100, 120, 130]),
+    );
+    const formData = { x_axis: 'ds', comparison_type: 'values', time_compare: ['1 year ago'] };
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_line', shifted, formData)} />);
+    const [current, previous] = ['SUM(num)', 'SUM(num)__1 year ago'].map((series) => marks('line').find((line) => line.getAttribute('data-series') === series));
+    expect(current?.getAttribute('data-dashed')).toBeNull();
+    expect(current?.getAttribute('stroke-width')).toBe('2');
+    expect(previous?.getAttribute('data-dashed')).toBe('true');
+    expect(previous?.getAttribute('stroke-dasharray')).toBe('4,2');
+    expect(previous?.getAttribute('data-values')).toBe(',100,120,130');
+    expect(screen.getAllByTestId(testIds.viz.legendItem).map((item) => item.textContent)).toEqual(['SUM(num)', 'SUM(num)__1 year ago']);
+  });
+
   it('fills areas and scatters points', () => {
     const { unmount } = renderWithTheme(<TimeseriesChart {...rendererProps('echarts_area', births)} />);
     expect(marks('area')).toHaveLength(2);

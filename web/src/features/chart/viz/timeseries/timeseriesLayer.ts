@@ -3,6 +3,7 @@ import { limitSeries, readPivotedSeries, type PivotedSeries } from '../cartesian
 import type { ChartFormData, ChartQueryData } from '../chartRendererProps';
 import type { CategoricalColorScale } from '../colorSchemes';
 import { columnLabel, readFormBoolean, readFormNumber } from '../formDataValues';
+import { derivedSeriesStyles } from './timeComparison';
 
 /** How one query's series are drawn. */
 export interface TimeseriesLayerOptions {
@@ -14,6 +15,8 @@ export interface TimeseriesLayerOptions {
   /** Told apart from another layer's series: " (Query B)". */
   nameSuffix: string;
   stackGroup: string;
+  /** `_b` when the layer is the mixed chart's query B: its time comparison is `time_compare_b`. */
+  controlSuffix?: string;
 }
 
 /** The series kind a time-series viz draws; the step chart's `seriesType` picks its step. */
@@ -75,8 +78,14 @@ export function timeseriesLayer(
 ): { pivoted: PivotedSeries; series: CartesianSeries[] } {
   const pivoted = readPivotedSeries(data, xAxisName(formData));
   const columns = limitSeries(pivoted.columns, options.seriesLimit);
-  const series = columns.map((column) => {
+  const lineStyles = derivedSeriesStyles(
+    columns.map((column) => column.name),
+    formData,
+    options.controlSuffix,
+  );
+  const series = columns.map((column): CartesianSeries => {
     const name = `${column.name}${options.nameSuffix}`;
+    const lineStyle = lineStyles.get(column.name);
     return {
       name,
       kind: options.kind,
@@ -84,6 +93,7 @@ export function timeseriesLayer(
       yAxisIndex: options.yAxisIndex,
       stackGroup: options.isStacked ? options.stackGroup : null,
       color: colorScale.colorOf(name),
+      ...(lineStyle === undefined ? {} : { lineStyle }),
     };
   });
   return { pivoted, series };
