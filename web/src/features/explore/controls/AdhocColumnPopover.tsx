@@ -8,7 +8,7 @@ import { Select } from '@/components/Select';
 import { testIds } from '@/testIds';
 import { sqlAdhocColumn } from './adhocColumns';
 import { PopoverTab, PopoverTabs } from './popoverTabs';
-import { SqlExpressionEditor } from './SqlExpressionEditor';
+import { SqlExpressionField } from './SqlExpressionField';
 
 type ColumnTab = 'simple' | 'sql';
 
@@ -103,7 +103,7 @@ export function AdhocColumnPopover({ dataset, column, anchorRef, onSave, onClose
             onChange={(event) => setLabel(event.target.value)}
           />
           <FieldLabel>SQL expression</FieldLabel>
-          <SqlExpressionEditor
+          <SqlExpressionField
             dataset={dataset}
             value={sqlExpression}
             ariaLabel="Column SQL"

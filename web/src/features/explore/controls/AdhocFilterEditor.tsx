@@ -23,7 +23,7 @@ import {
 } from './adhocFilters';
 import { columnValuesPageFetcher } from './columnValueOptions';
 import { PopoverTab, PopoverTabs } from './popoverTabs';
-import { SqlExpressionEditor } from './SqlExpressionEditor';
+import { SqlExpressionField } from './SqlExpressionField';
 
 export interface AdhocFilterEditorProps {
   dataset: Dataset;
@@ -177,7 +177,7 @@ export function AdhocFilterEditor({ dataset, filter, initialSubject = null, onSa
             }}
           />
           <Hint>{clause === 'WHERE' ? 'Filters rows before they are grouped.' : 'Filters groups by their metrics, after grouping.'}</Hint>
-          <SqlExpressionEditor
+          <SqlExpressionField
             dataset={dataset}
             value={sqlExpression}
             ariaLabel="Filter SQL"

@@ -34,14 +34,14 @@ function chooseInEditor(selectTestId: string, label: string): void {
 }
 
 describe('AdhocFiltersControl custom SQL', () => {
-  it('saves a HAVING filter from the Custom SQL tab, without subject, operator or comparator', () => {
+  it('saves a HAVING filter from the Custom SQL tab, without subject, operator or comparator', async () => {
     const onChange = renderControl();
     fireEvent.click(screen.getByTestId(testIds.explore.addFilterButton));
     fireEvent.click(screen.getByTestId(testIds.explore.filterSqlTab));
     const save = screen.getByTestId(testIds.explore.filterSaveButton);
     expect(save).toHaveProperty('disabled', true);
     chooseInEditor(testIds.explore.filterClauseSelect, 'HAVING');
-    typeInSqlEditor(testIds.explore.filterSqlEditor, '  SUM(num) > 1000 ');
+    await typeInSqlEditor(testIds.explore.filterSqlEditor, '  SUM(num) > 1000 ');
     fireEvent.click(save);
 
     expect(onChange).toHaveBeenCalledTimes(1);
@@ -55,15 +55,15 @@ describe('AdhocFiltersControl custom SQL', () => {
     expect(screen.queryByTestId(testIds.explore.filterEditor)).toBeNull();
   });
 
-  it('a SQL chip reopens on the Custom SQL tab; Save updates the filter in place', () => {
+  it('a SQL chip reopens on the Custom SQL tab; Save updates the filter in place', async () => {
     const onChange = renderControl([numOver, whereCa]);
     expect(screen.getAllByTestId(testIds.explore.filterChip).map((chip) => chip.textContent)).toEqual(['num > 10×', "state = 'CA'×"]);
     fireEvent.click(screen.getByRole('button', { name: "Edit state = 'CA'" }));
 
     expect(screen.getByRole('group', { name: 'Edit filter' })).toBeTruthy();
     expect(screen.getByTestId(testIds.explore.filterSqlTab).getAttribute('aria-selected')).toBe('true');
-    expect(sqlEditorText(testIds.explore.filterSqlEditor)).toBe("state = 'CA'");
-    typeInSqlEditor(testIds.explore.filterSqlEditor, "state = 'NY'");
+    expect(await sqlEditorText(testIds.explore.filterSqlEditor)).toBe("state = 'CA'");
+    await typeInSqlEditor(testIds.explore.filterSqlEditor, "state = 'NY'");
     fireEvent.click(screen.getByTestId(testIds.explore.filterSaveButton));
 
     expect(onChange).toHaveBeenCalledWith([numOver, { ...whereCa, sqlExpression: "state = 'NY'" }]);

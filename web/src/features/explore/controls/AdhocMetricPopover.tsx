@@ -9,7 +9,7 @@ import { aggregates, simpleAdhocMetric } from '@/features/explore/exploreFormDat
 import { testIds } from '@/testIds';
 import { sqlAdhocMetric } from './adhocMetrics';
 import { PopoverTab, PopoverTabs } from './popoverTabs';
-import { SqlExpressionEditor } from './SqlExpressionEditor';
+import { SqlExpressionField } from './SqlExpressionField';
 
 type MetricSource = 'simple' | 'saved' | 'sql';
 
@@ -153,7 +153,7 @@ export function AdhocMetricPopover({ dataset, anchorRef, initialColumnName = nul
             onChange={(event) => setSqlLabel(event.target.value)}
           />
           <FieldLabel>SQL expression</FieldLabel>
-          <SqlExpressionEditor
+          <SqlExpressionField
             dataset={dataset}
             value={sqlExpression}
             ariaLabel="Metric SQL"

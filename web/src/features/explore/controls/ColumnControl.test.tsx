@@ -30,36 +30,36 @@ function renderControl(value: unknown, isMulti = true): ReturnType<typeof vi.fn<
 }
 
 describe('ColumnControl', () => {
-  it('adds a custom SQL column with its label after the chosen columns', () => {
+  it('adds a custom SQL column with its label after the chosen columns', async () => {
     const onChange = renderControl(['state']);
     fireEvent.click(screen.getByTestId(testIds.explore.addColumnButton));
     fireEvent.click(screen.getByTestId(testIds.explore.columnSqlTab));
     const save = screen.getByTestId(testIds.explore.columnSaveButton);
     expect(save).toHaveProperty('disabled', true);
-    typeInSqlEditor(testIds.explore.columnSqlEditor, 'UPPER(gender)');
+    await typeInSqlEditor(testIds.explore.columnSqlEditor, 'UPPER(gender)');
     fireEvent.change(screen.getByTestId(testIds.explore.columnLabelInput), { target: { value: ' GENDER_UP ' } });
     fireEvent.click(save);
     expect(onChange).toHaveBeenCalledWith(['state', genderUp]);
     expect(screen.queryByTestId(testIds.explore.columnPopover)).toBeNull();
   });
 
-  it('labels a custom SQL column with its expression when no label is typed', () => {
+  it('labels a custom SQL column with its expression when no label is typed', async () => {
     const onChange = renderControl([]);
     fireEvent.click(screen.getByTestId(testIds.explore.addColumnButton));
     fireEvent.click(screen.getByTestId(testIds.explore.columnSqlTab));
-    typeInSqlEditor(testIds.explore.columnSqlEditor, 'LOWER(state)');
+    await typeInSqlEditor(testIds.explore.columnSqlEditor, 'LOWER(state)');
     fireEvent.click(screen.getByTestId(testIds.explore.columnSaveButton));
     expect(onChange).toHaveBeenCalledWith([{ sqlExpression: 'LOWER(state)', label: 'LOWER(state)', expressionType: 'SQL' }]);
   });
 
-  it('shows adhoc columns as chips by label; a chip reopens its SQL and Save replaces it in place', () => {
+  it('shows adhoc columns as chips by label; a chip reopens its SQL and Save replaces it in place', async () => {
     const onChange = renderControl(['state', genderUp, 'gender']);
     expect(screen.getAllByTestId(testIds.explore.adhocColumnChip).map((chip) => chip.textContent)).toEqual(['GENDER_UP×']);
     fireEvent.click(screen.getByRole('button', { name: 'Edit GENDER_UP' }));
     expect(screen.getByTestId(testIds.explore.columnSqlTab).getAttribute('aria-selected')).toBe('true');
-    expect(sqlEditorText(testIds.explore.columnSqlEditor)).toBe('UPPER(gender)');
+    expect(await sqlEditorText(testIds.explore.columnSqlEditor)).toBe('UPPER(gender)');
     expect(screen.getByTestId(testIds.explore.columnLabelInput)).toHaveProperty('value', 'GENDER_UP');
-    typeInSqlEditor(testIds.explore.columnSqlEditor, 'LOWER(gender)');
+    await typeInSqlEditor(testIds.explore.columnSqlEditor, 'LOWER(gender)');
     fireEvent.click(screen.getByTestId(testIds.explore.columnSaveButton));
     expect(onChange).toHaveBeenCalledWith(['state', { ...genderUp, sqlExpression: 'LOWER(gender)' }, 'gender']);
   });

@@ -73,14 +73,14 @@ describe('MetricsControl', () => {
     expect(screen.queryByTestId(testIds.explore.metricPopover)).toBeNull();
   });
 
-  it('adds a custom SQL metric, labelled by its expression unless a label is typed', () => {
+  it('adds a custom SQL metric, labelled by its expression unless a label is typed', async () => {
     const onChange = vi.fn<(metrics: MetricRef[]) => void>();
     renderWithTheme(<MetricsControl dataset={dataset} value={[]} isInvalid={false} onChange={onChange} />);
     fireEvent.click(screen.getByTestId(testIds.explore.addMetricButton));
     fireEvent.click(screen.getByTestId(testIds.explore.metricSqlTab));
     const save = screen.getByTestId(testIds.explore.metricSaveButton);
     expect(save).toHaveProperty('disabled', true);
-    typeInSqlEditor(testIds.explore.metricSqlEditor, 'SUM(num) / COUNT(*) ');
+    await typeInSqlEditor(testIds.explore.metricSqlEditor, 'SUM(num) / COUNT(*) ');
     fireEvent.click(save);
     expect(onChange).toHaveBeenLastCalledWith([
       {
@@ -94,7 +94,7 @@ describe('MetricsControl', () => {
 
     fireEvent.click(screen.getByTestId(testIds.explore.addMetricButton));
     fireEvent.click(screen.getByTestId(testIds.explore.metricSqlTab));
-    typeInSqlEditor(testIds.explore.metricSqlEditor, 'MAX(num)');
+    await typeInSqlEditor(testIds.explore.metricSqlEditor, 'MAX(num)');
     fireEvent.change(screen.getByTestId(testIds.explore.metricLabelInput), { target: { value: 'Top' } });
     fireEvent.click(screen.getByTestId(testIds.explore.metricSaveButton));
     expect(onChange).toHaveBeenLastCalledWith([expect.objectContaining({ sqlExpression: 'MAX(num)', label: 'Top', hasCustomLabel: true })]);

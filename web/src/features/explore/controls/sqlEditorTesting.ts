@@ -1,22 +1,27 @@
 import { EditorView } from '@codemirror/view';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+
+/** The editor view of the SQL expression editor with this test id, once it has loaded. */
+async function editorView(testId: string): Promise<EditorView> {
+  return waitFor(() => {
+    const editor = screen.getByTestId(testId).querySelector('.cm-editor');
+    const view = editor instanceof HTMLElement ? EditorView.findFromDOM(editor) : null;
+    if (view === null) throw new Error(`no SQL editor in ${testId} yet`);
+    return view;
+  });
+}
 
 /** Replaces the text of the SQL expression editor with this test id, as typing would. */
-export function typeInSqlEditor(testId: string, sql: string): void {
-  const editor = screen.getByTestId(testId).querySelector('.cm-editor');
-  if (!(editor instanceof HTMLElement)) throw new Error(`no SQL editor in ${testId}`);
-  const view = EditorView.findFromDOM(editor);
-  if (view === null) throw new Error(`no editor view in ${testId}`);
+export async function typeInSqlEditor(testId: string, sql: string): Promise<void> {
+  const view = await editorView(testId);
   act(() => {
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: sql } });
   });
 }
 
 /** The text the SQL expression editor with this test id shows. */
-export function sqlEditorText(testId: string): string {
-  const editor = screen.getByTestId(testId).querySelector('.cm-editor');
-  if (!(editor instanceof HTMLElement)) throw new Error(`no SQL editor in ${testId}`);
-  return EditorView.findFromDOM(editor)?.state.doc.toString() ?? '';
+export async function sqlEditorText(testId: string): Promise<string> {
+  return (await editorView(testId)).state.doc.toString();
 }
 
 /** A drag from the datasource panel: a column or a saved metric by name. */
