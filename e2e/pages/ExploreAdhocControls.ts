@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { testIds } from '../../web/src/testIds';
 
 /**
@@ -32,16 +32,21 @@ export class ExploreAdhocControls {
   }
 
   /**
-   * Replaces the text of a SQL expression editor by typing, then closes the completion list if
-   * it opened (it could cover the buttons below the editor).
+   * Replaces the text of a SQL expression editor: select all, delete, then paste the SQL (a
+   * `paste` event carrying it, without the system clipboard). Pasting, unlike typing, opens no
+   * completion list that could cover the buttons below the editor.
    */
   private async typeSql(editor: Locator, sql: string): Promise<void> {
-    await editor.locator('.cm-content').click();
+    const content = editor.locator('.cm-content');
+    await content.click();
     await this.page.keyboard.press('ControlOrMeta+A');
     await this.page.keyboard.press('Delete');
-    await this.page.keyboard.insertText(sql);
-    const completions = editor.locator('.cm-tooltip-autocomplete');
-    if (await completions.isVisible()) await this.page.keyboard.press('Escape');
+    await content.evaluate((element, pasted) => {
+      const clipboardData = new DataTransfer();
+      clipboardData.setData('text/plain', pasted);
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+    }, sql);
+    await expect(content).toHaveText(sql);
   }
 
   /** Picks an option of a select inside a popover by its label. */
