@@ -31,8 +31,8 @@ type PopoverTarget = { kind: 'new' } | { kind: 'adhoc'; index: number };
 
 /**
  * A dataset column picker: dimensions, raw columns, the x-axis, a series column. A list control
- * also takes custom SQL (adhoc) columns through "+ Add column"; their chips show the label and
- * reopen the popover. Columns dragged from the datasource panel drop onto either kind.
+ * also takes custom SQL (adhoc) columns through "+ Add column" (above the select, so its open list
+ * never covers it); their chips show the label and reopen the popover. Columns dragged from the datasource panel drop onto either kind.
  */
 export function ColumnControl({ dataset, label, isMulti, prefersTemporal, value, isInvalid, onChange }: ColumnControlProps): JSX.Element {
   const rootRef = useRef<HTMLDivElement>(null);
@@ -78,15 +78,6 @@ export function ColumnControl({ dataset, label, isMulti, prefersTemporal, value,
 
   return (
     <Root ref={rootRef} $isDropTarget={drop.isOver} {...drop.handlers}>
-      <Select
-        mode="multiple"
-        ariaLabel={label}
-        placeholder="Drop columns here or click"
-        options={options}
-        value={physical}
-        isInvalid={isInvalid}
-        onChange={(chosen) => onChange(withChosenPhysicalColumns(columns, chosen))}
-      />
       <Chips>
         {columns.map((column, index) =>
           isAdhocColumn(column) ? (
@@ -111,6 +102,15 @@ export function ColumnControl({ dataset, label, isMulti, prefersTemporal, value,
           + Add column
         </Button>
       </Chips>
+      <Select
+        mode="multiple"
+        ariaLabel={label}
+        placeholder="Drop columns here or click"
+        options={options}
+        value={physical}
+        isInvalid={isInvalid}
+        onChange={(chosen) => onChange(withChosenPhysicalColumns(columns, chosen))}
+      />
       {popover !== null && (
         <AdhocColumnPopover
           key={popover.kind === 'adhoc' ? popover.index : 'new'}
@@ -136,7 +136,7 @@ const Chips = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.gridUnit}px;
-  margin-top: ${({ theme }) => theme.gridUnit}px;
+  margin-bottom: ${({ theme }) => theme.gridUnit}px;
 `;
 
 const Chip = styled.span`
