@@ -46,6 +46,11 @@ export const testIds = {
     /** The value select of IN and NOT IN (suggested values, paste splitting). */
     filterValuesSelect: 'explore-filter-values',
     filterSaveButton: 'explore-filter-save',
+    /** The filter editor's "Simple" and "Custom SQL" tabs, the SQL tab's clause select and editor. */
+    filterSimpleTab: 'explore-filter-tab-simple',
+    filterSqlTab: 'explore-filter-tab-sql',
+    filterClauseSelect: 'explore-filter-clause',
+    filterSqlEditor: 'explore-filter-sql',
     metricsControl: 'explore-control-metrics',
     addMetricButton: 'explore-add-metric',
     metricChip: 'explore-metric-chip',
@@ -56,6 +61,19 @@ export const testIds = {
     metricSimpleTab: 'explore-metric-tab-simple',
     metricSavedTab: 'explore-metric-tab-saved',
     metricSaveButton: 'explore-metric-save',
+    metricSqlTab: 'explore-metric-tab-sql',
+    metricSqlEditor: 'explore-metric-sql',
+    metricLabelInput: 'explore-metric-label',
+    /** A column control's adhoc (custom SQL) column chips, "+ Add column" and its popover. */
+    adhocColumnChip: 'explore-adhoc-column-chip',
+    addColumnButton: 'explore-add-column',
+    columnPopover: 'explore-column-popover',
+    columnSimpleTab: 'explore-column-tab-simple',
+    columnSqlTab: 'explore-column-tab-sql',
+    columnSimpleSelect: 'explore-column-simple',
+    columnSqlEditor: 'explore-column-sql',
+    columnLabelInput: 'explore-column-label',
+    columnSaveButton: 'explore-column-save',
     controlError: 'explore-control-error',
     runButton: 'explore-run-button',
     /** The time range control's button: it shows the range and opens "Edit time range". */

@@ -3,13 +3,17 @@ import styled from 'styled-components';
 import type { Dataset } from '@/api/generated/Dataset';
 import { testIds } from '@/testIds';
 import { ColumnTypeIcon } from './ColumnTypeIcon';
+import { setDraggedItem } from './controls/datasourceDrag';
 
 function matches(search: string, ...texts: (string | null)[]): boolean {
   const needle = search.trim().toLowerCase();
   return needle === '' || texts.some((text) => text?.toLowerCase().includes(needle) ?? false);
 }
 
-/** The left panel: the dataset's name and a searchable list of its metrics and columns. */
+/**
+ * The left panel: the dataset's name and a searchable list of its metrics and columns, each
+ * draggable onto the controls (columns onto group-by, columns and filters; metrics onto metrics).
+ */
 export function DatasourcePanel({ dataset }: { dataset: Dataset }): JSX.Element {
   const [search, setSearch] = useState('');
   const metrics = useMemo(
@@ -39,7 +43,14 @@ export function DatasourcePanel({ dataset }: { dataset: Dataset }): JSX.Element 
       </SectionTitle>
       <List>
         {metrics.map((metric) => (
-          <Item key={metric.id} data-testid={testIds.explore.metricItem} title={metric.expression}>
+          <Item
+            key={metric.id}
+            draggable
+            data-testid={testIds.explore.metricItem}
+            data-name={metric.metric_name}
+            title={metric.expression}
+            onDragStart={(event) => setDraggedItem(event.dataTransfer, 'metric', metric.metric_name)}
+          >
             <MetricMark role="img" aria-label="Metric">
               ƒ
             </MetricMark>
@@ -52,7 +63,14 @@ export function DatasourcePanel({ dataset }: { dataset: Dataset }): JSX.Element 
       </SectionTitle>
       <List>
         {columns.map((column) => (
-          <Item key={column.id} data-testid={testIds.explore.columnItem} title={column.type ?? undefined}>
+          <Item
+            key={column.id}
+            draggable
+            data-testid={testIds.explore.columnItem}
+            data-name={column.column_name}
+            title={column.type ?? undefined}
+            onDragStart={(event) => setDraggedItem(event.dataTransfer, 'column', column.column_name)}
+          >
             <ColumnTypeIcon column={column} />
             {column.verbose_name ?? column.column_name}
           </Item>
@@ -117,6 +135,7 @@ const Item = styled.li`
   font-size: ${({ theme }) => theme.fontSizes.s}px;
   text-overflow: ellipsis;
   white-space: nowrap;
+  cursor: grab;
 `;
 
 const MetricMark = styled.span`

@@ -1,17 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type JSX } from 'react';
+import { useState, type JSX } from 'react';
 import styled from 'styled-components';
 import type { AdhocFilter } from '@/api/generated/AdhocFilter';
 import type { Dataset } from '@/api/generated/Dataset';
-import type { FilterOperator } from '@/api/generated/FilterOperator';
-import { queryKeys } from '@/api/queryKeys';
-import { AsyncSelect, type FetchSelectOptionsPage } from '@/components/AsyncSelect';
 import { Button } from '@/components/Button';
-import { Select } from '@/components/Select';
-import { fastSearchDebounceMs } from '@/components/selectLimits';
 import { testIds } from '@/testIds';
-import { adhocFilterLabel, filterOperatorChoices, operatorTakesList, operatorTakesValue, simpleAdhocFilter } from './adhocFilters';
-import { columnValuesPageFetcher } from './columnValueOptions';
+import { AdhocFilterEditor } from './AdhocFilterEditor';
+import { adhocFilterLabel } from './adhocFilters';
+import { useDatasourceDrop } from './useDatasourceDrop';
 
 export interface AdhocFiltersControlProps {
   dataset: Dataset;
@@ -20,150 +15,82 @@ export interface AdhocFiltersControlProps {
   onChange: (filters: AdhocFilter[]) => void;
 }
 
-function isFilterOperator(value: string): value is FilterOperator {
-  return filterOperatorChoices.some((choice) => choice.value === value);
-}
+/** What the editor is open on: a new filter (maybe with a dropped column) or the saved filter at `index`. */
+type EditorTarget = { kind: 'new'; subject: string | null; key: number } | { kind: 'saved'; index: number; key: number };
 
-const noValuesPage: FetchSelectOptionsPage = () => Promise.resolve({ options: [], totalCount: 0 });
-
-/** The "Filters" control (`adhoc_filters`): chips, and a compact editor for a SIMPLE WHERE filter. */
+/**
+ * The "Filters" control (`adhoc_filters`): chips, and Superset's filter popover (Simple and Custom
+ * SQL tabs) to add one. A chip reopens its filter; Save updates it in place. A column dropped from
+ * the datasource panel starts a new filter on it.
+ */
 export function AdhocFiltersControl({ dataset, value, isInvalid, onChange }: AdhocFiltersControlProps): JSX.Element {
-  const [isAdding, setIsAdding] = useState(false);
-  const [subject, setSubject] = useState<string | null>(null);
-  const [operator, setOperator] = useState<FilterOperator>('==');
-  const [valueText, setValueText] = useState('');
-  const [listValues, setListValues] = useState<string[]>([]);
-  const queryClient = useQueryClient();
-  const fetchValuesPage = useMemo(
-    () => (subject === null ? noValuesPage : columnValuesPageFetcher(queryClient, dataset.id, subject)),
-    [queryClient, dataset.id, subject],
-  );
+  const [target, setTarget] = useState<EditorTarget | null>(null);
+  // Remounts the editor for each filter it opens on.
+  const [openCount, setOpenCount] = useState(0);
+  const drop = useDatasourceDrop(['column'], (item) => open({ kind: 'new', subject: item.name }));
 
-  const columnOptions = dataset.columns
-    .filter((column) => column.filterable)
-    .map((column) => ({ value: column.column_name, label: column.verbose_name ?? column.column_name }));
-  const takesValue = operatorTakesValue(operator);
-  const takesList = operatorTakesList(operator);
-  const hasValue = takesList ? listValues.length > 0 : valueText.trim() !== '';
-  const isComplete = subject !== null && (!takesValue || hasValue);
-
-  function closeEditor(): void {
-    setIsAdding(false);
-    setSubject(null);
-    setOperator('==');
-    setValueText('');
-    setListValues([]);
+  function open(next: { kind: 'new'; subject: string | null } | { kind: 'saved'; index: number }): void {
+    setTarget({ ...next, key: openCount + 1 });
+    setOpenCount((count) => count + 1);
   }
 
-  function save(): void {
-    if (subject === null) return;
-    const column = dataset.columns.find((candidate) => candidate.column_name === subject);
-    onChange([...value, simpleAdhocFilter(subject, operator, takesList ? listValues : valueText, column)]);
-    closeEditor();
+  function save(filter: AdhocFilter): void {
+    if (target?.kind === 'saved') onChange(value.map((saved, index) => (index === target.index ? filter : saved)));
+    else onChange([...value, filter]);
+    setTarget(null);
   }
+
+  const editedFilter = target?.kind === 'saved' ? (value[target.index] ?? null) : null;
 
   return (
-    <div>
-      <Chips $isInvalid={isInvalid}>
+    <div {...drop.handlers}>
+      <Chips $isInvalid={isInvalid} $isDropTarget={drop.isOver}>
         {value.map((filter, index) => (
-          <Chip key={filter.filterOptionName ?? index} data-testid={testIds.explore.filterChip}>
-            {adhocFilterLabel(filter)}
+          <Chip key={filter.filterOptionName ?? index} data-testid={testIds.explore.filterChip} data-clause={filter.clause}>
+            <ChipLabel type="button" title="Edit filter" aria-label={`Edit ${adhocFilterLabel(filter)}`} onClick={() => open({ kind: 'saved', index })}>
+              {adhocFilterLabel(filter)}
+            </ChipLabel>
             <Remove
               type="button"
               aria-label={`Remove ${adhocFilterLabel(filter)}`}
-              onClick={() => onChange(value.filter((chosen) => chosen !== filter))}
+              onClick={() => {
+                onChange(value.filter((chosen) => chosen !== filter));
+                setTarget(null);
+              }}
             >
               ×
             </Remove>
           </Chip>
         ))}
-        {!isAdding && (
-          <Button $variant="link" data-testid={testIds.explore.addFilterButton} onClick={() => setIsAdding(true)}>
+        {target === null && (
+          <Button $variant="link" data-testid={testIds.explore.addFilterButton} onClick={() => open({ kind: 'new', subject: null })}>
             + Add filter
           </Button>
         )}
       </Chips>
-      {isAdding && (
-        <Editor
-          role="group"
-          aria-label="Add filter"
-          data-testid={testIds.explore.filterEditor}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') closeEditor();
-          }}
-        >
-          <Select
-            mode="single"
-            ariaLabel="Filter column"
-            placeholder="Select column"
-            options={columnOptions}
-            value={subject}
-            testId={testIds.explore.filterColumnSelect}
-            onChange={(chosen) => {
-              setSubject(chosen);
-              setListValues([]);
-            }}
-          />
-          <Select
-            mode="single"
-            ariaLabel="Filter operator"
-            options={filterOperatorChoices}
-            value={operator}
-            testId={testIds.explore.filterOperatorSelect}
-            onChange={(chosen) => {
-              if (isFilterOperator(chosen)) setOperator(chosen);
-            }}
-          />
-          {takesList && (
-            <AsyncSelect
-              key={subject ?? ''}
-              mode="multiple"
-              ariaLabel="Filter values"
-              placeholder="Select or paste values"
-              allowsNewOptions
-              queryKey={queryKeys.columnValueOptions(dataset.id, subject ?? '')}
-              fetchPage={fetchValuesPage}
-              searchDebounceMs={fastSearchDebounceMs}
-              value={listValues}
-              testId={testIds.explore.filterValuesSelect}
-              onChange={setListValues}
-            />
-          )}
-          {takesValue && !takesList && (
-            <ValueInput
-              aria-label="Filter value"
-              placeholder="Value"
-              data-testid={testIds.explore.filterValueInput}
-              value={valueText}
-              onChange={(event) => setValueText(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') {
-                  event.preventDefault();
-                  if (isComplete) save();
-                }
-              }}
-            />
-          )}
-          <EditorButtons>
-            <Button onClick={closeEditor}>Cancel</Button>
-            <Button $variant="primary" disabled={!isComplete} data-testid={testIds.explore.filterSaveButton} onClick={save}>
-              Save
-            </Button>
-          </EditorButtons>
-        </Editor>
+      {target !== null && (
+        <AdhocFilterEditor
+          key={target.key}
+          dataset={dataset}
+          filter={editedFilter}
+          initialSubject={target.kind === 'new' ? target.subject : null}
+          onSave={save}
+          onCancel={() => setTarget(null)}
+        />
       )}
     </div>
   );
 }
 
-const Chips = styled.div<{ $isInvalid: boolean }>`
+const Chips = styled.div<{ $isInvalid: boolean; $isDropTarget: boolean }>`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.gridUnit}px;
   min-height: 32px;
   padding: 2px ${({ theme }) => theme.gridUnit * 2}px;
-  border: 1px solid ${({ theme, $isInvalid }) => ($isInvalid ? theme.colors.error.base : theme.colors.border)};
+  border: 1px ${({ $isDropTarget }) => ($isDropTarget ? 'dashed' : 'solid')}
+    ${({ theme, $isInvalid, $isDropTarget }) => ($isDropTarget ? theme.colors.primary.base : $isInvalid ? theme.colors.error.base : theme.colors.border)};
   border-radius: ${({ theme }) => theme.borderRadius}px;
 `;
 
@@ -178,36 +105,20 @@ const Chip = styled.span`
   line-height: 22px;
 `;
 
+const ChipLabel = styled.button`
+  padding: 0;
+  border: 0;
+  background: none;
+  color: inherit;
+  cursor: pointer;
+  font: inherit;
+  text-align: left;
+`;
+
 const Remove = styled.button`
   padding: 0 2px;
   border: 0;
   background: none;
   color: ${({ theme }) => theme.colors.textMuted};
   cursor: pointer;
-`;
-
-const Editor = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.gridUnit * 2}px;
-  margin-top: ${({ theme }) => theme.gridUnit * 2}px;
-  padding: ${({ theme }) => theme.gridUnit * 2}px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-`;
-
-const ValueInput = styled.input`
-  height: 32px;
-  padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-`;
-
-const EditorButtons = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.gridUnit * 2}px;
 `;

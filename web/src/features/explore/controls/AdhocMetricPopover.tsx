@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type JSX, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type JSX, type RefObject } from 'react';
 import styled from 'styled-components';
 import type { Aggregate } from '@/api/generated/Aggregate';
 import type { Dataset } from '@/api/generated/Dataset';
@@ -7,13 +7,18 @@ import { Button } from '@/components/Button';
 import { Select } from '@/components/Select';
 import { aggregates, simpleAdhocMetric } from '@/features/explore/exploreFormData';
 import { testIds } from '@/testIds';
+import { sqlAdhocMetric } from './adhocMetrics';
+import { PopoverTab, PopoverTabs } from './popoverTabs';
+import { SqlExpressionField } from './SqlExpressionField';
 
-type MetricSource = 'simple' | 'saved';
+type MetricSource = 'simple' | 'saved' | 'sql';
 
 export interface AdhocMetricPopoverProps {
   dataset: Dataset;
   /** The button that opens the popover: a click on it is not a click outside. */
   anchorRef: RefObject<HTMLElement | null>;
+  /** The column a SIMPLE metric starts with (a column dropped from the datasource panel). */
+  initialColumnName?: string | null;
   onAdd: (metric: MetricRef) => void;
   onClose: () => void;
 }
@@ -24,17 +29,26 @@ function isAggregate(value: string): value is Aggregate {
   return (aggregates as readonly string[]).includes(value);
 }
 
-/** Builds one metric: a SIMPLE adhoc metric (column + aggregate) or a saved metric by name. */
-export function AdhocMetricPopover({ dataset, anchorRef, onAdd, onClose }: AdhocMetricPopoverProps): JSX.Element {
+/**
+ * Builds one metric: a SIMPLE adhoc metric (column + aggregate), a saved metric by name, or a
+ * custom SQL metric (an aggregate expression, with an optional label). The server validates the
+ * SQL when the chart runs (it has no endpoint to validate an expression alone), and the chart
+ * shows its message.
+ */
+export function AdhocMetricPopover({ dataset, anchorRef, initialColumnName = null, onAdd, onClose }: AdhocMetricPopoverProps): JSX.Element {
   const popoverRef = useRef<HTMLDivElement>(null);
   const [source, setSource] = useState<MetricSource>('simple');
-  const [columnName, setColumnName] = useState<string | null>(null);
+  const labelId = useId();
+  const [columnName, setColumnName] = useState<string | null>(initialColumnName);
   const [aggregate, setAggregate] = useState<Aggregate | null>(null);
   const [savedMetricName, setSavedMetricName] = useState<string | null>(null);
+  const [sqlExpression, setSqlExpression] = useState('');
+  const [sqlLabel, setSqlLabel] = useState('');
 
   const columnOptions = dataset.columns.map((column) => ({ value: column.column_name, label: column.column_name }));
   const savedMetricOptions = dataset.metrics.map((metric) => ({ value: metric.metric_name, label: metric.verbose_name ?? metric.metric_name }));
-  const isComplete = source === 'simple' ? columnName !== null && aggregate !== null : savedMetricName !== null;
+  const isComplete =
+    source === 'simple' ? columnName !== null && aggregate !== null : source === 'saved' ? savedMetricName !== null : sqlExpression.trim() !== '';
 
   // Focus moves into the popover (so Escape closes it); a click outside closes it.
   useEffect(() => {
@@ -53,6 +67,7 @@ export function AdhocMetricPopover({ dataset, anchorRef, onAdd, onClose }: Adhoc
   function save(): void {
     if (source === 'saved' && savedMetricName !== null) onAdd(savedMetricName);
     if (source === 'simple' && columnName !== null && aggregate !== null) onAdd(simpleAdhocMetric(columnName, aggregate));
+    if (source === 'sql' && sqlExpression.trim() !== '') onAdd(sqlAdhocMetric(sqlExpression, sqlLabel));
   }
 
   return (
@@ -63,11 +78,11 @@ export function AdhocMetricPopover({ dataset, anchorRef, onAdd, onClose }: Adhoc
       aria-label="Add metric"
       data-testid={testIds.explore.metricPopover}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
+        if (event.key === 'Escape' && !event.defaultPrevented) onClose();
       }}
     >
-      <Tabs role="tablist" aria-label="Metric source">
-        <Tab
+      <PopoverTabs role="tablist" aria-label="Metric source">
+        <PopoverTab
           role="tab"
           type="button"
           aria-selected={source === 'simple'}
@@ -75,8 +90,8 @@ export function AdhocMetricPopover({ dataset, anchorRef, onAdd, onClose }: Adhoc
           onClick={() => setSource('simple')}
         >
           Simple
-        </Tab>
-        <Tab
+        </PopoverTab>
+        <PopoverTab
           role="tab"
           type="button"
           aria-selected={source === 'saved'}
@@ -84,8 +99,11 @@ export function AdhocMetricPopover({ dataset, anchorRef, onAdd, onClose }: Adhoc
           onClick={() => setSource('saved')}
         >
           Saved
-        </Tab>
-      </Tabs>
+        </PopoverTab>
+        <PopoverTab role="tab" type="button" aria-selected={source === 'sql'} data-testid={testIds.explore.metricSqlTab} onClick={() => setSource('sql')}>
+          Custom SQL
+        </PopoverTab>
+      </PopoverTabs>
       {source === 'simple' ? (
         <Fields role="tabpanel" aria-label="Simple">
           <FieldLabel>Column</FieldLabel>
@@ -109,7 +127,7 @@ export function AdhocMetricPopover({ dataset, anchorRef, onAdd, onClose }: Adhoc
             onChange={(value) => setAggregate(isAggregate(value) ? value : null)}
           />
         </Fields>
-      ) : (
+      ) : source === 'saved' ? (
         <Fields role="tabpanel" aria-label="Saved">
           <FieldLabel>Saved metric</FieldLabel>
           <Select
@@ -120,6 +138,27 @@ export function AdhocMetricPopover({ dataset, anchorRef, onAdd, onClose }: Adhoc
             value={savedMetricName}
             testId={testIds.explore.savedMetricSelect}
             onChange={setSavedMetricName}
+          />
+        </Fields>
+      ) : (
+        <Fields role="tabpanel" aria-label="Custom SQL">
+          <FieldLabel as="label" htmlFor={labelId}>
+            Label
+          </FieldLabel>
+          <LabelInput
+            id={labelId}
+            placeholder={sqlExpression.trim() === '' ? 'My metric' : sqlExpression.trim()}
+            value={sqlLabel}
+            data-testid={testIds.explore.metricLabelInput}
+            onChange={(event) => setSqlLabel(event.target.value)}
+          />
+          <FieldLabel>SQL expression</FieldLabel>
+          <SqlExpressionField
+            dataset={dataset}
+            value={sqlExpression}
+            ariaLabel="Metric SQL"
+            testId={testIds.explore.metricSqlEditor}
+            onChange={setSqlExpression}
           />
         </Fields>
       )}
@@ -155,27 +194,6 @@ const Popover = styled.div`
   }
 `;
 
-const Tabs = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.gridUnit * 4}px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
-const Tab = styled.button`
-  padding: ${({ theme }) => theme.gridUnit}px 0;
-  border: 0;
-  border-bottom: 2px solid transparent;
-  background: none;
-  cursor: pointer;
-  font-size: ${({ theme }) => theme.fontSizes.s}px;
-
-  &[aria-selected='true'] {
-    border-bottom-color: ${({ theme }) => theme.colors.primary.base};
-    color: ${({ theme }) => theme.colors.primary.base};
-    font-weight: 600;
-  }
-`;
-
 const Fields = styled.div`
   display: flex;
   flex-direction: column;
@@ -185,6 +203,15 @@ const Fields = styled.div`
 const FieldLabel = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+const LabelInput = styled.input`
+  height: 32px;
+  padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
 `;
 
 const Actions = styled.div`

@@ -5,12 +5,14 @@ import type { MetricRef } from '@/api/generated/MetricRef';
 import { renderWithTheme } from '@/testRendering';
 import { testIds } from '@/testIds';
 import { MetricsControl } from './MetricsControl';
+import { dropItem, typeInSqlEditor } from './sqlEditorTesting';
 
 vi.mock('@/wasm/useQuiverCore', () => ({ useQuiverCore: () => null }));
 
 const dataset = {
   id: 3,
   table_name: 'birth_names',
+  database: { id: 1, database_name: 'examples', backend: 'duckdb' },
   columns: [
     { id: 1, column_name: 'gender', type_generic: 1, groupby: true },
     { id: 2, column_name: 'num', type_generic: 0, groupby: true },
@@ -69,5 +71,46 @@ describe('MetricsControl', () => {
     fireEvent.click(screen.getByTestId(testIds.explore.addMetricButton));
     fireEvent.keyDown(screen.getByTestId(testIds.explore.metricPopover), { key: 'Escape' });
     expect(screen.queryByTestId(testIds.explore.metricPopover)).toBeNull();
+  });
+
+  it('adds a custom SQL metric, labelled by its expression unless a label is typed', async () => {
+    const onChange = vi.fn<(metrics: MetricRef[]) => void>();
+    renderWithTheme(<MetricsControl dataset={dataset} value={[]} isInvalid={false} onChange={onChange} />);
+    fireEvent.click(screen.getByTestId(testIds.explore.addMetricButton));
+    fireEvent.click(screen.getByTestId(testIds.explore.metricSqlTab));
+    const save = screen.getByTestId(testIds.explore.metricSaveButton);
+    expect(save).toHaveProperty('disabled', true);
+    await typeInSqlEditor(testIds.explore.metricSqlEditor, 'SUM(num) / COUNT(*) ');
+    fireEvent.click(save);
+    expect(onChange).toHaveBeenLastCalledWith([
+      {
+        expressionType: 'SQL',
+        sqlExpression: 'SUM(num) / COUNT(*)',
+        label: 'SUM(num) / COUNT(*)',
+        hasCustomLabel: false,
+        optionName: expect.stringMatching(/^metric_[a-z0-9]{11}$/) as unknown,
+      },
+    ]);
+
+    fireEvent.click(screen.getByTestId(testIds.explore.addMetricButton));
+    fireEvent.click(screen.getByTestId(testIds.explore.metricSqlTab));
+    await typeInSqlEditor(testIds.explore.metricSqlEditor, 'MAX(num)');
+    fireEvent.change(screen.getByTestId(testIds.explore.metricLabelInput), { target: { value: 'Top' } });
+    fireEvent.click(screen.getByTestId(testIds.explore.metricSaveButton));
+    expect(onChange).toHaveBeenLastCalledWith([expect.objectContaining({ sqlExpression: 'MAX(num)', label: 'Top', hasCustomLabel: true })]);
+  });
+
+  it('takes a saved metric dropped from the datasource panel; a dropped column opens the popover on it', () => {
+    const onChange = vi.fn<(metrics: MetricRef[]) => void>();
+    renderWithTheme(<MetricsControl dataset={dataset} value={['count']} isInvalid={false} onChange={onChange} />);
+    const zone = screen.getByTestId(testIds.explore.metricsControl);
+    dropItem(zone, 'metric', 'count');
+    expect(onChange).toHaveBeenLastCalledWith(['count', 'count']);
+
+    dropItem(zone, 'column', 'num');
+    expect(screen.getByTestId(testIds.explore.metricColumnSelect).textContent).toContain('num');
+    chooseIn(testIds.explore.metricAggregateSelect, 'MAX');
+    fireEvent.click(screen.getByTestId(testIds.explore.metricSaveButton));
+    expect(onChange).toHaveBeenLastCalledWith(['count', expect.objectContaining({ expressionType: 'SIMPLE', aggregate: 'MAX', label: 'MAX(num)' })]);
   });
 });

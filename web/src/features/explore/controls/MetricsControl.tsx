@@ -7,6 +7,7 @@ import { metricKey, provisionalMetricLabel } from '@/features/explore/exploreFor
 import { useQuiverCore } from '@/wasm/useQuiverCore';
 import { testIds } from '@/testIds';
 import { AdhocMetricPopover } from './AdhocMetricPopover';
+import { useDatasourceDrop } from './useDatasourceDrop';
 
 export interface MetricsControlProps {
   dataset: Dataset;
@@ -17,14 +18,27 @@ export interface MetricsControlProps {
   onChange: (metrics: MetricRef[]) => void;
 }
 
-/** The "Metrics" control (`metrics`): chosen metrics as chips, and a popover to add one. */
+/**
+ * The "Metrics" control (`metrics`): chosen metrics as chips, and a popover to add one. A saved
+ * metric dropped from the datasource panel is added; a dropped column opens the popover on it.
+ */
 export function MetricsControl({ dataset, value, isInvalid, allowsMultiple = true, onChange }: MetricsControlProps): JSX.Element {
   const [isAdding, setIsAdding] = useState(false);
+  const [droppedColumn, setDroppedColumn] = useState<string | null>(null);
+  const canAdd = allowsMultiple || value.length === 0;
   const addButtonRef = useRef<HTMLButtonElement>(null);
   const closePopover = useCallback(() => {
     setIsAdding(false);
   }, []);
   const core = useQuiverCore();
+  const drop = useDatasourceDrop(['metric', 'column'], ({ kind, name }) => {
+    if (kind === 'metric') {
+      onChange(allowsMultiple ? [...value, name] : [name]);
+      return;
+    }
+    setDroppedColumn(name);
+    setIsAdding(true);
+  });
 
   function metricLabel(metric: MetricRef): string {
     if (core === null) return provisionalMetricLabel(metric);
@@ -36,8 +50,8 @@ export function MetricsControl({ dataset, value, isInvalid, allowsMultiple = tru
   }
 
   return (
-    <Root data-testid={testIds.explore.metricsControl}>
-      <Chips $isInvalid={isInvalid}>
+    <Root data-testid={testIds.explore.metricsControl} {...drop.handlers}>
+      <Chips $isInvalid={isInvalid} $isDropTarget={drop.isOver}>
         {value.map((metric) => (
           <Chip key={metricKey(metric)} data-testid={testIds.explore.metricChip}>
             {metricLabel(metric)}
@@ -50,13 +64,16 @@ export function MetricsControl({ dataset, value, isInvalid, allowsMultiple = tru
             </Remove>
           </Chip>
         ))}
-        {(allowsMultiple || value.length === 0) && (
+        {canAdd && (
           <Button
             ref={addButtonRef}
             $variant="link"
             aria-expanded={isAdding}
             data-testid={testIds.explore.addMetricButton}
-            onClick={() => setIsAdding((current) => !current)}
+            onClick={() => {
+              setDroppedColumn(null);
+              setIsAdding((current) => !current);
+            }}
           >
             + Add metric
           </Button>
@@ -64,7 +81,9 @@ export function MetricsControl({ dataset, value, isInvalid, allowsMultiple = tru
       </Chips>
       {isAdding && (
         <AdhocMetricPopover
+          key={droppedColumn ?? ''}
           dataset={dataset}
+          initialColumnName={droppedColumn}
           anchorRef={addButtonRef}
           onClose={closePopover}
           onAdd={(metric) => {
@@ -81,14 +100,15 @@ const Root = styled.div`
   position: relative;
 `;
 
-const Chips = styled.div<{ $isInvalid: boolean }>`
+const Chips = styled.div<{ $isInvalid: boolean; $isDropTarget: boolean }>`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.gridUnit}px;
   min-height: 32px;
   padding: 2px ${({ theme }) => theme.gridUnit * 2}px;
-  border: 1px solid ${({ theme, $isInvalid }) => ($isInvalid ? theme.colors.error.base : theme.colors.border)};
+  border: 1px ${({ $isDropTarget }) => ($isDropTarget ? 'dashed' : 'solid')}
+    ${({ theme, $isInvalid, $isDropTarget }) => ($isDropTarget ? theme.colors.primary.base : $isInvalid ? theme.colors.error.base : theme.colors.border)};
   border-radius: ${({ theme }) => theme.borderRadius}px;
   background: ${({ theme }) => theme.colors.surface};
 `;

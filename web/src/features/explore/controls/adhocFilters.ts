@@ -1,5 +1,6 @@
 import type { AdhocFilter } from '@/api/generated/AdhocFilter';
 import type { DatasetColumn } from '@/api/generated/DatasetColumn';
+import type { FilterClause } from '@/api/generated/FilterClause';
 import type { FilterOperator } from '@/api/generated/FilterOperator';
 
 /** The operators the filter editor offers (spec 002 section 9), with Superset's labels. */
@@ -52,6 +53,41 @@ function comparatorItems(value: string | readonly string[]): string[] {
   return items.map((item) => item.trim()).filter((item) => item !== '');
 }
 
+function randomOptionSuffix(): string {
+  return Math.random().toString(36).slice(2, 13).padEnd(11, '0');
+}
+
+/** The clauses of a custom SQL filter: WHERE filters rows, HAVING filters groups (by metrics). */
+export const filterClauseChoices: readonly { value: FilterClause; label: string }[] = [
+  { value: 'WHERE', label: 'WHERE' },
+  { value: 'HAVING', label: 'HAVING' },
+];
+
+export function isFilterClause(value: string): value is FilterClause {
+  return value === 'WHERE' || value === 'HAVING';
+}
+
+/**
+ * A custom SQL filter: `{expressionType: "SQL", clause, sqlExpression}`. Superset also writes
+ * `subject`, `operator` and `comparator` as null; the form data type leaves them out, and the
+ * server drops nulls when it stores the form data, so they are left out here.
+ */
+export function sqlAdhocFilter(sqlExpression: string, clause: FilterClause, optionSuffix = randomOptionSuffix()): AdhocFilter {
+  return { expressionType: 'SQL', clause, sqlExpression: sqlExpression.trim(), filterOptionName: `filter_${optionSuffix}` };
+}
+
+function comparatorText(value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return value === undefined || value === null ? '' : JSON.stringify(value);
+}
+
+/** What the editor starts from when a saved SIMPLE filter is reopened: typed text or chosen values. */
+export function simpleFilterValues(filter: AdhocFilter): { valueText: string; listValues: string[] } {
+  const comparator = filter.comparator;
+  if (Array.isArray(comparator)) return { valueText: '', listValues: comparator.map(comparatorText) };
+  return { valueText: comparatorText(comparator), listValues: [] };
+}
+
 /**
  * A SIMPLE WHERE filter: `gender == boy` is `{subject: "gender", operator: "==", comparator: "boy"}`;
  * IN takes the chosen values (or a comma-separated text), numeric columns compare numbers, IS NULL
@@ -62,7 +98,7 @@ export function simpleAdhocFilter(
   operator: FilterOperator,
   value: string | readonly string[],
   column: DatasetColumn | undefined,
-  optionSuffix = Math.random().toString(36).slice(2, 13).padEnd(11, '0'),
+  optionSuffix = randomOptionSuffix(),
 ): AdhocFilter {
   const filter: AdhocFilter = {
     expressionType: 'SIMPLE',
@@ -76,11 +112,6 @@ export function simpleAdhocFilter(
     ? comparatorItems(value).map((item) => typedComparatorValue(item, column))
     : typedComparatorValue((typeof value === 'string' ? value : value.join(',')).trim(), column);
   return { ...filter, comparator };
-}
-
-function comparatorText(value: unknown): string {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return value === undefined || value === null ? '' : JSON.stringify(value);
 }
 
 /** What a filter chip shows: `gender = boy`, `state IN (CA, NY)`, or the SQL of a SQL filter. */

@@ -1,0 +1,171 @@
+import { useEffect, useId, useRef, useState, type JSX, type RefObject } from 'react';
+import styled from 'styled-components';
+import type { AdhocColumn } from '@/api/generated/AdhocColumn';
+import type { ColumnRef } from '@/api/generated/ColumnRef';
+import type { Dataset } from '@/api/generated/Dataset';
+import { Button } from '@/components/Button';
+import { Select } from '@/components/Select';
+import { testIds } from '@/testIds';
+import { sqlAdhocColumn } from './adhocColumns';
+import { PopoverTab, PopoverTabs } from './popoverTabs';
+import { SqlExpressionField } from './SqlExpressionField';
+
+type ColumnTab = 'simple' | 'sql';
+
+export interface AdhocColumnPopoverProps {
+  dataset: Dataset;
+  /** The adhoc column being edited, or null for a new column. */
+  column: AdhocColumn | null;
+  /** Clicks inside this element (the control) are not clicks outside. */
+  anchorRef: RefObject<HTMLElement | null>;
+  onSave: (column: ColumnRef) => void;
+  onClose: () => void;
+}
+
+/**
+ * Superset's column popover: "Simple" picks a dataset column, "Custom SQL" makes an adhoc column
+ * `{label, sqlExpression, expressionType: "SQL"}` with an editable label.
+ */
+export function AdhocColumnPopover({ dataset, column, anchorRef, onSave, onClose }: AdhocColumnPopoverProps): JSX.Element {
+  const popoverRef = useRef<HTMLDivElement>(null);
+  const labelId = useId();
+  const [tab, setTab] = useState<ColumnTab>(column === null ? 'simple' : 'sql');
+  const [columnName, setColumnName] = useState<string | null>(null);
+  const [sqlExpression, setSqlExpression] = useState(column?.sqlExpression ?? '');
+  // A label equal to the expression is the default one: the field stays empty and follows the SQL.
+  const [label, setLabel] = useState(column !== null && column.label !== column.sqlExpression ? (column.label ?? '') : '');
+
+  const columnOptions = dataset.columns
+    .filter((candidate) => candidate.groupby)
+    .map((candidate) => ({ value: candidate.column_name, label: candidate.verbose_name ?? candidate.column_name }));
+  const isComplete = tab === 'simple' ? columnName !== null : sqlExpression.trim() !== '';
+
+  useEffect(() => {
+    if (column === null) popoverRef.current?.focus();
+    function closeOnOutsideClick(event: MouseEvent): void {
+      const target = event.target as Node;
+      const isInside = popoverRef.current?.contains(target) === true || anchorRef.current?.contains(target) === true;
+      if (!isInside) onClose();
+    }
+    document.addEventListener('mousedown', closeOnOutsideClick);
+    return () => {
+      document.removeEventListener('mousedown', closeOnOutsideClick);
+    };
+  }, [anchorRef, column, onClose]);
+
+  function save(): void {
+    if (tab === 'simple' && columnName !== null) onSave(columnName);
+    if (tab === 'sql' && sqlExpression.trim() !== '') onSave(sqlAdhocColumn(sqlExpression, label));
+  }
+
+  return (
+    <Popover
+      ref={popoverRef}
+      tabIndex={-1}
+      role="dialog"
+      aria-label={column === null ? 'Add column' : 'Edit column'}
+      data-testid={testIds.explore.columnPopover}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+      }}
+    >
+      <PopoverTabs role="tablist" aria-label="Column source">
+        <PopoverTab role="tab" type="button" aria-selected={tab === 'simple'} data-testid={testIds.explore.columnSimpleTab} onClick={() => setTab('simple')}>
+          Simple
+        </PopoverTab>
+        <PopoverTab role="tab" type="button" aria-selected={tab === 'sql'} data-testid={testIds.explore.columnSqlTab} onClick={() => setTab('sql')}>
+          Custom SQL
+        </PopoverTab>
+      </PopoverTabs>
+      {tab === 'simple' ? (
+        <Fields role="tabpanel" aria-label="Simple">
+          <FieldLabel>Column</FieldLabel>
+          <Select
+            mode="single"
+            ariaLabel="Column"
+            placeholder="Select column"
+            options={columnOptions}
+            value={columnName}
+            testId={testIds.explore.columnSimpleSelect}
+            onChange={setColumnName}
+          />
+        </Fields>
+      ) : (
+        <Fields role="tabpanel" aria-label="Custom SQL">
+          <FieldLabel as="label" htmlFor={labelId}>
+            Label
+          </FieldLabel>
+          <LabelInput
+            id={labelId}
+            placeholder={sqlExpression.trim() === '' ? 'My column' : sqlExpression.trim()}
+            value={label}
+            data-testid={testIds.explore.columnLabelInput}
+            onChange={(event) => setLabel(event.target.value)}
+          />
+          <FieldLabel>SQL expression</FieldLabel>
+          <SqlExpressionField
+            dataset={dataset}
+            value={sqlExpression}
+            ariaLabel="Column SQL"
+            testId={testIds.explore.columnSqlEditor}
+            onChange={setSqlExpression}
+          />
+        </Fields>
+      )}
+      <Actions>
+        <Button $variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+        <Button $variant="primary" disabled={!isComplete} data-testid={testIds.explore.columnSaveButton} onClick={save}>
+          Save
+        </Button>
+      </Actions>
+    </Popover>
+  );
+}
+
+const Popover = styled.div`
+  position: absolute;
+  z-index: 30;
+  top: calc(100% + 4px);
+  left: 0;
+  right: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.gridUnit * 3}px;
+  padding: ${({ theme }) => theme.gridUnit * 3}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: 0 6px 16px rgba(0, 0, 0, 0.2);
+
+  &:focus {
+    outline: none;
+  }
+`;
+
+const Fields = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.gridUnit}px;
+`;
+
+const FieldLabel = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+const LabelInput = styled.input`
+  height: 32px;
+  padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
+`;
