@@ -154,11 +154,6 @@ test('a "1 year ago" time shift of actual values draws last year\'s numbers as a
 });
 
 test('a "1 year ago" time shift as a Difference draws each year minus the year before', async ({ page }) => {
-  test.fail(
-    true,
-    'quiver-core gives "Difference" the value "absolute" (core-wasm/src/controls/choices.rs comparison_types); Superset 6 and the ' +
-      'core\'s own query building and `compare` operator expect "difference", so no time offset is queried. Remove this line once fixed.',
-  );
   const { explore, plain } = await openYearlyBirths(page);
   const sumOfYear = new Map(plain.years.map((year, index) => [year, plain.sums[index] ?? 0]));
 

@@ -463,6 +463,50 @@ fn seed_statements() -> Vec<&'static str> {
     ]
 }
 
+/// The seeded `birth_names` on a DuckDB file, an SQLite file, a throwaway PostgreSQL database and
+/// a throwaway MariaDB database (all dropped with the value).
+struct SeededEngines {
+    _home: tempfile::TempDir,
+    sqlite_path: std::path::PathBuf,
+    duckdb_path: std::path::PathBuf,
+    postgres: ThrowawayDatabase,
+    mariadb: ThrowawayDatabase,
+}
+
+impl SeededEngines {
+    async fn create() -> SeededEngines {
+        let home = tempfile::tempdir().unwrap();
+        let sqlite_path = home.path().join("lab.sqlite");
+        let duckdb_path = home.path().join("lab.duckdb");
+        {
+            let duck = duckdb::Connection::open(&duckdb_path).unwrap();
+            for statement in seed_statements() {
+                duck.execute_batch(statement).unwrap();
+            }
+        }
+        let postgres = ThrowawayDatabase::create().await;
+        let mariadb = ThrowawayDatabase::create_mariadb().await;
+        {
+            let url = format!("sqlite://{}?mode=rwc", sqlite_path.display());
+            let mut sqlite = sqlx::SqliteConnection::connect(&url).await.unwrap();
+            let mut pg = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
+            let mut my = sqlx::MySqlConnection::connect(&mariadb.url).await.unwrap();
+            for statement in seed_statements() {
+                sqlx::query(statement).execute(&mut sqlite).await.unwrap();
+                sqlx::query(statement).execute(&mut pg).await.unwrap();
+                sqlx::query(statement).execute(&mut my).await.unwrap();
+            }
+        }
+        SeededEngines {
+            _home: home,
+            sqlite_path,
+            duckdb_path,
+            postgres,
+            mariadb,
+        }
+    }
+}
+
 const SEEDED_TOTALS: [(&str, i64); 2] = [("boy", 15), ("girl", 8)];
 
 /// Statements that must all be refused on a read-only database, per engine.
@@ -535,28 +579,13 @@ fn bypass_attempts(backend: &str) -> Vec<&'static str> {
 async fn the_four_engines_answer_the_same_and_refuse_every_bypass() {
     let app = TestApp::new().await;
     let admin = app.admin().await;
-    let home = tempfile::tempdir().unwrap();
-    let sqlite_path = home.path().join("lab.sqlite");
-    let duckdb_path = home.path().join("lab.duckdb");
-    {
-        let duck = duckdb::Connection::open(&duckdb_path).unwrap();
-        for statement in seed_statements() {
-            duck.execute_batch(statement).unwrap();
-        }
-    }
-    let postgres = ThrowawayDatabase::create().await;
-    let mariadb = ThrowawayDatabase::create_mariadb().await;
-    {
-        let url = format!("sqlite://{}?mode=rwc", sqlite_path.display());
-        let mut sqlite = sqlx::SqliteConnection::connect(&url).await.unwrap();
-        let mut pg = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
-        let mut my = sqlx::MySqlConnection::connect(&mariadb.url).await.unwrap();
-        for statement in seed_statements() {
-            sqlx::query(statement).execute(&mut sqlite).await.unwrap();
-            sqlx::query(statement).execute(&mut pg).await.unwrap();
-            sqlx::query(statement).execute(&mut my).await.unwrap();
-        }
-    }
+    let seeded = SeededEngines::create().await;
+    let (sqlite_path, duckdb_path, postgres, mariadb) = (
+        &seeded.sqlite_path,
+        &seeded.duckdb_path,
+        &seeded.postgres,
+        &seeded.mariadb,
+    );
     let engines = [
         ("duckdb", format!("duckdb:///{}", duckdb_path.display()), "DuckDB"),
         ("sqlite", format!("sqlite:///{}", sqlite_path.display()), "SQLite"),
@@ -1122,28 +1151,13 @@ async fn undefined_and_malformed_templates_are_parameter_errors() {
 async fn the_cost_estimate_plans_statements_without_running_them() {
     let app = TestApp::new().await;
     let admin = app.admin().await;
-    let home = tempfile::tempdir().unwrap();
-    let sqlite_path = home.path().join("plan.sqlite");
-    let duckdb_path = home.path().join("plan.duckdb");
-    {
-        let duck = duckdb::Connection::open(&duckdb_path).unwrap();
-        for statement in seed_statements() {
-            duck.execute_batch(statement).unwrap();
-        }
-    }
-    let postgres = ThrowawayDatabase::create().await;
-    let mariadb = ThrowawayDatabase::create_mariadb().await;
-    {
-        let url = format!("sqlite://{}?mode=rwc", sqlite_path.display());
-        let mut sqlite = sqlx::SqliteConnection::connect(&url).await.unwrap();
-        let mut pg = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
-        let mut my = sqlx::MySqlConnection::connect(&mariadb.url).await.unwrap();
-        for statement in seed_statements() {
-            sqlx::query(statement).execute(&mut sqlite).await.unwrap();
-            sqlx::query(statement).execute(&mut pg).await.unwrap();
-            sqlx::query(statement).execute(&mut my).await.unwrap();
-        }
-    }
+    let seeded = SeededEngines::create().await;
+    let (sqlite_path, duckdb_path, postgres, mariadb) = (
+        &seeded.sqlite_path,
+        &seeded.duckdb_path,
+        &seeded.postgres,
+        &seeded.mariadb,
+    );
     let script = "SELECT * FROM birth_names WHERE num > {{ minimum }}; SELECT COUNT(*) FROM birth_names";
     let engines = [
         (

@@ -24,6 +24,7 @@ import {
 import { columnValuesPageFetcher } from './columnValueOptions';
 import { PopoverTab, PopoverTabs } from './popoverTabs';
 import { SqlExpressionField } from './SqlExpressionField';
+import { Actions, FieldLabel, LabelInput } from './controlPopoverParts';
 
 export interface AdhocFilterEditorProps {
   dataset: Dataset;
@@ -149,7 +150,7 @@ export function AdhocFilterEditor({ dataset, filter, initialSubject = null, onSa
             />
           )}
           {takesValue && !takesList && (
-            <ValueInput
+            <LabelInput
               aria-label="Filter value"
               placeholder="Value"
               data-testid={testIds.explore.filterValueInput}
@@ -176,7 +177,7 @@ export function AdhocFilterEditor({ dataset, filter, initialSubject = null, onSa
               if (isFilterClause(chosen)) setClause(chosen);
             }}
           />
-          <Hint>{clause === 'WHERE' ? 'Filters rows before they are grouped.' : 'Filters groups by their metrics, after grouping.'}</Hint>
+          <FieldLabel>{clause === 'WHERE' ? 'Filters rows before they are grouped.' : 'Filters groups by their metrics, after grouping.'}</FieldLabel>
           <SqlExpressionField
             dataset={dataset}
             value={sqlExpression}
@@ -186,12 +187,12 @@ export function AdhocFilterEditor({ dataset, filter, initialSubject = null, onSa
           />
         </Fields>
       )}
-      <EditorButtons>
+      <Actions>
         <Button onClick={onCancel}>Cancel</Button>
         <Button $variant="primary" disabled={!isComplete} data-testid={testIds.explore.filterSaveButton} onClick={save}>
           Save
         </Button>
-      </EditorButtons>
+      </Actions>
     </Editor>
   );
 }
@@ -210,25 +211,5 @@ const Editor = styled.div`
 const Fields = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.gridUnit * 2}px;
-`;
-
-const Hint = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.s}px;
-`;
-
-const ValueInput = styled.input`
-  height: 32px;
-  padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-`;
-
-const EditorButtons = styled.div`
-  display: flex;
-  justify-content: flex-end;
   gap: ${({ theme }) => theme.gridUnit * 2}px;
 `;

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type JSX, type RefObject } from 'react';
-import styled from 'styled-components';
 import type { Aggregate } from '@/api/generated/Aggregate';
 import type { Dataset } from '@/api/generated/Dataset';
 import type { MetricRef } from '@/api/generated/MetricRef';
@@ -10,6 +9,7 @@ import { testIds } from '@/testIds';
 import { sqlAdhocMetric } from './adhocMetrics';
 import { PopoverTab, PopoverTabs } from './popoverTabs';
 import { SqlExpressionField } from './SqlExpressionField';
+import { Actions, FieldLabel, Fields, LabelInput, Popover } from './controlPopoverParts';
 
 type MetricSource = 'simple' | 'saved' | 'sql';
 
@@ -173,49 +173,3 @@ export function AdhocMetricPopover({ dataset, anchorRef, initialColumnName = nul
     </Popover>
   );
 }
-
-const Popover = styled.div`
-  position: absolute;
-  z-index: 30;
-  top: calc(100% + 4px);
-  left: 0;
-  right: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.gridUnit * 3}px;
-  padding: ${({ theme }) => theme.gridUnit * 3}px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: 0 6px 16px rgba(0, 0, 0, 0.2);
-
-  &:focus {
-    outline: none;
-  }
-`;
-
-const Fields = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.gridUnit}px;
-`;
-
-const FieldLabel = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.s}px;
-`;
-
-const LabelInput = styled.input`
-  height: 32px;
-  padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.gridUnit * 2}px;
-`;
