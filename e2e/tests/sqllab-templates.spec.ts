@@ -69,4 +69,29 @@ test.describe('SQL Lab template parameters', () => {
     const stored = JSON.parse((await storedParams).postData() ?? '{}') as { template_params?: string };
     expect(stored.template_params).toBe('{"gender": "girl"}');
   });
+
+  test('Estimate cost plans the templated query with the examples engine without running it', async ({ page }) => {
+    const sqlLab = await SqlLabPage.open(page, '/sqllab/?state=CA');
+    await sqlLab.addTab();
+    await sqlLab.chooseDatabase('examples');
+    await sqlLab.setTemplateParams('{"gender": "girl"}');
+    await sqlLab.typeSql(`${templatedSql}; SELECT * FROM birth_names`);
+
+    const estimated = page.waitForResponse((response) => response.url().includes('/api/v1/sqllab/estimate/'));
+    await page.getByTestId(testIds.sqlLab.estimateButton).click();
+    const answer = await estimated;
+    expect(answer.status()).toBe(200);
+    expect(new URL(answer.url()).search).toBe('?state=CA');
+    expect(answer.request().postDataJSON()).toMatchObject({ template_params: '{"gender": "girl"}' });
+    const body = (await answer.json()) as { result: Array<Record<string, string>> };
+    expect(body.result).toHaveLength(2);
+
+    const modal = page.getByTestId(testIds.sqlLab.estimateModal);
+    await expect(modal).toContainText('Query cost estimate');
+    const cells = modal.getByTestId(testIds.sqlLab.estimateTable).locator('td[data-label="Estimated rows"]');
+    await expect(cells).toHaveText([body.result[0]?.['Estimated rows'] ?? '', body.result[1]?.['Estimated rows'] ?? '']);
+    // The plain scan is planned at the table's whole row count, which the engine knows.
+    const total = await executeAsJson(page.request, 'SELECT COUNT(*) AS n FROM birth_names');
+    expect(Number(body.result[1]?.['Estimated rows'])).toBe(Number(total.data[0]?.n));
+  });
 });

@@ -318,6 +318,10 @@ export const testIds = {
     saveDatasetSubmit: 'sqllab-save-dataset-submit',
     // Jinja template parameters (spec 002 section 7)
     parametersButton: 'sqllab-parameters',
+    estimateButton: 'sqllab-estimate',
+    estimateModal: 'sqllab-estimate-modal',
+    estimateTable: 'sqllab-estimate-table',
+    estimateError: 'sqllab-estimate-error',
     templateParamsModal: 'sqllab-template-params-modal',
     templateParamsEditor: 'sqllab-template-params-editor',
     templateParamsError: 'sqllab-template-params-error',

@@ -25,6 +25,8 @@ import { SqlEditor, type EditorCompletion } from './SqlEditor';
 import { editorTables, tableSouthTab, type SouthTab } from './sqlLabTables';
 import { TablePreviewPane } from './TablePreviewPane';
 import { TemplateParamsModal } from './TemplateParamsModal';
+import { CostEstimateModal } from './CostEstimateModal';
+import type { SqlLabEstimatePayload } from '@/api/generated/SqlLabEstimatePayload';
 import { createSqlLabPermalink, savedQueryLink } from './stateApi';
 import { useEditorTabs } from './useEditorTabs';
 import { useOpenQueryFromUrl } from './useOpenQueryFromUrl';
@@ -77,6 +79,7 @@ export function SqlLabPage(): JSX.Element {
   const [tableNames, setTableNames] = useState<readonly string[]>([]);
   const [isSaveModalOpen, setIsSaveModalOpen] = useState(false);
   const [isParamsModalOpen, setIsParamsModalOpen] = useState(false);
+  const [estimatePayload, setEstimatePayload] = useState<SqlLabEstimatePayload | null>(null);
   const [southTab, setSouthTab] = useState<SouthTab>('results');
   const [datasetSource, setDatasetSource] = useState<VirtualDatasetSource | null>(null);
   const [historyRefresh, setHistoryRefresh] = useState(0);
@@ -287,6 +290,23 @@ export function SqlLabPage(): JSX.Element {
               <Button $variant="secondary" data-testid={testIds.sqlLab.formatButton} onClick={formatActiveSql}>
                 Format SQL
               </Button>
+              {activeDatabase?.allows_cost_estimate === true && (
+                <Button
+                  $variant="secondary"
+                  data-testid={testIds.sqlLab.estimateButton}
+                  disabled={activeTab.sql.trim() === ''}
+                  onClick={() =>
+                    setEstimatePayload({
+                      database_id: activeDatabase.id,
+                      schema: activeTab.schema ?? undefined,
+                      sql: activeTab.sql,
+                      template_params: activeTab.templateParams ?? undefined,
+                    })
+                  }
+                >
+                  Estimate cost
+                </Button>
+              )}
               <Button
                 $variant="secondary"
                 data-testid={testIds.sqlLab.parametersButton}
@@ -362,6 +382,7 @@ export function SqlLabPage(): JSX.Element {
             {shownSouthTab === 'history' && <QueryHistoryPane sqlEditorId={activeTab.id} refreshNumber={historyRefresh} />}
             {previewedTable !== undefined && <TablePreviewPane key={previewedTable.id} table={previewedTable} />}
             {datasetSource !== null && <SaveDatasetModal source={datasetSource} tabName={activeTab.name} onClose={() => setDatasetSource(null)} />}
+            {estimatePayload !== null && <CostEstimateModal payload={estimatePayload} onClose={() => setEstimatePayload(null)} />}
             {isParamsModalOpen && (
               <TemplateParamsModal
                 templateParams={activeTab.templateParams}

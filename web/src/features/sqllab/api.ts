@@ -5,6 +5,8 @@ import type { ApiError } from '@/api/errors';
 import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
 import type { ListResponse } from '@/api/generated/ListResponse';
 import type { ResultResponse } from '@/api/generated/ResultResponse';
+import type { SqlLabEstimatePayload } from '@/api/generated/SqlLabEstimatePayload';
+import type { SqlLabEstimateResponse } from '@/api/generated/SqlLabEstimateResponse';
 import type { SqlLabExecutePayload } from '@/api/generated/SqlLabExecutePayload';
 import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import type { SqlLabResultMeta } from '@/api/generated/SqlLabResultMeta';
@@ -109,6 +111,14 @@ export async function executeSql(payload: SqlLabExecutePayload, signal?: AbortSi
 /** `POST /api/v1/query/stop`: the run's statement is cancelled in the database. */
 export async function stopQuery(clientId: string): Promise<void> {
   await postJson<ResultResponse<string>>('/api/v1/query/stop', { client_id: clientId });
+}
+
+/**
+ * The cost estimate of a script: one row of labelled figures per statement (spec 002 section 7),
+ * posted with the page's URL parameters like a run, for `url_param()`.
+ */
+export async function estimateQueryCost(payload: SqlLabEstimatePayload): Promise<SqlLabEstimateResponse['result']> {
+  return (await postJson<SqlLabEstimateResponse>(`/api/v1/sqllab/estimate/${forwardedSearch(window.location.search)}`, payload)).result;
 }
 
 export async function formatSql(sql: string): Promise<string> {
