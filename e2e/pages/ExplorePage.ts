@@ -262,6 +262,26 @@ export class ExplorePage {
     return this.cells(columnName).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-value') ?? ''));
   }
 
+  /** The table chart's rendered body rows (a window of them when it scrolls every row). */
+  tableRows(): Locator {
+    return this.page.getByTestId(testIds.tableChart.row);
+  }
+
+  /** The table chart's search box (`include_search`). */
+  tableSearch(): Locator {
+    return this.page.getByTestId(testIds.tableChart.search);
+  }
+
+  /** The table chart's "Show ... entries per page" select (`page_length` set). */
+  tablePageSizeSelect(): Locator {
+    return this.page.getByTestId(testIds.tableChart.pageSizeSelect);
+  }
+
+  /** The table chart's page buttons. */
+  tablePageButtons(): Locator {
+    return this.page.getByTestId(testIds.tableChart.pageButton);
+  }
+
   /** The pivot table's data rows. */
   pivotDataRows(): Locator {
     return this.page.locator(`[data-testid="${testIds.viz.pivotRow}"][data-kind="data"]`);

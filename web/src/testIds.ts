@@ -141,6 +141,11 @@ export const testIds = {
     headerCell: 'table-chart-header-cell',
     row: 'table-chart-row',
     cell: 'table-chart-cell',
+    cellBar: 'table-chart-cell-bar',
+    search: 'table-chart-search',
+    pageSizeSelect: 'table-chart-page-size',
+    pagination: 'table-chart-pagination',
+    pageButton: 'table-chart-page-button',
   },
   viz: {
     legend: 'viz-legend',

@@ -4,6 +4,7 @@ import type { ChartColumn } from '@/features/chart/chartColumns';
 import { renderWithTheme } from '@/testRendering';
 import { testIds } from '@/testIds';
 import { TableChart } from './TableChart';
+import { defaultTableDisplayOptions, type TableDisplayOptions } from './tableOptions';
 
 const columns: ChartColumn[] = [
   { name: 'gender', genericType: 1, values: ['boy', 'girl', null] },
@@ -58,5 +59,147 @@ describe('TableChart', () => {
     const renderedRows = screen.getAllByTestId(testIds.tableChart.row).length;
     expect(renderedRows).toBeGreaterThan(10);
     expect(renderedRows).toBeLessThan(100);
+  });
+
+  const numbers = Array.from({ length: 45 }, (_unused, index) => index + 1);
+  const numberColumns: ChartColumn[] = [
+    { name: 'name', genericType: 1, values: numbers.map((number) => `name ${number}`) },
+    { name: 'n', genericType: 0, values: numbers },
+  ];
+
+  function renderNumbers(options: Partial<TableDisplayOptions>): void {
+    renderWithTheme(<TableChart columns={numberColumns} rowCount={45} options={{ ...defaultTableDisplayOptions, ...options }} />);
+  }
+
+  function shownNames(): string[] {
+    return bodyTexts().map((row) => row[0] ?? '');
+  }
+
+  it('shows pages of page_length rows, with page buttons and a page size select', () => {
+    renderNumbers({ pageLength: 10 });
+    expect(shownNames()).toHaveLength(10);
+    expect(shownNames()[0]).toBe('name 1');
+    const pages = screen.getAllByTestId(testIds.tableChart.pageButton);
+    expect(pages.map((page) => page.textContent)).toEqual(['1', '2', '3', '4', '5']);
+    expect(pages[0]?.getAttribute('aria-current')).toBe('page');
+
+    fireEvent.click(pages[4] as HTMLElement);
+    expect(shownNames()).toEqual(['name 41', 'name 42', 'name 43', 'name 44', 'name 45']);
+
+    const pageSize = screen.getByTestId<HTMLSelectElement>(testIds.tableChart.pageSizeSelect);
+    expect([...pageSize.options].map((option) => option.textContent)).toEqual(['All', '10', '20', '50']);
+    fireEvent.change(pageSize, { target: { value: '20' } });
+    expect(shownNames()).toHaveLength(20);
+    expect(shownNames()[0]).toBe('name 1');
+    expect(screen.getAllByTestId(testIds.tableChart.pageButton)).toHaveLength(3);
+
+    // All: every row in one virtualized list.
+    fireEvent.change(pageSize, { target: { value: '0' } });
+    expect(shownNames().length).toBeGreaterThan(20);
+    expect(screen.getByTestId(testIds.tableChart.table).getAttribute('aria-rowcount')).toBe('46');
+    expect(screen.queryByTestId(testIds.tableChart.pagination)).toBeNull();
+  });
+
+  it('has no pagination or page size select without page_length', () => {
+    renderNumbers({ pageLength: 0 });
+    expect(shownNames().length).toBeGreaterThan(20);
+    expect(screen.queryByTestId(testIds.tableChart.pageSizeSelect)).toBeNull();
+    expect(screen.queryByTestId(testIds.tableChart.pagination)).toBeNull();
+  });
+
+  it('sorts across pages: the first page of a descending sort holds the largest values', () => {
+    renderNumbers({ pageLength: 10 });
+    const header = screen.getByRole('button', { name: 'n' });
+    fireEvent.click(header);
+    fireEvent.click(header);
+    expect(bodyTexts().map((row) => row[1])).toEqual(['45', '44', '43', '42', '41', '40', '39', '38', '37', '36']);
+  });
+
+  it('filters rows with the search box, back to the first page', () => {
+    renderNumbers({ pageLength: 10, includeSearch: true });
+    const search = screen.getByTestId<HTMLInputElement>(testIds.tableChart.search);
+    expect(search.placeholder).toBe('45 records');
+    fireEvent.click(screen.getAllByTestId(testIds.tableChart.pageButton)[2] as HTMLElement);
+
+    fireEvent.change(search, { target: { value: 'NAME 4' } });
+    expect(shownNames()).toEqual(['name 4', 'name 40', 'name 41', 'name 42', 'name 43', 'name 44', 'name 45']);
+    expect(screen.queryByTestId(testIds.tableChart.pagination)).toBeNull();
+
+    fireEvent.change(search, { target: { value: '1' } });
+    // 1, 10-19, 21, 31, 41 by name (and the same numbers in n): 14 rows, two pages.
+    expect(shownNames()).toHaveLength(10);
+    expect(screen.getByTestId(testIds.tableChart.table).getAttribute('aria-rowcount')).toBe('15');
+    expect(screen.getAllByTestId(testIds.tableChart.pageButton)).toHaveLength(2);
+
+    fireEvent.change(search, { target: { value: 'nothing' } });
+    expect(screen.queryAllByTestId(testIds.tableChart.row)).toHaveLength(0);
+  });
+
+  it('has no search box unless include_search', () => {
+    renderNumbers({});
+    expect(screen.queryByTestId(testIds.tableChart.search)).toBeNull();
+  });
+
+  function barWidths(): Record<string, string> {
+    return Object.fromEntries(
+      screen.getAllByTestId(testIds.tableChart.row).map((row) => {
+        const cells = within(row).getAllByTestId(testIds.tableChart.cell);
+        const bar = within(cells[1] as HTMLElement).queryByTestId(testIds.tableChart.cellBar);
+        return [cells[0]?.textContent ?? '', bar === null ? 'none' : `${bar.style.left} ${bar.style.width}`];
+      }),
+    );
+  }
+
+  const signedColumns: ChartColumn[] = [
+    { name: 'state', genericType: 1, values: ['CA', 'NY', 'TX', 'WA'] },
+    { name: 'delta', genericType: 0, values: [75, -25, 30, null] },
+  ];
+
+  it('draws cell bars on metric columns in proportion to the values, around the zero axis', () => {
+    renderWithTheme(<TableChart columns={signedColumns} rowCount={4} barColumnNames={new Set(['delta'])} />);
+    expect(barWidths()).toEqual({ CA: '25% 75%', NY: '0% 25%', TX: '25% 30%', WA: 'none' });
+    const negativeBar = screen.getAllByTestId(testIds.tableChart.cellBar)[1] as HTMLElement;
+    expect(negativeBar.style.background.replace(/ /g, '')).toBe('rgba(150,0,0,0.2)');
+  });
+
+  it('aligns bars at the left with align_pn and greys negatives without color_pn', () => {
+    renderWithTheme(
+      <TableChart
+        columns={signedColumns}
+        rowCount={4}
+        barColumnNames={new Set(['delta'])}
+        options={{ ...defaultTableDisplayOptions, alignPositiveNegative: true, colorPositiveNegative: false }}
+      />,
+    );
+    expect(barWidths()).toEqual({ CA: '0% 100%', NY: '0% 33%', TX: '0% 40%', WA: 'none' });
+    const negativeBar = screen.getAllByTestId(testIds.tableChart.cellBar)[1] as HTMLElement;
+    expect(negativeBar.style.background.replace(/ /g, '')).toBe('rgba(0,0,0,0.2)');
+  });
+
+  it('draws no bars when show_cell_bars is off or on columns that are not metrics', () => {
+    renderWithTheme(
+      <TableChart columns={signedColumns} rowCount={4} barColumnNames={new Set(['delta'])} options={{ ...defaultTableDisplayOptions, showCellBars: false }} />,
+    );
+    expect(screen.queryAllByTestId(testIds.tableChart.cellBar)).toHaveLength(0);
+  });
+
+  it('colours the cells matching a conditional formatting rule, and then draws no bars', () => {
+    renderWithTheme(
+      <TableChart
+        columns={signedColumns}
+        rowCount={4}
+        barColumnNames={new Set(['delta'])}
+        options={{
+          ...defaultTableDisplayOptions,
+          conditionalFormatting: [{ column: 'delta', operator: '>', targetValue: 0, colorScheme: '#ACE1C4' }],
+        }}
+      />,
+    );
+    const backgrounds = screen.getAllByTestId(testIds.tableChart.cell).flatMap((cell) =>
+      cell.getAttribute('data-column') === 'delta' ? [cell.style.backgroundColor] : [],
+    );
+    // 75 is the extreme (opaque); 30 is 40 percent of the way from 0: 0.05 + 0.95 * 0.4 = 0.43.
+    expect(backgrounds.map((color) => color.toUpperCase())).toEqual(['#ACE1C4FF', '', '#ACE1C46E', '']);
+    expect(screen.queryAllByTestId(testIds.tableChart.cellBar)).toHaveLength(0);
   });
 });

@@ -4,8 +4,14 @@ import styled from 'styled-components';
 import { genericDataTypes, type ChartColumn } from '@/features/chart/chartColumns';
 import { testIds } from '@/testIds';
 import { markValue } from '../markValues';
+import { cellBarColor, cellBarGeometry, cellNumber, columnValueRange, type ValueRange } from './cellBars';
+import { cellBackgroundColor, columnColorFunctions } from './conditionalFormatting';
 import { formatCellValue } from './formatCellValue';
+import { searchRowIndexes } from './searchRows';
 import { nextColumnSort, sortRowIndexes, type ColumnSort } from './sortRows';
+import { TableGlobalControls } from './TableGlobalControls';
+import { defaultTableDisplayOptions, pageSizeOptions, type TableDisplayOptions } from './tableOptions';
+import { TablePagination } from './TablePagination';
 
 const rowHeight = 32;
 const overscanRows = 12;
@@ -17,13 +23,71 @@ export interface TableChartProps {
   onRowClick?: (rowIndex: number) => void;
   /** Right-clicking a row (drill to detail by its values). */
   onRowContextMenu?: (rowIndex: number, event: MouseEvent) => void;
+  /** The "Options" controls: page length, search box, cell bars, conditional formatting. */
+  options?: TableDisplayOptions;
+  /** The columns that may get cell bars (the metrics, or every column of raw records). */
+  barColumnNames?: ReadonlySet<string>;
 }
 
-/** The `table` viz: a header of colnames, sortable by click, with virtualized rows. */
-export function TableChart({ columns, rowCount, onRowClick, onRowContextMenu }: TableChartProps): JSX.Element {
+const noBarColumns: ReadonlySet<string> = new Set();
+
+/**
+ * The `table` viz: a header of colnames, sortable by click; every row in a virtualized list, or
+ * pages of `page_length` rows with a page size select and page buttons; an optional search box;
+ * bars behind metric cells and conditionally coloured cells.
+ */
+export function TableChart({
+  columns,
+  rowCount,
+  onRowClick,
+  onRowContextMenu,
+  options = defaultTableDisplayOptions,
+  barColumnNames = noBarColumns,
+}: TableChartProps): JSX.Element {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [sort, setSort] = useState<ColumnSort | null>(null);
-  const rowOrder = useMemo(() => sortRowIndexes(columns, rowCount, sort), [columns, rowCount, sort]);
+  const [search, setSearch] = useState('');
+  const [pageSize, setPageSize] = useState(options.pageLength);
+  const [pageIndex, setPageIndex] = useState(0);
+  // A new `page_length` from the controls replaces the size picked in the chart.
+  const [appliedPageLength, setAppliedPageLength] = useState(options.pageLength);
+  if (appliedPageLength !== options.pageLength) {
+    setAppliedPageLength(options.pageLength);
+    setPageSize(options.pageLength);
+    setPageIndex(0);
+  }
+
+  const sortedRows = useMemo(() => sortRowIndexes(columns, rowCount, sort), [columns, rowCount, sort]);
+  const matchingRows = useMemo(
+    () => (options.includeSearch ? searchRowIndexes(columns, sortedRows, search) : sortedRows),
+    [columns, sortedRows, options.includeSearch, search],
+  );
+  const isPaginated = options.pageLength > 0;
+  const pageCount = pageSize > 0 ? Math.max(1, Math.ceil(matchingRows.length / pageSize)) : 1;
+  const currentPage = Math.min(pageIndex, pageCount - 1);
+  const rowOrder = useMemo(
+    () => (pageSize > 0 ? matchingRows.slice(currentPage * pageSize, (currentPage + 1) * pageSize) : matchingRows),
+    [matchingRows, pageSize, currentPage],
+  );
+
+  // Superset draws no cell bars once any conditional formatting rule applies.
+  const hasConditionalFormatting = options.conditionalFormatting.length > 0;
+  const valueRanges = useMemo(() => {
+    const ranges = new Map<string, ValueRange>();
+    if (!options.showCellBars || hasConditionalFormatting) return ranges;
+    for (const column of columns) {
+      if (column.genericType !== genericDataTypes.numeric || !barColumnNames.has(column.name)) continue;
+      const range = columnValueRange(column.values, options.alignPositiveNegative);
+      if (range !== null) ranges.set(column.name, range);
+    }
+    return ranges;
+  }, [columns, barColumnNames, options.showCellBars, options.alignPositiveNegative, hasConditionalFormatting]);
+  const colorFunctions = useMemo(() => columnColorFunctions(options.conditionalFormatting, columns), [options.conditionalFormatting, columns]);
+
+  function goToPage(page: number): void {
+    setPageIndex(page);
+    if (scrollRef.current !== null) scrollRef.current.scrollTop = 0;
+  }
 
   // No React Compiler here: the virtualizer's changing functions are fine to use directly.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -37,61 +101,108 @@ export function TableChart({ columns, rowCount, onRowClick, onRowContextMenu }: 
   const paddingTop = virtualRows[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (virtualRows.at(-1)?.end ?? 0);
 
+  const hasGlobalControls = isPaginated || options.includeSearch;
   return (
-    <ScrollArea ref={scrollRef}>
-      <Table data-testid={testIds.tableChart.table} aria-rowcount={rowCount + 1}>
-        <thead>
-          <tr>
-            {columns.map((column, columnIndex) => {
-              const direction = sort?.columnIndex === columnIndex ? sort.direction : undefined;
+    <Frame>
+      {hasGlobalControls && (
+        <TableGlobalControls
+          pageSizeOptions={isPaginated ? pageSizeOptions(rowCount, pageSize) : null}
+          pageSize={pageSize}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            goToPage(0);
+          }}
+          search={options.includeSearch ? search : null}
+          recordCount={rowCount}
+          onSearchChange={(text) => {
+            setSearch(text);
+            goToPage(0);
+          }}
+        />
+      )}
+      <ScrollArea ref={scrollRef}>
+        <Table data-testid={testIds.tableChart.table} aria-rowcount={matchingRows.length + 1}>
+          <thead>
+            <tr>
+              {columns.map((column, columnIndex) => {
+                const direction = sort?.columnIndex === columnIndex ? sort.direction : undefined;
+                return (
+                  <HeaderCell key={column.name} scope="col" aria-sort={direction ?? 'none'} data-testid={testIds.tableChart.headerCell}>
+                    <SortButton
+                      type="button"
+                      $alignRight={column.genericType === genericDataTypes.numeric}
+                      onClick={() => setSort((current) => nextColumnSort(current, columnIndex))}
+                    >
+                      {column.name}
+                      <SortMark aria-hidden>{direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}</SortMark>
+                    </SortButton>
+                  </HeaderCell>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {paddingTop > 0 && <SpacerRow style={{ height: paddingTop }} aria-hidden />}
+            {virtualRows.map((virtualRow) => {
+              const rowIndex = rowOrder[virtualRow.index] ?? 0;
               return (
-                <HeaderCell key={column.name} scope="col" aria-sort={direction ?? 'none'} data-testid={testIds.tableChart.headerCell}>
-                  <SortButton
-                    type="button"
-                    $alignRight={column.genericType === genericDataTypes.numeric}
-                    onClick={() => setSort((current) => nextColumnSort(current, columnIndex))}
-                  >
-                    {column.name}
-                    <SortMark aria-hidden>{direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}</SortMark>
-                  </SortButton>
-                </HeaderCell>
+                <tr
+                  key={virtualRow.key}
+                  data-testid={testIds.tableChart.row}
+                  aria-rowindex={(pageSize > 0 ? currentPage * pageSize : 0) + virtualRow.index + 2}
+                  style={onRowClick === undefined ? undefined : { cursor: 'pointer' }}
+                  onClick={onRowClick === undefined ? undefined : () => onRowClick(rowIndex)}
+                  onContextMenu={onRowContextMenu === undefined ? undefined : (event) => onRowContextMenu(rowIndex, event)}
+                >
+                  {columns.map((column) => {
+                    const value = column.values[rowIndex];
+                    const valueRange = valueRanges.get(column.name);
+                    const barValue = valueRange === undefined ? null : cellNumber(value);
+                    const bar = valueRange === undefined || barValue === null ? null : cellBarGeometry(barValue, valueRange, options.alignPositiveNegative);
+                    const background = cellBackgroundColor(colorFunctions.get(column.name), value);
+                    return (
+                      <DataCell
+                        key={column.name}
+                        data-testid={testIds.tableChart.cell}
+                        data-column={column.name}
+                        data-value={markValue(value)}
+                        $alignRight={column.genericType === genericDataTypes.numeric}
+                        style={background === undefined ? undefined : { backgroundColor: background }}
+                      >
+                        {bar !== null && barValue !== null && (
+                          <CellBar
+                            data-testid={testIds.tableChart.cellBar}
+                            aria-hidden
+                            style={{
+                              left: `${bar.offsetPercent}%`,
+                              width: `${bar.widthPercent}%`,
+                              background: cellBarColor(barValue, options.colorPositiveNegative),
+                            }}
+                          />
+                        )}
+                        <CellText>{formatCellValue(value ?? null, column.genericType)}</CellText>
+                      </DataCell>
+                    );
+                  })}
+                </tr>
               );
             })}
-          </tr>
-        </thead>
-        <tbody>
-          {paddingTop > 0 && <SpacerRow style={{ height: paddingTop }} aria-hidden />}
-          {virtualRows.map((virtualRow) => {
-            const rowIndex = rowOrder[virtualRow.index] ?? 0;
-            return (
-              <tr
-                key={virtualRow.key}
-                data-testid={testIds.tableChart.row}
-                aria-rowindex={virtualRow.index + 2}
-                style={onRowClick === undefined ? undefined : { cursor: 'pointer' }}
-                onClick={onRowClick === undefined ? undefined : () => onRowClick(rowIndex)}
-                onContextMenu={onRowContextMenu === undefined ? undefined : (event) => onRowContextMenu(rowIndex, event)}
-              >
-                {columns.map((column) => (
-                  <DataCell
-                    key={column.name}
-                    data-testid={testIds.tableChart.cell}
-                    data-column={column.name}
-                    data-value={markValue(column.values[rowIndex])}
-                    $alignRight={column.genericType === genericDataTypes.numeric}
-                  >
-                    {formatCellValue(column.values[rowIndex] ?? null, column.genericType)}
-                  </DataCell>
-                ))}
-              </tr>
-            );
-          })}
-          {paddingBottom > 0 && <SpacerRow style={{ height: paddingBottom }} aria-hidden />}
-        </tbody>
-      </Table>
-    </ScrollArea>
+            {paddingBottom > 0 && <SpacerRow style={{ height: paddingBottom }} aria-hidden />}
+          </tbody>
+        </Table>
+      </ScrollArea>
+      {pageSize > 0 && pageCount > 1 && <TablePagination pageCount={pageCount} currentPage={currentPage} onPageChange={goToPage} />}
+    </Frame>
   );
 }
+
+const Frame = styled.div`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  min-width: 0;
+  min-height: 0;
+`;
 
 const ScrollArea = styled.div`
   flex: 1;
@@ -136,12 +247,25 @@ const SortMark = styled.span`
 `;
 
 const DataCell = styled.td<{ $alignRight: boolean }>`
+  position: relative;
   height: ${rowHeight}px;
   padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   text-align: ${({ $alignRight }) => ($alignRight ? 'right' : 'left')};
   font-variant-numeric: tabular-nums;
   white-space: nowrap;
+`;
+
+/** Behind the cell's text, from its left edge as Superset's `cell-bar`. */
+const CellBar = styled.div`
+  position: absolute;
+  top: 1px;
+  bottom: 1px;
+  pointer-events: none;
+`;
+
+const CellText = styled.span`
+  position: relative;
 `;
 
 const SpacerRow = styled.tr`

@@ -3,10 +3,13 @@ import type { ChartRendererProps } from '../chartRendererProps';
 import { toggledCrossFilter } from '../crossFilterSelection';
 import { emitMarkContextMenu, rowDrillValues } from '../drillValues';
 import { readColumnLabels } from '../formDataValues';
+import { genericDataTypes } from '@/features/chart/chartColumns';
 import { TableChart } from './TableChart';
+import { readTableDisplayOptions } from './tableOptions';
 
 /**
- * The table chart behind the common renderer props: it fills its box and scrolls. On a dashboard,
+ * The table chart behind the common renderer props: it fills its box and scrolls, or pages with
+ * `page_length`. Cell bars go behind the metric columns (every numeric column of raw records). On a dashboard,
  * clicking a row cross-filters on its first group-by column. Right-clicking a row of an aggregated
  * table drills to detail by its group-by values (Superset's table: raw records have none).
  */
@@ -24,5 +27,19 @@ export function TableVizRenderer({ data, formData, onCrossFilter, crossFilterVal
       ? undefined
       : (rowIndex: number, event: MouseEvent) =>
           emitMarkContextMenu(event, rowDrillValues(dimensionColumns, rowIndex), onMarkContextMenu);
-  return <TableChart columns={data.columns} rowCount={data.rowCount} onRowClick={onRowClick} onRowContextMenu={onRowContextMenu} />;
+  const barColumnNames = new Set(
+    data.columns
+      .filter((candidate) => candidate.genericType === genericDataTypes.numeric && !groupbyColumns.includes(candidate.name))
+      .map((candidate) => candidate.name),
+  );
+  return (
+    <TableChart
+      columns={data.columns}
+      rowCount={data.rowCount}
+      onRowClick={onRowClick}
+      onRowContextMenu={onRowContextMenu}
+      options={readTableDisplayOptions(formData)}
+      barColumnNames={barColumnNames}
+    />
+  );
 }
