@@ -11,6 +11,8 @@ import { AdhocFiltersControl } from './AdhocFiltersControl';
 import { AnnotationLayersControl } from './annotations/AnnotationLayersControl';
 import { ChoiceSelectControl } from './ChoiceSelectControl';
 import { ColumnControl } from './ColumnControl';
+import { ConditionalFormattingControl } from './ConditionalFormattingControl';
+import { readSavedRules } from './conditionalFormattingRules';
 import { ControlField } from './ControlField';
 import { MetricsControl } from './MetricsControl';
 import { NumberTextInput } from './NumberTextInput';
@@ -132,6 +134,10 @@ export function PanelControl({ control, dataset, formData, errors, onChange }: P
             isInvalid={isInvalid}
             onChange={change}
           />
+        );
+      case 'conditional_formatting':
+        return (
+<ConditionalFormattingControl value={readSavedRules(value)} formData={formData} dataset={dataset} onChange={change} />
         );
       default:
         return <ReadOnlyValue>Not editable in Quiver yet</ReadOnlyValue>;

@@ -19,7 +19,8 @@ export const comparators = {
 
 export type Comparator = (typeof comparators)[keyof typeof comparators];
 
-const rangeComparators: readonly Comparator[] = [
+/** The operators with two targets, `targetValueLeft` and `targetValueRight`. */
+export const rangeComparators: readonly Comparator[] = [
   comparators.between,
   comparators.betweenOrEqual,
   comparators.betweenOrLeftEqual,
@@ -53,7 +54,7 @@ function readTarget(value: unknown): number | undefined {
   return undefined;
 }
 
-function isComparator(value: unknown): value is Comparator {
+export function isComparator(value: unknown): value is Comparator {
   return Object.values(comparators).includes(value as Comparator);
 }
 
