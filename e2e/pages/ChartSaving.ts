@@ -70,8 +70,11 @@ export class ChartSaving {
     return this.page.evaluate(() => navigator.clipboard.readText());
   }
 
-  /** Download > "Export to .CSV" (`csv`), ".JSON" (`json`), "Excel" (`xlsx`): the downloaded file. */
-  async exportChart(kind: 'csv' | 'json' | 'xlsx' | 'pivoted_csv'): Promise<Download> {
+  /**
+   * Download > "Export to .CSV" (`csv`), ".JSON" (`json`), "Excel" (`xlsx`), "full .CSV" (`full_csv`),
+   * "full Excel" (`full_xlsx`): the downloaded file.
+   */
+  async exportChart(kind: 'csv' | 'json' | 'xlsx' | 'pivoted_csv' | 'full_csv' | 'full_xlsx'): Promise<Download> {
     await this.openActionsMenu();
     const item = this.page.locator(`[data-testid="${testIds.exploreHeader.exportItem}"][data-export="${kind}"]`);
     const [download] = await Promise.all([this.page.waitForEvent('download'), item.click()]);

@@ -4,7 +4,7 @@ import { testIds } from '../../web/src/testIds';
 import { ChartSaving } from '../pages/ChartSaving';
 import { ExplorePage } from '../pages/ExplorePage';
 import { LoginPage } from '../pages/LoginPage';
-import { adminPassword, adminUsername, findDatasetId } from '../support/quiverServer';
+import { adminPassword, adminUsername, fetchChartDataRows, findDatasetId } from '../support/quiverServer';
 import { readXlsxRows } from '../support/xlsxRows';
 
 async function openGenderTable(page: Page): Promise<ExplorePage> {
@@ -51,6 +51,56 @@ test('Download exports the chart rows as CSV, JSON and Excel', async ({ page }) 
   expect(header).toEqual(['gender', 'SUM(num)']);
   expect(sheetRows.map((row) => row[0]).sort()).toEqual(['boy', 'girl']);
   for (const [gender, sum] of sheetRows) expect(Number(sum)).toBe(Number(shownSums.get(String(gender))));
+});
+
+/** The row limit the full exports ask for: the server's default `row_limit_max`. */
+const fullExportRowLimit = 100_000;
+
+test('Download > Export to full .CSV and full Excel ignore the row limit of a raw-records table', async ({ page }) => {
+  test.setTimeout(120_000);
+  const login = await LoginPage.open(page);
+  await login.logIn(adminUsername, adminPassword);
+  const datasetId = await findDatasetId(page.request, 'birth_names');
+  const countAll = { expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'rows' };
+  const [totals] = await fetchChartDataRows(page.request, { datasource: { id: datasetId, type: 'table' }, queries: [{ metrics: [countAll], columns: [], row_limit: 1 }] });
+  const tableRows = Number(totals?.data[0]?.rows);
+  expect(tableRows).toBeGreaterThan(10);
+  const expectedRows = Math.min(tableRows, fullExportRowLimit);
+
+  const explore = await ExplorePage.open(page, datasetId);
+  await explore.chooseVizType('Table');
+  await explore.chooseSelectOption('query_mode', 'Raw records');
+  await explore.addGroupby('name', 'all_columns');
+  await explore.addGroupby('state', 'all_columns');
+  await explore.addGroupby('num', 'all_columns');
+  await explore.chooseSelectOption('row_limit', '10');
+  await explore.run();
+  await expect(explore.cells('name')).toHaveCount(10);
+  const saving = new ChartSaving(page);
+
+  // The plain export keeps the row limit.
+  const csvLines = (await readFile(await (await saving.exportChart('csv')).path(), 'utf8')).trim().split(/\r?\n/);
+  expect(csvLines).toHaveLength(1 + 10);
+
+  const fullPosts: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/chart/data') fullPosts.push(request.postDataJSON());
+  });
+  const fullCsv = await saving.exportChart('full_csv');
+  expect(fullCsv.suggestedFilename()).toBe('birth_names.csv');
+  const fullLines = (await readFile(await fullCsv.path(), 'utf8')).trim().split(/\r?\n/);
+  expect(fullLines[0]).toBe('name,state,num');
+  expect(fullLines).toHaveLength(1 + expectedRows);
+  expect(fullLines.length).toBeGreaterThan(1 + 10);
+  expect(fullPosts).toEqual([
+    expect.objectContaining({ result_format: 'csv', result_type: 'full', queries: [expect.objectContaining({ row_limit: fullExportRowLimit })] }),
+  ]);
+
+  const fullXlsx = await saving.exportChart('full_xlsx');
+  expect(fullXlsx.suggestedFilename()).toBe('birth_names.xlsx');
+  const [header, ...sheetRows] = readXlsxRows(await readFile(await fullXlsx.path()));
+  expect(header).toEqual(['name', 'state', 'num']);
+  expect(sheetRows).toHaveLength(expectedRows);
 });
 
 test('Stop aborts a running chart query and says "Updating chart was stopped"', async ({ page }) => {

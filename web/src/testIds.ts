@@ -199,7 +199,7 @@ export const testIds = {
     editProperties: 'explore-header-edit-properties',
     copyPermalink: 'explore-header-copy-permalink',
     drillToDetail: 'explore-header-drill-to-detail',
-    /** A Download menu item; `data-export` holds `csv`, `json`, `xlsx` or `pivoted_csv`. */
+    /** A Download menu item; `data-export` holds `csv`, `json`, `xlsx`, `pivoted_csv`, `full_csv` or `full_xlsx`. */
     exportItem: 'explore-header-export',
     /** Download > "Download as image" (a PNG of the chart). */
     downloadAsImage: 'explore-header-download-image',

@@ -3,6 +3,7 @@ import { toBlob } from 'html-to-image';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
 import type { FormData } from '@/api/generated/FormData';
+import type { UserRoles } from '@/api/generated/UserRoles';
 import { imageDownloadFailedMessage } from '@/features/explore/download/downloadAsImage';
 import { testIds } from '@/testIds';
 import { renderWithTheme } from '@/testRendering';
@@ -12,6 +13,18 @@ import { DashboardGridContext, type DashboardGridState } from './dashboardGridCo
 
 vi.mock('html-to-image', () => ({ toBlob: vi.fn() }));
 const toBlobMock = vi.mocked(toBlob);
+
+/** The roles `GET /api/v1/me/roles/` answers; undefined while unknown. */
+let myRoles: UserRoles | undefined;
+const exportMock = vi.fn<(formData: FormData, options: unknown, kind: string) => Promise<Blob>>();
+vi.mock('./api', async (importOriginal) => {
+  const original = await importOriginal<object>();
+  return {
+    ...original,
+    useMyRoles: () => ({ data: myRoles }),
+    exportDashboardChart: (formData: FormData, options: unknown, kind: string) => exportMock(formData, options, kind),
+  };
+});
 
 const chart = {
   id: 7,
@@ -52,6 +65,8 @@ let savedNames: string[];
 
 beforeEach(() => {
   savedNames = [];
+  myRoles = undefined;
+  exportMock.mockReset();
   toBlobMock.mockReset();
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:image');
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
@@ -65,9 +80,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderChart(): void {
+function renderChart(gridState: DashboardGridState = grid): void {
   renderWithTheme(
-    <DashboardGridContext.Provider value={grid}>
+    <DashboardGridContext.Provider value={gridState}>
       <DashboardChartHolder chartId={chart.id} widthPx={400} heightPx={300} />
     </DashboardGridContext.Provider>,
   );
@@ -116,6 +131,43 @@ describe('dashboard chart menu: Download as image', () => {
 
     expect(await screen.findByText(imageDownloadFailedMessage)).toBeTruthy();
     expect(savedNames).toEqual([]);
+  });
+});
+
+describe('dashboard chart menu: full exports', () => {
+  const csvRoles: UserRoles = { roles: { Gamma: [['can_read', 'Chart'], ['can_csv', 'Superset']] }, permissions: {} };
+
+  it('offers Export to full .CSV and full Excel after Export to .CSV for a table chart and a can_csv user', async () => {
+    myRoles = csvRoles;
+    exportMock.mockResolvedValue(new Blob(['xlsx']));
+    renderChart();
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent).slice(3)).toEqual([
+      'Export to .CSV',
+      'Export to full .CSV',
+      'Export to full Excel',
+      'Download as image',
+    ]);
+
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Export to full Excel' }));
+
+    await waitFor(() => expect(savedNames).toEqual(['Boys: top names.xlsx']));
+    expect(exportMock).toHaveBeenCalledWith(chart.form_data, { dashboardId: 1, force: false }, 'full_xlsx');
+  });
+
+  it('leaves them out without can_csv', () => {
+    myRoles = { roles: { Gamma: [['can_read', 'Chart']] }, permissions: {} };
+    renderChart();
+    expect(screen.queryByRole('menuitem', { name: 'Export to full .CSV' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Export to full Excel' })).toBeNull();
+  });
+
+  it('leaves them out for charts other than tables', () => {
+    myRoles = csvRoles;
+    const bar = { ...chart, viz_type: 'echarts_timeseries_bar', form_data: { ...chart.form_data, viz_type: 'echarts_timeseries_bar' } };
+    renderChart({ ...grid, chartsById: new Map([[bar.id, bar]]) });
+    expect(screen.getByRole('menuitem', { name: 'Export to .CSV' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Export to full .CSV' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Export to full Excel' })).toBeNull();
   });
 });
 

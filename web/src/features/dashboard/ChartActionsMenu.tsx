@@ -4,10 +4,11 @@ import { errorMessage } from '@/api/errors';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
 import { useToasts } from '@/components/toastContext';
 import { drillToDetailLabel } from '@/features/chart/drillToDetail/ChartContextMenu';
+import { canExportCsv, chartExportLabels, offersFullExport } from '@/features/explore/download/chartExport';
 import { downloadAsImageLabel, excludedFromImage, useDownloadAsImage } from '@/features/explore/download/downloadAsImage';
 import { saveBlob } from '@/features/explore/download/saveBlob';
 import { testIds } from '@/testIds';
-import { exportDashboardChartCsv } from './api';
+import { exportDashboardChart, useMyRoles, type DashboardChartExportKind } from './api';
 import { useDashboardGrid } from './dashboardGridContext';
 import { useCloseOnOutside } from '@/components/useCloseOnOutside';
 
@@ -29,22 +30,27 @@ export interface ChartActionsMenuProps {
 
 /**
  * The "More Options" menu of a dashboard chart: force refresh, explore chart, drill to detail,
- * Download > export to CSV, image.
+ * Download > export to CSV, for table charts and `can_csv` users export to full .CSV and full
+ * Excel (the row limit lifted to the export maximum), image.
  */
 export function ChartActionsMenu({ chart, onForceRefresh, imageElementRef, onDrillToDetail }: ChartActionsMenuProps): JSX.Element {
   const { dashboardId } = useDashboardGrid();
   const { addToast } = useToasts();
   const downloadAsImage = useDownloadAsImage();
+  const roles = useMyRoles();
+  const fullExportKinds: DashboardChartExportKind[] =
+    offersFullExport(chart.form_data.viz_type) && canExportCsv(roles.data) ? ['full_csv', 'full_xlsx'] : [];
   const [isOpen, setIsOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
   const closeMenu = useCallback(() => setIsOpen(false), []);
 
   useCloseOnOutside(menuRef, isOpen, closeMenu);
 
-  function exportCsv(): void {
+  function exportChart(kind: DashboardChartExportKind): void {
     setIsOpen(false);
-    void exportDashboardChartCsv(chart.form_data, { dashboardId, force: false }).then(
-      (blob) => saveBlob(blob, `${chart.slice_name}.csv`),
+    const extension = kind === 'full_xlsx' ? 'xlsx' : 'csv';
+    void exportDashboardChart(chart.form_data, { dashboardId, force: false }, kind).then(
+      (blob) => saveBlob(blob, `${chart.slice_name}.${extension}`),
       (error: unknown) => addToast('danger', errorMessage(error)),
     );
   }
@@ -91,9 +97,14 @@ export function ChartActionsMenu({ chart, onForceRefresh, imageElementRef, onDri
             {drillToDetailLabel}
           </MenuItem>
           <MenuGroup role="presentation">Download</MenuGroup>
-          <MenuItem role="menuitem" data-testid={testIds.dashboard.chartMenuItem} onClick={exportCsv}>
-            Export to .CSV
+          <MenuItem role="menuitem" data-testid={testIds.dashboard.chartMenuItem} data-export="csv" onClick={() => exportChart('csv')}>
+            {chartExportLabels.csv}
           </MenuItem>
+          {fullExportKinds.map((kind) => (
+            <MenuItem key={kind} role="menuitem" data-testid={testIds.dashboard.chartMenuItem} data-export={kind} onClick={() => exportChart(kind)}>
+              {chartExportLabels[kind]}
+            </MenuItem>
+          ))}
           <MenuItem role="menuitem" data-testid={testIds.dashboard.chartMenuDownloadImage} onClick={downloadImage}>
             {downloadAsImageLabel}
           </MenuItem>

@@ -13,6 +13,7 @@ import type { ResultResponse } from '@/api/generated/ResultResponse';
 import type { UserRoles } from '@/api/generated/UserRoles';
 import { queryKeys } from '@/api/queryKeys';
 import { FormDataInvalidError } from '@/features/chart/api';
+import { exportQueryContext, type ChartExportKind } from '@/features/explore/download/chartExport';
 import { withoutFormulaLayers } from '@/features/chart/annotations/annotationLayerEntries';
 import { buildQueryContext, validateFormData } from '@/wasm/core';
 
@@ -115,13 +116,16 @@ export async function runDashboardChartQuery(
   return fetchChartData({ ...queryContext, result_format: 'arrow' }, signal);
 }
 
-/** The chart's full results as CSV text (the "Export to .CSV" action). */
-export async function exportDashboardChartCsv(formData: FormData, options: DashboardChartQueryOptions): Promise<Blob> {
+/** The exports of a dashboard chart's Download menu. */
+export type DashboardChartExportKind = Extract<ChartExportKind, 'csv' | 'full_csv' | 'full_xlsx'>;
+
+/**
+ * The chart's results as a file: "Export to .CSV" (`csv`), or, for table charts, "Export to full
+ * .CSV" / "Export to full Excel" with the row limit lifted to the export maximum.
+ */
+export async function exportDashboardChart(formData: FormData, options: DashboardChartQueryOptions, kind: DashboardChartExportKind): Promise<Blob> {
   const queryContext = await dashboardChartQueryContext(formData, options);
-  const response = await apiFetch('/api/v1/chart/data', {
-    method: 'POST',
-    body: { ...queryContext, result_format: 'csv', result_type: 'full' },
-    headers: { Accept: 'text/csv, application/json' },
-  });
+  const accept = kind === 'full_xlsx' ? '*/*' : 'text/csv, application/json';
+  const response = await apiFetch('/api/v1/chart/data', { method: 'POST', body: exportQueryContext(queryContext, kind), headers: { Accept: accept } });
   return response.blob();
 }

@@ -17,7 +17,7 @@ import { DrillDetailModal } from '@/features/chart/drillToDetail/DrillDetailModa
 import type { DrillValue } from '@/features/chart/viz/chartRendererProps';
 import { planLocalAnswer, type LocalAnswer } from '@/features/chart/reaggregation';
 import { copiedMessage, copyFailedMessage } from '@/features/chart/ViewQueryModal';
-import { dashboardPagePath } from '@/features/dashboard/api';
+import { dashboardPagePath, useMyRoles } from '@/features/dashboard/api';
 import { testIds } from '@/testIds';
 import type { ControlPanelDefinition, VizTypeMeta } from '@/wasm/controlPanel';
 import type { QuiverCore } from '@/wasm/core';
@@ -29,7 +29,7 @@ import { chartResultsStateOf } from './dataPane/chartResultsState';
 import { DataTablesPane } from './dataPane/DataTablesPane';
 import { DatasourcePanel } from './DatasourcePanel';
 import { hasQueryControls, initialExploreFormData, type ExploreFormData } from './exploreFormData';
-import { chartExportKinds, downloadChartExport, type ChartExportKind } from './download/chartExport';
+import { canExportCsv, chartExportKinds, downloadChartExport, type ChartExportKind } from './download/chartExport';
 import { useDownloadAsImage } from './download/downloadAsImage';
 import { createExplorePermalink } from './exploreStateApi';
 import { formDataToSave } from './formDataToSave';
@@ -100,6 +100,7 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
   const [drillToDetail, setDrillToDetail] = useState<DrillToDetail | null>(null);
   const { addToast } = useToasts();
   const currentUser = useCurrentUser();
+  const myRoles = useMyRoles();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const downloadAsImage = useDownloadAsImage();
@@ -233,7 +234,7 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
         canDrillToDetail={openDrillToDetail !== undefined}
         onDrillToDetail={() => openDrillToDetail?.([])}
         onCopyPermalink={() => void copyPermalink()}
-        exportKinds={chartExportKinds(formData.viz_type)}
+        exportKinds={chartExportKinds(formData.viz_type, canExportCsv(myRoles.data))}
         onExport={(kind) => void exportChart(kind)}
         onDownloadAsImage={() => void downloadAsImage({ element: chartRef.current, title: slice?.slice_name, fallbackName: 'chart' })}
       />

@@ -58,6 +58,27 @@ describe('ExploreHeader Download menu', () => {
     ]);
   });
 
+  it('lists Export to full .CSV and full Excel after Excel for table charts when the user may export', () => {
+    const props = renderHeader({ exportKinds: chartExportKinds('table', true) });
+    expect(menuItemTexts().slice(2, 9)).toEqual([
+      'Export to .CSV',
+      'Export to .JSON',
+      'Download as image',
+      'Export to Excel',
+      'Export to full .CSV',
+      'Export to full Excel',
+      'Copy permalink to clipboard',
+    ]);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Export to full Excel' }));
+    expect(props.onExport).toHaveBeenCalledWith('full_xlsx');
+  });
+
+  it('leaves the full exports out for other viz types', () => {
+    renderHeader({ exportKinds: chartExportKinds('pivot_table_v2', true) });
+    expect(menuItemTexts()).not.toContain('Export to full .CSV');
+    expect(menuItemTexts()).not.toContain('Export to full Excel');
+  });
+
   it('asks for the image and closes the menu', () => {
     const props = renderHeader();
     fireEvent.click(screen.getByTestId(testIds.exploreHeader.downloadAsImage));
