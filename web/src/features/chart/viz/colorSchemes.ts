@@ -1,26 +1,60 @@
 import type { ChartFormData } from './chartRendererProps';
 
-/** Superset's categorical schemes, by `color_scheme` id. The first is the default. */
+/**
+ * Superset's categorical schemes, by `color_scheme` id, in the order the core's catalogue offers
+ * them (core-wasm/src/controls/choices.rs `color_schemes`). Colours are Superset 6's. The first is
+ * the default.
+ */
 export const categoricalSchemes: Readonly<Record<string, readonly string[]>> = {
   supersetColors: [
     '#1FA8C9', '#454E7C', '#5AC189', '#FF7F44', '#666666', '#E04355', '#FCC700', '#A868B7', '#3CCCCB', '#A38F79',
     '#8FD3E4', '#A1A6BD', '#ACE1C4', '#FEC0A1', '#B2B2B2', '#EFA1AA', '#FDE380', '#D3B3DA', '#9EE5E5', '#D1C6BC',
   ],
-  d3Category10: ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'],
   bnbColors: [
-    '#ff5a5f', '#7b0051', '#007A87', '#00d1c1', '#8ce071', '#ffb400', '#b4a76c', '#ff8083', '#cc0086', '#00a1b3',
-    '#00ffeb', '#bbedab', '#ffd266', '#cbc29a', '#ff3339', '#ff1ab1', '#005c66', '#00b3a5', '#55d12e', '#b37e00',
+    '#29696B', '#5BCACE', '#F4B02A', '#F1826A', '#792EB2', '#C96EC6', '#921E50', '#B27700', '#9C3498', '#9C3498',
+    '#E4679D', '#C32F0E', '#9D63CA',
   ],
   googleCategory10c: ['#3366cc', '#dc3912', '#ff9900', '#109618', '#990099', '#0099c6', '#dd4477', '#66aa00', '#b82e2e', '#316395'],
+  googleCategory20c: [
+    '#3366cc', '#dc3912', '#ff9900', '#109618', '#990099', '#0099c6', '#dd4477', '#66aa00', '#b82e2e', '#316395',
+    '#994499', '#22aa99', '#aaaa11', '#6633cc', '#e67300', '#8b0707', '#651067', '#329262', '#5574a6', '#3b3eac',
+  ],
+  d3Category10: ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'],
+  d3Category20: [
+    '#1f77b4', '#aec7e8', '#ff7f0e', '#ffbb78', '#2ca02c', '#98df8a', '#d62728', '#ff9896', '#9467bd', '#c5b0d5',
+    '#8c564b', '#c49c94', '#e377c2', '#f7b6d2', '#7f7f7f', '#c7c7c7', '#bcbd22', '#dbdb8d', '#17becf', '#9edae5',
+  ],
+  d3Category20b: [
+    '#393b79', '#5254a3', '#6b6ecf', '#9c9ede', '#637939', '#8ca252', '#b5cf6b', '#cedb9c', '#8c6d31', '#bd9e39',
+    '#e7ba52', '#e7cb94', '#843c39', '#ad494a', '#d6616b', '#e7969c', '#7b4173', '#a55194', '#ce6dbd', '#de9ed6',
+  ],
+  d3Category20c: [
+    '#3182bd', '#6baed6', '#9ecae1', '#c6dbef', '#e6550d', '#fd8d3c', '#fdae6b', '#fdd0a2', '#31a354', '#74c476',
+    '#a1d99b', '#c7e9c0', '#756bb1', '#9e9ac8', '#bcbddc', '#dadaeb', '#636363', '#969696', '#bdbdbd', '#d9d9d9',
+  ],
   echarts4Colors: ['#c23531', '#2f4554', '#61a0a8', '#d48265', '#91c7ae', '#749f83', '#ca8622', '#bda29a', '#6e7074', '#546570', '#c4ccd3'],
-  echarts5Colors: ['#5470c6', '#91cc75', '#fac858', '#ee6666', '#73c0de', '#3ba272', '#fc8452', '#9a60b4', '#ea7ccc'],
+  echarts5Colors: ['#5470C6', '#91CC75', '#FAC858', '#EE6666', '#73C0DE', '#3BA272', '#FC8452', '#9A60B4', '#EA7CCC'],
+  lyftColors: ['#EA0B8C', '#6C838E', '#29ABE2', '#33D9C1', '#9DACB9', '#7560AA', '#2D5584', '#831C4A', '#333D47', '#AC2077'],
+  presetColors: [
+    '#6BD3B3', '#FCC550', '#408184', '#66CBE2', '#EE5960', '#484E5A', '#FF874E', '#03748E', '#C9BBAB', '#B17BAA',
+    '#B5E9D9', '#FDE2A7', '#9FC0C1', '#B2E5F0', '#F6ACAF', '#A4A6AC', '#FFC3A6', '#81B9C6', '#E4DDD5', '#D9BDD5',
+  ],
+  modernSunset: ['#0080F6', '#254081', '#6C4592', '#A94693', '#DC4180', '#F35193', '#FF7582', '#FF4C5D', '#FF824E', '#FFAD2A', '#FFDB04', '#F3F700'],
+  colorsOfRainbow: ['#41ED86', '#2FC096', '#01DFFF', '#153AE0', '#850AD6', '#BD59FF', '#FF4A96', '#C32668', '#F40000', '#FF8901', '#FFBC0A', '#FFEC43'],
+  blueToGreen: ['#3200A7', '#004CDA', '#0074F1', '#0096EF', '#53BFFF', '#41C8E6', '#30DEDE', '#04D9C7', '#00EAA2', '#A6FF93'],
+  redToYellow: ['#90042A', '#D60039', '#D1353B', '#E45233', '#F47028', '#FE8E17', '#FFAD00', '#FFCC00', '#FFE601', '#FFF46D'],
+  wavesOfBlue: ['#070061', '#0A0095', '#0054B4', '#006BE7', '#2289FF', '#4A9FFF', '#76B6FF', '#9DCBFF', '#BEDCFF', '#DAEBFF'],
 };
 export const defaultCategoricalScheme = 'supersetColors';
 
-/** Sequential schemes (`linear_color_scheme`): colour stops from low to high. */
+/**
+ * Sequential schemes (`linear_color_scheme`): colour stops from low to high, in the catalogue's
+ * order (`linear_color_schemes`). Colours are Superset 6's; its CSS names (`white`, `yellow`, ...)
+ * are written as hex.
+ */
 export const sequentialSchemes: Readonly<Record<string, readonly string[]>> = {
-  superset_seq_1: ['#E4F3F7', '#8FD3E4', '#1FA8C9', '#146E85', '#0A3742'],
-  superset_seq_2: ['#FFF1E9', '#FEC0A1', '#FF7F44', '#B35A30', '#5C2E19'],
+  superset_seq_1: ['#F4FAD4', '#D7F1AC', '#A9E3AF', '#82CDBB', '#63C1BF', '#1FA8C9', '#2367AC', '#2A2D84', '#251354', '#050415'],
+  superset_seq_2: ['#FBF1B4', '#FDD093', '#FEAD71', '#FF7F44', '#E04355', '#C53D6F', '#952B7B', '#4F167B', '#251354', '#050415'],
   blue_white_yellow: ['#00d1c1', '#ffffff', '#ffb400'],
   fire: ['#ffffff', '#ffff00', '#ff0000', '#000000'],
   white_black: ['#ffffff', '#000000'],
@@ -31,6 +65,8 @@ export const sequentialSchemes: Readonly<Record<string, readonly string[]>> = {
   purples: ['#f2f0f7', '#9e9ac8', '#54278f'],
   oranges: ['#fef0d9', '#fc8d59', '#b30000'],
   red_yellow_blue: ['#d7191c', '#fdae61', '#ffffbf', '#abd9e9', '#2c7bb6'],
+  brown_white_green: ['#a6611a', '#dfc27d', '#f5f5f5', '#80cdc1', '#018571'],
+  purple_white_green: ['#7b3294', '#c2a5cf', '#f7f7f7', '#a6dba0', '#008837'],
 };
 export const defaultSequentialScheme = 'superset_seq_1';
 
