@@ -7,6 +7,7 @@ import { testIds } from '@/testIds';
 import { AdhocFilterEditor } from './AdhocFilterEditor';
 import { adhocFilterLabel } from './adhocFilters';
 import { useDatasourceDrop } from './useDatasourceDrop';
+import { Chip, Remove } from './controlChips';
 
 export interface AdhocFiltersControlProps {
   dataset: Dataset;
@@ -94,17 +95,6 @@ const Chips = styled.div<{ $isInvalid: boolean; $isDropTarget: boolean }>`
   border-radius: ${({ theme }) => theme.borderRadius}px;
 `;
 
-const Chip = styled.span`
-  display: inline-flex;
-  align-items: center;
-  gap: 2px;
-  padding: 0 ${({ theme }) => theme.gridUnit}px 0 ${({ theme }) => theme.gridUnit * 2}px;
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  font-size: ${({ theme }) => theme.fontSizes.s}px;
-  line-height: 22px;
-`;
-
 const ChipLabel = styled.button`
   padding: 0;
   border: 0;
@@ -113,12 +103,4 @@ const ChipLabel = styled.button`
   cursor: pointer;
   font: inherit;
   text-align: left;
-`;
-
-const Remove = styled.button`
-  padding: 0 2px;
-  border: 0;
-  background: none;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
 `;

@@ -9,6 +9,7 @@ import { testIds } from '@/testIds';
 import { AdhocColumnPopover } from './AdhocColumnPopover';
 import { columnRefLabel, isAdhocColumn, readColumnRefs, withChosenPhysicalColumns } from './adhocColumns';
 import { useDatasourceDrop } from './useDatasourceDrop';
+import { Chip, Remove } from './controlChips';
 
 export interface ColumnControlProps {
   dataset: Dataset;
@@ -139,17 +140,6 @@ const Chips = styled.div`
   margin-bottom: ${({ theme }) => theme.gridUnit}px;
 `;
 
-const Chip = styled.span`
-  display: inline-flex;
-  align-items: center;
-  gap: 2px;
-  padding: 0 ${({ theme }) => theme.gridUnit}px 0 ${({ theme }) => theme.gridUnit * 2}px;
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  font-size: ${({ theme }) => theme.fontSizes.s}px;
-  line-height: 22px;
-`;
-
 const ChipLabel = styled.button`
   padding: 0;
   border: 0;
@@ -157,12 +147,4 @@ const ChipLabel = styled.button`
   color: inherit;
   cursor: pointer;
   font: inherit;
-`;
-
-const Remove = styled.button`
-  padding: 0 2px;
-  border: 0;
-  background: none;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
 `;

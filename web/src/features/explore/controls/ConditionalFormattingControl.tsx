@@ -20,6 +20,7 @@ import {
   type SavedFormattingRule,
 } from './conditionalFormattingRules';
 import { Actions, FieldLabel, Fields, LabelInput, Popover } from './controlPopoverParts';
+import { Chip, Remove } from './controlChips';
 
 export interface ConditionalFormattingControlProps {
   value: readonly SavedFormattingRule[];
@@ -256,31 +257,12 @@ const Chips = styled.div`
   background: ${({ theme }) => theme.colors.surface};
 `;
 
-const Chip = styled.span`
-  display: inline-flex;
-  align-items: center;
-  gap: 2px;
-  padding: 0 ${({ theme }) => theme.gridUnit}px 0 ${({ theme }) => theme.gridUnit * 2}px;
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  font-size: ${({ theme }) => theme.fontSizes.s}px;
-  line-height: 22px;
-`;
-
 const ChipLabel = styled.button`
   padding: 0;
   border: 0;
   background: none;
   color: inherit;
   font: inherit;
-  cursor: pointer;
-`;
-
-const Remove = styled.button`
-  padding: 0 2px;
-  border: 0;
-  background: none;
-  color: ${({ theme }) => theme.colors.textMuted};
   cursor: pointer;
 `;
 

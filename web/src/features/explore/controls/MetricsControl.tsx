@@ -8,6 +8,7 @@ import { useQuiverCore } from '@/wasm/useQuiverCore';
 import { testIds } from '@/testIds';
 import { AdhocMetricPopover } from './AdhocMetricPopover';
 import { useDatasourceDrop } from './useDatasourceDrop';
+import { Chip, Remove } from './controlChips';
 
 export interface MetricsControlProps {
   dataset: Dataset;
@@ -111,23 +112,4 @@ const Chips = styled.div<{ $isInvalid: boolean; $isDropTarget: boolean }>`
     ${({ theme, $isInvalid, $isDropTarget }) => ($isDropTarget ? theme.colors.primary.base : $isInvalid ? theme.colors.error.base : theme.colors.border)};
   border-radius: ${({ theme }) => theme.borderRadius}px;
   background: ${({ theme }) => theme.colors.surface};
-`;
-
-const Chip = styled.span`
-  display: inline-flex;
-  align-items: center;
-  gap: 2px;
-  padding: 0 ${({ theme }) => theme.gridUnit}px 0 ${({ theme }) => theme.gridUnit * 2}px;
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  font-size: ${({ theme }) => theme.fontSizes.s}px;
-  line-height: 22px;
-`;
-
-const Remove = styled.button`
-  padding: 0 2px;
-  border: 0;
-  background: none;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
 `;
