@@ -1,14 +1,14 @@
-import { useEffect, useId, useRef, useState, type JSX, type RefObject } from 'react';
+import { useEffect, useRef, useState, type JSX, type RefObject } from 'react';
 import type { AdhocColumn } from '@/api/generated/AdhocColumn';
 import type { ColumnRef } from '@/api/generated/ColumnRef';
 import type { Dataset } from '@/api/generated/Dataset';
-import { Button } from '@/components/Button';
 import { Select } from '@/components/Select';
 import { testIds } from '@/testIds';
 import { sqlAdhocColumn } from './adhocColumns';
 import { PopoverTab, PopoverTabs } from './popoverTabs';
-import { SqlExpressionField } from './SqlExpressionField';
-import { Actions, FieldLabel, Fields, LabelInput, Popover } from './controlPopoverParts';
+import { LabelledSqlPanel } from './LabelledSqlPanel';
+import { PopoverActions } from './PopoverActions';
+import { FieldLabel, Fields, Popover } from './controlPopoverParts';
 
 type ColumnTab = 'simple' | 'sql';
 
@@ -28,7 +28,6 @@ export interface AdhocColumnPopoverProps {
  */
 export function AdhocColumnPopover({ dataset, column, anchorRef, onSave, onClose }: AdhocColumnPopoverProps): JSX.Element {
   const popoverRef = useRef<HTMLDivElement>(null);
-  const labelId = useId();
   const [tab, setTab] = useState<ColumnTab>(column === null ? 'simple' : 'sql');
   const [columnName, setColumnName] = useState<string | null>(null);
   const [sqlExpression, setSqlExpression] = useState(column?.sqlExpression ?? '');
@@ -91,35 +90,19 @@ export function AdhocColumnPopover({ dataset, column, anchorRef, onSave, onClose
           />
         </Fields>
       ) : (
-        <Fields role="tabpanel" aria-label="Custom SQL">
-          <FieldLabel as="label" htmlFor={labelId}>
-            Label
-          </FieldLabel>
-          <LabelInput
-            id={labelId}
-            placeholder={sqlExpression.trim() === '' ? 'My column' : sqlExpression.trim()}
-            value={label}
-            data-testid={testIds.explore.columnLabelInput}
-            onChange={(event) => setLabel(event.target.value)}
-          />
-          <FieldLabel>SQL expression</FieldLabel>
-          <SqlExpressionField
-            dataset={dataset}
-            value={sqlExpression}
-            ariaLabel="Column SQL"
-            testId={testIds.explore.columnSqlEditor}
-            onChange={setSqlExpression}
-          />
-        </Fields>
+        <LabelledSqlPanel
+          dataset={dataset}
+          label={label}
+          sqlExpression={sqlExpression}
+          emptyPlaceholder="My column"
+          sqlAriaLabel="Column SQL"
+          labelTestId={testIds.explore.columnLabelInput}
+          sqlTestId={testIds.explore.columnSqlEditor}
+          onLabelChange={setLabel}
+          onSqlChange={setSqlExpression}
+        />
       )}
-      <Actions>
-        <Button $variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-        <Button $variant="primary" disabled={!isComplete} data-testid={testIds.explore.columnSaveButton} onClick={save}>
-          Save
-        </Button>
-      </Actions>
+      <PopoverActions canSave={isComplete} saveTestId={testIds.explore.columnSaveButton} onClose={onClose} onSave={save} />
     </Popover>
   );
 }

@@ -1,15 +1,15 @@
-import { useEffect, useId, useRef, useState, type JSX, type RefObject } from 'react';
+import { useEffect, useRef, useState, type JSX, type RefObject } from 'react';
 import type { Aggregate } from '@/api/generated/Aggregate';
 import type { Dataset } from '@/api/generated/Dataset';
 import type { MetricRef } from '@/api/generated/MetricRef';
-import { Button } from '@/components/Button';
 import { Select } from '@/components/Select';
 import { aggregates, simpleAdhocMetric } from '@/features/explore/exploreFormData';
 import { testIds } from '@/testIds';
 import { sqlAdhocMetric } from './adhocMetrics';
 import { PopoverTab, PopoverTabs } from './popoverTabs';
-import { SqlExpressionField } from './SqlExpressionField';
-import { Actions, FieldLabel, Fields, LabelInput, Popover } from './controlPopoverParts';
+import { LabelledSqlPanel } from './LabelledSqlPanel';
+import { PopoverActions } from './PopoverActions';
+import { FieldLabel, Fields, Popover } from './controlPopoverParts';
 
 type MetricSource = 'simple' | 'saved' | 'sql';
 
@@ -38,7 +38,6 @@ function isAggregate(value: string): value is Aggregate {
 export function AdhocMetricPopover({ dataset, anchorRef, initialColumnName = null, onAdd, onClose }: AdhocMetricPopoverProps): JSX.Element {
   const popoverRef = useRef<HTMLDivElement>(null);
   const [source, setSource] = useState<MetricSource>('simple');
-  const labelId = useId();
   const [columnName, setColumnName] = useState<string | null>(initialColumnName);
   const [aggregate, setAggregate] = useState<Aggregate | null>(null);
   const [savedMetricName, setSavedMetricName] = useState<string | null>(null);
@@ -141,35 +140,19 @@ export function AdhocMetricPopover({ dataset, anchorRef, initialColumnName = nul
           />
         </Fields>
       ) : (
-        <Fields role="tabpanel" aria-label="Custom SQL">
-          <FieldLabel as="label" htmlFor={labelId}>
-            Label
-          </FieldLabel>
-          <LabelInput
-            id={labelId}
-            placeholder={sqlExpression.trim() === '' ? 'My metric' : sqlExpression.trim()}
-            value={sqlLabel}
-            data-testid={testIds.explore.metricLabelInput}
-            onChange={(event) => setSqlLabel(event.target.value)}
-          />
-          <FieldLabel>SQL expression</FieldLabel>
-          <SqlExpressionField
-            dataset={dataset}
-            value={sqlExpression}
-            ariaLabel="Metric SQL"
-            testId={testIds.explore.metricSqlEditor}
-            onChange={setSqlExpression}
-          />
-        </Fields>
+        <LabelledSqlPanel
+          dataset={dataset}
+          label={sqlLabel}
+          sqlExpression={sqlExpression}
+          emptyPlaceholder="My metric"
+          sqlAriaLabel="Metric SQL"
+          labelTestId={testIds.explore.metricLabelInput}
+          sqlTestId={testIds.explore.metricSqlEditor}
+          onLabelChange={setSqlLabel}
+          onSqlChange={setSqlExpression}
+        />
       )}
-      <Actions>
-        <Button $variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-        <Button $variant="primary" disabled={!isComplete} data-testid={testIds.explore.metricSaveButton} onClick={save}>
-          Save
-        </Button>
-      </Actions>
+      <PopoverActions canSave={isComplete} saveTestId={testIds.explore.metricSaveButton} onClose={onClose} onSave={save} />
     </Popover>
   );
 }
