@@ -167,6 +167,22 @@ pub struct SqlLabExecuteResponse {
     pub data: Vec<serde_json::Map<String, serde_json::Value>>,
 }
 
+/// The answer of an asynchronous run (`runAsync: true` on a database that allows it): HTTP 202
+/// with the run as recorded, `pending`. Its progress is read from `GET /api/v1/query/updated_since`
+/// and, once it succeeded, its rows from `GET /api/v1/sqllab/results/?q=(key:...)`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SqlLabAsyncResponse {
+    pub query: SqlLabQuery,
+}
+
+/// `GET /api/v1/query/updated_since?q=(last_updated_ms:...)`: the user's runs changed since then.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct QueryUpdatedSinceResponse {
+    pub result: Vec<SqlLabQuery>,
+}
+
 /// `POST /api/v1/query/stop`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
