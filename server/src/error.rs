@@ -18,6 +18,7 @@ pub enum ErrorKind {
     NotFound,
     MethodNotAllowed,
     Conflict,
+    Gone,
     PayloadTooLarge,
     UnprocessableEntity,
     Timeout,
@@ -34,6 +35,7 @@ impl ErrorKind {
             ErrorKind::NotFound => StatusCode::NOT_FOUND,
             ErrorKind::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ErrorKind::Conflict => StatusCode::CONFLICT,
+            ErrorKind::Gone => StatusCode::GONE,
             ErrorKind::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorKind::UnprocessableEntity => StatusCode::UNPROCESSABLE_ENTITY,
             ErrorKind::Timeout => StatusCode::REQUEST_TIMEOUT,
@@ -127,6 +129,17 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (self.kind.status(), axum::Json(self.body)).into_response()
+    }
+}
+
+impl ApiError {
+    /// The message alone, as a run's `errorMessage` keeps it (no status kind in front).
+    pub fn message_text(&self) -> String {
+        match &self.body.message {
+            Some(serde_json::Value::String(text)) => text.clone(),
+            Some(other) => other.to_string(),
+            None => self.to_string(),
+        }
     }
 }
 

@@ -23,6 +23,7 @@ pub enum ErrorType {
     DatasourceSecurityAccessError,
     ChartSecurityAccessError,
     DashboardSecurityAccessError,
+    QuerySecurityAccessError,
     MissingOwnershipError,
     ObjectDoesNotExistError,
     DatabaseNotFoundError,

@@ -136,6 +136,16 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "/api/v1/query/stop",
         Permission("can_execute_sql_query", "SQLLab"),
     ),
+    endpoint(
+        "GET",
+        "/api/v1/sqllab/results/",
+        Permission("can_get_results", "SQLLab"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/query/updated_since",
+        Permission("can_read", "Query"),
+    ),
     endpoint("GET", "/api/v1/database/", Permission("can_read", "Database")),
     endpoint(
         "GET",
@@ -637,6 +647,7 @@ pub fn builtin_roles() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)>
         ("can_read", "Query"),
         ("can_read", "SQLLab"),
         ("can_execute_sql_query", "SQLLab"),
+        ("can_get_results", "SQLLab"),
         ("can_export_csv", "SQLLab"),
         ("can_format_sql", "SQLLab"),
         ("can_estimate_query_cost", "SQLLab"),

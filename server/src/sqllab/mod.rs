@@ -2,6 +2,7 @@
 //! result shapes (JSON records, or one Arrow IPC stream), and the schema browser's metadata reads.
 
 pub mod arrow_stream;
+pub mod async_run;
 pub mod browse;
 pub mod estimate;
 pub mod format;

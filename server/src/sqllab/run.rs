@@ -12,13 +12,13 @@ use quiver_types::{
     SqlLabResultMeta,
 };
 
-use super::guard::{self, GuardError, LimitingFactor, SqlEngine, StatementKind};
+use super::guard::{self, GuardError, LimitingFactor, ScriptStatement, SqlEngine, StatementKind};
 use super::results;
 use super::template::{self, TemplateContext, TemplateError};
 use super::DEFAULT_SQLLAB_LIMIT;
 use crate::auth::{permissions, AuthUser};
 use crate::chart_data::engine_error;
-use crate::engines::{EngineError, QueryOutput, RunControl, Statement};
+use crate::engines::{Engine, EngineError, QueryOutput, RunControl, Statement};
 use crate::error::{ApiError, ErrorKind};
 use crate::state::AppState;
 use crate::store::database::DatabaseRecord;
@@ -249,13 +249,44 @@ fn no_rows() -> QueryOutput {
     }
 }
 
-/// Runs a payload synchronously: the run's meta and its rows, for the JSON or the Arrow answer.
-pub async fn execute(
+/// A run checked and recorded, ready for its statements.
+pub struct PreparedRun {
+    database: DatabaseRecord,
+    engine: Engine,
+    statements: Vec<ScriptStatement>,
+    limit: u64,
+    query_id: i64,
+    client_id: String,
+}
+
+impl PreparedRun {
+    pub fn query_id(&self) -> i64 {
+        self.query_id
+    }
+
+    pub fn client_id(&self) -> &str {
+        &self.client_id
+    }
+
+    pub fn database_name(&self) -> &str {
+        &self.database.database_name
+    }
+}
+
+/// Whether a payload asks for an asynchronous run and its database allows one.
+pub fn runs_async(payload: &SqlLabExecutePayload, database: &DatabaseRecord) -> bool {
+    payload.run_async == Some(true) && database.allow_run_async
+}
+
+/// Checks a payload, records its run (`running`, or `pending` when it will run asynchronously),
+/// renders its template and guards its statements. A refusal is recorded as the run's failure.
+pub async fn prepare(
     app: &AppState,
     user: &AuthUser,
-    payload: SqlLabExecutePayload,
+    payload: &SqlLabExecutePayload,
     url_params: &BTreeMap<String, String>,
-) -> Result<SqlLabRun, ApiError> {
+    status: QueryState,
+) -> Result<PreparedRun, ApiError> {
     let database = authorized_database(app, user, payload.database_id.0).await?;
     let engine_kind = SqlEngine::from_backend(&database.backend).ok_or_else(|| {
         ApiError::bad_request(format!("The {} engine is not supported yet", database.backend))
@@ -281,7 +312,7 @@ pub async fn execute(
             client_id: &client_id,
             database_id: database.id,
             user_id: user.id,
-            status: QueryState::Running,
+            status,
             tab_name: payload.tab.as_deref(),
             sql_editor_id: payload.sql_editor_id.as_deref(),
             catalog: payload.catalog.as_deref(),
@@ -293,21 +324,10 @@ pub async fn execute(
             tmp_table_name: payload.tmp_table_name.as_deref(),
         })
         .await?;
-    let running = app.sqllab.register(&client_id);
-
-    let fail = |status: QueryState, message: String, executed: Option<String>| async move {
-        let outcome = QueryOutcome {
-            status,
-            executed_sql: executed.as_deref(),
-            rows: None,
-            limiting_factor: LimitingFactor::Unknown.as_str(),
-            error_message: Some(&message),
-        };
-        if let Err(error) = app.store.finish_query(query_id, &outcome).await {
-            tracing::warn!(%error, query_id, "could not record a failed run");
-        }
+    let refused = |answer: ApiError| async move {
+        record_failure(app, query_id, QueryState::Failed, &answer, None).await;
+        answer
     };
-
     let rendered = template::render_sql(
         &payload.sql,
         &TemplateContext {
@@ -318,37 +338,82 @@ pub async fn execute(
     );
     let sql = match rendered {
         Ok(sql) => sql,
-        Err(error) => {
-            let answer = template_error(error);
-            fail(QueryState::Failed, answer.to_string(), None).await;
-            return Err(answer);
-        }
+        Err(error) => return Err(refused(template_error(error)).await),
     };
     let statements = match guard::check_script(&sql, engine_kind, database.allow_dml) {
         Ok(statements) => statements,
-        Err(error) => {
-            let answer = guard_error(error);
-            fail(QueryState::Failed, answer.to_string(), None).await;
-            return Err(answer);
-        }
+        Err(error) => return Err(refused(guard_error(error)).await),
     };
-    let engine = app
-        .engines
-        .engine_for(&database)
-        .await
-        .map_err(|error| match error {
-            EngineError::UnsupportedEngine(name) => {
-                ApiError::bad_request(format!("The {name} engine is not supported yet"))
-            }
-            other => ApiError::internal(other),
-        });
-    let engine = match engine {
+    let engine = match app.engines.engine_for(&database).await {
         Ok(engine) => engine,
-        Err(answer) => {
-            fail(QueryState::Failed, answer.to_string(), None).await;
-            return Err(answer);
+        Err(EngineError::UnsupportedEngine(name)) => {
+            return Err(refused(ApiError::bad_request(format!(
+                "The {name} engine is not supported yet"
+            )))
+            .await)
         }
+        Err(other) => return Err(refused(ApiError::internal(other)).await),
     };
+    Ok(PreparedRun {
+        database,
+        engine,
+        statements,
+        limit,
+        query_id,
+        client_id,
+    })
+}
+
+/// Records a run's failure (a late failure of a stopped run is ignored by the store).
+pub async fn record_failure(
+    app: &AppState,
+    query_id: i64,
+    status: QueryState,
+    answer: &ApiError,
+    executed_sql: Option<&str>,
+) {
+    let message = answer.message_text();
+    let outcome = QueryOutcome {
+        status,
+        executed_sql,
+        rows: None,
+        limiting_factor: LimitingFactor::Unknown.as_str(),
+        error_message: Some(&message),
+        results_key: None,
+    };
+    if let Err(error) = app.store.finish_query(query_id, &outcome).await {
+        tracing::warn!(%error, query_id, "could not record a failed run");
+    }
+}
+
+/// Runs a payload synchronously: the run's meta and its rows, for the JSON or the Arrow answer.
+pub async fn execute(
+    app: &AppState,
+    user: &AuthUser,
+    payload: SqlLabExecutePayload,
+    url_params: &BTreeMap<String, String>,
+) -> Result<SqlLabRun, ApiError> {
+    let prepared = prepare(app, user, &payload, url_params, QueryState::Running).await?;
+    run_prepared(app, prepared, false).await?.record(app, None).await
+}
+
+/// Runs the statements of a prepared run in order, each cancellable by Stop and bounded by the
+/// timeout. With `report_progress` the share of statements done (0-100) is recorded after each
+/// statement but the last. A failure is recorded here; the caller records the other ends.
+pub async fn run_prepared(
+    app: &AppState,
+    prepared: PreparedRun,
+    report_progress: bool,
+) -> Result<FinishedStatements, ApiError> {
+    let PreparedRun {
+        database,
+        engine,
+        statements,
+        limit,
+        query_id,
+        client_id,
+    } = prepared;
+    let running = app.sqllab.register(&client_id);
     let control = RunControl {
         cancel: Some(running.token.clone()),
         read_only: !database.allow_dml,
@@ -356,7 +421,8 @@ pub async fn execute(
     let timeout = Duration::from_secs(app.settings.query_timeout_seconds.max(1));
     let mut executed = Vec::with_capacity(statements.len());
     let mut end = RunEnd::Stopped;
-    for statement in &statements {
+    let total = statements.len().max(1);
+    for (done, statement) in statements.iter().enumerate() {
         if running.token.is_cancelled() {
             end = RunEnd::Stopped;
             break;
@@ -373,6 +439,12 @@ pub async fn execute(
                     output,
                     limited,
                     kind: statement.kind,
+                };
+                if report_progress && done + 1 < total {
+                    let progress = i64::try_from((done + 1) * 100 / total).unwrap_or(0);
+                    if let Err(error) = app.store.set_query_progress(query_id, progress).await {
+                        tracing::warn!(%error, query_id, "could not record a run's progress");
+                    }
                 }
             }
             Err(EngineError::Cancelled) => {
@@ -399,7 +471,7 @@ pub async fn execute(
                     ),
                     other => engine_error(engine.engine_name(), other, &limited.sql),
                 };
-                fail(status, answer.to_string(), Some(executed_sql)).await;
+                record_failure(app, query_id, status, &answer, Some(&executed_sql)).await;
                 return Err(answer);
             }
         }
@@ -407,8 +479,8 @@ pub async fn execute(
     drop(running);
     let executed_sql = executed.join(";\n");
 
-    let (status, shown_rows, columns, factor) = match end {
-        RunEnd::Stopped => (QueryState::Stopped, no_rows(), vec![], LimitingFactor::Unknown),
+    let (status, rows, factor) = match end {
+        RunEnd::Stopped => (QueryState::Stopped, no_rows(), LimitingFactor::Unknown),
         RunEnd::Finished {
             output,
             limited,
@@ -425,48 +497,98 @@ pub async fn execute(
                 batches: results::rows_within_limit(&output.batches, shown),
                 schema: output.schema,
             };
-            let columns = results::result_columns(&shown_rows.schema);
-            (QueryState::Success, shown_rows, columns, factor)
+            (QueryState::Success, shown_rows, factor)
         }
     };
-    let rows = i64::try_from(shown_rows.row_count()).ok();
-    if status == QueryState::Stopped {
-        app.store.stop_query(query_id).await?;
-    } else {
-        let recorded = app
-            .store
-            .finish_query(
-                query_id,
-                &QueryOutcome {
-                    status,
-                    executed_sql: Some(&executed_sql),
-                    rows,
-                    limiting_factor: factor.as_str(),
-                    error_message: None,
-                },
-            )
-            .await?;
-        if !recorded {
-            // Stopped while the last statement was finishing: the stop wins.
-            tracing::debug!(query_id, "a run stopped before its success was recorded");
+    Ok(FinishedStatements {
+        query_id,
+        database_name: database.database_name,
+        status,
+        executed_sql,
+        factor,
+        rows,
+    })
+}
+
+/// Where a run's statements got to, before its end is recorded.
+pub struct FinishedStatements {
+    query_id: i64,
+    database_name: String,
+    /// Success or stopped.
+    status: QueryState,
+    executed_sql: String,
+    factor: LimitingFactor,
+    /// The last statement's rows cut at the run's limit; none when stopped.
+    rows: QueryOutput,
+}
+
+impl FinishedStatements {
+    pub fn succeeded(&self) -> bool {
+        self.status == QueryState::Success
+    }
+
+    pub fn query_id(&self) -> i64 {
+        self.query_id
+    }
+
+    pub fn database_name(&self) -> &str {
+        &self.database_name
+    }
+
+    /// The answer as it stands before it is recorded (what an asynchronous run keeps).
+    pub fn answer(&self, query: SqlLabQuery) -> SqlLabRun {
+        let columns = results::result_columns(&self.rows.schema);
+        SqlLabRun {
+            meta: SqlLabResultMeta {
+                status: self.status.as_str().to_owned(),
+                query_id: self.query_id,
+                selected_columns: columns.clone(),
+                columns,
+                expanded_columns: vec![],
+                query,
+            },
+            rows: self.rows.clone(),
         }
     }
-    let record = app.store.query_record(query_id).await?;
-    let stopped = record.status == QueryState::Stopped.as_str();
-    let (columns, shown_rows) = if stopped {
-        (vec![], no_rows())
-    } else {
-        (columns, shown_rows)
-    };
-    Ok(SqlLabRun {
-        meta: SqlLabResultMeta {
-            status: record.status.clone(),
-            query_id,
-            selected_columns: columns.clone(),
-            columns,
-            expanded_columns: vec![],
-            query: query_view(&record, &database.database_name),
-        },
-        rows: shown_rows,
-    })
+
+    /// Records the run's end (with where its rows are kept, for an asynchronous run) and answers
+    /// it as recorded: a stop that won the race leaves no columns and no rows.
+    pub async fn record(self, app: &AppState, results_key: Option<&str>) -> Result<SqlLabRun, ApiError> {
+        if self.status == QueryState::Stopped {
+            app.store.stop_query(self.query_id).await?;
+        } else {
+            let recorded = app
+                .store
+                .finish_query(
+                    self.query_id,
+                    &QueryOutcome {
+                        status: self.status,
+                        executed_sql: Some(&self.executed_sql),
+                        rows: i64::try_from(self.rows.row_count()).ok(),
+                        limiting_factor: self.factor.as_str(),
+                        error_message: None,
+                        results_key,
+                    },
+                )
+                .await?;
+            if !recorded {
+                // Stopped while the last statement was finishing: the stop wins.
+                tracing::debug!(
+                    query_id = self.query_id,
+                    "a run stopped before its success was recorded"
+                );
+            }
+        }
+        let record = app.store.query_record(self.query_id).await?;
+        let query = query_view(&record, &self.database_name);
+        if record.status == QueryState::Stopped.as_str() {
+            return Ok(FinishedStatements {
+                status: QueryState::Stopped,
+                rows: no_rows(),
+                ..self
+            }
+            .answer(query));
+        }
+        Ok(self.answer(query))
+    }
 }

@@ -96,6 +96,8 @@ pub struct QueryOutcome<'a> {
     pub rows: Option<i64>,
     pub limiting_factor: &'a str,
     pub error_message: Option<&'a str>,
+    /// Where an asynchronous run's rows are kept (`GET /api/v1/sqllab/results/?q=(key:...)`).
+    pub results_key: Option<&'a str>,
 }
 
 pub(crate) const QUERY_COLUMNS: &str =
@@ -194,8 +196,8 @@ impl Store {
         let result = sqlx::query(
             "UPDATE query SET status = $1, executed_sql = COALESCE($2, executed_sql), rows = $3,
                               limiting_factor = $4, error_message = $5, progress = 100, end_time = $6,
-                              changed_on = $6
-             WHERE id = $7 AND status <> 'stopped'",
+                              changed_on = $6, results_key = $7
+             WHERE id = $8 AND status <> 'stopped'",
         )
         .bind(outcome.status.as_str())
         .bind(outcome.executed_sql)
@@ -203,6 +205,7 @@ impl Store {
         .bind(outcome.limiting_factor)
         .bind(outcome.error_message)
         .bind(&now)
+        .bind(outcome.results_key)
         .bind(id)
         .execute(&self.pool)
         .await?;
@@ -221,5 +224,54 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(result.rows_affected() > 0)
+    }
+    /// Moves a pending asynchronous run to running. Returns false when it is no longer pending
+    /// (stopped before a worker picked it up).
+    pub async fn start_pending_query(&self, id: i64) -> StoreResult<bool> {
+        let now = now_text();
+        let result = sqlx::query(
+            "UPDATE query SET status = 'running', start_running_time = $1, changed_on = $1
+             WHERE id = $2 AND status = 'pending'",
+        )
+        .bind(&now)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(result.rows_affected() > 0)
+    }
+
+    /// Records how far a running run got (0 to 100).
+    pub async fn set_query_progress(&self, id: i64, progress: i64) -> StoreResult<()> {
+        sqlx::query("UPDATE query SET progress = $1, changed_on = $2 WHERE id = $3 AND status = 'running'")
+            .bind(progress.clamp(0, 100))
+            .bind(now_text())
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The run whose rows are kept under `key`.
+    pub async fn query_by_results_key(&self, key: &str) -> StoreResult<Option<QueryRecord>> {
+        let row = sqlx::query(&format!(
+            "SELECT {QUERY_COLUMNS} FROM query WHERE results_key = $1"
+        ))
+        .bind(key)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(query_from_row).transpose()
+    }
+
+    /// A user's runs changed at or after `since` (stored time text), oldest change first.
+    pub async fn queries_changed_since(&self, user_id: i64, since: &str) -> StoreResult<Vec<QueryRecord>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {QUERY_COLUMNS} FROM query WHERE user_id = $1 AND changed_on >= $2
+             ORDER BY changed_on, id LIMIT 1000"
+        ))
+        .bind(user_id)
+        .bind(since)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(query_from_row).collect()
     }
 }

@@ -507,6 +507,21 @@ impl SeededEngines {
     }
 }
 
+impl SeededEngines {
+    /// Each engine's backend name and connection URI.
+    fn uris(&self) -> [(&'static str, String); 4] {
+        [
+            ("duckdb", format!("duckdb:///{}", self.duckdb_path.display())),
+            ("sqlite", format!("sqlite:///{}", self.sqlite_path.display())),
+            (
+                "postgresql",
+                self.postgres.url.replace("postgres://", "postgresql://"),
+            ),
+            ("mysql", self.mariadb.url.clone()),
+        ]
+    }
+}
+
 const SEEDED_TOTALS: [(&str, i64); 2] = [("boy", 15), ("girl", 8)];
 
 /// Statements that must all be refused on a read-only database, per engine.
@@ -1250,5 +1265,329 @@ async fn the_cost_estimate_plans_statements_without_running_them() {
         .collect();
     assert!(flags.contains(&("sqlite plan".to_owned(), false)), "{flags:?}");
     assert!(flags.contains(&("duckdb plan".to_owned(), true)), "{flags:?}");
+    app.close().await;
+}
+
+async fn allow_run_async(app: &TestApp, database_id: i64) {
+    sqlx::query("UPDATE dbs SET allow_run_async = $1 WHERE id = $2")
+        .bind(true)
+        .bind(database_id)
+        .execute(app.state.store.pool())
+        .await
+        .unwrap();
+}
+
+async fn execute_async(
+    app: &TestApp,
+    who: &As,
+    database_id: i64,
+    sql: &str,
+    client_id: &str,
+) -> common::Answer {
+    app.post(
+        "/api/v1/sqllab/execute/",
+        json!({"database_id": database_id, "sql": sql, "queryLimit": 100, "runAsync": true,
+               "client_id": client_id, "tab": "Untitled Query 1", "sql_editor_id": "1", "json": true}),
+        who,
+    )
+    .await
+}
+
+/// The run `client_id` as `GET /api/v1/query/updated_since` lists it, once `done` holds (at most
+/// 15 s); every state seen on the way is collected.
+async fn follow_run(
+    app: &TestApp,
+    who: &As,
+    client_id: &str,
+    done: impl Fn(&Value) -> bool,
+) -> (Value, Vec<String>) {
+    let started = Instant::now();
+    let mut seen = Vec::new();
+    loop {
+        let since = (chrono::Utc::now() - chrono::Duration::minutes(5)).timestamp_millis();
+        let answer = app
+            .get(
+                &format!("/api/v1/query/updated_since?q=(last_updated_ms:{since})"),
+                who,
+            )
+            .await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+        let run = answer.json["result"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|query| query["id"] == client_id)
+            .cloned();
+        if let Some(run) = run {
+            let state = run["state"].as_str().unwrap().to_owned();
+            if seen.last() != Some(&state) {
+                seen.push(state);
+            }
+            if done(&run) {
+                return (run, seen);
+            }
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(15),
+            "{client_id}: states {seen:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+fn is_finished(run: &Value) -> bool {
+    ["success", "failed", "stopped", "timed_out"].contains(&run["state"].as_str().unwrap_or(""))
+}
+
+#[tokio::test]
+async fn asynchronous_runs_answer_202_then_their_rows_from_the_results_call() {
+    let app = TestApp::new().await;
+    let admin = app.admin().await;
+    let seeded = SeededEngines::create().await;
+    for (index, (backend, uri)) in seeded.uris().iter().enumerate() {
+        let database = register(&app, &format!("{backend} async"), uri, backend, false).await;
+
+        // Without allow_run_async the run stays synchronous.
+        let synchronous = execute_async(&app, &admin, database, AGGREGATE, &format!("sync{index}")).await;
+        assert_eq!(
+            synchronous.status,
+            StatusCode::OK,
+            "{backend}: {}",
+            synchronous.json
+        );
+        assert_eq!(
+            totals_of(&synchronous.json),
+            SEEDED_TOTALS.map(|(g, t)| (g.to_owned(), t))
+        );
+
+        allow_run_async(&app, database).await;
+        let client_id = format!("async{index}");
+        let accepted = execute_async(&app, &admin, database, AGGREGATE, &client_id).await;
+        assert_eq!(
+            accepted.status,
+            StatusCode::ACCEPTED,
+            "{backend}: {}",
+            accepted.json
+        );
+        assert_eq!(accepted.json["query"]["id"], client_id.as_str());
+        assert_eq!(accepted.json["query"]["state"], "pending");
+        assert_eq!(accepted.json["query"]["resultsKey"], Value::Null);
+        assert_eq!(accepted.json["query"]["db"], format!("{backend} async"));
+
+        let (run, seen) = follow_run(&app, &admin, &client_id, is_finished).await;
+        assert_eq!(run["state"], "success", "{backend}: {run}");
+        assert_eq!(run["rows"], 2);
+        assert_eq!(run["progress"], 100);
+        assert!(
+            seen.iter()
+                .all(|state| ["pending", "running", "success"].contains(&state.as_str())),
+            "{seen:?}"
+        );
+        let key = run["resultsKey"].as_str().unwrap().to_owned();
+
+        // The rows, as a synchronous run answers them: JSON, cut at `rows`, and Arrow.
+        let results = app
+            .get(
+                &format!("/api/v1/sqllab/results/?q=(key:'{key}',rows:1000)"),
+                &admin,
+            )
+            .await;
+        assert_eq!(results.status, StatusCode::OK, "{backend}: {}", results.json);
+        assert_eq!(
+            totals_of(&results.json),
+            SEEDED_TOTALS.map(|(g, t)| (g.to_owned(), t))
+        );
+        assert_eq!(results.json["status"], "success");
+        assert_eq!(results.json["query"]["state"], "success");
+        assert_eq!(results.json["query"]["resultsKey"], key.as_str());
+        assert_eq!(results.json["columns"], synchronous.json["columns"], "{backend}");
+        let first = app
+            .get(&format!("/api/v1/sqllab/results/?q=(key:'{key}',rows:1)"), &admin)
+            .await;
+        assert_eq!(first.json["data"].as_array().unwrap().len(), 1);
+        let As::Bearer(token) = &admin else {
+            panic!("bearer only")
+        };
+        let arrow = app
+            .send(
+                Request::get(format!("/api/v1/sqllab/results/?q=(key:'{key}')"))
+                    .header(header::AUTHORIZATION, format!("Bearer {token}"))
+                    .header(header::ACCEPT, format!("{ARROW_STREAM}, application/json"))
+                    .body(Body::empty())
+                    .unwrap(),
+            )
+            .await;
+        let (meta, _schema, batches) = read_arrow_answer(&arrow);
+        assert_eq!(meta["query"]["id"], client_id.as_str());
+        assert_eq!(batches.iter().map(|batch| batch.num_rows()).sum::<usize>(), 2);
+    }
+    app.close().await;
+}
+
+#[tokio::test]
+async fn asynchronous_runs_report_progress_failures_refusals_and_stops() {
+    let app = TestApp::with_config(false, None, |settings| settings.query_timeout_seconds = 30).await;
+    let admin = app.admin().await;
+    let postgres = ThrowawayDatabase::create().await;
+    let pg = register(
+        &app,
+        "async postgres",
+        &postgres.url.replace("postgres://", "postgresql://"),
+        "postgresql",
+        false,
+    )
+    .await;
+    allow_run_async(&app, pg).await;
+
+    // Two statements: half done while the second one sleeps.
+    let accepted = execute_async(
+        &app,
+        &admin,
+        pg,
+        "SELECT 1 AS one; SELECT pg_sleep(1.5)::text AS slept",
+        "progress1",
+    )
+    .await;
+    assert_eq!(accepted.status, StatusCode::ACCEPTED, "{}", accepted.json);
+    let (halfway, _) = follow_run(&app, &admin, "progress1", |run| {
+        run["progress"] == 50 || is_finished(run)
+    })
+    .await;
+    assert_eq!(halfway["state"], "running", "{halfway}");
+    assert_eq!(halfway["progress"], 50);
+    let (done, seen) = follow_run(&app, &admin, "progress1", is_finished).await;
+    assert_eq!(done["state"], "success", "{seen:?} {done}");
+    assert_eq!(seen.last().map(String::as_str), Some("success"));
+
+    // An engine error fails the run; its message is kept on the run.
+    let accepted = execute_async(&app, &admin, pg, "SELECT * FROM no_such_table", "failing1").await;
+    assert_eq!(accepted.status, StatusCode::ACCEPTED);
+    let (failed, _) = follow_run(&app, &admin, "failing1", is_finished).await;
+    assert_eq!(failed["state"], "failed");
+    assert!(
+        failed["errorMessage"]
+            .as_str()
+            .unwrap()
+            .starts_with("PostgreSQL Error: "),
+        "{failed}"
+    );
+    assert_eq!(failed["resultsKey"], Value::Null);
+
+    // The guard refuses at once, as for a synchronous run.
+    let refused = execute_async(&app, &admin, pg, "DELETE FROM pg_class", "refused1").await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.json);
+    assert_eq!(refused.json["message"], DML_MESSAGE);
+
+    // Stop: the run ends stopped and its statement is gone from the server.
+    let accepted = execute_async(&app, &admin, pg, "SELECT pg_sleep(20) AS slept", "stopme1").await;
+    assert_eq!(accepted.status, StatusCode::ACCEPTED);
+    follow_run(&app, &admin, "stopme1", |run| run["state"] == "running").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let stopped = app
+        .post("/api/v1/query/stop", json!({"client_id": "stopme1"}), &admin)
+        .await;
+    assert_eq!(stopped.status, StatusCode::OK, "{}", stopped.json);
+    let (run, _) = follow_run(&app, &admin, "stopme1", is_finished).await;
+    assert_eq!(run["state"], "stopped");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let mut pg_admin = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
+    let sleeping: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = $1 AND query LIKE '%pg_sleep(20)%' \
+         AND state = 'active' AND pid <> pg_backend_pid()",
+    )
+    .bind(&postgres.name)
+    .fetch_one(&mut pg_admin)
+    .await
+    .unwrap();
+    assert_eq!(sleeping, 0);
+    app.close().await;
+}
+
+#[tokio::test]
+async fn the_results_call_checks_its_key_and_its_reader() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    app.create_user("analyst", "analyst-password", &["sql_lab"]).await;
+    let analyst = app.token("analyst", "analyst-password").await;
+    let examples = examples_id(&app).await;
+    allow_run_async(&app, examples).await;
+    let accepted = execute_async(&app, &admin, examples, AGGREGATE, "keyed1").await;
+    assert_eq!(accepted.status, StatusCode::ACCEPTED, "{}", accepted.json);
+    let (run, _) = follow_run(&app, &admin, "keyed1", is_finished).await;
+    assert_eq!(run["state"], "success", "{run}");
+    assert_eq!(
+        totals_of(
+            &app.get(
+                &format!(
+                    "/api/v1/sqllab/results/?q=(key:'{}')",
+                    run["resultsKey"].as_str().unwrap()
+                ),
+                &admin
+            )
+            .await
+            .json
+        ),
+        duckdb_totals(&app)
+    );
+
+    // Another user may not read them, nor see the run.
+    let key = run["resultsKey"].as_str().unwrap();
+    let foreign = app
+        .get(&format!("/api/v1/sqllab/results/?q=(key:'{key}')"), &analyst)
+        .await;
+    assert_eq!(foreign.status, StatusCode::FORBIDDEN, "{}", foreign.json);
+    assert_eq!(
+        foreign.json["errors"][0]["error_type"],
+        "QUERY_SECURITY_ACCESS_ERROR"
+    );
+    let since = (chrono::Utc::now() - chrono::Duration::minutes(5)).timestamp_millis();
+    let listed = app
+        .get(
+            &format!("/api/v1/query/updated_since?q=(last_updated_ms:{since})"),
+            &analyst,
+        )
+        .await;
+    assert_eq!(listed.json["result"], json!([]));
+
+    // Unknown keys, missing keys and bad parameters.
+    let unknown = app.get("/api/v1/sqllab/results/?q=(key:'nope')", &admin).await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND, "{}", unknown.json);
+    assert_eq!(
+        unknown.json["message"],
+        "The query associated with these results could not be found. You need to re-run the original query."
+    );
+    for path in [
+        "/api/v1/sqllab/results/",
+        "/api/v1/sqllab/results/?q=(rows:10)",
+        &format!("/api/v1/sqllab/results/?q=(key:'{key}',rows:-1)"),
+        "/api/v1/sqllab/results/?q=(key:",
+        "/api/v1/query/updated_since",
+        "/api/v1/query/updated_since?q=(last_updated_ms:'soon')",
+    ] {
+        let answer = app.get(path, &admin).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{path}: {}", answer.json);
+    }
+
+    // Expired rows: the run is there, its rows are not.
+    let keyless = app
+        .state
+        .store
+        .query_by_client_id("keyed1")
+        .await
+        .unwrap()
+        .unwrap();
+    sqlx::query("UPDATE query SET results_key = 'expired-key' WHERE id = $1")
+        .bind(keyless.id)
+        .execute(app.state.store.pool())
+        .await
+        .unwrap();
+    let expired = app
+        .get("/api/v1/sqllab/results/?q=(key:'expired-key')", &admin)
+        .await;
+    assert_eq!(expired.status, StatusCode::GONE, "{}", expired.json);
+    assert_eq!(
+        expired.json["message"],
+        "Data could not be retrieved from the results backend. You need to re-run the original query."
+    );
     app.close().await;
 }
