@@ -1,5 +1,6 @@
 import type { ErrorItem } from '@/api/generated/ErrorItem';
 import type { ErrorType } from '@/api/generated/ErrorType';
+import type { IssueCode } from '@/api/generated/IssueCode';
 
 /** Spec 000 section 8: the status text map of generic request errors. */
 const statusTexts: Readonly<Record<number, string>> = {
@@ -23,6 +24,13 @@ export const networkErrorMessage = 'Network error';
 export const invalidInputMessage = 'Invalid input';
 export const genericErrorMessage = 'An error occurred';
 export const sessionTimedOutMessage = 'Your session timed out, please refresh your page and try again.';
+/** Spec 000 §8: what a request that ran out of time says. */
+export const requestTimedOutMessage = 'Request timed out';
+/** Spec 000 §8: the hints of a timeout. */
+export const timeoutIssueCodes: readonly IssueCode[] = [
+  { code: 1000, message: 'Issue 1000 - The dataset is too large to query.' },
+  { code: 1001, message: 'Issue 1001 - The database is under an unusual load.' },
+];
 
 export function statusText(status: number): string {
   return statusTexts[status] ?? unknownErrorMessage;
@@ -113,6 +121,20 @@ async function readJsonBody(response: Response): Promise<unknown> {
 /** A fetch that failed before any answer (offline, refused, CORS). */
 export function networkError(): ApiError {
   return new ApiError(networkErrorMessage, { status: null, errorType: 'FRONTEND_NETWORK_ERROR' });
+}
+
+/**
+ * A request the client stopped waiting for after `timeoutMs`: 'Request timed out', typed
+ * `FRONTEND_TIMEOUT_ERROR`, with the timeout in seconds and the hints (issue codes 1000 and 1001).
+ */
+export function timeoutError(timeoutMs: number): ApiError {
+  const timeoutItem: ErrorItem = {
+    message: requestTimedOutMessage,
+    error_type: 'FRONTEND_TIMEOUT_ERROR',
+    level: 'error',
+    extra: { timeout: timeoutMs / 1000, issue_codes: [...timeoutIssueCodes] },
+  };
+  return new ApiError(requestTimedOutMessage, { status: null, errorType: 'FRONTEND_TIMEOUT_ERROR', errors: [timeoutItem] });
 }
 
 /** What to show for anything thrown. */
