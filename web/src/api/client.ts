@@ -60,14 +60,11 @@ async function sendRequestWithin(path: string, init: RequestInit, timeoutMs: num
   // Kept after the answer: the caller's abort also stops reading its body.
   if (callerSignal?.aborted === true) controller.abort();
   else callerSignal?.addEventListener('abort', () => controller.abort(), { once: true });
-  let hasTimedOut = false;
-  const timer = setTimeout(() => {
-    hasTimedOut = true;
-    controller.abort();
-  }, timeoutMs);
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     return await sendRequest(path, { ...init, signal: controller.signal });
   } catch (error) {
+    const hasTimedOut = controller.signal.aborted && callerSignal?.aborted !== true;
     if (hasTimedOut) throw timeoutError(timeoutMs);
     throw error;
   } finally {
