@@ -23,6 +23,10 @@ export const unknownErrorMessage = 'Unknown error';
 export const networkErrorMessage = 'Network error';
 export const invalidInputMessage = 'Invalid input';
 export const genericErrorMessage = 'An error occurred';
+/** Spec 000 §8: the start of the message of an answer carrying a stack. */
+export const unexpectedErrorPrefix = 'Unexpected error: ';
+/** Superset's text when an answer with a stack has no description. */
+export const noDescriptionText = '(no description, click to see stack trace)';
 export const sessionTimedOutMessage = 'Your session timed out, please refresh your page and try again.';
 /** Spec 000 §8: what a request that ran out of time says. */
 export const requestTimedOutMessage = 'Request timed out';
@@ -44,16 +48,25 @@ export class ApiError extends Error {
   readonly errors: readonly ErrorItem[];
   /** The message is the server's (from the error body), not a status text or a client's text. */
   readonly isServerMessage: boolean;
+  /** The stack trace the server's answer carried (`stack`), if any. */
+  readonly serverStackTrace: string | null;
 
   constructor(
     message: string,
-    options: { status: number | null; errorType?: ErrorType | null; errors?: readonly ErrorItem[]; isServerMessage?: boolean },
+    options: {
+      status: number | null;
+      errorType?: ErrorType | null;
+      errors?: readonly ErrorItem[];
+      isServerMessage?: boolean;
+      serverStackTrace?: string | null;
+    },
   ) {
     super(message);
     this.status = options.status;
     this.errorType = options.errorType ?? null;
     this.errors = options.errors ?? [];
     this.isServerMessage = options.isServerMessage ?? false;
+    this.serverStackTrace = options.serverStackTrace ?? null;
   }
 }
 
@@ -76,13 +89,23 @@ function mentionsCsrf(message: string): boolean {
   return message.toLowerCase().includes('csrf');
 }
 
+function nonEmptyString(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
 /**
- * The message of an error body `{message: string | {field: [messages]}}` or
- * `{errors: [{message, error_type, level, extra}]}`; null when the body says nothing.
+ * The message of an error body: one carrying a `stack` is 'Unexpected error: ' plus its
+ * description (its `description`, else its first typed error's message); else
+ * `{message: string | {field: [messages]}}` or `{errors: [{message, error_type, level, extra}]}`;
+ * null when the body says nothing.
  */
 function serverMessageFromErrorBody(body: unknown): string | null {
   if (!isRecord(body)) return null;
   const firstError = Array.isArray(body.errors) ? body.errors.find(isErrorItem) : undefined;
+  if (nonEmptyString(body.stack) !== null) {
+    const description = nonEmptyString(body.description) ?? nonEmptyString(firstError?.message);
+    return unexpectedErrorPrefix + (description ?? noDescriptionText);
+  }
   const message = body.message;
   if (typeof message === 'string' && message !== '') {
     return mentionsCsrf(message) ? sessionTimedOutMessage : message;
@@ -107,6 +130,7 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
     errorType: errors[0]?.error_type ?? null,
     errors,
     isServerMessage: serverMessage !== null,
+    serverStackTrace: isRecord(body) ? nonEmptyString(body.stack) : null,
   });
 }
 
