@@ -26,6 +26,8 @@ export interface DataPaneTable {
 }
 
 export class ExplorePage {
+  /** The chart area; its `data-chart-status` is the chart's status (loading, success, stopped, rendered, failed). */
+  readonly chartPanel: Locator;
   readonly table: Locator;
   readonly rowCount: Locator;
   readonly chartError: Locator;
@@ -47,6 +49,7 @@ export class ExplorePage {
   readonly filterChips: Locator;
 
   private constructor(private readonly page: Page) {
+    this.chartPanel = page.getByTestId(testIds.chart.panel);
     this.table = page.getByTestId(testIds.tableChart.table);
     this.rowCount = page.getByTestId(testIds.chart.rowCount);
     this.chartError = page.getByTestId(testIds.chart.error);

@@ -21,6 +21,8 @@ test('Download exports the chart rows as CSV, JSON and Excel', async ({ page }) 
   const explore = await openGenderTable(page);
   await explore.run();
   await expect(explore.table).toBeVisible();
+  // The status of spec 000 §4: rendered once the table is drawn.
+  await expect(explore.chartPanel).toHaveAttribute('data-chart-status', 'rendered');
   const shownSums = new Map<string, string>();
   const genders = await explore.cells('gender').allInnerTexts();
   const sums = await explore.cells('SUM(num)').allInnerTexts();
@@ -121,6 +123,7 @@ test('Stop aborts a running chart query and says "Updating chart was stopped"', 
   await explore.run();
   await page.getByTestId(testIds.chartRun.stopButton).click();
   await expect(page.getByTestId(testIds.chartRun.stopped)).toHaveText('Updating chart was stopped');
+  await expect(explore.chartPanel).toHaveAttribute('data-chart-status', 'stopped');
   await expect(explore.chartError).toHaveCount(0);
   await expect(page.getByTestId(testIds.explore.runButton)).toBeVisible();
   await expect.poll(() => aborted, { timeout: 10_000 }).toBe(true);
@@ -129,5 +132,6 @@ test('Stop aborts a running chart query and says "Updating chart was stopped"', 
   await page.unroute('**/api/v1/chart/data');
   await explore.run();
   await expect(explore.table).toBeVisible();
+  await expect(explore.chartPanel).toHaveAttribute('data-chart-status', 'rendered');
   await expect(page.getByTestId(testIds.chartRun.stopped)).toHaveCount(0);
 });

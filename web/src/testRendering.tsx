@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { JSX, ReactElement, ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { ToastProvider } from '@/components/ToastProvider';
 import { buildTheme } from '@/theme/tokens';
@@ -8,11 +8,15 @@ import { buildTheme } from '@/theme/tokens';
 /** Renders a component inside the providers every screen has: theme, toasts, React Query. */
 export function renderWithTheme(element: ReactElement): RenderResult {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={buildTheme('default')}>
-        <ToastProvider>{element}</ToastProvider>
-      </ThemeProvider>
-    </QueryClientProvider>,
-  );
+  // A wrapper, so that `rerender` keeps the providers (and the same React Query cache).
+  function Providers({ children }: { children: ReactNode }): JSX.Element {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider theme={buildTheme('default')}>
+          <ToastProvider>{children}</ToastProvider>
+        </ThemeProvider>
+      </QueryClientProvider>
+    );
+  }
+  return render(element, { wrapper: Providers });
 }

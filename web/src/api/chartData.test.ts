@@ -1,7 +1,9 @@
 import { Schema, Table, tableFromArrays, tableToIPC } from 'apache-arrow';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChartDataResultMeta } from '@/api/generated/ChartDataResultMeta';
-import { decodeChartDataFrames } from './chartData';
+import { chartDataTimeoutMs, decodeChartDataFrames, fetchChartData } from './chartData';
+import { forgetCsrfToken } from './client';
+import { ApiError } from './errors';
 
 function resultMeta(overrides: Partial<ChartDataResultMeta>): ChartDataResultMeta {
   return {
@@ -98,5 +100,59 @@ describe('decodeChartDataFrames', () => {
   it('refuses a stream without quiver:result metadata', () => {
     const bare = tableFromArrays({ gender: ['boy'] });
     expect(() => decodeChartDataFrames(frame(tableToIPC(bare, 'stream')))).toThrow(/no "quiver:result" metadata/);
+  });
+});
+
+describe('fetchChartData', () => {
+  const queryContext = { datasource: { id: 1, type: 'table' }, force: false, queries: [], result_format: 'arrow', result_type: 'full' } as unknown as Parameters<
+    typeof fetchChartData
+  >[0];
+
+  beforeEach(() => {
+    forgetCsrfToken();
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  /** Answers the CSRF token, then hands the chart data post to `answer`. */
+  function stubServer(answer: (init: RequestInit) => Promise<Response>): void {
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      if (url === '/api/v1/security/csrf_token/') return Promise.resolve(Response.json({ result: 't' }));
+      return answer(init);
+    });
+  }
+
+  it('waits the web server timeout (60 s) × 1000 ms, then fails with "Request timed out"', async () => {
+    expect(chartDataTimeoutMs).toBe(60 * 1000);
+    vi.useFakeTimers();
+    stubServer(
+      (init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        }),
+    );
+    let settled = false;
+    const failure = fetchChartData(queryContext).finally(() => {
+      settled = true;
+    });
+    const rejection = expect(failure).rejects.toMatchObject({ message: 'Request timed out', errorType: 'FRONTEND_TIMEOUT_ERROR' });
+
+    await vi.advanceTimersByTimeAsync(chartDataTimeoutMs - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await rejection;
+  });
+
+  it.each([
+    [204, 'Received unexpected response status (204) while fetching chart data'],
+    [206, 'Received unexpected response status (206) while fetching chart data'],
+  ])('refuses any other 2xx status: %i gives "%s"', async (status, message) => {
+    stubServer(() => Promise.resolve(new Response(null, { status })));
+    const failure = fetchChartData(queryContext);
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ message, status });
   });
 });

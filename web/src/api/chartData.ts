@@ -10,6 +10,15 @@ import { apiFetch } from './client';
 import { ApiError } from './errors';
 
 export const chartDataPath = '/api/v1/chart/data';
+
+/**
+ * The web server timeout in seconds: Superset's default (`SUPERSET_WEBSERVER_TIMEOUT`, 60), the
+ * same as the server's default `query_timeout_seconds`, which the server does not publish to the
+ * browser yet.
+ */
+export const webServerTimeoutSeconds = 60;
+/** Spec 000 §9: the chart data timeout, the web server timeout in seconds × 1000. */
+export const chartDataTimeoutMs = webServerTimeoutSeconds * 1000;
 export const chartDataArrowContentType = 'application/vnd.quiver.chart-data+arrow';
 
 /** One query object's result: the Arrow table and everything else about it. */
@@ -57,13 +66,18 @@ function decodeResultStream(stream: Uint8Array, frameIndex: number): ChartDataAr
   return readArrowResult<ChartDataResultMeta>(stream, `chart data: frame ${frameIndex}`);
 }
 
-/** Runs a query context and returns one decoded result per query object. */
+/**
+ * Runs a query context and returns one decoded result per query object. Each request gives up
+ * after `chartDataTimeoutMs` with 'Request timed out'; waiting for an async job does not (the
+ * server times the job out itself).
+ */
 export async function fetchChartData(queryContext: QueryContext, signal?: AbortSignal): Promise<ChartDataArrowResult[]> {
   const response = await apiFetch(chartDataPath, {
     method: 'POST',
     body: { ...queryContext, result_format: 'arrow' },
     headers: { Accept: `${chartDataArrowContentType}, application/json` },
     signal,
+    timeoutMs: chartDataTimeoutMs,
   });
   if (response.status === 202) {
     // Async queries: wait for the job's event, then fetch the answer from its result_url.
@@ -75,6 +89,7 @@ export async function fetchChartData(queryContext: QueryContext, signal?: AbortS
     const resultResponse = await apiFetch(done.result_url, {
       headers: { Accept: `${chartDataArrowContentType}, application/json` },
       signal,
+      timeoutMs: chartDataTimeoutMs,
     });
     return postProcessResults(splitChartDataFrames(await arrowBody(resultResponse)), queryContext);
   }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch, forgetCsrfToken, getJson, postJson } from './client';
-import { ApiError } from './errors';
+import { ApiError, timeoutError } from './errors';
 
 interface RecordedCall {
   url: string;
@@ -61,6 +61,84 @@ describe('api client', () => {
     const failure = apiFetch('/api/v1/me/');
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 401, message: 'Invalid login. Please try again.' });
+  });
+
+  /** A fetch that never answers and rejects when aborted, as fetch does; tells whether it was aborted. */
+  function stubHangingFetch(): { wasAborted: () => boolean } {
+    let aborted = false;
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      return new Promise((_resolve, reject) => {
+        init.signal?.addEventListener('abort', () => {
+          aborted = true;
+          reject(new DOMException('The operation was aborted.', 'AbortError'));
+        });
+      });
+    });
+    return { wasAborted: () => aborted };
+  }
+
+  describe('timeout', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("aborts the request after timeoutMs and throws 'Request timed out' with the hints", async () => {
+      const fetchState = stubHangingFetch();
+      let settled = false;
+      const failure = apiFetch('/api/v1/chart/data/abc', { timeoutMs: 60_000 }).finally(() => {
+        settled = true;
+      });
+      const rejection = expect(failure).rejects.toBeInstanceOf(ApiError);
+
+      await vi.advanceTimersByTimeAsync(59_999);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await rejection;
+
+      expect(fetchState.wasAborted()).toBe(true);
+      const error = (await failure.catch((caught: unknown) => caught)) as ApiError;
+      expect(error.message).toBe('Request timed out');
+      expect(error.status).toBeNull();
+      expect(error.errorType).toBe('FRONTEND_TIMEOUT_ERROR');
+      expect(error.errors).toEqual([
+        {
+          message: 'Request timed out',
+          error_type: 'FRONTEND_TIMEOUT_ERROR',
+          level: 'error',
+          extra: {
+            timeout: 60,
+            issue_codes: [
+              { code: 1000, message: 'Issue 1000 - The dataset is too large to query.' },
+              { code: 1001, message: 'Issue 1001 - The database is under an unusual load.' },
+            ],
+          },
+        },
+      ]);
+    });
+
+    it("keeps a caller's abort an abort, not a timeout", async () => {
+      stubHangingFetch();
+      const controller = new AbortController();
+      const failure = apiFetch('/api/v1/chart/data/abc', { timeoutMs: 60_000, signal: controller.signal });
+      controller.abort();
+      await expect(failure).rejects.toMatchObject({ name: 'AbortError' });
+    });
+
+    it('stops timing once the answer has arrived', async () => {
+      stubFetch(() => jsonResponse(200, { result: 'ok' }));
+      const response = await apiFetch('/api/v1/me/', { timeoutMs: 1000 });
+      expect(vi.getTimerCount()).toBe(0);
+      await vi.advanceTimersByTimeAsync(5000);
+      await expect(response.json()).resolves.toEqual({ result: 'ok' });
+    });
+
+    it('reads the timeout in seconds from the milliseconds', () => {
+      expect(timeoutError(30_000).errors[0]?.extra.timeout).toBe(30);
+    });
   });
 
   it('turns a failed fetch into "Network error"', async () => {

@@ -1,5 +1,5 @@
 import type { CsrfTokenResponse } from '@/api/generated/CsrfTokenResponse';
-import { apiErrorFromResponse, networkError } from './errors';
+import { apiErrorFromResponse, networkError, timeoutError } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -9,6 +9,11 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Stop waiting for the answer after this many milliseconds (the request is aborted) and throw
+   * 'Request timed out'. The time runs until the answer's status and headers arrive.
+   */
+  timeoutMs?: number;
 }
 
 const csrfTokenPath = '/api/v1/security/csrf_token/';
@@ -47,6 +52,26 @@ async function sendRequest(path: string, init: RequestInit): Promise<Response> {
   }
 }
 
+/** `sendRequest`, aborted after `timeoutMs` with a timeout error; the caller's signal still aborts it. */
+async function sendRequestWithin(path: string, init: RequestInit, timeoutMs: number | undefined): Promise<Response> {
+  if (timeoutMs === undefined) return sendRequest(path, init);
+  const controller = new AbortController();
+  const callerSignal = init.signal ?? undefined;
+  // Kept after the answer: the caller's abort also stops reading its body.
+  if (callerSignal?.aborted === true) controller.abort();
+  else callerSignal?.addEventListener('abort', () => controller.abort(), { once: true });
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    return await sendRequest(path, { ...init, signal: controller.signal });
+  } catch (error) {
+    const hasTimedOut = controller.signal.aborted && callerSignal?.aborted !== true;
+    if (hasTimedOut) throw timeoutError(timeoutMs);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Sends a request to the Quiver server and returns the 2xx response. Writes carry the session's
  * CSRF token; a non-2xx answer throws an ApiError with the spec's message.
@@ -59,12 +84,13 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     const token = await csrfToken();
     if (token !== null) headers[csrfHeader] = token;
   }
-  const response = await sendRequest(path, {
+  const init: RequestInit = {
     method,
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
-  });
+  };
+  const response = await sendRequestWithin(path, init, options.timeoutMs);
   if (!response.ok) throw await apiErrorFromResponse(response);
   return response;
 }

@@ -47,6 +47,14 @@ describe('messageFromErrorBody', () => {
     ['the status text for a non-object body', null, 503, 'Service unavailable'],
     ['"Unknown error" for an unknown status without message', [], 418, 'Unknown error'],
     ['the session message for a CSRF complaint', { message: 'The CSRF token is missing.' }, 400, sessionTimedOutMessage],
+    ["'Unexpected error: ' plus the description of an answer with a stack", { description: 'division by zero', stack: 'Traceback ...' }, 500, 'Unexpected error: division by zero'],
+    [
+      "'Unexpected error: ' plus the first typed error of an answer with a stack",
+      { errors: [{ message: 'Engine crashed', error_type: 'GENERIC_BACKEND_ERROR', level: 'error', extra: {} }], message: 'ignored', stack: 'Traceback ...' },
+      500,
+      'Unexpected error: Engine crashed',
+    ],
+    ["Superset's placeholder for an answer with a stack and no description", { message: 'boom', stack: 'Traceback ...' }, 500, 'Unexpected error: (no description, click to see stack trace)'],
   ])('shows %s', (_case, body, status, expected) => {
     expect(messageFromErrorBody(body, status)).toBe(expected);
   });
@@ -63,6 +71,13 @@ describe('apiErrorFromResponse', () => {
     expect(error.errorType).toBe('SYNTAX_ERROR');
     expect(error.errors).toHaveLength(1);
     expect(error.isServerMessage).toBe(true);
+  });
+
+  it("keeps the stack of an answer that carries one, and none otherwise", async () => {
+    const withStack = await apiErrorFromResponse(jsonResponse(500, { description: 'division by zero', stack: 'Traceback ...' }));
+    expect(withStack.message).toBe('Unexpected error: division by zero');
+    expect(withStack.serverStackTrace).toBe('Traceback ...');
+    expect((await apiErrorFromResponse(jsonResponse(500, { message: 'boom' }))).serverStackTrace).toBeNull();
   });
 
   it('falls back to the status text when the body is not JSON', async () => {

@@ -1,5 +1,6 @@
 import type { ErrorItem } from '@/api/generated/ErrorItem';
 import type { ErrorType } from '@/api/generated/ErrorType';
+import type { IssueCode } from '@/api/generated/IssueCode';
 
 /** Spec 000 section 8: the status text map of generic request errors. */
 const statusTexts: Readonly<Record<number, string>> = {
@@ -22,7 +23,18 @@ export const unknownErrorMessage = 'Unknown error';
 export const networkErrorMessage = 'Network error';
 export const invalidInputMessage = 'Invalid input';
 export const genericErrorMessage = 'An error occurred';
+/** Spec 000 §8: the start of the message of an answer carrying a stack. */
+export const unexpectedErrorPrefix = 'Unexpected error: ';
+/** Superset's text when an answer with a stack has no description. */
+export const noDescriptionText = '(no description, click to see stack trace)';
 export const sessionTimedOutMessage = 'Your session timed out, please refresh your page and try again.';
+/** Spec 000 §8: what a request that ran out of time says. */
+export const requestTimedOutMessage = 'Request timed out';
+/** Spec 000 §8: the hints of a timeout. */
+export const timeoutIssueCodes: readonly IssueCode[] = [
+  { code: 1000, message: 'Issue 1000 - The dataset is too large to query.' },
+  { code: 1001, message: 'Issue 1001 - The database is under an unusual load.' },
+];
 
 export function statusText(status: number): string {
   return statusTexts[status] ?? unknownErrorMessage;
@@ -36,16 +48,25 @@ export class ApiError extends Error {
   readonly errors: readonly ErrorItem[];
   /** The message is the server's (from the error body), not a status text or a client's text. */
   readonly isServerMessage: boolean;
+  /** The stack trace the server's answer carried (`stack`), if any. */
+  readonly serverStackTrace: string | null;
 
   constructor(
     message: string,
-    options: { status: number | null; errorType?: ErrorType | null; errors?: readonly ErrorItem[]; isServerMessage?: boolean },
+    options: {
+      status: number | null;
+      errorType?: ErrorType | null;
+      errors?: readonly ErrorItem[];
+      isServerMessage?: boolean;
+      serverStackTrace?: string | null;
+    },
   ) {
     super(message);
     this.status = options.status;
     this.errorType = options.errorType ?? null;
     this.errors = options.errors ?? [];
     this.isServerMessage = options.isServerMessage ?? false;
+    this.serverStackTrace = options.serverStackTrace ?? null;
   }
 }
 
@@ -68,13 +89,23 @@ function mentionsCsrf(message: string): boolean {
   return message.toLowerCase().includes('csrf');
 }
 
+function nonEmptyString(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
 /**
- * The message of an error body `{message: string | {field: [messages]}}` or
- * `{errors: [{message, error_type, level, extra}]}`; null when the body says nothing.
+ * The message of an error body: one carrying a `stack` is 'Unexpected error: ' plus its
+ * description (its `description`, else its first typed error's message); else
+ * `{message: string | {field: [messages]}}` or `{errors: [{message, error_type, level, extra}]}`;
+ * null when the body says nothing.
  */
 function serverMessageFromErrorBody(body: unknown): string | null {
   if (!isRecord(body)) return null;
   const firstError = Array.isArray(body.errors) ? body.errors.find(isErrorItem) : undefined;
+  if (nonEmptyString(body.stack) !== null) {
+    const description = nonEmptyString(body.description) ?? nonEmptyString(firstError?.message);
+    return unexpectedErrorPrefix + (description ?? noDescriptionText);
+  }
   const message = body.message;
   if (typeof message === 'string' && message !== '') {
     return mentionsCsrf(message) ? sessionTimedOutMessage : message;
@@ -99,6 +130,7 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
     errorType: errors[0]?.error_type ?? null,
     errors,
     isServerMessage: serverMessage !== null,
+    serverStackTrace: isRecord(body) ? nonEmptyString(body.stack) : null,
   });
 }
 
@@ -113,6 +145,20 @@ async function readJsonBody(response: Response): Promise<unknown> {
 /** A fetch that failed before any answer (offline, refused, CORS). */
 export function networkError(): ApiError {
   return new ApiError(networkErrorMessage, { status: null, errorType: 'FRONTEND_NETWORK_ERROR' });
+}
+
+/**
+ * A request the client stopped waiting for after `timeoutMs`: 'Request timed out', typed
+ * `FRONTEND_TIMEOUT_ERROR`, with the timeout in seconds and the hints (issue codes 1000 and 1001).
+ */
+export function timeoutError(timeoutMs: number): ApiError {
+  const timeoutItem: ErrorItem = {
+    message: requestTimedOutMessage,
+    error_type: 'FRONTEND_TIMEOUT_ERROR',
+    level: 'error',
+    extra: { timeout: timeoutMs / 1000, issue_codes: [...timeoutIssueCodes] },
+  };
+  return new ApiError(requestTimedOutMessage, { status: null, errorType: 'FRONTEND_TIMEOUT_ERROR', errors: [timeoutItem] });
 }
 
 /** What to show for anything thrown. */

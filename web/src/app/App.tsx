@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type JSX } from 'react';
+import { useEffect, useState, type JSX } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { ApiError } from '@/api/errors';
 import { ToastProvider } from '@/components/ToastProvider';
+import { logChartLoads } from '@/features/chart/chartLoadLog';
 import { QuiverThemeProvider } from '@/theme/QuiverThemeProvider';
 import { createAppRouter } from './router';
 
@@ -21,6 +22,8 @@ function createQueryClient(): QueryClient {
 export function App(): JSX.Element {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
+  // Chart loads, their failures ('timeout' among them) and stops go to the activity log.
+  useEffect(() => logChartLoads(), []);
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { CurrentUser } from '@/api/generated/CurrentUser';
 import { logoutPath, userDisplayName, welcomePagePath } from '@/features/auth/api';
 import { useThemeMode } from '@/theme/themeMode';
+import { narrowerThan } from '@/theme/tokens';
 import { testIds } from '@/testIds';
 import { Button } from './Button';
 import { SettingsMenu } from './SettingsMenu';
@@ -61,9 +62,16 @@ const Brand = styled(Link)`
   text-decoration: none;
 `;
 
+/** On screens narrower than 768 px the links scroll sideways instead of pushing the bar wider. */
 const Nav = styled.nav`
   display: flex;
   gap: ${({ theme }) => theme.gridUnit * 3}px;
+
+  ${narrowerThan('s')} {
+    min-width: 0;
+    overflow-x: auto;
+    white-space: nowrap;
+  }
 `;
 
 const NavLink = styled(Link)`
@@ -77,4 +85,8 @@ const Spacer = styled.div`
 
 const UserName = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
+
+  ${narrowerThan('s')} {
+    display: none;
+  }
 `;

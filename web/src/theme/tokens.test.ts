@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { buildColorScale, buildTheme, mixColors } from './tokens';
+import {
+  brandColors,
+  breakpoints,
+  buildColorScale,
+  buildTheme,
+  darkVariantPercents,
+  fontFamily,
+  fontSizes,
+  lightVariantPercents,
+  mixColors,
+  narrowerThan,
+  type ThemeAlgorithm,
+} from './tokens';
 
 describe('mixColors', () => {
   it.each([
@@ -12,18 +24,56 @@ describe('mixColors', () => {
   });
 });
 
-describe('buildTheme', () => {
-  it('uses the spec primary colour with five light and five dark variants', () => {
+describe('buildColorScale', () => {
+  it('mixes the spec primary #2893B3 with 20, 45, 70, 90 and 95 percent white and 10, 20, 40, 60 and 80 percent black', () => {
+    expect(lightVariantPercents).toEqual([20, 45, 70, 90, 95]);
+    expect(darkVariantPercents).toEqual([10, 20, 40, 60, 80]);
     const scale = buildColorScale('#2893B3');
     expect(scale.base).toBe('#2893B3');
-    expect(scale.light).toHaveLength(5);
-    expect(scale.dark).toHaveLength(5);
-    expect(scale.light[4]).toBe(mixColors('#2893B3', '#FFFFFF', 95));
+    expect(scale.light).toEqual([20, 45, 70, 90, 95].map((percent) => mixColors('#2893B3', '#FFFFFF', percent)));
+    expect(scale.dark).toEqual([10, 20, 40, 60, 80].map((percent) => mixColors('#2893B3', '#000000', percent)));
+    // (40, 147, 179) with 20 % white is (83, 169, 194); with 95 % white (244, 250, 251).
+    expect([scale.light[0], scale.light[4]]).toEqual(['#53A9C2', '#F4FAFB']);
+    // With 10 % black (36, 132, 161); with 80 % black (8, 29, 36).
+    expect([scale.dark[0], scale.dark[4]]).toEqual(['#2484A1', '#081D24']);
+  });
+});
+
+describe('buildTheme', () => {
+  it.each<ThemeAlgorithm>(['default', 'dark'])('carries the brand colours, their scales, the font family and sizes in the %s algorithm', (algorithm) => {
+    const theme = buildTheme(algorithm);
+    expect(theme.algorithm).toBe(algorithm);
+    expect(brandColors.primary).toBe('#2893B3');
+    expect(theme.colors.primary).toEqual(buildColorScale('#2893B3'));
+    expect(theme.colors.link).toBe(brandColors.link);
+    expect(theme.colors.error).toEqual(buildColorScale(brandColors.error));
+    expect(theme.colors.warning).toEqual(buildColorScale(brandColors.warning));
+    expect(theme.colors.success).toEqual(buildColorScale(brandColors.success));
+    expect(theme.colors.info).toEqual(buildColorScale(brandColors.info));
+    expect(theme.fontFamily).toBe(fontFamily);
+    expect(fontFamily.split(', ')[0]).toBe('Inter');
+    expect(theme.fontSizes).toEqual({ xxs: 8, xs: 10, s: 12, m: 14, l: 16, xl: 21, xxl: 28 });
+    expect(theme.fontSizes).toBe(fontSizes);
   });
 
-  it('switches surfaces between the default and dark algorithms', () => {
-    expect(buildTheme('default').colors.surface).toBe('#FFFFFF');
-    expect(buildTheme('dark').colors.surface).toBe('#1F1F1F');
-    expect(buildTheme('dark').colors.primary.base).toBe('#2893B3');
+  it('switches surfaces and text between the default and dark algorithms', () => {
+    const light = buildTheme('default').colors;
+    const dark = buildTheme('dark').colors;
+    expect([light.background, light.surface, light.text]).toEqual(['#F7F7F7', '#FFFFFF', '#1F1F1F']);
+    expect([dark.background, dark.surface, dark.text]).toEqual(['#141414', '#1F1F1F', '#E8E8E8']);
+  });
+});
+
+describe('breakpoints', () => {
+  it('are 576, 768, 992 and 1200 px, in the theme too', () => {
+    expect(Object.values(breakpoints)).toEqual([576, 768, 992, 1200]);
+    expect(buildTheme('dark').breakpoints).toEqual({ xs: 576, s: 768, m: 992, l: 1200 });
+  });
+
+  it('give the media query of the screens narrower than each', () => {
+    expect(narrowerThan('xs')).toBe('@media (max-width: 575px)');
+    expect(narrowerThan('s')).toBe('@media (max-width: 767px)');
+    expect(narrowerThan('m')).toBe('@media (max-width: 991px)');
+    expect(narrowerThan('l')).toBe('@media (max-width: 1199px)');
   });
 });

@@ -24,8 +24,15 @@ export const gridUnit = 4;
 export const lightVariantPercents = [20, 45, 70, 90, 95] as const;
 export const darkVariantPercents = [10, 20, 40, 60, 80] as const;
 
-/** Responsive breakpoints in px. */
+/** Responsive breakpoints in px (spec 000 §9, 001 §9). */
 export const breakpoints = { xs: 576, s: 768, m: 992, l: 1200 } as const;
+
+export type Breakpoint = keyof typeof breakpoints;
+
+/** The media query of screens narrower than a breakpoint: `narrowerThan('s')` is `@media (max-width: 767px)`. */
+export function narrowerThan(breakpoint: Breakpoint): string {
+  return `@media (max-width: ${breakpoints[breakpoint] - 1}px)`;
+}
 
 export interface ColorScale {
   base: string;
@@ -56,6 +63,7 @@ export interface QuiverTheme {
   fontFamily: string;
   monospaceFontFamily: string;
   fontSizes: typeof fontSizes;
+  breakpoints: typeof breakpoints;
   gridUnit: number;
   borderRadius: number;
 }
@@ -109,6 +117,7 @@ export function buildTheme(algorithm: ThemeAlgorithm): QuiverTheme {
     fontFamily,
     monospaceFontFamily,
     fontSizes,
+    breakpoints,
     gridUnit,
     borderRadius: 4,
   };

@@ -51,6 +51,20 @@ describe('RenderErrorBoundary', () => {
     expect(screen.getByText('3 rows drawn')).not.toBeNull();
   });
 
+  it('tells onError what drawing threw, once the error display is on the page', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const caught: unknown[] = [];
+    renderWithTheme(
+      <RenderErrorBoundary onError={(error) => caught.push(error)}>
+        <BrokenChart rows={-1} />
+      </RenderErrorBoundary>,
+    );
+
+    expect(caught).toHaveLength(1);
+    expect(caught[0]).toBeInstanceOf(TypeError);
+    expect(screen.getByTestId(testIds.errorMessage.alert)).not.toBeNull();
+  });
+
   it('reads the first line of anything thrown', () => {
     expect(firstLineOf(new Error('one\ntwo'))).toBe('Error: one');
     expect(firstLineOf('plain text')).toBe('plain text');

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { CommittedSignal } from '@/components/CommittedSignal';
 import { UnexpectedErrorMessage } from './UnexpectedErrorMessage';
 
 /** The first line of what a render threw: `Error: message` for an Error, as Superset shows it. */
@@ -12,6 +13,8 @@ export interface RenderErrorBoundaryProps {
   resetKey?: unknown;
   /** The test id of the element around the error display (the chart area's `chart.error`). */
   errorTestId?: string;
+  /** Told what drawing threw (the chart's status becomes failed). */
+  onError?: (error: unknown) => void;
 }
 
 interface RenderErrorBoundaryState {
@@ -35,6 +38,11 @@ export class RenderErrorBoundary extends Component<RenderErrorBoundaryProps, Ren
     this.setState({ componentStack: info.componentStack ?? null });
   }
 
+  /** Told once the error display is on the page, after the commit's layout effects (the chart's own events). */
+  private readonly reportError = (): void => {
+    this.props.onError?.(this.state.error);
+  };
+
   override componentDidUpdate(previous: RenderErrorBoundaryProps): void {
     if (this.state.hasError && previous.resetKey !== this.props.resetKey) {
       this.setState({ error: null, hasError: false, componentStack: null });
@@ -46,6 +54,7 @@ export class RenderErrorBoundary extends Component<RenderErrorBoundaryProps, Ren
     return (
       <div data-testid={this.props.errorTestId}>
         <UnexpectedErrorMessage message={firstLineOf(this.state.error)} stackTrace={this.state.componentStack} />
+        <CommittedSignal commitKey={this.state.error} onCommitted={this.reportError} />
       </div>
     );
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, networkError } from '@/api/errors';
+import { ApiError, apiErrorFromResponse, networkError } from '@/api/errors';
 import type { ErrorItem } from '@/api/generated/ErrorItem';
 import { errorDisplayOf, errorDisplayOfResult, fieldMessagesOf } from './errorDisplay';
 
@@ -28,6 +28,16 @@ describe('errorDisplayOf', () => {
       kind: 'unexpected',
       message: 'Internal server error',
       stackTrace: null,
+    });
+  });
+
+  it("is unexpected for an answer with a stack: 'Unexpected error: ' plus its description, the stack behind it", async () => {
+    const body = { description: 'division by zero', stack: 'Traceback (most recent call last):\n  File "query.py"' };
+    const error = await apiErrorFromResponse(Response.json(body, { status: 500 }));
+    expect(errorDisplayOf(error)).toEqual({
+      kind: 'unexpected',
+      message: 'Unexpected error: division by zero',
+      stackTrace: 'Traceback (most recent call last):\n  File "query.py"',
     });
   });
 

@@ -60,7 +60,7 @@ export function errorDisplayOf(error: unknown): ErrorDisplay {
     if (error.errorType !== null) {
       return { kind: 'typed', error: { message: error.message, error_type: error.errorType, level: 'error', extra: {} } };
     }
-    return { kind: 'unexpected', message: error.message, stackTrace: null };
+    return { kind: 'unexpected', message: error.message, stackTrace: error.serverStackTrace };
   }
   if (error instanceof Error) return { kind: 'unexpected', message: errorMessage(error), stackTrace: error.stack ?? null };
   return { kind: 'unexpected', message: errorMessage(error), stackTrace: null };

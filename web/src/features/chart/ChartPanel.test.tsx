@@ -5,7 +5,7 @@ import { tableFromArrays } from 'apache-arrow';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChartDataArrowResult } from '@/api/chartData';
-import { ApiError } from '@/api/errors';
+import { ApiError, timeoutError } from '@/api/errors';
 import type { ChartDataResultMeta } from '@/api/generated/ChartDataResultMeta';
 import type { FormData } from '@/api/generated/FormData';
 import { testIds } from '@/testIds';
@@ -110,6 +110,21 @@ describe('ChartPanel errors', () => {
     expect(within(chartError).getByTestId(testIds.errorMessage.details).textContent).toBe(
       'This may be triggered by:Issue 1002 - The database returned an unexpected error.' +
         'Please reach out to the Chart Owner for assistance.Chart Owner: Ada Admin',
+    );
+  });
+
+  it("shows a chart query that ran out of time as 'Timeout error' with the hints of issues 1000 and 1001", async () => {
+    renderWithTheme(<ChartPanel chartData={failed(timeoutError(60_000))} hasRun errorSource="explore" />);
+
+    const chartError = screen.getByTestId(testIds.chart.error);
+    expect(within(chartError).getByTestId(testIds.errorMessage.alert).getAttribute('data-error-display')).toBe('timeout');
+    expect(within(chartError).getByTestId(testIds.errorMessage.title).textContent).toBe('Timeout error');
+    expect(within(chartError).getByTestId(testIds.errorMessage.message).textContent).toBe(
+      'We’re having trouble loading this visualization. Queries are set to timeout after 60 seconds.',
+    );
+    await userEvent.click(within(chartError).getByTestId(testIds.errorMessage.detailsToggle));
+    expect(within(chartError).getByTestId(testIds.errorMessage.details).textContent).toBe(
+      'This may be triggered by:Issue 1000 - The dataset is too large to query.Issue 1001 - The database is under an unusual load.',
     );
   });
 

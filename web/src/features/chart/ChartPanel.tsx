@@ -5,6 +5,7 @@ import type { ChartDataArrowResult } from '@/api/chartData';
 import type { FormData } from '@/api/generated/FormData';
 import type { UserRef } from '@/api/generated/UserRef';
 import { Button } from '@/components/Button';
+import { CommittedSignal } from '@/components/CommittedSignal';
 import { errorDisplayOfResult, type ErrorDisplay } from '@/components/errorMessage/errorDisplay';
 import { ErrorMessage } from '@/components/errorMessage/ErrorMessage';
 import type { ErrorSource } from '@/components/errorMessage/errorSource';
@@ -13,6 +14,8 @@ import { testIds } from '@/testIds';
 import { annotationWarnings, useAnnotationLayerStates } from './annotations/useAnnotationLayerStates';
 import { chartErrorDisplay } from './api';
 import { readChartColumns } from './chartColumns';
+import { stoppedMessage } from './chartLifecycle';
+import { chartUpdateOf, failedResultOf, useChartLifecycle } from './useChartLifecycle';
 import { rowCountText } from './rowCountText';
 import { useElementSize } from './useElementSize';
 import { noResultsMessage } from './viz/ChartEmptyState';
@@ -25,8 +28,6 @@ import { ViewQueryModal } from './ViewQueryModal';
 export { noResultsMessage };
 export const staleTitle = 'The controls changed: click "Update chart" to run the query again.';
 export const idleMessage = 'Add dimensions or metrics, then click "Update chart".';
-/** Spec 000 section 4: the chart status after the user stopped its query. */
-export const stoppedMessage = 'Updating chart was stopped';
 
 export interface ChartPanelProps {
   chartData: UseQueryResult<ChartDataArrowResult[]>;
@@ -53,6 +54,10 @@ export interface ChartPanelProps {
   errorSource?: ErrorSource;
   /** The saved chart's owners (none for an unsaved chart). */
   owners?: readonly UserRef[];
+  /** The saved chart's id in its lifecycle events; 0 (the default) for an unsaved chart. */
+  chartId?: number;
+  /** Names the run shown: a new value is a query triggered (spec 000 §4). */
+  runKey?: string | number;
 }
 
 function ownerNameOf(owner: UserRef): string {
@@ -73,6 +78,8 @@ export function ChartPanel({
   onDrillToDetail,
   errorSource = 'explore',
   owners,
+  chartId = 0,
+  runKey,
 }: ChartPanelProps): JSX.Element {
   const [isQueryVisible, setIsQueryVisible] = useState(false);
   const [contextMenu, setContextMenu] = useState<ChartContextMenuTarget | null>(null);
@@ -87,12 +94,19 @@ export function ChartPanel({
     () => (results ?? []).map((queryResult) => ({ columns: readChartColumns(queryResult), rowCount: queryResult.table.numRows })),
     [results],
   );
-  const failedResult = results?.find((queryResult) => queryResult.meta.error !== null);
+  const failedResult = failedResultOf(results);
   const resultError = failedResult?.meta.error ?? null;
   const ownerNames = useMemo(() => (owners ?? []).map(ownerNameOf), [owners]);
   const chartFormData: ChartFormData = formData ?? { datasource: '', viz_type: 'table' };
   const viz = vizDefinition(chartFormData.viz_type);
-  const annotationLayers = useAnnotationLayerStates(formData, resultError === null ? results : undefined);
+  const lifecycle = useChartLifecycle({
+    chartId,
+    source: errorSource === 'dashboard' ? 'dashboard' : 'explore',
+    runKey,
+    update: chartUpdateOf(chartData, hasRun, isStopped),
+    drawnFormDataText: JSON.stringify(formData),
+  });
+  const annotationLayers = useAnnotationLayerStates(formData, resultError === null ? results : undefined, lifecycle.reportAnnotationQuery);
   const warnings = annotationWarnings(annotationLayers);
   const isChartDrawn = hasRun && !isStopped && !chartData.isFetching && result !== undefined && resultError === null;
   const onMarkContextMenu = onDrillToDetail === undefined ? undefined : setContextMenu;
@@ -143,8 +157,9 @@ export function ChartPanel({
     const isSized = bodySize.width > 0 && bodySize.height > 0;
     if (viz.isFixedSize && !isSized) return <></>;
     return (
-      <RenderErrorBoundary resetKey={results} errorTestId={testIds.chart.error}>
+      <RenderErrorBoundary resetKey={results} errorTestId={testIds.chart.error} onError={lifecycle.onRenderFailed}>
         <viz.Renderer {...rendererProps} />
+        <CommittedSignal commitKey={results} onCommitted={lifecycle.onRendered} />
       </RenderErrorBoundary>
     );
   }
@@ -158,7 +173,7 @@ export function ChartPanel({
   }
 
   return (
-    <Panel data-testid={testIds.chart.panel} aria-label="Chart">
+    <Panel data-testid={testIds.chart.panel} aria-label="Chart" data-chart-status={lifecycle.status ?? undefined}>
       <Toolbar>
         {result !== undefined && resultError === null && (
           <RowCount data-testid={testIds.chart.rowCount}>{rowCountText(result.meta.rowcount)}</RowCount>

@@ -73,8 +73,9 @@ function LoadedChart({ chart, nameOverride, holderRef }: LoadedChartProps): JSX.
   const refreshNumber = ownRefreshNumber + dashboardRefreshNumber + appliedAutoRefresh;
   const extraFormData = extraFormDataByChart?.get(chart.id) ?? null;
   const formData = useMemo(() => withExtraFormData(chart.form_data, extraFormData), [chart.form_data, extraFormData]);
+  const chartQueryKey = queryKeys.dashboardFilteredChartData(dashboardId, chart.id, refreshNumber, extraFormData);
   const chartData = useQuery({
-    queryKey: queryKeys.dashboardFilteredChartData(dashboardId, chart.id, refreshNumber, extraFormData),
+    queryKey: chartQueryKey,
     queryFn: ({ signal }) => runDashboardChartQuery(formData, { dashboardId, force: refreshNumber > 0 }, signal),
     enabled: isNearViewport && extraFormDataByChart !== null,
     retry: false,
@@ -108,6 +109,8 @@ function LoadedChart({ chart, nameOverride, holderRef }: LoadedChartProps): JSX.
             onDrillToDetail={setDrillValues}
             errorSource="dashboard"
             owners={chart.owners}
+            chartId={chart.id}
+            runKey={JSON.stringify(chartQueryKey)}
           /> : <Placeholder aria-hidden />}
       </Body>
       {drillValues !== null && (

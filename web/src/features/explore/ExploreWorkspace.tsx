@@ -264,6 +264,8 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
           onDrillToDetail={openDrillToDetail}
           errorSource="explore"
           owners={slice?.owners}
+          chartId={slice?.id ?? 0}
+          runKey={run?.runNumber}
         />
         <DataTablesPane datasource={datasource} chartResults={chartResultsStateOf(chartData, run !== null)} />
       </ChartArea>

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnnotationLayerEntry } from '@/api/generated/AnnotationLayerEntry';
 import type { FormData } from '@/api/generated/FormData';
 import { annotationLayerStatus, annotationStatusOfError, annotationTimeoutMessage, readNativeAnnotationData, runAnnotationQuery } from './annotationQuery';
-import { answeredLayerStatus, unsupportedSourceMessage } from './useAnnotationLayerStates';
+import { answeredLayerStatus, reportedAnnotationLayerStatus, unsupportedSourceMessage, type AnnotationQueryReporter } from './useAnnotationLayerStates';
 
 vi.mock('@/wasm/core', () => ({
   // The core passes `annotation_layers` through to the query object, formulas included.
@@ -103,6 +103,51 @@ describe('runAnnotationQuery', () => {
     controller.abort();
     await expect(status).rejects.toMatchObject({ name: 'AbortError' });
     expect(annotationStatusOfError(new DOMException('aborted', 'AbortError'))).toBeNull();
+  });
+});
+
+describe('reportedAnnotationLayerStatus', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  function recorder(): { report: AnnotationQueryReporter; reported: Parameters<AnnotationQueryReporter>[0][] } {
+    const reported: Parameters<AnnotationQueryReporter>[0][] = [];
+    return { report: (detail) => reported.push(detail), reported };
+  }
+
+  it('reports the annotation query started, then succeeded', async () => {
+    stubServer(() => Promise.resolve(arrowAnswer({ Releases: { columns: [], records: [record] } })));
+    const { report, reported } = recorder();
+
+    await reportedAnnotationLayerStatus(formData, releases, new AbortController().signal, report);
+
+    expect(reported).toEqual([
+      { type: 'annotationQueryStarted', layerName: 'Releases' },
+      { type: 'annotationQuerySucceeded', layerName: 'Releases' },
+    ]);
+  });
+
+  it("reports the annotation query failed with the layer's error", async () => {
+    stubServer(() => Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 })));
+    const { report, reported } = recorder();
+
+    expect(await reportedAnnotationLayerStatus(formData, releases, new AbortController().signal, report)).toEqual({ status: 'failed', error: 'Not found' });
+    expect(reported).toEqual([
+      { type: 'annotationQueryStarted', layerName: 'Releases' },
+      { type: 'annotationQueryFailed', layerName: 'Releases', error: 'Not found' },
+    ]);
+  });
+
+  it('reports nothing more for an abort, which is ignored', async () => {
+    stubServer(hangingAnswer);
+    const { report, reported } = recorder();
+    const controller = new AbortController();
+    const status = reportedAnnotationLayerStatus(formData, releases, controller.signal, report);
+    controller.abort();
+
+    await expect(status).rejects.toMatchObject({ name: 'AbortError' });
+    expect(reported).toEqual([{ type: 'annotationQueryStarted', layerName: 'Releases' }]);
   });
 });
 

@@ -5,7 +5,7 @@
  * query does: the chart's query context with only that layer, reading `annotation_data[name]`
  * of the first result.
  */
-import { fetchChartData } from '@/api/chartData';
+import { chartDataTimeoutMs, fetchChartData } from '@/api/chartData';
 import { ApiError, errorMessage } from '@/api/errors';
 import type { AnnotationLayerEntry } from '@/api/generated/AnnotationLayerEntry';
 import type { FormData } from '@/api/generated/FormData';
@@ -17,8 +17,8 @@ import { withoutFormulaLayers } from './annotationLayerEntries';
 /** Spec 000 §8: what an annotation query that ran out of time says. */
 export const annotationTimeoutMessage = 'Query timeout';
 
-/** The chart data timeout (Superset's default web server timeout, 60 s, times 1000). */
-export const annotationQueryTimeoutMs = 60_000;
+/** An annotation query waits as long as a chart's (spec 000 §9, the chart data timeout). */
+export const annotationQueryTimeoutMs = chartDataTimeoutMs;
 
 /** Where one annotation layer stands. Formulas are always `success` (the browser draws them). */
 export type AnnotationLayerStatus =

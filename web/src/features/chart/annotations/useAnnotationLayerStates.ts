@@ -5,6 +5,7 @@ import type { AnnotationLayerEntry } from '@/api/generated/AnnotationLayerEntry'
 import type { FormData } from '@/api/generated/FormData';
 import { queryKeys } from '@/api/queryKeys';
 import { annotationLayersQueryPart, isFormulaLayer, isNativeLayer, readAnnotationLayers } from './annotationLayerEntries';
+import type { ChartEventDetail } from '../chartLifecycle';
 import { annotationLayerStatus, readNativeAnnotationData, type AnnotationLayerStatus } from './annotationQuery';
 import { formulaProblem } from './formulaExpression';
 
@@ -45,7 +46,11 @@ function chartQueryKeyText(formData: FormData): string {
  * answer does not carry from its own annotation query. Nothing is fetched while `results` is
  * undefined (the chart's query is running or failed).
  */
-export function useAnnotationLayerStates(formData: FormData | null, results: readonly ChartDataArrowResult[] | undefined): AnnotationLayerState[] {
+export function useAnnotationLayerStates(
+  formData: FormData | null,
+  results: readonly ChartDataArrowResult[] | undefined,
+  reportAnnotationQuery: AnnotationQueryReporter = () => undefined,
+): AnnotationLayerState[] {
   const entries = useMemo(() => readAnnotationLayers((formData as Record<string, unknown> | null)?.annotation_layers), [formData]);
   const annotationData = results?.[0]?.meta.annotation_data;
   const answered = useMemo(() => entries.map((entry) => answeredLayerStatus(entry, annotationData)), [entries, annotationData]);
@@ -54,7 +59,7 @@ export function useAnnotationLayerStates(formData: FormData | null, results: rea
   const fetched = useQueries({
     queries: missing.map((entry) => ({
       queryKey: queryKeys.annotationQuery(queryKeyText, JSON.stringify(annotationLayersQueryPart([entry]))),
-      queryFn: ({ signal }: { signal: AbortSignal }) => annotationLayerStatus(formData ?? ({} as FormData), entry, { signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => reportedAnnotationLayerStatus(formData ?? ({} as FormData), entry, signal, reportAnnotationQuery),
       retry: false,
       staleTime: Infinity,
     })),
@@ -67,6 +72,26 @@ export function useAnnotationLayerStates(formData: FormData | null, results: rea
     const missingIndex = answered.slice(0, index).filter((status) => status === null).length;
     return { entry, status: fetchedStatuses[missingIndex] ?? { status: 'loading' } };
   });
+}
+
+/** Told when a layer's own annotation query starts, succeeds or fails (the chart's lifecycle). */
+export type AnnotationQueryReporter = (detail: Extract<ChartEventDetail, { layerName: string }>) => void;
+
+/**
+ * Runs one layer's annotation query and reports it: started, then succeeded or failed with the
+ * layer's error. An abort (rethrown) reports nothing more, as the spec ignores it.
+ */
+export async function reportedAnnotationLayerStatus(
+  formData: FormData,
+  entry: AnnotationLayerEntry,
+  signal: AbortSignal,
+  report: AnnotationQueryReporter,
+): Promise<AnnotationLayerStatus> {
+  report({ type: 'annotationQueryStarted', layerName: entry.name });
+  const status = await annotationLayerStatus(formData, entry, { signal });
+  if (status.status === 'failed') report({ type: 'annotationQueryFailed', layerName: entry.name, error: status.error });
+  else report({ type: 'annotationQuerySucceeded', layerName: entry.name });
+  return status;
 }
 
 /** The chart's warnings: one line per layer that failed ("Releases: Query timeout"). */
