@@ -1,13 +1,18 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ExplorePage } from '../pages/ExplorePage';
 import { LoginPage } from '../pages/LoginPage';
 import { adminPassword, adminUsername, fetchChartDataRows, findDatasetId } from '../support/quiverServer';
 
-test('a table of birth names paged by page_length and searched client-side', async ({ page }) => {
+/** Logs in as the admin and opens Explore on birth_names. */
+async function openBirthNamesExplore(page: Page): Promise<ExplorePage> {
   const login = await LoginPage.open(page);
   await login.logIn(adminUsername, adminPassword);
   const datasetId = await findDatasetId(page.request, 'birth_names');
-  const explore = await ExplorePage.open(page, datasetId);
+  return ExplorePage.open(page, datasetId);
+}
+
+test('a table of birth names paged by page_length and searched client-side', async ({ page }) => {
+  const explore = await openBirthNamesExplore(page);
   await explore.chooseVizType('Table');
   await explore.addGroupby('name');
   await explore.addSimpleMetric('num', 'SUM');
@@ -52,10 +57,7 @@ test('a table of birth names paged by page_length and searched client-side', asy
 });
 
 test("a pivot table colours the larger gender's cell by a conditional formatting rule on SUM(num)", async ({ page }) => {
-  const login = await LoginPage.open(page);
-  await login.logIn(adminUsername, adminPassword);
-  const datasetId = await findDatasetId(page.request, 'birth_names');
-  const explore = await ExplorePage.open(page, datasetId);
+  const explore = await openBirthNamesExplore(page);
   await explore.chooseVizType('Pivot Table');
   await explore.addGroupby('gender', 'groupbyRows');
   await explore.addSimpleMetric('num', 'SUM');
