@@ -7,7 +7,6 @@ import { ChartTooltip } from '../ChartTooltip';
 import type { ChartRendererProps } from '../chartRendererProps';
 import { genericDataTypes } from '@/features/chart/chartColumns';
 import { columnLabel, readFormBoolean, readFormColor, readFormNumber, readFormString } from '../formDataValues';
-import { missingNumberDisplay } from '../numberFormat';
 import { pointerPosition } from '../pointerPosition';
 import { grainTimeFormatter } from '../timeFormat';
 import { useChartTooltip } from '../useChartTooltip';
@@ -54,9 +53,8 @@ export function BigNumberChart({ data, formData, width, height, theme }: ChartRe
       (best, point) => (best === undefined || Math.abs(point.time - time) < Math.abs(best.time - time) ? point : best),
       undefined,
     );
-    if (nearest === undefined) return;
-    const value = nearest.value === null ? missingNumberDisplay : formatValue(nearest.value);
-    tooltip.showAtPointer(event, { title: formatTime(nearest.time), rows: [{ label: metricName, value, color: lineColor }] });
+    if (nearest === undefined || nearest.value === null) return;
+    tooltip.showAtPointer(event, { title: formatTime(nearest.time), rows: [{ label: metricName, value: formatValue(nearest.value), color: lineColor }] });
   }
 
   return (
