@@ -63,6 +63,20 @@ describe('PieChart', () => {
     expect(screen.getAllByTestId(testIds.viz.label)[0]?.textContent).toBe('boy: 100.00%');
   });
 
+  it('labels temporal groups in date_format, adaptive by default, and cross-filters by the date', () => {
+    const yearly = queryData(column('ds', 2, [Date.UTC(2008, 0, 1), Date.UTC(2009, 2, 1)]), column('SUM(num)', 0, [10, 20]));
+    const selections: unknown[] = [];
+    const { unmount } = renderWithTheme(
+      <PieChart {...rendererProps('pie', yearly, { groupby: ['ds'] })} onCrossFilter={(selection) => selections.push(selection)} />,
+    );
+    expect(screen.getAllByTestId(testIds.viz.legendItem).map((item) => item.textContent)).toEqual(['March', '2008']);
+    fireEvent.click(screen.getAllByTestId(testIds.viz.mark)[1] as Element);
+    expect(selections).toEqual([expect.objectContaining({ column: 'ds', values: ['2008-01-01'] })]);
+    unmount();
+    renderWithTheme(<PieChart {...rendererProps('pie', yearly, { groupby: ['ds'], date_format: '%Y-%m' })} />);
+    expect(screen.getAllByTestId(testIds.viz.legendItem).map((item) => item.textContent)).toEqual(['2009-03', '2008-01']);
+  });
+
   it('shows the empty state for no rows', () => {
     renderWithTheme(<PieChart {...rendererProps('pie', queryData(column('gender', 1, []), column('SUM(num)', 0, [])))} />);
     expect(screen.getByText(noResultsMessage)).toBeTruthy();
