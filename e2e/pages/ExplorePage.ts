@@ -295,6 +295,24 @@ export class ExplorePage {
     return this.page.locator(`[data-testid="${testIds.tableChart.cell}"][data-column="${columnName}"]`);
   }
 
+  /** Adds a rule through "+ Add new color formatter": its column, colour, operator and one target. */
+  async addConditionalFormatting(rule: { column: string; color: 'Green' | 'Yellow' | 'Red'; operator: string; target: number }): Promise<void> {
+    await this.control('conditional_formatting').getByTestId(testIds.explore.addConditionalFormattingButton).click();
+    const popover = this.page.getByTestId(testIds.explore.conditionalFormattingPopover);
+    const fields: [string, string][] = [
+      ['Column', rule.column],
+      ['Color scheme', rule.color],
+      ['Operator', rule.operator],
+    ];
+    for (const [field, label] of fields) {
+      await popover.getByRole('combobox', { name: field, exact: true }).click();
+      await popover.getByRole('listbox', { name: field, exact: true }).getByRole('option', { name: label, exact: true }).click();
+    }
+    await popover.getByLabel('Target value', { exact: true }).fill(String(rule.target));
+    await popover.getByTestId(testIds.explore.conditionalFormattingSaveButton).click();
+    await popover.waitFor({ state: 'detached' });
+  }
+
   /** Adds a formula annotation layer (y = f(x), x in epoch ms) through "+ Add annotation layer". */
   async addFormulaAnnotationLayer(name: string, formula: string): Promise<void> {
     const editor = await this.openAnnotationLayerEditor(name);

@@ -1,13 +1,18 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ExplorePage } from '../pages/ExplorePage';
 import { LoginPage } from '../pages/LoginPage';
-import { adminPassword, adminUsername, findDatasetId } from '../support/quiverServer';
+import { adminPassword, adminUsername, fetchChartDataRows, findDatasetId } from '../support/quiverServer';
 
-test('a table of birth names paged by page_length and searched client-side', async ({ page }) => {
+/** Logs in as the admin and opens Explore on birth_names. */
+async function openBirthNamesExplore(page: Page): Promise<ExplorePage> {
   const login = await LoginPage.open(page);
   await login.logIn(adminUsername, adminPassword);
   const datasetId = await findDatasetId(page.request, 'birth_names');
-  const explore = await ExplorePage.open(page, datasetId);
+  return ExplorePage.open(page, datasetId);
+}
+
+test('a table of birth names paged by page_length and searched client-side', async ({ page }) => {
+  const explore = await openBirthNamesExplore(page);
   await explore.chooseVizType('Table');
   await explore.addGroupby('name');
   await explore.addSimpleMetric('num', 'SUM');
@@ -49,4 +54,29 @@ test('a table of birth names paged by page_length and searched client-side', asy
   await explore.tableSearch().fill('');
   await explore.tablePageSizeSelect().selectOption('20');
   await expect(explore.tableRows()).toHaveCount(20);
+});
+
+test("a pivot table colours the larger gender's cell by a conditional formatting rule on SUM(num)", async ({ page }) => {
+  const explore = await openBirthNamesExplore(page);
+  await explore.chooseVizType('Pivot Table');
+  await explore.addGroupby('gender', 'groupbyRows');
+  await explore.addSimpleMetric('num', 'SUM');
+  const queryContext = await explore.runAndCaptureQuery();
+  await expect(explore.pivotTable).toBeVisible();
+  const [result] = await fetchChartDataRows(page.request, queryContext);
+  const sums = new Map((result?.data ?? []).map((row) => [String(row.gender), Number(row['SUM(num)'])]));
+  expect([...sums.keys()].sort()).toEqual(['boy', 'girl']);
+  const smaller = Math.min(...sums.values());
+
+  // Greater than the smaller sum: only the larger one matches, at the records' maximum (opaque).
+  await explore.openTab('Customize');
+  await explore.addConditionalFormatting({ column: 'SUM(num)', color: 'Green', operator: '>', target: smaller });
+  for (const [gender, sum] of sums) {
+    const cell = explore
+      .pivotDataRows()
+      .filter({ has: page.getByRole('rowheader', { name: gender, exact: true }) })
+      .locator('[data-kind="cell"]')
+      .first();
+    await expect(cell).toHaveCSS('background-color', sum > smaller ? 'rgb(90, 193, 137)' : 'rgba(0, 0, 0, 0)');
+  }
 });

@@ -12,7 +12,7 @@ export function ChartTooltip({ tooltip, theme }: { tooltip: ChartTooltipState; t
     <TooltipWithBounds
       top={tooltip.top}
       left={tooltip.left}
-      unstyled
+      // Not `unstyled`: visx drops the `style` of an unstyled tooltip, and this style is the theme's.
       applyPositionStyle
       style={{
         padding: `${theme.gridUnit * 2}px ${theme.gridUnit * 3}px`,

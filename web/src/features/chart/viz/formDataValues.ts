@@ -44,3 +44,12 @@ export function readColumnLabels(formData: ChartFormData, key: string): string[]
     return label === null ? [] : [label];
   });
 }
+
+/** A colour picker control (`color_picker`: `{"r": 0, "g": 122, "b": 135, "a": 1}`) as CSS `rgba(...)`; anything else gives the fallback. */
+export function readFormColor(formData: ChartFormData, key: string, fallback: string): string {
+  const value = formData[key];
+  if (typeof value !== 'object' || value === null) return fallback;
+  const { r, g, b, a } = value as Record<string, unknown>;
+  if (typeof r !== 'number' || typeof g !== 'number' || typeof b !== 'number') return fallback;
+  return `rgba(${r},${g},${b},${typeof a === 'number' ? a : 1})`;
+}

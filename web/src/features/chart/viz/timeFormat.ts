@@ -78,3 +78,41 @@ export function tooltipTimeFormatter(format: string | undefined | null): TimeFor
   const isAdaptive = format === undefined || format === null || format === '' || format === smartDateFormat;
   return timeFormatter(isAdaptive ? smartDateVerboseFormat : format);
 }
+
+const minuteFormat = '%Y-%m-%d %H:%M';
+const dateFormat = '%Y-%m-%d';
+const sundayBasedWeekFormat = '%Y W%U';
+
+/** Superset's `getTimeFormatterForGranularity`: the format of each `time_grain_sqla`. */
+const granularityFormats: Readonly<Record<string, string>> = {
+  date: dateFormat,
+  PT1S: '%Y-%m-%d %H:%M:%S',
+  PT1M: minuteFormat,
+  PT5M: minuteFormat,
+  PT10M: minuteFormat,
+  PT15M: minuteFormat,
+  PT30M: minuteFormat,
+  PT1H: '%Y-%m-%d %H:00',
+  P1D: dateFormat,
+  P1W: sundayBasedWeekFormat,
+  P1M: '%b %Y',
+  P3M: '%Y Q%q',
+  P1Y: '%Y',
+  '1969-12-28T00:00:00Z/P1W': sundayBasedWeekFormat,
+  '1969-12-29T00:00:00Z/P1W': '%Y W%W',
+  'P1W/1970-01-03T00:00:00Z': dateFormat,
+  'P1W/1970-01-04T00:00:00Z': dateFormat,
+};
+
+/**
+ * A date format of a chart whose times are truncated to `time_grain_sqla`: `smart_date` shows
+ * each grain its way ("2008-03-04" for P1D, "Mar 2008" for P1M, "2008 Q1" for P3M), as Superset's
+ * table and big number do; any other format is applied as it is. Without a known grain,
+ * `smart_date` stays adaptive.
+ */
+export function grainTimeFormatter(format: string | undefined | null, timeGrain: unknown): TimeFormatter {
+  const isAdaptive = format === undefined || format === null || format.trim() === '' || format === smartDateFormat;
+  if (!isAdaptive) return timeFormatter(format);
+  const grainFormat = typeof timeGrain === 'string' ? granularityFormats[timeGrain] : undefined;
+  return timeFormatter(grainFormat ?? smartDateFormat);
+}

@@ -5,11 +5,12 @@ import { testIds } from '@/testIds';
 import { ChartEmptyState } from '../ChartEmptyState';
 import { ChartTooltip } from '../ChartTooltip';
 import type { ChartRendererProps } from '../chartRendererProps';
-import { columnLabel, readFormBoolean, readFormNumber, readFormString } from '../formDataValues';
-import { numberFormatter } from '../numberFormat';
+import { genericDataTypes } from '@/features/chart/chartColumns';
+import { columnLabel, readFormBoolean, readFormColor, readFormNumber, readFormString } from '../formDataValues';
 import { pointerPosition } from '../pointerPosition';
-import { tooltipTimeFormatter } from '../timeFormat';
+import { grainTimeFormatter } from '../timeFormat';
 import { useChartTooltip } from '../useChartTooltip';
+import { bigNumberHeaderFormatter } from './bigNumberFormat';
 import { BigNumberLayout } from './BigNumberLayout';
 import { noBigNumberText } from './BigNumberTotalChart';
 import { bigNumberTrend, type TrendPoint } from './bigNumberTrend';
@@ -25,8 +26,9 @@ export function BigNumberChart({ data, formData, width, height, theme }: ChartRe
     readFormNumber(formData, 'compare_lag', 0),
     readFormString(formData, 'compare_suffix', ''),
   );
-  const formatValue = numberFormatter(readFormString(formData, 'y_axis_format', 'SMART_NUMBER'));
-  const formatTime = tooltipTimeFormatter(readFormString(formData, 'time_format', 'smart_date'));
+  const formatValue = bigNumberHeaderFormatter(formData, genericDataTypes.numeric);
+  // Times are truncated to the time grain: `smart_date` shows them the grain's way ("2008-01-20" for P1D).
+  const formatTime = grainTimeFormatter(readFormString(formData, 'time_format', 'smart_date'), formData.time_grain_sqla);
   const showsTrendline = readFormBoolean(formData, 'show_trend_line', true) && trend.points.length > 1;
   const trendHeight = height / 2;
   const presentPoints = trend.points.filter((point): point is TrendPoint & { value: number } => point.value !== null);
@@ -40,7 +42,9 @@ export function BigNumberChart({ data, formData, width, height, theme }: ChartRe
     domain: [startsAtZero ? Math.min(0, ...values) : Math.min(...values), Math.max(...values, startsAtZero ? 0 : -Infinity)],
     range: [trendHeight - 4, 4],
   });
-  const lineColor = theme.colors.primary.base;
+  // Superset's "Fixed Color" (`color_picker`); the theme's primary colour when there is none.
+  const lineColor = readFormColor(formData, 'color_picker', theme.colors.primary.base);
+  const metricName = trend.metricName ?? '';
 
   function showNearestPoint(event: MouseEvent<SVGRectElement>): void {
     const { x } = pointerPosition(event);
@@ -50,13 +54,14 @@ export function BigNumberChart({ data, formData, width, height, theme }: ChartRe
       undefined,
     );
     if (nearest === undefined || nearest.value === null) return;
-    tooltip.showAtPointer(event, { title: formatTime(nearest.time), rows: [{ label: 'Value', value: formatValue(nearest.value), color: lineColor }] });
+    tooltip.showAtPointer(event, { title: formatTime(nearest.time), rows: [{ label: metricName, value: formatValue(nearest.value), color: lineColor }] });
   }
 
   return (
     <BigNumberLayout
       width={width}
       height={height}
+      kicker={readFormBoolean(formData, 'show_timestamp', false) && trend.latestTime !== null ? formatTime(trend.latestTime) : null}
       header={trend.latestValue === null ? noBigNumberText : formatValue(trend.latestValue)}
       value={trend.latestValue}
       headerFontProportion={readFormNumber(formData, 'header_font_size', 0.4)}

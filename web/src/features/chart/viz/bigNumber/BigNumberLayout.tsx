@@ -6,6 +6,8 @@ import { markValue } from '../markValues';
 export interface BigNumberLayoutProps {
   width: number;
   height: number;
+  /** A line above the number: the latest timestamp (`show_timestamp`). */
+  kicker?: string | null;
   header: string;
   /** The number the header shows, unformatted (its `data-value`); null when there is none. */
   value: number | null;
@@ -24,6 +26,9 @@ export function BigNumberLayout(props: BigNumberLayoutProps): JSX.Element {
   return (
     <Container style={{ width, height }}>
       <TextBlock style={{ height: textHeight }}>
+        {props.kicker !== undefined && props.kicker !== null && (
+          <Kicker style={{ fontSize: Math.max(textHeight * props.subheaderFontProportion, 10) }}>{props.kicker}</Kicker>
+        )}
         <Header data-testid={testIds.viz.bigNumber} data-value={markValue(props.value)} style={{ fontSize: Math.max(textHeight * props.headerFontProportion, 12) }}>
           {header}
         </Header>
@@ -50,6 +55,12 @@ const TextBlock = styled.div`
   align-items: center;
   justify-content: center;
   overflow: hidden;
+`;
+
+const Kicker = styled.div`
+  margin-bottom: ${({ theme }) => theme.gridUnit * 2}px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  line-height: 1;
 `;
 
 const Header = styled.div`

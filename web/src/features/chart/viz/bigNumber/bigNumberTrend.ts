@@ -11,6 +11,8 @@ export interface TrendPoint {
 /** The big number with trendline: the latest value, its time, and the change against `compare_lag`. */
 export interface BigNumberTrend {
   points: TrendPoint[];
+  /** The metric's result column name (the tooltip's label). */
+  metricName: string | null;
   latestValue: number | null;
   latestTime: number | null;
   /** "+12.5% WoW" when `compare_lag` points back to a present value. */
@@ -28,7 +30,7 @@ export function bigNumberTrend(data: ChartQueryData, xAxisName: string | null, c
   const timeColumn = findXColumn(data.columns, xAxisName);
   const metricColumn = data.columns.find((column) => column !== timeColumn && column.genericType === genericDataTypes.numeric);
   if (timeColumn === undefined || metricColumn === undefined) {
-    return { points: [], latestValue: null, latestTime: null, comparisonText: null };
+    return { points: [], metricName: null, latestValue: null, latestTime: null, comparisonText: null };
   }
   const points: TrendPoint[] = [];
   for (let rowIndex = 0; rowIndex < data.rowCount; rowIndex += 1) {
@@ -45,5 +47,5 @@ export function bigNumberTrend(data: ChartQueryData, xAxisName: string | null, c
     const change = compared.value === 0 ? 0 : (latestValue - compared.value) / Math.abs(compared.value);
     comparisonText = `${percentChangeFormatter(change)} ${compareSuffix}`.trim();
   }
-  return { points, latestValue, latestTime: latest?.time ?? null, comparisonText };
+  return { points, metricName: metricColumn.name, latestValue, latestTime: latest?.time ?? null, comparisonText };
 }

@@ -251,8 +251,9 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
     }
     const xOf = (point: PlottedPoint): number => toXY(categoryPosition(point.index), valueScale(point.band.upper))[0];
     const yOf = (point: PlottedPoint): number => toXY(categoryPosition(point.index), valueScale(point.band.upper))[1];
-    const showsMarkers = series.kind === 'scatter' || props.markerRadius !== null;
-    const markerRadius = props.markerRadius ?? 3;
+    const seriesMarkerRadius = series.markerRadius === undefined ? props.markerRadius : series.markerRadius;
+    const showsMarkers = series.kind === 'scatter' || seriesMarkerRadius !== null;
+    const markerRadius = seriesMarkerRadius ?? 3;
     const { lineStyle } = series;
     const curve = series.kind === 'scatter' ? curveLinear : series.kind === 'smooth' && isHorizontal ? curveMonotoneY : curves[series.kind];
     return (

@@ -28,6 +28,8 @@ export interface CartesianSeries {
   color: string;
   /** A time comparison's shifted series (Superset's derived series) is dashed; absent is solid. */
   lineStyle?: SeriesLineStyle;
+  /** This series' dots in px (null: none), instead of the chart's `markerRadius` (the mixed chart's per-query markers). */
+  markerRadius?: number | null;
 }
 
 export interface CartesianData {

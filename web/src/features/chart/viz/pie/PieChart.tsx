@@ -1,6 +1,7 @@
 import { Group } from '@visx/group';
 import { Pie } from '@visx/shape';
 import { useState, type JSX } from 'react';
+import { genericDataTypes, type ChartColumn } from '@/features/chart/chartColumns';
 import { testIds } from '@/testIds';
 import { toggledCrossFilter } from '../crossFilterSelection';
 import { emitMarkContextMenu, rowDrillValues } from '../drillValues';
@@ -10,7 +11,8 @@ import type { ChartRendererProps } from '../chartRendererProps';
 import { colorScaleForFormData } from '../colorSchemes';
 import { readColumnLabels, readFormBoolean, readFormNumber, readFormString } from '../formDataValues';
 import { numberFormatter, numericCellValue } from '../numberFormat';
-import { rowLabel, splitDimensionsAndMetrics } from '../queryColumns';
+import { categoryLabel, rowLabel, splitDimensionsAndMetrics } from '../queryColumns';
+import { smartDateFormat, timeFormatter } from '../timeFormat';
 import { useChartTooltip } from '../useChartTooltip';
 import { pieSliceLabel, readPieLabelType } from './pieLabels';
 import { markValue } from '../markValues';
@@ -18,12 +20,15 @@ import { markValue } from '../markValues';
 interface PieSlice {
   /** The slice's row in the result. */
   rowIndex: number;
+  /** Its groups joined ("boy, CA"), temporal ones in `date_format`. */
   label: string;
+  /** Its groups as category labels (dates as YYYY-MM-DD): the cross-filter's value. */
+  filterValue: string;
   value: number;
   color: string;
 }
 
-/** `pie`: a slice per group of `groupby`, sized by `metric`; `donut` cuts out the middle. */
+/** `pie`: a slice per group of `groupby` (dates in `date_format`), sized by `metric`; `donut` cuts out the middle. */
 export function PieChart({ data, formData, width, height, theme, onCrossFilter, crossFilterValues, onMarkContextMenu }: ChartRendererProps): JSX.Element {
   const [hiddenLabels, setHiddenLabels] = useState<ReadonlySet<string>>(new Set());
   const tooltip = useChartTooltip();
@@ -33,11 +38,17 @@ export function PieChart({ data, formData, width, height, theme, onCrossFilter, 
 
   const colorScale = colorScaleForFormData(formData);
   const formatValue = numberFormatter(readFormString(formData, 'number_format', 'SMART_NUMBER'));
+  const formatTime = timeFormatter(readFormString(formData, 'date_format', smartDateFormat));
+  const groupLabel = (column: ChartColumn, rowIndex: number): string => {
+    const value = column.values[rowIndex];
+    return column.genericType === genericDataTypes.temporal && typeof value === 'number' ? formatTime(value) : categoryLabel(value, column);
+  };
   const slices: PieSlice[] = [];
   for (let rowIndex = 0; rowIndex < data.rowCount; rowIndex += 1) {
     const value = numericCellValue(metric.values[rowIndex]);
-    const label = dimensions.length === 0 ? metric.name : rowLabel(dimensions, rowIndex);
-    if (value !== null) slices.push({ rowIndex, label, value, color: colorScale.colorOf(label) });
+    const label = dimensions.length === 0 ? metric.name : dimensions.map((column) => groupLabel(column, rowIndex)).join(', ');
+    const filterValue = dimensions.length === 0 ? metric.name : rowLabel(dimensions, rowIndex);
+    if (value !== null) slices.push({ rowIndex, label, filterValue, value, color: colorScale.colorOf(label) });
   }
   if (readFormBoolean(formData, 'sort_by_metric', true)) slices.sort((left, right) => right.value - left.value);
   const shownSlices = slices.filter((slice) => !hiddenLabels.has(slice.label));
@@ -56,7 +67,7 @@ export function PieChart({ data, formData, width, height, theme, onCrossFilter, 
   const onSliceClick =
     onCrossFilter === undefined || crossFilterColumn === null
       ? undefined
-      : (label: string) => onCrossFilter(toggledCrossFilter(crossFilterColumn, label, crossFilterValues));
+      : (filterValue: string) => onCrossFilter(toggledCrossFilter(crossFilterColumn, filterValue, crossFilterValues));
 
   return (
     <ChartFrame
@@ -98,7 +109,7 @@ export function PieChart({ data, formData, width, height, theme, onCrossFilter, 
                       })
                     }
                     onMouseLeave={tooltip.hide}
-                    onClick={onSliceClick === undefined ? undefined : () => onSliceClick(arc.data.label)}
+                    onClick={onSliceClick === undefined ? undefined : () => onSliceClick(arc.data.filterValue)}
                     onContextMenu={(event) => emitMarkContextMenu(event, rowDrillValues(dimensions, arc.data.rowIndex), onMarkContextMenu)}
                   />
                   {showLabels && isBigEnough && (

@@ -3,18 +3,41 @@ import { useMemo, useRef, useState, type JSX } from 'react';
 import styled from 'styled-components';
 import { testIds } from '@/testIds';
 import { ChartEmptyState } from '../ChartEmptyState';
-import type { ChartRendererProps } from '../chartRendererProps';
+import type { ChartFormData, ChartQueryData, ChartRendererProps } from '../chartRendererProps';
+import { genericDataTypes, type CellValue, type ChartColumn } from '@/features/chart/chartColumns';
 import { readColumnLabels, readFormBoolean, readFormString } from '../formDataValues';
 import { missingNumberDisplay, numberFormatter } from '../numberFormat';
+import { categoryLabel } from '../queryColumns';
+import { columnColorFunctions, readConditionalFormatting } from '../table/conditionalFormatting';
+import { tableCellFormatter, type CellFormatter } from '../table/tableCellFormat';
+import { smartDateFormat } from '../timeFormat';
 import { buildPivotTable, pivotCellValue, visiblePivotRows } from './buildPivotTable';
+import { pivotCellColor } from './pivotCellColor';
 import { markValue } from '../markValues';
 
 const rowHeight = 32;
 const indentPerDepth = 16;
 
 /**
+ * How the pivot labels dimension values: temporal ones in `date_format` (the time grain's format
+ * when it is `smart_date`, as the table chart does), others as category labels.
+ */
+function dimensionLabeller(data: ChartQueryData, formData: ChartFormData): (value: CellValue | undefined, column: ChartColumn) => string {
+  const formats = {
+    timestampFormat: readFormString(formData, 'date_format', smartDateFormat),
+    timeGrain: typeof formData.time_grain_sqla === 'string' && formData.time_grain_sqla !== '' ? formData.time_grain_sqla : null,
+    columnFormats: new Map(),
+  };
+  const temporalFormatters = new Map<string, CellFormatter>(
+    data.columns.filter((column) => column.genericType === genericDataTypes.temporal).map((column) => [column.name, tableCellFormatter(column, formats)]),
+  );
+  return (value, column) => temporalFormatters.get(column.name)?.(value ?? null) ?? categoryLabel(value, column);
+}
+
+/**
  * `pivot_table_v2`: `groupbyRows` down, `groupbyColumns` across, each metric aggregated with
- * `aggregateFunction`; totals, subtotals, collapsible row groups and virtualized rows.
+ * `aggregateFunction`; totals, subtotals, collapsible row groups and virtualized rows. The
+ * cells of each group are coloured by the metric's `conditional_formatting` rules.
  */
 export function PivotTableChart({ data, formData, width, height }: ChartRendererProps): JSX.Element {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -36,12 +59,18 @@ export function PivotTableChart({ data, formData, width, height }: ChartRenderer
         combineMetric: readFormBoolean(formData, 'combineMetric', false),
         isRowOrderDescending: formData.rowOrder === 'key_z_to_a',
         isColumnOrderDescending: formData.colOrder === 'key_z_to_a',
+        dimensionLabel: dimensionLabeller(data, formData),
       }),
     // The form data object is replaced on every change, so it is the dependency.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [data, formData],
   );
   const rows = useMemo(() => visiblePivotRows(pivot, collapsedKeys), [pivot, collapsedKeys]);
+  // The rules' ranges are the metric columns' values in the query's records, as in Superset.
+  const colorFunctions = useMemo(
+    () => columnColorFunctions(readConditionalFormatting(formData.conditional_formatting), data.columns),
+    [formData.conditional_formatting, data.columns],
+  );
   const formatValue = numberFormatter(
     pivot.aggregator.isFraction ? '.1%' : readFormString(formData, 'valueFormat', 'SMART_NUMBER'),
   );
@@ -107,12 +136,14 @@ export function PivotTableChart({ data, formData, width, height }: ChartRenderer
                 </RowHeaderCell>
                 {pivot.columns.map((column) => {
                   const value = pivotCellValue(pivot, row, column);
+                  const background = pivotCellColor(pivot, colorFunctions, row, column, value);
                   return (
                     <ValueCell
                       key={column.key}
                       data-testid={testIds.viz.mark}
                       data-kind="cell"
                       data-value={row.showsValues ? markValue(value) : ''}
+                      style={background === undefined ? undefined : { backgroundColor: background }}
                       $isEmphasized={isEmphasized || column.kind !== 'data'}>
                       {row.showsValues ? (value === null ? missingNumberDisplay : formatValue(value)) : ''}
                     </ValueCell>

@@ -25,6 +25,8 @@ export interface PivotOptions {
   isRowOrderDescending: boolean;
   /** Column keys sorted descending (`colOrder` "key_z_to_a"). */
   isColumnOrderDescending: boolean;
+  /** How a dimension value is labelled (temporal ones in `date_format`); `categoryLabel` when absent. */
+  dimensionLabel?: (value: CellValue | undefined, column: ChartColumn) => string;
 }
 
 interface KeyNode {
@@ -184,9 +186,10 @@ export function buildPivotTable(data: ChartQueryData, options: PivotOptions): Pi
   const rowTree: KeyNode[] = [];
   const columnTree: KeyNode[] = [];
 
+  const labelOf = options.dimensionLabel ?? categoryLabel;
   for (let rowIndex = 0; rowIndex < data.rowCount; rowIndex += 1) {
-    const rowParts = rowColumns.map((column) => ({ raw: column.values[rowIndex] ?? null, label: categoryLabel(column.values[rowIndex], column) }));
-    const columnParts = columnColumns.map((column) => ({ raw: column.values[rowIndex] ?? null, label: categoryLabel(column.values[rowIndex], column) }));
+    const rowParts = rowColumns.map((column) => ({ raw: column.values[rowIndex] ?? null, label: labelOf(column.values[rowIndex], column) }));
+    const columnParts = columnColumns.map((column) => ({ raw: column.values[rowIndex] ?? null, label: labelOf(column.values[rowIndex], column) }));
     insertKey(rowTree, rowParts);
     insertKey(columnTree, columnParts);
     const rowLabels = rowParts.map((part) => part.label);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChartColumn } from '@/features/chart/chartColumns';
 import { renderWithTheme } from '@/testRendering';
 import { testIds } from '@/testIds';
-import { TableChart } from './TableChart';
+import { buildTheme } from '@/theme/tokens';
+import { noMatchingRecordsMessage, noRecordsMessage, TableChart } from './TableChart';
 import { defaultTableDisplayOptions, type TableDisplayOptions } from './tableOptions';
 
 const columns: ChartColumn[] = [
@@ -133,6 +134,26 @@ describe('TableChart', () => {
 
     fireEvent.change(search, { target: { value: 'nothing' } });
     expect(screen.queryAllByTestId(testIds.tableChart.row)).toHaveLength(0);
+    expect(screen.getByText(noMatchingRecordsMessage)).toBeTruthy();
+  });
+
+  it('says so when it has no rows at all', () => {
+    renderWithTheme(<TableChart columns={[{ name: 'n', genericType: 0, values: [] }]} rowCount={0} />);
+    expect(screen.queryAllByTestId(testIds.tableChart.row)).toHaveLength(0);
+    expect(screen.getByText(noRecordsMessage)).toBeTruthy();
+  });
+
+  it('takes its header, borders and text from the dark tokens', () => {
+    const light = buildTheme('default');
+    const dark = buildTheme('dark');
+    renderWithTheme(<TableChart columns={columns} rowCount={3} />, 'dark');
+    const header = getComputedStyle(screen.getAllByTestId(testIds.tableChart.headerCell)[0] as HTMLElement);
+    expect(header.backgroundColor.toUpperCase()).toBe(dark.colors.surface);
+    expect(header.borderBottomColor.toUpperCase()).toBe(dark.colors.border);
+    const cell = getComputedStyle(screen.getAllByTestId(testIds.tableChart.cell)[0] as HTMLElement);
+    expect(cell.borderBottomColor.toUpperCase()).toBe(dark.colors.border);
+    expect(getComputedStyle(screen.getByTestId(testIds.tableChart.table)).color.toUpperCase()).toBe(dark.colors.text);
+    expect([dark.colors.surface, dark.colors.border, dark.colors.text]).not.toEqual([light.colors.surface, light.colors.border, light.colors.text]);
   });
 
   it('has no search box unless include_search', () => {

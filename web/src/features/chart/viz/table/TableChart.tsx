@@ -6,7 +6,7 @@ import { testIds } from '@/testIds';
 import { markValue } from '../markValues';
 import { cellBarColor, cellBarGeometry, cellNumber, columnValueRange, type ValueRange } from './cellBars';
 import { cellBackgroundColor, columnColorFunctions } from './conditionalFormatting';
-import { formatCellValue } from './formatCellValue';
+import { tableCellFormatter } from './tableCellFormat';
 import { searchRowIndexes } from './searchRows';
 import { nextColumnSort, sortRowIndexes, type ColumnSort } from './sortRows';
 import { TableGlobalControls } from './TableGlobalControls';
@@ -14,6 +14,10 @@ import { defaultTableDisplayOptions, pageSizeOptions, type TableDisplayOptions }
 import { TablePagination } from './TablePagination';
 
 const rowHeight = 32;
+
+/** Superset's table texts when no row is left to show. */
+export const noRecordsMessage = 'No records found';
+export const noMatchingRecordsMessage = 'No matching records found';
 const overscanRows = 12;
 
 export interface TableChartProps {
@@ -57,10 +61,14 @@ export function TableChart({
     setPageIndex(0);
   }
 
+  const cellFormatters = useMemo(
+    () => new Map(columns.map((column) => [column.name, tableCellFormatter(column, options.cellFormats)])),
+    [columns, options.cellFormats],
+  );
   const sortedRows = useMemo(() => sortRowIndexes(columns, rowCount, sort), [columns, rowCount, sort]);
   const matchingRows = useMemo(
-    () => (options.includeSearch ? searchRowIndexes(columns, sortedRows, search) : sortedRows),
-    [columns, sortedRows, options.includeSearch, search],
+    () => (options.includeSearch ? searchRowIndexes(columns, sortedRows, search, cellFormatters) : sortedRows),
+    [columns, sortedRows, options.includeSearch, search, cellFormatters],
   );
   const isPaginated = options.pageLength > 0;
   const pageCount = pageSize > 0 ? Math.max(1, Math.ceil(matchingRows.length / pageSize)) : 1;
@@ -180,7 +188,7 @@ export function TableChart({
                             }}
                           />
                         )}
-                        <CellText>{formatCellValue(value ?? null, column.genericType)}</CellText>
+                        <CellText>{cellFormatters.get(column.name)?.(value ?? null)}</CellText>
                       </DataCell>
                     );
                   })}
@@ -188,6 +196,11 @@ export function TableChart({
               );
             })}
             {paddingBottom > 0 && <SpacerRow style={{ height: paddingBottom }} aria-hidden />}
+            {rowOrder.length === 0 && (
+              <tr>
+                <NoRecordsCell colSpan={Math.max(columns.length, 1)}>{search.trim() === '' ? noRecordsMessage : noMatchingRecordsMessage}</NoRecordsCell>
+              </tr>
+            )}
           </tbody>
         </Table>
       </ScrollArea>
@@ -213,6 +226,7 @@ const ScrollArea = styled.div`
 const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
+  color: ${({ theme }) => theme.colors.text};
   font-size: ${({ theme }) => theme.fontSizes.s}px;
 `;
 
@@ -266,6 +280,12 @@ const CellBar = styled.div`
 
 const CellText = styled.span`
   position: relative;
+`;
+
+const NoRecordsCell = styled.td`
+  padding: ${({ theme }) => theme.gridUnit * 4}px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-align: center;
 `;
 
 const SpacerRow = styled.tr`

@@ -2,6 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderWithTheme } from '@/testRendering';
 import { testIds } from '@/testIds';
+import { buildTheme } from '@/theme/tokens';
+import { noResultsMessage } from '../ChartEmptyState';
 import { column, queryData, rendererProps } from '../rendererTestProps';
 import { TableVizRenderer } from './TableVizRenderer';
 
@@ -55,5 +57,68 @@ describe('TableVizRenderer', () => {
 
     fireEvent.change(screen.getByTestId(testIds.tableChart.search), { target: { value: 'girl' } });
     expect(screen.getAllByTestId(testIds.tableChart.row).map((row) => row.textContent)).toEqual(['girl2,00030', 'girl2,00110']);
+  });
+
+  const months = [Date.UTC(2008, 0, 1), Date.UTC(2008, 2, 1)];
+  const monthly = queryData(column('ds', 2, months), column('SUM(num)', 0, [1234.5, 98765]));
+
+  function cellTexts(columnName: string): (string | null)[] {
+    return screen.getAllByTestId(testIds.tableChart.cell).flatMap((cell) => (cell.getAttribute('data-column') === columnName ? [cell.textContent] : []));
+  }
+
+  it("shows an aggregated table's adaptive timestamps in the time grain's format", () => {
+    renderWithTheme(<TableVizRenderer {...rendererProps('table', monthly, { groupby: ['ds'], time_grain_sqla: 'P1M', table_timestamp_format: 'smart_date' })} />);
+    expect(cellTexts('ds')).toEqual(['Jan 2008', 'Mar 2008']);
+  });
+
+  it('applies table_timestamp_format and the formats of column_config', () => {
+    const { unmount } = renderWithTheme(
+      <TableVizRenderer {...rendererProps('table', monthly, { groupby: ['ds'], time_grain_sqla: 'P1M', table_timestamp_format: '%d/%m/%Y' })} />,
+    );
+    expect(cellTexts('ds')).toEqual(['01/01/2008', '01/03/2008']);
+    unmount();
+    const columnConfig = { ds: { d3TimeFormat: '%Y' }, 'SUM(num)': { d3NumberFormat: ',.2f' } };
+    renderWithTheme(<TableVizRenderer {...rendererProps('table', monthly, { groupby: ['ds'], column_config: columnConfig })} />);
+    expect(cellTexts('ds')).toEqual(['2008', '2008']);
+    expect(cellTexts('SUM(num)')).toEqual(['1,234.50', '98,765.00']);
+  });
+
+  it('searches timestamps as they are shown', () => {
+    renderWithTheme(
+      <TableVizRenderer {...rendererProps('table', monthly, { groupby: ['ds'], time_grain_sqla: 'P1M', include_search: true })} />,
+    );
+    fireEvent.change(screen.getByTestId(testIds.tableChart.search), { target: { value: 'mar' } });
+    expect(cellTexts('ds')).toEqual(['Mar 2008']);
+  });
+
+  it('shows raw records as they are: timestamps without a grain, numbers grouped, null as N/A', () => {
+    const records = queryData(
+      column('ds', 2, [Date.UTC(2008, 0, 1), Date.UTC(2008, 0, 1, 13, 5)]),
+      column('name', 1, ['Aaron', null]),
+      column('num', 0, [12345, 7]),
+    );
+    renderWithTheme(<TableVizRenderer {...rendererProps('table', records, { query_mode: 'raw', all_columns: ['ds', 'name', 'num'], time_grain_sqla: 'P1M' })} />);
+    expect(screen.getAllByTestId(testIds.tableChart.headerCell).map((cell) => cell.textContent)).toEqual(['ds↕', 'name↕', 'num↕']);
+    expect(screen.getAllByTestId(testIds.tableChart.row).map((row) => row.textContent)).toEqual(['2008-01-01Aaron12,345', '2008-01-01 13:05:00N/A7']);
+  });
+
+  describe.each([
+    { mode: 'aggregate', formData: { groupby: ['gender', 'year'], metrics: ['SUM(num)'] } },
+    { mode: 'raw', formData: { query_mode: 'raw', all_columns: ['gender', 'year', 'SUM(num)'] } },
+  ])('$mode mode', ({ formData }) => {
+    it('shows the empty state for a result without rows', () => {
+      const empty = queryData(column('gender', 1, []), column('SUM(num)', 0, []));
+      renderWithTheme(<TableVizRenderer {...rendererProps('table', empty, formData)} />);
+      expect(screen.getByTestId(testIds.chart.empty).textContent).toBe(noResultsMessage);
+      expect(screen.queryByTestId(testIds.tableChart.table)).toBeNull();
+    });
+
+    it('takes its header and cell colours from the dark tokens', () => {
+      const dark = buildTheme('dark');
+      renderWithTheme(<TableVizRenderer {...rendererProps('table', births, formData)} theme={dark} />, 'dark');
+      expect(getComputedStyle(screen.getAllByTestId(testIds.tableChart.headerCell)[0] as HTMLElement).backgroundColor.toUpperCase()).toBe(dark.colors.surface);
+      expect(getComputedStyle(screen.getAllByTestId(testIds.tableChart.cell)[0] as HTMLElement).borderBottomColor.toUpperCase()).toBe(dark.colors.border);
+      expect(getComputedStyle(screen.getByTestId(testIds.tableChart.table)).color.toUpperCase()).toBe(dark.colors.text);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { JSX, MouseEvent } from 'react';
+import { ChartEmptyState } from '../ChartEmptyState';
 import type { ChartRendererProps } from '../chartRendererProps';
 import { toggledCrossFilter } from '../crossFilterSelection';
 import { emitMarkContextMenu, rowDrillValues } from '../drillValues';
@@ -14,6 +15,7 @@ import { readTableDisplayOptions } from './tableOptions';
  * table drills to detail by its group-by values (Superset's table: raw records have none).
  */
 export function TableVizRenderer({ data, formData, onCrossFilter, crossFilterValues, onMarkContextMenu }: ChartRendererProps): JSX.Element {
+  if (data.rowCount === 0) return <ChartEmptyState />;
   const groupbyColumns = formData.query_mode === 'raw' ? [] : readColumnLabels(formData, 'groupby');
   const groupbyColumn = groupbyColumns[0];
   const column = data.columns.find((candidate) => candidate.name === groupbyColumn);

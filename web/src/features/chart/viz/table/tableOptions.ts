@@ -1,6 +1,8 @@
 import type { ChartFormData } from '../chartRendererProps';
-import { readFormBoolean, readFormNumber } from '../formDataValues';
+import { readFormBoolean, readFormNumber, readFormString } from '../formDataValues';
+import { smartDateFormat } from '../timeFormat';
 import { readConditionalFormatting, type ConditionalFormattingRule } from './conditionalFormatting';
+import { readColumnFormats, type TableCellFormats } from './tableCellFormat';
 
 /** The table's display options, read from its "Options" controls. */
 export interface TableDisplayOptions {
@@ -16,6 +18,8 @@ export interface TableDisplayOptions {
   colorPositiveNegative: boolean;
   /** `conditional_formatting`: the complete rules only. */
   conditionalFormatting: readonly ConditionalFormattingRule[];
+  /** `table_timestamp_format`, the time grain and `column_config`'s formats. */
+  cellFormats: TableCellFormats;
 }
 
 /** The catalogue's defaults (Superset's table chart). */
@@ -26,6 +30,7 @@ export const defaultTableDisplayOptions: TableDisplayOptions = {
   alignPositiveNegative: false,
   colorPositiveNegative: true,
   conditionalFormatting: [],
+  cellFormats: { timestampFormat: smartDateFormat, timeGrain: null, columnFormats: new Map() },
 };
 
 /**
@@ -35,6 +40,7 @@ export const defaultTableDisplayOptions: TableDisplayOptions = {
 export const pageSizeChoices: readonly number[] = [0, 10, 20, 50, 100, 200];
 
 export function readTableDisplayOptions(formData: ChartFormData): TableDisplayOptions {
+  const timeGrain = formData.time_grain_sqla;
   const pageLength = Math.floor(readFormNumber(formData, 'page_length', defaultTableDisplayOptions.pageLength));
   return {
     pageLength: pageLength > 0 ? pageLength : 0,
@@ -43,6 +49,12 @@ export function readTableDisplayOptions(formData: ChartFormData): TableDisplayOp
     alignPositiveNegative: readFormBoolean(formData, 'align_pn', defaultTableDisplayOptions.alignPositiveNegative),
     colorPositiveNegative: readFormBoolean(formData, 'color_pn', defaultTableDisplayOptions.colorPositiveNegative),
     conditionalFormatting: readConditionalFormatting(formData.conditional_formatting),
+    cellFormats: {
+      timestampFormat: readFormString(formData, 'table_timestamp_format', smartDateFormat),
+      // Raw records are not truncated to a grain.
+      timeGrain: formData.query_mode !== 'raw' && typeof timeGrain === 'string' && timeGrain !== '' ? timeGrain : null,
+      columnFormats: readColumnFormats(formData.column_config),
+    },
   };
 }
 

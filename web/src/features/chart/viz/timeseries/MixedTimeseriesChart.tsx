@@ -22,22 +22,25 @@ export function MixedTimeseriesChart({ queriesData, formData, width, height, the
     if (data === undefined) return [];
     const suffix = query === 'A' ? '' : 'B';
     const axisIndex = readFormNumber(formData, `yAxisIndex${suffix}`, 0) === 1 ? 1 : 0;
-    return [
-      timeseriesLayer(
-        data,
-        formData,
-        {
-          kind: mixedSeriesKind(formData[`seriesType${suffix}`], readFormBoolean(formData, `area${suffix}`, false)),
-          isStacked: isStackEnabled(formData[`stack${suffix}`]),
-          yAxisIndex: axisIndex,
-          seriesLimit: seriesLimitFor(formData, query === 'A' ? 'metrics' : 'metrics_b', query === 'A' ? 'series_limit' : 'series_limit_b'),
-          nameSuffix: readFormBoolean(formData, 'show_query_identifiers', false) ? ` (Query ${query})` : '',
-          stackGroup: `stack ${query}`,
-          controlSuffix: query === 'A' ? '' : '_b',
-        },
-        colorScale,
-      ),
-    ];
+    const kind = mixedSeriesKind(formData[`seriesType${suffix}`], readFormBoolean(formData, `area${suffix}`, false));
+    // Each query has its own markers: `markerEnable` / `markerEnableB`, `markerSize` / `markerSizeB`.
+    const hasMarkers = kind === 'scatter' || readFormBoolean(formData, `markerEnable${suffix}`, false);
+    const markerRadius = hasMarkers ? readFormNumber(formData, `markerSize${suffix}`, 6) / 2 : null;
+    const layer = timeseriesLayer(
+      data,
+      formData,
+      {
+        kind,
+        isStacked: isStackEnabled(formData[`stack${suffix}`]),
+        yAxisIndex: axisIndex,
+        seriesLimit: seriesLimitFor(formData, query === 'A' ? 'metrics' : 'metrics_b', query === 'A' ? 'series_limit' : 'series_limit_b'),
+        nameSuffix: readFormBoolean(formData, 'show_query_identifiers', false) ? ` (Query ${query})` : '',
+        stackGroup: `stack ${query}`,
+        controlSuffix: query === 'A' ? '' : '_b',
+      },
+      colorScale,
+    );
+    return [{ ...layer, series: layer.series.map((item) => ({ ...item, markerRadius })) }];
   });
   const xKind = layers[0]?.pivoted.xKind ?? 'time';
   const xValues = mergedXValues(layers.map((layer) => layer.pivoted.xValues), xKind === 'category');
@@ -57,7 +60,6 @@ export function MixedTimeseriesChart({ queriesData, formData, width, height, the
   );
   if (xValues.length === 0 || series.length === 0) return <ChartEmptyState height={height} />;
   const xFormat = readFormString(formData, 'x_axis_time_format', 'smart_date');
-  const isMarkerEnabled = readFormBoolean(formData, 'markerEnable', false) || readFormBoolean(formData, 'markerEnableB', false);
   return (
     <CartesianChart
       data={{ xKind, xValues, series }}
@@ -72,7 +74,7 @@ export function MixedTimeseriesChart({ queriesData, formData, width, height, the
         numberFormatter(readFormString(formData, 'y_axis_format', 'SMART_NUMBER')),
         numberFormatter(readFormString(formData, 'y_axis_format_secondary', 'SMART_NUMBER')),
       ]}
-      markerRadius={isMarkerEnabled ? readFormNumber(formData, 'markerSize', 6) / 2 : null}
+      markerRadius={null}
       areaOpacity={readFormNumber(formData, 'opacity', 0.2)}
       isValueAxisTruncated={readFormBoolean(formData, 'truncateYAxis', false)}
       valueAxisBounds={readValueAxisBounds(formData)}

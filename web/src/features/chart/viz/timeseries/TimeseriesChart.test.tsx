@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnnotationLayerState } from '@/features/chart/annotations/useAnnotationLayerStates';
 import { testIds } from '@/testIds';
 import { renderWithTheme } from '@/testRendering';
+import { buildTheme } from '@/theme/tokens';
 import { noResultsMessage } from '../ChartEmptyState';
 import { column, queryData, rendererProps } from '../rendererTestProps';
 import { TimeseriesChart } from './TimeseriesChart';
@@ -110,6 +111,127 @@ describe('TimeseriesChart', () => {
   it('shows the empty state without rows', () => {
     renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_line', queryData(column('ds', 2, [])))} />);
     expect(screen.getByText(noResultsMessage)).toBeTruthy();
+  });
+});
+
+/** Each time-series viz type and the mark kind that draws its series. */
+const timeseriesKinds = [
+  { vizType: 'echarts_timeseries_line', markKind: 'line' },
+  { vizType: 'echarts_timeseries_bar', markKind: 'bar' },
+  { vizType: 'echarts_area', markKind: 'area' },
+  { vizType: 'echarts_timeseries_scatter', markKind: 'point' },
+  { vizType: 'echarts_timeseries_smooth', markKind: 'line' },
+  { vizType: 'echarts_timeseries_step', markKind: 'line' },
+] as const;
+
+/** Where the pointer is over 2002, the third of four years, on a 600 px wide chart of any kind. */
+const pointerOver2002 = { clientX: 410, clientY: 100 };
+
+function legendLabels(): (string | null)[] {
+  return screen.queryAllByTestId(testIds.viz.legendItem).map((item) => item.textContent);
+}
+
+describe.each(timeseriesKinds)('$vizType: legend, tooltip, formats, dark theme, empty state', ({ vizType, markKind }) => {
+  const seriesOf = (series: string): Element[] => marks(markKind).filter((mark) => mark.getAttribute('data-series') === series);
+
+  it('has a legend item per series that hides and shows its marks, and none with show_legend off', () => {
+    const { unmount } = renderWithTheme(<TimeseriesChart {...rendererProps(vizType, births, { x_axis: 'ds' })} />);
+    expect(legendLabels()).toEqual(['SUM(num), boy', 'SUM(num), girl']);
+    expect(seriesOf('SUM(num), girl').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'SUM(num), girl' }));
+    expect(seriesOf('SUM(num), girl')).toHaveLength(0);
+    expect(seriesOf('SUM(num), boy').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'SUM(num), girl' }));
+    expect(seriesOf('SUM(num), girl').length).toBeGreaterThan(0);
+    unmount();
+    renderWithTheme(<TimeseriesChart {...rendererProps(vizType, births, { x_axis: 'ds', show_legend: false })} />);
+    expect(screen.queryByTestId(testIds.viz.legend)).toBeNull();
+    expect(seriesOf('SUM(num), girl').length).toBeGreaterThan(0);
+  });
+
+  it('shows the time in tooltipTimeFormat and each value in y_axis_format, N/A where a series has none', () => {
+    const formData = { x_axis: 'ds', y_axis_format: ',.1f', tooltipTimeFormat: '%Y-%m-%d', x_axis_time_format: '%b %Y' };
+    renderWithTheme(<TimeseriesChart {...rendererProps(vizType, births, formData)} />);
+    fireEvent.mouseMove(screen.getByTestId(testIds.viz.pointerArea), pointerOver2002);
+    const tooltip = screen.getByTestId(testIds.viz.tooltip);
+    expect(tooltip.querySelector('strong')?.textContent).toBe('2002-01-01');
+    expect(tooltip.textContent).toContain('SUM(num), boy130.0');
+    expect(tooltip.textContent).toContain('SUM(num), girlN/A');
+    // The axis keeps its own format.
+    expect(screen.getAllByText('Jan 2001').length).toBeGreaterThan(0);
+  });
+
+  it('shows the adaptive verbose time and SMART_NUMBER values by default', () => {
+    const large = queryData(column('ds', 2, years), column('SUM(num)', 0, [1234567, 2345678, 3456789, 4567890]));
+    renderWithTheme(<TimeseriesChart {...rendererProps(vizType, large, { x_axis: 'ds' })} />);
+    fireEvent.mouseMove(screen.getByTestId(testIds.viz.pointerArea), pointerOver2002);
+    const tooltip = screen.getByTestId(testIds.viz.tooltip);
+    expect(tooltip.querySelector('strong')?.textContent).toBe('2002');
+    expect(tooltip.textContent).toContain('SUM(num)3.46M');
+  });
+
+  it('takes its axis, legend and tooltip colours from the dark tokens', () => {
+    const light = buildTheme('default');
+    const dark = buildTheme('dark');
+    renderWithTheme(<TimeseriesChart {...rendererProps(vizType, births, { x_axis: 'ds' })} theme={dark} />, 'dark');
+    const plot = screen.getByTestId(testIds.viz.plot);
+    expect(plot.querySelector('.visx-axis-line')?.getAttribute('stroke')).toBe(dark.colors.border);
+    expect(dark.colors.border).not.toBe(light.colors.border);
+    expect(plot.querySelector('.visx-axis-tick text')?.getAttribute('fill')).toBe(dark.colors.textMuted);
+    const legendItem = screen.getAllByTestId(testIds.viz.legendItem)[0] as HTMLElement;
+    expect(getComputedStyle(legendItem).color.toUpperCase()).toBe(dark.colors.text);
+    fireEvent.mouseMove(screen.getByTestId(testIds.viz.pointerArea), pointerOver2002);
+    const tooltipBox = screen.getByTestId(testIds.viz.tooltip).parentElement as HTMLElement;
+    expect(tooltipBox.style.background.toUpperCase()).toBe(dark.colors.surface);
+    expect(tooltipBox.style.color.toUpperCase()).toBe(dark.colors.text);
+  });
+
+  it('shows the empty state, without a legend, when the result has no rows', () => {
+    const empty = queryData(column('ds', 2, []), column('SUM(num), boy', 0, []));
+    renderWithTheme(<TimeseriesChart {...rendererProps(vizType, empty, { x_axis: 'ds' })} />);
+    expect(screen.getByTestId(testIds.chart.empty).textContent).toBe(noResultsMessage);
+    expect(screen.queryByTestId(testIds.viz.legend)).toBeNull();
+    expect(screen.queryByTestId(testIds.viz.plot)).toBeNull();
+  });
+});
+
+/** The points of an SVG path of straight segments: "M0,10L5,10L5,20" is [[0, 10], [5, 10], [5, 20]]. */
+function pathPoints(path: string): [number, number][] {
+  return [...path.matchAll(/[ML]\s*(-?[\d.e-]+)[ ,](-?[\d.e-]+)/g)].map((match) => [Number(match[1]), Number(match[2])]);
+}
+
+function lineOf(series: string): Element | undefined {
+  return marks('line').find((line) => line.getAttribute('data-series') === series);
+}
+
+describe('TimeseriesChart line shapes', () => {
+  it('draws the smooth line as curves through the points, the straight line as segments', () => {
+    const { unmount } = renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_smooth', births)} />);
+    const smooth = lineOf('SUM(num), boy')?.getAttribute('d') ?? '';
+    expect(smooth).toMatch(/C/);
+    expect(lineOf('SUM(num), boy')?.getAttribute('data-values')).toBe('100,120,130,90');
+    unmount();
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_line', births)} />);
+    const straight = lineOf('SUM(num), boy')?.getAttribute('d') ?? '';
+    expect(straight).not.toMatch(/C/);
+    expect(pathPoints(straight)).toHaveLength(4);
+  });
+
+  it.each([
+    { seriesType: 'start', firstStep: 'vertical' },
+    { seriesType: 'middle', firstStep: 'horizontal' },
+    { seriesType: 'end', firstStep: 'horizontal' },
+  ])('draws the $seriesType step line of horizontal and vertical segments only', ({ seriesType, firstStep }) => {
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_step', births, { seriesType })} />);
+    const points = pathPoints(lineOf('SUM(num), boy')?.getAttribute('d') ?? '');
+    expect(points.length).toBeGreaterThan(4);
+    const segments = points.slice(1).map((point, index) => [points[index] as [number, number], point] as const);
+    for (const [from, to] of segments) expect(from[0] === to[0] || from[1] === to[1]).toBe(true);
+    const [firstFrom, firstTo] = segments[0] ?? [[0, 0], [0, 0]];
+    expect(firstFrom[0] === firstTo[0] ? 'vertical' : 'horizontal').toBe(firstStep);
+    const xs = [...new Set(points.map((point) => point[0]))].sort((left, right) => left - right);
+    // A middle step turns halfway between two years; start and end steps turn at the years.
+    expect(xs).toHaveLength(seriesType === 'middle' ? 5 : 4);
   });
 });
 
