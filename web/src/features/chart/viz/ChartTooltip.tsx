@@ -12,7 +12,6 @@ export function ChartTooltip({ tooltip, theme }: { tooltip: ChartTooltipState; t
     <TooltipWithBounds
       top={tooltip.top}
       left={tooltip.left}
-      unstyled
       applyPositionStyle
       style={{
         padding: `${theme.gridUnit * 2}px ${theme.gridUnit * 3}px`,
@@ -36,6 +35,7 @@ export function ChartTooltip({ tooltip, theme }: { tooltip: ChartTooltipState; t
             )}
             <span>{row.label}</span>
             <span style={{ marginLeft: 'auto', fontWeight: 600 }}>{row.value}</span>
+            {row.detail !== undefined && <span style={{ color: theme.colors.textMuted }}>{row.detail}</span>}
           </div>
         ))}
       </div>

@@ -7,14 +7,18 @@ import { ChartEmptyState } from '../ChartEmptyState';
 import { ChartFrame } from '../ChartFrame';
 import type { ChartRendererProps } from '../chartRendererProps';
 import { colorScaleForFormData } from '../colorSchemes';
-import { readFormBoolean, readFormString } from '../formDataValues';
-import { numberFormatter } from '../numberFormat';
-import { pieSliceLabel } from '../pie/pieLabels';
-import { useChartTooltip } from '../useChartTooltip';
+import { readColumnLabels, readFormBoolean, readFormNumber, readFormString } from '../formDataValues';
+import { numberFormatter, type NumberFormatter } from '../numberFormat';
+import { splitDimensionsAndMetrics } from '../queryColumns';
+import { timeFormatter } from '../timeFormat';
+import { pieSliceLabel, readPieLabelType } from '../pie/pieLabels';
+import { useChartTooltip, type TooltipRow } from '../useChartTooltip';
 import { markValue } from '../markValues';
 
 interface SunburstArc {
   node: HierarchyNode;
+  /** The ring's parent arc's node; the root for the innermost ring. */
+  parent: HierarchyNode;
   depth: number;
   startAngle: number;
   endAngle: number;
@@ -30,7 +34,7 @@ function sunburstArcs(root: HierarchyNode): SunburstArc[] {
     for (const child of node.children) {
       const span = total === 0 ? 0 : ((endAngle - startAngle) * Math.max(child.value, 0)) / total;
       const childTopLevel = depth === 1 ? child.name : topLevelName;
-      arcs.push({ node: child, depth, startAngle: angle, endAngle: angle + span, topLevelName: childTopLevel });
+      arcs.push({ node: child, parent: node, depth, startAngle: angle, endAngle: angle + span, topLevelName: childTopLevel });
       place(child, depth + 1, angle, angle + span, childTopLevel);
       angle += span;
     }
@@ -43,14 +47,33 @@ function treeDepth(node: HierarchyNode): number {
   return node.children.length === 0 ? 0 : 1 + Math.max(...node.children.map(treeDepth));
 }
 
-/** `sunburst_v2`: rings for the `columns` levels, inner to outer, each arc sized by `metric`. */
+const percentFormatter = numberFormatter('.2%');
+
+/** Superset's sunburst tooltip: the metric's value, its share of the total and, below the first ring, of its parent. */
+function arcTooltipRows(arc: SunburstArc, total: number, metricName: string, formatValue: NumberFormatter, color: string): TooltipRow[] {
+  const rows: TooltipRow[] = [
+    { label: metricName, value: formatValue(arc.node.value), color },
+    { label: '% of total', value: percentFormatter(arc.node.value / (total || 1)) },
+  ];
+  if (arc.depth > 1) rows.push({ label: '% of parent', value: percentFormatter(arc.node.value / (arc.parent.value || 1)) });
+  return rows;
+}
+
+/**
+ * `sunburst_v2`: rings for the `columns` levels, inner to outer, each arc sized by `metric`. As in
+ * Superset there is no legend; "Total: …" shows in the middle with `show_total`.
+ */
 export function SunburstChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
-  const tree = buildCategoryHierarchy(data, formData, 'columns', 'Total');
+  const metricName = splitDimensionsAndMetrics(data.columns, readColumnLabels(formData, 'columns')).metrics[0]?.name ?? '';
+  const tree = buildCategoryHierarchy(data, formData, 'columns', metricName, timeFormatter(readFormString(formData, 'date_format', 'smart_date')));
   if (tree.children.length === 0 || tree.value <= 0) return <ChartEmptyState height={height} />;
   const colorScale = colorScaleForFormData(formData);
   const formatValue = numberFormatter(readFormString(formData, 'number_format', 'SMART_NUMBER'));
   const showLabels = readFormBoolean(formData, 'show_labels', true);
+  const labelType = readPieLabelType(formData.label_type);
+  // `show_labels_threshold` is a percentage of the circle, as ECharts' label `minAngle`.
+  const labelMinAngle = (readFormNumber(formData, 'show_labels_threshold', 5) / 100) * 2 * Math.PI;
   const depth = treeDepth(tree);
   const ringWidth = (Math.min(width, height) / 2 - 8) / (depth + 0.5);
   const centerRadius = ringWidth / 2;
@@ -77,11 +100,11 @@ export function SunburstChart({ data, formData, width, height, theme }: ChartRen
                 fillOpacity={1 - (arc.depth - 1) * 0.15}
                 stroke={theme.colors.surface}
                 onMouseMove={(event) =>
-                  tooltip.showAtPointer(event, { title: arc.node.path.join(' / '), rows: [{ label: 'Value', value: pieSliceLabel('value_percent', '', arc.node.value, tree.value, formatValue), color }] })
+                  tooltip.showAtPointer(event, { title: arc.node.path.join(' ▸ '), rows: arcTooltipRows(arc, tree.value, metricName, formatValue, color) })
                 }
                 onMouseLeave={tooltip.hide}
               />
-              {showLabels && arc.endAngle - arc.startAngle > 0.2 && (
+              {showLabels && arc.endAngle - arc.startAngle >= labelMinAngle && (
                 <text
                   data-testid={testIds.viz.label}
                   x={Math.sin(middleAngle) * labelRadius}
@@ -92,15 +115,17 @@ export function SunburstChart({ data, formData, width, height, theme }: ChartRen
                   fill={theme.colors.textOnPrimary}
                   pointerEvents="none"
                 >
-                  {arc.node.name}
+                  {pieSliceLabel(labelType, arc.node.name, arc.node.value, tree.value, formatValue)}
                 </text>
               )}
             </g>
           );
         })}
-        <text textAnchor="middle" dominantBaseline="middle" fill={theme.colors.text} fontSize={theme.fontSizes.s} fontWeight={600}>
-          {formatValue(tree.value)}
-        </text>
+        {readFormBoolean(formData, 'show_total', false) && (
+          <text textAnchor="middle" dominantBaseline="middle" fill={theme.colors.text} fontSize={theme.fontSizes.s} fontWeight={600}>
+            {`Total: ${formatValue(tree.value)}`}
+          </text>
+        )}
       </Group>
     </ChartFrame>
   );
