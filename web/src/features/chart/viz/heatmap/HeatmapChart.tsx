@@ -9,6 +9,7 @@ import { legendHeight } from '../ChartLegend';
 import type { ChartRendererProps } from '../chartRendererProps';
 import { sequentialColors } from '../colorSchemes';
 import { columnLabel, readColumnLabels, readFormBoolean, readFormNumber, readFormString } from '../formDataValues';
+import { MarkLabel } from '../MarkLabel';
 import { markValue } from '../markValues';
 import { numberFormatter, numericCellValue } from '../numberFormat';
 import { categoryLabel, splitDimensionsAndMetrics } from '../queryColumns';
@@ -101,18 +102,9 @@ export function HeatmapChart({ data, formData, width, height, theme }: ChartRend
               onMouseLeave={tooltip.hide}
             />
             {showValues && (
-              <text
-                data-testid={testIds.viz.label}
-                x={(xScale(cell.x) ?? 0) + xScale.bandwidth() / 2}
-                y={(yScale(cell.y) ?? 0) + yScale.bandwidth() / 2}
-                textAnchor="middle"
-                dominantBaseline="middle"
-                fontSize={theme.fontSizes.xs}
-                fill={theme.colors.text}
-                pointerEvents="none"
-              >
+              <MarkLabel x={(xScale(cell.x) ?? 0) + xScale.bandwidth() / 2} y={(yScale(cell.y) ?? 0) + yScale.bandwidth() / 2} theme={theme}>
                 {formatValue(cell.value)}
-              </text>
+              </MarkLabel>
             )}
           </g>
         ))}

@@ -9,6 +9,7 @@ import { readColumnLabels, readFormBoolean, readFormString } from '../formDataVa
 import { missingNumberDisplay, numberFormatter, numericCellValue } from '../numberFormat';
 import { rowLabel, splitDimensionsAndMetrics } from '../queryColumns';
 import { useChartTooltip } from '../useChartTooltip';
+import { MarkLabel } from '../MarkLabel';
 import { markValues } from '../markValues';
 import { timeFormatter } from '../timeFormat';
 import { useLegendToggle } from '../useLegendToggle';
@@ -104,19 +105,9 @@ export function RadarChart({ data, formData, width, height, theme }: ChartRender
             {showLabels &&
               row.values.map((value, axisIndex) =>
                 value === null ? null : (
-                  <text
-                    key={axisIndex}
-                    data-testid={testIds.viz.label}
-                    data-kind="value"
-                    x={vertices[axisIndex]?.[0]}
-                    y={(vertices[axisIndex]?.[1] ?? 0) - 6}
-                    textAnchor="middle"
-                    fontSize={theme.fontSizes.xs}
-                    fill={theme.colors.text}
-                    pointerEvents="none"
-                  >
+                  <MarkLabel key={axisIndex} x={vertices[axisIndex]?.[0] ?? 0} y={(vertices[axisIndex]?.[1] ?? 0) - 6} baseline="auto" theme={theme}>
                     {formData.label_type === 'key_value' ? `${row.label}: ${formatValue(value)}` : formatValue(value)}
-                  </text>
+                  </MarkLabel>
                 ),
               )}
             </g>

@@ -7,6 +7,7 @@ import { ChartEmptyState } from '../ChartEmptyState';
 import { ChartFrame, plotHeight } from '../ChartFrame';
 import type { ChartRendererProps } from '../chartRendererProps';
 import { columnLabel, readFormBoolean, readFormString } from '../formDataValues';
+import { MarkLabel } from '../MarkLabel';
 import { markValue } from '../markValues';
 import { numberFormatter, type NumberFormatter } from '../numberFormat';
 import { timeFormatter } from '../timeFormat';
@@ -90,18 +91,14 @@ export function WaterfallChart({ data, formData, width, height, theme }: ChartRe
                 onMouseLeave={tooltip.hide}
               />
               {showValue && (
-                <text
-                  data-testid={testIds.viz.label}
+                <MarkLabel
                   x={left + xScale.bandwidth() / 2}
                   y={step.kind === 'decrease' ? bottom + 4 : top - 4}
-                  textAnchor="middle"
-                  dominantBaseline={step.kind === 'decrease' ? 'hanging' : 'auto'}
-                  fontSize={theme.fontSizes.xs}
-                  fill={theme.colors.text}
-                  pointerEvents="none"
+                  baseline={step.kind === 'decrease' ? 'hanging' : 'auto'}
+                  theme={theme}
                 >
                   {formatValue(step.value)}
-                </text>
+                </MarkLabel>
               )}
             </g>
           );
