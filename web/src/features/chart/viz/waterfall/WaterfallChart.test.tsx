@@ -8,6 +8,7 @@ import { WaterfallChart } from './WaterfallChart';
 import { waterfallSteps } from './waterfallSteps';
 
 const changes = queryData(column('quarter', 1, ['Q1', 'Q2', 'Q2', 'Q3']), column('SUM(delta)', 0, [100, -30, -10, 50]));
+const byRegion = queryData(column('quarter', 1, ['Q1', 'Q1', 'Q2']), column('region', 1, ['East', 'West', 'East']), column('SUM(delta)', 0, [100, -30, 20]));
 
 function bars(): HTMLElement[] {
   return screen.getAllByTestId(testIds.viz.mark);
@@ -15,7 +16,7 @@ function bars(): HTMLElement[] {
 
 describe('waterfallSteps', () => {
   it('floats each change from the running total and ends with the total', () => {
-    expect(waterfallSteps(changes, 'quarter').map((step) => [step.label, step.kind, step.start, step.end])).toEqual([
+    expect(waterfallSteps(changes, { xAxisName: 'quarter' }).map((step) => [step.label, step.kind, step.start, step.end])).toEqual([
       ['Q1', 'increase', 0, 100],
       ['Q2', 'decrease', 100, 60],
       ['Q3', 'increase', 60, 110],
@@ -25,9 +26,25 @@ describe('waterfallSteps', () => {
 
   it('sums by the x value and labels dates in the given format', () => {
     const monthly = queryData(column('ds', 2, [Date.UTC(2000, 0, 1), Date.UTC(2000, 1, 1)]), column('SUM(delta)', 0, [5, 7]));
-    expect(waterfallSteps(monthly, 'ds', false, timeFormatter('%Y')).map((step) => [step.label, step.value])).toEqual([
+    expect(waterfallSteps(monthly, { xAxisName: 'ds', showTotal: false, formatTime: timeFormatter('%Y') }).map((step) => [step.label, step.value])).toEqual([
       ['2000', 5],
       ['2000', 7],
+    ]);
+  });
+
+  it('with a breakdown, makes each breakdown value a change and ends each period with its running total', () => {
+    const steps = waterfallSteps(byRegion, { xAxisName: 'quarter', breakdownName: 'region' });
+    expect(steps.map((step) => [step.label, step.kind, step.start, step.end])).toEqual([
+      ['East', 'increase', 0, 100],
+      ['West', 'decrease', 100, 70],
+      ['Q1', 'total', 0, 70],
+      ['East', 'increase', 70, 90],
+      ['Q2', 'total', 0, 90],
+    ]);
+    expect(waterfallSteps(byRegion, { xAxisName: 'quarter', breakdownName: 'region', showTotal: false }).map((step) => step.kind)).toEqual([
+      'increase',
+      'decrease',
+      'increase',
     ]);
   });
 });
@@ -59,6 +76,13 @@ describe('WaterfallChart', () => {
     });
     fireEvent.mouseMove(bars()[3] as Element, { clientX: 500, clientY: 100 });
     expect(tooltipContent()).toEqual({ title: '', rows: [['Total', '+110.0']] });
+  });
+
+  it('titles a breakdown total with its period in the tooltip', () => {
+    renderWithTheme(<WaterfallChart {...rendererProps('waterfall', byRegion, { x_axis: 'quarter', groupby: ['region'] })} />);
+    expect(bars().map((bar) => bar.getAttribute('data-series'))).toEqual(['East', 'West', 'Q1', 'East', 'Q2']);
+    fireEvent.mouseMove(bars()[2] as Element, { clientX: 250, clientY: 100 });
+    expect(tooltipContent()).toEqual({ title: 'Q1', rows: [['Total', '70']] });
   });
 
   it('labels a temporal x axis in x_axis_time_format and shows values on the bars with show_value', () => {

@@ -6,7 +6,7 @@ import { testIds } from '@/testIds';
 import { ChartEmptyState } from '../ChartEmptyState';
 import { ChartFrame, plotHeight } from '../ChartFrame';
 import type { ChartRendererProps } from '../chartRendererProps';
-import { columnLabel, readFormBoolean, readFormString } from '../formDataValues';
+import { columnLabel, readColumnLabels, readFormBoolean, readFormString } from '../formDataValues';
 import { MarkLabel } from '../MarkLabel';
 import { markValue } from '../markValues';
 import { numberFormatter, type NumberFormatter } from '../numberFormat';
@@ -33,14 +33,16 @@ export function waterfallTooltipRows(step: WaterfallStep, formatValue: NumberFor
 }
 
 /**
- * `waterfall`: each x value's change floats from the running total; a total bar ends it. The
+ * `waterfall`: each x value's change (or each breakdown value's, per period) floats from the
+ * running total; total bars show the running total from 0. The
  * legend (off by default, as in Superset) names Increase, Decrease and Total; a click hides those bars.
  */
 export function WaterfallChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
   const legend = useLegendToggle();
   const formatTime = timeFormatter(readFormString(formData, 'x_axis_time_format', 'smart_date'));
-  const steps = waterfallSteps(data, columnLabel(formData.x_axis), readFormBoolean(formData, 'show_total', true), formatTime);
+  const breakdownName = readColumnLabels(formData, 'groupby')[0] ?? null;
+  const steps = waterfallSteps(data, { xAxisName: columnLabel(formData.x_axis), breakdownName, showTotal: readFormBoolean(formData, 'show_total', true), formatTime });
   if (steps.length === 0) return <ChartEmptyState height={height} />;
   const colors: Record<WaterfallStepKind, string> = {
     increase: rgbaColor(formData.increase_color, 'rgba(90,193,137,1)'),
@@ -86,7 +88,7 @@ export function WaterfallChart({ data, formData, width, height, theme }: ChartRe
                 height={bottom - top}
                 fill={colors[step.kind]}
                 onMouseMove={(event) =>
-                  tooltip.showAtPointer(event, { title: step.kind === 'total' ? '' : step.label, rows: waterfallTooltipRows(step, formatValue, colors[step.kind]) })
+                  tooltip.showAtPointer(event, { title: step.kind === 'total' && breakdownName === null ? '' : step.label, rows: waterfallTooltipRows(step, formatValue, colors[step.kind]) })
                 }
                 onMouseLeave={tooltip.hide}
               />
