@@ -48,4 +48,17 @@ describe('SunburstChart', () => {
       ],
     });
   });
+
+  it('colours arcs by the secondary metric against the primary on linear_color_scheme, with both in the tooltip', () => {
+    const twoMetrics = queryData(...data.columns, column('SUM(other)', 0, [30, 30, 10]));
+    const props = rendererProps('sunburst_v2', twoMetrics, { ...formData, secondary_metric: 'SUM(other)', linear_color_scheme: 'white_black' });
+    renderWithTheme(<SunburstChart {...props} />);
+    expect(arc('CA / boy').getAttribute('fill')).toBe('rgb(128, 128, 128)');
+    expect(arc('CA / girl').getAttribute('fill')).toBe('rgb(0, 0, 0)');
+    fireEvent.mouseMove(arc('CA / boy'), { clientX: 300, clientY: 100 });
+    expect(tooltipContent().rows.slice(3)).toEqual([
+      ['SUM(other)', '30'],
+      ['SUM(other) / SUM(num)', '50.00%'],
+    ]);
+  });
 });
