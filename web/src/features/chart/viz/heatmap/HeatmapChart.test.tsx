@@ -77,4 +77,12 @@ describe('HeatmapChart', () => {
     renderWithTheme(<HeatmapChart {...rendererProps('heatmap_v2', monthly, { x_axis: 'ds', groupby: ['gender'], x_axis_time_format: '%b %Y', sort_x_axis: 'value_desc' })} />);
     expect(tickTexts()).toEqual(['Feb 2000', 'Jan 2000']);
   });
+
+  it('colours by the rank column with normalized, keeping the value in the tooltip', () => {
+    const ranked = queryData(...data.columns.slice(0, 2), column('SUM(num)', 0, [10, 1000, 20, 30]), column('rank', 0, [0, 1, 0.25, 0.5]));
+    renderWithTheme(<HeatmapChart {...rendererProps('heatmap_v2', ranked, { ...formData, normalized: true, linear_color_scheme: 'white_black' })} />);
+    expect(cells().map((cell) => cell.getAttribute('fill'))).toEqual(['rgb(255, 255, 255)', 'rgb(0, 0, 0)', 'rgb(191, 191, 191)', 'rgb(128, 128, 128)']);
+    fireEvent.mouseMove(cells()[1] as Element, { clientX: 120, clientY: 60 });
+    expect(tooltipContent().rows[0]?.slice(0, 2)).toEqual(['SUM(num)', '1k']);
+  });
 });

@@ -20,6 +20,8 @@ import { HeatmapColorScale } from './HeatmapColorScale';
 import { heatCellShare, heatmapPieces, sortedAxisLabels, type HeatCell } from './heatmapLayout';
 
 const margin = { top: 8, right: 16, bottom: 32, left: 96 };
+/** The column of the rank post-processing the heatmap's query always asks for. */
+export const heatmapRankColumn = 'rank';
 
 /** Every `interval`-th tick (`xscale_interval`, `yscale_interval`); -1 or less lets the axis show them all. */
 function everyNth(labels: readonly string[], interval: number): string[] {
@@ -27,8 +29,9 @@ function everyNth(labels: readonly string[], interval: number): string[] {
 }
 
 /**
- * `heatmap_v2`: `x_axis` across, `groupby` down, each cell coloured by `metric` on
- * `linear_color_scheme` between the smallest and largest value (or `value_bounds`). The legend is
+ * `heatmap_v2`: `x_axis` across, `groupby` down, each cell coloured by `metric` (or with
+ * `normalized`, its percentile rank) on `linear_color_scheme` between the smallest and largest
+ * value (or `value_bounds`). The legend is
  * Superset's colour scale: a gradient (`legend_type` continuous) or five pieces (piecewise).
  */
 export function HeatmapChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
@@ -41,11 +44,16 @@ export function HeatmapChart({ data, formData, width, height, theme }: ChartRend
   if (xColumn === undefined || yColumn === undefined || metric === undefined || data.rowCount === 0) return <ChartEmptyState height={height} />;
 
   const formatTime = timeFormatter(readFormString(formData, 'x_axis_time_format', 'smart_date'));
+  // The rank post-processing adds `rank`, the metric's percentile rank; `normalized` colours by it.
+  const rankColumn = readFormBoolean(formData, 'normalized', false) ? data.columns.find((column) => column.name === heatmapRankColumn) : undefined;
   const cells: HeatCell[] = [];
   for (let rowIndex = 0; rowIndex < data.rowCount; rowIndex += 1) {
     const value = numericCellValue(metric.values[rowIndex]);
     const [xValue, yValue] = [xColumn.values[rowIndex], yColumn.values[rowIndex]];
-    if (value !== null) cells.push({ xValue, yValue, x: categoryLabel(xValue, xColumn, formatTime), y: categoryLabel(yValue, yColumn, formatTime), value });
+    const shade = rankColumn === undefined ? value : numericCellValue(rankColumn.values[rowIndex]);
+    if (value !== null && shade !== null) {
+      cells.push({ xValue, yValue, x: categoryLabel(xValue, xColumn, formatTime), y: categoryLabel(yValue, yColumn, formatTime), value, shade });
+    }
   }
   if (cells.length === 0) return <ChartEmptyState height={height} />;
   const xLabels = sortedAxisLabels(cells, 'x', formData.sort_x_axis ?? 'alpha_asc');
@@ -53,10 +61,10 @@ export function HeatmapChart({ data, formData, width, height, theme }: ChartRend
   const showLegend = readFormBoolean(formData, 'show_legend', true);
   const isPiecewise = formData.legend_type === 'piecewise';
   const formatValue = numberFormatter(readFormString(formData, 'y_axis_format', 'SMART_NUMBER'));
-  const values = cells.map((cell) => cell.value);
+  const shades = cells.map((cell) => cell.shade);
   const bounds = readValueAxisBounds(formData, 'value_bounds');
-  const low = bounds?.[0] ?? Math.min(...values);
-  const high = bounds?.[1] ?? Math.max(...values);
+  const low = bounds?.[0] ?? Math.min(...shades);
+  const high = bounds?.[1] ?? Math.max(...shades);
   const stops = sequentialColors(formData.linear_color_scheme);
   const colorScale = scaleLinear<string>({
     domain: stops.map((_stop, index) => low + ((high - low) * index) / Math.max(stops.length - 1, 1)),
@@ -92,7 +100,7 @@ export function HeatmapChart({ data, formData, width, height, theme }: ChartRend
               y={yScale(cell.y) ?? 0}
               width={xScale.bandwidth()}
               height={yScale.bandwidth()}
-              fill={colorOf(cell.value)}
+              fill={colorOf(cell.shade)}
               onMouseMove={(event) =>
                 tooltip.showAtPointer(event, {
                   title: `${cell.x} (${cell.y})`,

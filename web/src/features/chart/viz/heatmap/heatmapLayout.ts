@@ -8,6 +8,8 @@ export interface HeatCell {
   x: string;
   y: string;
   value: number;
+  /** What the colour scale reads: the metric, or with `normalized` its percentile rank (the `rank` column). */
+  shade: number;
 }
 
 type Axis = 'x' | 'y';
