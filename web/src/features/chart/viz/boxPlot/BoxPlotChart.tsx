@@ -66,7 +66,8 @@ export function BoxPlotChart({ data, formData, width, height, theme }: ChartRend
           return (
             <g key={name}>
               <g onMouseMove={(event) => tooltip.showAtPointer(event, { title: name, rows: boxTooltipRows(box, formatValue) })} onMouseLeave={tooltip.hide}>
-                <line data-kind="whisker" x1={center} x2={center} y1={yScale(box.max)} y2={yScale(box.min)} stroke={theme.colors.text} />
+                <line data-kind="whisker" x1={center} x2={center} y1={yScale(box.max)} y2={yScale(box.q3)} stroke={theme.colors.text} />
+                <line x1={center} x2={center} y1={yScale(box.q1)} y2={yScale(box.min)} stroke={theme.colors.text} />
                 <line x1={left + boxWidth / 4} x2={left + (3 * boxWidth) / 4} y1={yScale(box.max)} y2={yScale(box.max)} stroke={theme.colors.text} />
                 <line x1={left + boxWidth / 4} x2={left + (3 * boxWidth) / 4} y1={yScale(box.min)} y2={yScale(box.min)} stroke={theme.colors.text} />
                 <rect
