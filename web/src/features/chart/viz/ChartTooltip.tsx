@@ -36,6 +36,7 @@ export function ChartTooltip({ tooltip, theme }: { tooltip: ChartTooltipState; t
             )}
             <span>{row.label}</span>
             <span style={{ marginLeft: 'auto', fontWeight: 600 }}>{row.value}</span>
+            {row.detail !== undefined && <span style={{ color: theme.colors.textMuted }}>{row.detail}</span>}
           </div>
         ))}
       </div>

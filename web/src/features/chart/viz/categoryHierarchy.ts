@@ -2,6 +2,7 @@ import type { ChartFormData, ChartQueryData } from './chartRendererProps';
 import { readColumnLabels } from './formDataValues';
 import { numericCellValue } from './numberFormat';
 import { categoryLabel, splitDimensionsAndMetrics } from './queryColumns';
+import type { TimeFormatter } from './timeFormat';
 
 /** A node of the groups' tree: its label path from the root and the summed metric below it. */
 export interface HierarchyNode {
@@ -13,9 +14,16 @@ export interface HierarchyNode {
 
 /**
  * Nests the rows by the grouping columns in order (`groupby` for treemaps, `columns` for
- * sunbursts), summing the metric up the tree; rows without a value are left out.
+ * sunbursts), summing the metric up the tree; rows without a value are left out. Temporal
+ * groups are named with `formatTime` when given (the chart's `date_format`).
  */
-export function buildCategoryHierarchy(data: ChartQueryData, formData: ChartFormData, groupKey: string, rootName: string): HierarchyNode {
+export function buildCategoryHierarchy(
+  data: ChartQueryData,
+  formData: ChartFormData,
+  groupKey: string,
+  rootName: string,
+  formatTime?: TimeFormatter,
+): HierarchyNode {
   const { dimensions, metrics } = splitDimensionsAndMetrics(data.columns, readColumnLabels(formData, groupKey));
   const root: HierarchyNode = { name: rootName, path: [], value: 0, children: [] };
   const metric = metrics[0];
@@ -26,7 +34,7 @@ export function buildCategoryHierarchy(data: ChartQueryData, formData: ChartForm
     let node = root;
     node.value += value;
     for (const dimension of dimensions) {
-      const name = categoryLabel(dimension.values[rowIndex], dimension);
+      const name = categoryLabel(dimension.values[rowIndex], dimension, formatTime);
       let child = node.children.find((candidate) => candidate.name === name);
       if (child === undefined) {
         child = { name, path: [...node.path, name], value: 0, children: [] };

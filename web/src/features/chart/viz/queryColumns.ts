@@ -1,5 +1,6 @@
 import { genericDataTypes, type CellValue, type ChartColumn } from '@/features/chart/chartColumns';
 import { formatCellValue } from './table/formatCellValue';
+import type { TimeFormatter } from './timeFormat';
 
 /** A result split into the grouping columns (dimensions) and the metric columns. */
 export interface DimensionsAndMetrics {
@@ -27,14 +28,19 @@ export function splitDimensionsAndMetrics(columns: readonly ChartColumn[], dimen
   };
 }
 
-/** One cell as a category label: text as is, numbers ungrouped (2000), dates as YYYY-MM-DD, null as N/A. */
-export function categoryLabel(value: CellValue | undefined, column: ChartColumn): string {
-  const isPlainNumber = (typeof value === 'number' || typeof value === 'bigint') && column.genericType !== genericDataTypes.temporal;
+/**
+ * One cell as a category label: text as is, numbers ungrouped (2000), dates as YYYY-MM-DD (or
+ * with `formatTime`, the chart's date format), null as N/A.
+ */
+export function categoryLabel(value: CellValue | undefined, column: ChartColumn, formatTime?: TimeFormatter): string {
+  const isTemporal = column.genericType === genericDataTypes.temporal;
+  if (isTemporal && typeof value === 'number' && formatTime !== undefined) return formatTime(value);
+  const isPlainNumber = (typeof value === 'number' || typeof value === 'bigint') && !isTemporal;
   if (isPlainNumber) return String(value);
   return formatCellValue(value ?? null, column.genericType);
 }
 
 /** A row's label across dimensions, joined as Superset joins series names: "boy, CA". */
-export function rowLabel(dimensions: readonly ChartColumn[], rowIndex: number): string {
-  return dimensions.map((column) => categoryLabel(column.values[rowIndex], column)).join(', ');
+export function rowLabel(dimensions: readonly ChartColumn[], rowIndex: number, formatTime?: TimeFormatter): string {
+  return dimensions.map((column) => categoryLabel(column.values[rowIndex], column, formatTime)).join(', ');
 }

@@ -1,5 +1,7 @@
+import { screen } from '@testing-library/react';
 import type { GenericDataType } from '@/api/generated/GenericDataType';
 import type { CellValue, ChartColumn } from '@/features/chart/chartColumns';
+import { testIds } from '@/testIds';
 import { buildTheme } from '@/theme/tokens';
 import type { ChartQueryData, ChartRendererProps } from './chartRendererProps';
 
@@ -27,4 +29,13 @@ export function rendererProps(
     height: 400,
     theme: buildTheme('default'),
   };
+}
+
+/** The open tooltip as text: its title, and each row's label, value and (where there is one) detail. */
+export function tooltipContent(): { title: string; rows: string[][] } {
+  const tooltip = screen.getByTestId(testIds.viz.tooltip);
+  const rows = [...tooltip.querySelectorAll(':scope > div')].map((row) =>
+    [...row.querySelectorAll('span:not([aria-hidden])')].map((cell) => cell.textContent),
+  );
+  return { title: tooltip.querySelector('strong')?.textContent ?? '', rows };
 }

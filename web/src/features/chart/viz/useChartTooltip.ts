@@ -6,6 +6,8 @@ export interface TooltipRow {
   label: string;
   value: string;
   color?: string;
+  /** A third, muted column after the value: a share such as "62.50%" or "20.00% (heatmap)". */
+  detail?: string;
 }
 
 /** What a tooltip shows: a title (the category or timestamp) and one row per value. */

@@ -2,6 +2,7 @@ import type { CellValue } from '@/features/chart/chartColumns';
 import type { ChartQueryData } from '../chartRendererProps';
 import { numericCellValue } from '../numberFormat';
 import { rowLabel } from '../queryColumns';
+import type { TimeFormatter } from '../timeFormat';
 
 export interface BoxStatistics {
   group: string;
@@ -33,8 +34,9 @@ export function readOutliers(value: CellValue | undefined): number[] {
 /**
  * Reads the boxplot post-processing's result: the group columns, then per metric
  * `<metric>__mean`, `__median`, `__max`, `__min`, `__q1`, `__q3`, `__count`, `__outliers`.
+ * Temporal groups are labelled with `formatTime` when given (the chart's `date_format`).
  */
-export function readBoxStatistics(data: ChartQueryData): BoxStatistics[] {
+export function readBoxStatistics(data: ChartQueryData, formatTime?: TimeFormatter): BoxStatistics[] {
   const metrics = [...new Set(data.columns.flatMap((column) => (column.name.endsWith('__median') ? [column.name.slice(0, -'__median'.length)] : [])))];
   const groupColumns = data.columns.filter((column) => !statisticSuffixes.some((suffix) => column.name.endsWith(suffix)));
   const valuesOf = (metric: string, statistic: string): readonly CellValue[] =>
@@ -46,7 +48,7 @@ export function readBoxStatistics(data: ChartQueryData): BoxStatistics[] {
       const [min, q1, median, q3, max] = ['min', 'q1', 'median', 'q3', 'max'].map(read);
       if (min == null || q1 == null || median == null || q3 == null || max == null) continue;
       boxes.push({
-        group: groupColumns.length === 0 ? metric : rowLabel(groupColumns, rowIndex),
+        group: groupColumns.length === 0 ? metric : rowLabel(groupColumns, rowIndex, formatTime),
         metric,
         min,
         q1,

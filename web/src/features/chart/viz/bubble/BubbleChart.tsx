@@ -12,6 +12,7 @@ import { numberFormatter, numericCellValue } from '../numberFormat';
 import { categoryLabel } from '../queryColumns';
 import { useChartTooltip } from '../useChartTooltip';
 import { markValue } from '../markValues';
+import { useLegendToggle } from '../useLegendToggle';
 
 const margin = { top: 16, right: 24, bottom: 32, left: 64 };
 
@@ -25,10 +26,12 @@ interface Bubble {
 
 /**
  * `bubble_v2`: one bubble per `entity`, coloured by `series`; the result's last three columns are
- * the `x`, `y` and `size` metrics.
+ * the `x`, `y` and `size` metrics. The legend lists the series (the entities without one); a
+ * click hides a series.
  */
 export function BubbleChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
+  const legend = useLegendToggle();
   const entityColumn = data.columns.find((column) => column.name === columnLabel(formData.entity)) ?? data.columns[0];
   const seriesName = columnLabel(formData.series);
   const seriesColumn = seriesName === null ? undefined : data.columns.find((column) => column.name === seriesName);
@@ -47,8 +50,10 @@ export function BubbleChart({ data, formData, width, height, theme }: ChartRende
   if (bubbles.length === 0) return <ChartEmptyState height={height} />;
   const colorScale = colorScaleForFormData(formData);
   const showLegend = readFormBoolean(formData, 'show_legend', true);
-  const formatX = numberFormatter(readFormString(formData, 'x_axis_format', 'SMART_NUMBER'));
+  const formatX = numberFormatter(readFormString(formData, 'xAxisFormat', 'SMART_NUMBER'));
   const formatY = numberFormatter(readFormString(formData, 'y_axis_format', 'SMART_NUMBER'));
+  const formatSize = numberFormatter(readFormString(formData, 'tooltipSizeFormat', 'SMART_NUMBER'));
+  const opacity = readFormNumber(formData, 'opacity', 0.6);
   const innerWidth = Math.max(width - margin.left - margin.right, 0);
   const innerHeight = Math.max(plotHeight(height, showLegend) - margin.top - margin.bottom, 0);
   const extent = (values: number[]): [number, number] => {
@@ -77,39 +82,44 @@ export function BubbleChart({ data, formData, width, height, theme }: ChartRende
       theme={theme}
       tooltip={tooltip}
       legendItems={showLegend ? seriesNames.map((name) => ({ label: name, color: colorScale.colorOf(name) })) : null}
+      hiddenLabels={legend.hiddenLabels}
+      onLegendToggle={legend.toggle}
     >
       <Group left={margin.left} top={margin.top}>
-        {[...bubbles].sort((left, right) => Math.abs(right.size) - Math.abs(left.size)).map((bubble) => {
-          const color = colorScale.colorOf(bubble.series);
-          return (
-            <circle
-              key={`${bubble.series}|${bubble.entity}`}
-              data-testid={testIds.viz.mark}
-              data-kind="bubble"
-              data-series={bubble.entity}
-              data-x={markValue(bubble.x)}
-              data-y={markValue(bubble.y)}
-              data-size={markValue(bubble.size)}
-              cx={xScale(bubble.x)}
-              cy={yScale(bubble.y)}
-              r={sizeScale(Math.abs(bubble.size))}
-              fill={color}
-              fillOpacity={0.7}
-              stroke={color}
-              onMouseMove={(event) =>
-                tooltip.showAtPointer(event, {
-                  title: bubble.entity,
-                  rows: [
-                    { label: xColumn.name, value: formatX(bubble.x) },
-                    { label: yColumn.name, value: formatY(bubble.y) },
-                    { label: sizeColumn.name, value: formatY(bubble.size) },
-                  ],
-                })
-              }
-              onMouseLeave={tooltip.hide}
-            />
-          );
-        })}
+        {bubbles
+          .filter((bubble) => !legend.hiddenLabels.has(bubble.series))
+          .sort((left, right) => Math.abs(right.size) - Math.abs(left.size))
+          .map((bubble) => {
+            const color = colorScale.colorOf(bubble.series);
+            return (
+              <circle
+                key={`${bubble.series}|${bubble.entity}`}
+                data-testid={testIds.viz.mark}
+                data-kind="bubble"
+                data-series={bubble.entity}
+                data-x={markValue(bubble.x)}
+                data-y={markValue(bubble.y)}
+                data-size={markValue(bubble.size)}
+                cx={xScale(bubble.x)}
+                cy={yScale(bubble.y)}
+                r={sizeScale(Math.abs(bubble.size))}
+                fill={color}
+                fillOpacity={opacity}
+                stroke={color}
+                onMouseMove={(event) =>
+                  tooltip.showAtPointer(event, {
+                    title: seriesColumn === undefined ? bubble.entity : `${bubble.series} (${bubble.entity})`,
+                    rows: [
+                      { label: xColumn.name, value: formatX(bubble.x), color },
+                      { label: yColumn.name, value: formatY(bubble.y) },
+                      { label: sizeColumn.name, value: formatSize(bubble.size) },
+                    ],
+                  })
+                }
+                onMouseLeave={tooltip.hide}
+              />
+            );
+          })}
         <AxisBottom top={innerHeight} scale={xScale} numTicks={6} tickFormat={(value) => formatX(value.valueOf())} stroke={theme.colors.border} tickStroke={theme.colors.border} tickLabelProps={tickLabelProps} />
         <AxisLeft scale={yScale} numTicks={5} tickFormat={(value) => formatY(value.valueOf())} stroke={theme.colors.border} tickStroke={theme.colors.border} tickLabelProps={{ ...tickLabelProps, textAnchor: 'end' }} />
       </Group>

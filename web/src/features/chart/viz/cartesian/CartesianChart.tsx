@@ -12,7 +12,7 @@ import { ChartTooltip } from '../ChartTooltip';
 import { pointerPosition } from '../pointerPosition';
 import type { NumberFormatter } from '../numberFormat';
 import type { TimeFormatter } from '../timeFormat';
-import { useChartTooltip } from '../useChartTooltip';
+import { useChartTooltip, type TooltipRow } from '../useChartTooltip';
 import { AnnotationMarks } from './AnnotationMarks';
 import {
   annotationTooltipRows,
@@ -57,6 +57,10 @@ export interface CartesianChartProps {
   annotations?: CartesianAnnotations;
   /** Right-clicking the plot picks the nearest x position too (drill to detail by it). */
   onCategoryContextMenu?: (index: number, event: MouseEvent) => void;
+  /** Shows category x values on the axis and as the tooltip's title (the histogram's bin ranges). */
+  categoryFormatter?: (value: string) => string;
+  /** The tooltip's rows at an x position, in place of a row per shown series (the histogram adds shares and a total). */
+  tooltipRows?: (index: number, shownSeries: readonly CartesianSeries[]) => TooltipRow[];
 }
 
 const margin = { top: 8, bottom: 32, left: 64, rightWithAxis: 64, right: 16 };
@@ -158,7 +162,8 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
   function xLabel(index: number, formatter: TimeFormatter): string {
     const value = data.xValues[index];
     if (value === undefined) return '';
-    return data.xKind === 'time' ? formatter(value as number) : String(value);
+    if (data.xKind === 'time') return formatter(value as number);
+    return data.xKind === 'category' && props.categoryFormatter !== undefined ? props.categoryFormatter(String(value)) : String(value);
   }
 
   function indexAtPointer(event: MouseEvent): number {
@@ -191,7 +196,8 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
       return { label: annotation.name, value: Number.isFinite(value) ? props.valueFormatters[0](value) : 'N/A', color: annotation.stroke.color };
     });
     const noteRows = annotationTooltipRows(annotations, annotationXAxis, pointerPosition(event).x - margin.left);
-    tooltip.showAtPointer(event, { title: xLabel(index, props.tooltipTimeFormatter), rows: [...rows, ...formulaRows, ...noteRows] });
+    const valueRows = props.tooltipRows?.(index, shownSeries) ?? rows;
+    tooltip.showAtPointer(event, { title: xLabel(index, props.tooltipTimeFormatter), rows: [...valueRows, ...formulaRows, ...noteRows] });
   }
 
   function onPointerMove(event: MouseEvent<SVGRectElement>): void {

@@ -10,22 +10,29 @@ import { numberFormatter } from '../numberFormat';
 import { pieSliceLabel, readPieLabelType } from '../pie/pieLabels';
 import { useChartTooltip } from '../useChartTooltip';
 import { markValue } from '../markValues';
+import { useLegendToggle } from '../useLegendToggle';
 
 const stepGap = 2;
 
-/** `funnel`: one step per group, widest first, its width proportional to the metric. */
+/**
+ * `funnel`: one step per group, widest first, its width proportional to the metric. The legend
+ * lists the steps; a click on one leaves it out, as in Superset.
+ */
 export function FunnelChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
+  const legend = useLegendToggle();
   const { metricName, categories } = readCategoryValues(data, formData);
   if (categories.length === 0) return <ChartEmptyState height={height} />;
-  const steps = [...categories].sort((left, right) => right.value - left.value);
+  const allSteps = [...categories].sort((left, right) => right.value - left.value);
+  const steps = allSteps.filter((step) => !legend.hiddenLabels.has(step.label));
   const colorScale = colorScaleForFormData(formData);
   const showLegend = readFormBoolean(formData, 'show_legend', true);
   const showLabels = readFormBoolean(formData, 'show_labels', true);
   const labelType = readPieLabelType(formData.label_type);
+  const showTooltip = readFormBoolean(formData, 'show_tooltip_labels', true);
   const formatValue = numberFormatter(readFormString(formData, 'number_format', 'SMART_NUMBER'));
   const boxHeight = plotHeight(height, showLegend);
-  const stepHeight = boxHeight / steps.length;
+  const stepHeight = boxHeight / Math.max(steps.length, 1);
   const widest = Math.max(...steps.map((step) => Math.abs(step.value)), 1);
   const first = steps[0]?.value ?? 0;
   const total = steps.reduce((sum, step) => sum + step.value, 0);
@@ -38,7 +45,9 @@ export function FunnelChart({ data, formData, width, height, theme }: ChartRende
       height={height}
       theme={theme}
       tooltip={tooltip}
-      legendItems={showLegend ? steps.map((step) => ({ label: step.label, color: colorScale.colorOf(step.label) })) : null}
+      legendItems={showLegend ? allSteps.map((step) => ({ label: step.label, color: colorScale.colorOf(step.label) })) : null}
+      hiddenLabels={legend.hiddenLabels}
+      onLegendToggle={legend.toggle}
     >
       {steps.map((step, index) => {
         const topWidth = (width * 0.8 * Math.abs(step.value)) / widest;
@@ -65,11 +74,15 @@ export function FunnelChart({ data, formData, width, height, theme }: ChartRende
               data-value={markValue(step.value)}
               points={points}
               fill={color}
-              onMouseMove={(event) =>
-                tooltip.showAtPointer(event, {
-                  title: step.label,
-                  rows: [{ label: metricName, value: pieSliceLabel('value_percent', step.label, step.value, percentBase(index), formatValue), color }],
-                })
+              stroke={theme.colors.surface}
+              onMouseMove={
+                showTooltip
+                  ? (event) =>
+                      tooltip.showAtPointer(event, {
+                        title: step.label,
+                        rows: [{ label: metricName, value: pieSliceLabel('value_percent', step.label, step.value, percentBase(index), formatValue), color }],
+                      })
+                  : undefined
               }
               onMouseLeave={tooltip.hide}
             />

@@ -5,23 +5,35 @@ import type { JSX } from 'react';
 import { testIds } from '@/testIds';
 import { ChartEmptyState } from '../ChartEmptyState';
 import { ChartFrame, plotHeight } from '../ChartFrame';
+import { legendHeight } from '../ChartLegend';
 import type { ChartRendererProps } from '../chartRendererProps';
 import { sequentialColors } from '../colorSchemes';
-import { columnLabel, readColumnLabels, readFormBoolean, readFormString } from '../formDataValues';
+import { columnLabel, readColumnLabels, readFormBoolean, readFormNumber, readFormString } from '../formDataValues';
+import { MarkLabel } from '../MarkLabel';
+import { markValue } from '../markValues';
 import { numberFormatter, numericCellValue } from '../numberFormat';
 import { categoryLabel, splitDimensionsAndMetrics } from '../queryColumns';
+import { timeFormatter } from '../timeFormat';
+import { readValueAxisBounds } from '../timeseries/timeseriesLayer';
 import { useChartTooltip } from '../useChartTooltip';
-import { markValue } from '../markValues';
+import { HeatmapColorScale } from './HeatmapColorScale';
+import { heatCellShare, heatmapPieces, sortedAxisLabels, type HeatCell } from './heatmapLayout';
 
 const margin = { top: 8, right: 16, bottom: 32, left: 96 };
+/** The column of the rank post-processing the heatmap's query always asks for. */
+export const heatmapRankColumn = 'rank';
 
-interface HeatCell {
-  x: string;
-  y: string;
-  value: number;
+/** Every `interval`-th tick (`xscale_interval`, `yscale_interval`); -1 or less lets the axis show them all. */
+function everyNth(labels: readonly string[], interval: number): string[] {
+  return interval <= 1 ? [...labels] : labels.filter((_label, index) => index % interval === 0);
 }
 
-/** `heatmap_v2`: `x_axis` across, `groupby` down, each cell coloured by `metric` on `linear_color_scheme`. */
+/**
+ * `heatmap_v2`: `x_axis` across, `groupby` down, each cell coloured by `metric` (or with
+ * `normalized`, its percentile rank) on `linear_color_scheme` between the smallest and largest
+ * value (or `value_bounds`). The legend is
+ * Superset's colour scale: a gradient (`legend_type` continuous) or five pieces (piecewise).
+ */
 export function HeatmapChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
   const xName = columnLabel(formData.x_axis);
@@ -31,39 +43,50 @@ export function HeatmapChart({ data, formData, width, height, theme }: ChartRend
   const metric = metrics[0];
   if (xColumn === undefined || yColumn === undefined || metric === undefined || data.rowCount === 0) return <ChartEmptyState height={height} />;
 
+  const formatTime = timeFormatter(readFormString(formData, 'x_axis_time_format', 'smart_date'));
+  // The rank post-processing adds `rank`, the metric's percentile rank; `normalized` colours by it.
+  const rankColumn = readFormBoolean(formData, 'normalized', false) ? data.columns.find((column) => column.name === heatmapRankColumn) : undefined;
   const cells: HeatCell[] = [];
   for (let rowIndex = 0; rowIndex < data.rowCount; rowIndex += 1) {
     const value = numericCellValue(metric.values[rowIndex]);
-    if (value !== null) cells.push({ x: categoryLabel(xColumn.values[rowIndex], xColumn), y: categoryLabel(yColumn.values[rowIndex], yColumn), value });
+    const [xValue, yValue] = [xColumn.values[rowIndex], yColumn.values[rowIndex]];
+    const shade = rankColumn === undefined ? value : numericCellValue(rankColumn.values[rowIndex]);
+    if (value !== null && shade !== null) {
+      cells.push({ xValue, yValue, x: categoryLabel(xValue, xColumn, formatTime), y: categoryLabel(yValue, yColumn, formatTime), value, shade });
+    }
   }
-  const sortLabels = (labels: string[], order: unknown): string[] => (order === 'alpha_desc' ? labels.sort().reverse() : labels.sort());
-  const xLabels = sortLabels([...new Set(cells.map((cell) => cell.x))], formData.sort_x_axis);
-  const yLabels = sortLabels([...new Set(cells.map((cell) => cell.y))], formData.sort_y_axis);
+  if (cells.length === 0) return <ChartEmptyState height={height} />;
+  const xLabels = sortedAxisLabels(cells, 'x', formData.sort_x_axis ?? 'alpha_asc');
+  const yLabels = sortedAxisLabels(cells, 'y', formData.sort_y_axis ?? 'alpha_asc');
   const showLegend = readFormBoolean(formData, 'show_legend', true);
+  const isPiecewise = formData.legend_type === 'piecewise';
   const formatValue = numberFormatter(readFormString(formData, 'y_axis_format', 'SMART_NUMBER'));
-  const innerWidth = Math.max(width - margin.left - margin.right, 0);
-  const innerHeight = Math.max(plotHeight(height, showLegend) - margin.top - margin.bottom, 0);
-  const xScale = scaleBand<string>({ domain: xLabels, range: [0, innerWidth], padding: 0.02 });
-  const yScale = scaleBand<string>({ domain: yLabels, range: [0, innerHeight], padding: 0.02 });
-  const values = cells.map((cell) => cell.value);
-  const low = Math.min(...values);
-  const high = Math.max(...values);
+  const shades = cells.map((cell) => cell.shade);
+  const bounds = readValueAxisBounds(formData, 'value_bounds');
+  const low = bounds?.[0] ?? Math.min(...shades);
+  const high = bounds?.[1] ?? Math.max(...shades);
   const stops = sequentialColors(formData.linear_color_scheme);
   const colorScale = scaleLinear<string>({
     domain: stops.map((_stop, index) => low + ((high - low) * index) / Math.max(stops.length - 1, 1)),
     range: [...stops],
+    clamp: true,
   });
+  const colorOf = (value: number): string => (high === low ? (stops.at(-1) ?? theme.colors.text) : colorScale(value));
+  const pieces = heatmapPieces(low, high, formatValue).map((piece) => ({ label: piece.label, color: colorOf((piece.from + piece.to) / 2) }));
+  // The continuous scale is drawn in the plot's top strip; the pieces use the shared legend line.
+  const scaleStrip = showLegend && !isPiecewise ? legendHeight : 0;
+  const frameLegend = showLegend && isPiecewise ? pieces : null;
+  const innerWidth = Math.max(width - margin.left - margin.right, 0);
+  const innerHeight = Math.max(plotHeight(height, frameLegend !== null) - scaleStrip - margin.top - margin.bottom, 0);
+  const xScale = scaleBand<string>({ domain: xLabels, range: [0, innerWidth], padding: 0.02 });
+  const yScale = scaleBand<string>({ domain: yLabels, range: [0, innerHeight], padding: 0.02 });
   const showValues = readFormBoolean(formData, 'show_values', false);
+  const showPercentage = readFormBoolean(formData, 'show_percentage', true);
   const tickLabelProps = { fill: theme.colors.textMuted, fontSize: theme.fontSizes.xs };
   return (
-    <ChartFrame
-      width={width}
-      height={height}
-      theme={theme}
-      tooltip={tooltip}
-      legendItems={showLegend ? [{ label: formatValue(low), color: stops[0] ?? '#fff' }, { label: formatValue(high), color: stops.at(-1) ?? '#000' }] : null}
-    >
-      <Group left={margin.left} top={margin.top}>
+    <ChartFrame width={width} height={height} theme={theme} tooltip={tooltip} legendItems={frameLegend}>
+      {scaleStrip > 0 && <HeatmapColorScale stops={stops} lowLabel={formatValue(low)} highLabel={formatValue(high)} right={width} theme={theme} />}
+      <Group left={margin.left} top={scaleStrip + margin.top}>
         {cells.map((cell) => (
           <g key={`${cell.x}|${cell.y}`}>
             <rect
@@ -77,30 +100,37 @@ export function HeatmapChart({ data, formData, width, height, theme }: ChartRend
               y={yScale(cell.y) ?? 0}
               width={xScale.bandwidth()}
               height={yScale.bandwidth()}
-              fill={high === low ? (stops.at(-1) ?? '#000') : colorScale(cell.value)}
+              fill={colorOf(cell.shade)}
               onMouseMove={(event) =>
-                tooltip.showAtPointer(event, { title: `${cell.x} · ${cell.y}`, rows: [{ label: metric.name, value: formatValue(cell.value) }] })
+                tooltip.showAtPointer(event, {
+                  title: `${cell.x} (${cell.y})`,
+                  rows: [{ label: metric.name, value: formatValue(cell.value), detail: showPercentage ? heatCellShare(cell, cells, formData.normalize_across) : undefined }],
+                })
               }
               onMouseLeave={tooltip.hide}
             />
             {showValues && (
-              <text
-                data-testid={testIds.viz.label}
-                x={(xScale(cell.x) ?? 0) + xScale.bandwidth() / 2}
-                y={(yScale(cell.y) ?? 0) + yScale.bandwidth() / 2}
-                textAnchor="middle"
-                dominantBaseline="middle"
-                fontSize={theme.fontSizes.xs}
-                fill={theme.colors.text}
-                pointerEvents="none"
-              >
+              <MarkLabel x={(xScale(cell.x) ?? 0) + xScale.bandwidth() / 2} y={(yScale(cell.y) ?? 0) + yScale.bandwidth() / 2} theme={theme}>
                 {formatValue(cell.value)}
-              </text>
+              </MarkLabel>
             )}
           </g>
         ))}
-        <AxisBottom top={innerHeight} scale={xScale} stroke={theme.colors.border} tickStroke={theme.colors.border} tickLabelProps={tickLabelProps} />
-        <AxisLeft scale={yScale} stroke={theme.colors.border} tickStroke={theme.colors.border} tickLabelProps={{ ...tickLabelProps, textAnchor: 'end' }} />
+        <AxisBottom
+          top={innerHeight}
+          scale={xScale}
+          tickValues={everyNth(xLabels, readFormNumber(formData, 'xscale_interval', -1))}
+          stroke={theme.colors.border}
+          tickStroke={theme.colors.border}
+          tickLabelProps={tickLabelProps}
+        />
+        <AxisLeft
+          scale={yScale}
+          tickValues={everyNth(yLabels, readFormNumber(formData, 'yscale_interval', -1))}
+          stroke={theme.colors.border}
+          tickStroke={theme.colors.border}
+          tickLabelProps={{ ...tickLabelProps, textAnchor: 'end' }}
+        />
       </Group>
     </ChartFrame>
   );

@@ -6,16 +6,23 @@ import { ChartFrame, plotHeight } from '../ChartFrame';
 import type { ChartRendererProps } from '../chartRendererProps';
 import { colorScaleForFormData } from '../colorSchemes';
 import { readColumnLabels, readFormBoolean, readFormString } from '../formDataValues';
-import { numberFormatter, numericCellValue } from '../numberFormat';
+import { missingNumberDisplay, numberFormatter, numericCellValue } from '../numberFormat';
 import { rowLabel, splitDimensionsAndMetrics } from '../queryColumns';
 import { useChartTooltip } from '../useChartTooltip';
+import { MarkLabel } from '../MarkLabel';
 import { markValues } from '../markValues';
+import { timeFormatter } from '../timeFormat';
+import { useLegendToggle } from '../useLegendToggle';
 
 const ringCount = 4;
 
-/** `radar`: one axis per metric, one polygon per `groupby` row; each axis runs from 0 to its largest value. */
+/**
+ * `radar`: one axis per metric, one polygon per `groupby` row; each axis runs from 0 to its
+ * largest value. The legend lists the groups; a click hides a group's polygon.
+ */
 export function RadarChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
+  const legend = useLegendToggle();
   const { dimensions, metrics } = splitDimensionsAndMetrics(data.columns, readColumnLabels(formData, 'groupby'));
   if (metrics.length === 0 || data.rowCount === 0) return <ChartEmptyState height={height} />;
   const colorScale = colorScaleForFormData(formData);
@@ -29,8 +36,10 @@ export function RadarChart({ data, formData, width, height, theme }: ChartRender
     Math.sin(angleOf(axisIndex)) * radius * fraction,
     -Math.cos(angleOf(axisIndex)) * radius * fraction,
   ];
+  const formatTime = timeFormatter(readFormString(formData, 'date_format', 'smart_date'));
+  const showLabels = readFormBoolean(formData, 'show_labels', false);
   const rows = Array.from({ length: data.rowCount }, (_unused, rowIndex) => ({
-    label: dimensions.length === 0 ? 'Total' : rowLabel(dimensions, rowIndex),
+    label: dimensions.length === 0 ? 'Total' : rowLabel(dimensions, rowIndex, formatTime),
     values: metrics.map((metric) => numericCellValue(metric.values[rowIndex])),
   }));
   return (
@@ -40,11 +49,14 @@ export function RadarChart({ data, formData, width, height, theme }: ChartRender
       theme={theme}
       tooltip={tooltip}
       legendItems={showLegend ? rows.map((row) => ({ label: row.label, color: colorScale.colorOf(row.label) })) : null}
+      hiddenLabels={legend.hiddenLabels}
+      onLegendToggle={legend.toggle}
     >
       <Group left={width / 2} top={boxHeight / 2}>
         {Array.from({ length: ringCount }, (_unused, ring) => (
           <polygon
             key={ring}
+            data-kind="grid"
             points={metrics.map((_metric, axisIndex) => pointAt(axisIndex, (ring + 1) / ringCount).join(',')).join(' ')}
             fill="none"
             stroke={theme.colors.border}
@@ -63,31 +75,42 @@ export function RadarChart({ data, formData, width, height, theme }: ChartRender
           );
         })}
         {rows.map((row) => {
+          if (legend.hiddenLabels.has(row.label)) return null;
           const color = colorScale.colorOf(row.label);
-          const points = row.values.map((value, axisIndex) => pointAt(axisIndex, (value ?? 0) / (axisMaxima[axisIndex] ?? 1)).join(',')).join(' ');
+          const vertices = row.values.map((value, axisIndex) => pointAt(axisIndex, (value ?? 0) / (axisMaxima[axisIndex] ?? 1)));
+          const points = vertices.map((vertex) => vertex.join(',')).join(' ');
           return (
-            <polygon
-              key={row.label}
-              data-testid={testIds.viz.mark}
-              data-kind="polygon"
-              data-series={row.label}
-              data-values={markValues(row.values)}
-              points={points}
-              fill={color}
-              fillOpacity={0.25}
-              stroke={color}
-              strokeWidth={2}
-              onMouseMove={(event) =>
-                tooltip.showAtPointer(event, {
-                  title: row.label,
-                  rows: metrics.map((metric, axisIndex) => {
-                    const value = row.values[axisIndex] ?? null;
-                    return { label: metric.name, value: value === null ? 'N/A' : formatValue(value), color };
-                  }),
-                })
-              }
-              onMouseLeave={tooltip.hide}
-            />
+            <g key={row.label}>
+              <polygon
+                data-testid={testIds.viz.mark}
+                data-kind="polygon"
+                data-series={row.label}
+                data-values={markValues(row.values)}
+                points={points}
+                fill={color}
+                fillOpacity={0.25}
+                stroke={color}
+                strokeWidth={2}
+                onMouseMove={(event) =>
+                  tooltip.showAtPointer(event, {
+                    title: row.label,
+                    rows: metrics.map((metric, axisIndex) => {
+                      const value = row.values[axisIndex] ?? null;
+                      return { label: metric.name, value: value === null ? missingNumberDisplay : formatValue(value), color };
+                    }),
+                  })
+                }
+                onMouseLeave={tooltip.hide}
+              />
+            {showLabels &&
+              row.values.map((value, axisIndex) =>
+                value === null ? null : (
+                  <MarkLabel key={axisIndex} x={vertices[axisIndex]?.[0] ?? 0} y={(vertices[axisIndex]?.[1] ?? 0) - 6} baseline="auto" theme={theme}>
+                    {formData.label_type === 'key_value' ? `${row.label}: ${formatValue(value)}` : formatValue(value)}
+                  </MarkLabel>
+                ),
+              )}
+            </g>
           );
         })}
       </Group>

@@ -7,20 +7,30 @@ import { ChartEmptyState } from '../ChartEmptyState';
 import { ChartFrame } from '../ChartFrame';
 import type { ChartRendererProps } from '../chartRendererProps';
 import { colorScaleForFormData } from '../colorSchemes';
-import { readFormBoolean, readFormString } from '../formDataValues';
+import { readColumnLabels, readFormBoolean, readFormString } from '../formDataValues';
 import { numberFormatter } from '../numberFormat';
+import { splitDimensionsAndMetrics } from '../queryColumns';
+import { timeFormatter } from '../timeFormat';
 import { pieSliceLabel, readPieLabelType } from '../pie/pieLabels';
 import { useChartTooltip } from '../useChartTooltip';
 import { markValue } from '../markValues';
 
-/** `treemap_v2`: nested rectangles for the `groupby` levels, each leaf sized by `metric`. */
+const percentFormatter = numberFormatter('.2%');
+
+/**
+ * `treemap_v2`: nested rectangles for the `groupby` levels, each leaf sized by `metric`. As in
+ * Superset there is no legend; the tooltip gives the path, the value and its share of the parent.
+ */
 export function TreemapChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
-  const tree = buildCategoryHierarchy(data, formData, 'groupby', readFormString(formData, 'metricLabel', 'All'));
+  const metricName = splitDimensionsAndMetrics(data.columns, readColumnLabels(formData, 'groupby')).metrics[0]?.name ?? '';
+  const formatTime = timeFormatter(readFormString(formData, 'date_format', 'smart_date'));
+  const tree = buildCategoryHierarchy(data, formData, 'groupby', metricName, formatTime);
   if (tree.children.length === 0 || tree.value <= 0) return <ChartEmptyState height={height} />;
   const colorScale = colorScaleForFormData(formData);
   const formatValue = numberFormatter(readFormString(formData, 'number_format', 'SMART_NUMBER'));
   const showLabels = readFormBoolean(formData, 'show_labels', true);
+  const showUpperLabels = readFormBoolean(formData, 'show_upper_labels', true);
   const labelType = readPieLabelType(formData.label_type ?? 'key_value');
   const root = hierarchy<HierarchyNode>(tree, (node) => node.children)
     .sum((node) => (node.children.length === 0 ? Math.max(node.value, 0) : 0))
@@ -50,13 +60,16 @@ export function TreemapChart({ data, formData, width, height, theme }: ChartRend
                     fillOpacity={isLeaf ? 0.85 : 0.35}
                     stroke={theme.colors.surface}
                     onMouseMove={(event) =>
-                      tooltip.showAtPointer(event, { title: node.data.path.join(' / '), rows: [{ label: 'Value', value: pieSliceLabel('value_percent', '', node.value ?? 0, tree.value, formatValue), color }] })
+                      tooltip.showAtPointer(event, {
+                        title: node.data.path.join(' ▸ '),
+                        rows: [{ label: metricName, value: formatValue(node.value ?? 0), color, detail: percentFormatter((node.value ?? 0) / (node.parent?.value || 1)) }],
+                      })
                     }
                     onMouseLeave={tooltip.hide}
                   />
-                  {showLabels && nodeWidth > 40 && nodeHeight > 14 && (
+                  {(isLeaf ? showLabels : showUpperLabels) && nodeWidth > 40 && nodeHeight > 14 && (
                     <text data-testid={testIds.viz.label} x={4} y={12} fontSize={theme.fontSizes.xs} fill={theme.colors.textOnPrimary} pointerEvents="none">
-                      {isLeaf ? label : node.data.name}
+                      {label}
                     </text>
                   )}
                 </Group>

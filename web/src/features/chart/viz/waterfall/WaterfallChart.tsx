@@ -6,13 +6,19 @@ import { testIds } from '@/testIds';
 import { ChartEmptyState } from '../ChartEmptyState';
 import { ChartFrame, plotHeight } from '../ChartFrame';
 import type { ChartRendererProps } from '../chartRendererProps';
-import { columnLabel, readFormBoolean, readFormString } from '../formDataValues';
-import { numberFormatter } from '../numberFormat';
-import { useChartTooltip } from '../useChartTooltip';
-import { waterfallSteps, type WaterfallStepKind } from './waterfallSteps';
+import { columnLabel, readColumnLabels, readFormBoolean, readFormString } from '../formDataValues';
+import { MarkLabel } from '../MarkLabel';
 import { markValue } from '../markValues';
+import { numberFormatter, type NumberFormatter } from '../numberFormat';
+import { timeFormatter } from '../timeFormat';
+import { useChartTooltip, type TooltipRow } from '../useChartTooltip';
+import { useLegendToggle } from '../useLegendToggle';
+import { waterfallSteps, waterfallTotalLabel, type WaterfallStep, type WaterfallStepKind } from './waterfallSteps';
 
-const margin = { top: 8, right: 16, bottom: 32, left: 64 };
+const margin = { top: 16, right: 16, bottom: 32, left: 64 };
+const stepKinds = ['increase', 'decrease', 'total'] as const;
+/** Superset's legend names of the three bar series. */
+export const waterfallLegendLabels: Record<WaterfallStepKind, string> = { increase: 'Increase', decrease: 'Decrease', total: waterfallTotalLabel };
 
 function rgbaColor(value: unknown, fallback: string): string {
   if (typeof value !== 'object' || value === null) return fallback;
@@ -20,22 +26,36 @@ function rgbaColor(value: unknown, fallback: string): string {
   return typeof r === 'number' && typeof g === 'number' && typeof b === 'number' ? `rgba(${r},${g},${b},${typeof a === 'number' ? a : 1})` : fallback;
 }
 
-/** `waterfall`: each x value's change floats from the running total; a total bar ends it. */
+/** Superset's tooltip: a change and the running total after it; the total bar shows the total alone. */
+export function waterfallTooltipRows(step: WaterfallStep, formatValue: NumberFormatter, color: string): TooltipRow[] {
+  const total = { label: waterfallTotalLabel, value: formatValue(step.end) };
+  return step.kind === 'total' ? [{ ...total, color }] : [{ label: waterfallLegendLabels[step.kind], value: formatValue(step.value), color }, total];
+}
+
+/**
+ * `waterfall`: each x value's change (or each breakdown value's, per period) floats from the
+ * running total; total bars show the running total from 0. The
+ * legend (off by default, as in Superset) names Increase, Decrease and Total; a click hides those bars.
+ */
 export function WaterfallChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
-  const steps = waterfallSteps(data, columnLabel(formData.x_axis), readFormBoolean(formData, 'show_total', true));
+  const legend = useLegendToggle();
+  const formatTime = timeFormatter(readFormString(formData, 'x_axis_time_format', 'smart_date'));
+  const breakdownName = readColumnLabels(formData, 'groupby')[0] ?? null;
+  const steps = waterfallSteps(data, { xAxisName: columnLabel(formData.x_axis), breakdownName, showTotal: readFormBoolean(formData, 'show_total', true), formatTime });
   if (steps.length === 0) return <ChartEmptyState height={height} />;
   const colors: Record<WaterfallStepKind, string> = {
-    increase: rgbaColor(formData.increase_color, '#5AC189'),
-    decrease: rgbaColor(formData.decrease_color, '#FF7F44'),
-    total: rgbaColor(formData.total_color, '#666666'),
+    increase: rgbaColor(formData.increase_color, 'rgba(90,193,137,1)'),
+    decrease: rgbaColor(formData.decrease_color, 'rgba(224,67,85,1)'),
+    total: rgbaColor(formData.total_color, 'rgba(102,102,102,1)'),
   };
-  const labels: Record<WaterfallStepKind, string> = { increase: 'Increase', decrease: 'Decrease', total: 'Total' };
-  const showLegend = readFormBoolean(formData, 'show_legend', true);
+  const showLegend = readFormBoolean(formData, 'show_legend', false);
+  const showValue = readFormBoolean(formData, 'show_value', false);
   const formatValue = numberFormatter(readFormString(formData, 'y_axis_format', 'SMART_NUMBER'));
   const innerWidth = Math.max(width - margin.left - margin.right, 0);
   const innerHeight = Math.max(plotHeight(height, showLegend) - margin.top - margin.bottom, 0);
-  const xScale = scaleBand<string>({ domain: steps.map((step) => step.label), range: [0, innerWidth], padding: 0.2 });
+  // Bands by position: two x values may share a formatted label.
+  const xScale = scaleBand<number>({ domain: steps.map((_step, index) => index), range: [0, innerWidth], padding: 0.2 });
   const extremes = steps.flatMap((step) => [step.start, step.end]);
   const yScale = scaleLinear<number>({ domain: [Math.min(0, ...extremes), Math.max(0, ...extremes)], range: [innerHeight, 0], nice: true });
   const tickLabelProps = { fill: theme.colors.textMuted, fontSize: theme.fontSizes.xs };
@@ -45,28 +65,54 @@ export function WaterfallChart({ data, formData, width, height, theme }: ChartRe
       height={height}
       theme={theme}
       tooltip={tooltip}
-      legendItems={showLegend ? (['increase', 'decrease', 'total'] as const).map((kind) => ({ label: labels[kind], color: colors[kind] })) : null}
+      legendItems={showLegend ? stepKinds.map((kind) => ({ label: waterfallLegendLabels[kind], color: colors[kind] })) : null}
+      hiddenLabels={legend.hiddenLabels}
+      onLegendToggle={legend.toggle}
     >
       <Group left={margin.left} top={margin.top}>
-        {steps.map((step) => (
-          <rect
-            key={step.label}
-            data-testid={testIds.viz.mark}
-            data-kind={step.kind}
-            data-series={step.label}
-            data-value={markValue(step.value)}
-            x={xScale(step.label) ?? 0}
-            y={yScale(Math.max(step.start, step.end))}
-            width={xScale.bandwidth()}
-            height={Math.abs(yScale(step.start) - yScale(step.end))}
-            fill={colors[step.kind]}
-            onMouseMove={(event) =>
-              tooltip.showAtPointer(event, { title: step.label, rows: [{ label: labels[step.kind], value: formatValue(step.value), color: colors[step.kind] }] })
-            }
-            onMouseLeave={tooltip.hide}
-          />
-        ))}
-        <AxisBottom top={innerHeight} scale={xScale} stroke={theme.colors.border} tickStroke={theme.colors.border} tickLabelProps={tickLabelProps} />
+        {steps.map((step, index) => {
+          if (legend.hiddenLabels.has(waterfallLegendLabels[step.kind])) return null;
+          const left = xScale(index) ?? 0;
+          const top = yScale(Math.max(step.start, step.end));
+          const bottom = yScale(Math.min(step.start, step.end));
+          return (
+            <g key={index}>
+              <rect
+                data-testid={testIds.viz.mark}
+                data-kind={step.kind}
+                data-series={step.label}
+                data-value={markValue(step.value)}
+                x={left}
+                y={top}
+                width={xScale.bandwidth()}
+                height={bottom - top}
+                fill={colors[step.kind]}
+                onMouseMove={(event) =>
+                  tooltip.showAtPointer(event, { title: step.kind === 'total' && breakdownName === null ? '' : step.label, rows: waterfallTooltipRows(step, formatValue, colors[step.kind]) })
+                }
+                onMouseLeave={tooltip.hide}
+              />
+              {showValue && (
+                <MarkLabel
+                  x={left + xScale.bandwidth() / 2}
+                  y={step.kind === 'decrease' ? bottom + 4 : top - 4}
+                  baseline={step.kind === 'decrease' ? 'hanging' : 'auto'}
+                  theme={theme}
+                >
+                  {formatValue(step.value)}
+                </MarkLabel>
+              )}
+            </g>
+          );
+        })}
+        <AxisBottom
+          top={innerHeight}
+          scale={xScale}
+          tickFormat={(index) => steps[index]?.label ?? ''}
+          stroke={theme.colors.border}
+          tickStroke={theme.colors.border}
+          tickLabelProps={tickLabelProps}
+        />
         <AxisLeft
           scale={yScale}
           numTicks={5}

@@ -1,6 +1,7 @@
 import type { ChartQueryData } from '../chartRendererProps';
 import { numericCellValue } from '../numberFormat';
 import { categoryLabel } from '../queryColumns';
+import type { TimeFormatter } from '../timeFormat';
 import { findXColumn } from '../cartesian/cartesianSeries';
 import { genericDataTypes } from '@/features/chart/chartColumns';
 
@@ -17,25 +18,54 @@ export interface WaterfallStep {
 
 export const waterfallTotalLabel = 'Total';
 
+export interface WaterfallOptions {
+  /** `x_axis`: the periods. */
+  xAxisName: string | null;
+  /** `groupby`'s column: a bar per breakdown value in each period, then the period's running total. */
+  breakdownName?: string | null;
+  /** `show_total`: the final "Total" bar, or with a breakdown each period's total. */
+  showTotal?: boolean;
+  /** Labels temporal values (`x_axis_time_format`); without it they show as YYYY-MM-DD. */
+  formatTime?: TimeFormatter;
+}
+
 /**
- * Sums the metric per x value (over any breakdown), in the result's order, each step starting
- * where the previous ended; a final "Total" bar runs from 0 to the sum.
+ * Superset's waterfall: in the result's order, each change starts where the previous ended. Without
+ * a breakdown the metric is summed per x value and a final "Total" bar runs from 0 to the sum; with
+ * one, each breakdown value is a change and each period ends with a bar from 0 to the running
+ * total, labelled by the period.
  */
-export function waterfallSteps(data: ChartQueryData, xAxisName: string | null, showTotal = true): WaterfallStep[] {
+export function waterfallSteps(data: ChartQueryData, { xAxisName, breakdownName = null, showTotal = true, formatTime }: WaterfallOptions): WaterfallStep[] {
   const xColumn = findXColumn(data.columns, xAxisName);
-  const metric = data.columns.find((column) => column !== xColumn && column.genericType === genericDataTypes.numeric);
+  const breakdown = data.columns.find((column) => column.name === breakdownName && column !== xColumn);
+  const metric = data.columns.find((column) => column !== xColumn && column !== breakdown && column.genericType === genericDataTypes.numeric);
   if (xColumn === undefined || metric === undefined) return [];
-  const sums = new Map<string, number>();
+  // Periods by the x value itself: a coarse date format must not merge two of them.
+  const periods = new Map<string, { label: string; rows: number[] }>();
   for (let rowIndex = 0; rowIndex < data.rowCount; rowIndex += 1) {
-    const label = categoryLabel(xColumn.values[rowIndex], xColumn);
-    sums.set(label, (sums.get(label) ?? 0) + (numericCellValue(metric.values[rowIndex]) ?? 0));
+    const key = categoryLabel(xColumn.values[rowIndex], xColumn);
+    const period = periods.get(key) ?? { label: categoryLabel(xColumn.values[rowIndex], xColumn, formatTime), rows: [] };
+    period.rows.push(rowIndex);
+    periods.set(key, period);
   }
   const steps: WaterfallStep[] = [];
   let running = 0;
-  for (const [label, value] of sums) {
+  const addChange = (label: string, value: number): void => {
     steps.push({ label, kind: value >= 0 ? 'increase' : 'decrease', value, start: running, end: running + value });
     running += value;
+  };
+  const addTotal = (label: string): void => {
+    steps.push({ label, kind: 'total', value: running, start: 0, end: running });
+  };
+  for (const period of periods.values()) {
+    const values = period.rows.map((rowIndex) => numericCellValue(metric.values[rowIndex]) ?? 0);
+    if (breakdown === undefined) {
+      addChange(period.label, values.reduce((sum, value) => sum + value, 0));
+      continue;
+    }
+    period.rows.forEach((rowIndex, index) => addChange(categoryLabel(breakdown.values[rowIndex], breakdown, formatTime), values[index] ?? 0));
+    if (showTotal) addTotal(period.label);
   }
-  if (showTotal && steps.length > 0) steps.push({ label: waterfallTotalLabel, kind: 'total', value: running, start: 0, end: running });
+  if (breakdown === undefined && showTotal && steps.length > 0) addTotal(waterfallTotalLabel);
   return steps;
 }
