@@ -1,9 +1,9 @@
 import { useQueries } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type JSX } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { useLocation } from 'react-router';
 import styled from 'styled-components';
 import { getJson } from '@/api/client';
-import { ApiError, errorMessage } from '@/api/errors';
+import { errorMessage } from '@/api/errors';
 import type { TableMetadata } from '@/api/generated/TableMetadata';
 import { queryKeys } from '@/api/queryKeys';
 import type { TableOption } from '@/api/generated/TableOption';
@@ -11,13 +11,25 @@ import { Button } from '@/components/Button';
 import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
 import { copyTextToClipboard } from '@/components/copyTextToClipboard';
-import { executeSql, formatSql, newClientId, stopQuery, tableMetadataPath, useSchemas, useSqlLabDatabases, type SqlLabResult } from './api';
+import { fetchSqlLabResults, formatSql, newClientId, startSqlRun, stopQuery, tableMetadataPath, useSchemas, useSqlLabDatabases } from './api';
 import type { VirtualDatasetSource } from './datasetApi';
-import { localStorageWarning, queryLimitOptions, renameTab, updateTab, type QueryEditorTab } from './editorTabs';
+import { defaultQueryLimit, localStorageWarning, queryLimitOptions, renameTab, updateTab, type QueryEditorTab } from './editorTabs';
 import { EditorTabsBar } from './EditorTabsBar';
 import { LeftBar } from './LeftBar';
 import { QueryHistoryPane } from './QueryHistoryPane';
-import { ResultsPane, type RunState } from './ResultsPane';
+import { ResultsPane } from './ResultsPane';
+import {
+  applyFetchedResults,
+  applyFetchFailure,
+  applyRunFailure,
+  applyRunResult,
+  applyServerUpdate,
+  isPolledRun,
+  isStoppable,
+  startedRun,
+  stopRun,
+  type RunState,
+} from './runLifecycle';
 import { SaveDatasetModal } from './SaveDatasetModal';
 import { SaveQueryModal } from './SaveQueryModal';
 import { tabRunPayload } from './runPayload';
@@ -27,9 +39,11 @@ import { TablePreviewPane } from './TablePreviewPane';
 import { TemplateParamsModal } from './TemplateParamsModal';
 import { CostEstimateModal } from './CostEstimateModal';
 import type { SqlLabEstimatePayload } from '@/api/generated/SqlLabEstimatePayload';
+import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import { createSqlLabPermalink, savedQueryLink } from './stateApi';
 import { useEditorTabs } from './useEditorTabs';
 import { useOpenQueryFromUrl } from './useOpenQueryFromUrl';
+import { useQueryUpdates } from './useQueryUpdates';
 
 /** Spec 002 section 8's toast when Stop fails. */
 export const stopFailedMessage = 'Failed to stop query.';
@@ -150,42 +164,74 @@ export function SqlLabPage(): JSX.Element {
   }
 
   const run = activeTab === undefined ? undefined : runs[activeTab.id];
-  const isRunning = run?.status === 'running';
+  const isRunning = isStoppable(run);
 
   function setRun(tabId: string, update: (previous: RunState | undefined) => RunState | undefined): void {
     setRuns((previous) => {
       const next = update(previous[tabId]);
-      return next === undefined ? previous : { ...previous, [tabId]: next };
+      return next === undefined || next === previous[tabId] ? previous : { ...previous, [tabId]: next };
     });
   }
+
+  // Asynchronous runs: the server's updates move them on (spec 002 section 4) while one waits.
+  const isPolling = Object.values(runs).some(isPolledRun);
+  const applyServerUpdates = useCallback((queries: readonly SqlLabQuery[]) => {
+    setRuns((previous) => {
+      const next = Object.fromEntries(
+        Object.entries(previous).map(([tabId, tabRun]) => [tabId, queries.reduce<RunState | undefined>(applyServerUpdate, tabRun)]),
+      );
+      return Object.keys(next).some((tabId) => next[tabId] !== previous[tabId]) ? (next as Record<string, RunState>) : previous;
+    });
+  }, []);
+  useQueryUpdates(isPolling, applyServerUpdates);
+
+  // A run the server finished is fetching: read its stored rows once, at most the tab's limit.
+  const fetchedResults = useRef(new Set<string>());
+  useEffect(() => {
+    for (const [tabId, tabRun] of Object.entries(runs)) {
+      if (tabRun.status !== 'fetching' || fetchedResults.current.has(tabRun.clientId)) continue;
+      const { clientId, resultsKey } = tabRun;
+      fetchedResults.current.add(clientId);
+      const limit = tabsState.tabs.find((tab) => tab.id === tabId)?.queryLimit ?? defaultQueryLimit;
+      fetchSqlLabResults(resultsKey, limit)
+        .then((result) => setRun(tabId, (previous) => applyFetchedResults(previous, clientId, result)))
+        .catch((error: unknown) => setRun(tabId, (previous) => applyFetchFailure(previous, clientId, error)));
+    }
+  }, [runs, tabsState.tabs]);
+
+  // The history reloads as the runs move on (its states and colours follow them).
+  const runStates = Object.values(runs)
+    .map((tabRun) => tabRun.status)
+    .join();
+  const shownRunStates = useRef(runStates);
+  useEffect(() => {
+    if (shownRunStates.current === runStates) return;
+    shownRunStates.current = runStates;
+    setHistoryRefresh((number) => number + 1);
+  }, [runStates]);
 
   function runQuery(): void {
     if (activeTab === undefined || databaseId === null || activeTab.sql.trim() === '' || isRunning) return;
     const tabId = activeTab.id;
     const clientId = newClientId();
-    setRun(tabId, () => ({ status: 'running', clientId }));
+    const runAsync = activeDatabase?.allow_run_async === true;
+    setRun(tabId, () => startedRun(clientId, runAsync));
     editorTabs.rememberRun(tabId, clientId);
-    const isCurrentRun = (previous: RunState | undefined): boolean => previous?.status === 'running' && previous.clientId === clientId;
-    executeSql(tabRunPayload(activeTab, databaseId, clientId), undefined, pageSearch)
+    startSqlRun(tabRunPayload(activeTab, databaseId, clientId, runAsync), pageSearch)
       .finally(() => setHistoryRefresh((number) => number + 1))
-      .then((result: SqlLabResult) => {
-        // A success arriving after the query was stopped is ignored (spec 002 section 4).
+      .then((answer) => {
+        // A late answer (after Stop, or of a replaced run) changes nothing (spec 002 section 4).
         setRun(tabId, (previous) =>
-          isCurrentRun(previous) ? (result.meta.status === 'stopped' ? { status: 'stopped' } : { status: 'success', result }) : undefined,
+          answer.kind === 'async' ? applyServerUpdate(previous, answer.query) : applyRunResult(previous, clientId, answer.result),
         );
       })
-      .catch((error: unknown) => {
-        // A failure arriving when the query is already stopped is ignored too.
-        const serverError = error instanceof ApiError ? error.errors[0] : undefined;
-        setRun(tabId, (previous) => (isCurrentRun(previous) ? { status: 'failed', message: errorMessage(error), error: serverError } : undefined));
-      });
+      .catch((error: unknown) => setRun(tabId, (previous) => applyRunFailure(previous, clientId, error)));
   }
 
   function stopRunningQuery(): void {
-    if (activeTab === undefined || run?.status !== 'running') return;
-    const tabId = activeTab.id;
+    if (activeTab === undefined || !isStoppable(run)) return;
     const clientId = run.clientId;
-    setRun(tabId, () => ({ status: 'stopped' }));
+    setRun(activeTab.id, stopRun);
     stopQuery(clientId).catch(() => addToast('danger', stopFailedMessage));
   }
 
