@@ -1,11 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { tableFromArrays } from 'apache-arrow';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/api/client';
 import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
 import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import { renderWithTheme } from '@/testRendering';
+import { giveElementsHeight } from '@/testLayout';
 import { testIds } from '@/testIds';
 import { sqlLabArrowContentType } from './api';
 import { tabsStorageKey } from './editorTabs';
@@ -114,15 +115,7 @@ function countOf(calls: readonly string[], prefix: string): number {
 }
 
 describe('SqlLabPage asynchronous runs', () => {
-  // happy-dom has no layout: give the grid's scroll area a height so its rows render.
-  const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-  beforeAll(() => {
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  });
-  afterAll(() => {
-    if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
-    else Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  });
+  giveElementsHeight();
   beforeEach(() => {
     window.localStorage.clear();
     window.localStorage.setItem(tabsStorageKey, storedTabs);

@@ -3,16 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, networkError } from '@/api/errors';
 import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import {
-  applyFetchedResults,
-  applyFetchFailure,
-  applyRunFailure,
-  applyRunResult,
-  applyServerUpdate,
-  fetchFailedMessage,
-  isPolledRun,
-  isStoppable,
   startedRun,
   stopRun,
+  isPolledRun,
+  isStoppable,
+  applyServerUpdate,
+  applyRunResult,
+  applyRunFailure,
+  applyFetchedResults,
+  applyFetchFailure,
+  fetchFailedMessage,
   type RunState,
 } from './runLifecycle';
 import { resultColumn, resultMeta, sqlLabResult } from './sqlLabResultFixtures';
