@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
+import { useCallback, useEffect, useMemo, useState, type JSX } from 'react';
 import { useLocation } from 'react-router';
 import styled from 'styled-components';
 import { getJson } from '@/api/client';
@@ -11,42 +11,26 @@ import { Button } from '@/components/Button';
 import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
 import { copyTextToClipboard } from '@/components/copyTextToClipboard';
-import { fetchSqlLabResults, formatSql, newClientId, startSqlRun, stopQuery, tableMetadataPath, useSchemas, useSqlLabDatabases } from './api';
+import { formatSql, tableMetadataPath, useSchemas, useSqlLabDatabases } from './api';
 import type { VirtualDatasetSource } from './datasetApi';
-import { defaultQueryLimit, localStorageWarning, queryLimitOptions, renameTab, updateTab, type QueryEditorTab } from './editorTabs';
+import { localStorageWarning, queryLimitOptions, renameTab, updateTab, type QueryEditorTab } from './editorTabs';
 import { EditorTabsBar } from './EditorTabsBar';
 import { LeftBar } from './LeftBar';
 import { QueryHistoryPane } from './QueryHistoryPane';
 import { ResultsPane } from './ResultsPane';
-import {
-  applyFetchedResults,
-  applyFetchFailure,
-  applyRunFailure,
-  applyRunResult,
-  applyServerUpdate,
-  isPolledRun,
-  isStoppable,
-  startedRun,
-  stopRun,
-  type RunState,
-} from './runLifecycle';
+import { isStoppable } from './runLifecycle';
 import { SaveDatasetModal } from './SaveDatasetModal';
 import { SaveQueryModal } from './SaveQueryModal';
-import { tabRunPayload } from './runPayload';
 import { SqlEditor, type EditorCompletion } from './SqlEditor';
 import { editorTables, tableSouthTab, type SouthTab } from './sqlLabTables';
 import { TablePreviewPane } from './TablePreviewPane';
 import { TemplateParamsModal } from './TemplateParamsModal';
 import { CostEstimateModal } from './CostEstimateModal';
 import type { SqlLabEstimatePayload } from '@/api/generated/SqlLabEstimatePayload';
-import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import { createSqlLabPermalink, savedQueryLink } from './stateApi';
 import { useEditorTabs } from './useEditorTabs';
 import { useOpenQueryFromUrl } from './useOpenQueryFromUrl';
-import { useQueryUpdates } from './useQueryUpdates';
-
-/** Spec 002 section 8's toast when Stop fails. */
-export const stopFailedMessage = 'Failed to stop query.';
+import { useTabRuns } from './useTabRuns';
 
 /** Spec 002 section 8's toasts of sharing queries (with Superset's success text). */
 export const sharingMessages = {
@@ -89,14 +73,13 @@ function useCompletion(databaseId: number | null, schema: string | null, tableNa
 export function SqlLabPage(): JSX.Element {
   const editorTabs = useEditorTabs();
   const { state: tabsState, edit: setTabsState } = editorTabs;
-  const [runs, setRuns] = useState<Record<string, RunState>>({});
+  const tabRuns = useTabRuns(tabsState.tabs);
   const [tableNames, setTableNames] = useState<readonly string[]>([]);
   const [isSaveModalOpen, setIsSaveModalOpen] = useState(false);
   const [isParamsModalOpen, setIsParamsModalOpen] = useState(false);
   const [estimatePayload, setEstimatePayload] = useState<SqlLabEstimatePayload | null>(null);
   const [southTab, setSouthTab] = useState<SouthTab>('results');
   const [datasetSource, setDatasetSource] = useState<VirtualDatasetSource | null>(null);
-  const [historyRefresh, setHistoryRefresh] = useState(0);
   const databases = useSqlLabDatabases();
   const { addToast } = useToasts();
   // The page's own query string: a run forwards it for the templates' `url_param()`.
@@ -163,76 +146,17 @@ export function SqlLabPage(): JSX.Element {
     });
   }
 
-  const run = activeTab === undefined ? undefined : runs[activeTab.id];
+  const run = activeTab === undefined ? undefined : tabRuns.runs[activeTab.id];
   const isRunning = isStoppable(run);
-
-  function setRun(tabId: string, update: (previous: RunState | undefined) => RunState | undefined): void {
-    setRuns((previous) => {
-      const next = update(previous[tabId]);
-      return next === undefined || next === previous[tabId] ? previous : { ...previous, [tabId]: next };
-    });
-  }
-
-  // Asynchronous runs: the server's updates move them on (spec 002 section 4) while one waits.
-  const isPolling = Object.values(runs).some(isPolledRun);
-  const applyServerUpdates = useCallback((queries: readonly SqlLabQuery[]) => {
-    setRuns((previous) => {
-      const next = Object.fromEntries(
-        Object.entries(previous).map(([tabId, tabRun]) => [tabId, queries.reduce<RunState | undefined>(applyServerUpdate, tabRun)]),
-      );
-      return Object.keys(next).some((tabId) => next[tabId] !== previous[tabId]) ? (next as Record<string, RunState>) : previous;
-    });
-  }, []);
-  useQueryUpdates(isPolling, applyServerUpdates);
-
-  // A run the server finished is fetching: read its stored rows once, at most the tab's limit.
-  const fetchedResults = useRef(new Set<string>());
-  useEffect(() => {
-    for (const [tabId, tabRun] of Object.entries(runs)) {
-      if (tabRun.status !== 'fetching' || fetchedResults.current.has(tabRun.clientId)) continue;
-      const { clientId, resultsKey } = tabRun;
-      fetchedResults.current.add(clientId);
-      const limit = tabsState.tabs.find((tab) => tab.id === tabId)?.queryLimit ?? defaultQueryLimit;
-      fetchSqlLabResults(resultsKey, limit)
-        .then((result) => setRun(tabId, (previous) => applyFetchedResults(previous, clientId, result)))
-        .catch((error: unknown) => setRun(tabId, (previous) => applyFetchFailure(previous, clientId, error)));
-    }
-  }, [runs, tabsState.tabs]);
-
-  // The history reloads as the runs move on (its states and colours follow them).
-  const runStates = Object.values(runs)
-    .map((tabRun) => tabRun.status)
-    .join();
-  const shownRunStates = useRef(runStates);
-  useEffect(() => {
-    if (shownRunStates.current === runStates) return;
-    shownRunStates.current = runStates;
-    setHistoryRefresh((number) => number + 1);
-  }, [runStates]);
 
   function runQuery(): void {
     if (activeTab === undefined || databaseId === null || activeTab.sql.trim() === '' || isRunning) return;
-    const tabId = activeTab.id;
-    const clientId = newClientId();
-    const runAsync = activeDatabase?.allow_run_async === true;
-    setRun(tabId, () => startedRun(clientId, runAsync));
-    editorTabs.rememberRun(tabId, clientId);
-    startSqlRun(tabRunPayload(activeTab, databaseId, clientId, runAsync), pageSearch)
-      .finally(() => setHistoryRefresh((number) => number + 1))
-      .then((answer) => {
-        // A late answer (after Stop, or of a replaced run) changes nothing (spec 002 section 4).
-        setRun(tabId, (previous) =>
-          answer.kind === 'async' ? applyServerUpdate(previous, answer.query) : applyRunResult(previous, clientId, answer.result),
-        );
-      })
-      .catch((error: unknown) => setRun(tabId, (previous) => applyRunFailure(previous, clientId, error)));
+    const clientId = tabRuns.start(activeTab, databaseId, activeDatabase?.allow_run_async === true, pageSearch);
+    editorTabs.rememberRun(activeTab.id, clientId);
   }
 
   function stopRunningQuery(): void {
-    if (activeTab === undefined || !isStoppable(run)) return;
-    const clientId = run.clientId;
-    setRun(activeTab.id, stopRun);
-    stopQuery(clientId).catch(() => addToast('danger', stopFailedMessage));
+    if (activeTab !== undefined) tabRuns.stop(activeTab.id);
   }
 
   function copySavedQueryLink(): void {
@@ -425,7 +349,7 @@ export function SqlLabPage(): JSX.Element {
               ))}
             </SouthTabs>
             {shownSouthTab === 'results' && <ResultsPane run={run} onCreateChart={createChartFromResults} />}
-            {shownSouthTab === 'history' && <QueryHistoryPane sqlEditorId={activeTab.id} refreshNumber={historyRefresh} />}
+            {shownSouthTab === 'history' && <QueryHistoryPane sqlEditorId={activeTab.id} refreshNumber={tabRuns.historyRefresh} />}
             {previewedTable !== undefined && <TablePreviewPane key={previewedTable.id} table={previewedTable} />}
             {datasetSource !== null && <SaveDatasetModal source={datasetSource} tabName={activeTab.name} onClose={() => setDatasetSource(null)} />}
             {estimatePayload !== null && <CostEstimateModal payload={estimatePayload} onClose={() => setEstimatePayload(null)} />}
