@@ -72,8 +72,10 @@ test.describe('SQL Lab asynchronous runs', () => {
       const sqlLab = await SqlLabPage.open(page);
       await sqlLab.chooseDatabase('examples');
       await sqlLab.typeSql(longSql);
+      const executed = page.waitForResponse((response) => response.url().endsWith('/api/v1/sqllab/execute/'));
       const polled = page.waitForResponse((response) => response.url().includes('/api/v1/query/updated_since'));
       await sqlLab.runWithKeyboard();
+      expect((await executed).status()).toBe(202);
       await expect(page.getByTestId(testIds.sqlLab.resultsPending)).toBeVisible();
       expect((await polled).ok()).toBe(true);
       await expect(page.getByTestId(testIds.sqlLab.resultsRunning)).toHaveText('Running…');
