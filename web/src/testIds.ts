@@ -282,7 +282,11 @@ export const testIds = {
     formatButton: 'sqllab-format',
     limitSelect: 'sqllab-limit-select',
     results: 'sqllab-results',
+    resultsPending: 'sqllab-results-pending',
     resultsRunning: 'sqllab-results-running',
+    /** A running asynchronous run's progress bar and percentage. */
+    resultsProgress: 'sqllab-results-progress',
+    resultsFetching: 'sqllab-results-fetching',
     resultsError: 'sqllab-results-error',
     resultsStopped: 'sqllab-results-stopped',
     truncationWarning: 'sqllab-truncation-warning',

@@ -1,10 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { Int64, Utf8, vectorFromArray } from 'apache-arrow';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithTheme } from '@/testRendering';
+import { giveElementsHeight } from '@/testLayout';
 import { testIds } from '@/testIds';
 import type { SqlLabResult } from './api';
 import { ResultsPane } from './ResultsPane';
+import type { RunState } from './runLifecycle';
 import { resultColumn, sqlLabResult } from './sqlLabResultFixtures';
 
 function result(rows: number, limitingFactor: string): SqlLabResult {
@@ -50,15 +52,7 @@ function headerSorts(): (string | null)[] {
 }
 
 describe('ResultsPane', () => {
-  // happy-dom has no layout: give the scroll area a height so the virtualizer renders rows.
-  const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-  beforeAll(() => {
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  });
-  afterAll(() => {
-    if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
-    else Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  });
+  giveElementsHeight();
   afterEach(() => {
     Reflect.deleteProperty(navigator, 'clipboard');
   });
@@ -84,6 +78,20 @@ describe('ResultsPane', () => {
     unmount();
     renderWithTheme(<ResultsPane run={{ status: 'stopped' }} />);
     expect(screen.getByTestId(testIds.sqlLab.resultsStopped).textContent).toBe('Query was stopped');
+  });
+
+  it('shows a pending run, a running one with its progress once the engine reports some, and a fetching one', () => {
+    const shown = (run: RunState, testId: string): string | null => {
+      const { unmount } = renderWithTheme(<ResultsPane run={run} />);
+      const text = screen.queryByTestId(testId)?.textContent ?? null;
+      unmount();
+      return text;
+    };
+    expect(shown({ status: 'pending', clientId: 'a' }, testIds.sqlLab.resultsPending)).toBe('Pending…');
+    expect(shown({ status: 'running', clientId: 'a', isAsync: true, progress: 0 }, testIds.sqlLab.resultsRunning)).toBe('Running…');
+    expect(shown({ status: 'running', clientId: 'a', isAsync: true, progress: 0 }, testIds.sqlLab.resultsProgress)).toBeNull();
+    expect(shown({ status: 'running', clientId: 'a', isAsync: true, progress: 35 }, testIds.sqlLab.resultsProgress)).toBe('35%');
+    expect(shown({ status: 'fetching', clientId: 'a', resultsKey: 'k' }, testIds.sqlLab.resultsFetching)).toBe('Fetching results…');
   });
 
   it('sorts by a clicked header: ascending, descending, then as run, numbers by value and nulls last', () => {

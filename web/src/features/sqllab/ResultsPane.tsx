@@ -1,6 +1,5 @@
 import type { JSX } from 'react';
 import styled from 'styled-components';
-import type { ErrorItem } from '@/api/generated/ErrorItem';
 import { Button } from '@/components/Button';
 import { copyTextToClipboard } from '@/components/copyTextToClipboard';
 import { useToasts } from '@/components/toastContext';
@@ -12,18 +11,7 @@ import { isParameterError } from './parameterError';
 import { ParameterErrorMessage } from './ParameterErrorMessage';
 import { ResultGrid } from './ResultGrid';
 import { resultsAsTabSeparatedText, truncationWarning } from './resultText';
-
-/** The run of one tab, as the results pane shows it. */
-export type RunState =
-  | { status: 'running'; clientId: string }
-  | { status: 'success'; result: SqlLabResult }
-  | { status: 'stopped' }
-  | {
-      status: 'failed';
-      message: string;
-      /** The server's first error, when it sent one (a 'Parameter error' shows its detail). */
-      error?: ErrorItem;
-    };
+import type { RunState } from './runLifecycle';
 
 export interface ResultsPaneProps {
   run: RunState | undefined;
@@ -40,18 +28,36 @@ export function ResultsPane({ run, title = 'Results', testId = testIds.sqlLab.re
     <Pane data-testid={testId} aria-label={title}>
       <PaneTitle>{title}</PaneTitle>
       {run === undefined && <Muted>Run a query to see its results here.</Muted>}
-      {run?.status === 'running' && <Muted data-testid={testIds.sqlLab.resultsRunning}>Running…</Muted>}
+      {run?.status === 'pending' && <Muted data-testid={testIds.sqlLab.resultsPending}>Pending…</Muted>}
+      {run?.status === 'running' && (
+        <>
+          <Muted data-testid={testIds.sqlLab.resultsRunning}>Running…</Muted>
+          {run.progress > 0 && <RunProgress percent={run.progress} />}
+        </>
+      )}
+      {run?.status === 'fetching' && <Muted data-testid={testIds.sqlLab.resultsFetching}>Fetching results…</Muted>}
       {run?.status === 'stopped' && <Muted data-testid={testIds.sqlLab.resultsStopped}>Query was stopped</Muted>}
       {run?.status === 'failed' &&
         (isParameterError(run.error) ? (
           <ParameterErrorMessage error={run.error} />
         ) : (
           <ErrorBox role="alert" data-testid={testIds.sqlLab.resultsError}>
+            {run.heading !== undefined && <ErrorHeading>{run.heading}</ErrorHeading>}
             {run.message}
           </ErrorBox>
         ))}
       {run?.status === 'success' && <SuccessfulRun result={run.result} onCreateChart={onCreateChart} />}
     </Pane>
+  );
+}
+
+/** The progress the engine reports for a running asynchronous run, as a bar and a percentage. */
+function RunProgress({ percent }: { percent: number }): JSX.Element {
+  return (
+    <ProgressRow data-testid={testIds.sqlLab.resultsProgress}>
+      <ProgressBar max={100} value={percent} aria-label="Query progress" />
+      <span>{`${percent}%`}</span>
+    </ProgressRow>
   );
 }
 
@@ -135,6 +141,24 @@ const WarningText = styled.span`
 const Muted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const ProgressRow = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+const ProgressBar = styled.progress`
+  flex: 1;
+  max-width: 480px;
+  accent-color: ${({ theme }) => theme.colors.primary.base};
+`;
+
+const ErrorHeading = styled.strong`
+  display: block;
 `;
 
 const ErrorBox = styled.pre`

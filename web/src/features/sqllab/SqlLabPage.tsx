@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState, type JSX } from 'react';
 import { useLocation } from 'react-router';
 import styled from 'styled-components';
 import { getJson } from '@/api/client';
-import { ApiError, errorMessage } from '@/api/errors';
+import { errorMessage } from '@/api/errors';
 import type { TableMetadata } from '@/api/generated/TableMetadata';
 import { queryKeys } from '@/api/queryKeys';
 import type { TableOption } from '@/api/generated/TableOption';
@@ -11,16 +11,16 @@ import { Button } from '@/components/Button';
 import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
 import { copyTextToClipboard } from '@/components/copyTextToClipboard';
-import { executeSql, formatSql, newClientId, stopQuery, tableMetadataPath, useSchemas, useSqlLabDatabases, type SqlLabResult } from './api';
+import { formatSql, tableMetadataPath, useSchemas, useSqlLabDatabases } from './api';
 import type { VirtualDatasetSource } from './datasetApi';
 import { localStorageWarning, queryLimitOptions, renameTab, updateTab, type QueryEditorTab } from './editorTabs';
 import { EditorTabsBar } from './EditorTabsBar';
 import { LeftBar } from './LeftBar';
 import { QueryHistoryPane } from './QueryHistoryPane';
-import { ResultsPane, type RunState } from './ResultsPane';
+import { ResultsPane } from './ResultsPane';
+import { isStoppable } from './runLifecycle';
 import { SaveDatasetModal } from './SaveDatasetModal';
 import { SaveQueryModal } from './SaveQueryModal';
-import { tabRunPayload } from './runPayload';
 import { SqlEditor, type EditorCompletion } from './SqlEditor';
 import { editorTables, tableSouthTab, type SouthTab } from './sqlLabTables';
 import { TablePreviewPane } from './TablePreviewPane';
@@ -30,9 +30,7 @@ import type { SqlLabEstimatePayload } from '@/api/generated/SqlLabEstimatePayloa
 import { createSqlLabPermalink, savedQueryLink } from './stateApi';
 import { useEditorTabs } from './useEditorTabs';
 import { useOpenQueryFromUrl } from './useOpenQueryFromUrl';
-
-/** Spec 002 section 8's toast when Stop fails. */
-export const stopFailedMessage = 'Failed to stop query.';
+import { useTabRuns } from './useTabRuns';
 
 /** Spec 002 section 8's toasts of sharing queries (with Superset's success text). */
 export const sharingMessages = {
@@ -75,14 +73,13 @@ function useCompletion(databaseId: number | null, schema: string | null, tableNa
 export function SqlLabPage(): JSX.Element {
   const editorTabs = useEditorTabs();
   const { state: tabsState, edit: setTabsState } = editorTabs;
-  const [runs, setRuns] = useState<Record<string, RunState>>({});
+  const tabRuns = useTabRuns(tabsState.tabs);
   const [tableNames, setTableNames] = useState<readonly string[]>([]);
   const [isSaveModalOpen, setIsSaveModalOpen] = useState(false);
   const [isParamsModalOpen, setIsParamsModalOpen] = useState(false);
   const [estimatePayload, setEstimatePayload] = useState<SqlLabEstimatePayload | null>(null);
   const [southTab, setSouthTab] = useState<SouthTab>('results');
   const [datasetSource, setDatasetSource] = useState<VirtualDatasetSource | null>(null);
-  const [historyRefresh, setHistoryRefresh] = useState(0);
   const databases = useSqlLabDatabases();
   const { addToast } = useToasts();
   // The page's own query string: a run forwards it for the templates' `url_param()`.
@@ -149,44 +146,17 @@ export function SqlLabPage(): JSX.Element {
     });
   }
 
-  const run = activeTab === undefined ? undefined : runs[activeTab.id];
-  const isRunning = run?.status === 'running';
-
-  function setRun(tabId: string, update: (previous: RunState | undefined) => RunState | undefined): void {
-    setRuns((previous) => {
-      const next = update(previous[tabId]);
-      return next === undefined ? previous : { ...previous, [tabId]: next };
-    });
-  }
+  const run = activeTab === undefined ? undefined : tabRuns.runs[activeTab.id];
+  const isRunning = isStoppable(run);
 
   function runQuery(): void {
     if (activeTab === undefined || databaseId === null || activeTab.sql.trim() === '' || isRunning) return;
-    const tabId = activeTab.id;
-    const clientId = newClientId();
-    setRun(tabId, () => ({ status: 'running', clientId }));
-    editorTabs.rememberRun(tabId, clientId);
-    const isCurrentRun = (previous: RunState | undefined): boolean => previous?.status === 'running' && previous.clientId === clientId;
-    executeSql(tabRunPayload(activeTab, databaseId, clientId), undefined, pageSearch)
-      .finally(() => setHistoryRefresh((number) => number + 1))
-      .then((result: SqlLabResult) => {
-        // A success arriving after the query was stopped is ignored (spec 002 section 4).
-        setRun(tabId, (previous) =>
-          isCurrentRun(previous) ? (result.meta.status === 'stopped' ? { status: 'stopped' } : { status: 'success', result }) : undefined,
-        );
-      })
-      .catch((error: unknown) => {
-        // A failure arriving when the query is already stopped is ignored too.
-        const serverError = error instanceof ApiError ? error.errors[0] : undefined;
-        setRun(tabId, (previous) => (isCurrentRun(previous) ? { status: 'failed', message: errorMessage(error), error: serverError } : undefined));
-      });
+    const clientId = tabRuns.start(activeTab, databaseId, activeDatabase?.allow_run_async === true, pageSearch);
+    editorTabs.rememberRun(activeTab.id, clientId);
   }
 
   function stopRunningQuery(): void {
-    if (activeTab === undefined || run?.status !== 'running') return;
-    const tabId = activeTab.id;
-    const clientId = run.clientId;
-    setRun(tabId, () => ({ status: 'stopped' }));
-    stopQuery(clientId).catch(() => addToast('danger', stopFailedMessage));
+    if (activeTab !== undefined) tabRuns.stop(activeTab.id);
   }
 
   function copySavedQueryLink(): void {
@@ -379,7 +349,7 @@ export function SqlLabPage(): JSX.Element {
               ))}
             </SouthTabs>
             {shownSouthTab === 'results' && <ResultsPane run={run} onCreateChart={createChartFromResults} />}
-            {shownSouthTab === 'history' && <QueryHistoryPane sqlEditorId={activeTab.id} refreshNumber={historyRefresh} />}
+            {shownSouthTab === 'history' && <QueryHistoryPane sqlEditorId={activeTab.id} refreshNumber={tabRuns.historyRefresh} />}
             {previewedTable !== undefined && <TablePreviewPane key={previewedTable.id} table={previewedTable} />}
             {datasetSource !== null && <SaveDatasetModal source={datasetSource} tabName={activeTab.name} onClose={() => setDatasetSource(null)} />}
             {estimatePayload !== null && <CostEstimateModal payload={estimatePayload} onClose={() => setEstimatePayload(null)} />}

@@ -4,7 +4,8 @@ import { errorMessage } from '@/api/errors';
 import { queryKeys } from '@/api/queryKeys';
 import { testIds } from '@/testIds';
 import { executeSql, newClientId, useTableMetadata } from './api';
-import { ResultsPane, type RunState } from './ResultsPane';
+import { ResultsPane } from './ResultsPane';
+import { startedRun, type RunState } from './runLifecycle';
 import type { SqlLabTable } from './sqlLabTables';
 
 /** Rows a data preview shows (Superset's `selectStar` limit). */
@@ -40,6 +41,6 @@ export function TablePreviewPane({ table }: { table: SqlLabTable }): JSX.Element
   if (metadata.isError) run = { status: 'failed', message: errorMessage(metadata.error) };
   else if (preview.isError) run = { status: 'failed', message: errorMessage(preview.error) };
   else if (preview.data !== undefined) run = { status: 'success', result: preview.data };
-  else run = { status: 'running', clientId: '' };
+  else run = startedRun('', false);
   return <ResultsPane run={run} title={`Preview: ${table.schema}.${table.name}`} testId={testIds.sqlLab.tablePreview} />;
 }

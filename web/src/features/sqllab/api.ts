@@ -4,7 +4,9 @@ import { apiFetch, getJson, postJson } from '@/api/client';
 import type { ApiError } from '@/api/errors';
 import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
 import type { ListResponse } from '@/api/generated/ListResponse';
+import type { QueryUpdatedSinceResponse } from '@/api/generated/QueryUpdatedSinceResponse';
 import type { ResultResponse } from '@/api/generated/ResultResponse';
+import type { SqlLabAsyncResponse } from '@/api/generated/SqlLabAsyncResponse';
 import type { SqlLabEstimatePayload } from '@/api/generated/SqlLabEstimatePayload';
 import type { SqlLabEstimateResponse } from '@/api/generated/SqlLabEstimateResponse';
 import type { SqlLabExecutePayload } from '@/api/generated/SqlLabExecutePayload';
@@ -94,18 +96,54 @@ export function executeSqlPath(search: string): string {
   return `${sqlLabExecutePath}${forwardedSearch(search)}`;
 }
 
+const sqlLabAcceptHeaders = { Accept: `${sqlLabArrowContentType}, application/json` };
+
+async function readSqlLabResult(response: Response): Promise<SqlLabResult> {
+  return decodeSqlLabResult(await arrowResponseBody(response, sqlLabArrowContentType, 'SQL Lab results'));
+}
+
+function postRun(payload: SqlLabExecutePayload, signal: AbortSignal | undefined, pageSearch: string): Promise<Response> {
+  return apiFetch(executeSqlPath(pageSearch), { method: 'POST', body: payload, headers: sqlLabAcceptHeaders, signal });
+}
+
 /**
  * `POST /api/v1/sqllab/execute/`: a synchronous run, answered as Arrow (errors stay JSON). A run
  * of the editor passes the page's query string (`window.location.search`) as `pageSearch`.
  */
 export async function executeSql(payload: SqlLabExecutePayload, signal?: AbortSignal, pageSearch = ''): Promise<SqlLabResult> {
-  const response = await apiFetch(executeSqlPath(pageSearch), {
-    method: 'POST',
-    body: payload,
-    headers: { Accept: `${sqlLabArrowContentType}, application/json` },
-    signal,
-  });
-  return decodeSqlLabResult(await arrowResponseBody(response, sqlLabArrowContentType, 'SQL Lab results'));
+  return readSqlLabResult(await postRun(payload, signal, pageSearch));
+}
+
+/** The answer of a run: its rows, or (HTTP 202) the asynchronous run as the server recorded it. */
+export type SqlLabRunAnswer = { kind: 'result'; result: SqlLabResult } | { kind: 'async'; query: SqlLabQuery };
+
+/**
+ * `POST /api/v1/sqllab/execute/` of a run that may be asynchronous (`runAsync` on a database that
+ * allows it): a 202 answers the pending run, whose progress `updated_since` reports.
+ */
+export async function startSqlRun(payload: SqlLabExecutePayload, pageSearch = ''): Promise<SqlLabRunAnswer> {
+  const response = await postRun(payload, undefined, pageSearch);
+  if (response.status === 202) return { kind: 'async', query: ((await response.json()) as SqlLabAsyncResponse).query };
+  return { kind: 'result', result: await readSqlLabResult(response) };
+}
+
+/** `GET /api/v1/sqllab/results/`: the stored rows of an asynchronous run, at most `rows` of them. */
+export function sqlLabResultsPath(resultsKey: string, rows: number): string {
+  return `/api/v1/sqllab/results/?q=${encodeURIComponent(`(key:${risonString(resultsKey)},rows:${rows})`)}`;
+}
+
+/** The stored rows of a finished asynchronous run, read like a synchronous run's answer. */
+export async function fetchSqlLabResults(resultsKey: string, rows: number, signal?: AbortSignal): Promise<SqlLabResult> {
+  return readSqlLabResult(await apiFetch(sqlLabResultsPath(resultsKey, rows), { headers: sqlLabAcceptHeaders, signal }));
+}
+
+/** `GET /api/v1/query/updated_since`: the user's runs changed at or after `lastUpdatedMs` (epoch ms). */
+export function queryUpdatedSincePath(lastUpdatedMs: number): string {
+  return `/api/v1/query/updated_since?q=${encodeURIComponent(`(last_updated_ms:${Math.floor(lastUpdatedMs)})`)}`;
+}
+
+export async function fetchQueryUpdates(lastUpdatedMs: number, signal?: AbortSignal): Promise<SqlLabQuery[]> {
+  return (await getJson<QueryUpdatedSinceResponse>(queryUpdatedSincePath(lastUpdatedMs), signal)).result;
 }
 
 /** `POST /api/v1/query/stop`: the run's statement is cancelled in the database. */

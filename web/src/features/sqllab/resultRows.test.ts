@@ -18,7 +18,7 @@ import {
 } from 'apache-arrow';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/api/client';
-import { decodeSqlLabResult, executeSql, sqlLabArrowContentType } from './api';
+import { decodeSqlLabResult, executeSql, fetchSqlLabResults, queryUpdatedSincePath, sqlLabArrowContentType, sqlLabResultsPath, startSqlRun } from './api';
 import type { ResultRows } from './resultRows';
 import { resultColumn, resultMeta, sqlLabAnswer, sqlLabResult, storedVector } from './sqlLabResultFixtures';
 
@@ -153,5 +153,34 @@ describe('executeSql', () => {
     await expect(executeSql({ database_id: 1, sql: 'SELECT 1' })).rejects.toThrow(
       'Received SQL Lab results as "application/json" instead of Arrow',
     );
+  });
+});
+
+describe('asynchronous runs', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    forgetCsrfToken();
+  });
+
+  it('reads a 202 as the pending run', async () => {
+    const query = { ...resultMeta([], 0).query, state: 'pending', progress: 0 };
+    vi.stubGlobal('fetch', (url: string) =>
+      Promise.resolve(url.includes('csrf_token') ? Response.json({ result: 'token' }) : Response.json({ query }, { status: 202 })),
+    );
+    expect(await startSqlRun({ database_id: 1, sql: 'SELECT 1', runAsync: true })).toEqual({ kind: 'async', query });
+  });
+
+  it('asks for the stored rows by key and limit, as Arrow like a run', async () => {
+    expect(sqlLabResultsPath("it's", 100)).toBe(`/api/v1/sqllab/results/?q=${encodeURIComponent("(key:'it!'s',rows:100)")}`);
+    expect(queryUpdatedSincePath(1_763_881_200_000.7)).toBe(`/api/v1/query/updated_since?q=${encodeURIComponent('(last_updated_ms:1763881200000)')}`);
+    const answer = sqlLabAnswer(tableFromArrays({ n: Float64Array.from([3]) }), resultMeta([resultColumn('n', 'DOUBLE', 0)], 1));
+    const requests: { url: string; accept: string | null }[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      requests.push({ url, accept: new Headers(init.headers).get('Accept') });
+      return Promise.resolve(new Response(new Blob([answer.slice()]), { headers: { 'Content-Type': sqlLabArrowContentType } }));
+    });
+    const { rows } = await fetchSqlLabResults('key-1', 10);
+    expect(requests).toEqual([{ url: sqlLabResultsPath('key-1', 10), accept: 'application/vnd.apache.arrow.stream, application/json' }]);
+    expect(columnCells(rows, 0)).toEqual([3]);
   });
 });

@@ -1,8 +1,11 @@
 import type { SqlLabExecutePayload } from '@/api/generated/SqlLabExecutePayload';
 import type { QueryEditorTab } from './editorTabs';
 
-/** The execute body of a run of a tab's SQL: its schema, name, limit and template parameters. */
-export function tabRunPayload(tab: QueryEditorTab, databaseId: number, clientId: string): SqlLabExecutePayload {
+/**
+ * The execute body of a run of a tab's SQL: its schema, name, limit and template parameters;
+ * `runAsync` when the database runs SQL Lab's queries asynchronously (`allow_run_async`).
+ */
+export function tabRunPayload(tab: QueryEditorTab, databaseId: number, clientId: string, runAsync = false): SqlLabExecutePayload {
   return {
     client_id: clientId,
     database_id: databaseId,
@@ -12,7 +15,7 @@ export function tabRunPayload(tab: QueryEditorTab, databaseId: number, clientId:
     sql_editor_id: tab.id,
     queryLimit: tab.queryLimit,
     templateParams: tab.templateParams ?? undefined,
-    runAsync: false,
+    runAsync,
     json: true,
   };
 }

@@ -1,0 +1,232 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { tableFromArrays } from 'apache-arrow';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetCsrfToken } from '@/api/client';
+import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
+import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
+import { renderWithTheme } from '@/testRendering';
+import { giveElementsHeight } from '@/testLayout';
+import { testIds } from '@/testIds';
+import { sqlLabArrowContentType } from './api';
+import { tabsStorageKey } from './editorTabs';
+import { SqlLabPage } from './SqlLabPage';
+import { resultColumn, resultMeta, sqlLabAnswer } from './sqlLabResultFixtures';
+import { queryPollIntervalMs } from './useQueryUpdates';
+
+const examples: DatabaseListItem = {
+  id: 1,
+  database_name: 'examples',
+  backend: 'sqlite',
+  expose_in_sqllab: true,
+  allow_run_async: true,
+  allow_dml: false,
+  allow_multi_catalog: false,
+  uuid: '00000000-0000-0000-0000-000000000001',
+  allow_file_upload: false,
+  allow_ctas: false,
+  allow_cvas: false,
+  allows_cost_estimate: false,
+  changed_on: '2026-11-23T07:00:00',
+  changed_on_delta_humanized: 'a minute ago',
+  created_by: null,
+  changed_by: null,
+};
+
+const sql = 'SELECT name FROM birth_names';
+
+/** The page's one browser-kept tab, limited to 100 rows. */
+const storedTabs = JSON.stringify({
+  tabs: [{ id: 'tab1', name: 'Births', dbId: 1, schema: 'main', sql, queryLimit: 100 }],
+  activeTabId: 'tab1',
+});
+
+/** The rows of `SELECT name FROM birth_names`, as the results call answers them (Arrow). */
+function namesAnswer(): Response {
+  const columns = [resultColumn('name', 'STRING', 1)];
+  const stream = sqlLabAnswer(tableFromArrays({ name: ['Ada', 'Bob'] }), resultMeta(columns, 2));
+  return new Response(new Blob([stream.slice()]), { headers: { 'Content-Type': sqlLabArrowContentType } });
+}
+
+/**
+ * A stubbed server: the SQL Lab page's reads, an execute call that answers 202 (or rows when the
+ * database is synchronous), and `updated_since` answering `server.run` as it is at each poll.
+ */
+interface FakeServer {
+  calls: string[];
+  /** The run as the next poll reports it (its `id` is the client id the page sent). */
+  run: Partial<SqlLabQuery> | null;
+  /** The results call's answer; a promise holds it back until the test resolves it. */
+  results: () => Response | Promise<Response>;
+  database: DatabaseListItem;
+}
+
+function stubServer(): FakeServer {
+  const server: FakeServer = { calls: [], run: null, results: namesAnswer, database: examples };
+  let clientId = '';
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    const method = init.method ?? 'GET';
+    const body = typeof init.body === 'string' ? init.body : '';
+    if (url === '/api/v1/security/csrf_token/') return Promise.resolve(Response.json({ result: 'token' }));
+    server.calls.push(`${method} ${decodeURIComponent(url)}${body === '' ? '' : ` ${body}`}`);
+    if (url === '/api/v1/sqllab/') {
+      return Promise.resolve(Response.json({ result: { backend_persistence: false, active_tab: null, tab_state_ids: [], queries: {} } }));
+    }
+    if (url.startsWith('/api/v1/database/?q=')) return Promise.resolve(Response.json({ count: 1, result: [server.database] }));
+    if (url.startsWith('/api/v1/database/1/schemas/')) return Promise.resolve(Response.json({ result: ['main'] }));
+    if (url.startsWith('/api/v1/database/1/tables/')) return Promise.resolve(Response.json({ count: 0, result: [] }));
+    if (url.startsWith('/api/v1/query/?q=')) return Promise.resolve(Response.json({ count: 0, ids: [], result: [] }));
+    if (url === '/api/v1/sqllab/execute/') {
+      const payload = JSON.parse(body) as { client_id: string; runAsync: boolean };
+      clientId = payload.client_id;
+      if (!payload.runAsync) return Promise.resolve(namesAnswer());
+      const query = { ...resultMeta([], 0).query, id: clientId, state: 'pending', progress: 0, rows: null, resultsKey: null };
+      return Promise.resolve(Response.json({ query }, { status: 202 }));
+    }
+    if (url.startsWith('/api/v1/query/updated_since')) {
+      const result = server.run === null ? [] : [{ ...resultMeta([], 0).query, ...server.run, id: clientId }];
+      return Promise.resolve(Response.json({ result }));
+    }
+    if (url.startsWith('/api/v1/sqllab/results/')) return Promise.resolve(server.results());
+    if (url === '/api/v1/query/stop') return Promise.resolve(Response.json({ result: 'OK' }));
+    return Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 }));
+  });
+  return server;
+}
+
+function renderSqlLab(): void {
+  const router = createMemoryRouter([{ path: '/sqllab/*', element: <SqlLabPage /> }], { initialEntries: ['/sqllab/'] });
+  renderWithTheme(<RouterProvider router={router} />);
+}
+
+async function clickRun(): Promise<void> {
+  const run = await screen.findByTestId(testIds.sqlLab.runButton);
+  await waitFor(() => expect(run.hasAttribute('disabled')).toBe(false));
+  fireEvent.click(run);
+}
+
+/** One poll interval passes and the poll's answer, and what it starts, settle. */
+async function nextPoll(): Promise<void> {
+  await act(() => vi.advanceTimersByTimeAsync(queryPollIntervalMs));
+}
+
+function countOf(calls: readonly string[], prefix: string): number {
+  return calls.filter((call) => call.startsWith(prefix)).length;
+}
+
+describe('SqlLabPage asynchronous runs', () => {
+  giveElementsHeight();
+  beforeEach(() => {
+    window.localStorage.clear();
+    window.localStorage.setItem(tabsStorageKey, storedTabs);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    forgetCsrfToken();
+  });
+
+  it('runs asynchronously: pending, running with progress, fetching, then the rows; polling stops', async () => {
+    const server = stubServer();
+    renderSqlLab();
+    await clickRun();
+
+    expect((await screen.findByTestId(testIds.sqlLab.resultsPending)).textContent).toBe('Pending…');
+    const execute = server.calls.find((call) => call.startsWith('POST /api/v1/sqllab/execute/'));
+    expect(execute).toContain('"runAsync":true');
+    expect(execute).toContain('"queryLimit":100');
+
+    server.run = { state: 'running', progress: 50 };
+    await nextPoll();
+    expect(screen.getByTestId(testIds.sqlLab.resultsRunning).textContent).toBe('Running…');
+    expect(screen.getByTestId(testIds.sqlLab.resultsProgress).textContent).toBe('50%');
+    expect(screen.getByRole('progressbar', { name: 'Query progress' }).getAttribute('value')).toBe('50');
+    expect(screen.getByTestId(testIds.sqlLab.stopButton)).toBeTruthy();
+
+    let answerResults: (response: Response) => void = () => undefined;
+    server.results = () =>
+      new Promise<Response>((resolve) => {
+        answerResults = resolve;
+      });
+    server.run = { state: 'success', progress: 100, rows: 2, resultsKey: 'key-1' };
+    await nextPoll();
+    expect(screen.getByTestId(testIds.sqlLab.resultsFetching).textContent).toBe('Fetching results…');
+    expect(server.calls).toContain("GET /api/v1/sqllab/results/?q=(key:'key-1',rows:100)");
+
+    await act(async () => {
+      answerResults(namesAnswer());
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect((await screen.findByTestId(testIds.sqlLab.rowCount)).textContent).toBe('2 rows');
+    const names = screen.getAllByTestId(testIds.sqlLab.cell).map((cell) => cell.textContent);
+    expect(names).toEqual(['Ada', 'Bob']);
+
+    const polls = countOf(server.calls, 'GET /api/v1/query/updated_since');
+    await nextPoll();
+    await nextPoll();
+    expect(countOf(server.calls, 'GET /api/v1/query/updated_since')).toBe(polls);
+    expect(countOf(server.calls, 'GET /api/v1/sqllab/results/')).toBe(1);
+  });
+
+  it('stops a running asynchronous run: the stop is posted, later updates change nothing', async () => {
+    const server = stubServer();
+    renderSqlLab();
+    await clickRun();
+    server.run = { state: 'running', progress: 20 };
+    await nextPoll();
+    expect(screen.getByTestId(testIds.sqlLab.resultsProgress).textContent).toBe('20%');
+
+    fireEvent.click(screen.getByTestId(testIds.sqlLab.stopButton));
+    expect(screen.getByTestId(testIds.sqlLab.resultsStopped).textContent).toBe('Query was stopped');
+    await waitFor(() => expect(server.calls.some((call) => call.startsWith('POST /api/v1/query/stop'))).toBe(true));
+    const stop = server.calls.find((call) => call.startsWith('POST /api/v1/query/stop')) ?? '';
+    const execute = server.calls.find((call) => call.startsWith('POST /api/v1/sqllab/execute/')) ?? '';
+    const clientId = /"client_id":"(\w+)"/.exec(execute)?.[1];
+    expect(stop).toBe(`POST /api/v1/query/stop {"client_id":"${clientId}"}`);
+
+    server.run = { state: 'success', progress: 100, resultsKey: 'key-1' };
+    const polls = countOf(server.calls, 'GET /api/v1/query/updated_since');
+    await nextPoll();
+    await nextPoll();
+    expect(countOf(server.calls, 'GET /api/v1/query/updated_since')).toBe(polls);
+    expect(countOf(server.calls, 'GET /api/v1/sqllab/results/')).toBe(0);
+    expect(screen.getByTestId(testIds.sqlLab.resultsStopped).textContent).toBe('Query was stopped');
+    expect(screen.getByTestId(testIds.sqlLab.runButton)).toBeTruthy();
+  });
+
+  it("shows 'Failed at retrieving results' with the server's message when the stored result expired", async () => {
+    const server = stubServer();
+    const expired = 'Data could not be retrieved from the results backend. You need to re-run the original query.';
+    server.results = () => Response.json({ message: expired }, { status: 410 });
+    renderSqlLab();
+    await clickRun();
+    server.run = { state: 'success', progress: 100, resultsKey: 'key-9' };
+    await nextPoll();
+
+    const error = await screen.findByTestId(testIds.sqlLab.resultsError);
+    expect(error.textContent).toBe(`Failed at retrieving results${expired}`);
+    expect(screen.getByText('Failed at retrieving results').tagName).toBe('STRONG');
+  });
+
+  it("shows a failed asynchronous run's error message", async () => {
+    const server = stubServer();
+    renderSqlLab();
+    await clickRun();
+    server.run = { state: 'failed', errorMessage: 'no such table: birth_name' };
+    await nextPoll();
+    expect((await screen.findByTestId(testIds.sqlLab.resultsError)).textContent).toBe('no such table: birth_name');
+    expect(countOf(server.calls, 'GET /api/v1/sqllab/results/')).toBe(0);
+  });
+
+  it('runs synchronously on a database without asynchronous execution, without polling', async () => {
+    const server = stubServer();
+    server.database = { ...examples, allow_run_async: false };
+    renderSqlLab();
+    await clickRun();
+    expect((await screen.findByTestId(testIds.sqlLab.rowCount)).textContent).toBe('2 rows');
+    expect(server.calls.find((call) => call.startsWith('POST /api/v1/sqllab/execute/'))).toContain('"runAsync":false');
+    await nextPoll();
+    expect(countOf(server.calls, 'GET /api/v1/query/updated_since')).toBe(0);
+  });
+});

@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
+import { useToasts } from '@/components/toastContext';
+import { fetchSqlLabResults, newClientId, startSqlRun, stopQuery } from './api';
+import { defaultQueryLimit, type QueryEditorTab } from './editorTabs';
+import {
+  applyFetchedResults,
+  applyFetchFailure,
+  applyRunFailure,
+  applyRunResult,
+  applyServerUpdate,
+  isPolledRun,
+  isStoppable,
+  startedRun,
+  stopRun,
+  type RunState,
+} from './runLifecycle';
+import { tabRunPayload } from './runPayload';
+import { useQueryUpdates } from './useQueryUpdates';
+
+/** Spec 002 section 8's toast when Stop fails. */
+export const stopFailedMessage = 'Failed to stop query.';
+
+export interface TabRuns {
+  /** The last run of each editor tab, by tab id. */
+  runs: Readonly<Record<string, RunState>>;
+  /** Bumped as the runs move on, so that the query history reloads. */
+  historyRefresh: number;
+  /**
+   * Runs the tab's SQL on the database (asynchronously when `runAsync`), with the page's query
+   * string for `url_param()`; answers the run's client id.
+   */
+  start: (tab: QueryEditorTab, databaseId: number, runAsync: boolean, pageSearch: string) => string;
+  /** Stops the tab's pending or running run. */
+  stop: (tabId: string) => void;
+}
+
+/**
+ * The runs of SQL Lab's tabs (spec 002 section 4): started, answered, polled while an
+ * asynchronous one waits, their stored rows fetched once the server finished them, and stopped.
+ * The transitions are `runLifecycle`'s.
+ */
+export function useTabRuns(tabs: readonly QueryEditorTab[]): TabRuns {
+  const [runs, setRuns] = useState<Record<string, RunState>>({});
+  const [historyRefresh, setHistoryRefresh] = useState(0);
+  const { addToast } = useToasts();
+
+  const setRun = useCallback((tabId: string, update: (previous: RunState | undefined) => RunState | undefined) => {
+    setRuns((previous) => {
+      const next = update(previous[tabId]);
+      return next === undefined || next === previous[tabId] ? previous : { ...previous, [tabId]: next };
+    });
+  }, []);
+
+  const applyServerUpdates = useCallback((queries: readonly SqlLabQuery[]) => {
+    setRuns((previous) => {
+      const next: Record<string, RunState> = {};
+      let isChanged = false;
+      for (const [tabId, tabRun] of Object.entries(previous)) {
+        const updated = queries.reduce<RunState | undefined>(applyServerUpdate, tabRun) ?? tabRun;
+        isChanged ||= updated !== tabRun;
+        next[tabId] = updated;
+      }
+      return isChanged ? next : previous;
+    });
+  }, []);
+  useQueryUpdates(Object.values(runs).some(isPolledRun), applyServerUpdates);
+
+  // A run the server finished is fetching: its stored rows are read once, at most the tab's limit.
+  const fetchedRuns = useRef(new Set<string>());
+  useEffect(() => {
+    for (const [tabId, tabRun] of Object.entries(runs)) {
+      if (tabRun.status !== 'fetching' || fetchedRuns.current.has(tabRun.clientId)) continue;
+      const { clientId, resultsKey } = tabRun;
+      fetchedRuns.current.add(clientId);
+      const limit = tabs.find((tab) => tab.id === tabId)?.queryLimit ?? defaultQueryLimit;
+      fetchSqlLabResults(resultsKey, limit)
+        .then((result) => setRun(tabId, (previous) => applyFetchedResults(previous, clientId, result)))
+        .catch((error: unknown) => setRun(tabId, (previous) => applyFetchFailure(previous, clientId, error)));
+    }
+  }, [runs, tabs, setRun]);
+
+  // The history's states follow the runs.
+  const runStates = Object.values(runs)
+    .map((tabRun) => tabRun.status)
+    .join();
+  const shownRunStates = useRef(runStates);
+  useEffect(() => {
+    if (shownRunStates.current === runStates) return;
+    shownRunStates.current = runStates;
+    setHistoryRefresh((number) => number + 1);
+  }, [runStates]);
+
+  function start(tab: QueryEditorTab, databaseId: number, runAsync: boolean, pageSearch: string): string {
+    const clientId = newClientId();
+    setRun(tab.id, () => startedRun(clientId, runAsync));
+    startSqlRun(tabRunPayload(tab, databaseId, clientId, runAsync), pageSearch)
+      .finally(() => setHistoryRefresh((number) => number + 1))
+      .then((answer) => {
+        // A late answer (after Stop, or of a replaced run) changes nothing (spec 002 section 4).
+        setRun(tab.id, (previous) =>
+          answer.kind === 'async' ? applyServerUpdate(previous, answer.query) : applyRunResult(previous, clientId, answer.result),
+        );
+      })
+      .catch((error: unknown) => setRun(tab.id, (previous) => applyRunFailure(previous, clientId, error)));
+    return clientId;
+  }
+
+  function stop(tabId: string): void {
+    const run = runs[tabId];
+    if (!isStoppable(run)) return;
+    setRun(tabId, stopRun);
+    stopQuery(run.clientId).catch(() => addToast('danger', stopFailedMessage));
+  }
+
+  return { runs, historyRefresh, start, stop };
+}
