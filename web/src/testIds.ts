@@ -367,6 +367,11 @@ export const testIds = {
     /** The chart menu's Download > "Download as image" (a PNG of the chart with its title). */
     chartMenuDownloadImage: 'dashboard-chart-menu-download-image',
     chartMenuDrillToDetail: 'dashboard-chart-menu-drill-to-detail',
+    chartMenuViewQuery: 'dashboard-chart-menu-view-query',
+    chartMenuViewAsTable: 'dashboard-chart-menu-view-as-table',
+    chartMenuCopyPermalink: 'dashboard-chart-menu-copy-permalink',
+    /** The chart menu's "View as table" dialog: the chart's results. */
+    viewAsTableModal: 'dashboard-view-as-table-modal',
     /** The dashboard's own CSS (Edit CSS). */
     css: 'dashboard-css',
   },
