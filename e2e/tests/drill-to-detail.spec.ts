@@ -110,6 +110,65 @@ test('right-clicking a bar drills to its rows: chart filters kept, 50 a page, th
   await drill.close();
 });
 
+/** A bar chart of births per year (time grain P1Y on `ds`), saved through the API. Answers its id. */
+async function createBirthsByYearBars(page: Page, datasetId: number, name: string): Promise<number> {
+  const params = {
+    datasource: `${datasetId}__table`,
+    viz_type: 'echarts_timeseries_bar',
+    x_axis: 'ds',
+    time_grain_sqla: 'P1Y',
+    metrics: [sumOfNum],
+    groupby: [],
+    adhoc_filters: [],
+    row_limit: 10000,
+    time_range: 'No filter',
+  };
+  const answer = await writeJson(page.request, 'POST', '/api/v1/chart/', {
+    slice_name: name,
+    viz_type: 'echarts_timeseries_bar',
+    datasource_id: datasetId,
+    datasource_type: 'table',
+    params: JSON.stringify(params),
+  });
+  return answer.id as number;
+}
+
+test('right-clicking a year of a time series drills to the rows of that year only', async ({ page }) => {
+  const datasetId = await findDatasetId(page.request, 'birth_names');
+  const chartId = await createBirthsByYearBars(page, datasetId, `Births by year ${Date.now()}`);
+  const explore = await ExplorePage.openPath(page, `/explore/?slice_id=${chartId}`);
+  const drill = new DrillToDetail(page);
+
+  // The second year's bar (epoch ms in data-x) and its row count, grouped by the server's year truncation.
+  const bar = explore.marks('bar').nth(1);
+  await expect(bar).toBeVisible();
+  const yearStart = Number(await bar.getAttribute('data-x'));
+  const year = new Date(yearStart).getUTCFullYear();
+  expect(new Date(yearStart).toISOString()).toBe(`${year}-01-01T00:00:00.000Z`);
+  const yearAxis = { expressionType: 'SQL', sqlExpression: 'ds', label: 'ds', columnType: 'BASE_AXIS', timeGrain: 'P1Y' };
+  const countMetric = { expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'row_count' };
+  const [perYear] = await fetchChartDataRows(page.request, {
+    datasource: { id: datasetId, type: 'table' },
+    queries: [{ metrics: [countMetric], columns: [yearAxis], row_limit: 1000 }],
+  });
+  const yearRow = perYear?.data.find((row) => Number(row.ds) === yearStart);
+  const rowsInYear = Number(yearRow?.row_count);
+  expect(rowsInYear).toBeGreaterThan(0);
+
+  await drill.rightClickMark(bar);
+  const label = `Drill to detail by ds = ${year}`;
+  expect(await drill.menuItems()).toEqual(['Drill to detail', label]);
+  const firstPage = await drill.chooseMenuItem(label);
+  expect(firstPage.filters).toContainEqual({ col: 'ds', op: 'TEMPORAL_RANGE', val: `${year}-01-01T00:00:00 : ${year + 1}-01-01T00:00:00` });
+
+  await expect(drill.pills).toHaveText([`ds = ${year}×`]);
+  await expect(drill.rowCount).toHaveText(rowCountText(rowsInYear));
+  const shownDays = await drill.cells('ds').allInnerTexts();
+  expect(shownDays.length).toBe(Math.min(rowsInYear, 50));
+  for (const day of shownDays) expect(day.startsWith(`${year}-`)).toBe(true);
+  await drill.close();
+});
+
 test('the chart properties modal saves the owners chosen and shows them on reopening', async ({ page }) => {
   const datasetId = await findDatasetId(page.request, 'birth_names');
   const suffix = Date.now();

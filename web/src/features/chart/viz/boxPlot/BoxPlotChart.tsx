@@ -12,11 +12,12 @@ import { numberFormatter } from '../numberFormat';
 import { useChartTooltip } from '../useChartTooltip';
 import { readBoxStatistics } from './boxPlotStatistics';
 import { markValue } from '../markValues';
+import { emitMarkContextMenu } from '../drillValues';
 
 const margin = { top: 8, right: 16, bottom: 32, left: 64 };
 
 /** `box_plot`: per group (the `columns` distributed across) and metric, a box from Q1 to Q3 with whiskers and outliers. */
-export function BoxPlotChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+export function BoxPlotChart({ data, formData, width, height, theme, onMarkContextMenu }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
   const boxes = readBoxStatistics(data);
   if (boxes.length === 0) return <ChartEmptyState height={height} />;
@@ -60,6 +61,7 @@ export function BoxPlotChart({ data, formData, width, height, theme }: ChartRend
               key={`${box.group}|${box.metric}`}
               onMouseMove={(event) => tooltip.showAtPointer(event, { title: `${box.group} · ${box.metric}`, rows })}
               onMouseLeave={tooltip.hide}
+              onContextMenu={(event) => emitMarkContextMenu(event, box.drillValues, onMarkContextMenu)}
             >
               <line x1={center} x2={center} y1={yScale(box.max)} y2={yScale(box.min)} stroke={theme.colors.text} />
               <line x1={left + boxWidth / 4} x2={left + (3 * boxWidth) / 4} y1={yScale(box.max)} y2={yScale(box.max)} stroke={theme.colors.text} />

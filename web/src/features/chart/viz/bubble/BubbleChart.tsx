@@ -12,6 +12,8 @@ import { numberFormatter, numericCellValue } from '../numberFormat';
 import { categoryLabel } from '../queryColumns';
 import { useChartTooltip } from '../useChartTooltip';
 import { markValue } from '../markValues';
+import type { DrillValue } from '../chartRendererProps';
+import { emitMarkContextMenu, rowDrillValues } from '../drillValues';
 
 const margin = { top: 16, right: 24, bottom: 32, left: 64 };
 
@@ -21,13 +23,15 @@ interface Bubble {
   x: number;
   y: number;
   size: number;
+  /** The entity's (and series') values: what drilling to detail keeps. */
+  drillValues: DrillValue[];
 }
 
 /**
  * `bubble_v2`: one bubble per `entity`, coloured by `series`; the result's last three columns are
  * the `x`, `y` and `size` metrics.
  */
-export function BubbleChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+export function BubbleChart({ data, formData, width, height, theme, onMarkContextMenu }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
   const entityColumn = data.columns.find((column) => column.name === columnLabel(formData.entity)) ?? data.columns[0];
   const seriesName = columnLabel(formData.series);
@@ -42,7 +46,8 @@ export function BubbleChart({ data, formData, width, height, theme }: ChartRende
     if (x == null || y == null || size == null) continue;
     const entity = categoryLabel(entityColumn.values[rowIndex], entityColumn);
     const series = seriesColumn === undefined ? entity : categoryLabel(seriesColumn.values[rowIndex], seriesColumn);
-    bubbles.push({ entity, series, x, y, size });
+    const drillColumns = seriesColumn === undefined || seriesColumn === entityColumn ? [entityColumn] : [entityColumn, seriesColumn];
+    bubbles.push({ entity, series, x, y, size, drillValues: rowDrillValues(drillColumns, rowIndex) });
   }
   if (bubbles.length === 0) return <ChartEmptyState height={height} />;
   const colorScale = colorScaleForFormData(formData);
@@ -107,6 +112,7 @@ export function BubbleChart({ data, formData, width, height, theme }: ChartRende
                 })
               }
               onMouseLeave={tooltip.hide}
+              onContextMenu={(event) => emitMarkContextMenu(event, bubble.drillValues, onMarkContextMenu)}
             />
           );
         })}

@@ -10,11 +10,12 @@ import { numberFormatter } from '../numberFormat';
 import { pieSliceLabel, readPieLabelType } from '../pie/pieLabels';
 import { useChartTooltip } from '../useChartTooltip';
 import { markValue } from '../markValues';
+import { emitMarkContextMenu } from '../drillValues';
 
 const stepGap = 2;
 
 /** `funnel`: one step per group, widest first, its width proportional to the metric. */
-export function FunnelChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+export function FunnelChart({ data, formData, width, height, theme, onMarkContextMenu }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
   const { metricName, categories } = readCategoryValues(data, formData);
   if (categories.length === 0) return <ChartEmptyState height={height} />;
@@ -72,6 +73,7 @@ export function FunnelChart({ data, formData, width, height, theme }: ChartRende
                 })
               }
               onMouseLeave={tooltip.hide}
+              onContextMenu={(event) => emitMarkContextMenu(event, step.drillValues, onMarkContextMenu)}
             />
             {showLabels && (
               <text

@@ -12,6 +12,7 @@ import { numberFormatter, numericCellValue } from '../numberFormat';
 import { categoryLabel, splitDimensionsAndMetrics } from '../queryColumns';
 import { useChartTooltip } from '../useChartTooltip';
 import { markValue } from '../markValues';
+import { emitMarkContextMenu, rowDrillValues } from '../drillValues';
 
 const margin = { top: 8, right: 16, bottom: 32, left: 96 };
 
@@ -19,10 +20,12 @@ interface HeatCell {
   x: string;
   y: string;
   value: number;
+  /** The cell's row in the result (its x and y values). */
+  rowIndex: number;
 }
 
 /** `heatmap_v2`: `x_axis` across, `groupby` down, each cell coloured by `metric` on `linear_color_scheme`. */
-export function HeatmapChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+export function HeatmapChart({ data, formData, width, height, theme, onMarkContextMenu }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
   const xName = columnLabel(formData.x_axis);
   const yName = readColumnLabels(formData, 'groupby')[0] ?? null;
@@ -34,7 +37,7 @@ export function HeatmapChart({ data, formData, width, height, theme }: ChartRend
   const cells: HeatCell[] = [];
   for (let rowIndex = 0; rowIndex < data.rowCount; rowIndex += 1) {
     const value = numericCellValue(metric.values[rowIndex]);
-    if (value !== null) cells.push({ x: categoryLabel(xColumn.values[rowIndex], xColumn), y: categoryLabel(yColumn.values[rowIndex], yColumn), value });
+    if (value !== null) cells.push({ x: categoryLabel(xColumn.values[rowIndex], xColumn), y: categoryLabel(yColumn.values[rowIndex], yColumn), value, rowIndex });
   }
   const sortLabels = (labels: string[], order: unknown): string[] => (order === 'alpha_desc' ? labels.sort().reverse() : labels.sort());
   const xLabels = sortLabels([...new Set(cells.map((cell) => cell.x))], formData.sort_x_axis);
@@ -82,6 +85,7 @@ export function HeatmapChart({ data, formData, width, height, theme }: ChartRend
                 tooltip.showAtPointer(event, { title: `${cell.x} · ${cell.y}`, rows: [{ label: metric.name, value: formatValue(cell.value) }] })
               }
               onMouseLeave={tooltip.hide}
+              onContextMenu={(event) => emitMarkContextMenu(event, rowDrillValues([xColumn, yColumn], cell.rowIndex), onMarkContextMenu)}
             />
             {showValues && (
               <text

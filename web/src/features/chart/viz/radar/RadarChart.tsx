@@ -10,11 +10,12 @@ import { numberFormatter, numericCellValue } from '../numberFormat';
 import { rowLabel, splitDimensionsAndMetrics } from '../queryColumns';
 import { useChartTooltip } from '../useChartTooltip';
 import { markValues } from '../markValues';
+import { emitMarkContextMenu, rowDrillValues } from '../drillValues';
 
 const ringCount = 4;
 
 /** `radar`: one axis per metric, one polygon per `groupby` row; each axis runs from 0 to its largest value. */
-export function RadarChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+export function RadarChart({ data, formData, width, height, theme, onMarkContextMenu }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
   const { dimensions, metrics } = splitDimensionsAndMetrics(data.columns, readColumnLabels(formData, 'groupby'));
   if (metrics.length === 0 || data.rowCount === 0) return <ChartEmptyState height={height} />;
@@ -32,6 +33,7 @@ export function RadarChart({ data, formData, width, height, theme }: ChartRender
   const rows = Array.from({ length: data.rowCount }, (_unused, rowIndex) => ({
     label: dimensions.length === 0 ? 'Total' : rowLabel(dimensions, rowIndex),
     values: metrics.map((metric) => numericCellValue(metric.values[rowIndex])),
+    drillValues: rowDrillValues(dimensions, rowIndex),
   }));
   return (
     <ChartFrame
@@ -87,6 +89,7 @@ export function RadarChart({ data, formData, width, height, theme }: ChartRender
                 })
               }
               onMouseLeave={tooltip.hide}
+              onContextMenu={(event) => emitMarkContextMenu(event, row.drillValues, onMarkContextMenu)}
             />
           );
         })}

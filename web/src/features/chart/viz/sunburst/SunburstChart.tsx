@@ -12,6 +12,7 @@ import { numberFormatter } from '../numberFormat';
 import { pieSliceLabel } from '../pie/pieLabels';
 import { useChartTooltip } from '../useChartTooltip';
 import { markValue } from '../markValues';
+import { emitMarkContextMenu } from '../drillValues';
 
 interface SunburstArc {
   node: HierarchyNode;
@@ -44,7 +45,7 @@ function treeDepth(node: HierarchyNode): number {
 }
 
 /** `sunburst_v2`: rings for the `columns` levels, inner to outer, each arc sized by `metric`. */
-export function SunburstChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+export function SunburstChart({ data, formData, width, height, theme, onMarkContextMenu }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
   const tree = buildCategoryHierarchy(data, formData, 'columns', 'Total');
   if (tree.children.length === 0 || tree.value <= 0) return <ChartEmptyState height={height} />;
@@ -80,6 +81,7 @@ export function SunburstChart({ data, formData, width, height, theme }: ChartRen
                   tooltip.showAtPointer(event, { title: arc.node.path.join(' / '), rows: [{ label: 'Value', value: pieSliceLabel('value_percent', '', arc.node.value, tree.value, formatValue), color }] })
                 }
                 onMouseLeave={tooltip.hide}
+                onContextMenu={(event) => emitMarkContextMenu(event, [...arc.node.drillValues], onMarkContextMenu)}
               />
               {showLabels && arc.endAngle - arc.startAngle > 0.2 && (
                 <text

@@ -12,9 +12,10 @@ import { numberFormatter } from '../numberFormat';
 import { pieSliceLabel, readPieLabelType } from '../pie/pieLabels';
 import { useChartTooltip } from '../useChartTooltip';
 import { markValue } from '../markValues';
+import { emitMarkContextMenu } from '../drillValues';
 
 /** `treemap_v2`: nested rectangles for the `groupby` levels, each leaf sized by `metric`. */
-export function TreemapChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+export function TreemapChart({ data, formData, width, height, theme, onMarkContextMenu }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
   const tree = buildCategoryHierarchy(data, formData, 'groupby', readFormString(formData, 'metricLabel', 'All'));
   if (tree.children.length === 0 || tree.value <= 0) return <ChartEmptyState height={height} />;
@@ -53,6 +54,7 @@ export function TreemapChart({ data, formData, width, height, theme }: ChartRend
                       tooltip.showAtPointer(event, { title: node.data.path.join(' / '), rows: [{ label: 'Value', value: pieSliceLabel('value_percent', '', node.value ?? 0, tree.value, formatValue), color }] })
                     }
                     onMouseLeave={tooltip.hide}
+                    onContextMenu={(event) => emitMarkContextMenu(event, [...node.data.drillValues], onMarkContextMenu)}
                   />
                   {showLabels && nodeWidth > 40 && nodeHeight > 14 && (
                     <text data-testid={testIds.viz.label} x={4} y={12} fontSize={theme.fontSizes.xs} fill={theme.colors.textOnPrimary} pointerEvents="none">

@@ -11,6 +11,10 @@ import { numberFormatter } from '../numberFormat';
 import { useChartTooltip } from '../useChartTooltip';
 import { waterfallSteps, type WaterfallStepKind } from './waterfallSteps';
 import { markValue } from '../markValues';
+import { genericDataTypes } from '@/features/chart/chartColumns';
+import { findXColumn } from '../cartesian/cartesianSeries';
+import type { DrillValue } from '../chartRendererProps';
+import { emitMarkContextMenu, xAxisDrillValues } from '../drillValues';
 
 const margin = { top: 8, right: 16, bottom: 32, left: 64 };
 
@@ -21,7 +25,7 @@ function rgbaColor(value: unknown, fallback: string): string {
 }
 
 /** `waterfall`: each x value's change floats from the running total; a total bar ends it. */
-export function WaterfallChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+export function WaterfallChart({ data, formData, width, height, theme, onMarkContextMenu }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
   const steps = waterfallSteps(data, columnLabel(formData.x_axis), readFormBoolean(formData, 'show_total', true));
   if (steps.length === 0) return <ChartEmptyState height={height} />;
@@ -39,6 +43,13 @@ export function WaterfallChart({ data, formData, width, height, theme }: ChartRe
   const extremes = steps.flatMap((step) => [step.start, step.end]);
   const yScale = scaleLinear<number>({ domain: [Math.min(0, ...extremes), Math.max(0, ...extremes)], range: [innerHeight, 0], nice: true });
   const tickLabelProps = { fill: theme.colors.textMuted, fontSize: theme.fontSizes.xs };
+  // Drilling to detail takes the step's x value (a time point's period); the total has none.
+  const xColumn = findXColumn(data.columns, columnLabel(formData.x_axis));
+  const stepDrillValues = (step: (typeof steps)[number]): DrillValue[] => {
+    if (step.rowIndex === undefined || xColumn === undefined) return [];
+    const xKind = xColumn.genericType === genericDataTypes.temporal ? 'time' : 'category';
+    return xAxisDrillValues(formData, xKind, xColumn.values[step.rowIndex], () => step.label);
+  };
   return (
     <ChartFrame
       width={width}
@@ -64,6 +75,7 @@ export function WaterfallChart({ data, formData, width, height, theme }: ChartRe
               tooltip.showAtPointer(event, { title: step.label, rows: [{ label: labels[step.kind], value: formatValue(step.value), color: colors[step.kind] }] })
             }
             onMouseLeave={tooltip.hide}
+            onContextMenu={(event) => emitMarkContextMenu(event, stepDrillValues(step), onMarkContextMenu)}
           />
         ))}
         <AxisBottom top={innerHeight} scale={xScale} stroke={theme.colors.border} tickStroke={theme.colors.border} tickLabelProps={tickLabelProps} />
