@@ -15,18 +15,9 @@ interface QueryFilter {
   val?: unknown;
 }
 
-/** A bar chart of births by state (top 10), girls only, saved through the API. Answers its id. */
-async function createGirlsByStateBars(page: Page, datasetId: number, name: string): Promise<number> {
-  const params = {
-    datasource: `${datasetId}__table`,
-    viz_type: 'echarts_timeseries_bar',
-    x_axis: 'state',
-    metrics: [sumOfNum],
-    groupby: [],
-    adhoc_filters: [girlsOnly],
-    row_limit: 10,
-    time_range: 'No filter',
-  };
+/** A bar chart (`echarts_timeseries_bar`) of SUM(num) on birth_names with these controls, saved through the API. Answers its id. */
+async function createBarChart(page: Page, datasetId: number, name: string, controls: Record<string, unknown>): Promise<number> {
+  const params = { datasource: `${datasetId}__table`, viz_type: 'echarts_timeseries_bar', metrics: [sumOfNum], groupby: [], time_range: 'No filter', ...controls };
   const answer = await writeJson(page.request, 'POST', '/api/v1/chart/', {
     slice_name: name,
     viz_type: 'echarts_timeseries_bar',
@@ -35,6 +26,11 @@ async function createGirlsByStateBars(page: Page, datasetId: number, name: strin
     params: JSON.stringify(params),
   });
   return answer.id as number;
+}
+
+/** A bar chart of births by state (top 10), girls only. Answers its id. */
+async function createGirlsByStateBars(page: Page, datasetId: number, name: string): Promise<number> {
+  return createBarChart(page, datasetId, name, { x_axis: 'state', adhoc_filters: [girlsOnly], row_limit: 10 });
 }
 
 /** COUNT(*) of birth_names under the filters, through the chart data API. */
@@ -110,32 +106,9 @@ test('right-clicking a bar drills to its rows: chart filters kept, 50 a page, th
   await drill.close();
 });
 
-/** A bar chart of births per year (time grain P1Y on `ds`), saved through the API. Answers its id. */
-async function createBirthsByYearBars(page: Page, datasetId: number, name: string): Promise<number> {
-  const params = {
-    datasource: `${datasetId}__table`,
-    viz_type: 'echarts_timeseries_bar',
-    x_axis: 'ds',
-    time_grain_sqla: 'P1Y',
-    metrics: [sumOfNum],
-    groupby: [],
-    adhoc_filters: [],
-    row_limit: 10000,
-    time_range: 'No filter',
-  };
-  const answer = await writeJson(page.request, 'POST', '/api/v1/chart/', {
-    slice_name: name,
-    viz_type: 'echarts_timeseries_bar',
-    datasource_id: datasetId,
-    datasource_type: 'table',
-    params: JSON.stringify(params),
-  });
-  return answer.id as number;
-}
-
 test('right-clicking a year of a time series drills to the rows of that year only', async ({ page }) => {
   const datasetId = await findDatasetId(page.request, 'birth_names');
-  const chartId = await createBirthsByYearBars(page, datasetId, `Births by year ${Date.now()}`);
+  const chartId = await createBarChart(page, datasetId, `Births by year ${Date.now()}`, { x_axis: 'ds', time_grain_sqla: 'P1Y', row_limit: 10000 });
   const explore = await ExplorePage.openPath(page, `/explore/?slice_id=${chartId}`);
   const drill = new DrillToDetail(page);
 

@@ -2,29 +2,10 @@ import { Schema, Table, tableFromArrays, tableToIPC } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
 import type { ChartDataResultMeta } from '@/api/generated/ChartDataResultMeta';
 import { decodeChartDataFrames } from './chartData';
+import { chartResultMeta } from './chartDataTestResults';
 
 function resultMeta(overrides: Partial<ChartDataResultMeta>): ChartDataResultMeta {
-  return {
-    colnames: [],
-    coltypes: [],
-    rowcount: 0,
-    sql_rowcount: 0,
-    is_cached: false,
-    cached_dttm: null,
-    cache_key: null,
-    cache_timeout: null,
-    query: '',
-    status: 'success',
-    stacktrace: null,
-    from_dttm: null,
-    to_dttm: null,
-    applied_filters: [],
-    rejected_filters: [],
-    error: null,
-    annotation_data: {},
-    label_map: {},
-    ...overrides,
-  };
+  return { ...chartResultMeta([], [], 0, ''), ...overrides };
 }
 
 function withResultMeta(table: Table, meta: ChartDataResultMeta): Table {

@@ -2,15 +2,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Float64, Table, Utf8, vectorFromArray } from 'apache-arrow';
 import { toBlob } from 'html-to-image';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChartDataArrowResult } from '@/api/chartData';
-import type { ChartDataResultMeta } from '@/api/generated/ChartDataResultMeta';
+import { chartResultMeta } from '@/api/chartDataTestResults';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
 import type { ExtraFormData } from '@/api/generated/ExtraFormData';
 import type { FormData } from '@/api/generated/FormData';
 import type { UserRoles } from '@/api/generated/UserRoles';
 import { imageDownloadFailedMessage } from '@/features/explore/download/downloadAsImage';
 import { testIds } from '@/testIds';
+import { giveElementsClientHeight } from '@/testLayout';
 import { renderWithTheme } from '@/testRendering';
 import { buildTheme } from '@/theme/tokens';
 import { DashboardChartHolder } from './DashboardChartHolder';
@@ -120,35 +121,12 @@ const genderFilter: ExtraFormData = { filters: [{ col: 'gender', op: 'IN', val: 
 /** The grid with the gender filter applied to the chart, so the chart's query runs. */
 const filteredGrid: DashboardGridState = { ...grid, extraFormDataByChart: new Map([[chart.id, genderFilter]]) };
 
-function resultMeta(colnames: string[], coltypes: ChartDataResultMeta['coltypes'], rowcount: number): ChartDataResultMeta {
-  return {
-    colnames,
-    coltypes,
-    rowcount,
-    sql_rowcount: rowcount,
-    is_cached: false,
-    cached_dttm: null,
-    cache_key: null,
-    cache_timeout: null,
-    query: 'SELECT name, SUM(num) FROM birth_names GROUP BY name',
-    status: 'success',
-    stacktrace: null,
-    from_dttm: null,
-    to_dttm: null,
-    applied_filters: [],
-    rejected_filters: [],
-    error: null,
-    annotation_data: {},
-    label_map: {},
-  };
-}
-
 function namesResult(): ChartDataArrowResult {
   const table = new Table({
     name: vectorFromArray(['Michael', 'David'], new Utf8()),
     'SUM(num)': vectorFromArray([1500, 1200], new Float64()),
   });
-  return { meta: resultMeta(['name', 'SUM(num)'], [1, 0], 2), table };
+  return { meta: chartResultMeta(['name', 'SUM(num)'], [1, 0], 2, 'SELECT name, SUM(num) FROM birth_names GROUP BY name'), table };
 }
 
 describe('dashboard chart menu: items', () => {
@@ -320,15 +298,7 @@ describe('dashboard chart menu: View query', () => {
 });
 
 describe('dashboard chart menu: View as table', () => {
-  // happy-dom has no layout: give scroll areas a height so the virtualizer renders rows.
-  const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-  beforeAll(() => {
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  });
-  afterAll(() => {
-    if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
-    else Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  });
+  giveElementsClientHeight();
 
   it("shows the chart's own results in Explore's grid, titled Chart Data", async () => {
     // Without IntersectionObserver every chart counts as near the viewport: its query runs.

@@ -11,7 +11,7 @@ import type { CrossFilterSelection, DrillValue } from '@/features/chart/viz/char
 import { chartResultsStateOf } from '@/features/explore/dataPane/chartResultsState';
 import { testIds } from '@/testIds';
 import { runDashboardChartQuery } from './api';
-import { ChartActionsMenu } from './ChartActionsMenu';
+import { ChartActionsMenu, exploreChartPath } from './ChartActionsMenu';
 import { useDashboardGrid } from './dashboardGridContext';
 import { useNearViewport } from './useNearViewport';
 import { ViewAsTableModal } from './ViewAsTableModal';
@@ -119,7 +119,12 @@ function LoadedChart({ chart, nameOverride, holderRef }: LoadedChartProps): JSX.
         <DrillDetailModal chartName={name} formData={formData} initialDrillValues={drillValues} onClose={() => setDrillValues(null)} />
       )}
       {isTableVisible && (
-        <ViewAsTableModal chartName={name} results={chartResultsStateOf(chartData, true)} onClose={() => setIsTableVisible(false)} />
+        <ViewAsTableModal
+          chartName={name}
+          results={chartResultsStateOf(chartData, true)}
+          explorePath={exploreChartPath(chart)}
+          onClose={() => setIsTableVisible(false)}
+        />
       )}
     </>
   );

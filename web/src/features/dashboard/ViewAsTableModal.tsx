@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
@@ -15,23 +16,29 @@ export interface ViewAsTableModalProps {
   chartName: string;
   /** The chart's own results (with the dashboard's filters): the rows it draws, not fetched again. */
   results: ChartResultsState;
+  /** Where "Edit chart" goes: the chart in Explore. */
+  explorePath: string;
   onClose: () => void;
 }
 
-/** The dashboard chart menu's "View as table": Explore's Results grid (count, search, copy) in a dialog. */
-export function ViewAsTableModal({ chartName, results, onClose }: ViewAsTableModalProps): JSX.Element {
+/**
+ * The dashboard chart menu's "View as table": Explore's Results grid (count, search, copy) in a
+ * dialog, with Superset's "Edit chart" and "Close".
+ */
+export function ViewAsTableModal({ chartName, results, explorePath, onClose }: ViewAsTableModalProps): JSX.Element {
+  const navigate = useNavigate();
+  const footer = (
+    <>
+      <Button $variant="secondary" onClick={() => void navigate(explorePath)}>
+        Edit chart
+      </Button>
+      <Button $variant="primary" onClick={onClose}>
+        Close
+      </Button>
+    </>
+  );
   return (
-    <Modal
-      title={viewAsTableTitle(chartName)}
-      testId={testIds.dashboard.viewAsTableModal}
-      width={1000}
-      onClose={onClose}
-      footer={
-        <Button $variant="primary" onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
+    <Modal title={viewAsTableTitle(chartName)} testId={testIds.dashboard.viewAsTableModal} width={1000} onClose={onClose} footer={footer}>
       <TableArea>
         <ResultsPane state={results} />
       </TableArea>

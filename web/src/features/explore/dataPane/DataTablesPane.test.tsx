@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Float64, makeVector, Table, TimestampMillisecond, Utf8, vectorFromArray } from 'apache-arrow';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChartDataArrowResult } from '@/api/chartData';
 import { forgetCsrfToken } from '@/api/client';
-import type { ChartDataResultMeta } from '@/api/generated/ChartDataResultMeta';
+import { chartResultMeta } from '@/api/chartDataTestResults';
 import type { DatasourceRef } from '@/api/generated/DatasourceRef';
+import { giveElementsClientHeight } from '@/testLayout';
 import { renderWithTheme } from '@/testRendering';
 import { testIds } from '@/testIds';
 import type { ChartResultsState } from './chartResultsState';
@@ -14,29 +15,6 @@ const datasource: DatasourceRef = { id: 7, type: 'table' };
 const samplesPath = '/datasource/samples?datasource_type=table&datasource_id=7&force=false&per_page=1000';
 const csrfTokenPath = '/api/v1/security/csrf_token/';
 
-function resultMeta(colnames: string[], coltypes: ChartDataResultMeta['coltypes'], rowcount: number): ChartDataResultMeta {
-  return {
-    colnames,
-    coltypes,
-    rowcount,
-    sql_rowcount: rowcount,
-    is_cached: false,
-    cached_dttm: null,
-    cache_key: null,
-    cache_timeout: null,
-    query: 'SELECT ...',
-    status: 'success',
-    stacktrace: null,
-    from_dttm: null,
-    to_dttm: null,
-    applied_filters: [],
-    rejected_filters: [],
-    error: null,
-    annotation_data: {},
-    label_map: {},
-  };
-}
-
 /** A pivoted time series as the worker hands it to the chart: ds, then one column per gender. */
 function pivotedResult(): ChartDataArrowResult {
   const table = new Table({
@@ -44,7 +22,7 @@ function pivotedResult(): ChartDataArrowResult {
     boy: vectorFromArray([null, 1200.5, 0.1 + 0.2], new Float64()),
     girl: vectorFromArray([800, 950.25, 1000], new Float64()),
   });
-  return { meta: resultMeta(['ds', 'boy', 'girl'], [2, 0, 0], 3), table };
+  return { meta: chartResultMeta(['ds', 'boy', 'girl'], [2, 0, 0], 3), table };
 }
 
 function stateResult(): ChartDataArrowResult {
@@ -52,7 +30,7 @@ function stateResult(): ChartDataArrowResult {
     state: vectorFromArray(['CA', 'NY'], new Utf8()),
     total: vectorFromArray([10, 20], new Float64()),
   });
-  return { meta: resultMeta(['state', 'total'], [1, 0], 2), table };
+  return { meta: chartResultMeta(['state', 'total'], [1, 0], 2), table };
 }
 
 function renderPane(chartResults: ChartResultsState): void {
@@ -85,15 +63,7 @@ function stubFetch(samplesAnswer: () => Response): RecordedCall[] {
 }
 
 describe('DataTablesPane', () => {
-  // happy-dom has no layout: give scroll areas a height so the virtualizer renders rows.
-  const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-  beforeAll(() => {
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  });
-  afterAll(() => {
-    if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
-    else Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  });
+  giveElementsClientHeight();
   afterEach(() => {
     vi.unstubAllGlobals();
     forgetCsrfToken();
@@ -180,7 +150,7 @@ describe('DataTablesPane', () => {
   it('renders only a window of 100,000 rows and searches all of them', async () => {
     const rowCount = 100_000;
     const table = new Table({ n: makeVector(Float64Array.from({ length: rowCount }, (_unused, index) => index)) });
-    renderPane({ status: 'success', results: [{ meta: resultMeta(['n'], [0], rowCount), table }] });
+    renderPane({ status: 'success', results: [{ meta: chartResultMeta(['n'], [0], rowCount), table }] });
     fireEvent.click(screen.getByTestId(testIds.dataPane.resultsTab));
 
     expect(rowCountTexts()).toEqual(['100,000 rows']);
