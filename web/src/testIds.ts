@@ -107,6 +107,11 @@ export const testIds = {
     row: 'data-pane-row',
     /** A cell; `data-column` holds its column name, `data-null` marks a null. */
     cell: 'data-pane-cell',
+    /** A long or structured cell's button opening the 'Cell content' dialog. */
+    cellContentButton: 'data-pane-cell-content-button',
+    cellContentModal: 'data-pane-cell-content-modal',
+    cellContentText: 'data-pane-cell-content-text',
+    cellContentCopy: 'data-pane-cell-content-copy',
     idle: 'data-pane-idle',
     loading: 'data-pane-loading',
     empty: 'data-pane-empty',

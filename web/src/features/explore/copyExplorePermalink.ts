@@ -1,7 +1,6 @@
 import { errorMessage } from '@/api/errors';
-import { copyTextToClipboard } from '@/components/copyTextToClipboard';
+import { copyWithToast } from '@/components/copyWithToast';
 import type { Toasts } from '@/components/toastContext';
-import { copiedMessage, copyFailedMessage } from '@/features/chart/ViewQueryModal';
 import type { ExploreFormData } from './exploreFormData';
 import { createExplorePermalink } from './exploreStateApi';
 import { formDataToSave } from './formDataToSave';
@@ -19,10 +18,5 @@ export async function copyExplorePermalink(formData: ExploreFormData, addToast: 
     addToast('danger', errorMessage(error));
     return;
   }
-  try {
-    await copyTextToClipboard(url);
-    addToast('success', copiedMessage);
-  } catch {
-    addToast('danger', copyFailedMessage);
-  }
+  await copyWithToast(url, addToast);
 }

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Float64, makeVector, Table, TimestampMillisecond, Utf8, vectorFromArray } from 'apache-arrow';
+import { Bool, Float64, makeVector, Table, TimestampMillisecond, Utf8, vectorFromArray } from 'apache-arrow';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChartDataArrowResult } from '@/api/chartData';
 import { forgetCsrfToken } from '@/api/client';
@@ -31,6 +31,17 @@ function stateResult(): ChartDataArrowResult {
     total: vectorFromArray([10, 20], new Float64()),
   });
   return { meta: chartResultMeta(['state', 'total'], [1, 0], 2), table };
+}
+
+/** Flags, notes and structured values: booleans, an empty string, JSON and a long text. */
+function notesResult(): ChartDataArrowResult {
+  const longNote = `${'a long note '.repeat(10)}end`;
+  const table = new Table({
+    flag: vectorFromArray([true, false], new Bool()),
+    note: vectorFromArray(['', longNote], new Utf8()),
+    tags: vectorFromArray(['{"team":"red","ids":[1,2]}', 'plain'], new Utf8()),
+  });
+  return { meta: chartResultMeta(['flag', 'note', 'tags'], [3, 1, 1], 2), table };
 }
 
 function renderPane(chartResults: ChartResultsState): void {
@@ -81,7 +92,7 @@ describe('DataTablesPane', () => {
     expect(screen.getAllByTestId(testIds.dataPane.headerCell).map((cell) => cell.textContent)).toEqual(['ds', 'boy', 'girl']);
     expect(rowCountTexts()).toEqual(['3 rows']);
     expect(shownRows()).toEqual([
-      ['1965-01-01 00:00:00', 'N/A', '800'],
+      ['1965-01-01 00:00:00', '<NULL>', '800'],
       ['1966-01-01 00:00:00', '1200.5', '950.25'],
       ['1967-01-01 00:00:00', '0.30000000000000004', '1000'],
     ]);
@@ -107,8 +118,8 @@ describe('DataTablesPane', () => {
     await waitFor(() => expect(rowCountTexts()).toEqual(['1 of 3 rows']));
     expect(shownRows()).toEqual([['1966-01-01 00:00:00', '1200.5', '950.25']]);
 
-    fireEvent.change(screen.getByTestId(testIds.dataPane.search), { target: { value: 'n/a' } });
-    await waitFor(() => expect(shownRows()).toEqual([['1965-01-01 00:00:00', 'N/A', '800']]));
+    fireEvent.change(screen.getByTestId(testIds.dataPane.search), { target: { value: '<null>' } });
+    await waitFor(() => expect(shownRows()).toEqual([['1965-01-01 00:00:00', '<NULL>', '800']]));
 
     fireEvent.change(screen.getByTestId(testIds.dataPane.search), { target: { value: 'no such value' } });
     await waitFor(() => expect(rowCountTexts()).toEqual(['0 of 3 rows']));
@@ -131,6 +142,71 @@ describe('DataTablesPane', () => {
 
     expect(await screen.findByText('Copied to clipboard!')).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith('ds\tboy\tgirl\n1967-01-01 00:00:00\t0.30000000000000004\t1000\n');
+  });
+
+  it("sorts by a clicked header: ascending, descending, then the result's order, nulls last", () => {
+    renderPane({ status: 'success', results: [pivotedResult()] });
+    fireEvent.click(screen.getByTestId(testIds.dataPane.resultsTab));
+    const boyHeader = screen.getAllByTestId(testIds.dataPane.headerCell)[1] as HTMLElement;
+    const boyColumn = (): (string | null)[] => shownRows().map((row) => row[1] ?? null);
+
+    fireEvent.click(within(boyHeader).getByRole('button'));
+    expect(boyHeader.getAttribute('aria-sort')).toBe('ascending');
+    expect(boyColumn()).toEqual(['0.30000000000000004', '1200.5', '<NULL>']);
+
+    fireEvent.click(within(boyHeader).getByRole('button'));
+    expect(boyHeader.getAttribute('aria-sort')).toBe('descending');
+    expect(boyColumn()).toEqual(['1200.5', '0.30000000000000004', '<NULL>']);
+
+    fireEvent.click(within(boyHeader).getByRole('button'));
+    expect(boyHeader.getAttribute('aria-sort')).toBe('none');
+    expect(boyColumn()).toEqual(['<NULL>', '1200.5', '0.30000000000000004']);
+  });
+
+  it('sorts the rows a search keeps, and copies them in that order', async () => {
+    const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    renderPane({ status: 'success', results: [pivotedResult()] });
+    fireEvent.click(screen.getByTestId(testIds.dataPane.resultsTab));
+    fireEvent.change(screen.getByTestId(testIds.dataPane.search), { target: { value: '.' } });
+    await waitFor(() => expect(rowCountTexts()).toEqual(['2 of 3 rows']));
+    const girlHeader = screen.getAllByTestId(testIds.dataPane.headerCell)[2] as HTMLElement;
+    fireEvent.click(within(girlHeader).getByRole('button'));
+    fireEvent.click(within(girlHeader).getByRole('button'));
+
+    expect(shownRows().map((row) => row[2])).toEqual(['1000', '950.25']);
+    fireEvent.click(screen.getByTestId(testIds.dataPane.copyButton));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
+    expect(writeText.mock.calls[0]?.[0].split('\n').map((line) => line.split('\t')[2])).toEqual(['girl', '1000', '950.25', undefined]);
+  });
+
+  it("shows spec 000's placeholders: TRUE, FALSE and <empty string>", () => {
+    renderPane({ status: 'success', results: [notesResult()] });
+    fireEvent.click(screen.getByTestId(testIds.dataPane.resultsTab));
+    const [first, second] = shownRows();
+    expect(first?.slice(0, 2)).toEqual(['TRUE', '<empty string>']);
+    expect(second?.[0]).toBe('FALSE');
+  });
+
+  it("opens a structured or long cell in the 'Cell content' dialog, whose Copy copies the value", async () => {
+    const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    renderPane({ status: 'success', results: [notesResult()] });
+    fireEvent.click(screen.getByTestId(testIds.dataPane.resultsTab));
+    // The JSON cell and the long note open the dialog; the short cells do not.
+    const buttons = screen.getAllByTestId(testIds.dataPane.cellContentButton);
+    expect(buttons.map((button) => button.closest('td')?.dataset.column)).toEqual(['tags', 'note']);
+
+    fireEvent.click(buttons[0] as HTMLElement);
+
+    const dialog = screen.getByRole('dialog', { name: 'Cell content' });
+    expect(within(dialog).getByTestId(testIds.dataPane.cellContentText).textContent).toBe('{\n  "team": "red",\n  "ids": [\n    1,\n    2\n  ]\n}');
+    fireEvent.click(within(dialog).getByTestId(testIds.dataPane.cellContentCopy));
+    expect(await screen.findByText('Copied to clipboard!')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith('{"team":"red","ids":[1,2]}');
+
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Cell content' })).toBeNull();
   });
 
   it('shows one table per query, each with its own count', () => {
@@ -205,7 +281,7 @@ describe('DataTablesPane', () => {
     expect(screen.getAllByTestId(testIds.dataPane.headerCell).map((cell) => cell.textContent)).toEqual(['ds', 'name', 'num']);
     expect(shownRows()).toEqual([
       ['1965-01-01 00:00:00', 'Aaron', '5'],
-      ['2008-01-01 00:00:00', 'Zoe', 'N/A'],
+      ['2008-01-01 00:00:00', 'Zoe', '<NULL>'],
     ]);
   });
 
