@@ -25,6 +25,11 @@ export const testIds = {
     loadError: 'explore-load-error',
     datasourcePanel: 'explore-datasource-panel',
     datasetName: 'explore-dataset-name',
+    /** The dataset's "⋮" menu: 'Edit dataset' and 'View in SQL Lab'. */
+    datasetMenuButton: 'explore-dataset-menu-button',
+    datasetMenu: 'explore-dataset-menu',
+    editDataset: 'explore-edit-dataset',
+    viewDatasetInSqlLab: 'explore-dataset-view-in-sqllab',
     datasourceSearch: 'explore-datasource-search',
     columnItem: 'explore-column-item',
     metricItem: 'explore-metric-item',

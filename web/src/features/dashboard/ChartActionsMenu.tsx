@@ -1,8 +1,15 @@
 import { useCallback, useRef, useState, type JSX, type RefObject } from 'react';
-import styled from 'styled-components';
 import { errorMessage } from '@/api/errors';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
 import type { FormData } from '@/api/generated/FormData';
+import {
+  DropdownMenuAnchor,
+  DropdownMenuButton,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLink,
+  DropdownMenuList,
+} from '@/components/DropdownMenu';
 import { useToasts } from '@/components/toastContext';
 import { useCloseOnOutside } from '@/components/useCloseOnOutside';
 import { drillToDetailLabel } from '@/features/chart/drillToDetail/ChartContextMenu';
@@ -84,8 +91,8 @@ export function ChartActionsMenu({ chart, formData, onForceRefresh, imageElement
   }
 
   return (
-    <MenuAnchor ref={menuRef} {...excludedFromImage}>
-      <MenuButton
+    <DropdownMenuAnchor ref={menuRef} {...excludedFromImage}>
+      <DropdownMenuButton
         aria-label="More Options"
         aria-haspopup="menu"
         aria-expanded={isOpen}
@@ -93,109 +100,43 @@ export function ChartActionsMenu({ chart, formData, onForceRefresh, imageElement
         onClick={() => setIsOpen((open) => !open)}
       >
         ⋮
-      </MenuButton>
+      </DropdownMenuButton>
       {isOpen && (
-        <Menu role="menu" data-testid={testIds.dashboard.chartMenu}>
-          <MenuItem role="menuitem" data-testid={testIds.dashboard.chartMenuItem} onClick={() => choose(onForceRefresh)}>
+        <DropdownMenuList role="menu" data-testid={testIds.dashboard.chartMenu}>
+          <DropdownMenuItem data-testid={testIds.dashboard.chartMenuItem} onClick={() => choose(onForceRefresh)}>
             Force refresh
-          </MenuItem>
-          <MenuLink role="menuitem" data-testid={testIds.dashboard.chartMenuItem} href={exploreChartPath(chart)}>
+          </DropdownMenuItem>
+          <DropdownMenuLink data-testid={testIds.dashboard.chartMenuItem} href={exploreChartPath(chart)}>
             Explore chart
-          </MenuLink>
-          <MenuItem role="menuitem" data-testid={testIds.dashboard.chartMenuViewQuery} onClick={() => choose(viewQuery)}>
+          </DropdownMenuLink>
+          <DropdownMenuItem data-testid={testIds.dashboard.chartMenuViewQuery} onClick={() => choose(viewQuery)}>
             {viewQueryLabel}
-          </MenuItem>
-          <MenuItem role="menuitem" data-testid={testIds.dashboard.chartMenuViewAsTable} onClick={() => choose(onViewAsTable)}>
+          </DropdownMenuItem>
+          <DropdownMenuItem data-testid={testIds.dashboard.chartMenuViewAsTable} onClick={() => choose(onViewAsTable)}>
             {viewAsTableLabel}
-          </MenuItem>
-          <MenuItem role="menuitem" data-testid={testIds.dashboard.chartMenuDrillToDetail} onClick={() => choose(onDrillToDetail)}>
+          </DropdownMenuItem>
+          <DropdownMenuItem data-testid={testIds.dashboard.chartMenuDrillToDetail} onClick={() => choose(onDrillToDetail)}>
             {drillToDetailLabel}
-          </MenuItem>
-          <MenuGroup role="presentation">Share</MenuGroup>
-          <MenuItem
-            role="menuitem"
+          </DropdownMenuItem>
+          <DropdownMenuGroup>Share</DropdownMenuGroup>
+          <DropdownMenuItem
             data-testid={testIds.dashboard.chartMenuCopyPermalink}
             onClick={() => choose(() => void copyExplorePermalink(formData, addToast))}
           >
             {copyPermalinkLabel}
-          </MenuItem>
-          <MenuGroup role="presentation">Download</MenuGroup>
+          </DropdownMenuItem>
+          <DropdownMenuGroup>Download</DropdownMenuGroup>
           {exportKinds.map((kind) => (
-            <MenuItem key={kind} role="menuitem" data-testid={testIds.dashboard.chartMenuItem} data-export={kind} onClick={() => choose(() => exportChart(kind))}>
+            <DropdownMenuItem key={kind} data-testid={testIds.dashboard.chartMenuItem} data-export={kind} onClick={() => choose(() => exportChart(kind))}>
               {chartExportLabels[kind]}
-            </MenuItem>
+            </DropdownMenuItem>
           ))}
-          <MenuItem role="menuitem" data-testid={testIds.dashboard.chartMenuDownloadImage} onClick={() => choose(downloadImage)}>
+          <DropdownMenuItem data-testid={testIds.dashboard.chartMenuDownloadImage} onClick={() => choose(downloadImage)}>
             {downloadAsImageLabel}
-          </MenuItem>
-        </Menu>
+          </DropdownMenuItem>
+        </DropdownMenuList>
       )}
       {querySql !== null && <ViewQueryModal sql={querySql} datasource={chart.form_data.datasource} onClose={() => setQuerySql(null)} />}
-    </MenuAnchor>
+    </DropdownMenuAnchor>
   );
 }
-
-const MenuAnchor = styled.div`
-  position: relative;
-`;
-
-const MenuButton = styled.button.attrs({ type: 'button' })`
-  width: 24px;
-  height: 24px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: none;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.l}px;
-  cursor: pointer;
-
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-  }
-`;
-
-const Menu = styled.div`
-  position: absolute;
-  top: 100%;
-  right: 0;
-  z-index: 10;
-  display: flex;
-  flex-direction: column;
-  min-width: 160px;
-  padding: ${({ theme }) => theme.gridUnit}px 0;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: 0 4px 12px rgb(0 0 0 / 15%);
-`;
-
-const MenuItem = styled.button.attrs({ type: 'button' })`
-  padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 3}px`};
-  border: 0;
-  background: none;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.s}px;
-  text-align: left;
-  cursor: pointer;
-
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-  }
-`;
-
-const MenuGroup = styled.div`
-  padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 3}px 0`};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.s}px;
-`;
-
-const MenuLink = styled.a`
-  padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 3}px`};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.s}px;
-  text-decoration: none;
-
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-  }
-`;

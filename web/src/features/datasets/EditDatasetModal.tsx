@@ -93,8 +93,15 @@ function validationErrors(state: EditorState): string[] {
   return errors;
 }
 
+export interface EditDatasetModalProps {
+  datasetId: number;
+  onClose: () => void;
+  /** Told once the dataset is saved (before the dialog closes): Explore reads it again. */
+  onSaved?: () => void;
+}
+
 /** 'Edit Dataset {table name}': settings, metrics, columns and calculated columns; a confirm step. */
-export function EditDatasetModal({ datasetId, onClose }: { datasetId: number; onClose: () => void }): JSX.Element {
+export function EditDatasetModal({ datasetId, onClose, onSaved }: EditDatasetModalProps): JSX.Element {
   const dataset = useDataset(datasetId);
   if (dataset.data === undefined) {
     return (
@@ -103,7 +110,7 @@ export function EditDatasetModal({ datasetId, onClose }: { datasetId: number; on
       </Modal>
     );
   }
-  return <DatasetEditor dataset={dataset.data} onReload={async () => (await dataset.refetch()).data} onClose={onClose} />;
+  return <DatasetEditor dataset={dataset.data} onReload={async () => (await dataset.refetch()).data} onClose={onClose} onSaved={onSaved} />;
 }
 
 /** The editor of a loaded dataset: its state starts from the dataset and is saved as a whole. */
@@ -111,10 +118,12 @@ function DatasetEditor({
   dataset,
   onReload,
   onClose,
+  onSaved,
 }: {
   dataset: Dataset;
   onReload: () => Promise<Dataset | undefined>;
   onClose: () => void;
+  onSaved?: () => void;
 }): JSX.Element {
   const datasetId = dataset.id;
   const queryClient = useQueryClient();
@@ -157,6 +166,7 @@ function DatasetEditor({
       await queryClient.invalidateQueries({ queryKey: queryKeys.datasetDetail(datasetId) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('dataset') });
       addToast('success', datasetSavedMessage);
+      onSaved?.();
       onClose();
     } catch (error) {
       setSaveError(`${datasetSaveErrorTitle}: ${errorMessage(error)}`);
