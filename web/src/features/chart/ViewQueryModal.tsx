@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@/components/Button';
 import { copyWithToast } from '@/components/copyWithToast';
-import { Modal } from '@/components/Modal';
+import { Modal, wideModalWidthPx } from '@/components/Modal';
 import { useToasts } from '@/components/toastContext';
 import { sqlLabDatasourceLink } from '@/features/sqllab/requestedQuery';
 import { testIds } from '@/testIds';
@@ -33,7 +33,7 @@ export function ViewQueryModal({ sql, datasource, onClose }: ViewQueryModalProps
   }
 
   return (
-    <Modal title="View query" testId={testIds.viewQuery.modal} closeButtonTestId={testIds.viewQuery.closeButton} onClose={onClose}>
+    <Modal title="View query" width={wideModalWidthPx} testId={testIds.viewQuery.modal} closeButtonTestId={testIds.viewQuery.closeButton} onClose={onClose}>
       <Toolbar>
         <Button $variant="secondary" data-testid={testIds.viewQuery.copyButton} onClick={() => void copyWithToast(sql, addToast)}>
           Copy

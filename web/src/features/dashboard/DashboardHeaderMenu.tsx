@@ -11,7 +11,7 @@ import type { DashboardSaved } from '@/api/generated/DashboardSaved';
 import type { ResultResponse } from '@/api/generated/ResultResponse';
 import { queryKeys } from '@/api/queryKeys';
 import { Button } from '@/components/Button';
-import { Modal } from '@/components/Modal';
+import { Modal, wideModalWidthPx } from '@/components/Modal';
 import { ownerFromUserRef, OwnersSelect, type ChosenOwner } from '@/components/OwnersSelect';
 import { useToasts } from '@/components/toastContext';
 import { dashboardDownloadAsImageLabel } from '@/features/explore/download/downloadAsImage';
@@ -164,7 +164,7 @@ function PropertiesDialog({ dashboard, idOrSlug, onSaved, onClose }: DialogProps
   }
 
   return (
-    <Modal title="Dashboard properties" testId={testIds.dashboardMenu.propertiesModal} onClose={onClose} footer={footer(onClose, save, isSaving)}>
+    <Modal title="Dashboard properties" width={wideModalWidthPx} testId={testIds.dashboardMenu.propertiesModal} onClose={onClose} footer={footer(onClose, save, isSaving)}>
       <Field>
         Title
         <TextInput aria-label="Title" value={title} onChange={(event) => setTitle(event.target.value)} />
@@ -210,7 +210,7 @@ function CssDialog({ dashboard, idOrSlug, onSaved, onClose }: DialogProps): JSX.
   }
 
   return (
-    <Modal title="Edit CSS" testId={testIds.dashboardMenu.cssModal} onClose={onClose} footer={footer(onClose, save, isSaving)}>
+    <Modal title="Edit CSS" width={wideModalWidthPx} testId={testIds.dashboardMenu.cssModal} onClose={onClose} footer={footer(onClose, save, isSaving)}>
       <CssInput aria-label="CSS" spellCheck={false} value={css} onChange={(event) => setCss(event.target.value)} />
     </Modal>
   );

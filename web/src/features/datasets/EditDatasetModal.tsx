@@ -7,7 +7,7 @@ import type { DatasetColumnPut } from '@/api/generated/DatasetColumnPut';
 import type { DatasetMetricPut } from '@/api/generated/DatasetMetricPut';
 import { queryKeys } from '@/api/queryKeys';
 import { Button } from '@/components/Button';
-import { Modal } from '@/components/Modal';
+import { Modal, wideModalWidthPx } from '@/components/Modal';
 import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
 import {
@@ -105,7 +105,7 @@ export function EditDatasetModal({ datasetId, onClose, onSaved }: EditDatasetMod
   const dataset = useDataset(datasetId);
   if (dataset.data === undefined) {
     return (
-      <Modal title="Edit Dataset" testId={testIds.datasetEditor.dialog} onClose={onClose}>
+      <Modal title="Edit Dataset" width={wideModalWidthPx} testId={testIds.datasetEditor.dialog} onClose={onClose}>
         {dataset.isError ? errorMessage(dataset.error) : 'Loading...'}
       </Modal>
     );
@@ -206,7 +206,7 @@ function DatasetEditor({
 
   return (
     <Modal
-      title={title}
+      title={title} width={wideModalWidthPx}
       testId={testIds.datasetEditor.dialog}
       onClose={() => {
         if (!isSaving) onClose();
