@@ -136,9 +136,11 @@ test('right-clicking a year of a time series drills to the rows of that year onl
 
   await expect(drill.pills).toHaveText([`ds = ${year}×`]);
   await expect(drill.rowCount).toHaveText(rowCountText(rowsInYear));
+  // The rendered rows (the table is virtualized) all fall in the clicked year.
+  await expect(drill.cells('ds').first()).toHaveText(new RegExp(`^${year}-`));
   const shownDays = await drill.cells('ds').allInnerTexts();
-  expect(shownDays.length).toBe(Math.min(rowsInYear, 50));
-  for (const day of shownDays) expect(day.startsWith(`${year}-`)).toBe(true);
+  expect(shownDays.length).toBeGreaterThan(0);
+  expect(shownDays.filter((day) => !day.startsWith(`${year}-`))).toEqual([]);
   await drill.close();
 });
 
