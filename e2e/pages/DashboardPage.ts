@@ -68,6 +68,12 @@ export class DashboardPage {
     return download;
   }
 
+  /** Opens the chart's "More Options" menu and chooses the item of that test id. */
+  async chooseChartMenuItem(name: string, itemTestId: string): Promise<void> {
+    await this.chart(name).getByTestId(testIds.dashboard.chartMenuButton).click();
+    await this.chart(name).getByTestId(itemTestId).click();
+  }
+
   /** The header menu > Download > "Download as Image": the downloaded PNG of the grid. */
   async downloadImage(): Promise<Download> {
     await this.page.getByTestId(testIds.dashboardMenu.button).click();

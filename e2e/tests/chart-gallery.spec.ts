@@ -87,7 +87,7 @@ test.describe('charts picked in the gallery render real values', () => {
     // A render trigger redraws without a query and without going stale.
     const firstSliceColour = await explore.marks('slice').first().getAttribute('fill');
     await explore.openTab('Customize');
-    await explore.chooseSelectOption('color_scheme', 'bnbColors');
+    await explore.chooseSelectOption('color_scheme', 'Airbnb Colors');
     await expect(explore.marks('slice').first()).not.toHaveAttribute('fill', firstSliceColour ?? '');
     await expect(explore.staleIndicator).toHaveCount(0);
 

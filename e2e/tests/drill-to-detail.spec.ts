@@ -15,18 +15,9 @@ interface QueryFilter {
   val?: unknown;
 }
 
-/** A bar chart of births by state (top 10), girls only, saved through the API. Answers its id. */
-async function createGirlsByStateBars(page: Page, datasetId: number, name: string): Promise<number> {
-  const params = {
-    datasource: `${datasetId}__table`,
-    viz_type: 'echarts_timeseries_bar',
-    x_axis: 'state',
-    metrics: [sumOfNum],
-    groupby: [],
-    adhoc_filters: [girlsOnly],
-    row_limit: 10,
-    time_range: 'No filter',
-  };
+/** A bar chart (`echarts_timeseries_bar`) of SUM(num) on birth_names with these controls, saved through the API. Answers its id. */
+async function createBarChart(page: Page, datasetId: number, name: string, controls: Record<string, unknown>): Promise<number> {
+  const params = { datasource: `${datasetId}__table`, viz_type: 'echarts_timeseries_bar', metrics: [sumOfNum], groupby: [], time_range: 'No filter', ...controls };
   const answer = await writeJson(page.request, 'POST', '/api/v1/chart/', {
     slice_name: name,
     viz_type: 'echarts_timeseries_bar',
@@ -35,6 +26,11 @@ async function createGirlsByStateBars(page: Page, datasetId: number, name: strin
     params: JSON.stringify(params),
   });
   return answer.id as number;
+}
+
+/** A bar chart of births by state (top 10), girls only. Answers its id. */
+async function createGirlsByStateBars(page: Page, datasetId: number, name: string): Promise<number> {
+  return createBarChart(page, datasetId, name, { x_axis: 'state', adhoc_filters: [girlsOnly], row_limit: 10 });
 }
 
 /** COUNT(*) of birth_names under the filters, through the chart data API. */
@@ -107,6 +103,44 @@ test('right-clicking a bar drills to its rows: chart filters kept, 50 a page, th
   await page.getByTestId(testIds.exploreHeader.drillToDetail).click();
   await expect(drill.rowCount).toHaveText(rowCountText(allGirls));
   await expect(drill.pills).toHaveCount(0);
+  await drill.close();
+});
+
+test('right-clicking a year of a time series drills to the rows of that year only', async ({ page }) => {
+  const datasetId = await findDatasetId(page.request, 'birth_names');
+  const chartId = await createBarChart(page, datasetId, `Births by year ${Date.now()}`, { x_axis: 'ds', time_grain_sqla: 'P1Y', row_limit: 10000 });
+  const explore = await ExplorePage.openPath(page, `/explore/?slice_id=${chartId}`);
+  const drill = new DrillToDetail(page);
+
+  // The second year's bar (epoch ms in data-x) and its row count, grouped by the server's year truncation.
+  const bar = explore.marks('bar').nth(1);
+  await expect(bar).toBeVisible();
+  const yearStart = Number(await bar.getAttribute('data-x'));
+  const year = new Date(yearStart).getUTCFullYear();
+  expect(new Date(yearStart).toISOString()).toBe(`${year}-01-01T00:00:00.000Z`);
+  const yearAxis = { expressionType: 'SQL', sqlExpression: 'ds', label: 'ds', columnType: 'BASE_AXIS', timeGrain: 'P1Y' };
+  const countMetric = { expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'row_count' };
+  const [perYear] = await fetchChartDataRows(page.request, {
+    datasource: { id: datasetId, type: 'table' },
+    queries: [{ metrics: [countMetric], columns: [yearAxis], row_limit: 1000 }],
+  });
+  const yearRow = perYear?.data.find((row) => Number(row.ds) === yearStart);
+  const rowsInYear = Number(yearRow?.row_count);
+  expect(rowsInYear).toBeGreaterThan(0);
+
+  await drill.rightClickMark(bar);
+  const label = `Drill to detail by ds = ${year}`;
+  expect(await drill.menuItems()).toEqual(['Drill to detail', label]);
+  const firstPage = await drill.chooseMenuItem(label);
+  expect(firstPage.filters).toContainEqual({ col: 'ds', op: 'TEMPORAL_RANGE', val: `${year}-01-01T00:00:00 : ${year + 1}-01-01T00:00:00` });
+
+  await expect(drill.pills).toHaveText([`ds = ${year}×`]);
+  await expect(drill.rowCount).toHaveText(rowCountText(rowsInYear));
+  // The rendered rows (the table is virtualized) all fall in the clicked year.
+  await expect(drill.cells('ds').first()).toHaveText(new RegExp(`^${year}-`));
+  const shownDays = await drill.cells('ds').allInnerTexts();
+  expect(shownDays.length).toBeGreaterThan(0);
+  expect(shownDays.filter((day) => !day.startsWith(`${year}-`))).toEqual([]);
   await drill.close();
 });
 

@@ -57,8 +57,12 @@ function cellMismatch(cell: DataPaneCell | undefined, serverValue: unknown, colu
     const isSame = columnType === temporalColumnType ? shown === serverValue : isClose(shown, serverValue);
     return isSame ? null : `"${cell.text}" (${shown}) where the server has ${serverValue}`;
   }
-  if (typeof serverValue === 'boolean') return cell.text === (serverValue ? 'True' : 'False') ? null : `"${cell.text}" where the server has ${serverValue}`;
-  if (typeof serverValue === 'string') return cell.text === serverValue ? null : `"${cell.text}" where the server has "${serverValue}"`;
+  // Spec 000's placeholders: booleans TRUE and FALSE, the empty string <empty string>.
+  if (typeof serverValue === 'boolean') return cell.text === (serverValue ? 'TRUE' : 'FALSE') ? null : `"${cell.text}" where the server has ${serverValue}`;
+  if (typeof serverValue === 'string') {
+    const shown = serverValue === '' ? '<empty string>' : serverValue;
+    return cell.text === shown ? null : `"${cell.text}" where the server has "${serverValue}"`;
+  }
   return `a server value of unexpected shape ${JSON.stringify(serverValue)}`;
 }
 

@@ -25,6 +25,11 @@ export const testIds = {
     loadError: 'explore-load-error',
     datasourcePanel: 'explore-datasource-panel',
     datasetName: 'explore-dataset-name',
+    /** The dataset's "⋮" menu: 'Edit dataset' and 'View in SQL Lab'. */
+    datasetMenuButton: 'explore-dataset-menu-button',
+    datasetMenu: 'explore-dataset-menu',
+    editDataset: 'explore-edit-dataset',
+    viewDatasetInSqlLab: 'explore-dataset-view-in-sqllab',
     datasourceSearch: 'explore-datasource-search',
     columnItem: 'explore-column-item',
     metricItem: 'explore-metric-item',
@@ -107,6 +112,11 @@ export const testIds = {
     row: 'data-pane-row',
     /** A cell; `data-column` holds its column name, `data-null` marks a null. */
     cell: 'data-pane-cell',
+    /** A long or structured cell's button opening the 'Cell content' dialog. */
+    cellContentButton: 'data-pane-cell-content-button',
+    cellContentModal: 'data-pane-cell-content-modal',
+    cellContentText: 'data-pane-cell-content-text',
+    cellContentCopy: 'data-pane-cell-content-copy',
     idle: 'data-pane-idle',
     loading: 'data-pane-loading',
     empty: 'data-pane-empty',
@@ -371,6 +381,11 @@ export const testIds = {
     /** The chart menu's Download > "Download as image" (a PNG of the chart with its title). */
     chartMenuDownloadImage: 'dashboard-chart-menu-download-image',
     chartMenuDrillToDetail: 'dashboard-chart-menu-drill-to-detail',
+    chartMenuViewQuery: 'dashboard-chart-menu-view-query',
+    chartMenuViewAsTable: 'dashboard-chart-menu-view-as-table',
+    chartMenuCopyPermalink: 'dashboard-chart-menu-copy-permalink',
+    /** The chart menu's "View as table" dialog: the chart's results. */
+    viewAsTableModal: 'dashboard-view-as-table-modal',
     /** The dashboard's own CSS (Edit CSS). */
     css: 'dashboard-css',
   },

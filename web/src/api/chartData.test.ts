@@ -4,29 +4,10 @@ import type { ChartDataResultMeta } from '@/api/generated/ChartDataResultMeta';
 import { chartDataTimeoutMs, decodeChartDataFrames, fetchChartData } from './chartData';
 import { forgetCsrfToken } from './client';
 import { ApiError } from './errors';
+import { chartResultMeta } from './chartDataTestResults';
 
 function resultMeta(overrides: Partial<ChartDataResultMeta>): ChartDataResultMeta {
-  return {
-    colnames: [],
-    coltypes: [],
-    rowcount: 0,
-    sql_rowcount: 0,
-    is_cached: false,
-    cached_dttm: null,
-    cache_key: null,
-    cache_timeout: null,
-    query: '',
-    status: 'success',
-    stacktrace: null,
-    from_dttm: null,
-    to_dttm: null,
-    applied_filters: [],
-    rejected_filters: [],
-    error: null,
-    annotation_data: {},
-    label_map: {},
-    ...overrides,
-  };
+  return { ...chartResultMeta([], [], 0, ''), ...overrides };
 }
 
 function withResultMeta(table: Table, meta: ChartDataResultMeta): Table {

@@ -3,13 +3,24 @@ import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { Button } from './Button';
 
+/** Spec 002 section 2 (and 001 section 9): a dialog is 600 px wide unless it asks for more, and never under 380 px. */
+export const defaultModalWidthPx = 600;
+export const minimumModalWidthPx = 380;
+/** The width of dialogs laid out in columns or holding tables and code: galleries, editors, SQL. */
+export const wideModalWidthPx = 800;
+
+/** The width a dialog gets: its own, else the default, at least the minimum. */
+export function modalWidthPx(width: number | undefined): number {
+  return Math.max(width ?? defaultModalWidthPx, minimumModalWidthPx);
+}
+
 export interface ModalProps {
   title: string;
   children: ReactNode;
   footer?: ReactNode;
   testId?: string;
   closeButtonTestId?: string;
-  /** The dialog's width in pixels (800 when not given). */
+  /** The dialog's width in pixels: 600 when not given, never under 380 (spec 002 §2). */
   width?: number;
   onClose: () => void;
 }
@@ -37,7 +48,7 @@ export function Modal({ title, children, footer, testId, closeButtonTestId, widt
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        $width={width ?? 800}
+        $width={modalWidthPx(width)}
         data-testid={testId}
         onKeyDown={(event) => {
           if (event.key === 'Escape') onClose();
@@ -72,6 +83,7 @@ const Dialog = styled.div<{ $width: number }>`
   display: flex;
   flex-direction: column;
   width: min(${({ $width }) => $width}px, 92vw);
+  min-width: min(${minimumModalWidthPx}px, 92vw);
   max-height: 80vh;
   border-radius: ${({ theme }) => theme.borderRadius * 2}px;
   background: ${({ theme }) => theme.colors.surface};

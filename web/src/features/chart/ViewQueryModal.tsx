@@ -2,14 +2,13 @@ import type { JSX, MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@/components/Button';
-import { copyTextToClipboard } from '@/components/copyTextToClipboard';
-import { Modal } from '@/components/Modal';
+import { copyWithToast } from '@/components/copyWithToast';
+import { Modal, wideModalWidthPx } from '@/components/Modal';
 import { useToasts } from '@/components/toastContext';
 import { sqlLabDatasourceLink } from '@/features/sqllab/requestedQuery';
 import { testIds } from '@/testIds';
 
-export const copiedMessage = 'Copied to clipboard!';
-export const copyFailedMessage = 'Sorry, your browser does not support copying. Use Ctrl / Cmd + C!';
+export { copiedMessage, copyFailedMessage } from '@/components/copyWithToast';
 
 export interface ViewQueryModalProps {
   sql: string;
@@ -23,15 +22,6 @@ export function ViewQueryModal({ sql, datasource, onClose }: ViewQueryModalProps
   const { addToast } = useToasts();
   const navigate = useNavigate();
 
-  async function copySql(): Promise<void> {
-    try {
-      await copyTextToClipboard(sql);
-      addToast('success', copiedMessage);
-    } catch {
-      addToast('danger', copyFailedMessage);
-    }
-  }
-
   // As in Superset, Ctrl or Cmd opens SQL Lab in a new window; a plain click navigates in the app.
   function viewInSqlLab(event: MouseEvent<HTMLButtonElement>): void {
     const link = sqlLabDatasourceLink(datasource, sql);
@@ -43,9 +33,9 @@ export function ViewQueryModal({ sql, datasource, onClose }: ViewQueryModalProps
   }
 
   return (
-    <Modal title="View query" testId={testIds.viewQuery.modal} closeButtonTestId={testIds.viewQuery.closeButton} onClose={onClose}>
+    <Modal title="View query" width={wideModalWidthPx} testId={testIds.viewQuery.modal} closeButtonTestId={testIds.viewQuery.closeButton} onClose={onClose}>
       <Toolbar>
-        <Button $variant="secondary" data-testid={testIds.viewQuery.copyButton} onClick={() => void copySql()}>
+        <Button $variant="secondary" data-testid={testIds.viewQuery.copyButton} onClick={() => void copyWithToast(sql, addToast)}>
           Copy
         </Button>
         {datasource !== '' && (

@@ -1,11 +1,17 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Float64, Table, Utf8, vectorFromArray } from 'apache-arrow';
 import { toBlob } from 'html-to-image';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChartDataArrowResult } from '@/api/chartData';
+import { chartResultMeta } from '@/api/chartDataTestResults';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
+import type { ExtraFormData } from '@/api/generated/ExtraFormData';
 import type { FormData } from '@/api/generated/FormData';
 import type { UserRoles } from '@/api/generated/UserRoles';
 import { imageDownloadFailedMessage } from '@/features/explore/download/downloadAsImage';
 import { testIds } from '@/testIds';
+import { giveElementsHeight } from '@/testLayout';
 import { renderWithTheme } from '@/testRendering';
 import { buildTheme } from '@/theme/tokens';
 import { DashboardChartHolder } from './DashboardChartHolder';
@@ -17,13 +23,22 @@ const toBlobMock = vi.mocked(toBlob);
 /** The roles `GET /api/v1/me/roles/` answers; undefined while unknown. */
 let myRoles: UserRoles | undefined;
 const exportMock = vi.fn<(formData: FormData, options: unknown, kind: string) => Promise<Blob>>();
+const queryMock = vi.fn<(formData: FormData, options: unknown) => Promise<string>>();
+const chartDataMock = vi.fn<(formData: FormData) => Promise<ChartDataArrowResult[]>>();
 vi.mock('./api', async (importOriginal) => {
   const original = await importOriginal<object>();
   return {
     ...original,
     useMyRoles: () => ({ data: myRoles }),
     exportDashboardChart: (formData: FormData, options: unknown, kind: string) => exportMock(formData, options, kind),
+    fetchDashboardChartQuery: (formData: FormData, options: unknown) => queryMock(formData, options),
+    runDashboardChartQuery: (formData: FormData) => chartDataMock(formData),
   };
+});
+const permalinkMock = vi.fn<(formData: unknown) => Promise<{ key: string; url: string }>>();
+vi.mock('@/features/explore/exploreStateApi', async (importOriginal) => {
+  const original = await importOriginal<object>();
+  return { ...original, createExplorePermalink: (formData: unknown) => permalinkMock(formData) };
 });
 
 const chart = {
@@ -67,6 +82,9 @@ beforeEach(() => {
   savedNames = [];
   myRoles = undefined;
   exportMock.mockReset();
+  queryMock.mockReset();
+  chartDataMock.mockReset();
+  permalinkMock.mockReset();
   toBlobMock.mockReset();
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:image');
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
@@ -82,26 +100,72 @@ afterEach(() => {
 
 function renderChart(gridState: DashboardGridState = grid): void {
   renderWithTheme(
-    <DashboardGridContext.Provider value={gridState}>
-      <DashboardChartHolder chartId={chart.id} widthPx={400} heightPx={300} />
-    </DashboardGridContext.Provider>,
+    <MemoryRouter>
+      <DashboardGridContext.Provider value={gridState}>
+        <DashboardChartHolder chartId={chart.id} widthPx={400} heightPx={300} />
+      </DashboardGridContext.Provider>
+    </MemoryRouter>,
   );
   fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuButton));
 }
 
-describe('dashboard chart menu: Download as image', () => {
-  it('sits under Download after Export to .CSV', () => {
+function menuItemTexts(): (string | null)[] {
+  return screen.getAllByRole('menuitem').map((item) => item.textContent);
+}
+
+const csvRoles: UserRoles = { roles: { Gamma: [['can_read', 'Chart'], ['can_csv', 'Superset']] }, permissions: {} };
+
+/** A native filter on gender applied to the chart: its `extra_form_data`. */
+const genderFilter: ExtraFormData = { filters: [{ col: 'gender', op: 'IN', val: ['boy'] }] };
+
+/** The grid with the gender filter applied to the chart, so the chart's query runs. */
+const filteredGrid: DashboardGridState = { ...grid, extraFormDataByChart: new Map([[chart.id, genderFilter]]) };
+
+function namesResult(): ChartDataArrowResult {
+  const table = new Table({
+    name: vectorFromArray(['Michael', 'David'], new Utf8()),
+    'SUM(num)': vectorFromArray([1500, 1200], new Float64()),
+  });
+  return { meta: chartResultMeta(['name', 'SUM(num)'], [1, 0], 2, 'SELECT name, SUM(num) FROM birth_names GROUP BY name'), table };
+}
+
+describe('dashboard chart menu: items', () => {
+  it("lists Superset's actions, Share and Download for a can_csv user", () => {
+    myRoles = csvRoles;
     renderChart();
     const menu = screen.getByTestId(testIds.dashboard.chartMenu);
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+    expect(menuItemTexts()).toEqual([
       'Force refresh',
       'Explore chart',
+      'View query',
+      'View as table',
       'Drill to detail',
+      'Copy permalink to clipboard',
       'Export to .CSV',
+      'Export to .JSON',
+      'Export to Excel',
+      'Export to full .CSV',
+      'Export to full Excel',
       'Download as image',
     ]);
-    expect(menu.textContent).toContain('DownloadExport to .CSVDownload as image');
+    expect(menu.textContent).toContain('ShareCopy permalink to clipboardDownloadExport to .CSV');
   });
+
+  it('offers no file export without can_csv, only the image', () => {
+    myRoles = { roles: { Gamma: [['can_read', 'Chart']] }, permissions: {} };
+    renderChart();
+    expect(menuItemTexts().slice(5)).toEqual(['Copy permalink to clipboard', 'Download as image']);
+  });
+
+  it('offers the pivoted CSV for pivot tables', () => {
+    myRoles = csvRoles;
+    const pivot = { ...chart, viz_type: 'pivot_table_v2', form_data: { ...chart.form_data, viz_type: 'pivot_table_v2' } };
+    renderChart({ ...grid, chartsById: new Map([[pivot.id, pivot]]) });
+    expect(menuItemTexts().slice(6)).toEqual(['Export to .CSV', 'Export to pivoted .CSV', 'Export to .JSON', 'Export to Excel', 'Download as image']);
+  });
+});
+
+describe('dashboard chart menu: Download as image', () => {
 
   it('draws the chart holder with its title, without the menu, named after the chart', async () => {
     toBlobMock.mockResolvedValue(new Blob(['png'], { type: 'image/png' }));
@@ -134,15 +198,42 @@ describe('dashboard chart menu: Download as image', () => {
   });
 });
 
-describe('dashboard chart menu: full exports', () => {
-  const csvRoles: UserRoles = { roles: { Gamma: [['can_read', 'Chart'], ['can_csv', 'Superset']] }, permissions: {} };
+describe('dashboard chart menu: exports', () => {
+  it('exports .JSON and Excel with the dashboard filters, named after the chart', async () => {
+    myRoles = csvRoles;
+    chartDataMock.mockResolvedValue([namesResult()]);
+    exportMock.mockResolvedValue(new Blob(['{}']));
+    renderChart(filteredGrid);
 
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Export to .JSON' }));
+    await waitFor(() => expect(savedNames).toEqual(['Boys: top names.json']));
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuButton));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Export to Excel' }));
+    await waitFor(() => expect(savedNames).toEqual(['Boys: top names.json', 'Boys: top names.xlsx']));
+
+    const filteredFormData = { ...chart.form_data, extra_form_data: genderFilter };
+    expect(exportMock.mock.calls).toEqual([
+      [filteredFormData, { dashboardId: 1, force: false }, 'json'],
+      [filteredFormData, { dashboardId: 1, force: false }, 'xlsx'],
+    ]);
+  });
+
+  it("says the server's message when an export fails", async () => {
+    myRoles = csvRoles;
+    exportMock.mockRejectedValue(new Error('Export failed: the database is gone'));
+    renderChart();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Export to .CSV' }));
+    expect(await screen.findByText('Export failed: the database is gone')).toBeTruthy();
+    expect(savedNames).toEqual([]);
+  });
   it('offers Export to full .CSV and full Excel after Export to .CSV for a table chart and a can_csv user', async () => {
     myRoles = csvRoles;
     exportMock.mockResolvedValue(new Blob(['xlsx']));
     renderChart();
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent).slice(3)).toEqual([
+    expect(menuItemTexts().slice(6)).toEqual([
       'Export to .CSV',
+      'Export to .JSON',
+      'Export to Excel',
       'Export to full .CSV',
       'Export to full Excel',
       'Download as image',
@@ -177,5 +268,88 @@ describe('dashboard chart menu: Drill to detail', () => {
     fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuDrillToDetail));
     expect(screen.getByRole('dialog', { name: 'Drill to detail: Boys: top names' })).toBeTruthy();
     expect(screen.queryByTestId(testIds.dashboard.chartMenu)).toBeNull();
+  });
+});
+
+describe('dashboard chart menu: View query', () => {
+  it("shows the SQL of the chart's queries under the dashboard filters, with Copy", async () => {
+    queryMock.mockResolvedValue("SELECT name, SUM(num) FROM birth_names WHERE gender IN ('boy') GROUP BY name");
+    chartDataMock.mockResolvedValue([namesResult()]);
+    renderChart(filteredGrid);
+
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuViewQuery));
+
+    const dialog = await screen.findByRole('dialog', { name: 'View query' });
+    expect(within(dialog).getByTestId(testIds.viewQuery.sql).textContent).toBe(
+      "SELECT name, SUM(num) FROM birth_names WHERE gender IN ('boy') GROUP BY name",
+    );
+    expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect(queryMock).toHaveBeenCalledWith({ ...chart.form_data, extra_form_data: genderFilter }, { dashboardId: 1, force: false });
+    expect(screen.queryByTestId(testIds.dashboard.chartMenu)).toBeNull();
+  });
+
+  it("toasts the server's message when the SQL cannot be built", async () => {
+    queryMock.mockRejectedValue(new Error('Column "gone" does not exist'));
+    renderChart();
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuViewQuery));
+    expect(await screen.findByText('Column "gone" does not exist')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'View query' })).toBeNull();
+  });
+});
+
+describe('dashboard chart menu: View as table', () => {
+  giveElementsHeight();
+
+  it("shows the chart's own results in Explore's grid, titled Chart Data", async () => {
+    // Without IntersectionObserver every chart counts as near the viewport: its query runs.
+    vi.stubGlobal('IntersectionObserver', undefined);
+    chartDataMock.mockResolvedValue([namesResult()]);
+    renderChart(filteredGrid);
+    await waitFor(() => expect(chartDataMock).toHaveBeenCalledTimes(1));
+
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuViewAsTable));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Chart Data: Boys: top names' });
+    await waitFor(() => expect(within(dialog).getAllByTestId(testIds.dataPane.row)).toHaveLength(2));
+    const rows = within(dialog)
+      .getAllByTestId(testIds.dataPane.row)
+      .map((row) => within(row).getAllByTestId(testIds.dataPane.cell).map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Michael', '1500'],
+      ['David', '1200'],
+    ]);
+    expect(within(dialog).getByTestId(testIds.dataPane.rowCount).textContent).toBe('2 rows');
+    // The rows are the chart's: no second query ran.
+    expect(chartDataMock).toHaveBeenCalledTimes(1);
+    expect(chartDataMock).toHaveBeenCalledWith({ ...chart.form_data, extra_form_data: genderFilter });
+
+    const footerClose = within(dialog).getAllByRole('button', { name: 'Close' }).at(-1);
+    if (footerClose === undefined) throw new Error('no Close button');
+    fireEvent.click(footerClose);
+    expect(screen.queryByRole('dialog', { name: 'Chart Data: Boys: top names' })).toBeNull();
+    vi.unstubAllGlobals();
+  });
+});
+
+describe('dashboard chart menu: Share', () => {
+  it('copies an Explore permalink of the chart with the dashboard filters', async () => {
+    const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    permalinkMock.mockResolvedValue({ key: 'abc', url: 'http://localhost/explore/p/abc/' });
+    renderChart(filteredGrid);
+
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuCopyPermalink));
+
+    expect(await screen.findByText('Copied to clipboard!')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith('http://localhost/explore/p/abc/');
+    expect(permalinkMock).toHaveBeenCalledWith({ ...chart.form_data, extra_form_data: genderFilter });
+    Reflect.deleteProperty(navigator, 'clipboard');
+  });
+
+  it("toasts the server's message when the permalink is refused", async () => {
+    permalinkMock.mockRejectedValue(new Error('Forbidden'));
+    renderChart();
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuCopyPermalink));
+    expect(await screen.findByText('Forbidden')).toBeTruthy();
   });
 });

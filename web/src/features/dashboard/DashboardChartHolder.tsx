@@ -8,11 +8,13 @@ import { queryKeys } from '@/api/queryKeys';
 import { ChartPanel } from '@/features/chart/ChartPanel';
 import { DrillDetailModal } from '@/features/chart/drillToDetail/DrillDetailModal';
 import type { CrossFilterSelection, DrillValue } from '@/features/chart/viz/chartRendererProps';
+import { chartResultsStateOf } from '@/features/explore/dataPane/chartResultsState';
 import { testIds } from '@/testIds';
 import { runDashboardChartQuery } from './api';
-import { ChartActionsMenu } from './ChartActionsMenu';
+import { ChartActionsMenu, exploreChartPath } from './ChartActionsMenu';
 import { useDashboardGrid } from './dashboardGridContext';
 import { useNearViewport } from './useNearViewport';
+import { ViewAsTableModal } from './ViewAsTableModal';
 
 /** Superset's text for a layout chart whose chart no longer exists. */
 export const missingChartMessage = 'There is no chart definition associated with this component, could it have been deleted?';
@@ -62,6 +64,7 @@ function LoadedChart({ chart, nameOverride, holderRef }: LoadedChartProps): JSX.
   const [ownRefreshNumber, setRefreshNumber] = useState(0);
   // The values of the open "Drill to detail" modal (none for the whole chart); null when closed.
   const [drillValues, setDrillValues] = useState<DrillValue[] | null>(null);
+  const [isTableVisible, setIsTableVisible] = useState(false);
   // Periodic refreshes reach this chart after its stagger delay; immune charts skip them.
   const [appliedAutoRefresh, setAppliedAutoRefresh] = useState(autoRefreshNumber);
   const autoDelay = autoRefreshDelayMs(chart.id);
@@ -94,9 +97,11 @@ function LoadedChart({ chart, nameOverride, holderRef }: LoadedChartProps): JSX.
         </Title>
         <ChartActionsMenu
           chart={chart}
+          formData={formData}
           onForceRefresh={() => setRefreshNumber((number) => number + 1)}
           imageElementRef={holderRef}
           onDrillToDetail={() => setDrillValues([])}
+          onViewAsTable={() => setIsTableVisible(true)}
         />
       </ChartHeader>
       <Body ref={bodyRef} data-loaded={chartData.isSuccess ? 'true' : 'false'}>
@@ -115,6 +120,14 @@ function LoadedChart({ chart, nameOverride, holderRef }: LoadedChartProps): JSX.
       </Body>
       {drillValues !== null && (
         <DrillDetailModal chartName={name} formData={formData} initialDrillValues={drillValues} onClose={() => setDrillValues(null)} />
+      )}
+      {isTableVisible && (
+        <ViewAsTableModal
+          chartName={name}
+          results={chartResultsStateOf(chartData, true)}
+          explorePath={exploreChartPath(chart)}
+          onClose={() => setIsTableVisible(false)}
+        />
       )}
     </>
   );

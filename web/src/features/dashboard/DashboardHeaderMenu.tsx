@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type JSX, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
+import { DropdownMenuAnchor, DropdownMenuGroup, DropdownMenuItem, DropdownMenuList } from '@/components/DropdownMenu';
 import { postJson, putJson } from '@/api/client';
 import { errorMessage } from '@/api/errors';
 import type { Dashboard } from '@/api/generated/Dashboard';
@@ -10,7 +11,7 @@ import type { DashboardSaved } from '@/api/generated/DashboardSaved';
 import type { ResultResponse } from '@/api/generated/ResultResponse';
 import { queryKeys } from '@/api/queryKeys';
 import { Button } from '@/components/Button';
-import { Modal } from '@/components/Modal';
+import { Modal, wideModalWidthPx } from '@/components/Modal';
 import { ownerFromUserRef, OwnersSelect, type ChosenOwner } from '@/components/OwnersSelect';
 import { useToasts } from '@/components/toastContext';
 import { dashboardDownloadAsImageLabel } from '@/features/explore/download/downloadAsImage';
@@ -64,7 +65,7 @@ export function DashboardHeaderMenu(props: DashboardHeaderMenuProps): JSX.Elemen
 
   function item(label: string, onClick: () => void, testId: string = testIds.dashboardMenu.item): JSX.Element {
     return (
-      <MenuItem
+      <DropdownMenuItem
         role="menuitem"
         data-testid={testId}
         onClick={() => {
@@ -73,12 +74,12 @@ export function DashboardHeaderMenu(props: DashboardHeaderMenuProps): JSX.Elemen
         }}
       >
         {label}
-      </MenuItem>
+      </DropdownMenuItem>
     );
   }
 
   return (
-    <MenuAnchor ref={menuRef}>
+    <DropdownMenuAnchor ref={menuRef}>
       <MenuButton aria-label="More Options" aria-haspopup="menu" aria-expanded={isOpen} data-testid={testIds.dashboardMenu.button} onClick={() => setIsOpen((open) => !open)}>
         ⋯
       </MenuButton>
@@ -89,11 +90,11 @@ export function DashboardHeaderMenu(props: DashboardHeaderMenuProps): JSX.Elemen
           {canEdit && item('Edit properties', () => setDialog('properties'))}
           {canEdit && item('Edit CSS', () => setDialog('css'))}
           {!isEditing && item('Save as', () => setDialog('saveAs'))}
-          <MenuGroup role="presentation">Download</MenuGroup>
+          <DropdownMenuGroup>Download</DropdownMenuGroup>
           {item(dashboardDownloadAsImageLabel, onDownloadAsImage, testIds.dashboardMenu.downloadImage)}
           {!isEditing && (
             <>
-              <MenuGroup role="presentation">Share</MenuGroup>
+              <DropdownMenuGroup>Share</DropdownMenuGroup>
               {item('Copy permalink to clipboard', onCopyPermalink)}
             </>
           )}
@@ -103,7 +104,7 @@ export function DashboardHeaderMenu(props: DashboardHeaderMenuProps): JSX.Elemen
       {dialog === 'css' && <CssDialog {...props} onClose={() => setDialog(null)} />}
       {dialog === 'saveAs' && <SaveAsDialog dashboard={dashboard} onClose={() => setDialog(null)} />}
       {dialog === 'refreshInterval' && <RefreshIntervalDialog {...props} onClose={() => setDialog(null)} />}
-    </MenuAnchor>
+    </DropdownMenuAnchor>
   );
 }
 
@@ -163,7 +164,7 @@ function PropertiesDialog({ dashboard, idOrSlug, onSaved, onClose }: DialogProps
   }
 
   return (
-    <Modal title="Dashboard properties" testId={testIds.dashboardMenu.propertiesModal} onClose={onClose} footer={footer(onClose, save, isSaving)}>
+    <Modal title="Dashboard properties" width={wideModalWidthPx} testId={testIds.dashboardMenu.propertiesModal} onClose={onClose} footer={footer(onClose, save, isSaving)}>
       <Field>
         Title
         <TextInput aria-label="Title" value={title} onChange={(event) => setTitle(event.target.value)} />
@@ -209,7 +210,7 @@ function CssDialog({ dashboard, idOrSlug, onSaved, onClose }: DialogProps): JSX.
   }
 
   return (
-    <Modal title="Edit CSS" testId={testIds.dashboardMenu.cssModal} onClose={onClose} footer={footer(onClose, save, isSaving)}>
+    <Modal title="Edit CSS" width={wideModalWidthPx} testId={testIds.dashboardMenu.cssModal} onClose={onClose} footer={footer(onClose, save, isSaving)}>
       <CssInput aria-label="CSS" spellCheck={false} value={css} onChange={(event) => setCss(event.target.value)} />
     </Modal>
   );
@@ -285,10 +286,6 @@ function RefreshIntervalDialog({ refreshSeconds, onRefreshSecondsChange, onClose
   );
 }
 
-const MenuAnchor = styled.div`
-  position: relative;
-`;
-
 const MenuButton = styled.button.attrs({ type: 'button' })`
   min-width: 32px;
   height: 32px;
@@ -300,39 +297,10 @@ const MenuButton = styled.button.attrs({ type: 'button' })`
   cursor: pointer;
 `;
 
-const Menu = styled.div`
-  position: absolute;
-  top: 100%;
-  right: 0;
+/** The header menu is wider and stays above the dashboard's charts. */
+const Menu = styled(DropdownMenuList)`
   z-index: 20;
-  display: flex;
-  flex-direction: column;
   min-width: 220px;
-  padding: ${({ theme }) => theme.gridUnit}px 0;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: 0 4px 12px rgb(0 0 0 / 15%);
-`;
-
-const MenuItem = styled.button.attrs({ type: 'button' })`
-  padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 3}px`};
-  border: 0;
-  background: none;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.s}px;
-  text-align: left;
-  cursor: pointer;
-
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-  }
-`;
-
-const MenuGroup = styled.div`
-  padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 3}px 0`};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.s}px;
 `;
 
 const Field = styled.label`

@@ -1,7 +1,8 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { apiFetch, getJson } from '@/api/client';
-import { fetchChartData, type ChartDataArrowResult } from '@/api/chartData';
+import { apiFetch, getJson, postJson } from '@/api/client';
+import { chartDataPath, fetchChartData, type ChartDataArrowResult } from '@/api/chartData';
 import type { ApiError } from '@/api/errors';
+import type { ChartDataResponse } from '@/api/generated/ChartDataResponse';
 import type { Dashboard } from '@/api/generated/Dashboard';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
 import type { DashboardPermalinkValue } from '@/api/generated/DashboardPermalinkValue';
@@ -116,16 +117,23 @@ export async function runDashboardChartQuery(
   return fetchChartData({ ...queryContext, result_format: 'arrow' }, signal);
 }
 
-/** The exports of a dashboard chart's Download menu. */
-export type DashboardChartExportKind = Extract<ChartExportKind, 'csv' | 'full_csv' | 'full_xlsx'>;
+/**
+ * The chart's results as a file, with the dashboard's filters: "Export to .CSV", ".JSON", "Excel",
+ * the pivoted CSV of pivot tables, or, for table charts, "Export to full .CSV" / "Export to full
+ * Excel" with the row limit lifted to the export maximum.
+ */
+export async function exportDashboardChart(formData: FormData, options: DashboardChartQueryOptions, kind: ChartExportKind): Promise<Blob> {
+  const queryContext = await dashboardChartQueryContext(formData, options);
+  const response = await apiFetch(chartDataPath, { method: 'POST', body: exportQueryContext(queryContext, kind), headers: { Accept: '*/*' } });
+  return response.blob();
+}
 
 /**
- * The chart's results as a file: "Export to .CSV" (`csv`), or, for table charts, "Export to full
- * .CSV" / "Export to full Excel" with the row limit lifted to the export maximum.
+ * "View query": the SQL of the chart's queries with the dashboard's filters (`result_type: query`,
+ * nothing runs), separated by a blank line when the chart has several.
  */
-export async function exportDashboardChart(formData: FormData, options: DashboardChartQueryOptions, kind: DashboardChartExportKind): Promise<Blob> {
+export async function fetchDashboardChartQuery(formData: FormData, options: DashboardChartQueryOptions): Promise<string> {
   const queryContext = await dashboardChartQueryContext(formData, options);
-  const accept = kind === 'full_xlsx' ? '*/*' : 'text/csv, application/json';
-  const response = await apiFetch('/api/v1/chart/data', { method: 'POST', body: exportQueryContext(queryContext, kind), headers: { Accept: accept } });
-  return response.blob();
+  const answer = await postJson<ChartDataResponse>(chartDataPath, { ...queryContext, result_format: 'json', result_type: 'query' });
+  return answer.result.map((result) => result.query).join(';\n\n');
 }

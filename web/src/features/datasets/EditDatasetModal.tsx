@@ -7,7 +7,7 @@ import type { DatasetColumnPut } from '@/api/generated/DatasetColumnPut';
 import type { DatasetMetricPut } from '@/api/generated/DatasetMetricPut';
 import { queryKeys } from '@/api/queryKeys';
 import { Button } from '@/components/Button';
-import { Modal } from '@/components/Modal';
+import { Modal, wideModalWidthPx } from '@/components/Modal';
 import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
 import {
@@ -93,17 +93,24 @@ function validationErrors(state: EditorState): string[] {
   return errors;
 }
 
+export interface EditDatasetModalProps {
+  datasetId: number;
+  onClose: () => void;
+  /** Told once the dataset is saved (before the dialog closes): Explore reads it again. */
+  onSaved?: () => void;
+}
+
 /** 'Edit Dataset {table name}': settings, metrics, columns and calculated columns; a confirm step. */
-export function EditDatasetModal({ datasetId, onClose }: { datasetId: number; onClose: () => void }): JSX.Element {
+export function EditDatasetModal({ datasetId, onClose, onSaved }: EditDatasetModalProps): JSX.Element {
   const dataset = useDataset(datasetId);
   if (dataset.data === undefined) {
     return (
-      <Modal title="Edit Dataset" testId={testIds.datasetEditor.dialog} onClose={onClose}>
+      <Modal title="Edit Dataset" width={wideModalWidthPx} testId={testIds.datasetEditor.dialog} onClose={onClose}>
         {dataset.isError ? errorMessage(dataset.error) : 'Loading...'}
       </Modal>
     );
   }
-  return <DatasetEditor dataset={dataset.data} onReload={async () => (await dataset.refetch()).data} onClose={onClose} />;
+  return <DatasetEditor dataset={dataset.data} onReload={async () => (await dataset.refetch()).data} onClose={onClose} onSaved={onSaved} />;
 }
 
 /** The editor of a loaded dataset: its state starts from the dataset and is saved as a whole. */
@@ -111,10 +118,12 @@ function DatasetEditor({
   dataset,
   onReload,
   onClose,
+  onSaved,
 }: {
   dataset: Dataset;
   onReload: () => Promise<Dataset | undefined>;
   onClose: () => void;
+  onSaved?: () => void;
 }): JSX.Element {
   const datasetId = dataset.id;
   const queryClient = useQueryClient();
@@ -157,6 +166,7 @@ function DatasetEditor({
       await queryClient.invalidateQueries({ queryKey: queryKeys.datasetDetail(datasetId) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('dataset') });
       addToast('success', datasetSavedMessage);
+      onSaved?.();
       onClose();
     } catch (error) {
       setSaveError(`${datasetSaveErrorTitle}: ${errorMessage(error)}`);
@@ -196,7 +206,7 @@ function DatasetEditor({
 
   return (
     <Modal
-      title={title}
+      title={title} width={wideModalWidthPx}
       testId={testIds.datasetEditor.dialog}
       onClose={() => {
         if (!isSaving) onClose();

@@ -1,16 +1,69 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '@/api/generated/CurrentUser';
 import type { Dataset } from '@/api/generated/Dataset';
+import type { ExploreResponse } from '@/api/generated/ExploreResponse';
+import type { UserRoles } from '@/api/generated/UserRoles';
+import { queryKeys } from '@/api/queryKeys';
 import { renderWithTheme } from '@/testRendering';
 import { testIds } from '@/testIds';
+import { editDatasetOwnersOnlyTooltip } from './DatasetMenu';
 import { DatasourcePanel } from './DatasourcePanel';
 
 const dataset = {
   id: 3,
   table_name: 'birth_names',
+  sql: null,
+  description: null,
+  cache_timeout: null,
+  is_managed_externally: false,
+  owners: [{ id: 5, first_name: 'Olive', last_name: 'Owner' }],
   columns: [{ id: 1, column_name: 'gender', verbose_name: 'Gender', type: 'VARCHAR', type_generic: 1, is_dttm: false }],
   metrics: [{ id: 1, metric_name: 'count', verbose_name: 'COUNT(*)', expression: 'COUNT(*)' }],
 } as unknown as Dataset;
+
+let currentUser: CurrentUser | undefined;
+let myRoles: UserRoles | undefined;
+vi.mock('@/features/auth/api', async (importOriginal) => ({ ...(await importOriginal<object>()), useCurrentUser: () => ({ data: currentUser }) }));
+vi.mock('@/features/dashboard/api', async (importOriginal) => ({ ...(await importOriginal<object>()), useMyRoles: () => ({ data: myRoles }) }));
+const fetchDatasetMock = vi.fn<(id: number) => Promise<Dataset>>();
+const saveDatasetMock = vi.fn<(id: number, put: unknown, overrideColumns: boolean) => Promise<unknown>>();
+vi.mock('@/features/datasets/api', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  useDataset: () => ({ data: dataset, isError: false, refetch: () => Promise.resolve({ data: dataset }) }),
+  fetchDataset: (id: number) => fetchDatasetMock(id),
+  saveDataset: (id: number, put: unknown, overrideColumns: boolean) => saveDatasetMock(id, put, overrideColumns),
+}));
+
+const gammaRoles: UserRoles = { roles: { Gamma: [['can_read', 'Dataset']] }, permissions: {} };
+
+beforeEach(() => {
+  currentUser = { id: 9, username: 'gamma', first_name: 'Gina', last_name: 'Gamma' } as CurrentUser;
+  myRoles = gammaRoles;
+  fetchDatasetMock.mockReset();
+  saveDatasetMock.mockReset();
+});
+
+/** Renders the panel on /explore/ in a router; answers where the app navigated to last. */
+function renderPanel(element: ReactElement = <DatasourcePanel dataset={dataset} />): { path: () => string } {
+  const router = createMemoryRouter(
+    [
+      { path: '/explore/', element },
+      { path: '/sqllab/', element: <p>SQL Lab</p> },
+    ],
+    { initialEntries: ['/explore/'] },
+  );
+  renderWithTheme(<RouterProvider router={router} />);
+  return { path: () => `${router.state.location.pathname}${router.state.location.search}` };
+}
+
+function openDatasetMenu(): HTMLElement {
+  fireEvent.click(screen.getByTestId(testIds.explore.datasetMenuButton));
+  return screen.getByTestId(testIds.explore.editDataset);
+}
 
 function dragStart(element: HTMLElement): Record<string, string> {
   const data: Record<string, string> = {};
@@ -21,11 +74,77 @@ function dragStart(element: HTMLElement): Record<string, string> {
 
 describe('DatasourcePanel', () => {
   it('columns and metrics drag by name, each under its own type', () => {
-    renderWithTheme(<DatasourcePanel dataset={dataset} />);
+    renderPanel();
     const column = screen.getByTestId(testIds.explore.columnItem);
     const metric = screen.getByTestId(testIds.explore.metricItem);
     expect(column.getAttribute('draggable')).toBe('true');
     expect(dragStart(column)).toEqual({ 'application/x-quiver-column': 'gender', 'text/plain': 'gender' });
     expect(dragStart(metric)).toEqual({ 'application/x-quiver-metric': 'count', 'text/plain': 'count' });
+  });
+});
+
+describe('DatasourcePanel: the dataset menu', () => {
+  it("offers 'Edit dataset' and 'View in SQL Lab'; a dataset owner edits in the dataset editor", () => {
+    currentUser = { ...currentUser, id: 5 } as CurrentUser;
+    renderPanel();
+    const editItem = openDatasetMenu();
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit dataset', 'View in SQL Lab']);
+    expect((editItem as HTMLButtonElement).disabled).toBe(false);
+
+    fireEvent.click(editItem);
+
+    expect(screen.getByTestId(testIds.datasetEditor.dialog)).toBeTruthy();
+    expect(screen.queryByTestId(testIds.explore.datasetMenu)).toBeNull();
+  });
+
+  it("disables 'Edit dataset' with Superset's tooltip for a user who neither owns the dataset nor is an admin", () => {
+    renderPanel();
+    const editItem = openDatasetMenu() as HTMLButtonElement;
+    expect(editItem.disabled).toBe(true);
+    expect(editItem.title).toBe(editDatasetOwnersOnlyTooltip);
+    fireEvent.click(editItem);
+    expect(screen.queryByTestId(testIds.datasetEditor.dialog)).toBeNull();
+  });
+
+  it("lets an admin edit a dataset someone else owns", () => {
+    myRoles = { roles: { Admin: [] }, permissions: {} };
+    renderPanel();
+    expect((openDatasetMenu() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("'View in SQL Lab' opens SQL Lab on the dataset, with a virtual dataset's SQL", () => {
+    const virtual = { ...dataset, id: 8, sql: 'SELECT name FROM birth_names' };
+    const app = renderPanel(<DatasourcePanel dataset={virtual} />);
+    openDatasetMenu();
+    fireEvent.click(screen.getByTestId(testIds.explore.viewDatasetInSqlLab));
+    expect(app.path()).toBe('/sqllab/?datasourceKey=8__table&sql=SELECT+name+FROM+birth_names');
+  });
+
+  it('reads the saved dataset into Explore: its new metric appears', async () => {
+    currentUser = { ...currentUser, id: 5 } as CurrentUser;
+    const saved = { ...dataset, metrics: [...dataset.metrics, { id: 2, metric_name: 'total', verbose_name: null, expression: 'SUM(num)' }] } as Dataset;
+    saveDatasetMock.mockResolvedValue({ id: 3, result: saved });
+    fetchDatasetMock.mockResolvedValue(saved);
+    const queryClient = new QueryClient();
+    const exploreKey = queryKeys.explore('table', 3, null);
+    queryClient.setQueryData<ExploreResponse>(exploreKey, { dataset, form_data: { datasource: '3__table', viz_type: 'table' } } as ExploreResponse);
+    function ExploreFromCache(): ReactElement {
+      const explore = queryClient.getQueryData<ExploreResponse>(exploreKey);
+      return explore === undefined ? <p>none</p> : <DatasourcePanel dataset={explore.dataset} />;
+    }
+    renderPanel(
+      <QueryClientProvider client={queryClient}>
+        <ExploreFromCache />
+      </QueryClientProvider>,
+    );
+
+    fireEvent.click(openDatasetMenu());
+    fireEvent.click(screen.getByTestId(testIds.datasetEditor.save));
+    fireEvent.click(screen.getByTestId(testIds.datasetEditor.confirmOk));
+
+    await waitFor(() => expect(queryClient.getQueryData<ExploreResponse>(exploreKey)?.dataset.metrics.map((metric) => metric.metric_name)).toEqual(['count', 'total']));
+    expect(saveDatasetMock).toHaveBeenCalledWith(3, expect.objectContaining({ metrics: [expect.objectContaining({ metric_name: 'count' })] }), false);
+    expect(fetchDatasetMock).toHaveBeenCalledWith(3);
+    expect(await screen.findByText('The dataset has been saved')).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { Dataset } from '@/api/generated/Dataset';
 import { testIds } from '@/testIds';
 import { ColumnTypeIcon } from './ColumnTypeIcon';
+import { DatasetMenu } from './DatasetMenu';
 import { setDraggedItem } from './controls/datasourceDrag';
 
 function matches(search: string, ...texts: (string | null)[]): boolean {
@@ -27,9 +28,12 @@ export function DatasourcePanel({ dataset }: { dataset: Dataset }): JSX.Element 
 
   return (
     <Panel data-testid={testIds.explore.datasourcePanel} aria-label="Dataset">
-      <DatasetName data-testid={testIds.explore.datasetName} title={dataset.table_name}>
-        {dataset.table_name}
-      </DatasetName>
+      <DatasetHeader>
+        <DatasetName data-testid={testIds.explore.datasetName} title={dataset.table_name}>
+          {dataset.table_name}
+        </DatasetName>
+        <DatasetMenu dataset={dataset} />
+      </DatasetHeader>
       <Search
         type="search"
         aria-label="Search Metrics & Columns"
@@ -90,8 +94,17 @@ const Panel = styled.aside`
   background: ${({ theme }) => theme.colors.surface};
 `;
 
-const DatasetName = styled.h2`
+const DatasetHeader = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.gridUnit}px;
   margin: 0 0 ${({ theme }) => theme.gridUnit * 3}px;
+`;
+
+const DatasetName = styled.h2`
+  flex: 1;
+  min-width: 0;
+  margin: 0;
   overflow: hidden;
   font-size: ${({ theme }) => theme.fontSizes.m}px;
   text-overflow: ellipsis;

@@ -8,7 +8,6 @@ import type { DatasourceRef } from '@/api/generated/DatasourceRef';
 import type { ExploreResponse } from '@/api/generated/ExploreResponse';
 import type { FieldError } from '@/api/generated/FieldError';
 import { queryKeys } from '@/api/queryKeys';
-import { copyTextToClipboard } from '@/components/copyTextToClipboard';
 import { useToasts } from '@/components/toastContext';
 import { useCurrentUser } from '@/features/auth/api';
 import { ChartPanel } from '@/features/chart/ChartPanel';
@@ -16,7 +15,6 @@ import { FormDataInvalidError, useChartData } from '@/features/chart/api';
 import { DrillDetailModal } from '@/features/chart/drillToDetail/DrillDetailModal';
 import type { DrillValue } from '@/features/chart/viz/chartRendererProps';
 import { planLocalAnswer, type LocalAnswer } from '@/features/chart/reaggregation';
-import { copiedMessage, copyFailedMessage } from '@/features/chart/ViewQueryModal';
 import { dashboardPagePath, useMyRoles } from '@/features/dashboard/api';
 import { testIds } from '@/testIds';
 import type { ControlPanelDefinition, VizTypeMeta } from '@/wasm/controlPanel';
@@ -31,7 +29,7 @@ import { DatasourcePanel } from './DatasourcePanel';
 import { hasQueryControls, initialExploreFormData, type ExploreFormData } from './exploreFormData';
 import { canExportCsv, chartExportKinds, downloadChartExport, type ChartExportKind } from './download/chartExport';
 import { useDownloadAsImage } from './download/downloadAsImage';
-import { createExplorePermalink } from './exploreStateApi';
+import { copyExplorePermalink } from './copyExplorePermalink';
 import { formDataToSave } from './formDataToSave';
 import { isQueryStale, renderedFormData, renderTriggerControlNames } from './renderTriggerControls';
 import { ExploreHeader } from './save/ExploreHeader';
@@ -207,22 +205,6 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
     addToast('success', propertiesUpdatedMessage);
   }
 
-  async function copyPermalink(): Promise<void> {
-    let url: string;
-    try {
-      url = (await createExplorePermalink(formDataToSave(formData))).url;
-    } catch (error) {
-      addToast('danger', errorMessage(error));
-      return;
-    }
-    try {
-      await copyTextToClipboard(url);
-      addToast('success', copiedMessage);
-    } catch {
-      addToast('danger', copyFailedMessage);
-    }
-  }
-
   return (
     <Page data-testid={testIds.explore.page}>
       <ExploreHeader
@@ -233,7 +215,7 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
         onEditProperties={() => setOpenModal('properties')}
         canDrillToDetail={openDrillToDetail !== undefined}
         onDrillToDetail={() => openDrillToDetail?.([])}
-        onCopyPermalink={() => void copyPermalink()}
+        onCopyPermalink={() => void copyExplorePermalink(formData, addToast)}
         exportKinds={chartExportKinds(formData.viz_type, canExportCsv(myRoles.data))}
         onExport={(kind) => void exportChart(kind)}
         onDownloadAsImage={() => void downloadAsImage({ element: chartRef.current, title: slice?.slice_name, fallbackName: 'chart' })}

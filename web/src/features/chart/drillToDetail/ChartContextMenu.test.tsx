@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { Float64, Table, Utf8, vectorFromArray } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChartDataArrowResult } from '@/api/chartData';
-import type { ChartDataResultMeta } from '@/api/generated/ChartDataResultMeta';
+import { chartResultMeta } from '@/api/chartDataTestResults';
 import type { FormData } from '@/api/generated/FormData';
 import { ChartPanel } from '@/features/chart/ChartPanel';
 import type { ChartContextMenuTarget } from '@/features/chart/viz/chartRendererProps';
@@ -13,32 +13,9 @@ import { testIds } from '@/testIds';
 import { renderWithTheme } from '@/testRendering';
 import { drillToDetailByHint } from './ChartContextMenu';
 
-function resultMeta(colnames: string[], rowcount: number): ChartDataResultMeta {
-  return {
-    colnames,
-    coltypes: [1, 1, 0],
-    rowcount,
-    sql_rowcount: rowcount,
-    is_cached: false,
-    cached_dttm: null,
-    cache_key: null,
-    cache_timeout: null,
-    query: 'SELECT ...',
-    status: 'success',
-    stacktrace: null,
-    from_dttm: null,
-    to_dttm: null,
-    applied_filters: [],
-    rejected_filters: [],
-    error: null,
-    annotation_data: {},
-    label_map: {},
-  };
-}
-
 /** A table chart's answer: births by state and gender. */
 const stateGenderResult: ChartDataArrowResult = {
-  meta: resultMeta(['state', 'gender', 'SUM(num)'], 2),
+  meta: chartResultMeta(['state', 'gender', 'SUM(num)'], [1, 1, 0], 2),
   table: new Table({
     state: vectorFromArray(['CA', 'NY'], new Utf8()),
     gender: vectorFromArray(['boy', null], new Utf8()),

@@ -2,6 +2,7 @@ import { useEffect, useRef, type JSX } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import type { ChartContextMenuTarget, DrillValue } from '@/features/chart/viz/chartRendererProps';
+import { DropdownMenuItem } from '@/components/DropdownMenu';
 import { testIds } from '@/testIds';
 
 export const drillToDetailLabel = 'Drill to detail';
@@ -127,25 +128,12 @@ const Menu = styled.div`
   box-shadow: 0 4px 12px rgb(0 0 0 / 15%);
 `;
 
-const MenuItem = styled.button.attrs({ type: 'button' })`
+/** Long "Drill to detail by" items are cut to the menu's width; the keyboard's item is marked. */
+const MenuItem = styled(DropdownMenuItem)`
   overflow: hidden;
-  padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 3}px`};
-  border: 0;
-  background: none;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.s}px;
-  text-align: left;
   text-overflow: ellipsis;
-  white-space: nowrap;
-  cursor: pointer;
 
-  &:hover:not(:disabled),
   &:focus-visible {
     background: ${({ theme }) => theme.colors.surfaceMuted};
-  }
-
-  &:disabled {
-    cursor: not-allowed;
-    opacity: 0.5;
   }
 `;

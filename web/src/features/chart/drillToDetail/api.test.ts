@@ -16,4 +16,9 @@ describe('drill values as filters', () => {
     expect(drillValueFilter(formData, { column: 'decade', value: 1990, label: '1990' })).toEqual({ col: decadeColumn, op: '==', val: 1990 });
     expect(drillValueFilter(formData, { column: 'state', value: null, label: '<NULL>' })).toEqual({ col: 'state', op: 'IS NULL' });
   });
+
+  it('filters a time axis point by its period as a TEMPORAL_RANGE', () => {
+    const drilled = { column: 'ds', value: Date.UTC(1965, 0, 1), label: '1965', timeRange: '1965-01-01T00:00:00 : 1966-01-01T00:00:00' };
+    expect(drillValueFilter(formData, drilled)).toEqual({ col: 'ds', op: 'TEMPORAL_RANGE', val: '1965-01-01T00:00:00 : 1966-01-01T00:00:00' });
+  });
 });

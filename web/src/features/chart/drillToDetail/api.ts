@@ -14,7 +14,7 @@ import { buildQueryContext } from '@/wasm/core';
 export const drillToDetailPageSize = 50;
 
 /** The form data keys whose columns a chart groups by: a drilled value's column is one of them. */
-const dimensionControlKeys = ['groupby', 'columns', 'x_axis', 'series_columns'] as const;
+const dimensionControlKeys = ['groupby', 'columns', 'x_axis', 'series_columns', 'entity', 'series'] as const;
 
 function isAdhocColumnLabelled(item: unknown, label: string): item is Exclude<ColumnRef, string> {
   if (typeof item !== 'object' || item === null) return false;
@@ -34,9 +34,13 @@ export function drillValueColumn(formData: FormData, column: string): ColumnRef 
   return column;
 }
 
-/** A drilled value as a query filter: `col == val`, or `col IS NULL` for a null. */
+/**
+ * A drilled value as a query filter: `col == val`, `col IS NULL` for a null, or for a time axis
+ * point its period, `col TEMPORAL_RANGE '1965-01-01T00:00:00 : 1966-01-01T00:00:00'`.
+ */
 export function drillValueFilter(formData: FormData, drillValue: DrillValue): QueryObjectFilter {
   const col = drillValueColumn(formData, drillValue.column);
+  if (drillValue.timeRange !== undefined) return { col, op: 'TEMPORAL_RANGE', val: drillValue.timeRange };
   if (drillValue.value === null) return { col, op: 'IS NULL' };
   return { col, op: '==', val: drillValue.value as JsonValue };
 }

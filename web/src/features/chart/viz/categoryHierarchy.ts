@@ -1,4 +1,5 @@
-import type { ChartFormData, ChartQueryData } from './chartRendererProps';
+import type { ChartFormData, ChartQueryData, DrillValue } from './chartRendererProps';
+import { rowDrillValues } from './drillValues';
 import { readColumnLabels } from './formDataValues';
 import { numericCellValue } from './numberFormat';
 import { categoryLabel, splitDimensionsAndMetrics } from './queryColumns';
@@ -10,6 +11,8 @@ export interface HierarchyNode {
   path: readonly string[];
   value: number;
   children: HierarchyNode[];
+  /** The grouping values down to this node (`state = CA`, `name = Anna`): what drilling to detail keeps. */
+  drillValues: readonly DrillValue[];
 }
 
 /**
@@ -25,7 +28,7 @@ export function buildCategoryHierarchy(
   formatTime?: TimeFormatter,
 ): HierarchyNode {
   const { dimensions, metrics } = splitDimensionsAndMetrics(data.columns, readColumnLabels(formData, groupKey));
-  const root: HierarchyNode = { name: rootName, path: [], value: 0, children: [] };
+  const root: HierarchyNode = { name: rootName, path: [], value: 0, children: [], drillValues: [] };
   const metric = metrics[0];
   if (metric === undefined) return root;
   for (let rowIndex = 0; rowIndex < data.rowCount; rowIndex += 1) {
@@ -37,7 +40,8 @@ export function buildCategoryHierarchy(
       const name = categoryLabel(dimension.values[rowIndex], dimension, formatTime);
       let child = node.children.find((candidate) => candidate.name === name);
       if (child === undefined) {
-        child = { name, path: [...node.path, name], value: 0, children: [] };
+        const drillValues = [...node.drillValues, ...rowDrillValues([dimension], rowIndex)];
+        child = { name, path: [...node.path, name], value: 0, children: [], drillValues };
         node.children.push(child);
       }
       child.value += value;

@@ -1,4 +1,5 @@
-import type { ChartFormData, ChartQueryData } from './chartRendererProps';
+import type { ChartFormData, ChartQueryData, DrillValue } from './chartRendererProps';
+import { rowDrillValues } from './drillValues';
 import { readColumnLabels } from './formDataValues';
 import { numericCellValue } from './numberFormat';
 import { rowLabel, splitDimensionsAndMetrics } from './queryColumns';
@@ -7,6 +8,8 @@ import { rowLabel, splitDimensionsAndMetrics } from './queryColumns';
 export interface CategoryValue {
   label: string;
   value: number;
+  /** The row's group values: what drilling to detail keeps. */
+  drillValues: DrillValue[];
 }
 
 /**
@@ -20,7 +23,9 @@ export function readCategoryValues(data: ChartQueryData, formData: ChartFormData
   const categories: CategoryValue[] = [];
   for (let rowIndex = 0; rowIndex < data.rowCount; rowIndex += 1) {
     const value = numericCellValue(metric.values[rowIndex]);
-    if (value !== null) categories.push({ label: dimensions.length === 0 ? metric.name : rowLabel(dimensions, rowIndex), value });
+    if (value !== null) {
+      categories.push({ label: dimensions.length === 0 ? metric.name : rowLabel(dimensions, rowIndex), value, drillValues: rowDrillValues(dimensions, rowIndex) });
+    }
   }
   return { metricName: metric.name, categories };
 }

@@ -30,6 +30,11 @@ export interface DrillValue {
   value: unknown;
   /** The value as shown: `CA`, `<NULL>`. */
   label: string;
+  /**
+   * For a point of a time axis: the clicked period, from the point's time to the next time grain
+   * boundary (`1965-01-01T00:00:00 : 1966-01-01T00:00:00`), filtered as a `TEMPORAL_RANGE`.
+   */
+  timeRange?: string;
 }
 
 /** Where a right-click on a chart happened (viewport pixels) and the dimension values of the mark under it. */

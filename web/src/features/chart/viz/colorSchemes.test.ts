@@ -3,6 +3,7 @@ import type { ChartFormData } from './chartRendererProps';
 import {
   categoricalColors,
   categoricalSchemes,
+  colorSchemeChoices,
   colorScaleForFormData,
   defaultCategoricalScheme,
   defaultSequentialScheme,
@@ -91,11 +92,29 @@ describe('colour schemes', () => {
     expect(catalogueSequential[0]).toBe(defaultSequentialScheme);
   });
 
+  it("labels the schemes as Superset's selects do", () => {
+    expect(colorSchemeChoices(categoricalSchemes).slice(0, 3)).toEqual([
+      ['supersetColors', 'Superset Colors'],
+      ['bnbColors', 'Airbnb Colors'],
+      ['googleCategory10c', 'Google Category 10c'],
+    ]);
+    expect(Object.fromEntries(colorSchemeChoices(categoricalSchemes))).toMatchObject({
+      echarts4Colors: 'ECharts v4.x Colors',
+      lyftColors: 'Lyft Colors',
+      wavesOfBlue: 'Waves of Blue',
+    });
+    expect(colorSchemeChoices(sequentialSchemes).slice(0, 3)).toEqual([
+      ['superset_seq_1', 'Superset Sequential #1'],
+      ['superset_seq_2', 'Superset Sequential #2'],
+      ['blue_white_yellow', 'blue/white/yellow'],
+    ]);
+  });
+
   it.each(catalogueCategorical.filter((id) => id !== defaultCategoricalScheme))(
     'categorical %s resolves to its own palette, not the fallback',
     (id) => {
       expect(categoricalSchemes[id]).toBeDefined();
-      expect(categoricalColors(id)).toBe(categoricalSchemes[id]);
+      expect(categoricalColors(id)).toBe(categoricalSchemes[id]?.colors);
       expect(categoricalColors(id)).not.toEqual(categoricalColors('no such scheme'));
     },
   );
@@ -104,7 +123,7 @@ describe('colour schemes', () => {
     'sequential %s resolves to its own palette, not the fallback',
     (id) => {
       expect(sequentialSchemes[id]).toBeDefined();
-      expect(sequentialColors(id)).toBe(sequentialSchemes[id]);
+      expect(sequentialColors(id)).toBe(sequentialSchemes[id]?.colors);
       expect(sequentialColors(id)).not.toEqual(sequentialColors('no such scheme'));
     },
   );

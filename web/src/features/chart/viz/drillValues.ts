@@ -1,7 +1,9 @@
 import type { MouseEvent } from 'react';
 import { genericDataTypes, type ChartColumn } from '@/features/chart/chartColumns';
-import type { ChartContextMenuTarget, DrillValue } from './chartRendererProps';
+import type { XAxisKind } from './cartesian/cartesianSeries';
+import type { ChartContextMenuTarget, ChartFormData, DrillValue } from './chartRendererProps';
 import { filterValueText } from './crossFilterSelection';
+import { columnLabel } from './formDataValues';
 
 /** A value as JSON can send it: a 64-bit integer beyond the safe range as its digits. */
 function jsonSafeValue(value: unknown): unknown {
@@ -24,6 +26,87 @@ export function rowDrillValues(dimensions: readonly ChartColumn[], rowIndex: num
   return dimensions
     .filter((column) => column.genericType !== genericDataTypes.temporal)
     .map((column) => drillValue(column.name, column.values[rowIndex]));
+}
+
+const secondMs = 1000;
+const dayMs = 86_400_000;
+const fixedUnitMs: Readonly<Record<string, number>> = { S: secondMs, M: 60 * secondMs, H: 3600 * secondMs, D: dayMs, W: 7 * dayMs };
+
+/** `start` plus whole months, in UTC (a period's start is on a month's first day). */
+function addUtcMonths(start: number, months: number): number {
+  const date = new Date(start);
+  return Date.UTC(
+    date.getUTCFullYear(),
+    date.getUTCMonth() + months,
+    date.getUTCDate(),
+    date.getUTCHours(),
+    date.getUTCMinutes(),
+    date.getUTCSeconds(),
+    date.getUTCMilliseconds(),
+  );
+}
+
+/**
+ * The period (epoch ms, end excluded) of a time grain's value, as the server truncates: a point
+ * labels its period's start (`P1M`: 1965-03-01 to 1965-04-01; `PT0.5H`: 30 minutes; `P0.25Y` and
+ * `P3M`: a quarter), except the week-ending grains (`P1W/1970-01-03T00:00:00Z`), whose points
+ * label the week's last day (the six days before it, and it). Null for a grain it does not know.
+ */
+export function timeGrainPeriod(pointMs: number, grain: string): { start: number; end: number } | null {
+  if (grain.startsWith('P1W/')) return { start: pointMs - 6 * dayMs, end: pointMs + dayMs };
+  if (grain.endsWith('/P1W')) return { start: pointMs, end: pointMs + 7 * dayMs };
+  const fixed = /^PT?(\d+(?:\.\d+)?)([SMHDW])$/.exec(grain);
+  const isTimeOfDay = grain.startsWith('PT');
+  if (fixed !== null && (isTimeOfDay || ['D', 'W'].includes(fixed[2] ?? ''))) {
+    // `PT1M` counts minutes; `P1M` (a month) is a calendar period, below.
+    const unitMs = fixedUnitMs[fixed[2] ?? ''];
+    return unitMs === undefined ? null : { start: pointMs, end: pointMs + Number(fixed[1]) * unitMs };
+  }
+  const calendar = /^P(\d+(?:\.\d+)?)([MY])$/.exec(grain);
+  if (calendar === null) return null;
+  const months = Number(calendar[1]) * (calendar[2] === 'Y' ? 12 : 1);
+  return Number.isInteger(months) && months > 0 ? { start: pointMs, end: addUtcMonths(pointMs, months) } : null;
+}
+
+/** Epoch ms as the time range text's naive UTC `YYYY-MM-DDTHH:MM:SS`. */
+function timeRangeEndpoint(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 19);
+}
+
+/**
+ * The drill value of a time axis point: its period under the chart's time grain, filtered as a
+ * `TEMPORAL_RANGE` (`1965-01-01T00:00:00 : 1966-01-01T00:00:00` for 1965 by year). Null without
+ * a known grain: the point's time alone names no period.
+ */
+export function temporalDrillValue(column: string, pointMs: number, grain: unknown, label: string): DrillValue | null {
+  if (typeof grain !== 'string' || !Number.isFinite(pointMs)) return null;
+  const period = timeGrainPeriod(pointMs, grain);
+  if (period === null) return null;
+  return { column, value: pointMs, label, timeRange: `${timeRangeEndpoint(period.start)} : ${timeRangeEndpoint(period.end)}` };
+}
+
+/** The column an x axis drills by: `x_axis` (an adhoc column by its label), else the legacy `granularity_sqla`. */
+export function xAxisDrillColumn(formData: ChartFormData): string | null {
+  const granularity = formData.granularity_sqla;
+  return columnLabel(formData.x_axis) ?? (typeof granularity === 'string' && granularity !== '' ? granularity : null);
+}
+
+/**
+ * The drill values of an x axis position: a time point's period under `time_grain_sqla` (labelled
+ * by `formatTime`), or the category or number itself.
+ */
+export function xAxisDrillValues(
+  formData: ChartFormData,
+  xKind: XAxisKind,
+  xValue: unknown,
+  formatTime: (epochMs: number) => string,
+): DrillValue[] {
+  const column = xAxisDrillColumn(formData);
+  if (column === null || xValue === undefined) return [];
+  if (xKind !== 'time') return [drillValue(column, xValue)];
+  const pointMs = Number(xValue);
+  const timeValue = temporalDrillValue(column, pointMs, formData.time_grain_sqla, formatTime(pointMs));
+  return timeValue === null ? [] : [timeValue];
 }
 
 /**

@@ -4,7 +4,7 @@ import type { DashboardChart } from '@/api/generated/DashboardChart';
 import type { NativeFilter } from '@/api/generated/NativeFilter';
 import { errorMessage } from '@/api/errors';
 import { Button } from '@/components/Button';
-import { Modal } from '@/components/Modal';
+import { Modal, wideModalWidthPx } from '@/components/Modal';
 import { testIds } from '@/testIds';
 import { loadNativeFilterRules } from '@/wasm/nativeFilters';
 import { saveNativeFilters, useDashboardDatasets } from './api';
@@ -125,7 +125,7 @@ export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layo
 
   return (
     <Modal
-      title={filterConfigTitle}
+      title={filterConfigTitle} width={wideModalWidthPx}
       testId={testIds.dashboardFilters.configModal}
       onClose={onClose}
       footer={

@@ -2,7 +2,7 @@ import { useState, type JSX } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/Button';
 import { pageCount, paginationText } from '@/components/listView/listViewState';
-import { Modal } from '@/components/Modal';
+import { Modal, wideModalWidthPx } from '@/components/Modal';
 import { testIds } from '@/testIds';
 import type { AlteredRow } from '@/wasm/chartDiff';
 import { chartChangesPageSize } from './chartChanges';
@@ -23,7 +23,7 @@ export function ChartChangesModal({ rows, onClose }: ChartChangesModalProps): JS
   const shownRows = rows.slice(shownPageIndex * chartChangesPageSize, (shownPageIndex + 1) * chartChangesPageSize);
 
   return (
-    <Modal title={chartChangesTitle} testId={testIds.chartChanges.modal} onClose={onClose}>
+    <Modal title={chartChangesTitle} width={wideModalWidthPx} testId={testIds.chartChanges.modal} onClose={onClose}>
       <Table>
         <thead>
           <tr>

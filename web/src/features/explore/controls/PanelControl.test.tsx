@@ -167,9 +167,11 @@ describe('PanelControl', () => {
     expect(onText).toHaveBeenCalledWith('subheader', 'births');
   });
 
-  it('color_scheme: picks a categorical scheme', () => {
+  it("color_scheme: shows Superset's scheme names and picks a categorical scheme by its id", () => {
     const onChange = renderControl(control('color_scheme', 'color_scheme', { default: 'supersetColors', renderTrigger: true }));
-    choose('bnbColors');
+    expect(combobox().parentElement?.textContent).toContain('Superset Colors');
+    expect(combobox().parentElement?.textContent).not.toContain('supersetColors');
+    choose('Airbnb Colors');
     expect(onChange).toHaveBeenCalledWith('color_scheme', 'bnbColors');
   });
 

@@ -2,10 +2,10 @@ import type { JSX } from 'react';
 import styled from 'styled-components';
 import type { Dataset } from '@/api/generated/Dataset';
 import type { MetricRef } from '@/api/generated/MetricRef';
-import { categoricalSchemes, sequentialSchemes } from '@/features/chart/viz/colorSchemes';
+import { categoricalSchemes, colorSchemeChoices, sequentialSchemes } from '@/features/chart/viz/colorSchemes';
 import { controlValue, defaultTimeRange, type ExploreFormData } from '@/features/explore/exploreFormData';
 import { testIds } from '@/testIds';
-import type { ControlChoice, ControlDefinition } from '@/wasm/controlPanel';
+import type { ControlDefinition } from '@/wasm/controlPanel';
 import { readAdhocFilters } from './adhocFilters';
 import { AdhocFiltersControl } from './AdhocFiltersControl';
 import { AnnotationLayersControl } from './annotations/AnnotationLayersControl';
@@ -28,10 +28,6 @@ export interface PanelControlProps {
 
 function isMetricRef(value: unknown): value is MetricRef {
   return typeof value === 'string' || (typeof value === 'object' && value !== null && 'expressionType' in value);
-}
-
-function schemeChoices(schemes: Readonly<Record<string, unknown>>): ControlChoice[] {
-  return Object.keys(schemes).map((name) => [name, name] as const);
 }
 
 function inputText(value: unknown): string {
@@ -95,7 +91,7 @@ export function PanelControl({ control, dataset, formData, errors, onChange }: P
         return (
           <ChoiceSelectControl
             label={control.label}
-            choices={schemeChoices(control.type === 'color_scheme' ? categoricalSchemes : sequentialSchemes)}
+            choices={colorSchemeChoices(control.type === 'color_scheme' ? categoricalSchemes : sequentialSchemes)}
             isFreeForm={false}
             value={value}
             isInvalid={isInvalid}

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Float64, makeVector, Table, TimestampMillisecond, Utf8, vectorFromArray } from 'apache-arrow';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Bool, Float64, makeVector, Table, TimestampMillisecond, Utf8, vectorFromArray } from 'apache-arrow';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChartDataArrowResult } from '@/api/chartData';
 import { forgetCsrfToken } from '@/api/client';
-import type { ChartDataResultMeta } from '@/api/generated/ChartDataResultMeta';
+import { chartResultMeta } from '@/api/chartDataTestResults';
 import type { DatasourceRef } from '@/api/generated/DatasourceRef';
+import { giveElementsHeight } from '@/testLayout';
 import { renderWithTheme } from '@/testRendering';
 import { testIds } from '@/testIds';
 import type { ChartResultsState } from './chartResultsState';
@@ -14,29 +15,6 @@ const datasource: DatasourceRef = { id: 7, type: 'table' };
 const samplesPath = '/datasource/samples?datasource_type=table&datasource_id=7&force=false&per_page=1000';
 const csrfTokenPath = '/api/v1/security/csrf_token/';
 
-function resultMeta(colnames: string[], coltypes: ChartDataResultMeta['coltypes'], rowcount: number): ChartDataResultMeta {
-  return {
-    colnames,
-    coltypes,
-    rowcount,
-    sql_rowcount: rowcount,
-    is_cached: false,
-    cached_dttm: null,
-    cache_key: null,
-    cache_timeout: null,
-    query: 'SELECT ...',
-    status: 'success',
-    stacktrace: null,
-    from_dttm: null,
-    to_dttm: null,
-    applied_filters: [],
-    rejected_filters: [],
-    error: null,
-    annotation_data: {},
-    label_map: {},
-  };
-}
-
 /** A pivoted time series as the worker hands it to the chart: ds, then one column per gender. */
 function pivotedResult(): ChartDataArrowResult {
   const table = new Table({
@@ -44,7 +22,7 @@ function pivotedResult(): ChartDataArrowResult {
     boy: vectorFromArray([null, 1200.5, 0.1 + 0.2], new Float64()),
     girl: vectorFromArray([800, 950.25, 1000], new Float64()),
   });
-  return { meta: resultMeta(['ds', 'boy', 'girl'], [2, 0, 0], 3), table };
+  return { meta: chartResultMeta(['ds', 'boy', 'girl'], [2, 0, 0], 3), table };
 }
 
 function stateResult(): ChartDataArrowResult {
@@ -52,7 +30,18 @@ function stateResult(): ChartDataArrowResult {
     state: vectorFromArray(['CA', 'NY'], new Utf8()),
     total: vectorFromArray([10, 20], new Float64()),
   });
-  return { meta: resultMeta(['state', 'total'], [1, 0], 2), table };
+  return { meta: chartResultMeta(['state', 'total'], [1, 0], 2), table };
+}
+
+/** Flags, notes and structured values: booleans, an empty string, JSON and a long text. */
+function notesResult(): ChartDataArrowResult {
+  const longNote = `${'a long note '.repeat(10)}end`;
+  const table = new Table({
+    flag: vectorFromArray([true, false], new Bool()),
+    note: vectorFromArray(['', longNote], new Utf8()),
+    tags: vectorFromArray(['{"team":"red","ids":[1,2]}', 'plain'], new Utf8()),
+  });
+  return { meta: chartResultMeta(['flag', 'note', 'tags'], [3, 1, 1], 2), table };
 }
 
 function renderPane(chartResults: ChartResultsState): void {
@@ -85,15 +74,7 @@ function stubFetch(samplesAnswer: () => Response): RecordedCall[] {
 }
 
 describe('DataTablesPane', () => {
-  // happy-dom has no layout: give scroll areas a height so the virtualizer renders rows.
-  const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-  beforeAll(() => {
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  });
-  afterAll(() => {
-    if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
-    else Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  });
+  giveElementsHeight();
   afterEach(() => {
     vi.unstubAllGlobals();
     forgetCsrfToken();
@@ -111,7 +92,7 @@ describe('DataTablesPane', () => {
     expect(screen.getAllByTestId(testIds.dataPane.headerCell).map((cell) => cell.textContent)).toEqual(['ds', 'boy', 'girl']);
     expect(rowCountTexts()).toEqual(['3 rows']);
     expect(shownRows()).toEqual([
-      ['1965-01-01 00:00:00', 'N/A', '800'],
+      ['1965-01-01 00:00:00', '<NULL>', '800'],
       ['1966-01-01 00:00:00', '1200.5', '950.25'],
       ['1967-01-01 00:00:00', '0.30000000000000004', '1000'],
     ]);
@@ -137,8 +118,8 @@ describe('DataTablesPane', () => {
     await waitFor(() => expect(rowCountTexts()).toEqual(['1 of 3 rows']));
     expect(shownRows()).toEqual([['1966-01-01 00:00:00', '1200.5', '950.25']]);
 
-    fireEvent.change(screen.getByTestId(testIds.dataPane.search), { target: { value: 'n/a' } });
-    await waitFor(() => expect(shownRows()).toEqual([['1965-01-01 00:00:00', 'N/A', '800']]));
+    fireEvent.change(screen.getByTestId(testIds.dataPane.search), { target: { value: '<null>' } });
+    await waitFor(() => expect(shownRows()).toEqual([['1965-01-01 00:00:00', '<NULL>', '800']]));
 
     fireEvent.change(screen.getByTestId(testIds.dataPane.search), { target: { value: 'no such value' } });
     await waitFor(() => expect(rowCountTexts()).toEqual(['0 of 3 rows']));
@@ -163,6 +144,71 @@ describe('DataTablesPane', () => {
     expect(writeText).toHaveBeenCalledWith('ds\tboy\tgirl\n1967-01-01 00:00:00\t0.30000000000000004\t1000\n');
   });
 
+  it("sorts by a clicked header: ascending, descending, then the result's order, nulls last", () => {
+    renderPane({ status: 'success', results: [pivotedResult()] });
+    fireEvent.click(screen.getByTestId(testIds.dataPane.resultsTab));
+    const boyHeader = screen.getAllByTestId(testIds.dataPane.headerCell)[1] as HTMLElement;
+    const boyColumn = (): (string | null)[] => shownRows().map((row) => row[1] ?? null);
+
+    fireEvent.click(within(boyHeader).getByRole('button'));
+    expect(boyHeader.getAttribute('aria-sort')).toBe('ascending');
+    expect(boyColumn()).toEqual(['0.30000000000000004', '1200.5', '<NULL>']);
+
+    fireEvent.click(within(boyHeader).getByRole('button'));
+    expect(boyHeader.getAttribute('aria-sort')).toBe('descending');
+    expect(boyColumn()).toEqual(['1200.5', '0.30000000000000004', '<NULL>']);
+
+    fireEvent.click(within(boyHeader).getByRole('button'));
+    expect(boyHeader.getAttribute('aria-sort')).toBe('none');
+    expect(boyColumn()).toEqual(['<NULL>', '1200.5', '0.30000000000000004']);
+  });
+
+  it('sorts the rows a search keeps, and copies them in that order', async () => {
+    const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    renderPane({ status: 'success', results: [pivotedResult()] });
+    fireEvent.click(screen.getByTestId(testIds.dataPane.resultsTab));
+    fireEvent.change(screen.getByTestId(testIds.dataPane.search), { target: { value: '.' } });
+    await waitFor(() => expect(rowCountTexts()).toEqual(['2 of 3 rows']));
+    const girlHeader = screen.getAllByTestId(testIds.dataPane.headerCell)[2] as HTMLElement;
+    fireEvent.click(within(girlHeader).getByRole('button'));
+    fireEvent.click(within(girlHeader).getByRole('button'));
+
+    expect(shownRows().map((row) => row[2])).toEqual(['1000', '950.25']);
+    fireEvent.click(screen.getByTestId(testIds.dataPane.copyButton));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
+    expect(writeText.mock.calls[0]?.[0].split('\n').map((line) => line.split('\t')[2])).toEqual(['girl', '1000', '950.25', undefined]);
+  });
+
+  it("shows spec 000's placeholders: TRUE, FALSE and <empty string>", () => {
+    renderPane({ status: 'success', results: [notesResult()] });
+    fireEvent.click(screen.getByTestId(testIds.dataPane.resultsTab));
+    const [first, second] = shownRows();
+    expect(first?.slice(0, 2)).toEqual(['TRUE', '<empty string>']);
+    expect(second?.[0]).toBe('FALSE');
+  });
+
+  it("opens a structured or long cell in the 'Cell content' dialog, whose Copy copies the value", async () => {
+    const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    renderPane({ status: 'success', results: [notesResult()] });
+    fireEvent.click(screen.getByTestId(testIds.dataPane.resultsTab));
+    // The JSON cell and the long note open the dialog; the short cells do not.
+    const buttons = screen.getAllByTestId(testIds.dataPane.cellContentButton);
+    expect(buttons.map((button) => button.closest('td')?.dataset.column)).toEqual(['tags', 'note']);
+
+    fireEvent.click(buttons[0] as HTMLElement);
+
+    const dialog = screen.getByRole('dialog', { name: 'Cell content' });
+    expect(within(dialog).getByTestId(testIds.dataPane.cellContentText).textContent).toBe('{\n  "team": "red",\n  "ids": [\n    1,\n    2\n  ]\n}');
+    fireEvent.click(within(dialog).getByTestId(testIds.dataPane.cellContentCopy));
+    expect(await screen.findByText('Copied to clipboard!')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith('{"team":"red","ids":[1,2]}');
+
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Cell content' })).toBeNull();
+  });
+
   it('shows one table per query, each with its own count', () => {
     renderPane({ status: 'success', results: [pivotedResult(), stateResult()] });
     fireEvent.click(screen.getByTestId(testIds.dataPane.resultsTab));
@@ -180,7 +226,7 @@ describe('DataTablesPane', () => {
   it('renders only a window of 100,000 rows and searches all of them', async () => {
     const rowCount = 100_000;
     const table = new Table({ n: makeVector(Float64Array.from({ length: rowCount }, (_unused, index) => index)) });
-    renderPane({ status: 'success', results: [{ meta: resultMeta(['n'], [0], rowCount), table }] });
+    renderPane({ status: 'success', results: [{ meta: chartResultMeta(['n'], [0], rowCount), table }] });
     fireEvent.click(screen.getByTestId(testIds.dataPane.resultsTab));
 
     expect(rowCountTexts()).toEqual(['100,000 rows']);
@@ -235,7 +281,7 @@ describe('DataTablesPane', () => {
     expect(screen.getAllByTestId(testIds.dataPane.headerCell).map((cell) => cell.textContent)).toEqual(['ds', 'name', 'num']);
     expect(shownRows()).toEqual([
       ['1965-01-01 00:00:00', 'Aaron', '5'],
-      ['2008-01-01 00:00:00', 'Zoe', 'N/A'],
+      ['2008-01-01 00:00:00', 'Zoe', '<NULL>'],
     ]);
   });
 

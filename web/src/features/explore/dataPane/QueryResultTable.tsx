@@ -2,13 +2,22 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useMemo, useRef, useState, type JSX } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/Button';
-import { copyTextToClipboard } from '@/components/copyTextToClipboard';
+import { copyWithToast } from '@/components/copyWithToast';
 import { useToasts } from '@/components/toastContext';
 import { genericDataTypes, type ChartColumn } from '@/features/chart/chartColumns';
 import { rowCountText } from '@/features/chart/rowCountText';
-import { copiedMessage, copyFailedMessage } from '@/features/chart/ViewQueryModal';
+import { nextColumnSort, sortRowIndexes, type ColumnSort } from '@/features/chart/viz/table/sortRows';
 import { testIds } from '@/testIds';
-import { allRowIndexes, buildRowSearchTexts, filterRowIndexes, resultCellText, rowsAsTabSeparatedText } from './resultTableText';
+import { CellContentModal } from './CellContentModal';
+import {
+  allRowIndexes,
+  buildRowSearchTexts,
+  cellContentText,
+  dataPaneCellText,
+  filterRowIndexes,
+  isPlaceholderCell,
+  rowsAsTabSeparatedText,
+} from './resultTableText';
 
 const rowHeight = 28;
 const overscanRows = 12;
@@ -33,22 +42,40 @@ export function shownRowCountText(shownRowCount: number, rowCount: number, isSea
   return `${shownRowCount.toLocaleString('en-US')} of ${rowCountText(rowCount)}`;
 }
 
+/** The rows shown, in display order: the search's rows, sorted by the clicked column (stable), else in the result's order. */
+function sortedShownRows(columns: readonly ChartColumn[], rowCount: number, shownRows: readonly number[], sort: ColumnSort | null): readonly number[] {
+  if (sort === null) return shownRows;
+  const isShown = new Set(shownRows);
+  return sortRowIndexes(columns, rowCount, sort).filter((rowIndex) => isShown.has(rowIndex));
+}
+
+/** The cell whose 'Cell content' dialog is open: its value and what the dialog shows. */
+interface OpenCellContent {
+  value: string;
+  content: string;
+}
+
 /**
- * One result's rows for the data pane: row count, a search box filtering rows in the browser, a
- * tab-separated copy of the rows shown, and the rows virtualized so 100k of them stay smooth.
+ * One result's rows for the data pane: row count, a search box filtering rows in the browser,
+ * headers that sort (ascending, descending, none), a tab-separated copy of the rows shown, long
+ * or structured cells opening a 'Cell content' dialog, and the rows virtualized so 100k of them
+ * stay smooth.
  */
 export function QueryResultTable({ columns, rowCount, queryIndex, title, totalRowCount }: QueryResultTableProps): JSX.Element {
   const { addToast } = useToasts();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [searchText, setSearchText] = useState('');
+  const [sort, setSort] = useState<ColumnSort | null>(null);
+  const [openCell, setOpenCell] = useState<OpenCellContent | null>(null);
   const isPage = totalRowCount !== undefined;
   const deferredSearchText = useDeferredValue(isPage ? '' : searchText);
   const isSearching = deferredSearchText.trim() !== '';
   const rowSearchTexts = useMemo(() => (isSearching ? buildRowSearchTexts(columns, rowCount) : null), [columns, rowCount, isSearching]);
-  const shownRows = useMemo(
+  const matchingRows = useMemo(
     () => (rowSearchTexts === null ? allRowIndexes(rowCount) : filterRowIndexes(rowSearchTexts, deferredSearchText)),
     [rowSearchTexts, rowCount, deferredSearchText],
   );
+  const shownRows = useMemo(() => sortedShownRows(columns, rowCount, matchingRows, sort), [columns, rowCount, matchingRows, sort]);
 
   // No React Compiler here: the virtualizer's changing functions are fine to use directly.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -61,15 +88,6 @@ export function QueryResultTable({ columns, rowCount, queryIndex, title, totalRo
   const virtualRows = virtualizer.getVirtualItems();
   const paddingTop = virtualRows[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (virtualRows.at(-1)?.end ?? 0);
-
-  async function copyShownRows(): Promise<void> {
-    try {
-      await copyTextToClipboard(rowsAsTabSeparatedText(columns, shownRows));
-      addToast('success', copiedMessage);
-    } catch {
-      addToast('danger', copyFailedMessage);
-    }
-  }
 
   return (
     <Root data-testid={testIds.dataPane.table} data-query-index={queryIndex}>
@@ -94,7 +112,7 @@ export function QueryResultTable({ columns, rowCount, queryIndex, title, totalRo
           aria-label="Copy to clipboard"
           title="Copy to clipboard"
           data-testid={testIds.dataPane.copyButton}
-          onClick={() => void copyShownRows()}
+          onClick={() => void copyWithToast(rowsAsTabSeparatedText(columns, shownRows), addToast)}
         >
           Copy
         </Button>
@@ -103,16 +121,21 @@ export function QueryResultTable({ columns, rowCount, queryIndex, title, totalRo
         <Table aria-rowcount={shownRows.length + 1}>
           <thead>
             <tr>
-              {columns.map((column) => (
-                <HeaderCell
-                  key={column.name}
-                  scope="col"
-                  data-testid={testIds.dataPane.headerCell}
-                  $alignRight={column.genericType === genericDataTypes.numeric}
-                >
-                  {column.name}
-                </HeaderCell>
-              ))}
+              {columns.map((column, columnIndex) => {
+                const direction = sort?.columnIndex === columnIndex ? sort.direction : undefined;
+                return (
+                  <HeaderCell key={column.name} scope="col" aria-sort={direction ?? 'none'} data-testid={testIds.dataPane.headerCell}>
+                    <SortButton
+                      $alignRight={column.genericType === genericDataTypes.numeric}
+                      title={`Sort by ${column.name}`}
+                      onClick={() => setSort((current) => nextColumnSort(current, columnIndex))}
+                    >
+                      {column.name}
+                      {direction !== undefined && <SortMark aria-hidden>{direction === 'ascending' ? '▲' : '▼'}</SortMark>}
+                    </SortButton>
+                  </HeaderCell>
+                );
+              })}
             </tr>
           </thead>
           <tbody>
@@ -123,6 +146,8 @@ export function QueryResultTable({ columns, rowCount, queryIndex, title, totalRo
                 <tr key={virtualRow.key} data-testid={testIds.dataPane.row} data-row-index={rowIndex} aria-rowindex={virtualRow.index + 2}>
                   {columns.map((column) => {
                     const value = column.values[rowIndex] ?? null;
+                    const text = dataPaneCellText(value, column.genericType);
+                    const content = cellContentText(value);
                     return (
                       <DataCell
                         key={column.name}
@@ -130,9 +155,19 @@ export function QueryResultTable({ columns, rowCount, queryIndex, title, totalRo
                         data-column={column.name}
                         data-null={value === null ? 'true' : undefined}
                         $alignRight={column.genericType === genericDataTypes.numeric}
-                        $isNull={value === null}
+                        $isPlaceholder={isPlaceholderCell(value)}
                       >
-                        {resultCellText(value, column.genericType)}
+                        {content === null || typeof value !== 'string' ? (
+                          text
+                        ) : (
+                          <CellContentButton
+                            title="Show the cell's content"
+                            data-testid={testIds.dataPane.cellContentButton}
+                            onClick={() => setOpenCell({ value, content })}
+                          >
+                            {text}
+                          </CellContentButton>
+                        )}
                       </DataCell>
                     );
                   })}
@@ -143,6 +178,7 @@ export function QueryResultTable({ columns, rowCount, queryIndex, title, totalRo
           </tbody>
         </Table>
       </ScrollArea>
+      {openCell !== null && <CellContentModal value={openCell.value} content={openCell.content} onClose={() => setOpenCell(null)} />}
     </Root>
   );
 }
@@ -204,25 +240,58 @@ const Table = styled.table`
   font-size: ${({ theme }) => theme.fontSizes.s}px;
 `;
 
-const HeaderCell = styled.th<{ $alignRight: boolean }>`
+const HeaderCell = styled.th`
   position: sticky;
   top: 0;
   z-index: 1;
-  padding: ${({ theme }) => theme.gridUnit * 2}px;
+  padding: 0;
   border-bottom: 2px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surfaceMuted};
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: 600;
-  text-align: ${({ $alignRight }) => ($alignRight ? 'right' : 'left')};
-  white-space: nowrap;
 `;
 
-const DataCell = styled.td<{ $alignRight: boolean; $isNull: boolean }>`
+const SortButton = styled.button.attrs({ type: 'button' })<{ $alignRight: boolean }>`
+  display: flex;
+  align-items: center;
+  justify-content: ${({ $alignRight }) => ($alignRight ? 'flex-end' : 'flex-start')};
+  gap: ${({ theme }) => theme.gridUnit}px;
+  width: 100%;
+  padding: ${({ theme }) => theme.gridUnit * 2}px;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  font-weight: 600;
+  white-space: nowrap;
+  cursor: pointer;
+`;
+
+const SortMark = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs}px;
+`;
+
+/** A long or structured cell: its text cut to the column, a click shows it whole. */
+const CellContentButton = styled.button.attrs({ type: 'button' })`
+  display: block;
+  max-width: 320px;
+  overflow: hidden;
+  padding: 0;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.link};
+  font: inherit;
+  text-align: inherit;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  cursor: pointer;
+`;
+
+const DataCell = styled.td<{ $alignRight: boolean; $isPlaceholder: boolean }>`
   height: ${rowHeight}px;
   padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  color: ${({ theme, $isNull }) => ($isNull ? theme.colors.textMuted : theme.colors.text)};
-  font-style: ${({ $isNull }) => ($isNull ? 'italic' : 'normal')};
+  color: ${({ theme, $isPlaceholder }) => ($isPlaceholder ? theme.colors.textMuted : theme.colors.text)};
+  font-style: ${({ $isPlaceholder }) => ($isPlaceholder ? 'italic' : 'normal')};
   font-variant-numeric: tabular-nums;
   text-align: ${({ $alignRight }) => ($alignRight ? 'right' : 'left')};
   white-space: nowrap;

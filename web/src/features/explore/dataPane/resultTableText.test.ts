@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ChartColumn } from '@/features/chart/chartColumns';
 import {
   buildRowSearchTexts,
+  cellContentText,
+  dataPaneCellText,
   filterRowIndexes,
   formatResultTimestamp,
   resultCellCopyText,
@@ -42,12 +44,51 @@ describe('resultCellText', () => {
   });
 });
 
+describe('dataPaneCellText', () => {
+  it.each<[Parameters<typeof dataPaneCellText>[0], Parameters<typeof dataPaneCellText>[1], string]>([
+    [null, 1, '<NULL>'],
+    [null, 0, '<NULL>'],
+    ['', 1, '<empty string>'],
+    [true, 3, 'TRUE'],
+    [false, 3, 'FALSE'],
+    [' ', 1, ' '],
+    ['CA', 1, 'CA'],
+    [0, 0, '0'],
+    [Date.UTC(2008, 0, 1), 2, '2008-01-01 00:00:00'],
+  ])("shows %o of type %s with spec 000's placeholders as %o", (value, genericType, expected) => {
+    expect(dataPaneCellText(value, genericType)).toBe(expected);
+  });
+
+  it('copies booleans as shown, and null and the empty string as empty fields', () => {
+    const flags: ChartColumn[] = [{ name: 'flag', genericType: 3, values: [true, null] }, { name: 'note', genericType: 1, values: ['', 'x'] }];
+    expect(rowsAsTabSeparatedText(flags, [0, 1])).toBe('flag\tnote\nTRUE\t\n\tx\n');
+  });
+});
+
+describe('cellContentText', () => {
+  it('pretty-prints a JSON object or array', () => {
+    expect(cellContentText('{"a":1,"b":[true,null]}')).toBe('{\n  "a": 1,\n  "b": [\n    true,\n    null\n  ]\n}');
+    expect(cellContentText('[1, 2]')).toBe('[\n  1,\n  2\n]');
+  });
+
+  it('shows a long or multi-line text as it is, and nothing for a short flat cell', () => {
+    const long = 'x'.repeat(101);
+    expect(cellContentText(long)).toBe(long);
+    expect(cellContentText('line one\nline two')).toBe('line one\nline two');
+    expect(cellContentText('x'.repeat(100))).toBeNull();
+    expect(cellContentText('[not json')).toBeNull();
+    expect(cellContentText('"quoted"')).toBeNull();
+    expect(cellContentText(12)).toBeNull();
+    expect(cellContentText(null)).toBeNull();
+  });
+});
+
 describe('searching rows', () => {
   const searchTexts = buildRowSearchTexts(columns, 3);
 
   it('keeps the rows with a shown cell containing the text, ignoring case', () => {
     expect(filterRowIndexes(searchTexts, 'GIRL')).toEqual([1]);
-    expect(filterRowIndexes(searchTexts, 'n/a')).toEqual([2]);
+    expect(filterRowIndexes(searchTexts, '<null>')).toEqual([2]);
     expect(filterRowIndexes(searchTexts, '1966-01')).toEqual([1]);
     expect(filterRowIndexes(searchTexts, '0.3000')).toEqual([0]);
     expect(filterRowIndexes(searchTexts, 'zzz')).toEqual([]);

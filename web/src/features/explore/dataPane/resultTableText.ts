@@ -25,10 +25,61 @@ export function resultCellText(value: CellValue, genericType: GenericDataType | 
   return String(value);
 }
 
-/** A cell in copied text: as shown, but empty for null and with tabs and line breaks as spaces. */
-export function resultCellCopyText(value: CellValue, genericType: GenericDataType | null): string {
-  if (value === null) return '';
-  return resultCellText(value, genericType).replace(/[\t\r\n]+/g, ' ');
+/** Spec 000 section 9: the data pane's placeholders for null, an empty string and booleans. */
+export const nullPlaceholder = '<NULL>';
+export const emptyStringPlaceholder = '<empty string>';
+export const truePlaceholder = 'TRUE';
+export const falsePlaceholder = 'FALSE';
+
+/**
+ * A cell as Explore's data pane (and the drill-to-detail table) shows it: `<NULL>`, `<empty
+ * string>`, `TRUE` and `FALSE`, everything else as `resultCellText`.
+ */
+export function dataPaneCellText(value: CellValue, genericType: GenericDataType | null): string {
+  if (value === null) return nullPlaceholder;
+  if (value === '') return emptyStringPlaceholder;
+  if (typeof value === 'boolean') return value ? truePlaceholder : falsePlaceholder;
+  return resultCellText(value, genericType);
+}
+
+/** Whether the data pane shows a placeholder for the cell rather than its value (null, empty string). */
+export function isPlaceholderCell(value: CellValue): boolean {
+  return value === null || value === '';
+}
+
+/**
+ * A cell in copied text: as shown (by `cellText`), but empty for null and the empty string, and
+ * with tabs and line breaks as spaces.
+ */
+export function resultCellCopyText(
+  value: CellValue,
+  genericType: GenericDataType | null,
+  cellText: (value: CellValue, genericType: GenericDataType | null) => string = resultCellText,
+): string {
+  if (value === null || value === '') return '';
+  return cellText(value, genericType).replace(/[\t\r\n]+/g, ' ');
+}
+
+/** A text cell longer than this (or with a line break) opens in the 'Cell content' dialog. */
+export const longCellTextLength = 100;
+
+/**
+ * What the 'Cell content' dialog shows for a cell, or null when the cell is short and flat:
+ * a JSON object or array (Superset's structured values) pretty-printed, else a long or multi-line
+ * text as it is.
+ */
+export function cellContentText(value: CellValue): string | null {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(trimmed);
+      if (typeof parsed === 'object' && parsed !== null) return JSON.stringify(parsed, null, 2);
+    } catch {
+      // Not JSON: a text like any other.
+    }
+  }
+  return value.length > longCellTextLength || /[\r\n]/.test(value) ? value : null;
 }
 
 /** Every row index of a result, in order. */
@@ -44,7 +95,7 @@ export function buildRowSearchTexts(columns: readonly ChartColumn[], rowCount: n
   const texts = new Array<string>(rowCount);
   for (let rowIndex = 0; rowIndex < rowCount; rowIndex += 1) {
     texts[rowIndex] = columns
-      .map((column) => resultCellText(column.values[rowIndex] ?? null, column.genericType).toLowerCase())
+      .map((column) => dataPaneCellText(column.values[rowIndex] ?? null, column.genericType).toLowerCase())
       .join(searchCellSeparator);
   }
   return texts;
@@ -60,14 +111,14 @@ export function filterRowIndexes(rowSearchTexts: readonly string[], searchText: 
   return matches;
 }
 
-/** The rows as tab-separated text: a line of column names, then one line per row, in the given order. */
+/** The data pane's rows as tab-separated text: a line of column names, then one line per row, in the given order. */
 export function rowsAsTabSeparatedText(columns: readonly ChartColumn[], rowIndexes: readonly number[]): string {
   return cellsAsTabSeparatedText(
     columns.map((column) => column.name),
     rowIndexes,
     (rowIndex, columnIndex) => {
       const column = columns[columnIndex];
-      return column === undefined ? '' : resultCellCopyText(column.values[rowIndex] ?? null, column.genericType);
+      return column === undefined ? '' : resultCellCopyText(column.values[rowIndex] ?? null, column.genericType, dataPaneCellText);
     },
   );
 }

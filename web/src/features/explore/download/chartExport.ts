@@ -46,6 +46,11 @@ const exportFormats: Readonly<Record<ChartExportKind, ExportFormat>> = {
   full_xlsx: { resultFormat: 'xlsx', resultType: 'full', extension: 'xlsx', isFull: true },
 };
 
+/** The file extension of an export: `csv`, `json` or `xlsx`. */
+export function chartExportExtension(kind: ChartExportKind): string {
+  return exportFormats[kind].extension;
+}
+
 /** The viz types whose Download menu offers the full exports (Superset: the table chart, aggregate or raw). */
 export function offersFullExport(vizType: string): boolean {
   return vizType === 'table';
@@ -100,6 +105,6 @@ export function fileNameFromDisposition(disposition: string | null, fallback: st
 export async function downloadChartExport(formData: FormData, kind: ChartExportKind, baseName: string): Promise<void> {
   const queryContext = exportQueryContext(await buildQueryContext(formData), kind);
   const response = await apiFetch(chartDataPath, { method: 'POST', body: queryContext, headers: { Accept: '*/*' } });
-  const fallbackName = `${baseName}.${exportFormats[kind].extension}`;
+  const fallbackName = `${baseName}.${chartExportExtension(kind)}`;
   saveBlob(await response.blob(), fileNameFromDisposition(response.headers.get('Content-Disposition'), fallbackName));
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState, type JSX } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/Button';
-import { Modal } from '@/components/Modal';
+import { Modal, wideModalWidthPx } from '@/components/Modal';
 import { testIds } from '@/testIds';
 import type { VizTypeMeta } from '@/wasm/controlPanel';
 import { readRecentVizTypes } from './recentVizTypes';
@@ -52,7 +52,7 @@ export function VizTypeGallery({ vizTypes, currentVizType, onChoose, onClose }: 
 
   return (
     <Modal
-      title="Select a visualization type"
+      title="Select a visualization type" width={wideModalWidthPx}
       testId={testIds.vizGallery.modal}
       onClose={onClose}
       footer={

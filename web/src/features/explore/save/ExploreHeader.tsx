@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useRef, useState, type JSX } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/Button';
+import { DropdownMenuAnchor, DropdownMenuItem, DropdownMenuList } from '@/components/DropdownMenu';
 import { drillToDetailLabel } from '@/features/chart/drillToDetail/ChartContextMenu';
 import { testIds } from '@/testIds';
 import type { AlteredRow } from '@/wasm/chartDiff';
@@ -65,7 +66,7 @@ export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
         <Button $variant="primary" data-testid={testIds.exploreHeader.saveButton} onClick={onSave}>
           Save
         </Button>
-        <MenuAnchor
+        <DropdownMenuAnchor
           ref={menuRef}
           onKeyDown={(event) => {
             if (event.key === 'Escape') setIsMenuOpen(false);
@@ -132,7 +133,7 @@ export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
               </MenuItem>
             </Menu>
           )}
-        </MenuAnchor>
+        </DropdownMenuAnchor>
       </Actions>
     </Bar>
   );
@@ -171,24 +172,7 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.gridUnit * 2}px;
 `;
 
-const MenuAnchor = styled.div`
-  position: relative;
-`;
 
-const Menu = styled.div`
-  position: absolute;
-  top: calc(100% + 4px);
-  right: 0;
-  z-index: 900;
-  display: flex;
-  flex-direction: column;
-  min-width: 240px;
-  padding: ${({ theme }) => theme.gridUnit}px 0;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: 0 4px 12px rgba(0, 0, 0, 0.15);
-`;
 
 const MenuGroupTitle = styled.span`
   padding: ${({ theme }) => `${theme.gridUnit}px ${theme.gridUnit * 3}px`};
@@ -196,20 +180,14 @@ const MenuGroupTitle = styled.span`
   font-size: ${({ theme }) => theme.fontSizes.s}px;
 `;
 
-const MenuItem = styled.button`
-  padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 3}px`};
-  border: 0;
-  background: none;
-  color: ${({ theme }) => theme.colors.text};
-  text-align: left;
-  cursor: pointer;
+/** Explore's menu opens a little below its button, wider, above the chart's overlays. */
+const Menu = styled(DropdownMenuList)`
+  top: calc(100% + 4px);
+  z-index: 900;
+  min-width: 240px;
+`;
 
-  &:hover:not(:disabled) {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-  }
-
-  &:disabled {
-    cursor: not-allowed;
-    opacity: 0.5;
-  }
+/** Explore's items keep the page's font size. */
+const MenuItem = styled(DropdownMenuItem)`
+  font-size: inherit;
 `;

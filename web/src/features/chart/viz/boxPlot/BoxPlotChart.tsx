@@ -13,6 +13,7 @@ import { missingNumberDisplay, numberFormatter, type NumberFormatter } from '../
 import { timeFormatter } from '../timeFormat';
 import { useChartTooltip, type TooltipRow } from '../useChartTooltip';
 import { readBoxStatistics, type BoxStatistics } from './boxPlotStatistics';
+import { emitMarkContextMenu } from '../drillValues';
 
 const margin = { top: 8, right: 16, bottom: 32, left: 64 };
 
@@ -41,7 +42,7 @@ export function boxTooltipRows(box: BoxStatistics, formatValue: NumberFormatter)
  * `box_plot`: a box from Q1 to Q3 with whiskers and outliers per group (the `columns` distributed
  * across) and metric, coloured by group. Superset's box plot has no legend: the axis names the boxes.
  */
-export function BoxPlotChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+export function BoxPlotChart({ data, formData, width, height, theme, onMarkContextMenu }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
   const boxes = readBoxStatistics(data, timeFormatter(readFormString(formData, 'date_format', 'smart_date')));
   if (boxes.length === 0) return <ChartEmptyState height={height} />;
@@ -64,7 +65,7 @@ export function BoxPlotChart({ data, formData, width, height, theme }: ChartRend
           const boxWidth = xScale.bandwidth();
           const center = left + boxWidth / 2;
           return (
-            <g key={name}>
+            <g key={name} onContextMenu={(event) => emitMarkContextMenu(event, box.drillValues, onMarkContextMenu)}>
               <g onMouseMove={(event) => tooltip.showAtPointer(event, { title: name, rows: boxTooltipRows(box, formatValue) })} onMouseLeave={tooltip.hide}>
                 <line data-kind="whisker" x1={center} x2={center} y1={yScale(box.max)} y2={yScale(box.q3)} stroke={theme.colors.text} />
                 <line x1={center} x2={center} y1={yScale(box.q1)} y2={yScale(box.min)} stroke={theme.colors.text} />

@@ -1,5 +1,6 @@
 import type { CellValue } from '@/features/chart/chartColumns';
-import type { ChartQueryData } from '../chartRendererProps';
+import type { ChartQueryData, DrillValue } from '../chartRendererProps';
+import { rowDrillValues } from '../drillValues';
 import { numericCellValue } from '../numberFormat';
 import { rowLabel } from '../queryColumns';
 import type { TimeFormatter } from '../timeFormat';
@@ -15,6 +16,8 @@ export interface BoxStatistics {
   mean: number | null;
   count: number | null;
   outliers: number[];
+  /** The box's group values: what drilling to detail keeps. */
+  drillValues: DrillValue[];
 }
 
 const statisticSuffixes = ['__mean', '__median', '__max', '__min', '__q1', '__q3', '__count', '__outliers'] as const;
@@ -58,6 +61,7 @@ export function readBoxStatistics(data: ChartQueryData, formatTime?: TimeFormatt
         mean: read('mean'),
         count: read('count'),
         outliers: readOutliers(valuesOf(metric, 'outliers')[rowIndex]),
+        drillValues: rowDrillValues(groupColumns, rowIndex),
       });
     }
   }

@@ -13,6 +13,8 @@ import { categoryLabel } from '../queryColumns';
 import { useChartTooltip } from '../useChartTooltip';
 import { markValue } from '../markValues';
 import { useLegendToggle } from '../useLegendToggle';
+import type { DrillValue } from '../chartRendererProps';
+import { emitMarkContextMenu, rowDrillValues } from '../drillValues';
 
 const margin = { top: 16, right: 24, bottom: 32, left: 64 };
 
@@ -22,6 +24,8 @@ interface Bubble {
   x: number;
   y: number;
   size: number;
+  /** The entity's (and series') values: what drilling to detail keeps. */
+  drillValues: DrillValue[];
 }
 
 /**
@@ -29,7 +33,7 @@ interface Bubble {
  * the `x`, `y` and `size` metrics. The legend lists the series (the entities without one); a
  * click hides a series.
  */
-export function BubbleChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+export function BubbleChart({ data, formData, width, height, theme, onMarkContextMenu }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
   const legend = useLegendToggle();
   const entityColumn = data.columns.find((column) => column.name === columnLabel(formData.entity)) ?? data.columns[0];
@@ -45,7 +49,8 @@ export function BubbleChart({ data, formData, width, height, theme }: ChartRende
     if (x == null || y == null || size == null) continue;
     const entity = categoryLabel(entityColumn.values[rowIndex], entityColumn);
     const series = seriesColumn === undefined ? entity : categoryLabel(seriesColumn.values[rowIndex], seriesColumn);
-    bubbles.push({ entity, series, x, y, size });
+    const drillColumns = seriesColumn === undefined || seriesColumn === entityColumn ? [entityColumn] : [entityColumn, seriesColumn];
+    bubbles.push({ entity, series, x, y, size, drillValues: rowDrillValues(drillColumns, rowIndex) });
   }
   if (bubbles.length === 0) return <ChartEmptyState height={height} />;
   const colorScale = colorScaleForFormData(formData);
@@ -117,6 +122,7 @@ export function BubbleChart({ data, formData, width, height, theme }: ChartRende
                   })
                 }
                 onMouseLeave={tooltip.hide}
+                onContextMenu={(event) => emitMarkContextMenu(event, bubble.drillValues, onMarkContextMenu)}
               />
             );
           })}

@@ -11,6 +11,7 @@ import { pieSliceLabel, readPieLabelType } from '../pie/pieLabels';
 import { useChartTooltip } from '../useChartTooltip';
 import { markValue } from '../markValues';
 import { useLegendToggle } from '../useLegendToggle';
+import { emitMarkContextMenu } from '../drillValues';
 
 const stepGap = 2;
 
@@ -18,7 +19,7 @@ const stepGap = 2;
  * `funnel`: one step per group, widest first, its width proportional to the metric. The legend
  * lists the steps; a click on one leaves it out, as in Superset.
  */
-export function FunnelChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+export function FunnelChart({ data, formData, width, height, theme, onMarkContextMenu }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
   const legend = useLegendToggle();
   const { metricName, categories } = readCategoryValues(data, formData);
@@ -85,6 +86,7 @@ export function FunnelChart({ data, formData, width, height, theme }: ChartRende
                   : undefined
               }
               onMouseLeave={tooltip.hide}
+              onContextMenu={(event) => emitMarkContextMenu(event, step.drillValues, onMarkContextMenu)}
             />
             {showLabels && (
               <text

@@ -18,6 +18,7 @@ import { readValueAxisBounds } from '../timeseries/timeseriesLayer';
 import { useChartTooltip } from '../useChartTooltip';
 import { HeatmapColorScale } from './HeatmapColorScale';
 import { heatCellShare, heatmapPieces, sortedAxisLabels, type HeatCell } from './heatmapLayout';
+import { emitMarkContextMenu, rowDrillValues } from '../drillValues';
 
 const margin = { top: 8, right: 16, bottom: 32, left: 96 };
 /** The column of the rank post-processing the heatmap's query always asks for. */
@@ -34,7 +35,7 @@ function everyNth(labels: readonly string[], interval: number): string[] {
  * value (or `value_bounds`). The legend is
  * Superset's colour scale: a gradient (`legend_type` continuous) or five pieces (piecewise).
  */
-export function HeatmapChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+export function HeatmapChart({ data, formData, width, height, theme, onMarkContextMenu }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
   const xName = columnLabel(formData.x_axis);
   const yName = readColumnLabels(formData, 'groupby')[0] ?? null;
@@ -52,7 +53,7 @@ export function HeatmapChart({ data, formData, width, height, theme }: ChartRend
     const [xValue, yValue] = [xColumn.values[rowIndex], yColumn.values[rowIndex]];
     const shade = rankColumn === undefined ? value : numericCellValue(rankColumn.values[rowIndex]);
     if (value !== null && shade !== null) {
-      cells.push({ xValue, yValue, x: categoryLabel(xValue, xColumn, formatTime), y: categoryLabel(yValue, yColumn, formatTime), value, shade });
+      cells.push({ xValue, yValue, x: categoryLabel(xValue, xColumn, formatTime), y: categoryLabel(yValue, yColumn, formatTime), value, shade, rowIndex });
     }
   }
   if (cells.length === 0) return <ChartEmptyState height={height} />;
@@ -108,6 +109,7 @@ export function HeatmapChart({ data, formData, width, height, theme }: ChartRend
                 })
               }
               onMouseLeave={tooltip.hide}
+              onContextMenu={(event) => emitMarkContextMenu(event, rowDrillValues([xColumn, yColumn], cell.rowIndex), onMarkContextMenu)}
             />
             {showValues && (
               <MarkLabel x={(xScale(cell.x) ?? 0) + xScale.bandwidth() / 2} y={(yScale(cell.y) ?? 0) + yScale.bandwidth() / 2} theme={theme}>

@@ -10,6 +10,8 @@ export interface HeatCell {
   value: number;
   /** What the colour scale reads: the metric, or with `normalized` its percentile rank (the `rank` column). */
   shade: number;
+  /** The cell's row in the result (its x and y values, for drilling to detail). */
+  rowIndex: number;
 }
 
 type Axis = 'x' | 'y';

@@ -13,6 +13,7 @@ import { MarkLabel } from '../MarkLabel';
 import { markValues } from '../markValues';
 import { timeFormatter } from '../timeFormat';
 import { useLegendToggle } from '../useLegendToggle';
+import { emitMarkContextMenu, rowDrillValues } from '../drillValues';
 
 const ringCount = 4;
 
@@ -20,7 +21,7 @@ const ringCount = 4;
  * `radar`: one axis per metric, one polygon per `groupby` row; each axis runs from 0 to its
  * largest value. The legend lists the groups; a click hides a group's polygon.
  */
-export function RadarChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+export function RadarChart({ data, formData, width, height, theme, onMarkContextMenu }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
   const legend = useLegendToggle();
   const { dimensions, metrics } = splitDimensionsAndMetrics(data.columns, readColumnLabels(formData, 'groupby'));
@@ -41,6 +42,7 @@ export function RadarChart({ data, formData, width, height, theme }: ChartRender
   const rows = Array.from({ length: data.rowCount }, (_unused, rowIndex) => ({
     label: dimensions.length === 0 ? 'Total' : rowLabel(dimensions, rowIndex, formatTime),
     values: metrics.map((metric) => numericCellValue(metric.values[rowIndex])),
+    drillValues: rowDrillValues(dimensions, rowIndex),
   }));
   return (
     <ChartFrame
@@ -101,6 +103,7 @@ export function RadarChart({ data, formData, width, height, theme }: ChartRender
                   })
                 }
                 onMouseLeave={tooltip.hide}
+                onContextMenu={(event) => emitMarkContextMenu(event, row.drillValues, onMarkContextMenu)}
               />
             {showLabels &&
               row.values.map((value, axisIndex) =>

@@ -15,6 +15,7 @@ import { timeFormatter, type TimeFormatter } from '../timeFormat';
 import { pieSliceLabel, readPieLabelType } from '../pie/pieLabels';
 import { useChartTooltip, type TooltipRow } from '../useChartTooltip';
 import { markValue } from '../markValues';
+import { emitMarkContextMenu } from '../drillValues';
 
 interface SunburstArc {
   node: HierarchyNode;
@@ -99,7 +100,7 @@ function arcTooltipRows(arc: SunburstArc, total: number, metricName: string, sec
  * the primary on `linear_color_scheme`. As in Superset there is no legend; "Total: …" shows in the
  * middle with `show_total`.
  */
-export function SunburstChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+export function SunburstChart({ data, formData, width, height, theme, onMarkContextMenu }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
   const metricName = splitDimensionsAndMetrics(data.columns, readColumnLabels(formData, 'columns')).metrics[0]?.name ?? '';
   const formatTime = timeFormatter(readFormString(formData, 'date_format', 'smart_date'));
@@ -150,6 +151,7 @@ export function SunburstChart({ data, formData, width, height, theme }: ChartRen
                   tooltip.showAtPointer(event, { title: arc.node.path.join(' ▸ '), rows: arcTooltipRows(arc, tree.value, metricName, secondary, formatValue, color) })
                 }
                 onMouseLeave={tooltip.hide}
+                onContextMenu={(event) => emitMarkContextMenu(event, [...arc.node.drillValues], onMarkContextMenu)}
               />
               {showLabels && arc.endAngle - arc.startAngle >= labelMinAngle && (
                 <text

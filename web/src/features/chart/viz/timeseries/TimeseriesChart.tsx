@@ -3,7 +3,7 @@ import { CartesianChart } from '../cartesian/CartesianChart';
 import { cartesianAnnotations } from '../cartesian/cartesianAnnotations';
 import { ChartEmptyState } from '../ChartEmptyState';
 import { toggledCrossFilter } from '../crossFilterSelection';
-import { drillValue, emitMarkContextMenu } from '../drillValues';
+import { emitMarkContextMenu, xAxisDrillValues } from '../drillValues';
 import type { ChartRendererProps } from '../chartRendererProps';
 import { colorScaleForFormData } from '../colorSchemes';
 import { readFormBoolean, readFormNumber, readFormString } from '../formDataValues';
@@ -34,17 +34,18 @@ export function TimeseriesChart(props: ChartRendererProps): JSX.Element {
   const markerSize = readFormNumber(formData, 'markerSize', 6);
   const xFormat = readFormString(formData, 'x_axis_time_format', 'smart_date');
   const valueFormatter = numberFormatter(readFormString(formData, 'y_axis_format', 'SMART_NUMBER'));
-  // Cross-filters and drilling to detail by value take the clicked category of a category x axis.
+  // Cross-filters take the clicked category of a category x axis.
   const categoryAxisColumn = typeof formData.x_axis === 'string' && pivoted.xKind === 'category' ? formData.x_axis : null;
   const onCategoryClick =
     onCrossFilter === undefined || categoryAxisColumn === null
       ? undefined
       : (index: number) => onCrossFilter(toggledCrossFilter(categoryAxisColumn, pivoted.xValues[index] ?? null, crossFilterValues));
+  // Drilling to detail takes the clicked x position: a category, a number, or a time point's period.
   const onCategoryContextMenu =
-    onMarkContextMenu === undefined || categoryAxisColumn === null
+    onMarkContextMenu === undefined
       ? undefined
       : (index: number, event: MouseEvent) =>
-          emitMarkContextMenu(event, [drillValue(categoryAxisColumn, pivoted.xValues[index] ?? null)], onMarkContextMenu);
+          emitMarkContextMenu(event, xAxisDrillValues(formData, pivoted.xKind, pivoted.xValues[index], timeFormatter(xFormat)), onMarkContextMenu);
   return (
     <CartesianChart
       data={{ xKind: pivoted.xKind, xValues: pivoted.xValues, series }}

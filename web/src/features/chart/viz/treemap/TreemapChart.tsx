@@ -14,6 +14,7 @@ import { timeFormatter } from '../timeFormat';
 import { pieSliceLabel, readPieLabelType } from '../pie/pieLabels';
 import { useChartTooltip } from '../useChartTooltip';
 import { markValue } from '../markValues';
+import { emitMarkContextMenu } from '../drillValues';
 
 const percentFormatter = numberFormatter('.2%');
 
@@ -21,7 +22,7 @@ const percentFormatter = numberFormatter('.2%');
  * `treemap_v2`: nested rectangles for the `groupby` levels, each leaf sized by `metric`. As in
  * Superset there is no legend; the tooltip gives the path, the value and its share of the parent.
  */
-export function TreemapChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+export function TreemapChart({ data, formData, width, height, theme, onMarkContextMenu }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
   const metricName = splitDimensionsAndMetrics(data.columns, readColumnLabels(formData, 'groupby')).metrics[0]?.name ?? '';
   const formatTime = timeFormatter(readFormString(formData, 'date_format', 'smart_date'));
@@ -66,6 +67,7 @@ export function TreemapChart({ data, formData, width, height, theme }: ChartRend
                       })
                     }
                     onMouseLeave={tooltip.hide}
+                    onContextMenu={(event) => emitMarkContextMenu(event, [...node.data.drillValues], onMarkContextMenu)}
                   />
                   {(isLeaf ? showLabels : showUpperLabels) && nodeWidth > 40 && nodeHeight > 14 && (
                     <text data-testid={testIds.viz.label} x={4} y={12} fontSize={theme.fontSizes.xs} fill={theme.colors.textOnPrimary} pointerEvents="none">

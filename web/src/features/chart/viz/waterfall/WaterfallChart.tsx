@@ -5,7 +5,7 @@ import type { JSX } from 'react';
 import { testIds } from '@/testIds';
 import { ChartEmptyState } from '../ChartEmptyState';
 import { ChartFrame, plotHeight } from '../ChartFrame';
-import type { ChartRendererProps } from '../chartRendererProps';
+import type { ChartRendererProps, DrillValue } from '../chartRendererProps';
 import { columnLabel, readColumnLabels, readFormBoolean, readFormString } from '../formDataValues';
 import { MarkLabel } from '../MarkLabel';
 import { markValue } from '../markValues';
@@ -14,6 +14,10 @@ import { timeFormatter } from '../timeFormat';
 import { useChartTooltip, type TooltipRow } from '../useChartTooltip';
 import { useLegendToggle } from '../useLegendToggle';
 import { waterfallSteps, waterfallTotalLabel, type WaterfallStep, type WaterfallStepKind } from './waterfallSteps';
+import { genericDataTypes } from '@/features/chart/chartColumns';
+import { findXColumn } from '../cartesian/cartesianSeries';
+import { drillValue, emitMarkContextMenu, xAxisDrillValues } from '../drillValues';
+import { categoryLabel } from '../queryColumns';
 
 const margin = { top: 16, right: 16, bottom: 32, left: 64 };
 const stepKinds = ['increase', 'decrease', 'total'] as const;
@@ -37,7 +41,7 @@ export function waterfallTooltipRows(step: WaterfallStep, formatValue: NumberFor
  * running total; total bars show the running total from 0. The
  * legend (off by default, as in Superset) names Increase, Decrease and Total; a click hides those bars.
  */
-export function WaterfallChart({ data, formData, width, height, theme }: ChartRendererProps): JSX.Element {
+export function WaterfallChart({ data, formData, width, height, theme, onMarkContextMenu }: ChartRendererProps): JSX.Element {
   const tooltip = useChartTooltip();
   const legend = useLegendToggle();
   const formatTime = timeFormatter(readFormString(formData, 'x_axis_time_format', 'smart_date'));
@@ -59,6 +63,18 @@ export function WaterfallChart({ data, formData, width, height, theme }: ChartRe
   const extremes = steps.flatMap((step) => [step.start, step.end]);
   const yScale = scaleLinear<number>({ domain: [Math.min(0, ...extremes), Math.max(0, ...extremes)], range: [innerHeight, 0], nice: true });
   const tickLabelProps = { fill: theme.colors.textMuted, fontSize: theme.fontSizes.xs };
+  // Drilling to detail takes the step's period (a time point's period under the time grain) and a
+  // breakdown change's value; the final total has none.
+  const xColumn = findXColumn(data.columns, columnLabel(formData.x_axis));
+  const breakdownColumn = data.columns.find((column) => column.name === breakdownName && column !== xColumn);
+  const stepDrillValues = (step: WaterfallStep): DrillValue[] => {
+    const { rowIndex, breakdownRowIndex } = step;
+    if (rowIndex === undefined || xColumn === undefined) return [];
+    const xKind = xColumn.genericType === genericDataTypes.temporal ? 'time' : 'category';
+    const values = xAxisDrillValues(formData, xKind, xColumn.values[rowIndex], () => categoryLabel(xColumn.values[rowIndex], xColumn));
+    if (breakdownColumn === undefined || breakdownRowIndex === undefined) return values;
+    return [...values, drillValue(breakdownColumn.name, breakdownColumn.values[breakdownRowIndex])];
+  };
   return (
     <ChartFrame
       width={width}
@@ -91,6 +107,7 @@ export function WaterfallChart({ data, formData, width, height, theme }: ChartRe
                   tooltip.showAtPointer(event, { title: step.kind === 'total' && breakdownName === null ? '' : step.label, rows: waterfallTooltipRows(step, formatValue, colors[step.kind]) })
                 }
                 onMouseLeave={tooltip.hide}
+                onContextMenu={(event) => emitMarkContextMenu(event, stepDrillValues(step), onMarkContextMenu)}
               />
               {showValue && (
                 <MarkLabel

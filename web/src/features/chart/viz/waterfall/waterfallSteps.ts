@@ -14,6 +14,10 @@ export interface WaterfallStep {
   value: number;
   start: number;
   end: number;
+  /** The first result row of the step's period (its x value); none for the final total. */
+  rowIndex?: number;
+  /** A breakdown change's own result row (its breakdown value). */
+  breakdownRowIndex?: number;
 }
 
 export const waterfallTotalLabel = 'Total';
@@ -50,21 +54,22 @@ export function waterfallSteps(data: ChartQueryData, { xAxisName, breakdownName 
   }
   const steps: WaterfallStep[] = [];
   let running = 0;
-  const addChange = (label: string, value: number): void => {
-    steps.push({ label, kind: value >= 0 ? 'increase' : 'decrease', value, start: running, end: running + value });
+  const addChange = (label: string, value: number, rowIndex: number, breakdownRowIndex?: number): void => {
+    steps.push({ label, kind: value >= 0 ? 'increase' : 'decrease', value, start: running, end: running + value, rowIndex, breakdownRowIndex });
     running += value;
   };
-  const addTotal = (label: string): void => {
-    steps.push({ label, kind: 'total', value: running, start: 0, end: running });
+  const addTotal = (label: string, rowIndex?: number): void => {
+    steps.push({ label, kind: 'total', value: running, start: 0, end: running, rowIndex });
   };
   for (const period of periods.values()) {
     const values = period.rows.map((rowIndex) => numericCellValue(metric.values[rowIndex]) ?? 0);
+    const firstRow = period.rows[0] ?? 0;
     if (breakdown === undefined) {
-      addChange(period.label, values.reduce((sum, value) => sum + value, 0));
+      addChange(period.label, values.reduce((sum, value) => sum + value, 0), firstRow);
       continue;
     }
-    period.rows.forEach((rowIndex, index) => addChange(categoryLabel(breakdown.values[rowIndex], breakdown, formatTime), values[index] ?? 0));
-    if (showTotal) addTotal(period.label);
+    period.rows.forEach((rowIndex, index) => addChange(categoryLabel(breakdown.values[rowIndex], breakdown, formatTime), values[index] ?? 0, firstRow, rowIndex));
+    if (showTotal) addTotal(period.label, firstRow);
   }
   if (breakdown === undefined && showTotal && steps.length > 0) addTotal(waterfallTotalLabel);
   return steps;

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { testIds } from '../../web/src/testIds';
+import { DashboardPage } from '../pages/DashboardPage';
+import { ExplorePage } from '../pages/ExplorePage';
+import { LoginPage } from '../pages/LoginPage';
+import { adminPassword, adminUsername, fetchChartDataRows, findDatasetId } from '../support/quiverServer';
+
+const sumOfNum = { expressionType: 'SIMPLE', column: { column_name: 'num' }, aggregate: 'SUM', label: 'SUM(num)' };
+
+test.beforeEach(async ({ page }) => {
+  const login = await LoginPage.open(page);
+  await login.logIn(adminUsername, adminPassword);
+});
+
+test('dashboard chart menu: View query shows the SQL, View as table the rows, Share copies an Explore permalink', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const datasetId = await findDatasetId(page.request, 'birth_names');
+  const [byGender] = await fetchChartDataRows(page.request, {
+    datasource: { id: datasetId, type: 'table' },
+    queries: [{ metrics: [sumOfNum], columns: ['gender'], row_limit: 100 }],
+  });
+  const expectedRows = (byGender?.data ?? []).map((row) => [String(row.gender), String(row['SUM(num)'])]).sort();
+  expect(expectedRows).toHaveLength(2);
+
+  const dashboard = await DashboardPage.open(page, 'births');
+  await expect(dashboard.loadedChart('Births by gender')).toHaveCount(1);
+
+  // View query: the pie's SQL, grouped by gender.
+  await dashboard.chooseChartMenuItem('Births by gender', testIds.dashboard.chartMenuViewQuery);
+  const viewQuery = page.getByTestId(testIds.viewQuery.modal);
+  await expect(viewQuery.getByRole('heading', { name: 'View query' })).toBeVisible();
+  const sql = (await viewQuery.getByTestId(testIds.viewQuery.sql).textContent()) ?? '';
+  expect(sql).toMatch(/SELECT/i);
+  expect(sql).toMatch(/birth_names/);
+  expect(sql).toMatch(/SUM\(/i);
+  expect(sql).toMatch(/GROUP BY[\s\S]*gender/i);
+  await viewQuery.getByTestId(testIds.viewQuery.closeButton).click();
+  await expect(viewQuery).toHaveCount(0);
+
+  // View as table: the chart's rows, as the server computes them.
+  await dashboard.chooseChartMenuItem('Births by gender', testIds.dashboard.chartMenuViewAsTable);
+  const table = page.getByTestId(testIds.dashboard.viewAsTableModal);
+  await expect(table.getByRole('heading', { name: 'Chart Data: Births by gender' })).toBeVisible();
+  await expect(table.getByTestId(testIds.dataPane.rowCount)).toHaveText('2 rows');
+  const rows = table.getByTestId(testIds.dataPane.row);
+  await expect(rows).toHaveCount(2);
+  const shownRows = await rows.evaluateAll(
+    (elements, cellTestId) => elements.map((row) => Array.from(row.querySelectorAll(`[data-testid="${cellTestId}"]`)).map((cell) => cell.textContent)),
+    testIds.dataPane.cell,
+  );
+  expect(shownRows.sort()).toEqual(expectedRows);
+  await table.getByRole('button', { name: 'Close' }).last().click();
+  await expect(table).toHaveCount(0);
+
+  // Share > Copy permalink to clipboard: an Explore permalink that reopens the pie.
+  await dashboard.chooseChartMenuItem('Births by gender', testIds.dashboard.chartMenuCopyPermalink);
+  await expect(dashboard.toasts.filter({ hasText: 'Copied to clipboard!' })).toHaveCount(1);
+  const permalink = await page.evaluate(() => navigator.clipboard.readText());
+  expect(permalink).toMatch(/^http:\/\/[^/]+\/explore\/p\/[^/]+\/$/);
+  await ExplorePage.openPath(page, new URL(permalink).pathname);
+  await expect(page.locator('[data-kind="slice"]')).toHaveCount(2);
+});
