@@ -45,6 +45,7 @@ const displayByErrorType: Readonly<Record<ErrorType, ErrorDisplayName>> = {
   DATASOURCE_SECURITY_ACCESS_ERROR: 'unexpected',
   CHART_SECURITY_ACCESS_ERROR: 'unexpected',
   DASHBOARD_SECURITY_ACCESS_ERROR: 'unexpected',
+  QUERY_SECURITY_ACCESS_ERROR: 'unexpected',
   MISSING_OWNERSHIP_ERROR: 'unexpected',
   MISSING_TEMPLATE_PARAMS_ERROR: 'unexpected',
   INVALID_TEMPLATE_PARAMS_ERROR: 'unexpected',
