@@ -191,4 +191,21 @@ describe('drilling to detail by a right-clicked mark', () => {
     expect(step).toEqual([{ column: 'ds', value: Date.UTC(1966, 0, 1), label: '1966-01-01', timeRange: '1966-01-01T00:00:00 : 1967-01-01T00:00:00' }]);
     expect(drillValuesOfMark(WaterfallChart, 'waterfall', data, formData, (mark) => mark.getAttribute('data-kind') === 'total')).toEqual([]);
   });
+
+  it('waterfall with a breakdown: a change is its period and its breakdown value', () => {
+    const data = queryData(column('quarter', 1, ['Q1', 'Q1']), column('region', 1, ['East', 'West']), column('SUM(num)', 0, [10, -4]));
+    const formData = { x_axis: 'quarter', groupby: ['region'] };
+    expect(drillValuesOfMark(WaterfallChart, 'waterfall', data, formData, series('West'))).toEqual([
+      [
+        { column: 'quarter', value: 'Q1', label: 'Q1' },
+        { column: 'region', value: 'West', label: 'West' },
+      ],
+    ]);
+  });
+
+  it('waterfall with a breakdown: a period total is its period', () => {
+    const data = queryData(column('quarter', 1, ['Q1', 'Q1']), column('region', 1, ['East', 'West']), column('SUM(num)', 0, [10, -4]));
+    const formData = { x_axis: 'quarter', groupby: ['region'] };
+    expect(drillValuesOfMark(WaterfallChart, 'waterfall', data, formData, (mark) => mark.getAttribute('data-kind') === 'total')).toEqual([[{ column: 'quarter', value: 'Q1', label: 'Q1' }]]);
+  });
 });
