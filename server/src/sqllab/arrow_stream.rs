@@ -178,7 +178,7 @@ pub fn encode(meta: &SqlLabResultMeta, rows: &QueryOutput) -> Result<Vec<u8>, Ar
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use arrow::array::AsArray;
     use arrow::array::{
         Decimal128Array, Int64Array, IntervalMonthDayNanoArray, ListArray, StringArray,
@@ -213,7 +213,8 @@ mod tests {
         assert!(!accepts_arrow_stream(&HeaderMap::new()));
     }
 
-    fn meta() -> SqlLabResultMeta {
+    /// A run's meta for tests: a success of `SELECT 1` on the examples.
+    pub(crate) fn meta() -> SqlLabResultMeta {
         SqlLabResultMeta {
             status: "success".to_owned(),
             query_id: 7,

@@ -227,41 +227,8 @@ pub async fn results(
 mod tests {
     use arrow::array::{Int64Array, StringArray, TimestampMicrosecondArray};
     use arrow::datatypes::{DataType, Field, TimeUnit};
-    use quiver_types::DatabaseId;
 
     use super::*;
-
-    fn query() -> SqlLabQuery {
-        SqlLabQuery {
-            id: "abcdefghijk".to_owned(),
-            query_id: 3,
-            server_id: 3,
-            db_id: DatabaseId(1),
-            db: "examples".to_owned(),
-            state: "running".to_owned(),
-            sql: "SELECT 1".to_owned(),
-            executed_sql: None,
-            catalog: None,
-            schema: None,
-            tab: None,
-            sql_editor_id: None,
-            limit: Some(10),
-            limiting_factor: "NOT_LIMITED".to_owned(),
-            progress: 0,
-            rows: None,
-            error_message: None,
-            ctas: false,
-            ctas_method: "TABLE".to_owned(),
-            temp_table: None,
-            temp_schema: None,
-            results_key: None,
-            tracking_url: None,
-            start_dttm: None,
-            end_dttm: None,
-            changed_on: "2026-11-24T10:00:00.000000".to_owned(),
-            user_id: Some(1),
-        }
-    }
 
     #[test]
     fn kept_rows_come_back_with_their_types_and_meta() {
@@ -280,14 +247,7 @@ mod tests {
         )
         .unwrap();
         let answer = SqlLabRun {
-            meta: SqlLabResultMeta {
-                status: "success".to_owned(),
-                query_id: 3,
-                columns: vec![],
-                selected_columns: vec![],
-                expanded_columns: vec![],
-                query: query(),
-            },
+            meta: crate::sqllab::arrow_stream::tests::meta(),
             rows: QueryOutput {
                 schema: Arc::clone(&schema),
                 batches: vec![batch.clone(), batch],

@@ -522,6 +522,30 @@ impl SeededEngines {
     }
 }
 
+/// How many statements containing `text` are still running on the throwaway PostgreSQL database.
+async fn active_postgres_statements(postgres: &ThrowawayDatabase, text: &str) -> i64 {
+    let mut admin = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
+    sqlx::query_scalar(
+        "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = $1 AND query LIKE $2 \
+         AND state = 'active' AND pid <> pg_backend_pid()",
+    )
+    .bind(&postgres.name)
+    .bind(format!("%{text}%"))
+    .fetch_one(&mut admin)
+    .await
+    .unwrap()
+}
+
+/// How many statements starting with `text` are still running on the MariaDB server.
+async fn active_mariadb_statements(mariadb: &ThrowawayDatabase, text: &str) -> i64 {
+    let mut admin = sqlx::MySqlConnection::connect(&mariadb.url).await.unwrap();
+    sqlx::query_scalar("SELECT COUNT(*) FROM information_schema.processlist WHERE info LIKE ?")
+        .bind(format!("{text}%"))
+        .fetch_one(&mut admin)
+        .await
+        .unwrap()
+}
+
 const SEEDED_TOTALS: [(&str, i64); 2] = [("boy", 15), ("girl", 8)];
 
 /// Statements that must all be refused on a read-only database, per engine.
@@ -775,24 +799,8 @@ async fn stop_and_timeout_cancel_the_statement_in_the_database() {
     }
     // The statements are gone from the servers.
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let mut pg_admin = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
-    let sleeping: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = $1 AND query LIKE '%pg_sleep(20)%' \
-         AND state = 'active' AND pid <> pg_backend_pid()",
-    )
-    .bind(&postgres.name)
-    .fetch_one(&mut pg_admin)
-    .await
-    .unwrap();
-    assert_eq!(sleeping, 0);
-    let mut my_admin = sqlx::MySqlConnection::connect(&mariadb.url).await.unwrap();
-    let sleeping: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM information_schema.processlist WHERE info LIKE 'SELECT SLEEP(20)%'",
-    )
-    .fetch_one(&mut my_admin)
-    .await
-    .unwrap();
-    assert_eq!(sleeping, 0);
+    assert_eq!(active_postgres_statements(&postgres, "pg_sleep(20)").await, 0);
+    assert_eq!(active_mariadb_statements(&mariadb, "SELECT SLEEP(20)").await, 0);
 
     // Past the timeout (3 s here) the run is timed out, with the spec's error.
     let started = Instant::now();
@@ -890,24 +898,8 @@ async fn every_engine_times_out_a_long_run() {
         assert_eq!(states, ["timed_out"], "{engine_name}");
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let mut pg_admin = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
-    let sleeping: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = $1 AND query LIKE '%pg_sleep(30)%' \
-         AND state = 'active' AND pid <> pg_backend_pid()",
-    )
-    .bind(&postgres.name)
-    .fetch_one(&mut pg_admin)
-    .await
-    .unwrap();
-    assert_eq!(sleeping, 0);
-    let mut my_admin = sqlx::MySqlConnection::connect(&mariadb.url).await.unwrap();
-    let sleeping: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM information_schema.processlist WHERE info LIKE 'SELECT SLEEP(30)%'",
-    )
-    .fetch_one(&mut my_admin)
-    .await
-    .unwrap();
-    assert_eq!(sleeping, 0);
+    assert_eq!(active_postgres_statements(&postgres, "pg_sleep(30)").await, 0);
+    assert_eq!(active_mariadb_statements(&mariadb, "SELECT SLEEP(30)").await, 0);
     app.close().await;
 }
 
@@ -1490,16 +1482,7 @@ async fn asynchronous_runs_report_progress_failures_refusals_and_stops() {
     let (run, _) = follow_run(&app, &admin, "stopme1", is_finished).await;
     assert_eq!(run["state"], "stopped");
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let mut pg_admin = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
-    let sleeping: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = $1 AND query LIKE '%pg_sleep(20)%' \
-         AND state = 'active' AND pid <> pg_backend_pid()",
-    )
-    .bind(&postgres.name)
-    .fetch_one(&mut pg_admin)
-    .await
-    .unwrap();
-    assert_eq!(sleeping, 0);
+    assert_eq!(active_postgres_statements(&postgres, "pg_sleep(20)").await, 0);
     app.close().await;
 }
 
