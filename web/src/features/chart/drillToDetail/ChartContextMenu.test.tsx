@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Float64, Table, Utf8, vectorFromArray } from 'apache-arrow';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChartDataArrowResult } from '@/api/chartData';
 import { chartResultMeta } from '@/api/chartDataTestResults';
 import type { FormData } from '@/api/generated/FormData';
@@ -12,6 +12,7 @@ import { column, queryData, rendererProps } from '@/features/chart/viz/rendererT
 import { testIds } from '@/testIds';
 import { renderWithTheme } from '@/testRendering';
 import { drillToDetailByHint } from './ChartContextMenu';
+import { giveElementsHeight } from '@/testLayout';
 
 /** A table chart's answer: births by state and gender. */
 const stateGenderResult: ChartDataArrowResult = {
@@ -51,15 +52,7 @@ function menuItemTexts(): string[] {
 }
 
 describe('chart context menu', () => {
-  // happy-dom has no layout: give the scroll area a height so the virtualizer renders rows.
-  const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-  beforeAll(() => {
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  });
-  afterAll(() => {
-    if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
-    else Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  });
+  giveElementsHeight();
 
   it("offers drilling by each group-by value of a table row, and by all of them; chosen values go to the panel's owner", () => {
     const onDrillToDetail = renderTableChart({ groupby: ['state', 'gender'], metrics: ['SUM(num)'] });

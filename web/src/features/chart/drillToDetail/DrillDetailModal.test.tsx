@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/api/client';
 import type { FormData } from '@/api/generated/FormData';
 import type { QueryContext } from '@/api/generated/QueryContext';
@@ -7,6 +7,7 @@ import type { DrillValue } from '@/features/chart/viz/chartRendererProps';
 import { testIds } from '@/testIds';
 import { renderWithTheme } from '@/testRendering';
 import { DrillDetailModal } from './DrillDetailModal';
+import { giveElementsHeight } from '@/testLayout';
 
 /** What the Wasm core builds from the chart: an adhoc filter, a time range, extras with a HAVING. */
 const chartQueryContext = {
@@ -86,15 +87,7 @@ async function firstCellText(): Promise<string> {
 }
 
 describe('DrillDetailModal', () => {
-  // happy-dom has no layout: give the scroll area a height so the virtualizer renders rows.
-  const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-  beforeAll(() => {
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  });
-  afterAll(() => {
-    if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
-    else Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  });
+  giveElementsHeight();
   afterEach(() => {
     vi.unstubAllGlobals();
     forgetCsrfToken();

@@ -1,11 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testIds } from '@/testIds';
 import { renderWithTheme } from '@/testRendering';
 import { brandColors, buildTheme } from '@/theme/tokens';
 import { noResultsMessage } from '../ChartEmptyState';
 import { column, queryData, rendererProps } from '../rendererTestProps';
 import { PivotTableChart } from './PivotTableChart';
+import { giveElementsHeight } from '@/testLayout';
 
 const births = queryData(
   column('state', 1, ['CA', 'CA', 'NY']),
@@ -20,14 +21,7 @@ function rowTexts(): string[] {
 }
 
 describe('PivotTableChart', () => {
-  const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-  beforeAll(() => {
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  });
-  afterAll(() => {
-    if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
-    else Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  });
+  giveElementsHeight();
 
   it('shows formatted cells, subtotals and the total row', () => {
     renderWithTheme(<PivotTableChart {...rendererProps('pivot_table_v2', births, formData)} />);

@@ -1,11 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChartColumn } from '@/features/chart/chartColumns';
 import { renderWithTheme } from '@/testRendering';
 import { testIds } from '@/testIds';
 import { buildTheme } from '@/theme/tokens';
 import { noMatchingRecordsMessage, noRecordsMessage, TableChart } from './TableChart';
 import { defaultTableDisplayOptions, type TableDisplayOptions } from './tableOptions';
+import { giveElementsHeight } from '@/testLayout';
 
 const columns: ChartColumn[] = [
   { name: 'gender', genericType: 1, values: ['boy', 'girl', null] },
@@ -19,15 +20,7 @@ function bodyTexts(): string[][] {
 }
 
 describe('TableChart', () => {
-  // happy-dom has no layout: give the scroll area a height so the virtualizer renders rows.
-  const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-  beforeAll(() => {
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  });
-  afterAll(() => {
-    if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
-    else Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  });
+  giveElementsHeight();
 
   it('shows the colnames and formatted rows, with N/A for null', () => {
     renderWithTheme(<TableChart columns={columns} rowCount={3} />);

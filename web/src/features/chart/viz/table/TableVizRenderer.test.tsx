@@ -1,11 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithTheme } from '@/testRendering';
 import { testIds } from '@/testIds';
 import { buildTheme } from '@/theme/tokens';
 import { noResultsMessage } from '../ChartEmptyState';
 import { column, queryData, rendererProps } from '../rendererTestProps';
 import { TableVizRenderer } from './TableVizRenderer';
+import { giveElementsHeight } from '@/testLayout';
 
 const births = queryData(
   column('gender', 1, ['boy', 'girl', 'boy', 'girl']),
@@ -20,14 +21,7 @@ function barColumns(): string[] {
 }
 
 describe('TableVizRenderer', () => {
-  const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-  beforeAll(() => {
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  });
-  afterAll(() => {
-    if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
-    else Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  });
+  giveElementsHeight();
 
   it('draws bars on the metrics only, not on numeric group-by columns', () => {
     renderWithTheme(<TableVizRenderer {...rendererProps('table', births, { groupby: ['gender', 'year'], metrics: ['SUM(num)'] })} />);
