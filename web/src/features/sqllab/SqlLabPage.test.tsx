@@ -3,6 +3,7 @@ import { tableFromArrays } from 'apache-arrow';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/api/client';
+import { eventLogger } from '@/api/eventLog';
 import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
 import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import type { TabState } from '@/api/generated/TabState';
@@ -237,6 +238,12 @@ describe('SqlLabPage asynchronous runs', () => {
     await nextPoll();
     expect((await screen.findByTestId(testIds.sqlLab.resultsError)).textContent).toBe('no such table: birth_name');
     expect(countOf(server.calls, 'GET /api/v1/sqllab/results/')).toBe(0);
+    // The failure is logged with its error type and issue codes (none here: -1).
+    eventLogger.flush();
+    await waitFor(() => expect(countOf(server.calls, 'POST /superset/log/?explode=events')).toBe(1));
+    const logged = server.calls.find((call) => call.startsWith('POST /superset/log/?explode=events')) ?? '';
+    expect(logged).toContain('"event_name":"sqllab_fetch_failed_query"');
+    expect(logged).toContain('"issue_codes":[-1]');
   });
 
   it('runs synchronously on a database without asynchronous execution, without polling', async () => {
