@@ -6,6 +6,7 @@
 
 use axum::http::{header, StatusCode};
 use serde_json::{json, Value};
+use sqlx::Connection;
 
 use crate::common::{self, As, TestApp};
 use crate::sqllab::{
@@ -257,6 +258,46 @@ async fn create_table_and_view_as_select_on_sqlite_postgres_and_mariadb() {
             two_for_a_view.json["errors"][0]["extra"]["issue_codes"][0]["code"],
             1024
         );
+
+        // force_ctas_schema puts the created table in that schema.
+        if backend == "postgresql" {
+            let mut postgres = sqlx::PgConnection::connect(&uri).await.unwrap();
+            sqlx::query("CREATE SCHEMA scratch")
+                .execute(&mut postgres)
+                .await
+                .unwrap();
+            sqlx::query("UPDATE dbs SET force_ctas_schema = $1 WHERE id = $2")
+                .bind("scratch")
+                .bind(database)
+                .execute(app.state.store.pool())
+                .await
+                .unwrap();
+            let forced = execute_ctas(
+                &app,
+                &admin,
+                database,
+                "SELECT 1 AS one",
+                "TABLE",
+                Some("in_scratch"),
+            )
+            .await;
+            assert_eq!(forced.status, StatusCode::OK, "{}", forced.json);
+            assert_eq!(forced.json["query"]["tempSchema"], "scratch");
+            let in_schema = execute(
+                &app,
+                &admin,
+                database,
+                "SELECT COUNT(*) AS n FROM scratch.in_scratch",
+                100,
+            )
+            .await;
+            assert_eq!(
+                in_schema.json["data"][0]["n"].as_f64(),
+                Some(1.0),
+                "{}",
+                in_schema.json
+            );
+        }
     }
     app.close().await;
 }
