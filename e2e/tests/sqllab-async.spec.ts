@@ -74,12 +74,22 @@ test.describe('SQL Lab asynchronous runs', () => {
       await sqlLab.typeSql(longSql);
       const executed = page.waitForResponse((response) => response.url().endsWith('/api/v1/sqllab/execute/'));
       const polled = page.waitForResponse((response) => response.url().includes('/api/v1/query/updated_since'));
+      const remembered = page.waitForResponse(
+        (response) => response.url().includes('/tabstateview/') && (response.request().postData() ?? '').includes('latest_query_id'),
+      );
       await sqlLab.runWithKeyboard();
       expect((await executed).status()).toBe(202);
       await expect(page.getByTestId(testIds.sqlLab.resultsPending)).toBeVisible();
       expect((await polled).ok()).toBe(true);
       await expect(page.getByTestId(testIds.sqlLab.resultsRunning)).toHaveText('Running…');
       await page.screenshot({ path: path.join(testInfo.project.outputDir, 'sqllab-async-running.png'), fullPage: true });
+
+      // After a reload the tab's latest query is taken up again: still running, still stoppable.
+      expect((await remembered).ok()).toBe(true);
+      const polledAgain = page.waitForResponse((response) => response.url().includes('/api/v1/query/updated_since'));
+      await page.reload();
+      await expect(page.getByTestId(testIds.sqlLab.resultsRunning)).toHaveText('Running…');
+      expect((await polledAgain).ok()).toBe(true);
 
       const stopped = page.waitForResponse((response) => response.url().endsWith('/api/v1/query/stop'));
       await page.getByTestId(testIds.sqlLab.stopButton).click();

@@ -14,6 +14,8 @@ pub enum ErrorType {
     SyntaxError,
     InvalidSqlError,
     DmlNotAllowedError,
+    InvalidCtasQueryError,
+    InvalidCvasQueryError,
     AdhocSubqueryNotAllowedError,
     InvalidPayloadFormatError,
     InvalidPayloadSchemaError,

@@ -304,6 +304,15 @@ export const testIds = {
     /** A results column header; `aria-sort` holds its sort. */
     headerCell: 'sqllab-header-cell',
     copyResultsButton: 'sqllab-copy-results',
+    downloadCsvButton: 'sqllab-download-csv',
+    /** 'Table [name] was created' after a CREATE TABLE AS / VIEW AS run. */
+    createdNotice: 'sqllab-created-notice',
+    queryCreatedInNewTab: 'sqllab-query-created-in-new-tab',
+    createTableAsButton: 'sqllab-create-table-as',
+    createViewAsButton: 'sqllab-create-view-as',
+    createAsModal: 'sqllab-create-as-modal',
+    createAsName: 'sqllab-create-as-name',
+    createAsSubmit: 'sqllab-create-as-submit',
     /** A result row; `data-row-index` holds its index. */
     row: 'sqllab-row',
     /** A cell; `data-column` holds its column name, `data-null` marks a null. */

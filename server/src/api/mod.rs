@@ -147,6 +147,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/query/stop", post(sqllab::stop))
         .route("/api/v1/query/updated_since", get(sqllab::updated_since))
         .route("/api/v1/sqllab/results/", get(sqllab::results))
+        .route("/api/v1/sqllab/export/{client_id}/", get(sqllab::export_csv))
         .route(
             "/api/v1/database/",
             get(database::list_databases).post(database_write::create_database),

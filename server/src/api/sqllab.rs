@@ -1,13 +1,14 @@
 //! SQL Lab: `POST /api/v1/sqllab/execute/` (its query string: the page's URL parameters for
 //! `url_param`), `GET /api/v1/sqllab/results/` (an asynchronous run's rows),
+//! `GET /api/v1/sqllab/export/{client_id}/` (a run's results as CSV),
 //! `GET /api/v1/query/updated_since`, `POST /api/v1/query/stop` and
 //! `POST /api/v1/sqllab/format_sql/`.
 
 use axum::body::Body;
 use std::collections::BTreeMap;
 
-use axum::extract::{Query, State};
-use axum::http::header::CONTENT_TYPE;
+use axum::extract::{Path, Query, State};
+use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use quiver_types::{
@@ -21,7 +22,7 @@ use super::rison::parse_rison;
 
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, AppJson, AppQuery, ErrorKind};
-use crate::sqllab::{arrow_stream, async_run, estimate, format, run};
+use crate::sqllab::{arrow_stream, async_run, estimate, export, format, run};
 use crate::state::AppState;
 
 /// Runs the payload's SQL: synchronously, answering the last statement's rows (Superset's JSON,
@@ -82,6 +83,24 @@ pub async fn results(
     };
     let finished = async_run::results(&app, &user, key, rows).await?;
     answer_rows(finished, &headers).await
+}
+
+/// `GET /api/v1/sqllab/export/{client_id}/`: the run's results as a CSV attachment.
+pub async fn export_csv(
+    State(app): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(client_id): Path<String>,
+) -> Result<Response, ApiError> {
+    let csv = export::export_csv(&app, &user, &client_id).await?;
+    let disposition = format!("attachment; filename={}.csv", csv.file_name);
+    Ok((
+        [
+            (CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+            (CONTENT_DISPOSITION, disposition),
+        ],
+        csv.text,
+    )
+        .into_response())
 }
 
 /// `GET /api/v1/query/updated_since?q=(last_updated_ms:...)`: the user's runs changed since then,

@@ -143,6 +143,11 @@ pub const ENDPOINTS: &[Endpoint] = &[
     ),
     endpoint(
         "GET",
+        "/api/v1/sqllab/export/{client_id}/",
+        Permission("can_export_csv", "SQLLab"),
+    ),
+    endpoint(
+        "GET",
         "/api/v1/query/updated_since",
         Permission("can_read", "Query"),
     ),

@@ -188,6 +188,18 @@ impl Engines {
         Ok(self.lock()?.entry(database.id).or_insert(engine).clone())
     }
 
+    /// A writable engine of a database, opened for one run and not kept: SQL Lab's CREATE TABLE AS
+    /// on a SQLite file whose pool is read-only (its database does not allow DML). Other engines
+    /// answer the kept one: they write outside a read-only transaction.
+    pub async fn writable_engine_for(&self, database: &DatabaseRecord) -> Result<Engine, EngineError> {
+        let is_read_only_sqlite = database.backend == "sqlite" && !database.allow_dml;
+        if !is_read_only_sqlite {
+            return self.engine_for(database).await;
+        }
+        let uri = self.connection_uri(database)?;
+        Engine::open(&database.backend, &uri, true).await
+    }
+
     fn lock(&self) -> Result<std::sync::MutexGuard<'_, HashMap<i64, Engine>>, EngineError> {
         self.open
             .lock()

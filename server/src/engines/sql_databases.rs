@@ -139,11 +139,16 @@ impl SqlDatabase {
                     Some(first) => column_names_and_types(first.columns()),
                     None => {
                         use sqlx::Executor;
-                        let description = (&mut *$connection)
-                            .describe(&statement.sql)
-                            .await
-                            .map_err(execution_error)?;
-                        column_names_and_types(description.columns())
+                        // The statement ran; describing it again only names the columns of an
+                        // empty result. A statement that cannot be prepared twice (SQLite's
+                        // CREATE TABLE of the table it just created) has none to name.
+                        match (&mut *$connection).describe(&statement.sql).await {
+                            Ok(description) => column_names_and_types(description.columns()),
+                            Err(error) => {
+                                tracing::debug!(%error, "a statement without rows could not be described");
+                                (Vec::new(), Vec::new())
+                            }
+                        }
                     }
                 };
                 let cells = rows

@@ -4,7 +4,9 @@
 pub mod arrow_stream;
 pub mod async_run;
 pub mod browse;
+pub mod ctas;
 pub mod estimate;
+pub mod export;
 pub mod format;
 pub mod guard;
 pub mod results;

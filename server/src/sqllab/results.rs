@@ -108,7 +108,7 @@ fn temporal_text(array: &ArrayRef) -> Vec<Value> {
         .collect()
 }
 
-fn sqllab_values(array: &ArrayRef) -> Vec<Value> {
+pub(crate) fn sqllab_values(array: &ArrayRef) -> Vec<Value> {
     if generic_type(array.data_type()) == GenericDataType::Temporal {
         temporal_text(array)
     } else {

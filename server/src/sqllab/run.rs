@@ -12,6 +12,7 @@ use quiver_types::{
     SqlLabResultMeta,
 };
 
+use super::ctas::{self, CtasTarget};
 use super::guard::{self, GuardError, LimitingFactor, ScriptStatement, SqlEngine, StatementKind};
 use super::results;
 use super::template::{self, TemplateContext, TemplateError};
@@ -253,10 +254,13 @@ fn no_rows() -> QueryOutput {
 pub struct PreparedRun {
     database: DatabaseRecord,
     engine: Engine,
+    engine_kind: SqlEngine,
     statements: Vec<ScriptStatement>,
     limit: u64,
     query_id: i64,
     client_id: String,
+    /// Where a CREATE TABLE AS / CREATE VIEW AS run creates its table or view.
+    ctas_target: Option<CtasTarget>,
 }
 
 impl PreparedRun {
@@ -291,11 +295,13 @@ pub async fn prepare(
     let engine_kind = SqlEngine::from_backend(&database.backend).ok_or_else(|| {
         ApiError::bad_request(format!("The {} engine is not supported yet", database.backend))
     })?;
-    if payload.select_as_cta == Some(true) {
-        return Err(ApiError::bad_request(
-            "CREATE TABLE AS is not supported yet in SQL Lab",
-        ));
-    }
+    let ctas_target = ctas::requested_target(
+        payload,
+        &database,
+        engine_kind,
+        user.id,
+        chrono::Utc::now().naive_utc(),
+    )?;
     let limit = run_limit(app, payload.query_limit)?;
     let client_id = match payload.client_id.as_deref().map(str::trim) {
         Some(id) if id.is_empty() || id.len() > 64 => {
@@ -319,9 +325,13 @@ pub async fn prepare(
             schema: payload.schema.as_deref(),
             sql: &payload.sql,
             limit: i64::try_from(limit).ok(),
-            select_as_cta: false,
-            ctas_method: "TABLE",
-            tmp_table_name: payload.tmp_table_name.as_deref(),
+            select_as_cta: ctas_target.is_some(),
+            ctas_method: ctas_target.as_ref().map_or("TABLE", CtasTarget::method_name),
+            tmp_table_name: ctas_target
+                .as_ref()
+                .map(|target| target.table.as_str())
+                .or(payload.tmp_table_name.as_deref()),
+            tmp_schema_name: ctas_target.as_ref().and_then(|target| target.schema.as_deref()),
         })
         .await?;
     let refused = |answer: ApiError| async move {
@@ -344,6 +354,11 @@ pub async fn prepare(
         Ok(statements) => statements,
         Err(error) => return Err(refused(guard_error(error)).await),
     };
+    if let Some(target) = &ctas_target {
+        if let Err(error) = ctas::check_statements(target.method, &statements) {
+            return Err(refused(error.into()).await);
+        }
+    }
     let engine = match app.engines.engine_for(&database).await {
         Ok(engine) => engine,
         Err(EngineError::UnsupportedEngine(name)) => {
@@ -357,10 +372,12 @@ pub async fn prepare(
     Ok(PreparedRun {
         database,
         engine,
+        engine_kind,
         statements,
         limit,
         query_id,
         client_id,
+        ctas_target,
     })
 }
 
@@ -408,10 +425,12 @@ pub async fn run_prepared(
     let PreparedRun {
         database,
         engine,
+        engine_kind,
         statements,
         limit,
         query_id,
         client_id,
+        ctas_target,
     } = prepared;
     let running = app.sqllab.register(&client_id);
     let control = RunControl {
@@ -428,17 +447,40 @@ pub async fn run_prepared(
             break;
         }
         let limited = guard::apply_limit(statement, limit);
-        executed.push(limited.sql.clone());
-        let run = Statement {
-            sql: limited.sql.clone(),
-            params: vec![],
+        let is_last = done + 1 == total;
+        let ran = match ctas_target.as_ref().filter(|_| is_last) {
+            Some(target) => {
+                let create_as = CreateAs {
+                    database: &database,
+                    engine: &engine,
+                    engine_kind,
+                    target,
+                };
+                create_as
+                    .run(app, &limited, limit, timeout, &control, &mut executed)
+                    .await
+            }
+            None => {
+                executed.push(limited.sql.clone());
+                run_statement(&engine, &limited.sql, timeout, &control)
+                    .await
+                    .map(|output| RanStatement {
+                        output,
+                        limited,
+                        kind: statement.kind,
+                    })
+            }
         };
-        match engine.execute_controlled(run, timeout, &control).await {
-            Ok(output) => {
+        match ran {
+            Ok(RanStatement {
+                output,
+                limited,
+                kind,
+            }) => {
                 end = RunEnd::Finished {
                     output,
                     limited,
-                    kind: statement.kind,
+                    kind,
                 };
                 if report_progress && done + 1 < total {
                     let progress = i64::try_from((done + 1) * 100 / total).unwrap_or(0);
@@ -447,11 +489,17 @@ pub async fn run_prepared(
                     }
                 }
             }
-            Err(EngineError::Cancelled) => {
+            Err(FailedStatement {
+                error: EngineError::Cancelled,
+                ..
+            }) => {
                 end = RunEnd::Stopped;
                 break;
             }
-            Err(error) => {
+            Err(FailedStatement {
+                error,
+                sql: failed_sql,
+            }) => {
                 let executed_sql = executed.join(";\n");
                 let status = if matches!(error, EngineError::Timeout(_)) {
                     QueryState::TimedOut
@@ -469,7 +517,7 @@ pub async fn run_prepared(
                             ..ErrorExtra::default()
                         },
                     ),
-                    other => engine_error(engine.engine_name(), other, &limited.sql),
+                    other => engine_error(engine.engine_name(), other, &failed_sql),
                 };
                 record_failure(app, query_id, status, &answer, Some(&executed_sql)).await;
                 return Err(answer);
@@ -508,6 +556,98 @@ pub async fn run_prepared(
         factor,
         rows,
     })
+}
+
+/// A statement that ran: its rows, as limited, and its kind.
+struct RanStatement {
+    output: QueryOutput,
+    limited: guard::LimitedQuery,
+    kind: StatementKind,
+}
+
+/// A statement that failed, with the SQL that was sent.
+struct FailedStatement {
+    error: EngineError,
+    sql: String,
+}
+
+async fn run_statement(
+    engine: &Engine,
+    sql: &str,
+    timeout: Duration,
+    control: &RunControl,
+) -> Result<QueryOutput, FailedStatement> {
+    let statement = Statement {
+        sql: sql.to_owned(),
+        params: vec![],
+    };
+    engine
+        .execute_controlled(statement, timeout, control)
+        .await
+        .map_err(|error| FailedStatement {
+            error,
+            sql: sql.to_owned(),
+        })
+}
+
+/// The last statement of a CREATE TABLE AS / CREATE VIEW AS run.
+struct CreateAs<'a> {
+    database: &'a DatabaseRecord,
+    engine: &'a Engine,
+    engine_kind: SqlEngine,
+    target: &'a CtasTarget,
+}
+
+impl CreateAs<'_> {
+    /// Wraps the guarded, limited SELECT in the server's `CREATE TABLE|VIEW "name" AS`, runs it
+    /// outside a read-only transaction, then reads the created table back at the run's limit
+    /// (Superset's `SELECT * FROM tmp_table LIMIT n`).
+    async fn run(
+        &self,
+        app: &AppState,
+        limited_select: &guard::LimitedQuery,
+        limit: u64,
+        timeout: Duration,
+        control: &RunControl,
+        executed: &mut Vec<String>,
+    ) -> Result<RanStatement, FailedStatement> {
+        let create_sql = self
+            .target
+            .create_statement(self.engine_kind, &limited_select.sql);
+        executed.push(create_sql.clone());
+        let writer = app
+            .engines
+            .writable_engine_for(self.database)
+            .await
+            .map_err(|error| FailedStatement {
+                error,
+                sql: create_sql.clone(),
+            })?;
+        let write_control = RunControl {
+            cancel: control.cancel.clone(),
+            read_only: false,
+        };
+        run_statement(&writer, &create_sql, timeout, &write_control).await?;
+        let select_star = self.target.select_star(self.engine_kind);
+        let read_back = guard::check_script(&select_star, self.engine_kind, false)
+            .ok()
+            .and_then(|mut statements| statements.pop())
+            .ok_or_else(|| FailedStatement {
+                error: EngineError::Execution(format!(
+                    "the created {} could not be read back",
+                    self.target.table
+                )),
+                sql: select_star.clone(),
+            })?;
+        let limited = guard::apply_limit(&read_back, limit);
+        executed.push(limited.sql.clone());
+        let output = run_statement(self.engine, &limited.sql, timeout, control).await?;
+        Ok(RanStatement {
+            output,
+            limited,
+            kind: StatementKind::Select,
+        })
+    }
 }
 
 /// Where a run's statements got to, before its end is recorded.

@@ -86,6 +86,7 @@ pub struct NewQuery<'a> {
     pub select_as_cta: bool,
     pub ctas_method: &'a str,
     pub tmp_table_name: Option<&'a str>,
+    pub tmp_schema_name: Option<&'a str>,
 }
 
 /// How a run ended.
@@ -145,8 +146,8 @@ impl Store {
         sqlx::query_scalar(
             "INSERT INTO query (client_id, database_id, user_id, status, tab_name, sql_editor_id, catalog,
                                 schema, sql, \"limit\", select_as_cta, ctas_method, tmp_table_name,
-                                start_time, start_running_time, changed_on)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $14) RETURNING id",
+                                tmp_schema_name, start_time, start_running_time, changed_on)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $15) RETURNING id",
         )
         .bind(query.client_id)
         .bind(query.database_id)
@@ -161,6 +162,7 @@ impl Store {
         .bind(query.select_as_cta)
         .bind(query.ctas_method)
         .bind(query.tmp_table_name)
+        .bind(query.tmp_schema_name)
         .bind(&now)
         .bind(running_since)
         .fetch_one(&self.pool)

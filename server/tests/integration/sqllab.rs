@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use sqlx::Connection;
 use tower::ServiceExt;
 
-const DML_MESSAGE: &str = "Only SELECT statements are allowed against this database.";
+pub(crate) const DML_MESSAGE: &str = "Only SELECT statements are allowed against this database.";
 const AGGREGATE: &str = "SELECT gender, SUM(num) AS total FROM birth_names GROUP BY gender ORDER BY gender";
 
 async fn examples_id(app: &TestApp) -> i64 {
@@ -29,7 +29,7 @@ async fn examples_id(app: &TestApp) -> i64 {
         .id
 }
 
-async fn register(app: &TestApp, name: &str, uri: &str, backend: &str, allow_dml: bool) -> i64 {
+pub(crate) async fn register(app: &TestApp, name: &str, uri: &str, backend: &str, allow_dml: bool) -> i64 {
     app.state
         .store
         .create_database(&NewDatabase {
@@ -45,7 +45,13 @@ async fn register(app: &TestApp, name: &str, uri: &str, backend: &str, allow_dml
         .unwrap()
 }
 
-async fn execute(app: &TestApp, who: &As, database_id: i64, sql: &str, limit: i64) -> common::Answer {
+pub(crate) async fn execute(
+    app: &TestApp,
+    who: &As,
+    database_id: i64,
+    sql: &str,
+    limit: i64,
+) -> common::Answer {
     app.post(
         "/api/v1/sqllab/execute/",
         json!({"database_id": database_id, "sql": sql, "queryLimit": limit, "runAsync": false,
@@ -465,7 +471,7 @@ fn seed_statements() -> Vec<&'static str> {
 
 /// The seeded `birth_names` on a DuckDB file, an SQLite file, a throwaway PostgreSQL database and
 /// a throwaway MariaDB database (all dropped with the value).
-struct SeededEngines {
+pub(crate) struct SeededEngines {
     _home: tempfile::TempDir,
     sqlite_path: std::path::PathBuf,
     duckdb_path: std::path::PathBuf,
@@ -474,7 +480,7 @@ struct SeededEngines {
 }
 
 impl SeededEngines {
-    async fn create() -> SeededEngines {
+    pub(crate) async fn create() -> SeededEngines {
         let home = tempfile::tempdir().unwrap();
         let sqlite_path = home.path().join("lab.sqlite");
         let duckdb_path = home.path().join("lab.duckdb");
@@ -509,7 +515,7 @@ impl SeededEngines {
 
 impl SeededEngines {
     /// Each engine's backend name and connection URI.
-    fn uris(&self) -> [(&'static str, String); 4] {
+    pub(crate) fn uris(&self) -> [(&'static str, String); 4] {
         [
             ("duckdb", format!("duckdb:///{}", self.duckdb_path.display())),
             ("sqlite", format!("sqlite:///{}", self.sqlite_path.display())),
@@ -1260,7 +1266,7 @@ async fn the_cost_estimate_plans_statements_without_running_them() {
     app.close().await;
 }
 
-async fn allow_run_async(app: &TestApp, database_id: i64) {
+pub(crate) async fn allow_run_async(app: &TestApp, database_id: i64) {
     sqlx::query("UPDATE dbs SET allow_run_async = $1 WHERE id = $2")
         .bind(true)
         .bind(database_id)
@@ -1287,7 +1293,7 @@ async fn execute_async(
 
 /// The run `client_id` as `GET /api/v1/query/updated_since` lists it, once `done` holds (at most
 /// 15 s); every state seen on the way is collected.
-async fn follow_run(
+pub(crate) async fn follow_run(
     app: &TestApp,
     who: &As,
     client_id: &str,
@@ -1327,7 +1333,7 @@ async fn follow_run(
     }
 }
 
-fn is_finished(run: &Value) -> bool {
+pub(crate) fn is_finished(run: &Value) -> bool {
     ["success", "failed", "stopped", "timed_out"].contains(&run["state"].as_str().unwrap_or(""))
 }
 

@@ -22,6 +22,8 @@ const displayByErrorType: Readonly<Record<ErrorType, ErrorDisplayName>> = {
   TABLE_DOES_NOT_EXIST_ERROR: 'database',
   DATABASE_NOT_FOUND_ERROR: 'database',
   DML_NOT_ALLOWED_ERROR: 'database',
+  INVALID_CTAS_QUERY_ERROR: 'database',
+  INVALID_CVAS_QUERY_ERROR: 'database',
   RESULTS_BACKEND_ERROR: 'database',
   ASYNC_WORKERS_ERROR: 'database',
   CONNECTION_MISSING_PARAMETERS_ERROR: 'database',

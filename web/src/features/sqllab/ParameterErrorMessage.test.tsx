@@ -48,10 +48,10 @@ describe('the results pane\'s Parameter error', () => {
     expect(texts(testIds.sqlLab.parameterIssueCode)).toEqual(['Issue 1028 - One or more parameters specified in the query are malformed.']);
   });
 
-  it('keeps other errors as plain text', () => {
+  it("shows other typed errors with their own display (a database error as 'DB engine Error')", () => {
     const other: ErrorItem = { message: 'no such table: x', error_type: 'GENERIC_DB_ENGINE_ERROR', level: 'error', extra: {} };
     renderWithTheme(<ResultsPane run={{ status: 'failed', message: other.message, error: other }} />);
     expect(screen.queryByTestId(testIds.sqlLab.parameterError)).toBeNull();
-    expect(screen.getByTestId(testIds.sqlLab.resultsError).textContent).toBe('no such table: x');
+    expect(screen.getByTestId(testIds.sqlLab.resultsError).textContent).toBe('DB engine Errorno such table: x');
   });
 });

@@ -140,3 +140,73 @@ describe('ResultsPane', () => {
     expect(writeText).toHaveBeenCalledWith('name\tnum\nMia\t9\nAda\t\nZoe\t100\nBob\t10\n');
   });
 });
+
+describe('ResultsPane: CSV download, created tables and typed errors', () => {
+  giveElementsHeight();
+
+  function ctasResult(method: 'TABLE' | 'VIEW'): SqlLabResult {
+    const base = namesResult([{ name: 'Aaron', num: 10 }]);
+    return { ...base, meta: { ...base.meta, query: { ...base.meta.query, ctas: true, ctas_method: method, tempTable: 'boys', tempSchema: 'scratch' } } };
+  }
+
+  it("offers 'Download to CSV' of the run only to users allowed to export", () => {
+    const run: RunState = { status: 'success', result: namesResult(unsortedRows) };
+    const { rerender } = renderWithTheme(<ResultsPane run={run} canDownloadCsv={false} />);
+    expect(screen.queryByTestId(testIds.sqlLab.downloadCsvButton)).toBeNull();
+    rerender(<ResultsPane run={run} canDownloadCsv />);
+    const download = screen.getByTestId(testIds.sqlLab.downloadCsvButton);
+    expect(download.textContent).toBe('Download to CSV');
+    expect(download.getAttribute('href')).toBe('/api/v1/sqllab/export/abcdefghijk/');
+  });
+
+  it("says 'Table [schema.name] was created' and queries it in a new tab", () => {
+    const onQueryInNewTab = vi.fn();
+    renderWithTheme(<ResultsPane run={{ status: 'success', result: ctasResult('TABLE') }} onQueryInNewTab={onQueryInNewTab} />);
+    expect(screen.getByTestId(testIds.sqlLab.createdNotice).textContent).toContain('Table [scratch.boys] was created');
+    fireEvent.click(screen.getByTestId(testIds.sqlLab.queryCreatedInNewTab));
+    expect(onQueryInNewTab).toHaveBeenCalledWith(expect.objectContaining({ tempTable: 'boys', tempSchema: 'scratch' }));
+  });
+
+  it("says 'View [...] was created' after CREATE VIEW AS, and nothing for an ordinary run", () => {
+    const { rerender } = renderWithTheme(<ResultsPane run={{ status: 'success', result: ctasResult('VIEW') }} />);
+    expect(screen.getByTestId(testIds.sqlLab.createdNotice).textContent).toContain('View [scratch.boys] was created');
+    rerender(<ResultsPane run={{ status: 'success', result: namesResult(unsortedRows) }} />);
+    expect(screen.queryByTestId(testIds.sqlLab.createdNotice)).toBeNull();
+  });
+
+  it("shows a parse error as 'Unable to parse SQL' with the offending line and a caret", () => {
+    const run: RunState = {
+      status: 'failed',
+      message: 'Unable to parse SQL: Expected end of statement, found: FORM at Line: 2, Column: 8',
+      error: {
+        message: 'Unable to parse SQL: Expected end of statement, found: FORM at Line: 2, Column: 8',
+        error_type: 'INVALID_SQL_ERROR',
+        level: 'error',
+        extra: { line: 2, column: 8 },
+      },
+      sql: 'SELECT name\nSELECT FORM birth_names',
+    };
+    const { container } = renderWithTheme(<ResultsPane run={run} />);
+    const shown = screen.getByTestId(testIds.sqlLab.resultsError);
+    expect(shown.textContent).toContain('Unable to parse SQL');
+    expect(container.querySelector('[data-sql-line="2"]')?.textContent).toBe('SELECT FORM birth_names');
+    expect(container.querySelector('[data-sql-caret="8"]')?.textContent).toBe('       ^');
+  });
+
+  it("shows a timed-out run as 'Timeout error'", () => {
+    const run: RunState = {
+      status: 'failed',
+      message: 'The query exceeded the 30 seconds timeout.',
+      error: { message: 'The query exceeded the 30 seconds timeout.', error_type: 'SQLLAB_TIMEOUT_ERROR', level: 'error', extra: { timeout: 30 } },
+    };
+    renderWithTheme(<ResultsPane run={run} />);
+    const shown = screen.getByTestId(testIds.sqlLab.resultsError);
+    expect(shown.textContent).toContain('Timeout error');
+    expect(shown.textContent).toContain('Queries are set to timeout after 30 seconds.');
+  });
+
+  it('shows an untyped failure as its message', () => {
+    renderWithTheme(<ResultsPane run={{ status: 'failed', message: 'Server error' }} />);
+    expect(screen.getByTestId(testIds.sqlLab.resultsError).textContent).toBe('Server error');
+  });
+});

@@ -1,12 +1,15 @@
 import type { JSX } from 'react';
 import styled from 'styled-components';
+import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import { Button } from '@/components/Button';
 import { copyTextToClipboard } from '@/components/copyTextToClipboard';
+import { errorDisplayNameOf, TypedErrorMessage } from '@/components/errorMessage/TypedErrorMessage';
 import { useToasts } from '@/components/toastContext';
 import { copiedMessage, copyFailedMessage } from '@/features/chart/ViewQueryModal';
 import { rowCountText } from '@/features/chart/rowCountText';
 import { testIds } from '@/testIds';
-import type { SqlLabResult } from './api';
+import { sqlLabExportCsvPath, type SqlLabResult } from './api';
+import { createdObjectNotice } from './createAs';
 import { isParameterError } from './parameterError';
 import { ParameterErrorMessage } from './ParameterErrorMessage';
 import { ResultGrid } from './ResultGrid';
@@ -20,10 +23,21 @@ export interface ResultsPaneProps {
   testId?: string;
   /** "Create chart" from a successful run's rows; no button when absent. */
   onCreateChart?: () => void;
+  /** Whether 'Download to CSV' is offered (the user's `can_export_csv` on `SQLLab`). */
+  canDownloadCsv?: boolean;
+  /** 'Query in a new tab' of the table or view a CREATE TABLE AS / VIEW AS run created. */
+  onQueryInNewTab?: (query: SqlLabQuery) => void;
 }
 
 /** The south pane's Results tab: the last run's rows, its error, or its progress. */
-export function ResultsPane({ run, title = 'Results', testId = testIds.sqlLab.results, onCreateChart }: ResultsPaneProps): JSX.Element {
+export function ResultsPane({
+  run,
+  title = 'Results',
+  testId = testIds.sqlLab.results,
+  onCreateChart,
+  canDownloadCsv = false,
+  onQueryInNewTab,
+}: ResultsPaneProps): JSX.Element {
   return (
     <Pane data-testid={testId} aria-label={title}>
       <PaneTitle>{title}</PaneTitle>
@@ -37,17 +51,34 @@ export function ResultsPane({ run, title = 'Results', testId = testIds.sqlLab.re
       )}
       {run?.status === 'fetching' && <Muted data-testid={testIds.sqlLab.resultsFetching}>Fetching results…</Muted>}
       {run?.status === 'stopped' && <Muted data-testid={testIds.sqlLab.resultsStopped}>Query was stopped</Muted>}
-      {run?.status === 'failed' &&
-        (isParameterError(run.error) ? (
-          <ParameterErrorMessage error={run.error} />
-        ) : (
-          <ErrorBox role="alert" data-testid={testIds.sqlLab.resultsError}>
-            {run.heading !== undefined && <ErrorHeading>{run.heading}</ErrorHeading>}
-            {run.message}
-          </ErrorBox>
-        ))}
-      {run?.status === 'success' && <SuccessfulRun result={run.result} onCreateChart={onCreateChart} />}
+      {run?.status === 'failed' && <FailedRun run={run} />}
+      {run?.status === 'success' && (
+        <SuccessfulRun result={run.result} onCreateChart={onCreateChart} canDownloadCsv={canDownloadCsv} onQueryInNewTab={onQueryInNewTab} />
+      )}
     </Pane>
+  );
+}
+
+/**
+ * A failed run: a 'Parameter error', else the typed display of the server's error where one exists
+ * ('Unable to parse SQL' with the line and a caret, 'Timeout error', the database's error), else
+ * the message (spec 002 section 8).
+ */
+function FailedRun({ run }: { run: Extract<RunState, { status: 'failed' }> }): JSX.Element {
+  const { error } = run;
+  if (isParameterError(error)) return <ParameterErrorMessage error={error} />;
+  if (error !== undefined && run.heading === undefined && errorDisplayNameOf(error.error_type, 'sqllab') !== 'unexpected') {
+    return (
+      <div data-testid={testIds.sqlLab.resultsError}>
+        <TypedErrorMessage error={error} source="sqllab" ownerNames={[]} sql={run.sql} />
+      </div>
+    );
+  }
+  return (
+    <ErrorBox role="alert" data-testid={testIds.sqlLab.resultsError}>
+      {run.heading !== undefined && <ErrorHeading>{run.heading}</ErrorHeading>}
+      {run.message}
+    </ErrorBox>
   );
 }
 
@@ -61,9 +92,17 @@ function RunProgress({ percent }: { percent: number }): JSX.Element {
   );
 }
 
-function SuccessfulRun({ result, onCreateChart }: { result: SqlLabResult; onCreateChart?: () => void }): JSX.Element {
+interface SuccessfulRunProps {
+  result: SqlLabResult;
+  onCreateChart?: () => void;
+  canDownloadCsv: boolean;
+  onQueryInNewTab?: (query: SqlLabQuery) => void;
+}
+
+function SuccessfulRun({ result, onCreateChart, canDownloadCsv, onQueryInNewTab }: SuccessfulRunProps): JSX.Element {
   const { addToast } = useToasts();
   const { meta } = result;
+  const createdNotice = createdObjectNotice(meta.query);
   const rows = result.rows.rowCount;
   const warning = truncationWarning(meta.query.limitingFactor, rows);
   const hasColumns = meta.columns.length > 0;
@@ -76,6 +115,20 @@ function SuccessfulRun({ result, onCreateChart }: { result: SqlLabResult; onCrea
 
   return (
     <>
+      {createdNotice !== null && (
+        <CreatedNotice role="status" data-testid={testIds.sqlLab.createdNotice}>
+          <span>{createdNotice}</span>
+          {onQueryInNewTab !== undefined && (
+            <Button
+              $variant="secondary"
+              data-testid={testIds.sqlLab.queryCreatedInNewTab}
+              onClick={() => onQueryInNewTab(meta.query)}
+            >
+              Query in a new tab
+            </Button>
+          )}
+        </CreatedNotice>
+      )}
       <Summary>
         <RowCount data-testid={testIds.sqlLab.rowCount}>{rowCountText(rows)}</RowCount>
         {warning !== null && <WarningText data-testid={testIds.sqlLab.truncationWarning}>{warning}</WarningText>}
@@ -84,6 +137,11 @@ function SuccessfulRun({ result, onCreateChart }: { result: SqlLabResult; onCrea
             {onCreateChart !== undefined && (
               <Button $variant="secondary" data-testid={testIds.sqlLab.createChartButton} onClick={onCreateChart}>
                 Create chart
+              </Button>
+            )}
+            {canDownloadCsv && (
+              <Button as="a" $variant="secondary" data-testid={testIds.sqlLab.downloadCsvButton} href={sqlLabExportCsvPath(meta.query.id)}>
+                Download to CSV
               </Button>
             )}
             <Button $variant="secondary" data-testid={testIds.sqlLab.copyResultsButton} onClick={copyResults}>
@@ -124,6 +182,16 @@ const Actions = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.gridUnit * 2}px;
   margin-left: auto;
+`;
+
+const CreatedNotice = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.gridUnit * 3}px;
+  padding: ${({ theme }) => theme.gridUnit * 2}px ${({ theme }) => theme.gridUnit * 3}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
 `;
 
 const RowCount = styled.span`

@@ -3,8 +3,10 @@ import { tableFromArrays } from 'apache-arrow';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/api/client';
+import { eventLogger } from '@/api/eventLog';
 import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
 import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
+import type { TabState } from '@/api/generated/TabState';
 import { renderWithTheme } from '@/testRendering';
 import { giveElementsHeight } from '@/testLayout';
 import { testIds } from '@/testIds';
@@ -59,10 +61,21 @@ interface FakeServer {
   /** The results call's answer; a promise holds it back until the test resolves it. */
   results: () => Response | Promise<Response>;
   database: DatabaseListItem;
+  /** The answer of `POST /api/v1/query/stop`. */
+  stopAnswer: () => Response;
+  /** Server tabs (backend persistence) when set: the tab states by id. */
+  serverTabs: Record<number, TabState> | null;
 }
 
 function stubServer(): FakeServer {
-  const server: FakeServer = { calls: [], run: null, results: namesAnswer, database: examples };
+  const server: FakeServer = {
+    calls: [],
+    run: null,
+    results: namesAnswer,
+    database: examples,
+    stopAnswer: () => Response.json({ result: 'OK' }),
+    serverTabs: null,
+  };
   let clientId = '';
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     const method = init.method ?? 'GET';
@@ -70,7 +83,15 @@ function stubServer(): FakeServer {
     if (url === '/api/v1/security/csrf_token/') return Promise.resolve(Response.json({ result: 'token' }));
     server.calls.push(`${method} ${decodeURIComponent(url)}${body === '' ? '' : ` ${body}`}`);
     if (url === '/api/v1/sqllab/') {
-      return Promise.resolve(Response.json({ result: { backend_persistence: false, active_tab: null, tab_state_ids: [], queries: {} } }));
+      const tabs = Object.values(server.serverTabs ?? {});
+      const tabStateIds = tabs.map((tab) => ({ id: tab.id, label: tab.label }));
+      const bootstrap = { backend_persistence: server.serverTabs !== null, active_tab: tabs[0] ?? null, tab_state_ids: tabStateIds, queries: {} };
+      return Promise.resolve(Response.json({ result: bootstrap }));
+    }
+    const tabState = /^\/tabstateview\/(\d+)$/.exec(url);
+    if (tabState?.[1] !== undefined && server.serverTabs !== null) {
+      const tab = server.serverTabs[Number(tabState[1])];
+      return Promise.resolve(method === 'GET' && tab !== undefined ? Response.json(tab) : Response.json({ result: 1 }));
     }
     if (url.startsWith('/api/v1/database/?q=')) return Promise.resolve(Response.json({ count: 1, result: [server.database] }));
     if (url.startsWith('/api/v1/database/1/schemas/')) return Promise.resolve(Response.json({ result: ['main'] }));
@@ -84,11 +105,11 @@ function stubServer(): FakeServer {
       return Promise.resolve(Response.json({ query }, { status: 202 }));
     }
     if (url.startsWith('/api/v1/query/updated_since')) {
-      const result = server.run === null ? [] : [{ ...resultMeta([], 0).query, ...server.run, id: clientId }];
+      const result = server.run === null ? [] : [{ ...resultMeta([], 0).query, ...server.run, id: server.run.id ?? clientId }];
       return Promise.resolve(Response.json({ result }));
     }
     if (url.startsWith('/api/v1/sqllab/results/')) return Promise.resolve(server.results());
-    if (url === '/api/v1/query/stop') return Promise.resolve(Response.json({ result: 'OK' }));
+    if (url === '/api/v1/query/stop') return Promise.resolve(server.stopAnswer());
     return Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 }));
   });
   return server;
@@ -217,6 +238,12 @@ describe('SqlLabPage asynchronous runs', () => {
     await nextPoll();
     expect((await screen.findByTestId(testIds.sqlLab.resultsError)).textContent).toBe('no such table: birth_name');
     expect(countOf(server.calls, 'GET /api/v1/sqllab/results/')).toBe(0);
+    // The failure is logged with its error type and issue codes (none here: -1).
+    eventLogger.flush();
+    await waitFor(() => expect(countOf(server.calls, 'POST /superset/log/?explode=events')).toBe(1));
+    const logged = server.calls.find((call) => call.startsWith('POST /superset/log/?explode=events')) ?? '';
+    expect(logged).toContain('"event_name":"sqllab_fetch_failed_query"');
+    expect(logged).toContain('"issue_codes":[-1]');
   });
 
   it('runs synchronously on a database without asynchronous execution, without polling', async () => {
@@ -228,5 +255,66 @@ describe('SqlLabPage asynchronous runs', () => {
     expect(server.calls.find((call) => call.startsWith('POST /api/v1/sqllab/execute/'))).toContain('"runAsync":false');
     await nextPoll();
     expect(countOf(server.calls, 'GET /api/v1/query/updated_since')).toBe(0);
+  });
+
+  it("toasts 'Failed to stop query.' when the stop is refused", async () => {
+    const server = stubServer();
+    server.stopAnswer = () => Response.json({ message: 'Server error' }, { status: 500 });
+    renderSqlLab();
+    await clickRun();
+    server.run = { state: 'running', progress: 20 };
+    await nextPoll();
+    fireEvent.click(screen.getByTestId(testIds.sqlLab.stopButton));
+    expect(await screen.findByText('Failed to stop query.')).toBeTruthy();
+  });
+
+  it('takes an asynchronous run still running before a reload up again: polled, then its rows fetched', async () => {
+    const server = stubServer();
+    const latestQuery: SqlLabQuery = { ...resultMeta([], 0).query, id: 'resumed0001', state: 'running', progress: 30, resultsKey: null, sqlEditorId: '5' };
+    server.serverTabs = {
+      5: {
+        id: 5,
+        user_id: 1,
+        label: 'Births',
+        active: true,
+        database_id: 1,
+        catalog: null,
+        schema: 'main',
+        sql,
+        query_limit: 100,
+        latest_query: latestQuery,
+        autorun: false,
+        template_params: null,
+        hide_left_bar: false,
+        saved_query: null,
+        table_schemas: [],
+        extra_json: {},
+      },
+    };
+    renderSqlLab();
+    expect((await screen.findByTestId(testIds.sqlLab.resultsProgress)).textContent).toBe('30%');
+    server.run = { id: 'resumed0001', state: 'success', progress: 100, resultsKey: 'key-7' };
+    await nextPoll();
+    expect((await screen.findByTestId(testIds.sqlLab.rowCount)).textContent).toBe('2 rows');
+    expect(server.calls.some((call) => call.startsWith("GET /api/v1/sqllab/results/?q=(key:'key-7'"))).toBe(true);
+    expect(countOf(server.calls, 'POST /api/v1/sqllab/execute/')).toBe(0);
+  });
+
+  it('runs CREATE TABLE AS with the name given when the database allows it', async () => {
+    const server = stubServer();
+    server.database = { ...examples, allow_run_async: false, allow_ctas: true };
+    renderSqlLab();
+    expect(screen.queryByTestId(testIds.sqlLab.createViewAsButton)).toBeNull();
+    const createTableAs = await screen.findByTestId(testIds.sqlLab.createTableAsButton);
+    await waitFor(() => expect(createTableAs.hasAttribute('disabled')).toBe(false));
+    expect(createTableAs.textContent).toBe('CREATE TABLE AS');
+    fireEvent.click(createTableAs);
+    const name = screen.getByTestId(testIds.sqlLab.createAsName);
+    expect(name.getAttribute('placeholder')).toBe('Specify name to CREATE TABLE AS');
+    fireEvent.change(name, { target: { value: 'births_copy' } });
+    fireEvent.click(screen.getByTestId(testIds.sqlLab.createAsSubmit));
+    await screen.findByTestId(testIds.sqlLab.rowCount);
+    const execute = server.calls.find((call) => call.startsWith('POST /api/v1/sqllab/execute/')) ?? '';
+    expect(execute).toContain('"select_as_cta":true,"ctas_method":"TABLE","tmp_table_name":"births_copy"');
   });
 });

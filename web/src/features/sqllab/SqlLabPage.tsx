@@ -6,12 +6,17 @@ import { getJson } from '@/api/client';
 import { errorMessage } from '@/api/errors';
 import type { TableMetadata } from '@/api/generated/TableMetadata';
 import { queryKeys } from '@/api/queryKeys';
+import type { CtasMethod } from '@/api/generated/CtasMethod';
+import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import type { TableOption } from '@/api/generated/TableOption';
 import { Button } from '@/components/Button';
 import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
 import { copyTextToClipboard } from '@/components/copyTextToClipboard';
+import { useMyRoles } from '@/features/dashboard/api';
 import { formatSql, tableMetadataPath, useSchemas, useSqlLabDatabases } from './api';
+import { canDownloadResultsCsv, createAsLabels, selectStarOfCreated } from './createAs';
+import { CreateAsModal } from './CreateAsModal';
 import type { VirtualDatasetSource } from './datasetApi';
 import { localStorageWarning, queryLimitOptions, renameTab, updateTab, type QueryEditorTab } from './editorTabs';
 import { EditorTabsBar } from './EditorTabsBar';
@@ -73,7 +78,9 @@ function useCompletion(databaseId: number | null, schema: string | null, tableNa
 export function SqlLabPage(): JSX.Element {
   const editorTabs = useEditorTabs();
   const { state: tabsState, edit: setTabsState } = editorTabs;
-  const tabRuns = useTabRuns(tabsState.tabs);
+  const tabRuns = useTabRuns(tabsState.tabs, editorTabs.latestQueries);
+  const myRoles = useMyRoles();
+  const [createAsMethod, setCreateAsMethod] = useState<CtasMethod | null>(null);
   const [tableNames, setTableNames] = useState<readonly string[]>([]);
   const [isSaveModalOpen, setIsSaveModalOpen] = useState(false);
   const [isParamsModalOpen, setIsParamsModalOpen] = useState(false);
@@ -149,10 +156,21 @@ export function SqlLabPage(): JSX.Element {
   const run = activeTab === undefined ? undefined : tabRuns.runs[activeTab.id];
   const isRunning = isStoppable(run);
 
-  function runQuery(): void {
+  function runQuery(createAs: { method: CtasMethod; tableName: string } | null = null): void {
     if (activeTab === undefined || databaseId === null || activeTab.sql.trim() === '' || isRunning) return;
-    const clientId = tabRuns.start(activeTab, databaseId, activeDatabase?.allow_run_async === true, pageSearch);
+    const clientId = tabRuns.start(activeTab, databaseId, activeDatabase?.allow_run_async === true, pageSearch, createAs);
     editorTabs.rememberRun(activeTab.id, clientId);
+  }
+
+  function queryCreatedInNewTab(query: SqlLabQuery): void {
+    editorTabs.addWithQuery({
+      name: `${query.tempSchema === null ? '' : `${query.tempSchema}.`}${query.tempTable ?? ''}`,
+      dbId: query.dbId,
+      schema: query.tempSchema ?? query.schema,
+      sql: selectStarOfCreated(query, activeDatabase?.backend ?? null),
+      remoteId: null,
+      templateParams: null,
+    });
   }
 
   function stopRunningQuery(): void {
@@ -222,7 +240,7 @@ export function SqlLabPage(): JSX.Element {
                 backend={activeDatabase?.backend ?? null}
                 completion={completion}
                 onChange={(sql) => changeActiveTab({ sql })}
-                onRun={runQuery}
+                onRun={() => runQuery()}
                 onSwitchTab={switchBy}
                 onFormat={formatActiveSql}
               />
@@ -238,9 +256,29 @@ export function SqlLabPage(): JSX.Element {
                   data-testid={testIds.sqlLab.runButton}
                   disabled={databaseId === null || activeTab.sql.trim() === ''}
                   title="Run (Ctrl + Enter)"
-                  onClick={runQuery}
+                  onClick={() => runQuery()}
                 >
                   Run
+                </Button>
+              )}
+              {activeDatabase?.allow_ctas === true && (
+                <Button
+                  $variant="secondary"
+                  data-testid={testIds.sqlLab.createTableAsButton}
+                  disabled={isRunning || activeTab.sql.trim() === ''}
+                  onClick={() => setCreateAsMethod('TABLE')}
+                >
+                  {createAsLabels.TABLE}
+                </Button>
+              )}
+              {activeDatabase?.allow_cvas === true && (
+                <Button
+                  $variant="secondary"
+                  data-testid={testIds.sqlLab.createViewAsButton}
+                  disabled={isRunning || activeTab.sql.trim() === ''}
+                  onClick={() => setCreateAsMethod('VIEW')}
+                >
+                  {createAsLabels.VIEW}
                 </Button>
               )}
               <LimitLabel>
@@ -348,7 +386,24 @@ export function SqlLabPage(): JSX.Element {
                 </SouthTableTab>
               ))}
             </SouthTabs>
-            {shownSouthTab === 'results' && <ResultsPane run={run} onCreateChart={createChartFromResults} />}
+            {shownSouthTab === 'results' && (
+              <ResultsPane
+                run={run}
+                onCreateChart={createChartFromResults}
+                canDownloadCsv={canDownloadResultsCsv(myRoles.data)}
+                onQueryInNewTab={queryCreatedInNewTab}
+              />
+            )}
+            {createAsMethod !== null && (
+              <CreateAsModal
+                method={createAsMethod}
+                onClose={() => setCreateAsMethod(null)}
+                onCreate={(tableName) => {
+                  setCreateAsMethod(null);
+                  runQuery({ method: createAsMethod, tableName });
+                }}
+              />
+            )}
             {shownSouthTab === 'history' && <QueryHistoryPane sqlEditorId={activeTab.id} refreshNumber={tabRuns.historyRefresh} />}
             {previewedTable !== undefined && <TablePreviewPane key={previewedTable.id} table={previewedTable} />}
             {datasetSource !== null && <SaveDatasetModal source={datasetSource} tabName={activeTab.name} onClose={() => setDatasetSource(null)} />}

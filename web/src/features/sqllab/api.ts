@@ -137,6 +137,11 @@ export async function fetchSqlLabResults(resultsKey: string, rows: number, signa
   return readSqlLabResult(await apiFetch(sqlLabResultsPath(resultsKey, rows), { headers: sqlLabAcceptHeaders, signal }));
 }
 
+/** `GET /api/v1/sqllab/export/{client_id}/`: the CSV of a run's results (Superset's `getExportCsvUrl`). */
+export function sqlLabExportCsvPath(clientId: string): string {
+  return `/api/v1/sqllab/export/${encodeURIComponent(clientId)}/`;
+}
+
 /** `GET /api/v1/query/updated_since`: the user's runs changed at or after `lastUpdatedMs` (epoch ms). */
 export function queryUpdatedSincePath(lastUpdatedMs: number): string {
   return `/api/v1/query/updated_since?q=${encodeURIComponent(`(last_updated_ms:${Math.floor(lastUpdatedMs)})`)}`;

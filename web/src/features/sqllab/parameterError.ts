@@ -13,7 +13,9 @@ export const parameterErrorTrigger = 'This may be triggered by:';
 export const maxSuggestionDistance = 2;
 
 /** The errors shown as a 'Parameter error': undefined parameters, and malformed templates. */
-export function isParameterError(error: ErrorItem | undefined): error is ErrorItem {
+export function isParameterError(
+  error: ErrorItem | undefined,
+): error is ErrorItem & { error_type: 'MISSING_TEMPLATE_PARAMS_ERROR' | 'INVALID_TEMPLATE_PARAMS_ERROR' } {
   return error?.error_type === 'MISSING_TEMPLATE_PARAMS_ERROR' || error?.error_type === 'INVALID_TEMPLATE_PARAMS_ERROR';
 }
 

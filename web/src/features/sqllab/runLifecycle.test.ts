@@ -13,6 +13,8 @@ import {
   applyFetchedResults,
   applyFetchFailure,
   fetchFailedMessage,
+  resumedRun,
+  runFailureMessage,
   type RunState,
 } from './runLifecycle';
 import { resultColumn, resultMeta, sqlLabResult } from './sqlLabResultFixtures';
@@ -63,6 +65,7 @@ describe('run lifecycle', () => {
     expect(applyServerUpdate(pending, serverRun('timed_out', { errorMessage: 'Query exceeded the 2 second timeout.' }))).toEqual({
       status: 'failed',
       message: 'Query exceeded the 2 second timeout.',
+      error: { message: 'Query exceeded the 2 second timeout.', error_type: 'SQLLAB_TIMEOUT_ERROR', level: 'error', extra: {} },
     });
     expect(applyServerUpdate(pending, serverRun('failed'))).toEqual({ status: 'failed', message: 'Unknown error' });
     expect(applyServerUpdate(asyncRunning, serverRun('stopped'))).toEqual(stopped);
@@ -146,5 +149,32 @@ describe('run lifecycle', () => {
       false,
       false,
     ]);
+  });
+
+  it('takes the latest query of a tab up again after a reload', () => {
+    expect(resumedRun(serverRun('pending'))).toEqual(pending);
+    expect(resumedRun(serverRun('running', { progress: 50 }))).toEqual(asyncRunning);
+    expect(resumedRun(serverRun('success', { resultsKey: 'key-1' }))).toEqual({ status: 'fetching', clientId, resultsKey: 'key-1' });
+    expect(resumedRun(serverRun('success'))).toBeUndefined();
+    expect(resumedRun(serverRun('stopped'))).toEqual(stopped);
+    expect(resumedRun(serverRun('failed', { errorMessage: 'division by zero' }))).toEqual(failed);
+    // A resumed pending or running run is polled.
+    expect(isPolledRun(resumedRun(serverRun('running')))).toBe(true);
+  });
+
+  it("a failed run's message: the server's error, else the message, else the status text, else 'Unknown error'", () => {
+    const typed = new ApiError('Bad request', {
+      status: 400,
+      isServerMessage: true,
+      errors: [{ message: 'Only SELECT statements are allowed against this database.', error_type: 'DML_NOT_ALLOWED_ERROR', level: 'error', extra: {} }],
+    });
+    expect(runFailureMessage(typed)).toBe('Only SELECT statements are allowed against this database.');
+    expect(runFailureMessage(new ApiError('division by zero', { status: 400, isServerMessage: true }))).toBe('division by zero');
+    expect(runFailureMessage(new ApiError('Server error', { status: 500 }))).toBe('Server error');
+    expect(runFailureMessage(new ApiError('', { status: 500 }))).toBe('Unknown error');
+    expect(runFailureMessage(undefined)).toBe('Unknown error');
+    expect(runFailureMessage(new ApiError('The CSRF token is missing.', { status: 400, isServerMessage: true }))).toBe(
+      'Your session timed out, please refresh your page and try again.',
+    );
   });
 });

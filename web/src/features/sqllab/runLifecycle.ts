@@ -1,4 +1,4 @@
-import { ApiError, errorMessage, unknownErrorMessage } from '@/api/errors';
+import { ApiError, sessionTimedOutMessage, unknownErrorMessage } from '@/api/errors';
 import type { ErrorItem } from '@/api/generated/ErrorItem';
 import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import type { SqlLabResult } from './api';
@@ -27,6 +27,8 @@ export type RunState =
       heading?: string;
       /** The server's first error, when it sent one (a 'Parameter error' shows its detail). */
       error?: ErrorItem;
+      /** The SQL that was run, for the caret under a parse error's line. */
+      sql?: string;
     };
 
 /** Spec 002 section 8: a failed result fetch. */
@@ -78,9 +80,44 @@ export function applyServerUpdate(local: RunState | undefined, server: SqlLabQue
       return { status: 'stopped' };
     case 'failed':
     case 'timed_out':
-      return { status: 'failed', message: server.errorMessage ?? unknownErrorMessage };
+      return failedOnServer(server);
     default:
       return local;
+  }
+}
+
+/**
+ * A run the server recorded as failed or timed out. A timeout shows as SQL Lab's 'Timeout error'
+ * (a typed `SQLLAB_TIMEOUT_ERROR`), as the execute call's answer does.
+ */
+function failedOnServer(server: SqlLabQuery): RunState {
+  const message = server.errorMessage ?? unknownErrorMessage;
+  if (server.state !== 'timed_out') return { status: 'failed', message };
+  return { status: 'failed', message, error: { message, error_type: 'SQLLAB_TIMEOUT_ERROR', level: 'error', extra: {} } };
+}
+
+/**
+ * The run a tab shows again after the page was reloaded, from the tab's latest query as the
+ * server keeps it: an asynchronous run still pending or running is followed again (polled), one
+ * that succeeded fetches its kept rows by `resultsKey`, a failed or stopped one shows its end.
+ * A synchronous success (no kept rows) shows nothing: its rows are gone with the page.
+ */
+export function resumedRun(query: SqlLabQuery): RunState | undefined {
+  switch (query.state) {
+    case 'pending':
+      return { status: 'pending', clientId: query.id };
+    case 'running':
+    case 'started':
+      return { status: 'running', clientId: query.id, isAsync: true, progress: Math.min(100, Math.max(0, Math.round(query.progress))) };
+    case 'success':
+      return query.resultsKey === null ? undefined : { status: 'fetching', clientId: query.id, resultsKey: query.resultsKey };
+    case 'stopped':
+      return { status: 'stopped' };
+    case 'failed':
+    case 'timed_out':
+      return failedOnServer(query);
+    default:
+      return undefined;
   }
 }
 
@@ -93,10 +130,25 @@ export function applyRunResult(local: RunState | undefined, clientId: string, re
   return result.meta.status === 'stopped' ? { status: 'stopped' } : { status: 'success', result };
 }
 
-/** A failed execute call: ignored when the run is already stopped (spec 002 section 4). */
-export function applyRunFailure(local: RunState | undefined, clientId: string, error: unknown): RunState | undefined {
+/**
+ * Spec 002 section 8's message of a failed run: the server's error (its first typed error), else
+ * the answer's message, else the status text, else 'Unknown error'. A message mentioning a CSRF
+ * token becomes the session-timed-out message.
+ */
+export function runFailureMessage(error: unknown): string {
+  const serverError = error instanceof ApiError ? error.errors[0]?.message : undefined;
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  const shown = [serverError, message].find((text) => text !== undefined && text !== '') ?? unknownErrorMessage;
+  return /csrf/i.test(shown) ? sessionTimedOutMessage : shown;
+}
+
+/**
+ * A failed execute call: ignored when the run is already stopped (spec 002 section 4). The message
+ * is `runFailureMessage`'s.
+ */
+export function applyRunFailure(local: RunState | undefined, clientId: string, error: unknown, sql?: string): RunState | undefined {
   if (!isWaitingFor(local, clientId)) return local;
-  return { status: 'failed', message: errorMessage(error), error: error instanceof ApiError ? error.errors[0] : undefined };
+  return { status: 'failed', message: runFailureMessage(error), error: error instanceof ApiError ? error.errors[0] : undefined, sql };
 }
 
 /** The stored rows of a fetching run have arrived. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryEditorTab } from './editorTabs';
-import { mergeUnsavedEdits, newTabPayload, serverTabId, tabChanges, tabFromServer, unsavedEdits } from './tabPersistence';
+import { mergeUnsavedEdits, newTabPayload, serverTabId, tabChanges, tabFromServer, tabSyncFailureToast, unsavedEdits } from './tabPersistence';
 
 const tab: QueryEditorTab = { id: '12', name: 'Births', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 100, remoteId: null, templateParams: null };
 
@@ -58,5 +58,13 @@ describe('tab persistence', () => {
     expect(edits).toEqual({ '12': edited });
     expect(mergeUnsavedEdits([tab, other], edits)).toEqual([edited, other]);
     expect(mergeUnsavedEdits([other], edits)).toEqual([other]);
+  });
+
+  it("a failed link to a saved query toasts 'Your query was not properly saved'; other edits warn", () => {
+    expect(tabSyncFailureToast({ saved_query_id: 4 })).toEqual({ type: 'danger', text: 'Your query was not properly saved' });
+    expect(tabSyncFailureToast({ sql: 'SELECT 2' })).toEqual({
+      type: 'warning',
+      text: 'An error occurred while storing your query in the backend. To avoid losing your changes, please save your query using the "Save Query" button.',
+    });
   });
 });

@@ -17,7 +17,18 @@ export const tabStateMessages = {
   fetchFailed: 'An error occurred while fetching tab state',
   storeFailed:
     'An error occurred while storing your query in the backend. To avoid losing your changes, please save your query using the "Save Query" button.',
+  /** The tab could not be linked to the query just saved (Superset's `addSavedQueryToTabState`). */
+  savedQueryLinkFailed: 'Your query was not properly saved',
 } as const;
+
+/**
+ * The toast of a failed `PUT /tabstateview/{id}`: linking the tab to a saved query is the danger
+ * 'Your query was not properly saved'; other edits warn that they were not stored.
+ */
+export function tabSyncFailureToast(changes: TabStateUpdate): { type: 'danger' | 'warning'; text: string } {
+  if ('saved_query_id' in changes) return { type: 'danger', text: tabStateMessages.savedQueryLinkFailed };
+  return { type: 'warning', text: tabStateMessages.storeFailed };
+}
 
 /** A server tab as the editor holds it. */
 export function tabFromServer(state: TabState): QueryEditorTab {

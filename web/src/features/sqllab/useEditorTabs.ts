@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/api/errors';
+import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import type { TabState } from '@/api/generated/TabState';
 import { useToasts } from '@/components/toastContext';
 import {
@@ -50,6 +51,7 @@ import {
   tabFromServer,
   tabStateMessages,
   tabSyncDebounceMs,
+  tabSyncFailureToast,
   unsavedEdits,
   writeUnsavedEdits,
 } from './tabPersistence';
@@ -68,6 +70,8 @@ export interface EditorTabs {
   select: (tabId: string) => void;
   /** A run started in a tab: on the server it becomes the tab's latest query. */
   rememberRun: (tabId: string, clientId: string) => void;
+  /** Each server tab's latest query as the server kept it when the page loaded, by tab id. */
+  latestQueries: Readonly<Record<string, SqlLabQuery>>;
   /** A new tab named 'Copy of ...' with the tab's database, schema and SQL. */
   clone: (tabId: string) => void;
   /** Makes the next (1) or previous (-1) tab active, wrapping around. */
@@ -117,13 +121,15 @@ async function loadServerTabs(
   tabIds: readonly number[],
   activeId: number | null,
   onFetchFailed: () => void,
-): Promise<EditorTabsState & { tables: SqlLabTable[] }> {
+): Promise<EditorTabsState & { tables: SqlLabTable[]; latestQueries: Record<string, SqlLabQuery> }> {
   const answers = await Promise.allSettled(tabIds.map((id) => fetchTabState(id)));
   const tabs: QueryEditorTab[] = [];
   const tables: SqlLabTable[] = [];
+  const latestQueries: Record<string, SqlLabQuery> = {};
   answers.forEach((answer) => {
     if (answer.status === 'fulfilled') {
       tabs.push(tabFromServer(answer.value));
+      if (answer.value.latest_query !== null) latestQueries[String(answer.value.id)] = answer.value.latest_query;
       for (const entry of answer.value.table_schemas) {
         const table = tableFromServer(entry);
         if (table !== null) tables.push(table);
@@ -135,10 +141,10 @@ async function loadServerTabs(
     const migrated = await createServerTabs(local.tabs);
     window.localStorage.removeItem(tabsStorageKey);
     const activeIndex = Math.max(0, local.tabs.findIndex((tab) => tab.id === local.activeTabId));
-    return { tabs: migrated, activeTabId: migrated[activeIndex]?.id ?? migrated[0]?.id ?? '', tables: [] };
+    return { tabs: migrated, activeTabId: migrated[activeIndex]?.id ?? migrated[0]?.id ?? '', tables: [], latestQueries };
   }
   const active = tabs.find((tab) => tab.id === String(activeId)) ?? tabs[0];
-  return { tabs, activeTabId: active?.id ?? '', tables };
+  return { tabs, activeTabId: active?.id ?? '', tables, latestQueries };
 }
 
 /**
@@ -149,6 +155,7 @@ export function useEditorTabs(): EditorTabs {
   const [mode, setMode] = useState<TabsMode>('loading');
   const [state, setState] = useState<EditorTabsState>(emptyState);
   const [tables, setTables] = useState<SqlLabTable[]>([]);
+  const [latestQueries, setLatestQueries] = useState<Record<string, SqlLabQuery>>({});
   const synced = useRef(new Map<string, QueryEditorTab>());
   const isStarted = useRef(false);
   const { addToast } = useToasts();
@@ -181,6 +188,7 @@ export function useEditorTabs(): EditorTabs {
         // Edits made before a reload and not yet stored are merged back (and sent after the pause).
         setState({ activeTabId: loaded.activeTabId, tabs: mergeUnsavedEdits(loaded.tabs, readUnsavedEdits(window.localStorage)) });
         setTables(loaded.tables);
+        setLatestQueries(loaded.latestQueries);
         setMode('server');
       })
       .catch((error: unknown) => {
@@ -214,9 +222,10 @@ export function useEditorTabs(): EditorTabs {
         updateTabState(id, changes)
           .then(() => writeUnsavedEdits(window.localStorage, unsavedEdits(state.tabs, synced.current)))
           .catch(() => {
-          synced.current.set(tab.id, previous);
-          addToast('warning', tabStateMessages.storeFailed);
-        });
+            synced.current.set(tab.id, previous);
+            const toast = tabSyncFailureToast(changes);
+            addToast(toast.type, toast.text);
+          });
       }
     }, tabSyncDebounceMs);
     return () => window.clearTimeout(timer);
@@ -359,6 +368,7 @@ export function useEditorTabs(): EditorTabs {
     close,
     select,
     rememberRun,
+    latestQueries,
     clone,
     switchBy,
     tables,

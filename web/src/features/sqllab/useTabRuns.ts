@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { eventLogger, type EventLogger } from '@/api/eventLog';
 import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import { useToasts } from '@/components/toastContext';
 import { fetchSqlLabResults, newClientId, startSqlRun, stopQuery } from './api';
 import { defaultQueryLimit, type QueryEditorTab } from './editorTabs';
+import { failedQueryLogEvents } from './failedQueryLog';
 import {
   applyFetchedResults,
   applyFetchFailure,
@@ -11,11 +13,12 @@ import {
   applyServerUpdate,
   isPolledRun,
   isStoppable,
+  resumedRun,
   startedRun,
   stopRun,
   type RunState,
 } from './runLifecycle';
-import { tabRunPayload } from './runPayload';
+import { tabRunPayload, type CreateAsRequest } from './runPayload';
 import { useQueryUpdates } from './useQueryUpdates';
 
 /** Spec 002 section 8's toast when Stop fails. */
@@ -28,9 +31,10 @@ export interface TabRuns {
   historyRefresh: number;
   /**
    * Runs the tab's SQL on the database (asynchronously when `runAsync`), with the page's query
-   * string for `url_param()`; answers the run's client id.
+   * string for `url_param()`, as a CREATE TABLE AS / CREATE VIEW AS with `createAs`; answers the
+   * run's client id.
    */
-  start: (tab: QueryEditorTab, databaseId: number, runAsync: boolean, pageSearch: string) => string;
+  start: (tab: QueryEditorTab, databaseId: number, runAsync: boolean, pageSearch: string, createAs?: CreateAsRequest | null) => string;
   /** Stops the tab's pending or running run. */
   stop: (tabId: string) => void;
 }
@@ -38,9 +42,15 @@ export interface TabRuns {
 /**
  * The runs of SQL Lab's tabs (spec 002 section 4): started, answered, polled while an
  * asynchronous one waits, their stored rows fetched once the server finished them, and stopped.
- * The transitions are `runLifecycle`'s.
+ * The transitions are `runLifecycle`'s. After a reload, each tab's latest query as the server
+ * kept it (`latestQueries`) is taken up again: followed while pending or running, its rows
+ * fetched once it succeeded. Failed runs are logged (`sqllab_fetch_failed_query`).
  */
-export function useTabRuns(tabs: readonly QueryEditorTab[]): TabRuns {
+export function useTabRuns(
+  tabs: readonly QueryEditorTab[],
+  latestQueries: Readonly<Record<string, SqlLabQuery>> = {},
+  logger: EventLogger = eventLogger,
+): TabRuns {
   const [runs, setRuns] = useState<Record<string, RunState>>({});
   const [historyRefresh, setHistoryRefresh] = useState(0);
   const { addToast } = useToasts();
@@ -65,6 +75,26 @@ export function useTabRuns(tabs: readonly QueryEditorTab[]): TabRuns {
     });
   }, []);
   useQueryUpdates(Object.values(runs).some(isPolledRun), applyServerUpdates);
+
+  // A tab's latest query from before the reload, taken up once, unless the tab ran again since.
+  const resumedTabs = useRef(new Set<string>());
+  useEffect(() => {
+    for (const [tabId, query] of Object.entries(latestQueries)) {
+      if (resumedTabs.current.has(tabId)) continue;
+      resumedTabs.current.add(tabId);
+      setRun(tabId, (previous) => previous ?? resumedRun(query));
+    }
+  }, [latestQueries, setRun]);
+
+  // Each failure is logged once, with its error type and issue codes (spec 002 section 8).
+  const loggedFailures = useRef(new WeakSet<RunState>());
+  useEffect(() => {
+    for (const tabRun of Object.values(runs)) {
+      if (tabRun.status !== 'failed' || loggedFailures.current.has(tabRun)) continue;
+      loggedFailures.current.add(tabRun);
+      for (const event of failedQueryLogEvents(tabRun)) logger.log(event);
+    }
+  }, [runs, logger]);
 
   // A run the server finished is fetching: its stored rows are read once, at most the tab's limit.
   const fetchedRuns = useRef(new Set<string>());
@@ -91,10 +121,10 @@ export function useTabRuns(tabs: readonly QueryEditorTab[]): TabRuns {
     setHistoryRefresh((number) => number + 1);
   }, [runStates]);
 
-  function start(tab: QueryEditorTab, databaseId: number, runAsync: boolean, pageSearch: string): string {
+  function start(tab: QueryEditorTab, databaseId: number, runAsync: boolean, pageSearch: string, createAs: CreateAsRequest | null = null): string {
     const clientId = newClientId();
     setRun(tab.id, () => startedRun(clientId, runAsync));
-    startSqlRun(tabRunPayload(tab, databaseId, clientId, runAsync), pageSearch)
+    startSqlRun(tabRunPayload(tab, databaseId, clientId, runAsync, createAs), pageSearch)
       .finally(() => setHistoryRefresh((number) => number + 1))
       .then((answer) => {
         // A late answer (after Stop, or of a replaced run) changes nothing (spec 002 section 4).
@@ -102,7 +132,7 @@ export function useTabRuns(tabs: readonly QueryEditorTab[]): TabRuns {
           answer.kind === 'async' ? applyServerUpdate(previous, answer.query) : applyRunResult(previous, clientId, answer.result),
         );
       })
-      .catch((error: unknown) => setRun(tab.id, (previous) => applyRunFailure(previous, clientId, error)));
+      .catch((error: unknown) => setRun(tab.id, (previous) => applyRunFailure(previous, clientId, error, tab.sql)));
     return clientId;
   }
 

@@ -57,14 +57,19 @@ export function offersFullExport(vizType: string): boolean {
 }
 
 /**
- * Whether the user's roles grant `can_csv` on `Superset`, the permission every CSV and Excel export
- * needs: a role that lists it, or Admin (any role named admin, case-insensitive), which holds every
- * permission implicitly. False while the roles are unknown.
+ * Whether the user's roles grant a permission on a view: a role that lists it, or Admin (any role
+ * named admin, case-insensitive), which holds every permission implicitly. False while the roles
+ * are unknown.
  */
-export function canExportCsv(roles: UserRoles | undefined): boolean {
+export function rolesGrant(roles: UserRoles | undefined, permission: string, view: string): boolean {
   return Object.entries(roles?.roles ?? {}).some(
-    ([role, pairs]) => role.toLowerCase() === 'admin' || pairs.some(([permission, view]) => permission === 'can_csv' && view === 'Superset'),
+    ([role, pairs]) => role.toLowerCase() === 'admin' || pairs.some(([granted, on]) => granted === permission && on === view),
   );
+}
+
+/** Whether the user's roles grant `can_csv` on `Superset`, the permission every CSV and Excel export needs. */
+export function canExportCsv(roles: UserRoles | undefined): boolean {
+  return rolesGrant(roles, 'can_csv', 'Superset');
 }
 
 /**
