@@ -110,7 +110,9 @@ async fn open_database(app: &AppState, user: &AuthUser, id: i64) -> Result<OpenD
 
 fn open_error(error: EngineError) -> ApiError {
     match error {
-        EngineError::UnsupportedEngine(name) => ApiError::bad_request(format!("The {name} engine is not supported yet")),
+        EngineError::UnsupportedEngine(name) => {
+            ApiError::bad_request(format!("The {name} engine is not supported yet"))
+        }
         other => ApiError::internal(other),
     }
 }

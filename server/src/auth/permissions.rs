@@ -149,6 +149,11 @@ pub const ENDPOINTS: &[Endpoint] = &[
     endpoint("GET", "/api/v1/database/", Permission("can_read", "Database")),
     endpoint(
         "GET",
+        "/api/v1/database/{pk}/catalogs/",
+        Permission("can_read", "Database"),
+    ),
+    endpoint(
+        "GET",
         "/api/v1/database/{pk}/schemas/",
         Permission("can_read", "Database"),
     ),
@@ -160,6 +165,11 @@ pub const ENDPOINTS: &[Endpoint] = &[
     endpoint(
         "GET",
         "/api/v1/database/{pk}/table_metadata/",
+        Permission("can_read", "Database"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/database/{pk}/table_metadata/extra/",
         Permission("can_read", "Database"),
     ),
     // Dashboards (spec 001 §7).

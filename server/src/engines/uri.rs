@@ -300,7 +300,11 @@ mod tests {
     #[test]
     fn another_database_of_the_same_server_keeps_user_host_and_query() {
         assert_eq!(
-            with_database_name("postgresql://bob:s3cr%40t@db.local:5432/sales?sslmode=require", "hr data").as_deref(),
+            with_database_name(
+                "postgresql://bob:s3cr%40t@db.local:5432/sales?sslmode=require",
+                "hr data"
+            )
+            .as_deref(),
             Some("postgresql://bob:s3cr%40t@db.local:5432/hr%20data?sslmode=require")
         );
         assert_eq!(

@@ -54,7 +54,11 @@ pub(super) fn text_at(row: &[Value], index: usize) -> String {
     }
 }
 
-pub(super) async fn read(engine: &Engine, sql: &str, params: Vec<SqlValue>) -> Result<Vec<Vec<Value>>, EngineError> {
+pub(super) async fn read(
+    engine: &Engine,
+    sql: &str,
+    params: Vec<SqlValue>,
+) -> Result<Vec<Vec<Value>>, EngineError> {
     let output = engine
         .execute(
             Statement {
@@ -78,7 +82,7 @@ pub async fn catalogs(engine: &Engine, kind: SqlEngine) -> Result<Vec<String>, E
         SqlEngine::Postgres => {
             "SELECT datname::text FROM pg_catalog.pg_database \
              WHERE NOT datistemplate AND datallowconn \
-               AND has_database_privilege(datname, 'CONNECT')"
+               AND has_database_privilege(oid, 'CONNECT')"
         }
     };
     let mut names: Vec<String> = read(engine, sql, vec![])
@@ -115,7 +119,11 @@ pub(super) async fn duckdb_catalog(engine: &Engine, catalog: Option<&str>) -> Re
 }
 
 /// The schemas of a database (of `catalog` on DuckDB), sorted, without the engine's own.
-pub async fn schemas(engine: &Engine, kind: SqlEngine, catalog: Option<&str>) -> Result<Vec<String>, EngineError> {
+pub async fn schemas(
+    engine: &Engine,
+    kind: SqlEngine,
+    catalog: Option<&str>,
+) -> Result<Vec<String>, EngineError> {
     let (sql, params) = match kind {
         SqlEngine::Sqlite => return Ok(vec!["main".to_owned()]),
         SqlEngine::DuckDb => (

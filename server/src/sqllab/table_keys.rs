@@ -29,7 +29,33 @@ fn optional_text(row: &[Value], index: usize) -> Option<String> {
     Some(text_at(row, index)).filter(|text| !text.is_empty())
 }
 
-/// The table's indexes, by name; each row read is `name, is-unique (1 or 0), column`, in key order.
+/// The columns of `CREATE [UNIQUE] INDEX name ON table(a, "b c")`: `["a", "b c"]`, the text
+/// between the first `(` and the last `)`, split on commas, quotes taken off.
+fn columns_of_create_index(sql: &str) -> Vec<String> {
+    let (Some(open), Some(close)) = (sql.find('('), sql.rfind(')')) else {
+        return vec![];
+    };
+    if close <= open {
+        return vec![];
+    }
+    sql[open + 1..close]
+        .split(',')
+        .map(str::trim)
+        .filter(|column| !column.is_empty())
+        .map(|column| {
+            match column
+                .strip_prefix('"')
+                .and_then(|quoted| quoted.strip_suffix('"'))
+            {
+                Some(inner) => inner.replace("\"\"", "\""),
+                None => column.to_owned(),
+            }
+        })
+        .collect()
+}
+
+/// The table's indexes, by name; each row read is `name, is-unique (1 or 0), column`, in key
+/// order (DuckDB: `name, is-unique, CREATE INDEX text`).
 pub async fn indexes(
     engine: &Engine,
     kind: SqlEngine,
@@ -37,6 +63,9 @@ pub async fn indexes(
     schema: &str,
     table: &str,
 ) -> Result<Vec<TableIndex>, EngineError> {
+    if kind == SqlEngine::Sqlite && is_empty_sqlite_pragma(engine, "pragma_index_list", table).await? {
+        return Ok(vec![]);
+    }
     let (sql, params) = match kind {
         SqlEngine::Sqlite => (
             "SELECT il.name, il.\"unique\", ii.name \
@@ -45,15 +74,14 @@ pub async fn indexes(
              ORDER BY il.name, ii.seqno",
             texts(&[table]),
         ),
+        // One row per index: its columns are read from its `CREATE INDEX` text.
         SqlEngine::DuckDb => {
             let catalog = duckdb_catalog(engine, catalog).await?;
             let params = texts(&[schema, table, &catalog]);
             (
-                "SELECT index_name, CASE WHEN is_unique THEN 1 ELSE 0 END, \
-                        trim(unnest(string_split(trim(expressions, '[]'), ',')), ' \"') \
+                "SELECT index_name, CASE WHEN is_unique THEN 1 ELSE 0 END, sql \
                  FROM duckdb_indexes() \
-                 WHERE schema_name = $1 AND table_name = $2 \
-                   AND database_name = $3 AND NOT is_primary \
+                 WHERE schema_name = $1 AND table_name = $2 AND database_name = $3 AND NOT is_primary \
                  ORDER BY index_name",
                 params,
             )
@@ -79,22 +107,45 @@ pub async fn indexes(
             texts(&[schema, table]),
         ),
     };
-    let mut found: Vec<TableIndex> = Vec::new();
+    let mut index_columns: Vec<(String, bool, String)> = Vec::new();
     for row in read(engine, sql, params).await? {
-        let name = text_at(&row, 0);
-        let column = text_at(&row, 2);
+        let (name, is_unique) = (text_at(&row, 0), is_one(row.get(1)));
+        if kind == SqlEngine::DuckDb {
+            for column in columns_of_create_index(&text_at(&row, 2)) {
+                index_columns.push((name.clone(), is_unique, column));
+            }
+        } else {
+            index_columns.push((name, is_unique, text_at(&row, 2)));
+        }
+    }
+    let mut found: Vec<TableIndex> = Vec::new();
+    for (name, is_unique, column) in index_columns {
         match found.last_mut() {
             Some(index) if index.name.as_deref() == Some(name.as_str()) => index.column_names.push(column),
             _ => found.push(TableIndex {
                 name: Some(name),
                 column_names: vec![column],
-                unique: is_one(row.get(1)),
+                unique: is_unique,
                 key_type: "index".to_owned(),
                 options: Value::Object(serde_json::Map::new()),
             }),
         }
     }
     Ok(found)
+}
+
+/// Whether a SQLite pragma function (`pragma_index_list`, `pragma_foreign_key_list`) has no rows
+/// for a table: then it has no columns either, and naming one fails.
+async fn is_empty_sqlite_pragma(
+    engine: &Engine,
+    pragma: &'static str,
+    table: &str,
+) -> Result<bool, EngineError> {
+    let sql = format!("SELECT count(*) FROM {pragma}($1)");
+    let rows = read(engine, &sql, texts(&[table])).await?;
+    Ok(rows
+        .first()
+        .is_none_or(|row| matches!(row.first(), Some(Value::Number(count)) if count.as_i64() == Some(0))))
 }
 
 /// The table's foreign keys; each row read is `key id, name, column, referred schema, referred
@@ -106,9 +157,12 @@ pub async fn foreign_keys(
     schema: &str,
     table: &str,
 ) -> Result<Vec<TableForeignKey>, EngineError> {
+    if kind == SqlEngine::Sqlite && is_empty_sqlite_pragma(engine, "pragma_foreign_key_list", table).await? {
+        return Ok(vec![]);
+    }
     let (sql, params) = match kind {
         SqlEngine::Sqlite => (
-            "SELECT id, NULL, \"from\", NULL, \"table\", \"to\" \
+            "SELECT id, '', \"from\", '', \"table\", \"to\" \
              FROM pragma_foreign_key_list($1) ORDER BY id, seq",
             texts(&[table]),
         ),
@@ -175,4 +229,22 @@ pub async fn foreign_keys(
         }
     }
     Ok(found.into_iter().map(|(_, key)| key).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_columns_of_a_duckdb_index_come_from_its_create_text() {
+        assert_eq!(
+            columns_of_create_index("CREATE UNIQUE INDEX books_author_title_idx ON books(author_id, title);"),
+            ["author_id", "title"]
+        );
+        assert_eq!(
+            columns_of_create_index("CREATE INDEX i ON main.\"my table\"(\"a \"\"b\"\"\", c)"),
+            ["a \"b\"", "c"]
+        );
+        assert!(columns_of_create_index("CREATE INDEX broken").is_empty());
+    }
 }

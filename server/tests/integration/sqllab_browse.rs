@@ -123,7 +123,10 @@ fn names(answer: &Value) -> Vec<String> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|item| item.as_str().map_or_else(|| item["value"].as_str().unwrap().to_owned(), str::to_owned))
+        .map(|item| {
+            item.as_str()
+                .map_or_else(|| item["value"].as_str().unwrap().to_owned(), str::to_owned)
+        })
         .collect()
 }
 
@@ -146,10 +149,18 @@ async fn catalogs_are_listed_where_the_engine_has_them_and_scope_schemas_and_tab
 
     // SQLite and MySQL have no catalogs (Superset's `supports_catalog` false): an empty list.
     for id in [sqlite_id, mariadb_id] {
-        let catalogs = get_ok(&app, &format!("/api/v1/database/{id}/catalogs/?q=(force:!t)"), &admin).await;
+        let catalogs = get_ok(
+            &app,
+            &format!("/api/v1/database/{id}/catalogs/?q=(force:!t)"),
+            &admin,
+        )
+        .await;
         assert_eq!(catalogs, json!({"result": []}));
         let unknown = app
-            .get(&format!("/api/v1/database/{id}/schemas/?q=(catalog:nope)"), &admin)
+            .get(
+                &format!("/api/v1/database/{id}/schemas/?q=(catalog:nope)"),
+                &admin,
+            )
             .await;
         assert_eq!(unknown.status, StatusCode::NOT_FOUND, "{}", unknown.json);
         assert_eq!(unknown.json["message"], "Catalog nope not found");
@@ -183,18 +194,34 @@ async fn catalogs_are_listed_where_the_engine_has_them_and_scope_schemas_and_tab
 
     // PostgreSQL: the cluster's databases, sorted, without templates; another catalog's schemas
     // and tables are read from that database.
-    let pg_catalogs = names(&get_ok(&app, &format!("/api/v1/database/{postgres_id}/catalogs/?q=(force:!f)"), &admin).await);
+    let pg_catalogs = names(
+        &get_ok(
+            &app,
+            &format!("/api/v1/database/{postgres_id}/catalogs/?q=(force:!f)"),
+            &admin,
+        )
+        .await,
+    );
     assert!(pg_catalogs.contains(&seeded.postgres.name), "{pg_catalogs:?}");
-    assert!(pg_catalogs.contains(&seeded.postgres_other.name), "{pg_catalogs:?}");
+    assert!(
+        pg_catalogs.contains(&seeded.postgres_other.name),
+        "{pg_catalogs:?}"
+    );
     assert!(pg_catalogs.contains(&"postgres".to_owned()), "{pg_catalogs:?}");
-    assert!(!pg_catalogs.iter().any(|name| name.starts_with("template")), "{pg_catalogs:?}");
+    assert!(
+        !pg_catalogs.iter().any(|name| name.starts_with("template")),
+        "{pg_catalogs:?}"
+    );
     let mut sorted = pg_catalogs.clone();
     sorted.sort();
     assert_eq!(pg_catalogs, sorted);
 
     let own_schemas = names(&get_ok(&app, &format!("/api/v1/database/{postgres_id}/schemas/"), &admin).await);
     assert!(own_schemas.contains(&"public".to_owned()), "{own_schemas:?}");
-    assert!(!own_schemas.contains(&"other_schema".to_owned()), "{own_schemas:?}");
+    assert!(
+        !own_schemas.contains(&"other_schema".to_owned()),
+        "{own_schemas:?}"
+    );
     let other = &seeded.postgres_other.name;
     let other_schemas = names(
         &get_ok(
@@ -204,7 +231,10 @@ async fn catalogs_are_listed_where_the_engine_has_them_and_scope_schemas_and_tab
         )
         .await,
     );
-    assert!(other_schemas.contains(&"other_schema".to_owned()), "{other_schemas:?}");
+    assert!(
+        other_schemas.contains(&"other_schema".to_owned()),
+        "{other_schemas:?}"
+    );
     let other_tables = get_ok(
         &app,
         &format!("/api/v1/database/{postgres_id}/tables/?q=(catalog_name:{other},schema_name:other_schema)"),
@@ -224,7 +254,9 @@ async fn catalogs_are_listed_where_the_engine_has_them_and_scope_schemas_and_tab
     assert_eq!(names(&own_tables), ["authors", "books"]);
     let ledger = get_ok(
         &app,
-        &format!("/api/v1/database/{postgres_id}/table_metadata/?name=ledger&schema=other_schema&catalog={other}"),
+        &format!(
+            "/api/v1/database/{postgres_id}/table_metadata/?name=ledger&schema=other_schema&catalog={other}"
+        ),
         &admin,
     )
     .await;
@@ -236,7 +268,10 @@ async fn catalogs_are_listed_where_the_engine_has_them_and_scope_schemas_and_tab
         )
         .await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
-    assert_eq!(unknown.json["message"], "Catalog quiver_no_such_catalog not found");
+    assert_eq!(
+        unknown.json["message"],
+        "Catalog quiver_no_such_catalog not found"
+    );
 
     // The same access checks as `schemas`: a user without database access is refused.
     app.create_user("gamma_browse", "secret", &["Gamma"]).await;
@@ -246,7 +281,10 @@ async fn catalogs_are_listed_where_the_engine_has_them_and_scope_schemas_and_tab
         .await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.json);
     let anonymous = app
-        .get(&format!("/api/v1/database/{postgres_id}/catalogs/"), &As::Anonymous)
+        .get(
+            &format!("/api/v1/database/{postgres_id}/catalogs/"),
+            &As::Anonymous,
+        )
         .await;
     assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
     app.close().await;
@@ -265,7 +303,11 @@ async fn table_metadata_lists_foreign_keys_and_indexes_on_the_four_engines() {
             &admin,
         )
         .await;
-        assert_eq!(books["primaryKey"]["constrained_columns"], json!(["id"]), "{backend}");
+        assert_eq!(
+            books["primaryKey"]["constrained_columns"],
+            json!(["id"]),
+            "{backend}"
+        );
 
         let foreign_keys = books["foreignKeys"].as_array().unwrap();
         assert_eq!(foreign_keys.len(), 1, "{backend}: {foreign_keys:?}");
