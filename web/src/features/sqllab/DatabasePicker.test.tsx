@@ -64,7 +64,7 @@ function Harness({ initial, changes }: { initial: PickerSelection; changes: Arra
 }
 
 function shownSelection(): PickerSelection {
-  return JSON.parse(screen.getByTestId('selection').textContent ?? '{}') as PickerSelection;
+  return JSON.parse(screen.getByTestId('selection').textContent) as PickerSelection;
 }
 
 describe('DatabasePicker', () => {
@@ -92,8 +92,8 @@ describe('DatabasePicker', () => {
   it('shows the catalogs of a multi-catalog database; a new catalog clears the schema, a new database clears both', async () => {
     const calls = stubServer({
       '/api/v1/database/2/catalogs/': () => Response.json({ result: ['east', 'west'] }),
-      '/api/v1/database/2/schemas/?q=(force:!f,catalog:east)': () => Response.json({ result: ['public', 'raw'] }),
-      '/api/v1/database/2/schemas/?q=(force:!f,catalog:west)': () => Response.json({ result: ['public', 'archive'] }),
+      "/api/v1/database/2/schemas/?q=(force:!f,catalog:'east')": () => Response.json({ result: ['public', 'raw'] }),
+      "/api/v1/database/2/schemas/?q=(force:!f,catalog:'west')": () => Response.json({ result: ['public', 'archive'] }),
       '/api/v1/database/1/schemas/': () => Response.json({ result: ['main'] }),
     });
     const changes: Array<Partial<PickerSelection>> = [];
@@ -101,12 +101,12 @@ describe('DatabasePicker', () => {
     const catalogSelect = await screen.findByTestId(testIds.sqlLab.catalogSelect);
     await waitFor(() => expect(Array.from((catalogSelect as HTMLSelectElement).options, (option) => option.value)).toEqual(['', 'east', 'west']));
     expect(screen.getByTestId(testIds.sqlLab.refreshCatalogs).getAttribute('title')).toBe('Force refresh catalog list');
-    await waitFor(() => expect(calls).toContain('/api/v1/database/2/schemas/?q=(force:!f,catalog:east)'));
+    await waitFor(() => expect(calls).toContain("/api/v1/database/2/schemas/?q=(force:!f,catalog:'east')"));
     expect(shownSelection()).toEqual({ dbId: 2, catalog: 'east', schema: 'raw' });
 
     fireEvent.change(catalogSelect, { target: { value: 'west' } });
     expect(changes.at(-1)).toEqual({ catalog: 'west', schema: null });
-    await waitFor(() => expect(calls).toContain('/api/v1/database/2/schemas/?q=(force:!f,catalog:west)'));
+    await waitFor(() => expect(calls).toContain("/api/v1/database/2/schemas/?q=(force:!f,catalog:'west')"));
 
     fireEvent.change(screen.getByTestId(testIds.sqlLab.databaseSelect), { target: { value: '1' } });
     expect(changes.at(-1)).toEqual({ dbId: 1, catalog: null, schema: null });
@@ -134,7 +134,7 @@ describe('DatabasePicker', () => {
     await waitFor(() => expect(shownSelection().schema).toBe('public'));
     schemaNames = ['public', 'fresh'];
     fireEvent.click(screen.getByTestId(testIds.sqlLab.refreshSchemas));
-    await waitFor(() => expect(calls).toContain('/api/v1/database/2/schemas/?q=(force:!t,catalog:east)'));
+    await waitFor(() => expect(calls).toContain("/api/v1/database/2/schemas/?q=(force:!t,catalog:'east')"));
     await screen.findByRole('option', { name: 'fresh' });
     fireEvent.click(screen.getByTestId(testIds.sqlLab.refreshCatalogs));
     await waitFor(() => expect(calls).toContain('/api/v1/database/2/catalogs/?q=(force:!t)'));

@@ -88,6 +88,7 @@ describe('editor tabs', () => {
       id: 'c',
       name: 'Copy of Sales',
       dbId: 1,
+      catalog: null,
       schema: 'main',
       sql: 'SELECT 1',
       queryLimit: 1000,

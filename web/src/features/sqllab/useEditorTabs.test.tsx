@@ -176,7 +176,7 @@ describe('useEditorTabs', () => {
     const { result } = renderHook(() => useEditorTabs(), { wrapper: themedWrapper });
     await waitFor(() => expect(result.current.mode).toBe('server'));
     expect(result.current.tables[0]).toMatchObject({ id: '3', catalog: 'east' });
-    const toastTexts = (): string[] => Array.from(document.querySelectorAll(`[data-testid="${testIds.toast.item}"]`), (item) => item.textContent ?? '');
+    const toastTexts = (): string[] => Array.from(document.querySelectorAll(`[data-testid="${testIds.toast.item}"]`), (item) => item.textContent);
 
     let added: string | null = 'not yet';
     await act(async () => {
