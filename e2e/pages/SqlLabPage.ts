@@ -79,6 +79,23 @@ export class SqlLabPage {
     return this.page.getByTestId(testIds.sqlLab.historyRow);
   }
 
+  /** The left bar (schema browser); hidden when the tab's `hideLeftBar` is on. */
+  leftBar(): Locator {
+    return this.page.getByTestId(testIds.sqlLab.leftBar);
+  }
+
+  /** An editor table in the left bar, by name. */
+  editorTable(name: string): Locator {
+    return this.page.locator(`[data-testid="${testIds.sqlLab.editorTable}"][data-table="${name}"]`);
+  }
+
+  /** Adds a table of the schema to the editor (it expands, with its columns). */
+  async addTable(name: string): Promise<void> {
+    await this.page.getByTestId(testIds.sqlLab.tableSearch).fill(name);
+    await this.page.locator(`[data-testid="${testIds.sqlLab.tableItem}"][data-table="${name}"]`).click();
+    await expect(this.editorTable(name)).toHaveAttribute('aria-expanded', 'true');
+  }
+
   async chooseDatabase(name: string): Promise<void> {
     await this.page.getByTestId(testIds.sqlLab.databaseSelect).selectOption({ label: name });
   }

@@ -298,6 +298,43 @@ pub struct TableMetadata {
     #[serde(rename = "primaryKey")]
     pub primary_key: TablePrimaryKey,
     #[serde(rename = "foreignKeys")]
-    pub foreign_keys: Vec<serde_json::Value>,
-    pub indexes: Vec<serde_json::Value>,
+    pub foreign_keys: Vec<TableForeignKey>,
+    pub indexes: Vec<TableIndex>,
+}
+
+/// An index of a table (primary-key indexes excluded), in Superset's shape: SQLAlchemy's
+/// `get_indexes` entry with `type` set to `index`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct TableIndex {
+    pub name: Option<String>,
+    pub column_names: Vec<String>,
+    pub unique: bool,
+    /// Always `index`.
+    #[serde(rename = "type")]
+    pub key_type: String,
+    /// Engine-specific options; empty on the four engines Quiver reads.
+    #[ts(type = "Record<string, unknown>")]
+    pub options: serde_json::Value,
+}
+
+/// A foreign key of a table, in Superset's shape: SQLAlchemy's `get_foreign_keys` entry whose
+/// `constrained_columns` Superset renames to `column_names`, with `type` set to `fk`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct TableForeignKey {
+    /// The constraint's name; `None` on SQLite, whose catalogue does not keep it.
+    pub name: Option<String>,
+    pub column_names: Vec<String>,
+    /// The referred table's schema; `None` on SQLite (one schema per file).
+    pub referred_schema: Option<String>,
+    pub referred_table: String,
+    pub referred_columns: Vec<String>,
+    /// Always `fk`.
+    #[serde(rename = "type")]
+    pub key_type: String,
+    /// Engine-specific options (SQLAlchemy's `ondelete`, `onupdate`); empty on the four engines
+    /// Quiver reads.
+    #[ts(type = "Record<string, unknown>")]
+    pub options: serde_json::Value,
 }

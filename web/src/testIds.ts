@@ -282,6 +282,14 @@ export const testIds = {
     databaseSelect: 'sqllab-database-select',
     schemaSelect: 'sqllab-schema-select',
     schemaError: 'sqllab-schema-error',
+    catalogSelect: 'sqllab-catalog-select',
+    refreshCatalogs: 'sqllab-refresh-catalogs',
+    refreshSchemas: 'sqllab-refresh-schemas',
+    /** The left bar's show/hide toggle on the active editor tab. */
+    toggleLeftBar: 'sqllab-toggle-left-bar',
+    leftBar: 'sqllab-left-bar',
+    /** A key of an expanded table (foreign key or index); `data-key-type` holds `fk` or `index`. */
+    tableKey: 'sqllab-table-key',
     tableSearch: 'sqllab-table-search',
     /** One table of the schema; `data-table` holds its name. */
     tableItem: 'sqllab-table-item',

@@ -1,5 +1,6 @@
 //! Databases: the list (`GET /api/v1/database/?q=`, which SQL Lab's left bar also reads with the
-//! `expose_in_sqllab` filter), `/{pk}/schemas/`, `/{pk}/tables/` and `/{pk}/table_metadata/`.
+//! `expose_in_sqllab` filter), `/{pk}/catalogs/`, `/{pk}/schemas/`, `/{pk}/tables/`,
+//! `/{pk}/table_metadata/` and `/{pk}/table_metadata/extra/`.
 //! Creating and editing connections belongs to the database CRUD (not built here).
 
 use axum::extract::State;
@@ -13,6 +14,7 @@ use super::list_query::parse_list_query;
 use super::rison::parse_rison;
 use crate::auth::{AuthUser, CurrentUser};
 use crate::chart_data::engine_error;
+use crate::engines::uri::with_database_name;
 use crate::engines::{Engine, EngineError};
 use crate::error::{ApiError, AppJson, AppPath, AppQuery, ErrorKind};
 use crate::sqllab::browse;
@@ -97,40 +99,145 @@ pub async fn list_databases(
     list_answer(page.count, page.ids, result, &query)
 }
 
-async fn open_database(app: &AppState, user: &AuthUser, id: i64) -> Result<(Engine, SqlEngine), ApiError> {
-    let database = authorized_database(app, user, id).await?;
-    let kind = SqlEngine::from_backend(&database.backend).ok_or_else(|| {
-        ApiError::bad_request(format!("The {} engine is not supported yet", database.backend))
+async fn open_database(app: &AppState, user: &AuthUser, id: i64) -> Result<OpenDatabase, ApiError> {
+    let record = authorized_database(app, user, id).await?;
+    let kind = SqlEngine::from_backend(&record.backend).ok_or_else(|| {
+        ApiError::bad_request(format!("The {} engine is not supported yet", record.backend))
     })?;
-    let engine = app
-        .engines
-        .engine_for(&database)
-        .await
-        .map_err(|error| match error {
-            EngineError::UnsupportedEngine(name) => {
-                ApiError::bad_request(format!("The {name} engine is not supported yet"))
-            }
-            other => ApiError::internal(other),
-        })?;
-    Ok((engine, kind))
+    let engine = app.engines.engine_for(&record).await.map_err(open_error)?;
+    Ok(OpenDatabase { record, engine, kind })
 }
 
-/// `GET /api/v1/database/{pk}/schemas/?q=(force:!f)`: `{"result": [sorted names]}`.
+fn open_error(error: EngineError) -> ApiError {
+    match error {
+        EngineError::UnsupportedEngine(name) => {
+            ApiError::bad_request(format!("The {name} engine is not supported yet"))
+        }
+        other => ApiError::internal(other),
+    }
+}
+
+/// A database the user may query, with its engine.
+struct OpenDatabase {
+    record: crate::store::database::DatabaseRecord,
+    engine: Engine,
+    kind: SqlEngine,
+}
+
+/// The engine that reads one catalog of a database: the database's own engine for its current
+/// catalog (or with no catalog asked for), else a PostgreSQL pool on that database opened for
+/// this call (`is_temporary`), or DuckDB's engine with the catalog as a filter.
+struct CatalogReader {
+    engine: Engine,
+    kind: SqlEngine,
+    /// The DuckDB catalog to filter on; `None` on the other engines and for the current one.
+    duckdb_catalog: Option<String>,
+    is_temporary: bool,
+}
+
+impl CatalogReader {
+    async fn finish(self) {
+        if self.is_temporary {
+            self.engine.close().await;
+        }
+    }
+}
+
+/// Opens the reader of `catalog` (`None` or empty: the current one). A catalog the database does
+/// not list is a 404 `Catalog {name} not found`; SQLite and MySQL list none.
+async fn open_catalog(
+    app: &AppState,
+    user: &AuthUser,
+    id: i64,
+    catalog: Option<&str>,
+) -> Result<CatalogReader, ApiError> {
+    let database = open_database(app, user, id).await?;
+    let engine_name = database.engine.engine_name();
+    let reader = |engine: Engine, duckdb_catalog: Option<String>, is_temporary: bool| CatalogReader {
+        engine,
+        kind: database.kind,
+        duckdb_catalog,
+        is_temporary,
+    };
+    let Some(catalog) = catalog.filter(|catalog| !catalog.is_empty()) else {
+        return Ok(reader(database.engine.clone(), None, false));
+    };
+    let known = browse::catalogs(&database.engine, database.kind)
+        .await
+        .map_err(|error| engine_error(engine_name, error, ""))?;
+    if !known.iter().any(|name| name == catalog) {
+        return Err(ApiError::message(
+            ErrorKind::NotFound,
+            format!("Catalog {catalog} not found"),
+        ));
+    }
+    let current = browse::current_catalog(&database.engine, database.kind)
+        .await
+        .map_err(|error| engine_error(engine_name, error, ""))?;
+    if current.as_deref() == Some(catalog) {
+        return Ok(reader(database.engine.clone(), None, false));
+    }
+    if database.kind != SqlEngine::Postgres {
+        return Ok(reader(database.engine.clone(), Some(catalog.to_owned()), false));
+    }
+    let uri = app
+        .engines
+        .connection_uri(&database.record)
+        .map_err(ApiError::internal)?;
+    let catalog_uri = with_database_name(&uri, catalog)
+        .ok_or_else(|| ApiError::internal("the database URI has no database name to replace"))?;
+    let engine = Engine::open(&database.record.backend, &catalog_uri, false)
+        .await
+        .map_err(|error| engine_error(engine_name, error, ""))?;
+    Ok(reader(engine, None, true))
+}
+
+/// `force` of the left bar's calls: accepted; Quiver keeps no metadata cache, so every call
+/// reads the engine's catalogue afresh (forced or not).
+fn is_forced(query: &Value) -> bool {
+    query.get("force").and_then(Value::as_bool).unwrap_or(false)
+}
+
+fn text_field<'a>(query: &'a Value, field: &str) -> Option<&'a str> {
+    query.get(field).and_then(Value::as_str)
+}
+
+/// `GET /api/v1/database/{pk}/catalogs/?q=(force:!f)`: `{"result": [sorted names]}`; empty on
+/// engines without catalogs (SQLite, MySQL), as Superset answers.
+pub async fn catalogs(
+    State(app): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    AppPath(id): AppPath<i64>,
+    AppQuery(params): AppQuery<RisonParams>,
+) -> Result<AppJson<ResultResponse<Vec<String>>>, ApiError> {
+    let query = rison_query(&params)?;
+    let _always_fresh = is_forced(&query);
+    let database = open_database(&app, &user, id).await?;
+    let result = browse::catalogs(&database.engine, database.kind)
+        .await
+        .map_err(|error| engine_error(database.engine.engine_name(), error, ""))?;
+    Ok(AppJson(ResultResponse { result }))
+}
+
+/// `GET /api/v1/database/{pk}/schemas/?q=(force:!f,catalog:name)`: `{"result": [sorted names]}`.
 pub async fn schemas(
     State(app): State<AppState>,
     CurrentUser(user): CurrentUser,
     AppPath(id): AppPath<i64>,
     AppQuery(params): AppQuery<RisonParams>,
 ) -> Result<AppJson<ResultResponse<Vec<String>>>, ApiError> {
-    rison_query(&params)?;
-    let (engine, kind) = open_database(&app, &user, id).await?;
-    let result = browse::schemas(&engine, kind)
-        .await
-        .map_err(|error| engine_error(engine.engine_name(), error, ""))?;
+    let query = rison_query(&params)?;
+    let _always_fresh = is_forced(&query);
+    let reader = open_catalog(&app, &user, id, text_field(&query, "catalog")).await?;
+    let result = browse::schemas(&reader.engine, reader.kind, reader.duckdb_catalog.as_deref()).await;
+    let engine_name = reader.engine.engine_name();
+    reader.finish().await;
+    let result = result.map_err(|error| engine_error(engine_name, error, ""))?;
     Ok(AppJson(ResultResponse { result }))
 }
 
-/// `GET /api/v1/database/{pk}/tables/?q=(schema_name:main,force:!f)`: `{"count", "result"}`.
+/// `GET /api/v1/database/{pk}/tables/?q=(schema_name:main,catalog_name:name,force:!f)`:
+/// `{"count", "result"}`.
 pub async fn tables(
     State(app): State<AppState>,
     CurrentUser(user): CurrentUser,
@@ -138,7 +245,8 @@ pub async fn tables(
     AppQuery(params): AppQuery<RisonParams>,
 ) -> Result<AppJson<ListResponse<TableOption>>, ApiError> {
     let query = rison_query(&params)?;
-    let Some(schema) = query.get("schema_name").and_then(Value::as_str) else {
+    let _always_fresh = is_forced(&query);
+    let Some(schema) = text_field(&query, "schema_name") else {
         return Err(ApiError::validation(
             [(
                 "schema_name".to_owned(),
@@ -148,10 +256,17 @@ pub async fn tables(
             .collect(),
         ));
     };
-    let (engine, kind) = open_database(&app, &user, id).await?;
-    let result = browse::tables(&engine, kind, schema)
-        .await
-        .map_err(|error| engine_error(engine.engine_name(), error, ""))?;
+    let reader = open_catalog(&app, &user, id, text_field(&query, "catalog_name")).await?;
+    let result = browse::tables(
+        &reader.engine,
+        reader.kind,
+        reader.duckdb_catalog.as_deref(),
+        schema,
+    )
+    .await;
+    let engine_name = reader.engine.engine_name();
+    reader.finish().await;
+    let result = result.map_err(|error| engine_error(engine_name, error, ""))?;
     Ok(AppJson(ListResponse {
         count: result.len() as i64,
         result,
@@ -167,23 +282,51 @@ pub struct TableMetadataParams {
     pub catalog: Option<String>,
 }
 
-/// `GET /api/v1/database/{pk}/table_metadata/?name=&schema=`: columns with types and keys.
+fn schema_or_default(schema: Option<String>, kind: SqlEngine) -> String {
+    match schema.filter(|schema| !schema.is_empty()) {
+        Some(schema) => schema,
+        None if kind == SqlEngine::Postgres => "public".to_owned(),
+        None => "main".to_owned(),
+    }
+}
+
+/// `GET /api/v1/database/{pk}/table_metadata/?name=&schema=&catalog=`: columns with types and
+/// keys, foreign keys and indexes.
 pub async fn table_metadata(
     State(app): State<AppState>,
     CurrentUser(user): CurrentUser,
     AppPath(id): AppPath<i64>,
     AppQuery(params): AppQuery<TableMetadataParams>,
 ) -> Result<AppJson<TableMetadata>, ApiError> {
-    let (engine, kind) = open_database(&app, &user, id).await?;
-    let schema = match params.schema.filter(|schema| !schema.is_empty()) {
-        Some(schema) => schema,
-        None if kind == SqlEngine::Postgres => "public".to_owned(),
-        None => "main".to_owned(),
-    };
-    let _ = params.catalog;
-    browse::table_metadata(&engine, kind, &schema, &params.name)
-        .await
-        .map_err(|error| engine_error(engine.engine_name(), error, ""))?
+    let reader = open_catalog(&app, &user, id, params.catalog.as_deref()).await?;
+    let schema = schema_or_default(params.schema, reader.kind);
+    let metadata = browse::table_metadata(
+        &reader.engine,
+        reader.kind,
+        reader.duckdb_catalog.as_deref(),
+        &schema,
+        &params.name,
+    )
+    .await;
+    let engine_name = reader.engine.engine_name();
+    reader.finish().await;
+    metadata
+        .map_err(|error| engine_error(engine_name, error, ""))?
         .map(AppJson)
         .ok_or_else(|| ApiError::message(ErrorKind::NotFound, format!("Table {} not found", params.name)))
+}
+
+/// `GET /api/v1/database/{pk}/table_metadata/extra/?name=&schema=&catalog=`: the engine's extra
+/// table metadata. Superset 6 answers `{}` for PostgreSQL, MySQL, SQLite and DuckDB (only
+/// engines such as Presto, Hive or BigQuery add partitions); so does Quiver, after the same
+/// access and catalog checks as `table_metadata`.
+pub async fn table_metadata_extra(
+    State(app): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    AppPath(id): AppPath<i64>,
+    AppQuery(params): AppQuery<TableMetadataParams>,
+) -> Result<axum::Json<Value>, ApiError> {
+    let reader = open_catalog(&app, &user, id, params.catalog.as_deref()).await?;
+    reader.finish().await;
+    Ok(axum::Json(Value::Object(serde_json::Map::new())))
 }

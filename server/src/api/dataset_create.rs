@@ -46,7 +46,7 @@ async fn table_columns(
         .engine_for(database)
         .await
         .map_err(ApiError::internal)?;
-    let metadata = browse::table_metadata(&engine, kind, schema, table_name)
+    let metadata = browse::table_metadata(&engine, kind, None, schema, table_name)
         .await
         .map_err(|error| engine_error(engine.engine_name(), error, ""))?
         .ok_or_else(|| {

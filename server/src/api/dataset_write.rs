@@ -308,7 +308,7 @@ pub async fn source_columns(
         "main"
     };
     let schema = settings.schema.as_deref().unwrap_or(default_schema);
-    let metadata = browse::table_metadata(&engine, kind, schema, &settings.table_name)
+    let metadata = browse::table_metadata(&engine, kind, None, schema, &settings.table_name)
         .await
         .map_err(|error| engine_error(engine.engine_name(), error, ""))?
         .ok_or_else(|| {

@@ -152,11 +152,16 @@ pub fn routes() -> Router<AppState> {
             "/api/v1/database/",
             get(database::list_databases).post(database_write::create_database),
         )
+        .route("/api/v1/database/{pk}/catalogs/", get(database::catalogs))
         .route("/api/v1/database/{pk}/schemas/", get(database::schemas))
         .route("/api/v1/database/{pk}/tables/", get(database::tables))
         .route(
             "/api/v1/database/{pk}/table_metadata/",
             get(database::table_metadata),
+        )
+        .route(
+            "/api/v1/database/{pk}/table_metadata/extra/",
+            get(database::table_metadata_extra),
         )
         .merge(dashboard_routes())
         .merge(sqllab_state_routes())

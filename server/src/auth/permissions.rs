@@ -154,6 +154,11 @@ pub const ENDPOINTS: &[Endpoint] = &[
     endpoint("GET", "/api/v1/database/", Permission("can_read", "Database")),
     endpoint(
         "GET",
+        "/api/v1/database/{pk}/catalogs/",
+        Permission("can_read", "Database"),
+    ),
+    endpoint(
+        "GET",
         "/api/v1/database/{pk}/schemas/",
         Permission("can_read", "Database"),
     ),
@@ -165,6 +170,11 @@ pub const ENDPOINTS: &[Endpoint] = &[
     endpoint(
         "GET",
         "/api/v1/database/{pk}/table_metadata/",
+        Permission("can_read", "Database"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/database/{pk}/table_metadata/extra/",
         Permission("can_read", "Database"),
     ),
     // Dashboards (spec 001 §7).

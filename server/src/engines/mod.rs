@@ -122,6 +122,14 @@ impl Engine {
         }
     }
 
+    /// Closes the pool of a server database (an engine opened for one call); DuckDB files close
+    /// when their last handle drops.
+    pub async fn close(&self) {
+        if let Engine::Sql(database) = self {
+            database.close().await;
+        }
+    }
+
     /// Runs a statement; past `timeout` the database is told to cancel it and the answer is
     /// [`EngineError::Timeout`].
     pub async fn execute(&self, statement: Statement, timeout: Duration) -> Result<QueryOutput, EngineError> {

@@ -99,6 +99,16 @@ pub fn with_password(uri: &str, password: Option<&str>) -> String {
     }
 }
 
+/// The URI of another database on the same server: `postgresql://u@h/db?x` with `other` gives
+/// `postgresql://u@h/other?x` (the name percent-encoded; the query string kept).
+pub fn with_database_name(uri: &str, other: &str) -> Option<String> {
+    let parts = uri_parts(uri)?;
+    let query = parts.rest.find('?').map_or("", |at| &parts.rest[at..]);
+    let rest = format!("/{}{query}", encode_component(other));
+    let password = parts.password;
+    Some(join_parts(&UriParts { rest: &rest, ..parts }, password))
+}
+
 /// Whether the URI's password is the mask (the form sent back what it was shown).
 pub fn shows_mask(uri: &str) -> bool {
     uri_parts(uri).is_some_and(|parts| parts.password == Some(PASSWORD_MASK))
@@ -286,6 +296,22 @@ pub fn file_path_of_uri(uri: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn another_database_of_the_same_server_keeps_user_host_and_query() {
+        assert_eq!(
+            with_database_name(
+                "postgresql://bob:s3cr%40t@db.local:5432/sales?sslmode=require",
+                "hr data"
+            )
+            .as_deref(),
+            Some("postgresql://bob:s3cr%40t@db.local:5432/hr%20data?sslmode=require")
+        );
+        assert_eq!(
+            with_database_name("postgresql://db.local", "hr").as_deref(),
+            Some("postgresql://db.local/hr")
+        );
+    }
 
     #[test]
     fn passwords_are_split_out_and_put_back() {

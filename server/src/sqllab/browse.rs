@@ -1,6 +1,12 @@
-//! The schema browser's reads: schemas, tables and views, and a table's columns with their
-//! types and primary key, from each engine's catalog (`information_schema`, or `sqlite_master`
-//! and `pragma_table_info` on SQLite). Names are always bound as parameters.
+//! The schema browser's reads: catalogs, schemas, tables and views, and a table's columns with
+//! their types, primary key, foreign keys and indexes, from each engine's catalogue
+//! (`information_schema`, `pg_catalog`, `duckdb_*()`, or `sqlite_master` and the `pragma_*`
+//! functions on SQLite). Names are always bound as parameters.
+//!
+//! Catalogs (Superset's `supports_catalog`): PostgreSQL's databases and DuckDB's attached
+//! databases. A PostgreSQL catalog is read through a connection to that database, so these reads
+//! see it as the current one; a DuckDB catalog is a filter, `catalog` below (`None`: the current
+//! database). SQLite and MySQL have none.
 
 use std::time::Duration;
 
@@ -8,6 +14,7 @@ use quiver_types::{TableMetadata, TableMetadataColumn, TableOption, TablePrimary
 use serde_json::Value;
 
 use super::guard::SqlEngine;
+use super::table_keys::{foreign_keys, indexes};
 use crate::chart_data::json::column_values;
 use crate::engines::{Engine, EngineError, QueryOutput, SqlValue, Statement};
 
@@ -23,7 +30,7 @@ const SYSTEM_SCHEMAS: &[&str] = &[
     "sys",
 ];
 
-fn text_rows(output: &QueryOutput) -> Vec<Vec<Value>> {
+pub(super) fn text_rows(output: &QueryOutput) -> Vec<Vec<Value>> {
     let mut rows = Vec::new();
     for batch in &output.batches {
         let columns: Vec<Vec<Value>> = batch.columns().iter().map(column_values).collect();
@@ -39,7 +46,7 @@ fn text_rows(output: &QueryOutput) -> Vec<Vec<Value>> {
     rows
 }
 
-fn text_at(row: &[Value], index: usize) -> String {
+pub(super) fn text_at(row: &[Value], index: usize) -> String {
     match row.get(index) {
         Some(Value::String(text)) => text.clone(),
         Some(Value::Null) | None => String::new(),
@@ -47,7 +54,11 @@ fn text_at(row: &[Value], index: usize) -> String {
     }
 }
 
-async fn read(engine: &Engine, sql: &str, params: Vec<SqlValue>) -> Result<Vec<Vec<Value>>, EngineError> {
+pub(super) async fn read(
+    engine: &Engine,
+    sql: &str,
+    params: Vec<SqlValue>,
+) -> Result<Vec<Vec<Value>>, EngineError> {
     let output = engine
         .execute(
             Statement {
@@ -60,23 +71,76 @@ async fn read(engine: &Engine, sql: &str, params: Vec<SqlValue>) -> Result<Vec<V
     Ok(text_rows(&output))
 }
 
-/// The schemas of a database, sorted, without the engine's own.
-pub async fn schemas(engine: &Engine, kind: SqlEngine) -> Result<Vec<String>, EngineError> {
+/// The catalogs of a database, sorted: PostgreSQL's databases (not templates) that accept
+/// connections and that the user may connect to, DuckDB's attached databases (not the system
+/// and temp ones). SQLite and MySQL have no catalogs: an empty list, as Superset answers for an
+/// engine without `supports_catalog`.
+pub async fn catalogs(engine: &Engine, kind: SqlEngine) -> Result<Vec<String>, EngineError> {
     let sql = match kind {
-        SqlEngine::Sqlite => return Ok(vec!["main".to_owned()]),
-        SqlEngine::DuckDb => {
-            "SELECT DISTINCT schema_name FROM information_schema.schemata \
-             WHERE catalog_name = current_database()"
-        }
+        SqlEngine::Sqlite | SqlEngine::MySql => return Ok(vec![]),
+        SqlEngine::DuckDb => "SELECT database_name FROM duckdb_databases() WHERE NOT internal",
         SqlEngine::Postgres => {
-            "SELECT schema_name::text FROM information_schema.schemata \
-             WHERE schema_name NOT LIKE 'pg\\_toast%' AND schema_name NOT LIKE 'pg\\_temp%'"
-        }
-        SqlEngine::MySql => {
-            "SELECT CAST(schema_name AS CHAR) AS schema_name FROM information_schema.schemata"
+            "SELECT datname::text FROM pg_catalog.pg_database \
+             WHERE NOT datistemplate AND datallowconn \
+               AND has_database_privilege(oid, 'CONNECT')"
         }
     };
     let mut names: Vec<String> = read(engine, sql, vec![])
+        .await?
+        .iter()
+        .map(|row| text_at(row, 0))
+        .collect();
+    names.sort();
+    names.dedup();
+    Ok(names)
+}
+
+/// The catalog the engine's connection is on (`current_database()`); `None` without catalogs.
+pub async fn current_catalog(engine: &Engine, kind: SqlEngine) -> Result<Option<String>, EngineError> {
+    let sql = match kind {
+        SqlEngine::Sqlite | SqlEngine::MySql => return Ok(None),
+        SqlEngine::DuckDb => "SELECT current_database()",
+        SqlEngine::Postgres => "SELECT current_database()::text",
+    };
+    Ok(read(engine, sql, vec![])
+        .await?
+        .first()
+        .map(|row| text_at(row, 0)))
+}
+
+/// The DuckDB catalog to read: the one asked for, or the current database.
+pub(super) async fn duckdb_catalog(engine: &Engine, catalog: Option<&str>) -> Result<String, EngineError> {
+    if let Some(catalog) = catalog {
+        return Ok(catalog.to_owned());
+    }
+    Ok(current_catalog(engine, SqlEngine::DuckDb)
+        .await?
+        .unwrap_or_default())
+}
+
+/// The schemas of a database (of `catalog` on DuckDB), sorted, without the engine's own.
+pub async fn schemas(
+    engine: &Engine,
+    kind: SqlEngine,
+    catalog: Option<&str>,
+) -> Result<Vec<String>, EngineError> {
+    let (sql, params) = match kind {
+        SqlEngine::Sqlite => return Ok(vec!["main".to_owned()]),
+        SqlEngine::DuckDb => (
+            "SELECT DISTINCT schema_name FROM information_schema.schemata WHERE catalog_name = $1",
+            vec![SqlValue::Text(duckdb_catalog(engine, catalog).await?)],
+        ),
+        SqlEngine::Postgres => (
+            "SELECT schema_name::text FROM information_schema.schemata \
+             WHERE schema_name NOT LIKE 'pg\\_toast%' AND schema_name NOT LIKE 'pg\\_temp%'",
+            vec![],
+        ),
+        SqlEngine::MySql => (
+            "SELECT CAST(schema_name AS CHAR) AS schema_name FROM information_schema.schemata",
+            vec![],
+        ),
+    };
+    let mut names: Vec<String> = read(engine, sql, params)
         .await?
         .iter()
         .map(|row| text_at(row, 0))
@@ -87,8 +151,13 @@ pub async fn schemas(engine: &Engine, kind: SqlEngine) -> Result<Vec<String>, En
     Ok(names)
 }
 
-/// The tables and views of a schema, sorted by name.
-pub async fn tables(engine: &Engine, kind: SqlEngine, schema: &str) -> Result<Vec<TableOption>, EngineError> {
+/// The tables and views of a schema (of `catalog` on DuckDB), sorted by name.
+pub async fn tables(
+    engine: &Engine,
+    kind: SqlEngine,
+    catalog: Option<&str>,
+    schema: &str,
+) -> Result<Vec<TableOption>, EngineError> {
     let (sql, params) = match kind {
         SqlEngine::Sqlite => (
             "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') \
@@ -97,8 +166,11 @@ pub async fn tables(engine: &Engine, kind: SqlEngine, schema: &str) -> Result<Ve
         ),
         SqlEngine::DuckDb => (
             "SELECT table_name, table_type FROM information_schema.tables \
-             WHERE table_schema = $1 AND table_catalog = current_database() ORDER BY table_name",
-            vec![SqlValue::Text(schema.to_owned())],
+             WHERE table_schema = $1 AND table_catalog = $2 ORDER BY table_name",
+            vec![
+                SqlValue::Text(schema.to_owned()),
+                SqlValue::Text(duckdb_catalog(engine, catalog).await?),
+            ],
         ),
         SqlEngine::Postgres => (
             "SELECT table_name::text, table_type::text FROM information_schema.tables \
@@ -129,10 +201,12 @@ pub async fn tables(engine: &Engine, kind: SqlEngine, schema: &str) -> Result<Ve
         .collect())
 }
 
-/// A table's columns, primary key and `SELECT *` text; `None` when the table does not exist.
+/// A table's columns, keys, indexes and `SELECT *` text (of `catalog` on DuckDB); `None` when
+/// the table does not exist.
 pub async fn table_metadata(
     engine: &Engine,
     kind: SqlEngine,
+    catalog: Option<&str>,
     schema: &str,
     table: &str,
 ) -> Result<Option<TableMetadata>, EngineError> {
@@ -151,14 +225,15 @@ pub async fn table_metadata(
         SqlEngine::DuckDb => (
             "SELECT c.column_name, c.data_type, c.data_type, \
                     CASE WHEN EXISTS (SELECT 1 FROM duckdb_constraints() k \
-                                      WHERE k.schema_name = c.table_schema AND k.table_name = c.table_name \
+                                      WHERE k.database_name = c.table_catalog \
+                                        AND k.schema_name = c.table_schema AND k.table_name = c.table_name \
                                         AND k.constraint_type = 'PRIMARY KEY' \
                                         AND list_contains(k.constraint_column_names, c.column_name)) \
                          THEN 1 ELSE 0 END \
              FROM information_schema.columns c \
-             WHERE c.table_schema = $1 AND c.table_name = $2 AND c.table_catalog = current_database() \
+             WHERE c.table_schema = $1 AND c.table_name = $2 AND c.table_catalog = $3 \
              ORDER BY c.ordinal_position",
-            texts(&[schema, table]),
+            texts(&[schema, table, &duckdb_catalog(engine, catalog).await?]),
         ),
         SqlEngine::Postgres => (
             "SELECT c.column_name::text, upper(c.data_type::text), \
@@ -205,7 +280,9 @@ pub async fn table_metadata(
             }
         })
         .collect::<Vec<_>>();
-    let select_star = select_star(engine, kind, schema, table, &columns);
+    let select_star = select_star(engine, kind, catalog, schema, table, &columns);
+    let foreign_keys = foreign_keys(engine, kind, catalog, schema, table).await?;
+    let indexes = indexes(engine, kind, catalog, schema, table).await?;
     Ok(Some(TableMetadata {
         name: table.to_owned(),
         schema: Some(schema.to_owned()),
@@ -215,15 +292,17 @@ pub async fn table_metadata(
             constrained_columns: primary_key,
             name: None,
         },
-        foreign_keys: vec![],
-        indexes: vec![],
+        foreign_keys,
+        indexes,
     }))
 }
 
-/// `SELECT col, ... FROM schema.table LIMIT 100`, with quoted names.
+/// `SELECT col, ... FROM schema.table LIMIT 100`, with quoted names; a DuckDB catalog asked
+/// for by name prefixes the table (`catalog.schema.table`).
 fn select_star(
     engine: &Engine,
     kind: SqlEngine,
+    catalog: Option<&str>,
     schema: &str,
     table: &str,
     columns: &[TableMetadataColumn],
@@ -235,6 +314,13 @@ fn select_star(
         .collect();
     let from = if kind == SqlEngine::Sqlite {
         dialect.quote_identifier(table)
+    } else if let Some(catalog) = catalog.filter(|_| kind == SqlEngine::DuckDb) {
+        format!(
+            "{}.{}.{}",
+            dialect.quote_identifier(catalog),
+            dialect.quote_identifier(schema),
+            dialect.quote_identifier(table)
+        )
     } else {
         format!(
             "{}.{}",

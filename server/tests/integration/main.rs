@@ -23,6 +23,7 @@ mod native_filters;
 mod resource_lists;
 mod sql_golden;
 mod sqllab;
+mod sqllab_browse;
 mod sqllab_ctas_export;
 mod sqllab_dataset;
 mod sqllab_state;

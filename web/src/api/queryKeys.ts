@@ -16,8 +16,9 @@ export const queryKeys = {
   drillToDetail: (formData: unknown, drillValues: unknown, page: number) => ['drillToDetail', formData, drillValues, page] as const,
   // SQL Lab (issue #7)
   sqlLabDatabases: ['sqlLabDatabases'] as const,
-  databaseSchemas: (databaseId: number) => ['databaseSchemas', databaseId] as const,
-  databaseTables: (databaseId: number, schema: string) => ['databaseTables', databaseId, schema] as const,
+  databaseCatalogs: (databaseId: number) => ['databaseCatalogs', databaseId] as const,
+  databaseSchemas: (databaseId: number, catalog: string | null = null) => ['databaseSchemas', databaseId, catalog] as const,
+  databaseTables: (databaseId: number, schema: string, catalog: string | null = null) => ['databaseTables', databaseId, schema, catalog] as const,
   tableMetadata: (databaseId: number, schema: string, table: string) => ['tableMetadata', databaseId, schema, table] as const,
   dashboard: (idOrSlug: string) => ['dashboard', idOrSlug] as const,
   dashboardCharts: (idOrSlug: string) => ['dashboard', idOrSlug, 'charts'] as const,

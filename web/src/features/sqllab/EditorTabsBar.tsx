@@ -1,7 +1,7 @@
 import { useState, type JSX } from 'react';
 import styled from 'styled-components';
 import { testIds } from '@/testIds';
-import type { QueryEditorTab } from './editorTabs';
+import { leftBarToggleLabel, type QueryEditorTab } from './editorTabs';
 
 export interface EditorTabsBarProps {
   tabs: readonly QueryEditorTab[];
@@ -11,13 +11,15 @@ export interface EditorTabsBarProps {
   onClone: (tabId: string) => void;
   onClose: (tabId: string) => void;
   onRename: (tabId: string, name: string) => void;
+  /** Hides or shows the tab's left bar (Superset's 'Hide left bar' / 'Show left bar' tab action). */
+  onToggleLeftBar: (tabId: string) => void;
 }
 
 /**
  * The editor tabs: click to switch (Ctrl+] and Ctrl+[ for the next and previous one, wrapping
- * around), double-click to rename, ⧉ to clone, × to close, + to add.
+ * around), double-click to rename, ◧ to hide or show the left bar, ⧉ to clone, × to close, + to add.
  */
-export function EditorTabsBar({ tabs, activeTabId, onSelect, onAdd, onClone, onClose, onRename }: EditorTabsBarProps): JSX.Element {
+export function EditorTabsBar({ tabs, activeTabId, onSelect, onAdd, onClone, onClose, onRename, onToggleLeftBar }: EditorTabsBarProps): JSX.Element {
   const [renamingTabId, setRenamingTabId] = useState<string | null>(null);
   const [draftName, setDraftName] = useState('');
 
@@ -59,6 +61,18 @@ export function EditorTabsBar({ tabs, activeTabId, onSelect, onAdd, onClone, onC
               >
                 {tab.name}
               </TabButton>
+            )}
+            {isActive && (
+              <CloseButton
+                type="button"
+                aria-label={leftBarToggleLabel(tab)}
+                title={leftBarToggleLabel(tab)}
+                aria-pressed={tab.hideLeftBar === true}
+                data-testid={testIds.sqlLab.toggleLeftBar}
+                onClick={() => onToggleLeftBar(tab.id)}
+              >
+                ◧
+              </CloseButton>
             )}
             {isActive && (
               <CloseButton type="button" aria-label={`Clone ${tab.name}`} title="Clone tab" data-testid={testIds.sqlLab.cloneTab} onClick={() => onClone(tab.id)}>

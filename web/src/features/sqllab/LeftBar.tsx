@@ -4,18 +4,20 @@ import { errorMessage } from '@/api/errors';
 import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
 import type { TableOption } from '@/api/generated/TableOption';
 import { testIds } from '@/testIds';
-import { useSchemas, useTableMetadata, useTables } from './api';
+import { useTableMetadata, useTables } from './api';
+import { columnKeyIcons, columnKeys } from './columnKeys';
+import { DatabasePicker } from './DatabasePicker';
+import { pickerMessages, showsCatalogSelect, type PickerSelection } from './databasePicker';
 import type { SqlLabTable } from './sqlLabTables';
 
-/** Spec 001 section 8's toast text, shown in the bar. */
-export const schemasLoadError = 'There was an error loading the schemas';
+/** Spec 001 section 8's toast text, also shown in the bar. */
+export const schemasLoadError = pickerMessages.schemasFailed;
 
 export interface LeftBarProps {
   databases: readonly DatabaseListItem[];
-  databaseId: number | null;
-  schema: string | null;
-  onDatabaseChange: (databaseId: number | null) => void;
-  onSchemaChange: (schema: string | null) => void;
+  /** The editor's database, catalog and schema. */
+  selection: PickerSelection;
+  onSelectionChange: (changes: Partial<PickerSelection>) => void;
   onTablesLoaded: (tables: readonly TableOption[]) => void;
   /** The tables added to this editor (spec 002 section 3). */
   editorTables: readonly SqlLabTable[];
@@ -26,33 +28,23 @@ export interface LeftBarProps {
 }
 
 /**
- * The schema browser: database and schema pickers, table search; a picked table is added to the
- * editor and listed below with its columns, types and keys (collapsible, removable).
+ * The schema browser: the database picker, table search; a picked table is added to the editor
+ * and listed below with its columns, types and keys (collapsible, removable).
  */
 export function LeftBar({
   databases,
-  databaseId,
-  schema,
-  onDatabaseChange,
-  onSchemaChange,
+  selection,
+  onSelectionChange,
   onTablesLoaded,
   editorTables,
   onAddTable,
   onExpandTable,
   onRemoveTable,
 }: LeftBarProps): JSX.Element {
-  const schemas = useSchemas(databaseId);
-  const tables = useTables(databaseId, schema);
+  const database = databases.find((candidate) => candidate.id === selection.dbId) ?? null;
+  const catalog = showsCatalogSelect(database) ? selection.catalog : null;
+  const tables = useTables(selection.dbId, selection.schema, catalog);
   const [search, setSearch] = useState('');
-
-  // A single schema is chosen for the user; a schema not in the list is cleared (spec 001 section 4).
-  const schemaNames = schemas.data;
-  useEffect(() => {
-    if (schemaNames === undefined) return;
-    if (schema !== null && schemaNames.includes(schema)) return;
-    const only = schemaNames.length === 1 ? (schemaNames[0] ?? null) : null;
-    if (only !== schema) onSchemaChange(only);
-  }, [schemaNames, schema, onSchemaChange]);
 
   const tableList = tables.data;
   useEffect(() => {
@@ -65,43 +57,8 @@ export function LeftBar({
   }, [tableList, search]);
 
   return (
-    <Bar aria-label="Schema browser">
-      <Label>
-        Database
-        <NativeSelect
-          data-testid={testIds.sqlLab.databaseSelect}
-          value={databaseId === null ? '' : String(databaseId)}
-          onChange={(event) => onDatabaseChange(event.target.value === '' ? null : Number(event.target.value))}
-        >
-          <option value="">Select a database</option>
-          {databases.map((database) => (
-            <option key={database.id} value={database.id}>
-              {database.database_name}
-            </option>
-          ))}
-        </NativeSelect>
-      </Label>
-      <Label>
-        Schema
-        <NativeSelect
-          data-testid={testIds.sqlLab.schemaSelect}
-          value={schema ?? ''}
-          disabled={databaseId === null}
-          onChange={(event) => onSchemaChange(event.target.value === '' ? null : event.target.value)}
-        >
-          <option value="">Select a schema</option>
-          {(schemaNames ?? []).map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </NativeSelect>
-      </Label>
-      {schemas.isError && (
-        <ErrorText role="alert" data-testid={testIds.sqlLab.schemaError} title={errorMessage(schemas.error)}>
-          {schemasLoadError}
-        </ErrorText>
-      )}
+    <Bar aria-label="Schema browser" data-testid={testIds.sqlLab.leftBar}>
+      <DatabasePicker databases={databases} selection={selection} onChange={onSelectionChange} />
       <Search
         type="search"
         aria-label="Search tables"
@@ -149,7 +106,7 @@ export function LeftBar({
                   ×
                 </IconButton>
               </TableHeader>
-              {table.expanded && <TableColumns databaseId={table.dbId} schema={table.schema} table={table.name} />}
+              {table.expanded && <TableColumns databaseId={table.dbId} catalog={table.catalog ?? null} schema={table.schema} table={table.name} />}
             </li>
           ))}
         </EditorTables>
@@ -158,8 +115,19 @@ export function LeftBar({
   );
 }
 
-function TableColumns({ databaseId, schema, table }: { databaseId: number; schema: string; table: string }): JSX.Element {
-  const metadata = useTableMetadata(databaseId, schema, table);
+/** An expanded table: its columns with their types and key icons (primary key, foreign keys, indexes). */
+function TableColumns({
+  databaseId,
+  catalog,
+  schema,
+  table,
+}: {
+  databaseId: number;
+  catalog: string | null;
+  schema: string;
+  table: string;
+}): JSX.Element {
+  const metadata = useTableMetadata(databaseId, schema, table, catalog);
   if (metadata.isPending) return <Muted>Loading…</Muted>;
   if (metadata.isError) return <ErrorText role="alert">{errorMessage(metadata.error)}</ErrorText>;
   return (
@@ -167,7 +135,11 @@ function TableColumns({ databaseId, schema, table }: { databaseId: number; schem
       {metadata.data.columns.map((column) => (
         <li key={column.name} data-testid={testIds.sqlLab.tableColumn} data-column={column.name}>
           <span>
-            {column.keys.includes('pk') ? '🔑 ' : ''}
+            {columnKeys(metadata.data, column.name).map((key) => (
+              <KeyIcon key={`${key.type}:${key.title}`} data-testid={testIds.sqlLab.tableKey} data-key-type={key.type} title={key.title} aria-label={key.title}>
+                {columnKeyIcons[key.type]}
+              </KeyIcon>
+            ))}
             {column.name}
           </span>
           <Muted>{column.type}</Muted>
@@ -176,6 +148,11 @@ function TableColumns({ databaseId, schema, table }: { databaseId: number; schem
     </Columns>
   );
 }
+
+const KeyIcon = styled.span`
+  margin-right: ${({ theme }) => theme.gridUnit}px;
+  cursor: help;
+`;
 
 const Bar = styled.aside`
   display: flex;
@@ -186,22 +163,6 @@ const Bar = styled.aside`
   padding: ${({ theme }) => theme.gridUnit * 3}px;
   border-right: 1px solid ${({ theme }) => theme.colors.border};
   overflow: auto;
-`;
-
-const Label = styled.label`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.gridUnit}px;
-  font-size: ${({ theme }) => theme.fontSizes.s}px;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const NativeSelect = styled.select`
-  height: 32px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
 `;
 
 const Search = styled.input`

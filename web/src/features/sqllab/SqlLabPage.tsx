@@ -18,8 +18,9 @@ import { formatSql, tableMetadataPath, useSchemas, useSqlLabDatabases } from './
 import { canDownloadResultsCsv, createAsLabels, selectStarOfCreated } from './createAs';
 import { CreateAsModal } from './CreateAsModal';
 import type { VirtualDatasetSource } from './datasetApi';
-import { localStorageWarning, queryLimitOptions, renameTab, updateTab, type QueryEditorTab } from './editorTabs';
+import { localStorageWarning, queryLimitOptions, renameTab, toggleLeftBar, updateTab, type QueryEditorTab } from './editorTabs';
 import { EditorTabsBar } from './EditorTabsBar';
+import { showsCatalogSelect } from './databasePicker';
 import { LeftBar } from './LeftBar';
 import { QueryHistoryPane } from './QueryHistoryPane';
 import { ResultsPane } from './ResultsPane';
@@ -105,7 +106,9 @@ export function SqlLabPage(): JSX.Element {
     (changes: Partial<Omit<QueryEditorTab, 'id'>>) => setTabsState((state) => updateTab(state, state.activeTabId, changes)),
     [setTabsState],
   );
-  const changeSchema = useCallback((schema: string | null) => changeActiveTab({ schema }), [changeActiveTab]);
+  const activeCatalog = activeTab?.catalog ?? null;
+  const activeSchema = activeTab?.schema ?? null;
+  const pickerSelection = useMemo(() => ({ dbId: databaseId, catalog: activeCatalog, schema: activeSchema }), [databaseId, activeCatalog, activeSchema]);
   const rememberTables = useCallback((tables: readonly TableOption[]) => setTableNames(tables.map((table) => table.value)), []);
   const completion = useCompletion(databaseId, activeTab?.schema ?? null, tableNames);
   const tablesOfEditor = useMemo(() => editorTables(editorTabs.tables, activeTabId), [editorTabs.tables, activeTabId]);
@@ -130,7 +133,13 @@ export function SqlLabPage(): JSX.Element {
   function addTableToEditor(name: string): void {
     if (activeTab === undefined || databaseId === null || activeTab.schema === null) return;
     editorTabs
-      .addTable({ queryEditorId: activeTab.id, dbId: databaseId, schema: activeTab.schema, name })
+      .addTable({
+        queryEditorId: activeTab.id,
+        dbId: databaseId,
+        catalog: showsCatalogSelect(activeDatabase) ? activeCatalog : null,
+        schema: activeTab.schema,
+        name,
+      })
       .then((tableId) => {
         if (tableId !== null) setSouthTab(tableSouthTab(tableId));
       })
@@ -216,22 +225,23 @@ export function SqlLabPage(): JSX.Element {
         onClone={editorTabs.clone}
         onClose={editorTabs.close}
         onRename={(tabId, name) => setTabsState((state) => renameTab(state, tabId, name))}
+        onToggleLeftBar={(tabId) => setTabsState((state) => toggleLeftBar(state, tabId))}
       />
       {editorTabs.mode === 'local' && <Warning data-testid={testIds.sqlLab.storageWarning}>{localStorageWarning}</Warning>}
       {activeTab !== undefined && (
         <Workspace key={activeTab.id}>
-          <LeftBar
-            databases={databaseList}
-            databaseId={databaseId}
-            schema={activeTab.schema}
-            onDatabaseChange={(dbId) => changeActiveTab({ dbId, schema: null })}
-            onSchemaChange={changeSchema}
-            onTablesLoaded={rememberTables}
-            editorTables={tablesOfEditor}
-            onAddTable={addTableToEditor}
-            onExpandTable={editorTabs.expandTable}
-            onRemoveTable={removeTableOfEditor}
-          />
+          {activeTab.hideLeftBar !== true && (
+            <LeftBar
+              databases={databaseList}
+              selection={pickerSelection}
+              onSelectionChange={changeActiveTab}
+              onTablesLoaded={rememberTables}
+              editorTables={tablesOfEditor}
+              onAddTable={addTableToEditor}
+              onExpandTable={editorTabs.expandTable}
+              onRemoveTable={removeTableOfEditor}
+            />
+          )}
           <Main>
             {databases.isError && <ErrorText role="alert">{errorMessage(databases.error)}</ErrorText>}
             <EditorArea>

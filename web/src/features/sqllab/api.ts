@@ -29,16 +29,37 @@ export const sqlLabDatabasesPath = `/api/v1/database/?q=${encodeURIComponent(
   '(filters:!((col:expose_in_sqllab,opr:eq,value:!t)),order_column:database_name,order_direction:asc,page:0,page_size:100)',
 )}`;
 
-export function schemasPath(databaseId: number): string {
-  return `/api/v1/database/${databaseId}/schemas/?q=${encodeURIComponent('(force:!f)')}`;
+/** The left bar's lists are read afresh with `force` (the refresh buttons), else as the server keeps them. */
+export interface BrowseOptions {
+  catalog?: string | null;
+  force?: boolean;
 }
 
-export function tablesPath(databaseId: number, schema: string): string {
-  return `/api/v1/database/${databaseId}/tables/?q=${encodeURIComponent(`(force:!f,schema_name:${risonString(schema)})`)}`;
+function risonField(name: string, value: string | null | undefined): string {
+  return value === null || value === undefined ? '' : `,${name}:${risonString(value)}`;
 }
 
-export function tableMetadataPath(databaseId: number, schema: string, table: string): string {
-  return `/api/v1/database/${databaseId}/table_metadata/?${new URLSearchParams({ name: table, schema }).toString()}`;
+/** `GET /api/v1/database/{id}/catalogs/?q=(force:…)`. */
+export function catalogsPath(databaseId: number, force = false): string {
+  return `/api/v1/database/${databaseId}/catalogs/?q=${encodeURIComponent(`(force:${force ? '!t' : '!f'})`)}`;
+}
+
+/** `GET /api/v1/database/{id}/schemas/?q=(force:…,catalog:…)`; the catalog only when one is chosen. */
+export function schemasPath(databaseId: number, { catalog = null, force = false }: BrowseOptions = {}): string {
+  return `/api/v1/database/${databaseId}/schemas/?q=${encodeURIComponent(`(force:${force ? '!t' : '!f'}${risonField('catalog', catalog)})`)}`;
+}
+
+/** `GET /api/v1/database/{id}/tables/?q=(force:…,schema_name:…,catalog_name:…)`. */
+export function tablesPath(databaseId: number, schema: string, { catalog = null, force = false }: BrowseOptions = {}): string {
+  return `/api/v1/database/${databaseId}/tables/?q=${encodeURIComponent(
+    `(force:${force ? '!t' : '!f'},schema_name:${risonString(schema)}${risonField('catalog_name', catalog)})`,
+  )}`;
+}
+
+export function tableMetadataPath(databaseId: number, schema: string, table: string, catalog: string | null = null): string {
+  const params = new URLSearchParams({ name: table, schema });
+  if (catalog !== null) params.set('catalog', catalog);
+  return `/api/v1/database/${databaseId}/table_metadata/?${params.toString()}`;
 }
 
 export function useSqlLabDatabases(): UseQueryResult<ListResponse<DatabaseListItem>, ApiError> {
@@ -48,27 +69,49 @@ export function useSqlLabDatabases(): UseQueryResult<ListResponse<DatabaseListIt
   });
 }
 
-export function useSchemas(databaseId: number | null): UseQueryResult<string[], ApiError> {
+export async function fetchCatalogs(databaseId: number, force = false, signal?: AbortSignal): Promise<string[]> {
+  return (await getJson<ResultResponse<string[]>>(catalogsPath(databaseId, force), signal)).result;
+}
+
+export async function fetchSchemas(databaseId: number, options: BrowseOptions = {}, signal?: AbortSignal): Promise<string[]> {
+  return (await getJson<ResultResponse<string[]>>(schemasPath(databaseId, options), signal)).result;
+}
+
+/** The catalogs of a database, read only while `enabled` (the catalog select is shown). */
+export function useCatalogs(databaseId: number | null, enabled: boolean): UseQueryResult<string[], ApiError> {
   return useQuery({
-    queryKey: queryKeys.databaseSchemas(databaseId ?? 0),
-    queryFn: async ({ signal }) => (await getJson<ResultResponse<string[]>>(schemasPath(databaseId ?? 0), signal)).result,
+    queryKey: queryKeys.databaseCatalogs(databaseId ?? 0),
+    queryFn: ({ signal }) => fetchCatalogs(databaseId ?? 0, false, signal),
+    enabled: databaseId !== null && enabled,
+  });
+}
+
+export function useSchemas(databaseId: number | null, catalog: string | null = null): UseQueryResult<string[], ApiError> {
+  return useQuery({
+    queryKey: queryKeys.databaseSchemas(databaseId ?? 0, catalog),
+    queryFn: ({ signal }) => fetchSchemas(databaseId ?? 0, { catalog }, signal),
     enabled: databaseId !== null,
   });
 }
 
-export function useTables(databaseId: number | null, schema: string | null): UseQueryResult<TableOption[], ApiError> {
+export function useTables(databaseId: number | null, schema: string | null, catalog: string | null = null): UseQueryResult<TableOption[], ApiError> {
   return useQuery({
-    queryKey: queryKeys.databaseTables(databaseId ?? 0, schema ?? ''),
+    queryKey: queryKeys.databaseTables(databaseId ?? 0, schema ?? '', catalog),
     queryFn: async ({ signal }) =>
-      (await getJson<ListResponse<TableOption>>(tablesPath(databaseId ?? 0, schema ?? ''), signal)).result,
+      (await getJson<ListResponse<TableOption>>(tablesPath(databaseId ?? 0, schema ?? '', { catalog }), signal)).result,
     enabled: databaseId !== null && schema !== null,
   });
 }
 
-export function useTableMetadata(databaseId: number, schema: string, table: string): UseQueryResult<TableMetadata, ApiError> {
+export function useTableMetadata(
+  databaseId: number,
+  schema: string,
+  table: string,
+  catalog: string | null = null,
+): UseQueryResult<TableMetadata, ApiError> {
   return useQuery({
-    queryKey: queryKeys.tableMetadata(databaseId, schema, table),
-    queryFn: ({ signal }) => getJson<TableMetadata>(tableMetadataPath(databaseId, schema, table), signal),
+    queryKey: catalog === null ? queryKeys.tableMetadata(databaseId, schema, table) : [...queryKeys.tableMetadata(databaseId, schema, table), catalog],
+    queryFn: ({ signal }) => getJson<TableMetadata>(tableMetadataPath(databaseId, schema, table, catalog), signal),
   });
 }
 

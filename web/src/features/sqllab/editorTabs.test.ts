@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addTab, cloneTab, closeTab, initialTabsState, neighbourTabId, nextUntitledName, parseStoredTabs, renameTab, type QueryEditorTab } from './editorTabs';
+import {
+  addTab,
+  cloneTab,
+  closeTab,
+  initialTabsState,
+  leftBarToggleLabel,
+  neighbourTabId,
+  nextUntitledName,
+  parseStoredTabs,
+  renameTab,
+  toggleLeftBar,
+  type QueryEditorTab,
+} from './editorTabs';
 
 function tab(name: string, id = name): QueryEditorTab {
   return { id, name, dbId: 1, schema: 'main', sql: '', queryLimit: 1000, remoteId: null, templateParams: null };
@@ -20,6 +32,22 @@ describe('editor tabs', () => {
     expect(added.tabs[1]?.dbId).toBe(1);
     expect(added.tabs[1]?.schema).toBe('main');
     expect(added.activeTabId).toBe(added.tabs[1]?.id);
+  });
+
+  it('gives a new tab the catalog of the active one', () => {
+    const added = addTab({ tabs: [{ ...tab('A', 'a'), catalog: 'east' }], activeTabId: 'a' });
+    expect(added.tabs[1]?.catalog).toBe('east');
+    expect(cloneTab({ tabs: [{ ...tab('A', 'a'), catalog: 'east' }], activeTabId: 'a' }, 'a', 'c').tabs[1]?.catalog).toBe('east');
+  });
+
+  it('hides and shows the left bar of one tab (hideLeftBar), kept in browser storage', () => {
+    const state = { tabs: [tab('A', 'a'), tab('B', 'b')], activeTabId: 'a' };
+    const hidden = toggleLeftBar(state, 'a');
+    expect(hidden.tabs.map((t) => t.hideLeftBar === true)).toEqual([true, false]);
+    expect(leftBarToggleLabel(hidden.tabs[0] ?? tab('x'))).toBe('Show left bar');
+    expect(toggleLeftBar(hidden, 'a').tabs[0]?.hideLeftBar).toBe(false);
+    expect(leftBarToggleLabel(tab('x'))).toBe('Hide left bar');
+    expect(parseStoredTabs(JSON.stringify(hidden)).tabs[0]).toMatchObject({ hideLeftBar: true });
   });
 
   it('closes a tab and activates its left neighbour, but keeps the last tab', () => {
@@ -60,6 +88,7 @@ describe('editor tabs', () => {
       id: 'c',
       name: 'Copy of Sales',
       dbId: 1,
+      catalog: null,
       schema: 'main',
       sql: 'SELECT 1',
       queryLimit: 1000,

@@ -9,6 +9,8 @@ export interface QueryEditorTab {
   id: string;
   name: string;
   dbId: number | null;
+  /** The catalog of a database that allows several (spec 001 section 2); absent or `null` otherwise. */
+  catalog?: string | null;
   schema: string | null;
   sql: string;
   queryLimit: number;
@@ -16,6 +18,8 @@ export interface QueryEditorTab {
   remoteId: number | null;
   /** The Jinja template parameters, a JSON object as text; null when none were set (spec 002 section 7). */
   templateParams: string | null;
+  /** The left bar is hidden in this tab (spec 002 section 2); absent means shown. */
+  hideLeftBar?: boolean;
 }
 
 export interface EditorTabsState {
@@ -52,12 +56,13 @@ export function newTabId(): string {
   return Math.random().toString(36).slice(2, 13).padEnd(11, '0');
 }
 
-/** A fresh tab's fields: the next untitled name, the active tab's database, schema and limit. */
+/** A fresh tab's fields: the next untitled name, the active tab's database, catalog, schema and limit. */
 export function newTabFields(state: EditorTabsState): Omit<QueryEditorTab, 'id'> {
   const active = state.tabs.find((tab) => tab.id === state.activeTabId);
   return {
     name: nextUntitledName(state.tabs),
     dbId: active?.dbId ?? null,
+    catalog: active?.catalog ?? null,
     schema: active?.schema ?? null,
     sql: '',
     queryLimit: active?.queryLimit ?? defaultQueryLimit,
@@ -97,11 +102,12 @@ export function cloneName(name: string): string {
   return `Copy of ${name}`;
 }
 
-/** The fields of a clone of a tab: its name prefixed, its database, schema, SQL, limit and template parameters. */
+/** The fields of a clone of a tab: its name prefixed, its database, catalog, schema, SQL, limit and template parameters. */
 export function cloneTabFields(tab: QueryEditorTab): Omit<QueryEditorTab, 'id'> {
   return {
     name: cloneName(tab.name),
     dbId: tab.dbId,
+    catalog: tab.catalog ?? null,
     schema: tab.schema,
     sql: tab.sql,
     queryLimit: tab.queryLimit,
@@ -132,6 +138,16 @@ export function renameTab(state: EditorTabsState, tabId: string, name: string): 
   return { ...state, tabs: state.tabs.map((tab) => (tab.id === tabId ? { ...tab, name: trimmed } : tab)) };
 }
 
+/** The left-bar toggle of a tab, as Superset's tab menu words it. */
+export function leftBarToggleLabel(tab: Pick<QueryEditorTab, 'hideLeftBar'>): string {
+  return tab.hideLeftBar === true ? 'Show left bar' : 'Hide left bar';
+}
+
+/** Hides the tab's left bar, or shows it again (spec 002 section 2, `hideLeftBar`). */
+export function toggleLeftBar(state: EditorTabsState, tabId: string): EditorTabsState {
+  return { ...state, tabs: state.tabs.map((tab) => (tab.id === tabId ? { ...tab, hideLeftBar: tab.hideLeftBar !== true } : tab)) };
+}
+
 export function updateTab(state: EditorTabsState, tabId: string, changes: Partial<Omit<QueryEditorTab, 'id'>>): EditorTabsState {
   return { ...state, tabs: state.tabs.map((tab) => (tab.id === tabId ? { ...tab, ...changes } : tab)) };
 }
@@ -149,7 +165,9 @@ function isTab(value: unknown): value is QueryEditorTab {
     typeof tab.sql === 'string' &&
     typeof tab.queryLimit === 'number' &&
     (tab.dbId === null || typeof tab.dbId === 'number') &&
-    (tab.schema === null || typeof tab.schema === 'string')
+    (tab.schema === null || typeof tab.schema === 'string') &&
+    (tab.catalog === undefined || tab.catalog === null || typeof tab.catalog === 'string') &&
+    (tab.hideLeftBar === undefined || typeof tab.hideLeftBar === 'boolean')
   );
 }
 

@@ -32,7 +32,7 @@ describe('SQL Lab tables', () => {
   it('reads server entries and stored tables', () => {
     expect(
       tableFromServer({ id: 5, tab_state_id: 9, database_id: 1, catalog: null, schema: 'main', table: 'flights', description: null, expanded: false }),
-    ).toEqual({ id: '5', queryEditorId: '9', dbId: 1, schema: 'main', name: 'flights', expanded: false });
+    ).toEqual({ id: '5', queryEditorId: '9', dbId: 1, catalog: null, schema: 'main', name: 'flights', expanded: false });
     expect(tableFromServer({ id: 5, tab_state_id: 9, database_id: 1, catalog: null, schema: null, table: 't', description: null, expanded: true })).toBeNull();
     expect(parseStoredTables(JSON.stringify([table('1', 'a'), { id: 2 }]))).toEqual([table('1', 'a')]);
     expect(parseStoredTables('nope')).toEqual([]);

@@ -12,6 +12,8 @@ export interface SqlLabTable {
   id: string;
   queryEditorId: string;
   dbId: number;
+  /** The catalog the table was picked in; absent or `null` for the database's default one. */
+  catalog?: string | null;
   schema: string;
   name: string;
   expanded: boolean;
@@ -26,14 +28,18 @@ export function tableSouthTab(tableId: string): SouthTab {
 
 export const tablesStorageKey = 'quiver.sqllab.tables';
 
-/** The table of an editor with that database, schema and name, if the editor has it. */
+/** The table of an editor with that database, catalog, schema and name, if the editor has it. */
 export function findTable(
   tables: readonly SqlLabTable[],
-  query: Pick<SqlLabTable, 'queryEditorId' | 'dbId' | 'schema' | 'name'>,
+  query: Pick<SqlLabTable, 'queryEditorId' | 'dbId' | 'catalog' | 'schema' | 'name'>,
 ): SqlLabTable | undefined {
   return tables.find(
     (table) =>
-      table.queryEditorId === query.queryEditorId && table.dbId === query.dbId && table.schema === query.schema && table.name === query.name,
+      table.queryEditorId === query.queryEditorId &&
+      table.dbId === query.dbId &&
+      (table.catalog ?? null) === (query.catalog ?? null) &&
+      table.schema === query.schema &&
+      table.name === query.name,
   );
 }
 
@@ -76,6 +82,7 @@ export function tableFromServer(entry: TableSchema): SqlLabTable | null {
     id: String(entry.id),
     queryEditorId: String(entry.tab_state_id),
     dbId: entry.database_id,
+    catalog: entry.catalog,
     schema: entry.schema,
     name: entry.table,
     expanded: entry.expanded,

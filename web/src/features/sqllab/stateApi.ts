@@ -105,6 +105,7 @@ export async function removeTabQuery(tabId: number, clientId: string): Promise<v
 export interface TableSchemaBody {
   queryEditorId: number;
   dbId: number;
+  catalog?: string | null;
   schema: string;
   name: string;
   expanded: boolean;

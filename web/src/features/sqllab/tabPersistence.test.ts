@@ -39,12 +39,22 @@ describe('tab persistence', () => {
       table_schemas: [],
       extra_json: {},
     };
-    expect(tabFromServer(state)).toEqual(tab);
+    expect(tabFromServer(state)).toEqual({ ...tab, catalog: null, hideLeftBar: false });
+    expect(tabFromServer({ ...state, catalog: 'east', hide_left_bar: true })).toMatchObject({ catalog: 'east', hideLeftBar: true });
     expect(tabFromServer({ ...state, template_params: '{"state": "CA"}' }).templateParams).toBe('{"state": "CA"}');
     expect(tabFromServer({ ...state, template_params: '' }).templateParams).toBeNull();
     expect(newTabPayload(tab)).toEqual({ name: 'Births', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 100, remoteId: null });
     expect(serverTabId(tab)).toBe(12);
     expect(serverTabId({ ...tab, id: 'a1b2c3' })).toBeNull();
+  });
+
+  it('stores the catalog and the hidden left bar like the other fields (spec 002 sections 2 and 7)', () => {
+    expect(tabChanges(tab, { ...tab, catalog: 'east' })).toEqual({ catalog: 'east' });
+    expect(tabChanges({ ...tab, catalog: 'east' }, { ...tab, catalog: null })).toEqual({ catalog: null });
+    expect(tabChanges(tab, { ...tab, catalog: null, hideLeftBar: false })).toEqual({});
+    expect(tabChanges(tab, { ...tab, hideLeftBar: true })).toEqual({ hide_left_bar: true });
+    expect(tabChanges({ ...tab, hideLeftBar: true }, { ...tab, hideLeftBar: false })).toEqual({ hide_left_bar: false });
+    expect(newTabPayload({ ...tab, catalog: 'east', hideLeftBar: true })).toMatchObject({ catalog: 'east', hideLeftBar: true });
   });
 
   it('keeps edits not yet on the server and merges them over the server tabs', () => {

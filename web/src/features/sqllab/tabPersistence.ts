@@ -36,11 +36,13 @@ export function tabFromServer(state: TabState): QueryEditorTab {
     id: String(state.id),
     name: state.label,
     dbId: state.database_id,
+    catalog: state.catalog,
     schema: state.schema,
     sql: state.sql ?? '',
     queryLimit: state.query_limit ?? defaultQueryLimit,
     remoteId: state.saved_query?.id ?? null,
     templateParams: storedTemplateParams(state.template_params),
+    hideLeftBar: state.hide_left_bar,
   };
 }
 
@@ -49,11 +51,13 @@ export function newTabPayload(tab: Omit<QueryEditorTab, 'id'>): TabStateNew {
   return {
     name: tab.name,
     dbId: tab.dbId ?? undefined,
+    catalog: tab.catalog ?? undefined,
     schema: tab.schema ?? undefined,
     sql: tab.sql,
     queryLimit: tab.queryLimit,
     remoteId: tab.remoteId,
     templateParams: tab.templateParams ?? undefined,
+    hideLeftBar: tab.hideLeftBar,
   };
 }
 
@@ -63,10 +67,12 @@ export function tabChanges(previous: QueryEditorTab, next: QueryEditorTab): TabS
   if (previous.sql !== next.sql) changes.sql = next.sql;
   if (previous.name !== next.name) changes.label = next.name;
   if (previous.dbId !== next.dbId) changes.database_id = next.dbId;
+  if ((previous.catalog ?? null) !== (next.catalog ?? null)) changes.catalog = next.catalog ?? null;
   if (previous.schema !== next.schema) changes.schema = next.schema;
   if (previous.queryLimit !== next.queryLimit) changes.query_limit = next.queryLimit;
   if (previous.remoteId !== next.remoteId) changes.saved_query_id = next.remoteId;
   if (previous.templateParams !== next.templateParams) changes.template_params = next.templateParams;
+  if ((previous.hideLeftBar ?? false) !== (next.hideLeftBar ?? false)) changes.hide_left_bar = next.hideLeftBar ?? false;
   return changes;
 }
 

@@ -1,11 +1,14 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/api/client';
 import type { TabState } from '@/api/generated/TabState';
 import { ToastProvider } from '@/components/ToastProvider';
+import { testIds } from '@/testIds';
+import { buildTheme } from '@/theme/tokens';
 import { tabsStorageKey } from './editorTabs';
-import { useEditorTabs } from './useEditorTabs';
+import { tableMessages, useEditorTabs } from './useEditorTabs';
 
 function serverTab(id: number, label: string, sql: string): TabState {
   return {
@@ -53,6 +56,15 @@ function stubServer(answer: (method: string, url: string) => Response): string[]
 
 function wrapper({ children }: { children: ReactNode }): ReactNode {
   return <ToastProvider>{children}</ToastProvider>;
+}
+
+/** With the theme, for the tests whose toasts are shown. */
+function themedWrapper({ children }: { children: ReactNode }): ReactNode {
+  return (
+    <ThemeProvider theme={buildTheme('default')}>
+      <ToastProvider>{children}</ToastProvider>
+    </ThemeProvider>
+  );
 }
 
 const storedTabs = JSON.stringify({
@@ -124,7 +136,7 @@ describe('useEditorTabs', () => {
     });
     const { result } = renderHook(() => useEditorTabs(), { wrapper });
     await waitFor(() => expect(result.current.mode).toBe('server'));
-    expect(result.current.tables).toEqual([{ id: '3', queryEditorId: '7', dbId: 1, schema: 'main', name: 'flights', expanded: false }]);
+    expect(result.current.tables).toEqual([{ id: '3', queryEditorId: '7', dbId: 1, catalog: null, schema: 'main', name: 'flights', expanded: false }]);
 
     let added: string | null = null;
     await act(async () => {
@@ -146,5 +158,47 @@ describe('useEditorTabs', () => {
     expect(southTab).toBe('table:3');
     await waitFor(() => expect(calls).toContain('DELETE /tableschemaview/44'));
     expect(result.current.tables.map((table) => table.id)).toEqual(['3']);
+  });
+
+  it('toasts the table schema failures: fetching, expanding, collapsing and removing (spec 002 section 8)', async () => {
+    stubServer((method, url) => {
+      if (url === '/api/v1/sqllab/') return bootstrap(true, [7]);
+      if (url === '/tabstateview/7') {
+        return Response.json({
+          ...serverTab(7, 'Tab 7', 'SELECT 7'),
+          table_schemas: [
+            { id: 3, tab_state_id: 7, database_id: 1, catalog: 'east', schema: 'main', table: 'flights', description: null, expanded: true },
+          ],
+        });
+      }
+      return Response.json({ message: 'boom' }, { status: 500 });
+    });
+    const { result } = renderHook(() => useEditorTabs(), { wrapper: themedWrapper });
+    await waitFor(() => expect(result.current.mode).toBe('server'));
+    expect(result.current.tables[0]).toMatchObject({ id: '3', catalog: 'east' });
+    const toastTexts = (): string[] => Array.from(document.querySelectorAll(`[data-testid="${testIds.toast.item}"]`), (item) => item.textContent);
+
+    let added: string | null = 'not yet';
+    await act(async () => {
+      added = await result.current.addTable({ queryEditorId: '7', dbId: 1, catalog: null, schema: 'main', name: 'birth_names' });
+    });
+    expect(added).toBeNull();
+    await waitFor(() => expect(toastTexts().some((text) => text.includes(tableMessages.fetchFailed))).toBe(true));
+    expect(tableMessages.fetchFailed).toBe('An error occurred while fetching table metadata');
+
+    act(() => result.current.expandTable('3', false));
+    await waitFor(() => expect(toastTexts().some((text) => text.includes(tableMessages.collapseFailed))).toBe(true));
+    act(() => result.current.expandTable('3', true));
+    await waitFor(() => expect(toastTexts().some((text) => text.includes(tableMessages.expandFailed))).toBe(true));
+    act(() => {
+      result.current.removeTable('3', 'results');
+    });
+    await waitFor(() => expect(toastTexts().some((text) => text.includes(tableMessages.removeFailed))).toBe(true));
+    expect(tableMessages).toEqual({
+      fetchFailed: 'An error occurred while fetching table metadata',
+      expandFailed: 'An error occurred while expanding the table schema. Please contact your administrator.',
+      collapseFailed: 'An error occurred while collapsing the table schema. Please contact your administrator.',
+      removeFailed: 'An error occurred while removing the table schema. Please contact your administrator.',
+    });
   });
 });

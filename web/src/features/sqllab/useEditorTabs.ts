@@ -329,7 +329,14 @@ export function useEditorTabs(): EditorTabs {
       const editorId = Number(table.queryEditorId);
       if (mode === 'server' && Number.isInteger(editorId)) {
         try {
-          const id = await createTableSchema({ queryEditorId: editorId, dbId: table.dbId, schema: table.schema, name: table.name, expanded: true });
+          const id = await createTableSchema({
+            queryEditorId: editorId,
+            dbId: table.dbId,
+            catalog: table.catalog ?? undefined,
+            schema: table.schema,
+            name: table.name,
+            expanded: true,
+          });
           const added: SqlLabTable = { ...table, id: String(id), expanded: true };
           setTables((previous) => mergeTable(previous, added));
           return added.id;
