@@ -118,3 +118,9 @@ export const savedQueryListIds: ListPageIds = {
   pageTestId: testIds.savedQueryList.page,
   nameLinkTestId: testIds.savedQueryList.nameLink,
 };
+
+export const databaseListIds: ListPageIds = {
+  path: '/databaseview/list/',
+  pageTestId: testIds.databaseList.page,
+  nameLinkTestId: testIds.databaseList.name,
+};

@@ -51,3 +51,15 @@ pub struct HealthResponse {
 pub struct InfoResponse {
     pub permissions: Vec<String>,
 }
+
+/// `GET /api/v1/common/conf/`: the server settings the browser follows, under the names of
+/// Superset's bootstrap `common.conf`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct CommonConf {
+    /// Seconds a chart query may run (`query_timeout_seconds`); the client stops waiting for chart
+    /// data after this many seconds × 1000 (spec 000 section 9).
+    #[serde(rename = "SUPERSET_WEBSERVER_TIMEOUT")]
+    #[ts(type = "number")]
+    pub superset_webserver_timeout: u64,
+}

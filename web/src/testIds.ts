@@ -3,10 +3,16 @@
  * stay free of imports.
  */
 export const testIds = {
+  modal: {
+    header: 'modal-header',
+    resizeHandle: 'modal-resize-handle',
+  },
   header: {
     bar: 'header-bar',
     userName: 'header-user-name',
+    brandLogo: 'header-brand-logo',
     themeToggle: 'header-theme-toggle',
+    compactToggle: 'header-compact-toggle',
     logoutLink: 'header-logout-link',
   },
   login: {
@@ -161,6 +167,7 @@ export const testIds = {
     pageSizeSelect: 'table-chart-page-size',
     pagination: 'table-chart-pagination',
     pageButton: 'table-chart-page-button',
+    sortPriority: 'table-chart-sort-priority',
   },
   viz: {
     legend: 'viz-legend',

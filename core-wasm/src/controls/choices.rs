@@ -117,6 +117,17 @@ pub fn number_formats() -> Vec<Choice> {
         ("$,.2f", "$,.2f (12345.432 => $12,345.43)"),
         ("DURATION", "Duration in ms (66000 => 1m 6s)"),
         ("DURATION_SUB", "Duration in ms (1.40008 => 1ms 400µs 80ns)"),
+        ("DURATION_COL", "Duration in ms (10500 => 0:10.5)"),
+        ("MEMORY_DECIMAL", "Memory in bytes - decimal (1024B => 1.024kB)"),
+        ("MEMORY_BINARY", "Memory in bytes - binary (1024B => 1KiB)"),
+        (
+            "MEMORY_TRANSFER_RATE_DECIMAL",
+            "Memory transfer rate in bytes - decimal (1024B => 1.024kB/s)",
+        ),
+        (
+            "MEMORY_TRANSFER_RATE_BINARY",
+            "Memory transfer rate in bytes - binary (1024B => 1KiB/s)",
+        ),
     ])
 }
 
@@ -379,6 +390,31 @@ mod tests {
         assert_eq!(formats[0], Choice(json!("SMART_NUMBER"), "Adaptive formatting"));
         assert!(formats.contains(&Choice(json!(",d"), ",d (12345.432 => 12,345)")));
         assert!(formats.contains(&Choice(json!("$,.2f"), "$,.2f (12345.432 => $12,345.43)")));
+    }
+
+    #[test]
+    fn number_formats_end_with_superset_duration_and_memory_units() {
+        let formats = number_formats();
+        let unit_ids: Vec<_> = formats[formats.len() - 7..]
+            .iter()
+            .map(|Choice(id, _)| id.clone())
+            .collect();
+        assert_eq!(
+            unit_ids,
+            [
+                json!("DURATION"),
+                json!("DURATION_SUB"),
+                json!("DURATION_COL"),
+                json!("MEMORY_DECIMAL"),
+                json!("MEMORY_BINARY"),
+                json!("MEMORY_TRANSFER_RATE_DECIMAL"),
+                json!("MEMORY_TRANSFER_RATE_BINARY"),
+            ]
+        );
+        assert!(formats.contains(&Choice(
+            json!("MEMORY_BINARY"),
+            "Memory in bytes - binary (1024B => 1KiB)"
+        )));
     }
 
     #[test]

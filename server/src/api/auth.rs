@@ -5,8 +5,8 @@ use axum::http::header::{AUTHORIZATION, LOCATION, SET_COOKIE};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use quiver_types::{
-    CsrfTokenResponse, CurrentUser as CurrentUserBody, LoginRequest, ResultResponse, SessionLoginRequest,
-    TokenResponse, UserId, UserRoles,
+    CommonConf, CsrfTokenResponse, CurrentUser as CurrentUserBody, LoginRequest, ResultResponse,
+    SessionLoginRequest, TokenResponse, UserId, UserRoles,
 };
 
 use crate::auth::guard::load_user;
@@ -168,6 +168,19 @@ pub async fn csrf_token(
 pub async fn me(CurrentUser(user): CurrentUser) -> AppJson<ResultResponse<CurrentUserBody>> {
     AppJson(ResultResponse {
         result: user_body(&user),
+    })
+}
+
+/// `GET /api/v1/common/conf/`: the settings the browser follows (Superset's bootstrap
+/// `common.conf`), so far the web server timeout the client waits for chart data.
+pub async fn common_conf(
+    State(app): State<AppState>,
+    CurrentUser(_user): CurrentUser,
+) -> AppJson<ResultResponse<CommonConf>> {
+    AppJson(ResultResponse {
+        result: CommonConf {
+            superset_webserver_timeout: app.settings.query_timeout_seconds,
+        },
     })
 }
 

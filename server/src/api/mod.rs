@@ -78,6 +78,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/security/csrf_token/", get(auth::csrf_token))
         .route("/api/v1/me/", get(auth::me))
         .route("/api/v1/me/roles/", get(auth::me_roles))
+        .route("/api/v1/common/conf/", get(auth::common_conf))
         .route("/api/v1/explore/", get(explore::explore))
         .route("/api/v1/chart/data", post(chart_data::chart_data))
         .route("/api/v1/chart/{pk}/data/", get(chart_data::saved_chart_data))

@@ -43,6 +43,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
     endpoint("GET", "/api/v1/security/csrf_token/", Authenticated),
     endpoint("GET", "/api/v1/me/", Authenticated),
     endpoint("GET", "/api/v1/me/roles/", Authenticated),
+    endpoint("GET", "/api/v1/common/conf/", Authenticated),
     endpoint("GET", "/api/v1/explore/", Permission("can_read", "Chart")),
     endpoint("POST", "/api/v1/chart/data", Permission("can_read", "Chart")),
     endpoint("GET", "/api/v1/chart/{pk}/data/", Permission("can_read", "Chart")),

@@ -266,3 +266,33 @@ async fn users_without_can_read_on_chart_get_403() {
     );
     app.close().await;
 }
+
+#[tokio::test]
+async fn common_conf_publishes_the_web_server_timeout_to_signed_in_users() {
+    let app = TestApp::with_config(false, None, |settings| settings.query_timeout_seconds = 75).await;
+    let admin = app.admin().await;
+    let conf = app.get("/api/v1/common/conf/", &admin).await;
+    assert_eq!(conf.status, StatusCode::OK, "{}", conf.json);
+    assert_eq!(conf.json, json!({"result": {"SUPERSET_WEBSERVER_TIMEOUT": 75}}));
+
+    app.create_user("gamma", "pw", &["Gamma"]).await;
+    let gamma = app.token("gamma", "pw").await;
+    assert_eq!(
+        app.get("/api/v1/common/conf/", &gamma).await.json["result"]["SUPERSET_WEBSERVER_TIMEOUT"],
+        75
+    );
+    let anonymous = app.get("/api/v1/common/conf/", &As::Anonymous).await;
+    assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
+    app.close().await;
+}
+
+#[tokio::test]
+async fn common_conf_defaults_to_sixty_seconds() {
+    let app = TestApp::new().await;
+    let admin = app.admin().await;
+    assert_eq!(
+        app.get("/api/v1/common/conf/", &admin).await.json["result"]["SUPERSET_WEBSERVER_TIMEOUT"],
+        60
+    );
+    app.close().await;
+}

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChartDataResultMeta } from '@/api/generated/ChartDataResultMeta';
 import { chartDataTimeoutMs, decodeChartDataFrames, fetchChartData } from './chartData';
 import { forgetCsrfToken } from './client';
+import { applyCommonConf, forgetCommonConf } from './commonConf';
 import { ApiError } from './errors';
 import { chartResultMeta } from './chartDataTestResults';
 
@@ -96,6 +97,7 @@ describe('fetchChartData', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
+    forgetCommonConf();
   });
 
   /** Answers the CSRF token, then hands the chart data post to `answer`. */
@@ -107,7 +109,7 @@ describe('fetchChartData', () => {
   }
 
   it('waits the web server timeout (60 s) × 1000 ms, then fails with "Request timed out"', async () => {
-    expect(chartDataTimeoutMs).toBe(60 * 1000);
+    expect(chartDataTimeoutMs()).toBe(60 * 1000);
     vi.useFakeTimers();
     stubServer(
       (init) =>
@@ -121,10 +123,39 @@ describe('fetchChartData', () => {
     });
     const rejection = expect(failure).rejects.toMatchObject({ message: 'Request timed out', errorType: 'FRONTEND_TIMEOUT_ERROR' });
 
-    await vi.advanceTimersByTimeAsync(chartDataTimeoutMs - 1);
+    await vi.advanceTimersByTimeAsync(chartDataTimeoutMs() - 1);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     await rejection;
+  });
+
+  it("follows the server's published SUPERSET_WEBSERVER_TIMEOUT (90 s)", async () => {
+    applyCommonConf({ SUPERSET_WEBSERVER_TIMEOUT: 90 });
+    expect(chartDataTimeoutMs()).toBe(90 * 1000);
+    vi.useFakeTimers();
+    stubServer(
+      (init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        }),
+    );
+    let settled = false;
+    const failure = fetchChartData(queryContext).finally(() => {
+      settled = true;
+    });
+    const rejection = expect(failure).rejects.toMatchObject({ message: 'Request timed out', errorType: 'FRONTEND_TIMEOUT_ERROR' });
+
+    await vi.advanceTimersByTimeAsync(60 * 1000);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(30 * 1000 - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await rejection;
+  });
+
+  it('keeps 60 s when the published timeout is not a positive number', () => {
+    applyCommonConf({ SUPERSET_WEBSERVER_TIMEOUT: 0 });
+    expect(chartDataTimeoutMs()).toBe(60 * 1000);
   });
 
   it.each([

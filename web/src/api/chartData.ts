@@ -4,6 +4,7 @@ import type { ChartDataResultMeta } from '@/api/generated/ChartDataResultMeta';
 import type { QueryContext } from '@/api/generated/QueryContext';
 import type { AsyncJobResponse } from '@/api/generated/AsyncJobResponse';
 import { asyncEventManager } from './asyncEvents';
+import { webServerTimeoutSeconds } from './commonConf';
 import { postProcessArrow } from '@/wasm/postProcess';
 import { arrowResponseBody, readArrowResult } from './arrowResult';
 import { apiFetch } from './client';
@@ -12,13 +13,12 @@ import { ApiError } from './errors';
 export const chartDataPath = '/api/v1/chart/data';
 
 /**
- * The web server timeout in seconds: Superset's default (`SUPERSET_WEBSERVER_TIMEOUT`, 60), the
- * same as the server's default `query_timeout_seconds`, which the server does not publish to the
- * browser yet.
+ * Spec 000 §9: the chart data timeout, the web server timeout in seconds × 1000: the server's
+ * `SUPERSET_WEBSERVER_TIMEOUT` once `GET /api/v1/common/conf/` has answered, else 60 s.
  */
-export const webServerTimeoutSeconds = 60;
-/** Spec 000 §9: the chart data timeout, the web server timeout in seconds × 1000. */
-export const chartDataTimeoutMs = webServerTimeoutSeconds * 1000;
+export function chartDataTimeoutMs(): number {
+  return webServerTimeoutSeconds() * 1000;
+}
 export const chartDataArrowContentType = 'application/vnd.quiver.chart-data+arrow';
 
 /** One query object's result: the Arrow table and everything else about it. */
@@ -77,7 +77,7 @@ export async function fetchChartData(queryContext: QueryContext, signal?: AbortS
     body: { ...queryContext, result_format: 'arrow' },
     headers: { Accept: `${chartDataArrowContentType}, application/json` },
     signal,
-    timeoutMs: chartDataTimeoutMs,
+    timeoutMs: chartDataTimeoutMs(),
   });
   if (response.status === 202) {
     // Async queries: wait for the job's event, then fetch the answer from its result_url.
@@ -89,7 +89,7 @@ export async function fetchChartData(queryContext: QueryContext, signal?: AbortS
     const resultResponse = await apiFetch(done.result_url, {
       headers: { Accept: `${chartDataArrowContentType}, application/json` },
       signal,
-      timeoutMs: chartDataTimeoutMs,
+      timeoutMs: chartDataTimeoutMs(),
     });
     return postProcessResults(splitChartDataFrames(await arrowBody(resultResponse)), queryContext);
   }

@@ -27,6 +27,9 @@ export const queryKeys = {
     ['dashboard', dashboardId, 'chartData', chartId, refreshNumber] as const,
   dashboardPermalink: (key: string | null) => ['dashboard', 'permalink', key] as const,
   myRoles: ['myRoles'] as const,
+  commonConf: ['commonConf'] as const,
+  /** A resource's `_info` permissions (spec 001 section 6). */
+  resourcePermissions: (resource: string) => ['resourcePermissions', resource] as const,
   // Chart list (issue #8)
   chartListVizTypes: ['chartList', 'vizTypes'] as const,
   // SQL Lab state (issue #7)
@@ -54,7 +57,6 @@ export const queryKeys = {
   datasetDetail: (id: number) => ['dataset', 'detail', id] as const,
   // Annotation layers and their annotations
   annotationLayer: (id: number) => ['annotationLayer', id] as const,
-  annotationLayerPermissions: ['annotationLayer', 'permissions'] as const,
   /** Every layer, by name, for Explore's annotation layer picker. */
   annotationLayerChoices: ['resourceList', 'annotation_layer', 'choices'] as const,
   annotationList: (layerId: number, q: string) => ['resourceList', 'annotation', layerId, q] as const,

@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { Link } from 'react-router';
-import styled from 'styled-components';
+import styled, { useTheme } from 'styled-components';
 import type { CurrentUser } from '@/api/generated/CurrentUser';
 import { logoutPath, userDisplayName, welcomePagePath } from '@/features/auth/api';
 import { useThemeMode } from '@/theme/themeMode';
@@ -9,14 +9,30 @@ import { testIds } from '@/testIds';
 import { Button } from './Button';
 import { SettingsMenu } from './SettingsMenu';
 
-/** The top bar: brand and navigation, the theme toggle, the user and the logout link. */
+/** The theme's brand logo (spec 000 section 3), linking to its `href`: in the app, or elsewhere. */
+function BrandLogoLink(): JSX.Element {
+  const { brandLogo } = useTheme();
+  const image = <BrandImage src={brandLogo.url} alt={brandLogo.alt} $height={brandLogo.height} $margin={brandLogo.margin} />;
+  const isInApp = brandLogo.href.startsWith('/');
+  return isInApp ? (
+    <Link to={brandLogo.href} data-testid={testIds.header.brandLogo}>
+      {image}
+    </Link>
+  ) : (
+    <a href={brandLogo.href} data-testid={testIds.header.brandLogo}>
+      {image}
+    </a>
+  );
+}
+
+/** The top bar: brand logo and navigation, the theme toggles, the user and the logout link. */
 export function AppHeader({ user }: { user: CurrentUser }): JSX.Element {
-  const { algorithm, toggleDarkMode } = useThemeMode();
+  const { algorithm, isCompact, toggleDarkMode, toggleCompactMode } = useThemeMode();
   const isDark = algorithm === 'dark';
 
   return (
     <Bar data-testid={testIds.header.bar}>
-      <Brand to={welcomePagePath}>Quiver</Brand>
+      <BrandLogoLink />
       <Nav aria-label="Main">
         <NavLink to={welcomePagePath}>Home</NavLink>
         <NavLink to="/dashboard/list/">Dashboards</NavLink>
@@ -37,6 +53,9 @@ export function AppHeader({ user }: { user: CurrentUser }): JSX.Element {
       >
         {isDark ? 'Light mode' : 'Dark mode'}
       </Button>
+      <Button $variant="secondary" aria-pressed={isCompact} data-testid={testIds.header.compactToggle} onClick={toggleCompactMode}>
+        Compact
+      </Button>
       <UserName data-testid={testIds.header.userName}>{userDisplayName(user)}</UserName>
       <a href={logoutPath} data-testid={testIds.header.logoutLink}>
         Logout
@@ -55,11 +74,10 @@ const Bar = styled.header`
   background: ${({ theme }) => theme.colors.surface};
 `;
 
-const Brand = styled(Link)`
-  color: ${({ theme }) => theme.colors.primary.base};
-  font-size: ${({ theme }) => theme.fontSizes.l}px;
-  font-weight: 700;
-  text-decoration: none;
+const BrandImage = styled.img<{ $height: string; $margin: string }>`
+  display: block;
+  height: ${({ $height }) => $height};
+  margin: ${({ $margin }) => $margin};
 `;
 
 /** On screens narrower than 768 px the links scroll sideways instead of pushing the bar wider. */

@@ -10,7 +10,7 @@ export const Button = styled.button.attrs<{ $variant?: ButtonVariant }>(({ type 
   align-items: center;
   justify-content: center;
   gap: ${({ theme }) => theme.gridUnit}px;
-  min-height: 32px;
+  min-height: ${({ theme }) => theme.controlHeight}px;
   padding: 0 ${({ theme }) => theme.gridUnit * 4}px;
   border-radius: ${({ theme }) => theme.borderRadius}px;
   font-size: ${({ theme }) => theme.fontSizes.s}px;

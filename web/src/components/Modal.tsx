@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type JSX, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type JSX, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
+import { testIds } from '@/testIds';
 import { Button } from './Button';
 
 /** Spec 002 section 2 (and 001 section 9): a dialog is 600 px wide unless it asks for more, and never under 380 px. */
@@ -8,6 +9,34 @@ export const defaultModalWidthPx = 600;
 export const minimumModalWidthPx = 380;
 /** The width of dialogs laid out in columns or holding tables and code: galleries, editors, SQL. */
 export const wideModalWidthPx = 800;
+
+/**
+ * Spec 002 section 2: a resizable dialog is never shorter than its header (55 px) and the smallest
+ * content (54 px), 109 px, plus its footer (65 px) when it has one, 174 px.
+ */
+export const resizableModalMinimumHeightPx = 109;
+export const resizableModalWithFooterMinimumHeightPx = 174;
+
+export function resizableModalMinimumHeight(hasFooter: boolean): number {
+  return hasFooter ? resizableModalWithFooterMinimumHeightPx : resizableModalMinimumHeightPx;
+}
+
+interface PointerPoint {
+  clientX: number;
+  clientY: number;
+}
+
+/** Follows the mouse until the button is released: `onMove` gets how far it went from `start`. */
+function followMouse(start: PointerPoint, onMove: (deltaX: number, deltaY: number) => void): () => void {
+  const move = (event: MouseEvent): void => onMove(event.clientX - start.clientX, event.clientY - start.clientY);
+  const stop = (): void => {
+    window.removeEventListener('mousemove', move);
+    window.removeEventListener('mouseup', stop);
+  };
+  window.addEventListener('mousemove', move);
+  window.addEventListener('mouseup', stop);
+  return stop;
+}
 
 /** The width a dialog gets: its own, else the default, at least the minimum. */
 export function modalWidthPx(width: number | undefined): number {
@@ -22,19 +51,62 @@ export interface ModalProps {
   closeButtonTestId?: string;
   /** The dialog's width in pixels: 600 when not given, never under 380 (spec 002 §2). */
   width?: number;
+  /** The dialog moves with its title bar dragged. */
+  isDraggable?: boolean;
+  /** The dialog's bottom right corner resizes it, down to 380 px wide and 109 px high (174 px with a footer). */
+  isResizable?: boolean;
   onClose: () => void;
 }
 
-/** A dialog over the page; Escape, the close button and a click outside close it. */
-export function Modal({ title, children, footer, testId, closeButtonTestId, width, onClose }: ModalProps): JSX.Element {
+/**
+ * A dialog over the page; Escape, the close button and a click outside close it. It can be
+ * draggable by its title bar and resizable by its corner (spec 002 section 2).
+ */
+export function Modal({ title, children, footer, testId, closeButtonTestId, width, isDraggable = false, isResizable = false, onClose }: ModalProps): JSX.Element {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const [offset, setOffset] = useState({ x: 0, y: 0 });
+  const [resizedSize, setResizedSize] = useState<{ width: number; height: number } | null>(null);
+  const stopFollowingMouse = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialogRef.current?.focus();
     return () => previouslyFocused?.focus();
   }, []);
+
+  useEffect(() => () => stopFollowingMouse.current?.(), []);
+
+  function startDragging(event: ReactMouseEvent<HTMLDivElement>): void {
+    const isOnButton = event.target instanceof Element && event.target.closest('button') !== null;
+    if (!isDraggable || event.button !== 0 || isOnButton) return;
+    event.preventDefault();
+    const startOffset = offset;
+    stopFollowingMouse.current?.();
+    stopFollowingMouse.current = followMouse(event, (deltaX, deltaY) => setOffset({ x: startOffset.x + deltaX, y: startOffset.y + deltaY }));
+  }
+
+  function startResizing(event: ReactMouseEvent<HTMLDivElement>): void {
+    if (event.button !== 0) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const startWidth = resizedSize?.width ?? modalWidthPx(width);
+    const startHeight = resizedSize?.height ?? dialogRef.current?.getBoundingClientRect().height ?? 0;
+    const minimumHeight = resizableModalMinimumHeight(footer !== undefined);
+    stopFollowingMouse.current?.();
+    stopFollowingMouse.current = followMouse(event, (deltaX, deltaY) =>
+      setResizedSize({
+        width: Math.max(minimumModalWidthPx, startWidth + deltaX),
+        height: Math.max(minimumHeight, startHeight + deltaY),
+      }),
+    );
+  }
+
+  // Inline: these change on every mouse move.
+  const placement: CSSProperties = {
+    ...(offset.x !== 0 || offset.y !== 0 ? { transform: `translate(${offset.x}px, ${offset.y}px)` } : {}),
+    ...(resizedSize !== null ? { width: `${resizedSize.width}px`, height: `${resizedSize.height}px`, maxHeight: 'none' } : {}),
+  };
 
   return createPortal(
     <Backdrop
@@ -49,12 +121,13 @@ export function Modal({ title, children, footer, testId, closeButtonTestId, widt
         aria-labelledby={titleId}
         tabIndex={-1}
         $width={modalWidthPx(width)}
+        style={placement}
         data-testid={testId}
         onKeyDown={(event) => {
           if (event.key === 'Escape') onClose();
         }}
       >
-        <Header>
+        <Header $isDraggable={isDraggable} data-testid={testIds.modal.header} onMouseDown={startDragging}>
           <Title id={titleId}>{title}</Title>
           <Button $variant="link" aria-label="Close" data-testid={closeButtonTestId} onClick={onClose}>
             ✕
@@ -62,6 +135,7 @@ export function Modal({ title, children, footer, testId, closeButtonTestId, widt
         </Header>
         <Body>{children}</Body>
         {footer !== undefined && <Footer>{footer}</Footer>}
+        {isResizable && <ResizeHandle aria-hidden data-testid={testIds.modal.resizeHandle} onMouseDown={startResizing} />}
       </Dialog>
     </Backdrop>,
     document.body,
@@ -80,6 +154,7 @@ const Backdrop = styled.div`
 `;
 
 const Dialog = styled.div<{ $width: number }>`
+  position: relative;
   display: flex;
   flex-direction: column;
   width: min(${({ $width }) => $width}px, 92vw);
@@ -94,8 +169,9 @@ const Dialog = styled.div<{ $width: number }>`
   }
 `;
 
-const Header = styled.div`
+const Header = styled.div<{ $isDraggable: boolean }>`
   display: flex;
+  cursor: ${({ $isDraggable }) => ($isDraggable ? 'move' : 'auto')};
   align-items: center;
   justify-content: space-between;
   padding: ${({ theme }) => `${theme.gridUnit * 3}px ${theme.gridUnit * 4}px`};
@@ -108,6 +184,7 @@ const Title = styled.h2`
 `;
 
 const Body = styled.div`
+  flex: 1;
   overflow: auto;
   padding: ${({ theme }) => theme.gridUnit * 4}px;
 `;
@@ -118,4 +195,16 @@ const Footer = styled.div`
   gap: ${({ theme }) => theme.gridUnit * 2}px;
   padding: ${({ theme }) => `${theme.gridUnit * 3}px ${theme.gridUnit * 4}px`};
   border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+/** The bottom right corner of a resizable dialog. */
+const ResizeHandle = styled.div`
+  position: absolute;
+  right: 0;
+  bottom: 0;
+  width: 12px;
+  height: 12px;
+  cursor: nwse-resize;
+  background: linear-gradient(135deg, transparent 50%, ${({ theme }) => theme.colors.border} 50%);
+  border-bottom-right-radius: ${({ theme }) => theme.borderRadius * 2}px;
 `;

@@ -1,11 +1,13 @@
-import { useEffect, useMemo, useState, type JSX } from 'react';
+import { useMemo, useState, type JSX } from 'react';
 import type { RelatedItem } from '@/api/generated/RelatedItem';
 import type { UserRef } from '@/api/generated/UserRef';
 import { useRelatedSearch } from './listView/resourceListApi';
 import { Select, type SelectOption } from './Select';
+import { slowSearchDebounceMs } from './selectLimits';
+import { useDebouncedValue } from './useDebouncedValue';
 
-/** Spec 000 section 9: the select's fast search debounce, in ms. */
-export const ownersSearchDebounceMs = 250;
+/** Spec 000 section 9: a search the server answers waits for the slow debounce (500 ms). */
+export const ownersSearchDebounceMs = slowSearchDebounceMs;
 
 /** An owner as chosen: the user's id and display name. */
 export interface ChosenOwner {
@@ -20,15 +22,6 @@ export function ownerFromUserRef(user: UserRef): ChosenOwner {
 
 function ownerFromRelatedItem(item: RelatedItem): ChosenOwner | null {
   return typeof item.value === 'number' ? { id: item.value, name: item.text } : null;
-}
-
-function useDebouncedText(text: string, delayMs: number): string {
-  const [debounced, setDebounced] = useState(text);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(text), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [text, delayMs]);
-  return debounced;
 }
 
 export interface OwnersSelectProps {
@@ -48,7 +41,7 @@ export interface OwnersSelectProps {
 export function OwnersSelect({ resource, value, onChange, ariaLabel = 'Owners', testId }: OwnersSelectProps): JSX.Element {
   const [search, setSearch] = useState('');
   const typed = search.trim();
-  const debouncedSearch = useDebouncedText(typed, ownersSearchDebounceMs);
+  const debouncedSearch = useDebouncedValue(typed, ownersSearchDebounceMs);
   const everyone = useRelatedSearch(resource, 'owners', '');
   const isFullListLoaded = everyone.data !== undefined && everyone.data.count <= everyone.data.result.length;
   const isSearchedOnServer = debouncedSearch !== '' && !isFullListLoaded;

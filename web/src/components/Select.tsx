@@ -352,7 +352,7 @@ const Field = styled.div<{ $isFocused: boolean; $isInvalid: boolean }>`
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.gridUnit}px;
-  min-height: 32px;
+  min-height: ${({ theme }) => theme.controlHeight}px;
   padding: 2px 24px 2px ${({ theme }) => theme.gridUnit * 2}px;
   border: 1px solid
     ${({ theme, $isFocused, $isInvalid }) =>

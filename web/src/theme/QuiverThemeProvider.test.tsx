@@ -8,14 +8,23 @@ import type { CurrentUser } from '@/api/generated/CurrentUser';
 import { AppHeader } from '@/components/AppHeader';
 import { testIds } from '@/testIds';
 import { QuiverThemeProvider } from './QuiverThemeProvider';
-import { themeAlgorithmStorageKey } from './themeMode';
+import { themeAlgorithmStorageKey, themeCompactStorageKey } from './themeMode';
+import { defaultBrandLogo } from './tokens';
 
 const user = { id: 1, username: 'admin', first_name: 'Ada', last_name: 'Admin', email: 'ada@example.com', is_active: true, is_anonymous: false } as CurrentUser;
 
 /** Shows the theme the page is drawn with. */
 function ThemeProbe(): JSX.Element {
   const theme = useTheme();
-  return <output data-testid="theme-probe" data-algorithm={theme.algorithm} data-surface={theme.colors.surface} />;
+  return (
+    <output
+      data-testid="theme-probe"
+      data-algorithm={theme.algorithm}
+      data-surface={theme.colors.surface}
+      data-compact={String(theme.isCompact)}
+      data-font-size={theme.fontSizes.m}
+    />
+  );
 }
 
 function renderHeader(): ReturnType<typeof render> {
@@ -58,5 +67,52 @@ describe('the dark mode toggle', () => {
     await userEvent.click(screen.getByTestId(testIds.header.themeToggle));
     expect(drawnAlgorithm()).toEqual(['default', '#FFFFFF']);
     expect(window.localStorage.getItem(themeAlgorithmStorageKey)).toBe('default');
+  });
+});
+
+describe('the compact toggle', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+  });
+
+  it('draws the compact algorithm with either colour algorithm and keeps the choice for the next visit', async () => {
+    const { unmount } = renderHeader();
+    const probe = (): [string | null, string | null] => [
+      screen.getByTestId('theme-probe').getAttribute('data-compact'),
+      screen.getByTestId('theme-probe').getAttribute('data-font-size'),
+    ];
+    const compactToggle = screen.getByTestId(testIds.header.compactToggle);
+    expect(probe()).toEqual(['false', '14']);
+    expect(compactToggle.getAttribute('aria-pressed')).toBe('false');
+
+    await userEvent.click(compactToggle);
+    expect(probe()).toEqual(['true', '12']);
+    expect(compactToggle.getAttribute('aria-pressed')).toBe('true');
+    expect(window.localStorage.getItem(themeCompactStorageKey)).toBe('true');
+
+    await userEvent.click(screen.getByTestId(testIds.header.themeToggle));
+    expect(drawnAlgorithm()).toEqual(['dark', '#1F1F1F']);
+    expect(probe()).toEqual(['true', '12']);
+
+    unmount();
+    renderHeader();
+    expect(probe()).toEqual(['true', '12']);
+    expect(drawnAlgorithm()).toEqual(['dark', '#1F1F1F']);
+  });
+});
+
+describe('the brand logo', () => {
+  it('shows the theme logo in the nav bar, linked to its href', () => {
+    renderHeader();
+    const link = screen.getByTestId(testIds.header.brandLogo);
+    expect(link.getAttribute('href')).toBe('/superset/welcome/');
+    const image = screen.getByRole('img', { name: 'Quiver' });
+    expect(image.getAttribute('src')).toBe(defaultBrandLogo.url);
+    expect(link.contains(image)).toBe(true);
+    // The CSS styled-components wrote for the image's classes.
+    const sheet = Array.from(document.querySelectorAll('style'), (style) => style.textContent).join('\n');
+    const css = Array.from(image.classList, (name) => new RegExp(`\\.${name}\\{([^}]*)\\}`).exec(sheet)?.[1] ?? '').join('');
+    expect(css).toContain('height:24px;');
+    expect(css).toContain('margin:12px 0;');
   });
 });

@@ -1,13 +1,21 @@
 import { useCallback, useMemo, useState, type JSX, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { GlobalStyle } from './GlobalStyle';
-import { ThemeModeContext, readStoredThemeAlgorithm, themeAlgorithmStorageKey, type ThemeModeState } from './themeMode';
+import {
+  ThemeModeContext,
+  readStoredCompactMode,
+  readStoredThemeAlgorithm,
+  themeAlgorithmStorageKey,
+  themeCompactStorageKey,
+  type ThemeModeState,
+} from './themeMode';
 import { buildTheme, type ThemeAlgorithm } from './tokens';
 
-/** Light or dark theme, chosen by the header toggle and kept in localStorage. */
+/** Light or dark theme, compact or not, chosen in the header and kept in localStorage. */
 export function QuiverThemeProvider({ children }: { children: ReactNode }): JSX.Element {
   const [algorithm, setAlgorithm] = useState<ThemeAlgorithm>(() => readStoredThemeAlgorithm(window.localStorage));
-  const theme = useMemo(() => buildTheme(algorithm), [algorithm]);
+  const [isCompact, setIsCompact] = useState(() => readStoredCompactMode(window.localStorage));
+  const theme = useMemo(() => buildTheme(algorithm, isCompact), [algorithm, isCompact]);
 
   const toggleDarkMode = useCallback(() => {
     setAlgorithm((current) => {
@@ -17,7 +25,17 @@ export function QuiverThemeProvider({ children }: { children: ReactNode }): JSX.
     });
   }, []);
 
-  const modeState = useMemo<ThemeModeState>(() => ({ algorithm, toggleDarkMode }), [algorithm, toggleDarkMode]);
+  const toggleCompactMode = useCallback(() => {
+    setIsCompact((current) => {
+      window.localStorage.setItem(themeCompactStorageKey, String(!current));
+      return !current;
+    });
+  }, []);
+
+  const modeState = useMemo<ThemeModeState>(
+    () => ({ algorithm, isCompact, toggleDarkMode, toggleCompactMode }),
+    [algorithm, isCompact, toggleDarkMode, toggleCompactMode],
+  );
 
   return (
     <ThemeModeContext.Provider value={modeState}>

@@ -3,6 +3,8 @@ import {
   brandColors,
   breakpoints,
   buildColorScale,
+  compactFontSizes,
+  defaultBrandLogo,
   buildTheme,
   darkVariantPercents,
   fontFamily,
@@ -61,6 +63,35 @@ describe('buildTheme', () => {
     const dark = buildTheme('dark').colors;
     expect([light.background, light.surface, light.text]).toEqual(['#F7F7F7', '#FFFFFF', '#1F1F1F']);
     expect([dark.background, dark.surface, dark.text]).toEqual(['#141414', '#1F1F1F', '#E8E8E8']);
+  });
+});
+
+describe('the compact algorithm', () => {
+  it.each<ThemeAlgorithm>(['default', 'dark'])('makes the %s algorithm smaller: fonts one step down, a 3 px grid unit, 28 px controls', (algorithm) => {
+    const regular = buildTheme(algorithm);
+    const compact = buildTheme(algorithm, true);
+    expect([regular.isCompact, compact.isCompact]).toEqual([false, true]);
+    expect(compact.fontSizes).toEqual({ xxs: 8, xs: 8, s: 10, m: 12, l: 14, xl: 16, xxl: 21 });
+    expect(compact.fontSizes).toBe(compactFontSizes);
+    expect([regular.gridUnit, compact.gridUnit]).toEqual([4, 3]);
+    expect([regular.controlHeight, compact.controlHeight]).toEqual([32, 28]);
+    // The base size of compact is the regular small size, and no size grows.
+    expect(compact.fontSizes.m).toBe(regular.fontSizes.s);
+    for (const size of Object.keys(fontSizes) as (keyof typeof fontSizes)[]) expect(compact.fontSizes[size]).toBeLessThanOrEqual(regular.fontSizes[size]);
+    // Colours follow the colour algorithm only.
+    expect(compact.colors).toEqual(regular.colors);
+    expect(compact.algorithm).toBe(algorithm);
+  });
+});
+
+describe('the brand logo tokens', () => {
+  it('carry alt, url, href, height and margin in every algorithm', () => {
+    const { url, ...placement } = defaultBrandLogo;
+    expect(placement).toEqual({ alt: 'Quiver', href: '/superset/welcome/', height: '24px', margin: '12px 0' });
+    expect(url.startsWith('data:image/svg+xml,')).toBe(true);
+    expect(decodeURIComponent(defaultBrandLogo.url)).toContain('>Quiver</text>');
+    expect(buildTheme('dark', true).brandLogo).toBe(defaultBrandLogo);
+    expect(buildTheme('default').brandLogo).toBe(defaultBrandLogo);
   });
 });
 

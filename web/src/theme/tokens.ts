@@ -1,5 +1,6 @@
-/** The spec's theme tokens (spec 000 sections 3 and 9), light and dark. */
+/** The spec's theme tokens (spec 000 sections 3 and 9): the default and dark algorithms, either one compact. */
 
+/** The colour algorithm. */
 export type ThemeAlgorithm = 'default' | 'dark';
 
 export const brandColors = {
@@ -17,8 +18,51 @@ export const monospaceFontFamily = "'Fira Code', 'Courier New', monospace";
 /** Font sizes in px. */
 export const fontSizes = { xxs: 8, xs: 10, s: 12, m: 14, l: 16, xl: 21, xxl: 28 } as const;
 
+export type FontSizes = Record<keyof typeof fontSizes, number>;
+
+/**
+ * The compact algorithm's font sizes, as Ant Design's compact algorithm: each size one step down,
+ * so the base size (m) is the default's small size, 12 px; 8 px stays the floor.
+ */
+export const compactFontSizes: FontSizes = { xxs: 8, xs: 8, s: 10, m: 12, l: 14, xl: 16, xxl: 21 };
+
 /** Spacing is a multiple of the grid unit (px). */
 export const gridUnit = 4;
+/** The compact algorithm's grid unit: every spacing a quarter tighter. */
+export const compactGridUnit = 3;
+
+/** The height of inputs, selects and buttons (px): Ant Design's 32, and 28 when compact. */
+export const controlHeight = 32;
+export const compactControlHeight = 28;
+
+/**
+ * Spec 000 section 3, the brand logo tokens (Superset's `brandLogoAlt`, `brandLogoUrl`,
+ * `brandLogoHref`, `brandLogoHeight`, `brandLogoMargin`): the image the nav bar shows, where a click
+ * on it goes, its height and its margin (CSS lengths).
+ */
+export interface BrandLogo {
+  alt: string;
+  url: string;
+  href: string;
+  height: string;
+  margin: string;
+}
+
+/** Quiver's mark: a quiver of three arrows beside the word, in the primary colour. */
+const quiverLogoSvg =
+  "<svg xmlns='http://www.w3.org/2000/svg' width='112' height='24' viewBox='0 0 112 24'>" +
+  "<g fill='none' stroke='#2893B3' stroke-width='2' stroke-linecap='round'>" +
+  "<path d='M5 21 L13 3 M9 21 L15 6 M13 21 L18 9'/><path d='M3 15 h14 v7 H3 z'/></g>" +
+  "<text x='26' y='18' font-family='Inter, Helvetica, Arial, sans-serif' font-size='17' font-weight='700' fill='#2893B3'>Quiver</text>" +
+  '</svg>';
+
+export const defaultBrandLogo: BrandLogo = {
+  alt: 'Quiver',
+  url: `data:image/svg+xml,${encodeURIComponent(quiverLogoSvg)}`,
+  href: '/superset/welcome/',
+  height: '24px',
+  margin: '12px 0',
+};
 
 /** The spec's colour variant mixing: percent of white for light variants, of black for dark ones. */
 export const lightVariantPercents = [20, 45, 70, 90, 95] as const;
@@ -44,6 +88,9 @@ export interface ColorScale {
 
 export interface QuiverTheme {
   algorithm: ThemeAlgorithm;
+  /** The compact algorithm: smaller fonts, spacing and controls. */
+  isCompact: boolean;
+  brandLogo: BrandLogo;
   colors: {
     primary: ColorScale;
     link: string;
@@ -62,9 +109,10 @@ export interface QuiverTheme {
   };
   fontFamily: string;
   monospaceFontFamily: string;
-  fontSizes: typeof fontSizes;
+  fontSizes: FontSizes;
   breakpoints: typeof breakpoints;
   gridUnit: number;
+  controlHeight: number;
   borderRadius: number;
 }
 
@@ -94,10 +142,13 @@ export function buildColorScale(base: string): ColorScale {
   };
 }
 
-export function buildTheme(algorithm: ThemeAlgorithm): QuiverTheme {
+/** The theme of a colour algorithm, compact or not (Ant Design combines compact with either). */
+export function buildTheme(algorithm: ThemeAlgorithm, isCompact = false): QuiverTheme {
   const isDark = algorithm === 'dark';
   return {
     algorithm,
+    isCompact,
+    brandLogo: defaultBrandLogo,
     colors: {
       primary: buildColorScale(brandColors.primary),
       link: brandColors.link,
@@ -116,9 +167,10 @@ export function buildTheme(algorithm: ThemeAlgorithm): QuiverTheme {
     },
     fontFamily,
     monospaceFontFamily,
-    fontSizes,
+    fontSizes: isCompact ? compactFontSizes : fontSizes,
     breakpoints,
-    gridUnit,
+    gridUnit: isCompact ? compactGridUnit : gridUnit,
+    controlHeight: isCompact ? compactControlHeight : controlHeight,
     borderRadius: 4,
   };
 }

@@ -12,11 +12,20 @@ export interface ListPageTestServer {
   sent: SentRequest[];
 }
 
+/** What an Admin's `_info` answers. */
+export const allListPermissions: readonly string[] = ['can_read', 'can_write', 'can_export'];
+
 /**
- * Answers `GET /api/v1/{resource}/?q=` with `rows`, the tag list with `tagNames`, and
- * `POST /api/v1/tag/bulk_create` as if every object was tagged; anything else gets an empty list.
+ * Answers `GET /api/v1/{resource}/?q=` with `rows`, the resource's `_info` with `permissions`, the tag
+ * list with `tagNames`, and `POST /api/v1/tag/bulk_create` as if every object was tagged; anything
+ * else gets an empty list.
  */
-export function listPageTestServer(resource: string, rows: readonly object[], tagNames: readonly string[]): ListPageTestServer {
+export function listPageTestServer(
+  resource: string,
+  rows: readonly object[],
+  tagNames: readonly string[],
+  permissions: readonly string[] = allListPermissions,
+): ListPageTestServer {
   const sent: SentRequest[] = [];
   const fetch = (path: string, init: RequestInit = {}): Promise<Response> => {
     const method = init.method ?? 'GET';
@@ -30,6 +39,7 @@ export function listPageTestServer(resource: string, rows: readonly object[], ta
     if (path.startsWith('/api/v1/tag/?q=')) {
       return Promise.resolve(Response.json({ count: tagNames.length, ids: [], result: tagNames.map((name, index) => ({ id: index + 1, name, type: 'custom' })) }));
     }
+    if (path.startsWith(`/api/v1/${resource}/_info`)) return Promise.resolve(Response.json({ permissions }));
     if (path.startsWith(`/api/v1/${resource}/?q=`)) return Promise.resolve(Response.json({ count: rows.length, ids: [], result: rows }));
     return Promise.resolve(Response.json({ count: 0, ids: [], result: [] }));
   };

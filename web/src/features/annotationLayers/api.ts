@@ -11,11 +11,11 @@ import type { AnnotationLayerItem } from '@/api/generated/AnnotationLayerItem';
 import type { AnnotationLayerPayload } from '@/api/generated/AnnotationLayerPayload';
 import type { AnnotationPayload } from '@/api/generated/AnnotationPayload';
 import type { IdResult } from '@/api/generated/IdResult';
-import type { InfoResponse } from '@/api/generated/InfoResponse';
 import type { ListPageResponse } from '@/api/generated/ListPageResponse';
 import type { MessageResponse } from '@/api/generated/MessageResponse';
 import type { ResultResponse } from '@/api/generated/ResultResponse';
 import { queryKeys } from '@/api/queryKeys';
+import { useResourcePermission } from '@/api/resourcePermissions';
 import { risonString } from '@/api/rison';
 import type { ListFilterValue, ListViewState } from '@/components/listView/listViewState';
 import { listQuery, useResourceList } from '@/components/listView/resourceListApi';
@@ -48,15 +48,7 @@ export function useAnnotationLayerList(q: string): UseQueryResult<ListPageRespon
 
 /** Whether the user may write annotation layers (`_info` says `can_write`); null while unknown. */
 export function useCanWriteAnnotationLayers(): boolean | null {
-  const info = useQuery({
-    queryKey: queryKeys.annotationLayerPermissions,
-    queryFn: ({ signal }) => getJson<InfoResponse>(`${annotationLayersPath}_info?q=${encodeURIComponent('(keys:!(permissions))')}`, signal),
-    retry: false,
-    staleTime: Infinity,
-  });
-  if (info.data !== undefined) return info.data.permissions.includes('can_write');
-  // Without an answer the page offers the writes; the server still refuses what it must.
-  return info.isError ? true : null;
+  return useResourcePermission('annotation_layer', 'can_write');
 }
 
 export function useAnnotationLayer(layerId: number): UseQueryResult<AnnotationLayerItem, ApiError> {

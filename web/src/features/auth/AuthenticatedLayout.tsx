@@ -1,6 +1,7 @@
 import { useEffect, type JSX } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
+import { useCommonConf } from '@/api/commonConf';
 import { errorMessage, isUnauthorized } from '@/api/errors';
 import { AppHeader } from '@/components/AppHeader';
 import { useCurrentUser, loginPathReturningTo } from './api';
@@ -8,6 +9,7 @@ import { useCurrentUser, loginPathReturningTo } from './api';
 /** Pages behind login: the header and the page; a 401 from `/api/v1/me/` goes to the login page. */
 export function AuthenticatedLayout(): JSX.Element {
   const currentUser = useCurrentUser();
+  useCommonConf();
   const location = useLocation();
   const navigate = useNavigate();
   const needsLogin = isUnauthorized(currentUser.error);

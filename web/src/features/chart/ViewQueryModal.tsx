@@ -33,7 +33,7 @@ export function ViewQueryModal({ sql, datasource, onClose }: ViewQueryModalProps
   }
 
   return (
-    <Modal title="View query" width={wideModalWidthPx} testId={testIds.viewQuery.modal} closeButtonTestId={testIds.viewQuery.closeButton} onClose={onClose}>
+    <Modal title="View query" width={wideModalWidthPx} isDraggable isResizable testId={testIds.viewQuery.modal} closeButtonTestId={testIds.viewQuery.closeButton} onClose={onClose}>
       <Toolbar>
         <Button $variant="secondary" data-testid={testIds.viewQuery.copyButton} onClick={() => void copyWithToast(sql, addToast)}>
           Copy

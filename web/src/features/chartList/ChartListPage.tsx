@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { ChartListItem } from '@/api/generated/ChartListItem';
 import { queryKeys } from '@/api/queryKeys';
+import { useResourcePermission } from '@/api/resourcePermissions';
 import { FavoriteStar } from '@/components/listView/FavoriteStar';
 import { CardDetail, CardFooter, CardTitle, ListPageLayout } from '@/components/listView/ListPageLayout';
 import { ListView, type CardSortOption, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
@@ -60,6 +61,9 @@ export function ChartListPage(): JSX.Element {
   );
   const queryClient = useQueryClient();
   const onBulkDelete = useBulkDelete('chart', 'charts');
+  // Spec 001 section 6: `_info` decides the writes (import, delete, tag) and the exports offered.
+  const canWrite = useResourcePermission('chart', 'can_write') === true;
+  const canExport = useResourcePermission('chart', 'can_export') === true;
   const { addToast } = useToasts();
 
   useEffect(() => {
@@ -103,7 +107,7 @@ export function ChartListPage(): JSX.Element {
       sortKey: 'changed_on_delta_humanized',
       render: (chart) => chart.changed_on_delta_humanized,
     },
-    { id: 'actions', header: 'Actions', render: (row) => bundle.exportButton(row.id) },
+    ...(canExport ? [{ id: 'actions', header: 'Actions', render: (row: ChartListItem) => bundle.exportButton(row.id) }] : []),
   ];
   const filters: ListViewFilter[] = [
     { id: chartListFilterIds.search, label: 'Search', kind: 'search' },
@@ -127,7 +131,7 @@ export function ChartListPage(): JSX.Element {
   ];
 
   return (
-    <ListPageLayout title="Charts" testId={testIds.chartList.page} actions={bundle.importControl}>
+    <ListPageLayout title="Charts" testId={testIds.chartList.page} actions={canWrite ? bundle.importControl : undefined}>
       <ListView
         columns={columns}
         filters={filters}
@@ -156,9 +160,11 @@ export function ChartListPage(): JSX.Element {
             </>
           ),
         }}
-        bulkDelete={{ noun: 'charts', onDelete: onBulkDelete }}
-        bulkTag={{ resourceName: 'chart', onTagged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('chart') }) }}
-        bulkExport={bundle.exportRows}
+        bulkDelete={canWrite ? { noun: 'charts', onDelete: onBulkDelete } : undefined}
+        bulkTag={
+          canWrite ? { resourceName: 'chart', onTagged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('chart') }) } : undefined
+        }
+        bulkExport={canExport ? bundle.exportRows : undefined}
       />
     </ListPageLayout>
   );

@@ -3,6 +3,7 @@ import { useEffect, useMemo, type JSX } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { DashboardListItem } from '@/api/generated/DashboardListItem';
 import { queryKeys } from '@/api/queryKeys';
+import { useResourcePermission } from '@/api/resourcePermissions';
 import { Button } from '@/components/Button';
 import { FavoriteStar } from '@/components/listView/FavoriteStar';
 import { CardDetail, CardFooter, CardTitle, ListPageLayout } from '@/components/listView/ListPageLayout';
@@ -77,6 +78,9 @@ export function DashboardListPage(): JSX.Element {
     </Link>
   );
   const bundle = useBundleActions('dashboard', 'dashboard', 'dashboards');
+  // Spec 001 section 6: `_info` decides the writes (new, import, delete, tag) and the exports offered.
+  const canWrite = useResourcePermission('dashboard', 'can_write') === true;
+  const canExport = useResourcePermission('dashboard', 'can_export') === true;
   const columns: ListViewColumn<DashboardListItem>[] = [
     { id: 'favorite', header: '', render: star },
     { id: 'dashboard_title', header: 'Name', sortKey: 'dashboard_title', render: titleLink },
@@ -90,7 +94,7 @@ export function DashboardListPage(): JSX.Element {
       sortKey: 'changed_on_delta_humanized',
       render: (dashboard) => dashboard.changed_on_delta_humanized,
     },
-    { id: 'actions', header: 'Actions', render: (row) => bundle.exportButton(row.id) },
+    ...(canExport ? [{ id: 'actions', header: 'Actions', render: (row: DashboardListItem) => bundle.exportButton(row.id) }] : []),
   ];
   const filters: ListViewFilter[] = [
     { id: dashboardListFilterIds.search, label: 'Search', kind: 'search' },
@@ -115,12 +119,14 @@ export function DashboardListPage(): JSX.Element {
       title="Dashboards"
       testId={testIds.dashboardList.page}
       actions={
-        <>
-          {bundle.importControl}
-          <Button $variant="primary" data-testid={testIds.dashboardList.newButton} onClick={() => void navigate(newDashboardPath)}>
-          + Dashboard
-          </Button>
-        </>
+        canWrite ? (
+          <>
+            {bundle.importControl}
+            <Button $variant="primary" data-testid={testIds.dashboardList.newButton} onClick={() => void navigate(newDashboardPath)}>
+              + Dashboard
+            </Button>
+          </>
+        ) : undefined
       }
     >
       <ListView
@@ -150,9 +156,13 @@ export function DashboardListPage(): JSX.Element {
             </>
           ),
         }}
-        bulkDelete={{ noun: 'dashboards', onDelete: onBulkDelete }}
-        bulkTag={{ resourceName: 'dashboard', onTagged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('dashboard') }) }}
-        bulkExport={bundle.exportRows}
+        bulkDelete={canWrite ? { noun: 'dashboards', onDelete: onBulkDelete } : undefined}
+        bulkTag={
+          canWrite
+            ? { resourceName: 'dashboard', onTagged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('dashboard') }) }
+            : undefined
+        }
+        bulkExport={canExport ? bundle.exportRows : undefined}
       />
     </ListPageLayout>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type JSX } from 'react';
 import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
 import type { UserRef } from '@/api/generated/UserRef';
+import { useResourcePermission } from '@/api/resourcePermissions';
 import { ListPageLayout } from '@/components/listView/ListPageLayout';
 import { ListView, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
 import { defaultListPageSize } from '@/components/listView/listViewState';
@@ -45,6 +46,11 @@ export function DatabaseListPage(): JSX.Element {
   }, [list.isError, addToast]);
 
   const bundle = useBundleActions('database', 'database', 'databases');
+  // Spec 001 section 6: `_info` decides the writes (new, import, edit), the CSV upload (`can_upload`)
+  // and the exports offered.
+  const canWrite = useResourcePermission('database', 'can_write') === true;
+  const canExport = useResourcePermission('database', 'can_export') === true;
+  const canUpload = useResourcePermission('database', 'can_upload') === true;
   const columns: ListViewColumn<DatabaseListItem>[] = [
     {
       id: 'database_name',
@@ -64,18 +70,24 @@ export function DatabaseListPage(): JSX.Element {
       sortKey: 'changed_on_delta_humanized',
       render: (database) => database.changed_on_delta_humanized,
     },
-    {
-      id: 'actions',
-      header: 'Actions',
-      render: (database) => (
-        <>
-          {bundle.exportButton(database.id)}
-          <Button $variant="link" data-testid={testIds.listActions.editDatabase} onClick={() => setEditing(database.id)}>
-            Edit
-          </Button>
-        </>
-      ),
-    },
+    ...(canWrite || canExport
+      ? [
+          {
+            id: 'actions',
+            header: 'Actions',
+            render: (database: DatabaseListItem) => (
+              <>
+                {canExport && bundle.exportButton(database.id)}
+                {canWrite && (
+                  <Button $variant="link" data-testid={testIds.listActions.editDatabase} onClick={() => setEditing(database.id)}>
+                    Edit
+                  </Button>
+                )}
+              </>
+            ),
+          },
+        ]
+      : []),
   ];
   const filters: ListViewFilter[] = [
     { id: databaseListFilterIds.search, label: 'Search', kind: 'search' },
@@ -89,13 +101,17 @@ export function DatabaseListPage(): JSX.Element {
       testId={testIds.databaseList.page}
       actions={
         <>
-          {bundle.importControl}
-          <Button data-testid={testIds.listActions.uploadCsv} onClick={() => setIsUploading(true)}>
-            Upload CSV
-          </Button>
-          <Button $variant="primary" data-testid={testIds.listActions.addDatabase} onClick={() => setEditing('new')}>
-            + Database
-          </Button>
+          {canWrite && bundle.importControl}
+          {canUpload && (
+            <Button data-testid={testIds.listActions.uploadCsv} onClick={() => setIsUploading(true)}>
+              Upload CSV
+            </Button>
+          )}
+          {canWrite && (
+            <Button $variant="primary" data-testid={testIds.listActions.addDatabase} onClick={() => setEditing('new')}>
+              + Database
+            </Button>
+          )}
         </>
       }
     >

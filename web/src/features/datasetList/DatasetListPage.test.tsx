@@ -45,7 +45,7 @@ describe('DatasetListPage', () => {
     renderWithTheme(<RouterProvider router={router} />);
 
     await screen.findByText('flights');
-    fireEvent.click(screen.getByTestId(testIds.listView.bulkSelectToggle));
+    fireEvent.click(await screen.findByTestId(testIds.listView.bulkSelectToggle));
     const rowCheckbox = (id: number): HTMLElement =>
       within(document.querySelector<HTMLElement>(`[data-testid="${testIds.listView.row}"][data-row-id="${id}"]`) ?? document.body).getByTestId(
         testIds.listView.rowCheckbox,
@@ -96,5 +96,29 @@ describe('DatasetListPage', () => {
     await waitFor(() =>
       expect(server.sent.some((request) => decodeURIComponent(request.path).includes("(col:tags,opr:dataset_tags,value:'finance')"))).toBe(true),
     );
+  });
+
+  it('offers no add, import, edit or bulk select to a user without can_write on Dataset (Gamma)', async () => {
+    const server = listPageTestServer('dataset', [dataset(7, 'birth_names')], [], ['can_read']);
+    vi.stubGlobal('fetch', server.fetch);
+    const router = createMemoryRouter([{ path: '/tablemodelview/list', element: <DatasetListPage /> }], { initialEntries: ['/tablemodelview/list'] });
+    renderWithTheme(<RouterProvider router={router} />);
+
+    await screen.findByText('birth_names');
+    await waitFor(() => expect(server.sent.some((request) => request.path.startsWith('/api/v1/dataset/_info'))).toBe(true));
+    expect(screen.queryByTestId(testIds.listActions.addDataset)).toBeNull();
+    expect(screen.queryByTestId(testIds.importModal.openButton)).toBeNull();
+    expect(screen.queryByTestId(testIds.listActions.editDataset)).toBeNull();
+    expect(screen.queryByTestId(testIds.listView.bulkSelectToggle)).toBeNull();
+  });
+
+  it('offers add, import and edit with can_write on Dataset', async () => {
+    vi.stubGlobal('fetch', listPageTestServer('dataset', [dataset(7, 'birth_names')], []).fetch);
+    const router = createMemoryRouter([{ path: '/tablemodelview/list', element: <DatasetListPage /> }], { initialEntries: ['/tablemodelview/list'] });
+    renderWithTheme(<RouterProvider router={router} />);
+
+    expect((await screen.findByTestId(testIds.listActions.addDataset)).textContent).toBe('+ Dataset');
+    expect(screen.getByTestId(testIds.importModal.openButton)).toBeTruthy();
+    expect(screen.getByTestId(testIds.listActions.editDataset).textContent).toBe('Edit');
   });
 });

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState, type JSX } from 'react';
 import { Link } from 'react-router';
 import type { DatasetListItem } from '@/api/generated/DatasetListItem';
 import { queryKeys } from '@/api/queryKeys';
+import { useResourcePermission } from '@/api/resourcePermissions';
 import { CardDetail, CardFooter, CardTitle, ListPageLayout } from '@/components/listView/ListPageLayout';
 import { ListView, type CardSortOption, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
 import { defaultListPageSize } from '@/components/listView/listViewState';
@@ -55,6 +56,9 @@ export function DatasetListPage(): JSX.Element {
     </Link>
   );
   const bundle = useBundleActions('dataset', 'dataset', 'datasets');
+  // Spec 001 section 6: `_info` decides the writes (add, import, edit, delete, tag) and the exports offered.
+  const canWrite = useResourcePermission('dataset', 'can_write') === true;
+  const canExport = useResourcePermission('dataset', 'can_export') === true;
   const columns: ListViewColumn<DatasetListItem>[] = [
     { id: 'table_name', header: 'Name', sortKey: 'table_name', render: nameLink },
     { id: 'kind', header: 'Type', render: kindLabel },
@@ -67,18 +71,24 @@ export function DatasetListPage(): JSX.Element {
       sortKey: 'changed_on_delta_humanized',
       render: (dataset) => dataset.changed_on_delta_humanized,
     },
-    {
-      id: 'actions',
-      header: 'Actions',
-      render: (dataset) => (
-        <>
-          {bundle.exportButton(dataset.id)}
-          <Button $variant="link" data-testid={testIds.listActions.editDataset} onClick={() => setEditingId(dataset.id)}>
-            Edit
-          </Button>
-        </>
-      ),
-    },
+    ...(canWrite || canExport
+      ? [
+          {
+            id: 'actions',
+            header: 'Actions',
+            render: (dataset: DatasetListItem) => (
+              <>
+                {canExport && bundle.exportButton(dataset.id)}
+                {canWrite && (
+                  <Button $variant="link" data-testid={testIds.listActions.editDataset} onClick={() => setEditingId(dataset.id)}>
+                    Edit
+                  </Button>
+                )}
+              </>
+            ),
+          },
+        ]
+      : []),
   ];
   const filters: ListViewFilter[] = [
     { id: datasetListFilterIds.search, label: 'Search', kind: 'search' },
@@ -111,12 +121,14 @@ export function DatasetListPage(): JSX.Element {
       title="Datasets"
       testId={testIds.datasetList.page}
       actions={
-        <>
-          {bundle.importControl}
-          <Link to="/dataset/add/" data-testid={testIds.listActions.addDataset}>
-          + Dataset
-          </Link>
-        </>
+        canWrite ? (
+          <>
+            {bundle.importControl}
+            <Link to="/dataset/add/" data-testid={testIds.listActions.addDataset}>
+              + Dataset
+            </Link>
+          </>
+        ) : undefined
       }
     >
       {editingId !== null && <EditDatasetModal datasetId={editingId} onClose={() => setEditingId(null)} />}
@@ -143,10 +155,12 @@ export function DatasetListPage(): JSX.Element {
             </>
           ),
         }}
-        bulkDelete={{ noun: 'datasets', onDelete: onBulkDelete }}
+        bulkDelete={canWrite ? { noun: 'datasets', onDelete: onBulkDelete } : undefined}
         // The dataset list answer carries no tags, so the rows show no chips; the Tag filter finds tagged datasets.
-        bulkTag={{ resourceName: 'dataset', onTagged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('dataset') }) }}
-        bulkExport={bundle.exportRows}
+        bulkTag={
+          canWrite ? { resourceName: 'dataset', onTagged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('dataset') }) } : undefined
+        }
+        bulkExport={canExport ? bundle.exportRows : undefined}
       />
     </ListPageLayout>
   );

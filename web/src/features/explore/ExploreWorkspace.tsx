@@ -8,6 +8,7 @@ import type { DatasourceRef } from '@/api/generated/DatasourceRef';
 import type { ExploreResponse } from '@/api/generated/ExploreResponse';
 import type { FieldError } from '@/api/generated/FieldError';
 import { queryKeys } from '@/api/queryKeys';
+import { useResourcePermission } from '@/api/resourcePermissions';
 import { useToasts } from '@/components/toastContext';
 import { useCurrentUser } from '@/features/auth/api';
 import { ChartPanel } from '@/features/chart/ChartPanel';
@@ -99,6 +100,9 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
   const { addToast } = useToasts();
   const currentUser = useCurrentUser();
   const myRoles = useMyRoles();
+  // Superset's `can_add` (spec 002 section 6): Save needs `can_write` on Chart.
+  const canAddChart = useResourcePermission('chart', 'can_write') === true;
+  const canDownloadData = canExportCsv(myRoles.data);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const downloadAsImage = useDownloadAsImage();
@@ -211,12 +215,14 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
         sliceName={slice?.slice_name ?? null}
         alteredRows={alteredRows}
         canEditProperties={slice !== null && canOverwriteChart(slice, currentUser.data)}
+        canSave={canAddChart}
         onSave={() => setOpenModal('save')}
         onEditProperties={() => setOpenModal('properties')}
         canDrillToDetail={openDrillToDetail !== undefined}
         onDrillToDetail={() => openDrillToDetail?.([])}
         onCopyPermalink={() => void copyExplorePermalink(formData, addToast)}
-        exportKinds={chartExportKinds(formData.viz_type, canExportCsv(myRoles.data))}
+        exportKinds={chartExportKinds(formData.viz_type, canDownloadData)}
+        canDownloadData={canDownloadData}
         onExport={(kind) => void exportChart(kind)}
         onDownloadAsImage={() => void downloadAsImage({ element: chartRef.current, title: slice?.slice_name, fallbackName: 'chart' })}
       />

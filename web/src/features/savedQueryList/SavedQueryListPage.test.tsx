@@ -58,7 +58,7 @@ describe('SavedQueryListPage', () => {
     renderSavedQueryList();
 
     await screen.findByText('Births by state');
-    fireEvent.click(screen.getByTestId(testIds.listView.bulkSelectToggle));
+    fireEvent.click(await screen.findByTestId(testIds.listView.bulkSelectToggle));
     for (const checkbox of screen.getAllByTestId(testIds.listView.rowCheckbox)) fireEvent.click(checkbox);
     expect(screen.getByTestId(testIds.listView.selectedCount).textContent).toBe('2 Selected');
     fireEvent.click(screen.getByTestId(testIds.tags.addTag));

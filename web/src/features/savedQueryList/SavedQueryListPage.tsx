@@ -3,6 +3,7 @@ import { useEffect, useMemo, type JSX } from 'react';
 import { Link } from 'react-router';
 import type { SavedQuery } from '@/api/generated/SavedQuery';
 import { queryKeys } from '@/api/queryKeys';
+import { useResourcePermission } from '@/api/resourcePermissions';
 import { ListPageLayout } from '@/components/listView/ListPageLayout';
 import { ListView, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
 import { defaultListPageSize } from '@/components/listView/listViewState';
@@ -32,6 +33,9 @@ export function SavedQueryListPage(): JSX.Element {
   }, [list.isError, addToast]);
 
   const bundle = useBundleActions('saved_query', 'saved query', 'saved queries');
+  // Spec 001 section 6: `_info` decides the writes (import, delete, tag) and the exports offered.
+  const canWrite = useResourcePermission('saved_query', 'can_write') === true;
+  const canExport = useResourcePermission('saved_query', 'can_export') === true;
   const columns: ListViewColumn<SavedQuery>[] = [
     {
       id: 'label',
@@ -51,7 +55,7 @@ export function SavedQueryListPage(): JSX.Element {
       sortKey: 'changed_on_delta_humanized',
       render: (query) => query.changed_on_delta_humanized,
     },
-    { id: 'actions', header: 'Actions', render: (query) => bundle.exportButton(query.id) },
+    ...(canExport ? [{ id: 'actions', header: 'Actions', render: (query: SavedQuery) => bundle.exportButton(query.id) }] : []),
   ];
   const filters: ListViewFilter[] = [
     { id: savedQueryListFilterIds.search, label: 'Search', kind: 'search' },
@@ -59,7 +63,7 @@ export function SavedQueryListPage(): JSX.Element {
   ];
 
   return (
-    <ListPageLayout title="Saved queries" testId={testIds.savedQueryList.page} actions={bundle.importControl}>
+    <ListPageLayout title="Saved queries" testId={testIds.savedQueryList.page} actions={canWrite ? bundle.importControl : undefined}>
       <ListView
         columns={columns}
         filters={filters}
@@ -70,10 +74,14 @@ export function SavedQueryListPage(): JSX.Element {
         pageSize={pageSize}
         state={state}
         onStateChange={setState}
-        bulkDelete={{ noun: 'saved queries', onDelete: onBulkDelete }}
+        bulkDelete={canWrite ? { noun: 'saved queries', onDelete: onBulkDelete } : undefined}
         // The saved query list answer carries no tags, so the rows show no chips; the Tag filter finds tagged queries.
-        bulkTag={{ resourceName: 'query', onTagged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('saved_query') }) }}
-        bulkExport={bundle.exportRows}
+        bulkTag={
+          canWrite
+            ? { resourceName: 'query', onTagged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('saved_query') }) }
+            : undefined
+        }
+        bulkExport={canExport ? bundle.exportRows : undefined}
       />
     </ListPageLayout>
   );

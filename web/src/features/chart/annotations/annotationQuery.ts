@@ -18,7 +18,9 @@ import { withoutFormulaLayers } from './annotationLayerEntries';
 export const annotationTimeoutMessage = 'Query timeout';
 
 /** An annotation query waits as long as a chart's (spec 000 §9, the chart data timeout). */
-export const annotationQueryTimeoutMs = chartDataTimeoutMs;
+export function annotationQueryTimeoutMs(): number {
+  return chartDataTimeoutMs();
+}
 
 /** Where one annotation layer stands. Formulas are always `success` (the browser draws them). */
 export type AnnotationLayerStatus =
@@ -91,7 +93,7 @@ export interface AnnotationQueryOptions {
  */
 export async function runAnnotationQuery(formData: FormData, entry: AnnotationLayerEntry, options: AnnotationQueryOptions = {}): Promise<NativeAnnotationData | null> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? annotationQueryTimeoutMs);
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? annotationQueryTimeoutMs());
   const stopWithCaller = (): void => controller.abort();
   if (options.signal?.aborted === true) controller.abort();
   options.signal?.addEventListener('abort', stopWithCaller);

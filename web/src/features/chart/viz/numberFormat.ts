@@ -1,5 +1,6 @@
 import { formatLocale } from 'd3-format';
 import type { CellValue } from '@/features/chart/chartColumns';
+import { unitNumberFormats } from './unitFormats';
 
 /** Superset's adaptive number format: 1.23k, 12.3M, 1.2B, 0.1234, and so on. */
 export const smartNumberFormat = 'SMART_NUMBER';
@@ -40,7 +41,8 @@ const formatterCache = new Map<string, NumberFormatter>();
 
 /**
  * A formatter for a Superset number format: a d3-format specifier such as ",d", ".3s", ",.2f",
- * ".1%" or "+,", or a preset (SMART_NUMBER, SMART_NUMBER_SIGNED). An empty or invalid
+ * ".1%" or "+,", or a preset (SMART_NUMBER, SMART_NUMBER_SIGNED, the DURATION and MEMORY units of
+ * `unitFormats.ts`). An empty or invalid
  * specifier falls back to SMART_NUMBER.
  */
 export function numberFormatter(format: string | undefined | null): NumberFormatter {
@@ -55,6 +57,8 @@ export function numberFormatter(format: string | undefined | null): NumberFormat
 function buildNumberFormatter(specifier: string): NumberFormatter {
   if (specifier === smartNumberFormat) return formatSmartNumber;
   if (specifier === smartNumberSignedFormat) return formatSmartNumberSigned;
+  const unitFormat = unitNumberFormats.get(specifier);
+  if (unitFormat !== undefined) return unitFormat;
   try {
     const d3Format = locale.format(specifier);
     return (value) => (Number.isFinite(value) ? d3Format(value) : String(value));

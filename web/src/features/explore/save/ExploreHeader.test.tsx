@@ -10,12 +10,14 @@ function headerProps(overrides: Partial<ExploreHeaderProps> = {}): ExploreHeader
     sliceName: 'Births by gender',
     alteredRows: [],
     canEditProperties: true,
+    canSave: true,
     onSave: vi.fn(),
     onEditProperties: vi.fn(),
     canDrillToDetail: true,
     onDrillToDetail: vi.fn(),
     onCopyPermalink: vi.fn(),
     exportKinds: chartExportKinds('table'),
+    canDownloadData: true,
     onExport: vi.fn(),
     onDownloadAsImage: vi.fn(),
     ...overrides,
@@ -85,6 +87,33 @@ describe('ExploreHeader Download menu', () => {
     expect(props.onDownloadAsImage).toHaveBeenCalledOnce();
     expect(props.onExport).not.toHaveBeenCalled();
     expect(screen.queryByTestId(testIds.exploreHeader.actionsMenu)).toBeNull();
+  });
+});
+
+describe('ExploreHeader permissions (spec 002 section 6)', () => {
+  it('offers Save to a user with can_write on Chart (can_add)', () => {
+    const props = renderHeader();
+    fireEvent.click(screen.getByTestId(testIds.exploreHeader.saveButton));
+    expect(props.onSave).toHaveBeenCalledOnce();
+  });
+
+  it('hides Save without can_write on Chart', () => {
+    renderHeader({ canSave: false });
+    expect(screen.queryByTestId(testIds.exploreHeader.saveButton)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('disables the CSV, JSON and Excel exports without can_csv (can_download), not the image', () => {
+    const props = renderHeader({ canDownloadData: false });
+    const exportItems = screen.getAllByTestId<HTMLButtonElement>(testIds.exploreHeader.exportItem);
+    expect(exportItems.map((item) => [item.textContent, item.disabled])).toEqual([
+      ['Export to .CSV', true],
+      ['Export to .JSON', true],
+      ['Export to Excel', true],
+    ]);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Export to .CSV' }));
+    expect(props.onExport).not.toHaveBeenCalled();
+    expect(screen.getByTestId<HTMLButtonElement>(testIds.exploreHeader.downloadAsImage).disabled).toBe(false);
   });
 });
 

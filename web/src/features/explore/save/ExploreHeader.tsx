@@ -18,6 +18,8 @@ export interface ExploreHeaderProps {
   /** The controls that differ from the saved chart's: an 'Altered' label opens them. */
   alteredRows: readonly AlteredRow[];
   canEditProperties: boolean;
+  /** Superset's `can_add`: `can_write` on Chart (spec 002 section 6). Without it there is no Save. */
+  canSave: boolean;
   onSave: () => void;
   onEditProperties: () => void;
   /** "Drill to detail": the chart's underlying rows; off until the chart has run. */
@@ -26,6 +28,8 @@ export interface ExploreHeaderProps {
   onCopyPermalink: () => void;
   /** The Download menu's exports for the chart's viz type. */
   exportKinds: readonly ChartExportKind[];
+  /** Superset's `can_download`: `can_csv` (spec 002 section 6). Without it the data exports are disabled. */
+  canDownloadData: boolean;
   onExport: (kind: ChartExportKind) => void;
   /** Download > "Download as image": a PNG of the chart. */
   onDownloadAsImage: () => void;
@@ -33,8 +37,21 @@ export interface ExploreHeaderProps {
 
 /** Explore's header: the chart's name (with 'Altered' when changed since saved), Save, and the "..." menu (edit properties, drill to detail, download, share). */
 export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
-  const { sliceName, alteredRows, canEditProperties, canDrillToDetail, onSave, onEditProperties, onDrillToDetail, onCopyPermalink, exportKinds, onExport, onDownloadAsImage } =
-    props;
+  const {
+    sliceName,
+    alteredRows,
+    canEditProperties,
+    canSave,
+    canDrillToDetail,
+    onSave,
+    onEditProperties,
+    onDrillToDetail,
+    onCopyPermalink,
+    exportKinds,
+    canDownloadData,
+    onExport,
+    onDownloadAsImage,
+  } = props;
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 
@@ -63,9 +80,11 @@ export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
         <AlteredLabel rows={alteredRows} />
       </TitleGroup>
       <Actions>
-        <Button $variant="primary" data-testid={testIds.exploreHeader.saveButton} onClick={onSave}>
-          Save
-        </Button>
+        {canSave && (
+          <Button $variant="primary" data-testid={testIds.exploreHeader.saveButton} onClick={onSave}>
+            Save
+          </Button>
+        )}
         <DropdownMenuAnchor
           ref={menuRef}
           onKeyDown={(event) => {
@@ -108,6 +127,7 @@ export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
                   <MenuItem
                     role="menuitem"
                     type="button"
+                    disabled={!canDownloadData}
                     data-testid={testIds.exploreHeader.exportItem}
                     data-export={kind}
                     onClick={() => choose(() => onExport(kind))}

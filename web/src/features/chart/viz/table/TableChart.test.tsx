@@ -47,6 +47,50 @@ describe('TableChart', () => {
     expect(bodyTexts().map((row) => row[0])).toEqual(['boy', 'girl', 'N/A']);
   });
 
+  it('shift-click sorts by a second column within the first, cycling it ascending, descending, off', () => {
+    const births: ChartColumn[] = [
+      { name: 'gender', genericType: 1, values: ['boy', 'girl', 'boy', 'girl'] },
+      { name: 'state', genericType: 1, values: ['CA', 'NY', 'NY', 'CA'] },
+      { name: 'SUM(num)', genericType: 0, values: [30, 10, 20, 40] },
+    ];
+    renderWithTheme(<TableChart columns={births} rowCount={4} />);
+    const header = (name: RegExp): HTMLElement => screen.getByRole('button', { name });
+    const ariaSorts = (): (string | null)[] => screen.getAllByRole('columnheader').map((cell) => cell.getAttribute('aria-sort'));
+
+    fireEvent.click(header(/^gender/));
+    fireEvent.click(header(/^SUM\(num\)/), { shiftKey: true });
+    expect(bodyTexts()).toEqual([
+      ['boy', 'NY', '20'],
+      ['boy', 'CA', '30'],
+      ['girl', 'NY', '10'],
+      ['girl', 'CA', '40'],
+    ]);
+    expect(ariaSorts()).toEqual(['ascending', 'none', 'ascending']);
+    expect(screen.getAllByTestId(testIds.tableChart.sortPriority).map((mark) => mark.textContent)).toEqual(['1', '2']);
+
+    fireEvent.click(header(/^SUM\(num\)/), { shiftKey: true });
+    expect(bodyTexts().map((row) => row[2])).toEqual(['30', '20', '40', '10']);
+    expect(ariaSorts()).toEqual(['ascending', 'none', 'descending']);
+
+    fireEvent.click(header(/^SUM\(num\)/), { shiftKey: true });
+    expect(bodyTexts().map((row) => row[2])).toEqual(['30', '20', '10', '40']);
+    expect(ariaSorts()).toEqual(['ascending', 'none', 'none']);
+    expect(screen.queryByTestId(testIds.tableChart.sortPriority)).toBeNull();
+  });
+
+  it('a plain click after a multi-sort sorts by the clicked column alone', () => {
+    const births: ChartColumn[] = [
+      { name: 'gender', genericType: 1, values: ['boy', 'girl', 'boy'] },
+      { name: 'SUM(num)', genericType: 0, values: [30, 10, 20] },
+    ];
+    renderWithTheme(<TableChart columns={births} rowCount={3} />);
+    fireEvent.click(screen.getByRole('button', { name: /^gender/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^SUM\(num\)/ }), { shiftKey: true });
+    fireEvent.click(screen.getByRole('button', { name: /^SUM\(num\)/ }));
+    expect(bodyTexts().map((row) => row[1])).toEqual(['10', '20', '30']);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.getAttribute('aria-sort'))).toEqual(['none', 'ascending']);
+  });
+
   it('renders only a window of a large result', () => {
     const manyRows = Array.from({ length: 5000 }, (_unused, index) => index);
     renderWithTheme(<TableChart columns={[{ name: 'n', genericType: 0, values: manyRows }]} rowCount={5000} />);

@@ -8,7 +8,7 @@ import { cellBarColor, cellBarGeometry, cellNumber, columnValueRange, type Value
 import { cellBackgroundColor, columnColorFunctions } from './conditionalFormatting';
 import { tableCellFormatter } from './tableCellFormat';
 import { searchRowIndexes } from './searchRows';
-import { nextColumnSort, sortRowIndexes, type ColumnSort } from './sortRows';
+import { nextColumnSorts, sortRowIndexesBy, type ColumnSort } from './sortRows';
 import { TableGlobalControls } from './TableGlobalControls';
 import { defaultTableDisplayOptions, pageSizeOptions, type TableDisplayOptions } from './tableOptions';
 import { TablePagination } from './TablePagination';
@@ -49,7 +49,8 @@ export function TableChart({
   barColumnNames = noBarColumns,
 }: TableChartProps): JSX.Element {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [sort, setSort] = useState<ColumnSort | null>(null);
+  // The sorts in priority order: a click sorts by one column, a shift-click adds one (spec 001 section 4).
+  const [sorts, setSorts] = useState<ColumnSort[]>([]);
   const [search, setSearch] = useState('');
   const [pageSize, setPageSize] = useState(options.pageLength);
   const [pageIndex, setPageIndex] = useState(0);
@@ -65,7 +66,7 @@ export function TableChart({
     () => new Map(columns.map((column) => [column.name, tableCellFormatter(column, options.cellFormats)])),
     [columns, options.cellFormats],
   );
-  const sortedRows = useMemo(() => sortRowIndexes(columns, rowCount, sort), [columns, rowCount, sort]);
+  const sortedRows = useMemo(() => sortRowIndexesBy(columns, rowCount, sorts), [columns, rowCount, sorts]);
   const matchingRows = useMemo(
     () => (options.includeSearch ? searchRowIndexes(columns, sortedRows, search, cellFormatters) : sortedRows),
     [columns, sortedRows, options.includeSearch, search, cellFormatters],
@@ -133,16 +134,23 @@ export function TableChart({
           <thead>
             <tr>
               {columns.map((column, columnIndex) => {
-                const direction = sort?.columnIndex === columnIndex ? sort.direction : undefined;
+                const sortPosition = sorts.findIndex((sort) => sort.columnIndex === columnIndex);
+                const direction = sorts[sortPosition]?.direction;
                 return (
                   <HeaderCell key={column.name} scope="col" aria-sort={direction ?? 'none'} data-testid={testIds.tableChart.headerCell}>
                     <SortButton
                       type="button"
                       $alignRight={column.genericType === genericDataTypes.numeric}
-                      onClick={() => setSort((current) => nextColumnSort(current, columnIndex))}
+                      title="Click to sort, shift-click to sort by several columns"
+                      onMouseDown={(event) => {
+                        // A shift-click sorts; it must not select the header texts.
+                        if (event.shiftKey) event.preventDefault();
+                      }}
+                      onClick={(event) => setSorts((current) => nextColumnSorts(current, columnIndex, event.shiftKey))}
                     >
                       {column.name}
                       <SortMark aria-hidden>{direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}</SortMark>
+                      {sorts.length > 1 && sortPosition >= 0 && <SortPriority data-testid={testIds.tableChart.sortPriority}>{sortPosition + 1}</SortPriority>}
                     </SortButton>
                   </HeaderCell>
                 );
@@ -253,6 +261,13 @@ const SortButton = styled.button<{ $alignRight: boolean }>`
   font-weight: 600;
   cursor: pointer;
   text-align: left;
+`;
+
+/** The column's place among several sorts: 1 decides, 2 breaks its ties, ... */
+const SortPriority = styled.sup`
+  margin-left: 2px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs}px;
 `;
 
 const SortMark = styled.span`

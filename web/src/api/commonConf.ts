@@ -1,0 +1,47 @@
+/**
+ * The server settings the browser follows (`GET /api/v1/common/conf/`, Superset's bootstrap
+ * `common.conf`). The client reads them once signed in; until then, or when the server does not
+ * answer, Superset's defaults apply.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { getJson } from './client';
+import type { CommonConf } from './generated/CommonConf';
+import type { ResultResponse } from './generated/ResultResponse';
+import { queryKeys } from './queryKeys';
+
+export const commonConfPath = '/api/v1/common/conf/';
+
+/** Superset's default `SUPERSET_WEBSERVER_TIMEOUT`, the same as the server's default `query_timeout_seconds`. */
+export const defaultWebServerTimeoutSeconds = 60;
+
+let publishedWebServerTimeoutSeconds: number | null = null;
+
+/** The web server timeout in seconds: the server's, once published, else 60. */
+export function webServerTimeoutSeconds(): number {
+  return publishedWebServerTimeoutSeconds ?? defaultWebServerTimeoutSeconds;
+}
+
+/** Follows a conf answer; a timeout that is not a positive number keeps the default. */
+export function applyCommonConf(conf: CommonConf): void {
+  const timeout = conf.SUPERSET_WEBSERVER_TIMEOUT;
+  publishedWebServerTimeoutSeconds = Number.isFinite(timeout) && timeout > 0 ? timeout : null;
+}
+
+/** Back to the defaults (a signed-out browser, or between tests). */
+export function forgetCommonConf(): void {
+  publishedWebServerTimeoutSeconds = null;
+}
+
+/** Reads the conf once per session and applies it (used by the signed-in layout). */
+export function useCommonConf(): void {
+  const conf = useQuery({
+    queryKey: queryKeys.commonConf,
+    queryFn: async ({ signal }) => (await getJson<ResultResponse<CommonConf>>(commonConfPath, signal)).result,
+    retry: false,
+    staleTime: Infinity,
+  });
+  useEffect(() => {
+    if (conf.data !== undefined) applyCommonConf(conf.data);
+  }, [conf.data]);
+}
