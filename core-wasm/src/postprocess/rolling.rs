@@ -330,7 +330,7 @@ fn rolled_moments_of(
     while row < row_count {
         let window_end = (row + 1 + offset).min(row_count);
         let window_start = (row + 1 + offset).saturating_sub(window);
-        if row % MOMENT_STRETCH == 0 {
+        if row.is_multiple_of(MOMENT_STRETCH) {
             (start, end) = (window_start, window_end);
             shift = values[start..end].first().copied().unwrap_or(0.0);
             (sum, squares) = (0.0, 0.0);
@@ -368,7 +368,7 @@ fn rolled_moments_of(
         // The steady rows up to the next stretch: the window holds `window` rows (at least
         // `min_periods`), `values[row + offset]` enters and `values[row + offset - window]` leaves.
         let run_end = steady_end.min(row.next_multiple_of(MOMENT_STRETCH).max(row + 1));
-        if row >= first_steady && row % MOMENT_STRETCH != 0 && row < run_end {
+        if row >= first_steady && !row.is_multiple_of(MOMENT_STRETCH) && row < run_end {
             let entering_rows = &values[row + offset..run_end + offset];
             let leaving_rows = &values[row + offset - window..run_end + offset - window];
             for (&entering, &leaving) in entering_rows.iter().zip(leaving_rows) {
