@@ -1287,6 +1287,29 @@ mod tests {
     }
 
     #[test]
+    fn appearance_groups_in_key_order_are_the_dense_ids() {
+        let batch = batch();
+        for positions in [vec![0], vec![1], vec![2], vec![0, 2], vec![2, 0], vec![0, 1, 2]] {
+            let codes: Vec<ColumnCodes> = positions
+                .iter()
+                .map(|&position| column_codes(&batch, position).unwrap())
+                .collect();
+            let expected = dense_ids(&codes.iter().collect::<Vec<_>>(), 8, false);
+            let groups = appearance_groups(&batch, &positions).unwrap();
+            // Text and several columns are numbered by first appearance (a single number column
+            // keeps its ordered codes): each new group's first row comes after the last's.
+            let by_appearance = positions.len() > 1 || positions == [0];
+            assert!(
+                !by_appearance || groups.first_row.windows(2).all(|pair| pair[0] < pair[1]),
+                "{positions:?}"
+            );
+            let dense = groups.into_dense_ids();
+            assert_eq!(dense.ids, expected.ids, "{positions:?}");
+            assert_eq!(dense.first_row, expected.first_row, "{positions:?}");
+        }
+    }
+
+    #[test]
     fn both_strategies_give_the_same_ids_in_both_directions_with_and_without_nulls() {
         let batch = batch();
         let codes: Vec<ColumnCodes> = (0..3)

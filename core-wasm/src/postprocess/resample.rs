@@ -567,3 +567,72 @@ fn time_micros(array: &ArrayRef) -> CoreResult<Vec<Option<i64>>> {
         _ => return Err(invalid("Resample operation requires DatetimeIndex")),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use arrow::array::{AsArray, Float64Array, TimestampMicrosecondArray};
+    use arrow::datatypes::{Field, Float64Type, Schema};
+
+    use super::*;
+
+    const MINUTE: i64 = 60 * MICROS_PER_SECOND;
+
+    fn series(minutes: &[i64], values: &[f64]) -> RecordBatch {
+        let times: Vec<i64> = minutes
+            .iter()
+            .map(|minute| 1_600_000_000_000_000 + minute * MINUTE)
+            .collect();
+        RecordBatch::try_new(
+            Arc::new(Schema::new(vec![
+                Field::new(
+                    "__timestamp",
+                    DataType::Timestamp(TimeUnit::Microsecond, None),
+                    false,
+                ),
+                Field::new("value", DataType::Float64, true),
+            ])),
+            vec![
+                Arc::new(TimestampMicrosecondArray::from(times)),
+                Arc::new(Float64Array::from(values.to_vec())),
+            ],
+        )
+        .unwrap()
+    }
+
+    fn resampled(batch: RecordBatch, method: &str) -> Vec<Option<f64>> {
+        let options = ResampleOptions {
+            rule: "1H".to_owned(),
+            method: method.to_owned(),
+            fill_value: None,
+            time_column: None,
+        };
+        let result = resample(batch, options).unwrap();
+        result.column(1).as_primitive::<Float64Type>().iter().collect()
+    }
+
+    /// Increasing times take the stretch-by-stretch path, shuffled ones the general path: the
+    /// same bins, sums (an empty bin is 0) and means (an empty bin is null), NaN skipped.
+    #[test]
+    fn fixed_bins_of_increasing_times_match_the_general_path() {
+        // 2020-09-13 12:26:40 is minute 0: the 12:00 bin holds minutes 0 to 33, 13:00 34 to 93,
+        // 14:00 and 15:00 none, 16:00 214 and 215.
+        let minutes = [0, 10, 33, 34, 60, 93, 214, 215];
+        let values = [1.5, f64::NAN, 2.0, 4.0, 0.25, 8.0, f64::NAN, 3.0];
+        let order = [3, 0, 7, 5, 1, 6, 2, 4];
+        let shuffled_minutes: Vec<i64> = order.iter().map(|&row| minutes[row]).collect();
+        let shuffled_values: Vec<f64> = order.iter().map(|&row| values[row]).collect();
+        for method in ["sum", "mean"] {
+            let fast = resampled(series(&minutes, &values), method);
+            let general = resampled(series(&shuffled_minutes, &shuffled_values), method);
+            assert_eq!(fast, general, "{method}");
+        }
+        assert_eq!(
+            resampled(series(&minutes, &values), "sum"),
+            vec![Some(3.5), Some(12.25), Some(0.0), Some(0.0), Some(3.0)]
+        );
+        assert_eq!(
+            resampled(series(&minutes, &values), "mean"),
+            vec![Some(1.75), Some(4.083333333333333), None, None, Some(3.0)]
+        );
+    }
+}
