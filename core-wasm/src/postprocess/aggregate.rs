@@ -25,7 +25,9 @@ use crate::error::CoreResult;
 use crate::postprocess::frame::{
     arrow_failure, batch_from, column_position, float_array, invalid, number_values,
 };
-use crate::postprocess::keys::{column_codes, dense_ids, row_ids, ColumnCodes, Groups, NO_CODE};
+use crate::postprocess::keys::{
+    appearance_groups, column_codes, row_ids, AppearanceGroups, ColumnCodes, Groups, NO_CODE,
+};
 
 #[derive(Debug, Deserialize)]
 pub struct AggregateOptions {
@@ -199,20 +201,20 @@ pub fn aggregate(batch: RecordBatch, options: AggregateOptions) -> CoreResult<Re
     let aggregates = named_aggregates(&batch, &options.aggregates)?;
     let rows = batch.num_rows();
 
-    // Each row's group id, in sorted key order; rows with a null key are left out.
-    let (ids, first_rows): (Vec<u32>, Vec<usize>) = if key_positions.is_empty() {
-        (vec![0; rows], if rows == 0 { Vec::new() } else { vec![0] })
+    // Each row's group, numbered by first appearance (rows with a null key are left out), and
+    // the groups in sorted key order. Without keys, every row is the one group.
+    let grouping = if key_positions.is_empty() {
+        AppearanceGroups {
+            ids: vec![0; rows],
+            first_row: if rows == 0 { Vec::new() } else { vec![0] },
+            key_order: if rows == 0 { Vec::new() } else { vec![0] },
+        }
     } else {
-        let codes = key_positions
-            .iter()
-            .map(|&position| column_codes(&batch, position))
-            .collect::<CoreResult<Vec<_>>>()?;
-        let columns: Vec<&ColumnCodes> = codes.iter().collect();
-        let dense = dense_ids(&columns, rows, false);
-        (dense.ids, dense.first_row)
+        appearance_groups(&batch, &key_positions)?
     };
-    let group_count = first_rows.len();
-    // Order statistics and spreads need each group's values together; the others accumulate.
+    let group_count = grouping.count();
+    // Order statistics and spreads need each group's values together (groups in key order
+    // already); the others accumulate, then come in key order.
     let groups = if aggregates.iter().all(|named| named.aggregator.accumulates()) {
         None
     } else {
@@ -221,28 +223,61 @@ pub fn aggregate(batch: RecordBatch, options: AggregateOptions) -> CoreResult<Re
 
     let mut fields: Vec<Field> = Vec::new();
     let mut columns: Vec<ArrayRef> = Vec::new();
-    let first_rows = first_rows
-        .iter()
-        .map(|&row| u32::try_from(row).map_err(|_| invalid("Too many rows")))
+    let first_rows = grouping
+        .first_rows_in_key_order()
+        .into_iter()
+        .map(|row| u32::try_from(row).map_err(|_| invalid("Too many rows")))
         .collect::<CoreResult<UInt32Array>>()?;
     for &position in &key_positions {
         fields.push(batch.schema().field(position).clone());
         columns.push(take(batch.column(position), &first_rows, None).map_err(arrow_failure)?);
     }
+    // Sums and counts per column, shared by the `sum`, `mean` and `count` of one column.
+    let mut sums_and_counts: BTreeMap<&str, (Vec<f64>, Vec<usize>)> = BTreeMap::new();
     for named in &aggregates {
-        let values = values_for(&batch, named)?;
         let results = match &groups {
-            None => accumulate(named.aggregator, &values, &ids, group_count),
-            Some(groups) => groups
-                .iter()
-                .map(|rows| {
-                    let group_values: Vec<Option<f64>> = rows
+            None if matches!(named.aggregator, Aggregator::Sum | Aggregator::Mean) => {
+                if !sums_and_counts.contains_key(named.column.as_str()) {
+                    let values = values_for(&batch, named)?;
+                    let accumulated = sums_and_counts_of(&values, &grouping.ids, group_count);
+                    sums_and_counts.insert(named.column.as_str(), accumulated);
+                }
+                let (sums, counts) = &sums_and_counts[named.column.as_str()];
+                let results: Vec<f64> = if named.aggregator == Aggregator::Sum {
+                    grouping.in_key_order(sums)
+                } else {
+                    grouping
+                        .key_order
                         .iter()
-                        .map(|&row| Some(values[row]).filter(|value| !value.is_nan()))
-                        .collect();
-                    reduce(named.aggregator, &group_values).unwrap_or(f64::NAN)
-                })
-                .collect(),
+                        .map(|&group| {
+                            let count = counts[group];
+                            if count == 0 {
+                                f64::NAN
+                            } else {
+                                sums[group] / count as f64
+                            }
+                        })
+                        .collect()
+                };
+                results
+            }
+            None => {
+                let values = values_for(&batch, named)?;
+                grouping.in_key_order(&accumulate(named.aggregator, &values, &grouping.ids, group_count))
+            }
+            Some(groups) => {
+                let values = values_for(&batch, named)?;
+                groups
+                    .iter()
+                    .map(|rows| {
+                        let group_values: Vec<Option<f64>> = rows
+                            .iter()
+                            .map(|&row| Some(values[row]).filter(|value| !value.is_nan()))
+                            .collect();
+                        reduce(named.aggregator, &group_values).unwrap_or(f64::NAN)
+                    })
+                    .collect()
+            }
         };
         fields.push(Field::new(
             named.label.as_str(),
@@ -252,6 +287,20 @@ pub fn aggregate(batch: RecordBatch, options: AggregateOptions) -> CoreResult<Re
         columns.push(float_array(results));
     }
     batch_from(fields, columns, group_count)
+}
+
+/// Each group's sum and count of present values, added in row order (`ids`: each row's group,
+/// `NO_CODE` for rows left out).
+fn sums_and_counts_of(values: &[f64], ids: &[u32], groups: usize) -> (Vec<f64>, Vec<usize>) {
+    let mut sums = vec![0.0f64; groups];
+    let mut counts = vec![0usize; groups];
+    for (&value, &id) in values.iter().zip(ids) {
+        if id != NO_CODE && !value.is_nan() {
+            sums[id as usize] += value;
+            counts[id as usize] += 1;
+        }
+    }
+    (sums, counts)
 }
 
 impl Aggregator {

@@ -20,7 +20,7 @@ use crate::error::CoreResult;
 use crate::postprocess::frame::{
     batch_from, column_position, invalid, number_array, number_values, take_rows,
 };
-use crate::postprocess::keys::{column_codes, dense_ids, NO_CODE};
+use crate::postprocess::keys::{appearance_groups, NO_CODE};
 
 #[derive(Debug, Deserialize)]
 pub struct BoxplotOptions {
@@ -85,11 +85,7 @@ pub fn boxplot(batch: RecordBatch, options: BoxplotOptions) -> CoreResult<Record
     let (ids, first_rows): (Vec<u32>, Vec<usize>) = if key_positions.is_empty() {
         (vec![0; rows], if rows == 0 { Vec::new() } else { vec![0] })
     } else {
-        let codes = key_positions
-            .iter()
-            .map(|&position| column_codes(&batch, position))
-            .collect::<CoreResult<Vec<_>>>()?;
-        let dense = dense_ids(&codes.iter().collect::<Vec<_>>(), rows, false);
+        let dense = appearance_groups(&batch, &key_positions)?.into_dense_ids();
         (dense.ids, dense.first_row)
     };
     let group_count = first_rows.len();

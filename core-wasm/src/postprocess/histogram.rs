@@ -19,7 +19,7 @@ use std::borrow::Cow;
 use crate::postprocess::frame::{
     batch_from, column_position, float_array, invalid, is_numeric, number_values, take_rows,
 };
-use crate::postprocess::keys::{column_codes, dense_ids, NO_CODE};
+use crate::postprocess::keys::{appearance_groups, NO_CODE};
 
 #[derive(Debug, Deserialize)]
 pub struct HistogramOptions {
@@ -62,11 +62,7 @@ pub fn histogram(batch: RecordBatch, options: HistogramOptions) -> CoreResult<Re
     let (ids, first_rows): (Cow<'_, [u32]>, Vec<usize>) = if key_positions.is_empty() {
         (Cow::Owned(vec![0; batch.num_rows()]), vec![0])
     } else {
-        let codes = key_positions
-            .iter()
-            .map(|&key_position| column_codes(&batch, key_position))
-            .collect::<CoreResult<Vec<_>>>()?;
-        let dense = dense_ids(&codes.iter().collect::<Vec<_>>(), batch.num_rows(), false);
+        let dense = appearance_groups(&batch, &key_positions)?.into_dense_ids();
         (Cow::Owned(dense.ids), dense.first_row)
     };
     let group_count = first_rows.len();

@@ -385,13 +385,20 @@ fn text_ids<O: OffsetSizeTrait>(array: &GenericStringArray<O>) -> (Vec<u32>, Tex
     let nulls = array.nulls().filter(|nulls| nulls.null_count() > 0);
     let mut table = TextTable::new(bytes);
     let mut ids: Vec<u32> = Vec::with_capacity(rows);
-    for row in 0..rows {
-        if nulls.is_some_and(|nulls| nulls.is_null(row)) {
-            ids.push(NO_CODE);
-            continue;
-        }
-        let (start, end) = (offsets[row].as_usize(), offsets[row + 1].as_usize());
-        ids.push(table.id_of(start, end, row));
+    match nulls {
+        None => ids.extend(
+            offsets
+                .windows(2)
+                .enumerate()
+                .map(|(row, bounds)| table.id_of(bounds[0].as_usize(), bounds[1].as_usize(), row)),
+        ),
+        Some(nulls) => ids.extend(offsets.windows(2).enumerate().map(|(row, bounds)| {
+            if nulls.is_null(row) {
+                NO_CODE
+            } else {
+                table.id_of(bounds[0].as_usize(), bounds[1].as_usize(), row)
+            }
+        })),
     }
     (ids, table)
 }
@@ -415,15 +422,25 @@ pub(crate) fn column_codes_unordered(batch: &RecordBatch, position: usize) -> Co
 /// The distinct texts of a column, numbered in order of first appearance.
 struct TextTable<'a> {
     bytes: &'a [u8],
-    /// Open addressing with linear probing: `id + 1`, 0 for an empty slot.
-    slots: Vec<u32>,
+    /// Open addressing with linear probing. Each slot holds its text's first 8 bytes, length
+    /// and id, so that a probe compares the slot itself with no further load (only texts
+    /// longer than 8 bytes compare their bytes).
+    slots: Vec<TextSlot>,
     /// `64 - log2(slots.len())`: a hash's top bits pick its slot.
     shift: u32,
-    /// Each id's first 8 bytes (zero-padded), its length and where its first occurrence starts.
-    words: Vec<u64>,
-    lengths: Vec<usize>,
+    /// Where each id's first occurrence starts, and its length.
     starts: Vec<usize>,
+    lengths: Vec<usize>,
     first_row: Vec<usize>,
+}
+
+/// One slot of a [`TextTable`]: `id + 1` (0 for an empty slot), the length and the first 8
+/// bytes (zero-padded) of its text.
+#[derive(Clone, Copy, Default)]
+struct TextSlot {
+    word: u64,
+    length: u32,
+    id_plus_one: u32,
 }
 
 impl<'a> TextTable<'a> {
@@ -432,11 +449,10 @@ impl<'a> TextTable<'a> {
     fn new(bytes: &'a [u8]) -> Self {
         TextTable {
             bytes,
-            slots: vec![0; 1 << Self::INITIAL_BITS],
+            slots: vec![TextSlot::default(); 1 << Self::INITIAL_BITS],
             shift: 64 - Self::INITIAL_BITS,
-            words: Vec::new(),
-            lengths: Vec::new(),
             starts: Vec::new(),
+            lengths: Vec::new(),
             first_row: Vec::new(),
         }
     }
@@ -447,12 +463,13 @@ impl<'a> TextTable<'a> {
     }
 
     /// The first 8 bytes of `bytes[start..end]`, zero-padded.
+    #[inline(always)]
     fn word(&self, start: usize, end: usize) -> u64 {
         let length = end - start;
         let mut word = [0u8; 8];
-        if start + 8 <= self.bytes.len() {
+        if let Some(eight) = self.bytes.get(start..start + 8) {
             // One unaligned load, then the bytes past the text masked off.
-            word.copy_from_slice(&self.bytes[start..start + 8]);
+            word.copy_from_slice(eight);
             let word = u64::from_le_bytes(word);
             if length >= 8 {
                 word
@@ -466,6 +483,7 @@ impl<'a> TextTable<'a> {
         }
     }
 
+    #[inline(always)]
     fn hash(&self, word: u64, start: usize, end: usize) -> u64 {
         let length = end - start;
         let mixed = if length <= 8 {
@@ -478,6 +496,7 @@ impl<'a> TextTable<'a> {
         mixed.wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
+    #[inline(always)]
     fn id_of(&mut self, start: usize, end: usize, row: usize) -> u32 {
         let word = self.word(start, end);
         let length = end - start;
@@ -486,44 +505,59 @@ impl<'a> TextTable<'a> {
         let mut slot = (hash >> self.shift) as usize;
         loop {
             let occupant = self.slots[slot];
-            if occupant == 0 {
+            if occupant.id_plus_one == 0 {
                 break;
             }
-            let id = (occupant - 1) as usize;
-            if self.words[id] == word
-                && self.lengths[id] == length
-                && (length <= 8
-                    || self.bytes[self.starts[id]..self.starts[id] + length] == self.bytes[start..end])
+            if occupant.word == word
+                && occupant.length as usize == length
+                && (length <= 8 || {
+                    let id = (occupant.id_plus_one - 1) as usize;
+                    self.bytes[self.starts[id]..self.starts[id] + length] == self.bytes[start..end]
+                })
             {
-                return id as u32;
+                return occupant.id_plus_one - 1;
             }
             slot = (slot + 1) & mask;
         }
-        let id = self.words.len() as u32;
-        self.slots[slot] = id + 1;
-        self.words.push(word);
-        self.lengths.push(length);
+        self.insert(slot, word, start, end, row)
+    }
+
+    #[cold]
+    fn insert(&mut self, slot: usize, word: u64, start: usize, end: usize, row: usize) -> u32 {
+        let id = self.starts.len() as u32;
+        let length = end - start;
+        self.slots[slot] = TextSlot {
+            word,
+            // Texts are shorter than 4 GiB (the lengths of an Arrow string array are i32 or
+            // i64 offsets into one buffer of a Wasm or native process); a longer one would
+            // only compare its bytes.
+            length: u32::try_from(length).unwrap_or(u32::MAX),
+            id_plus_one: id + 1,
+        };
         self.starts.push(start);
+        self.lengths.push(length);
         self.first_row.push(row);
-        if self.words.len() * 2 > self.slots.len() {
+        if self.starts.len() * 2 > self.slots.len() {
             self.grow();
         }
         id
     }
 
     fn grow(&mut self) {
-        let capacity = self.slots.len() * 2;
+        let old = std::mem::take(&mut self.slots);
+        let capacity = old.len() * 2;
         self.shift -= 1;
-        self.slots = vec![0; capacity];
+        self.slots = vec![TextSlot::default(); capacity];
         let mask = capacity - 1;
-        for id in 0..self.words.len() {
+        for entry in old.into_iter().filter(|entry| entry.id_plus_one != 0) {
+            let id = (entry.id_plus_one - 1) as usize;
             let start = self.starts[id];
-            let hash = self.hash(self.words[id], start, start + self.lengths[id]);
+            let hash = self.hash(entry.word, start, start + self.lengths[id]);
             let mut slot = (hash >> self.shift) as usize;
-            while self.slots[slot] != 0 {
+            while self.slots[slot].id_plus_one != 0 {
                 slot = (slot + 1) & mask;
             }
-            self.slots[slot] = id as u32 + 1;
+            self.slots[slot] = entry;
         }
     }
 }
@@ -902,6 +936,215 @@ pub(crate) fn dense_ids(columns: &[&ColumnCodes], rows: usize, keep_nulls: bool)
     DenseIds { ids: keys, first_row }
 }
 
+/// Each row's group numbered in order of first appearance (rows with a null key left out), and
+/// the groups in ascending key order: what accumulating operations need, since they can order
+/// their few results afterwards rather than renumber every row.
+pub(crate) struct AppearanceGroups {
+    /// Each row's group, `NO_CODE` for a row with a null key.
+    pub ids: Vec<u32>,
+    /// The first row of each group.
+    pub first_row: Vec<usize>,
+    /// The groups in ascending key order.
+    pub key_order: Vec<usize>,
+}
+
+impl AppearanceGroups {
+    pub fn count(&self) -> usize {
+        self.first_row.len()
+    }
+
+    /// The first row of each group, groups in key order.
+    pub fn first_rows_in_key_order(&self) -> Vec<usize> {
+        self.key_order
+            .iter()
+            .map(|&group| self.first_row[group])
+            .collect()
+    }
+
+    /// Per-group results (`results[group]`) in key order.
+    pub fn in_key_order<T: Copy>(&self, results: &[T]) -> Vec<T> {
+        self.key_order.iter().map(|&group| results[group]).collect()
+    }
+
+    /// The same groups renumbered in key order, as [`dense_ids`] numbers them.
+    pub fn into_dense_ids(self) -> DenseIds {
+        let mut id_of_group = vec![NO_CODE; self.count() + 1];
+        for (id, &group) in self.key_order.iter().enumerate() {
+            id_of_group[group] = id as u32;
+        }
+        let last = self.count();
+        let first_row = self.first_rows_in_key_order();
+        // NO_CODE (u32::MAX) maps to the last slot, which stays NO_CODE.
+        let ids = self
+            .ids
+            .into_iter()
+            .map(|group| id_of_group[(group as usize).min(last)])
+            .collect();
+        DenseIds { ids, first_row }
+    }
+}
+
+/// A key column's codes, with text numbered by first appearance, and each code's rank in the
+/// column's ascending order (`None`: the codes are the ranks).
+struct RankedCodes {
+    codes: ColumnCodes,
+    rank: Option<Vec<u32>>,
+}
+
+impl RankedCodes {
+    fn rank_of(&self, code: u32) -> u32 {
+        self.rank.as_ref().map_or(code, |rank| rank[code as usize])
+    }
+}
+
+fn ranked_codes(batch: &RecordBatch, position: usize) -> CoreResult<RankedCodes> {
+    fn text_ranked<O: OffsetSizeTrait>(array: &GenericStringArray<O>) -> RankedCodes {
+        let (codes, table) = text_ids(array);
+        let distinct = table.first_row.len();
+        let mut order: Vec<u32> = (0..distinct as u32).collect();
+        order.sort_unstable_by(|&left, &right| table.text(left).cmp(table.text(right)));
+        let mut rank = vec![0u32; distinct];
+        for (position, &id) in order.iter().enumerate() {
+            rank[id as usize] = position as u32;
+        }
+        RankedCodes {
+            codes: ColumnCodes {
+                codes,
+                first_row: table.first_row,
+            },
+            rank: Some(rank),
+        }
+    }
+    let array = batch.column(position);
+    Ok(match array.data_type() {
+        DataType::Utf8 => text_ranked(array.as_string::<i32>()),
+        DataType::LargeUtf8 => text_ranked(array.as_string::<i64>()),
+        _ => RankedCodes {
+            codes: column_codes(batch, position)?,
+            rank: None,
+        },
+    })
+}
+
+/// The rows of `batch` grouped by the columns at `positions` (at least one), rows with a null
+/// key left out. Text keys are numbered by first appearance (one hash lookup per row, no
+/// renumbering), the codes of several columns combine into one small integer per row and a
+/// table over those numbers the groups as they appear; only the groups are then sorted by key.
+/// A key space too large for the table goes through [`dense_ids`].
+pub(crate) fn appearance_groups(batch: &RecordBatch, positions: &[usize]) -> CoreResult<AppearanceGroups> {
+    let rows = batch.num_rows();
+    let mut columns = positions
+        .iter()
+        .map(|&position| ranked_codes(batch, position))
+        .collect::<CoreResult<Vec<_>>>()?;
+    let space = columns
+        .iter()
+        .try_fold(1u64, |space, column| {
+            space.checked_mul(column.codes.distinct() as u64)
+        })
+        .filter(|&space| space <= DENSE_SPACE_LIMIT);
+    let (ids, first_row) = match (columns.as_slice(), space) {
+        ([single], _) => {
+            // One column: its codes are the groups already.
+            let first_row = single.codes.first_row.clone();
+            let key_order = groups_in_key_order(&columns, &first_row);
+            let ids = std::mem::take(&mut columns[0].codes.codes);
+            return Ok(AppearanceGroups {
+                ids,
+                first_row,
+                key_order,
+            });
+        }
+        (_, Some(space)) => {
+            // One combined key per row (nulls left out, so no digit for null), built from the
+            // first column rather than zeroed, then numbered in place by first appearance.
+            let mut keys: Vec<u32> = columns[0].codes.codes.clone();
+            for column in &columns[1..] {
+                let radix = column.codes.distinct() as u32;
+                for (key, &code) in keys.iter_mut().zip(&column.codes.codes) {
+                    *key = if *key == NO_CODE || code == NO_CODE {
+                        NO_CODE
+                    } else {
+                        *key * radix + code
+                    };
+                }
+            }
+            let mut group_of_key: Vec<u32> = vec![NO_CODE; space as usize];
+            let mut first_row: Vec<usize> = Vec::new();
+            for (row, key) in keys.iter_mut().enumerate() {
+                if *key == NO_CODE {
+                    continue;
+                }
+                let group = &mut group_of_key[*key as usize];
+                if *group == NO_CODE {
+                    *group = first_row.len() as u32;
+                    first_row.push(row);
+                }
+                *key = *group;
+            }
+            (keys, first_row)
+        }
+        (_, None) => {
+            let ordered: Vec<ColumnCodes> = columns
+                .iter()
+                .map(|column| ColumnCodes {
+                    codes: column
+                        .codes
+                        .codes
+                        .iter()
+                        .map(|&code| {
+                            if code == NO_CODE {
+                                NO_CODE
+                            } else {
+                                column.rank_of(code)
+                            }
+                        })
+                        .collect(),
+                    first_row: Vec::new(),
+                })
+                .zip(&columns)
+                .map(|(mut ordered, column)| {
+                    let mut first_row = vec![0usize; column.codes.distinct()];
+                    for (code, &row) in column.codes.first_row.iter().enumerate() {
+                        first_row[column.rank_of(code as u32) as usize] = row;
+                    }
+                    ordered.first_row = first_row;
+                    ordered
+                })
+                .collect();
+            let dense = dense_ids(&ordered.iter().collect::<Vec<_>>(), rows, false);
+            let key_order = (0..dense.first_row.len()).collect();
+            return Ok(AppearanceGroups {
+                ids: dense.ids,
+                first_row: dense.first_row,
+                key_order,
+            });
+        }
+    };
+    let key_order = groups_in_key_order(&columns, &first_row);
+    Ok(AppearanceGroups {
+        ids,
+        first_row,
+        key_order,
+    })
+}
+
+/// The groups (given by their first rows) sorted by their keys' ranks, column after column.
+fn groups_in_key_order(columns: &[RankedCodes], first_row: &[usize]) -> Vec<usize> {
+    let mut key_order: Vec<usize> = (0..first_row.len()).collect();
+    key_order.sort_unstable_by(|&left, &right| {
+        columns
+            .iter()
+            .map(|column| {
+                let rank = |group: usize| column.rank_of(column.codes.codes[first_row[group]]);
+                rank(left).cmp(&rank(right))
+            })
+            .find(|ordering| ordering.is_ne())
+            .unwrap_or(Ordering::Equal)
+    });
+    key_order
+}
+
 /// Rows grouped by id: groups in id order, each group's rows in row order.
 pub(crate) struct Groups {
     rows: Vec<usize>,
@@ -1041,6 +1284,29 @@ mod tests {
             }
         }
         assert_eq!(codes.first_row, expected_first);
+    }
+
+    #[test]
+    fn appearance_groups_in_key_order_are_the_dense_ids() {
+        let batch = batch();
+        for positions in [vec![0], vec![1], vec![2], vec![0, 2], vec![2, 0], vec![0, 1, 2]] {
+            let codes: Vec<ColumnCodes> = positions
+                .iter()
+                .map(|&position| column_codes(&batch, position).unwrap())
+                .collect();
+            let expected = dense_ids(&codes.iter().collect::<Vec<_>>(), 8, false);
+            let groups = appearance_groups(&batch, &positions).unwrap();
+            // Text and several columns are numbered by first appearance (a single number column
+            // keeps its ordered codes): each new group's first row comes after the last's.
+            let by_appearance = positions.len() > 1 || positions == [0];
+            assert!(
+                !by_appearance || groups.first_row.windows(2).all(|pair| pair[0] < pair[1]),
+                "{positions:?}"
+            );
+            let dense = groups.into_dense_ids();
+            assert_eq!(dense.ids, expected.ids, "{positions:?}");
+            assert_eq!(dense.first_row, expected.first_row, "{positions:?}");
+        }
     }
 
     #[test]

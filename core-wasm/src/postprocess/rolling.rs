@@ -258,14 +258,79 @@ fn rolled_moments(
     min_periods: usize,
     kind: Streaming,
 ) -> Vec<f64> {
+    // One copy of the loop per kind, so that the steady loop has no branch on the kind.
+    match kind {
+        Streaming::Sum => rolled_moments_of(
+            values,
+            window,
+            offset,
+            min_periods,
+            |count, shift, sum, squares| moment_value(Streaming::Sum, count, shift, sum, squares),
+        ),
+        Streaming::Mean => rolled_moments_of(
+            values,
+            window,
+            offset,
+            min_periods,
+            |count, shift, sum, squares| moment_value(Streaming::Mean, count, shift, sum, squares),
+        ),
+        Streaming::Variance { ddof, root: true } => rolled_moments_of(
+            values,
+            window,
+            offset,
+            min_periods,
+            |count, shift, sum, squares| {
+                moment_value(
+                    Streaming::Variance { ddof, root: true },
+                    count,
+                    shift,
+                    sum,
+                    squares,
+                )
+            },
+        ),
+        Streaming::Variance { ddof, root: false } => rolled_moments_of(
+            values,
+            window,
+            offset,
+            min_periods,
+            |count, shift, sum, squares| {
+                moment_value(
+                    Streaming::Variance { ddof, root: false },
+                    count,
+                    shift,
+                    sum,
+                    squares,
+                )
+            },
+        ),
+    }
+}
+
+/// [`rolled_moments`] with the window function `value(count, shift, sum, squares)`.
+///
+/// Most rows are steady: one row enters the window and one leaves (rows from `window - offset`
+/// to `row_count - offset`, outside a stretch's first row). Those run in a tight loop with the
+/// same additions as the general step, so the result is the same bit for bit.
+fn rolled_moments_of(
+    values: &[f64],
+    window: usize,
+    offset: usize,
+    min_periods: usize,
+    value: impl Fn(usize, f64, f64, f64) -> f64,
+) -> Vec<f64> {
     let row_count = values.len();
     let mut rolled = Vec::with_capacity(row_count);
     let (mut start, mut end) = (0usize, 0usize);
     let (mut shift, mut sum, mut squares) = (0.0f64, 0.0f64, 0.0f64);
-    for row in 0..row_count {
+    // Steady rows: `window_start` and `window_end` both move by one from the row before.
+    let first_steady = window.saturating_sub(offset).max(1);
+    let steady_end = row_count.saturating_sub(offset);
+    let mut row = 0usize;
+    while row < row_count {
         let window_end = (row + 1 + offset).min(row_count);
         let window_start = (row + 1 + offset).saturating_sub(window);
-        if row % MOMENT_STRETCH == 0 {
+        if row.is_multiple_of(MOMENT_STRETCH) {
             (start, end) = (window_start, window_end);
             shift = values[start..end].first().copied().unwrap_or(0.0);
             (sum, squares) = (0.0, 0.0);
@@ -275,7 +340,6 @@ fn rolled_moments(
                 squares += shifted * shifted;
             }
         } else if window_end == end + 1 && window_start == start + 1 {
-            // The steady state: one row in, one row out, one addition on each running sum.
             let (entering, leaving) = (values[end] - shift, values[start] - shift);
             sum += entering - leaving;
             squares += entering * entering - leaving * leaving;
@@ -298,13 +362,30 @@ fn rolled_moments(
         rolled.push(if count < min_periods {
             f64::NAN
         } else {
-            moment_value(kind, count, shift, sum, squares)
+            value(count, shift, sum, squares)
         });
+        row += 1;
+        // The steady rows up to the next stretch: the window holds `window` rows (at least
+        // `min_periods`), `values[row + offset]` enters and `values[row + offset - window]` leaves.
+        let run_end = steady_end.min(row.next_multiple_of(MOMENT_STRETCH).max(row + 1));
+        if row >= first_steady && !row.is_multiple_of(MOMENT_STRETCH) && row < run_end {
+            let entering_rows = &values[row + offset..run_end + offset];
+            let leaving_rows = &values[row + offset - window..run_end + offset - window];
+            for (&entering, &leaving) in entering_rows.iter().zip(leaving_rows) {
+                let (entering, leaving) = (entering - shift, leaving - shift);
+                sum += entering - leaving;
+                squares += entering * entering - leaving * leaving;
+                rolled.push(value(window, shift, sum, squares));
+            }
+            (start, end) = (run_end + offset - window, run_end + offset);
+            row = run_end;
+        }
     }
     rolled
 }
 
 /// A window function from the window's count and its sums of shifted values and squares.
+#[inline(always)]
 fn moment_value(kind: Streaming, count: usize, shift: f64, sum: f64, squares: f64) -> f64 {
     let count_f = count as f64;
     match kind {
