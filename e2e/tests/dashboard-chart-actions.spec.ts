@@ -3,7 +3,7 @@ import { testIds } from '../../web/src/testIds';
 import { DashboardPage } from '../pages/DashboardPage';
 import { ExplorePage } from '../pages/ExplorePage';
 import { LoginPage } from '../pages/LoginPage';
-import { adminPassword, adminUsername, fetchChartDataRows, findDatasetId } from '../support/quiverServer';
+import { adminPassword, adminUsername, fetchChartDataRows, findDatasetId, writeJson } from '../support/quiverServer';
 
 const sumOfNum = { expressionType: 'SIMPLE', column: { column_name: 'num' }, aggregate: 'SUM', label: 'SUM(num)' };
 
@@ -59,4 +59,50 @@ test('dashboard chart menu: View query shows the SQL, View as table the rows, Sh
   expect(permalink).toMatch(/^http:\/\/[^/]+\/explore\/p\/[^/]+\/$/);
   await ExplorePage.openPath(page, new URL(permalink).pathname);
   await expect(page.locator('[data-kind="slice"]')).toHaveCount(2);
+});
+
+test('dashboard chart menu: fullscreen fills the window, Toggle chart description shows the description', async ({ page }) => {
+  // A copy of the Births dashboard with copies of its charts, so the description stays here.
+  const births = (await (await page.request.get('/api/v1/dashboard/births')).json()) as { result: { id: number } };
+  const copy = await writeJson(page.request, 'POST', `/api/v1/dashboard/${births.result.id}/copy/`, {
+    dashboard_title: 'Births (chart actions)',
+    json_metadata: '{}',
+    duplicate_slices: true,
+  });
+  const copyId = (copy.result as { id: number }).id;
+  const charts = (await (await page.request.get(`/api/v1/dashboard/${copyId}/charts`)).json()) as { result: { id: number; slice_name: string }[] };
+  const byGender = charts.result.find((chart) => chart.slice_name === 'Births by gender');
+  if (byGender === undefined) throw new Error('the copy has no "Births by gender" chart');
+  await writeJson(page.request, 'PUT', `/api/v1/chart/${byGender.id}`, { description: 'Births per **gender**, all years.' });
+
+  const dashboard = await DashboardPage.open(page, copyId);
+  await expect(dashboard.loadedChart('Births by gender')).toHaveCount(1);
+  const holder = dashboard.chart('Births by gender');
+  const viewport = page.viewportSize();
+  if (viewport === null) throw new Error('no viewport');
+
+  // Enter fullscreen: the chart fills the window; Exit fullscreen gives it back its place.
+  const placed = await holder.boundingBox();
+  await dashboard.chooseChartMenuItem('Births by gender', testIds.dashboard.chartMenuFullscreen);
+  await expect(holder).toHaveAttribute('data-full-size', 'true');
+  expect(await holder.boundingBox()).toEqual({ x: 0, y: 0, width: viewport.width, height: viewport.height });
+  // The pie is drawn again in the larger box.
+  await expect.poll(async () => (await holder.locator('svg').first().boundingBox())?.width ?? 0).toBeGreaterThan(placed?.width ?? viewport.width);
+  await holder.getByTestId(testIds.dashboard.chartMenuButton).click();
+  await expect(holder.getByTestId(testIds.dashboard.chartMenuFullscreen)).toHaveText('Exit fullscreen');
+  await holder.getByTestId(testIds.dashboard.chartMenuFullscreen).click();
+  await expect(holder).toHaveAttribute('data-full-size', 'false');
+  expect(await holder.boundingBox()).toEqual(placed);
+
+  // Toggle chart description: offered only for the chart with a description.
+  await dashboard.chart('Total births').getByTestId(testIds.dashboard.chartMenuButton).click();
+  await expect(dashboard.chart('Total births').getByTestId(testIds.dashboard.chartMenuFullscreen)).toHaveText('Enter fullscreen');
+  await expect(dashboard.chart('Total births').getByTestId(testIds.dashboard.chartMenuToggleDescription)).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await dashboard.chooseChartMenuItem('Births by gender', testIds.dashboard.chartMenuToggleDescription);
+  const description = holder.getByTestId(testIds.dashboard.chartDescription);
+  await expect(description).toHaveText('Births per gender, all years.');
+  await expect(description.locator('strong')).toHaveText('gender');
+  await dashboard.chooseChartMenuItem('Births by gender', testIds.dashboard.chartMenuToggleDescription);
+  await expect(description).toHaveCount(0);
 });
