@@ -134,6 +134,8 @@ export const testIds = {
     stale: 'chart-stale',
     idle: 'chart-idle',
     loading: 'chart-loading',
+    /** The turning spinner of the loading notice, shown once a load has lasted half a second. */
+    loadingSpinner: 'chart-loading-spinner',
     error: 'chart-error',
     empty: 'chart-empty',
     rowCount: 'chart-row-count',

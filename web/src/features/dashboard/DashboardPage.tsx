@@ -13,6 +13,7 @@ import { useDownloadAsImage } from '@/features/explore/download/downloadAsImage'
 import { testIds } from '@/testIds';
 import { placeMissingCharts } from '@/wasm/dashboardLayout';
 import { preloadQuiverCore } from '@/wasm/core';
+import { preloadPostProcessing } from '@/wasm/postProcess';
 import { loadNativeFilterRules } from '@/wasm/nativeFilters';
 import { fetchDashboardPermalink, isAdmin, useDashboard, useDashboardCharts, useMyRoles } from './api';
 import { autoRefreshPeriodMs, readRefreshSettings, staggerDelayMs, withRefreshFrequency } from './autoRefresh';
@@ -181,9 +182,11 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [editor]);
 
-  // Chart queries need the Wasm core: it loads while the layout paints.
+  // Chart queries need the Wasm core, and post-processed charts its worker: both load while the
+  // dashboard's own API calls run and the layout paints.
   useEffect(() => {
     preloadQuiverCore();
+    preloadPostProcessing();
   }, []);
 
   // The activity log: the dashboard was opened (issue #8).
