@@ -13,6 +13,10 @@
 // load only when scrolled to), and "painted" is: every holder's query succeeded, no chart shows
 // its loading notice, then two animation frames.
 //
+// --cpu true: each measured load is traced too (its RunTask events) and the report adds the
+// CPU time of the browser's threads (the page's main thread, its worker, the display compositor
+// that draws frames in software in headless Chromium): on a shared 2-core machine these are steadier
+// than the wall-clock times.
 // --trace FILE (warm mode): one more load after the measured ones is recorded with the Chromium
 // DevTools protocol: a Chrome trace (FILE, open it in the Performance panel or Perfetto) and a CPU
 // profile (FILE.cpuprofile); a summary of the page thread's time goes to stderr.
@@ -95,6 +99,36 @@ async function ensureDashboard(page) {
     published: true,
   });
   return dashboard.id;
+}
+
+/** The CPU time (ms) of the browser's threads in a trace, by thread name, and of all of them. */
+function threadCpuMs(events) {
+  const threadNames = new Map(events.filter((event) => event.name === 'thread_name').map((event) => [`${event.pid}:${event.tid}`, event.args.name]));
+  const cpu = { all: 0 };
+  for (const event of events) {
+    if (event.ph !== 'X' || event.name !== 'RunTask' || typeof event.tdur !== 'number') continue;
+    const name = threadNames.get(`${event.pid}:${event.tid}`) ?? 'other';
+    cpu[name] = (cpu[name] ?? 0) + event.tdur / 1000;
+    cpu.all += event.tdur / 1000;
+  }
+  return cpu;
+}
+
+/** The categories whose RunTask events (with their thread time) cover every thread. */
+const cpuTraceCategories = 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline';
+
+/** `timedLoad` with a trace: the sample gains `threadCpuMs`. */
+async function cpuTimedLoad(page, dashboardId) {
+  const session = await page.context().newCDPSession(page);
+  const events = [];
+  session.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const tracingDone = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
+  await session.send('Tracing.start', { categories: cpuTraceCategories, transferMode: 'ReportEvents' });
+  const sample = await timedLoad(page, dashboardId);
+  await session.send('Tracing.end');
+  await tracingDone;
+  await session.detach();
+  return { ...sample, threadCpuMs: threadCpuMs(events) };
 }
 
 /** Loads the dashboard and returns, from navigation start, when every chart was painted. */
@@ -196,6 +230,17 @@ async function tracedLoad(page, dashboardId, traceFile) {
   await session.detach();
 }
 
+/** The median CPU time of each thread over the samples (threads that took at least 5 ms). */
+function cpuSummary(samples) {
+  const names = new Set(samples.flatMap((sample) => Object.keys(sample.threadCpuMs)));
+  const medians = {};
+  for (const name of names) {
+    const median = summary(samples.map((sample) => sample.threadCpuMs[name] ?? 0)).median;
+    if (median >= 5) medians[name] = Number(median.toFixed(1));
+  }
+  return medians;
+}
+
 async function main() {
   const browser = await launchChromium();
   const viewport = { width: 1440, height: 4000 };
@@ -204,18 +249,19 @@ async function main() {
   const dashboardId = await ensureDashboard(setupPage);
   const storageState = await setup.storageState();
   const samples = [];
+  const measuredLoad = args.cpu === 'true' ? cpuTimedLoad : timedLoad;
   if (mode === 'warm') {
     // The first load fills the server's and the browser's caches.
     await timedLoad(setupPage, dashboardId);
     await timedLoad(setupPage, dashboardId);
-    for (let index = 0; index < runs; index += 1) samples.push(await timedLoad(setupPage, dashboardId));
+    for (let index = 0; index < runs; index += 1) samples.push(await measuredLoad(setupPage, dashboardId));
     if (args.trace !== undefined) await tracedLoad(setupPage, dashboardId, args.trace);
   } else {
     await setup.close();
     for (let index = 0; index < runs; index += 1) {
       const context = await browser.newContext({ baseURL, viewport, storageState });
       const page = await context.newPage();
-      samples.push(await timedLoad(page, dashboardId));
+      samples.push(await measuredLoad(page, dashboardId));
       await context.close();
     }
   }
@@ -227,9 +273,11 @@ async function main() {
     runs,
     charts: kinds.length * filters.length,
     paintedMs: summary(painted),
+    ...(args.cpu === 'true' ? { threadCpuMs: cpuSummary(samples) } : {}),
     samples,
   };
   process.stderr.write(`dashboard ${mode}: median ${report.paintedMs.median.toFixed(0)} ms\n`);
+  if (report.threadCpuMs !== undefined) process.stderr.write(`thread CPU, median ms: ${JSON.stringify(report.threadCpuMs)}\n`);
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }
 
