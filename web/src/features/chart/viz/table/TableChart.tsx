@@ -12,7 +12,6 @@ import { nextColumnSort, sortRowIndexes, type ColumnSort } from './sortRows';
 import { TableGlobalControls } from './TableGlobalControls';
 import { defaultTableDisplayOptions, pageSizeOptions, type TableDisplayOptions } from './tableOptions';
 import { TablePagination } from './TablePagination';
-import { observeScrollAreaOffset, observeScrollAreaSize } from './scrollAreaObservers';
 
 const rowHeight = 32;
 
@@ -32,11 +31,6 @@ export interface TableChartProps {
   options?: TableDisplayOptions;
   /** The columns that may get cell bars (the metrics, or every column of raw records). */
   barColumnNames?: ReadonlySet<string>;
-  /**
-   * The height of the table's box when known (a chart renderer's): the rows to draw first are
-   * counted from it, without measuring the page while it is drawn.
-   */
-  boxHeight?: number;
 }
 
 const noBarColumns: ReadonlySet<string> = new Set();
@@ -53,7 +47,6 @@ export function TableChart({
   onRowContextMenu,
   options = defaultTableDisplayOptions,
   barColumnNames = noBarColumns,
-  boxHeight,
 }: TableChartProps): JSX.Element {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [sort, setSort] = useState<ColumnSort | null>(null);
@@ -111,9 +104,6 @@ export function TableChart({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: overscanRows,
-    ...(boxHeight !== undefined && boxHeight > 0 && typeof ResizeObserver !== 'undefined'
-      ? { initialRect: { width: 0, height: boxHeight }, initialOffset: 0, observeElementRect: observeScrollAreaSize, observeElementOffset: observeScrollAreaOffset }
-      : {}),
   });
   const virtualRows = virtualizer.getVirtualItems();
   const paddingTop = virtualRows[0]?.start ?? 0;

@@ -14,7 +14,7 @@ import { readTableDisplayOptions } from './tableOptions';
  * clicking a row cross-filters on its first group-by column. Right-clicking a row of an aggregated
  * table drills to detail by its group-by values (Superset's table: raw records have none).
  */
-export function TableVizRenderer({ data, formData, height, onCrossFilter, crossFilterValues, onMarkContextMenu }: ChartRendererProps): JSX.Element {
+export function TableVizRenderer({ data, formData, onCrossFilter, crossFilterValues, onMarkContextMenu }: ChartRendererProps): JSX.Element {
   if (data.rowCount === 0) return <ChartEmptyState />;
   const groupbyColumns = formData.query_mode === 'raw' ? [] : readColumnLabels(formData, 'groupby');
   const groupbyColumn = groupbyColumns[0];
@@ -42,7 +42,6 @@ export function TableVizRenderer({ data, formData, height, onCrossFilter, crossF
       onRowContextMenu={onRowContextMenu}
       options={readTableDisplayOptions(formData)}
       barColumnNames={barColumnNames}
-      boxHeight={height}
     />
   );
 }
