@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
+import { preloadCsrfToken } from '@/api/client';
 import { errorMessage } from '@/api/errors';
 import { eventLogger } from '@/api/eventLog';
 import type { Dashboard } from '@/api/generated/Dashboard';
@@ -182,11 +183,12 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [editor]);
 
-  // Chart queries need the Wasm core, and post-processed charts its worker: both load while the
-  // dashboard's own API calls run and the layout paints.
+  // Chart queries need the Wasm core, post-processed charts its worker, and every chart query (a
+  // POST) the CSRF token: all three load while the dashboard's own API calls run.
   useEffect(() => {
     preloadQuiverCore();
     preloadPostProcessing();
+    preloadCsrfToken();
   }, []);
 
   // The activity log: the dashboard was opened (issue #8).
