@@ -110,3 +110,58 @@ test('editing a dashboard: delete, drag a chart and a header in, resize, undo an
   await expect(page.getByTestId(testIds.dashboardEdit.pane)).toHaveCount(0);
   await expect(page.getByTestId(testIds.dashboardEdit.saveButton)).toHaveCount(0);
 });
+
+test('the auto-refresh interval: for the session in view mode, saved as refresh_frequency in edit mode', async ({ page }) => {
+  const login = await LoginPage.open(page);
+  await login.logIn(adminUsername, adminPassword);
+  const births = (await (await page.request.get('/api/v1/dashboard/births')).json()) as { result: { id: number } };
+  const copy = await writeJson(page.request, 'POST', `/api/v1/dashboard/${births.result.id}/copy/`, {
+    dashboard_title: 'Births (auto refresh)',
+    json_metadata: JSON.stringify({ stagger_time: 3000 }),
+    duplicate_slices: false,
+  });
+  const copyId = (copy.result as { id: number }).id;
+  const storedMetadata = async (): Promise<Record<string, unknown>> => {
+    const answer = (await (await page.request.get(`/api/v1/dashboard/${copyId}`)).json()) as { result: { json_metadata: string } };
+    return JSON.parse(answer.result.json_metadata) as Record<string, unknown>;
+  };
+  const dashboard = await DashboardPage.open(page, copyId);
+  await expect(dashboard.loadedChart('Total births')).toHaveCount(1);
+  const intervalModal = page.getByTestId(testIds.dashboardMenu.refreshIntervalModal);
+  const chooseInterval = async (label: string, saveLabel: string): Promise<void> => {
+    await page.getByTestId(testIds.dashboardMenu.button).click();
+    await page.getByTestId(testIds.dashboardMenu.item).filter({ hasText: /^Set auto-refresh interval$/ }).click();
+    await intervalModal.getByLabel('Refresh frequency').selectOption({ label });
+    await intervalModal.getByRole('button', { name: saveLabel, exact: true }).click();
+    await expect(intervalModal).toHaveCount(0);
+  };
+
+  // View mode: for this session only, nothing is stored.
+  await chooseInterval('10 seconds', 'Save for this session');
+  expect(await storedMetadata()).toEqual({ stagger_time: 3000 });
+
+  // Edit mode: the dialog saves with the dashboard.
+  await page.getByTestId(testIds.dashboardEdit.editButton).click();
+  await chooseInterval('30 seconds', 'Save');
+  expect((await storedMetadata()).refresh_frequency).toBeUndefined();
+  await page.getByTestId(testIds.dashboardEdit.saveButton).click();
+  await expect(dashboard.toasts.filter({ hasText: 'This dashboard was saved successfully.' })).toBeVisible();
+  expect(await storedMetadata()).toEqual({ stagger_time: 3000, refresh_frequency: 30 });
+
+  // The dashboard loads with it: the dialog shows it.
+  await page.reload();
+  await expect(dashboard.loadedChart('Total births')).toHaveCount(1);
+  await page.getByTestId(testIds.dashboardMenu.button).click();
+  await page.getByTestId(testIds.dashboardMenu.item).filter({ hasText: /^Set auto-refresh interval$/ }).click();
+  await expect(intervalModal.getByLabel('Refresh frequency')).toHaveValue('30');
+  await intervalModal.getByRole('button', { name: 'Cancel' }).click();
+
+  // An interval chosen in edit mode and discarded is neither stored nor kept.
+  await page.getByTestId(testIds.dashboardEdit.editButton).click();
+  await chooseInterval('10 seconds', 'Save');
+  await page.getByTestId(testIds.dashboardEdit.discardButton).click();
+  await page.getByTestId(testIds.dashboardMenu.button).click();
+  await page.getByTestId(testIds.dashboardMenu.item).filter({ hasText: /^Set auto-refresh interval$/ }).click();
+  await expect(intervalModal.getByLabel('Refresh frequency')).toHaveValue('30');
+  expect((await storedMetadata()).refresh_frequency).toBe(30);
+});

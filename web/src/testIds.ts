@@ -140,6 +140,8 @@ export const testIds = {
     stale: 'chart-stale',
     idle: 'chart-idle',
     loading: 'chart-loading',
+    /** The turning spinner of the loading notice, shown once a load has lasted half a second. */
+    loadingSpinner: 'chart-loading-spinner',
     error: 'chart-error',
     empty: 'chart-empty',
     rowCount: 'chart-row-count',
@@ -396,7 +398,10 @@ export const testIds = {
     header: 'dashboard-header-component',
     markdown: 'dashboard-markdown',
     divider: 'dashboard-divider',
-    /** A chart holder; `data-chart-id` holds the chart id, `data-loaded` whether its query ran. */
+    /**
+     * A chart holder; `data-chart-id` holds the chart id, `data-loaded` whether its query ran,
+     * `data-full-size` whether it fills the window (fullscreen).
+     */
     chart: 'dashboard-chart',
     chartTitle: 'dashboard-chart-title',
     chartMenuButton: 'dashboard-chart-menu-button',
@@ -408,6 +413,11 @@ export const testIds = {
     chartMenuViewQuery: 'dashboard-chart-menu-view-query',
     chartMenuViewAsTable: 'dashboard-chart-menu-view-as-table',
     chartMenuCopyPermalink: 'dashboard-chart-menu-copy-permalink',
+    /** The chart menu's "Enter fullscreen" / "Exit fullscreen". */
+    chartMenuFullscreen: 'dashboard-chart-menu-fullscreen',
+    chartMenuToggleDescription: 'dashboard-chart-menu-toggle-description',
+    /** The chart's description under its header ("Toggle chart description"). */
+    chartDescription: 'dashboard-chart-description',
     /** The chart menu's "View as table" dialog: the chart's results. */
     viewAsTableModal: 'dashboard-view-as-table-modal',
     /** The dashboard's own CSS (Edit CSS). */

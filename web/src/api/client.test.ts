@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiFetch, forgetCsrfToken, getJson, postJson } from './client';
+import { apiFetch, forgetCsrfToken, getJson, postJson, preloadCsrfToken } from './client';
 import { ApiError, timeoutError } from './errors';
 
 interface RecordedCall {
@@ -41,6 +41,27 @@ describe('api client', () => {
     expect((writeCalls[0]?.init.headers as Record<string, string>)['X-CSRFToken']).toBe('token-1');
     expect(writeCalls[0]?.init.credentials).toBe('same-origin');
     expect(writeCalls[0]?.init.body).toBe('{"queries":[]}');
+  });
+
+  it('asks for the token ahead of the first write when preloaded, once; a failed preload is asked again', async () => {
+    let isTokenServed = false;
+    stubFetch((url) => {
+      if (url !== '/api/v1/security/csrf_token/') return jsonResponse(200, { result: 'ok' });
+      return isTokenServed ? jsonResponse(200, { result: 'token-2' }) : jsonResponse(500, { message: 'down' });
+    });
+    preloadCsrfToken();
+    await vi.waitFor(() => expect(calls.map((call) => call.url)).toEqual(['/api/v1/security/csrf_token/']));
+
+    // The failed answer is forgotten once read: the first write asks again.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    isTokenServed = true;
+    await postJson('/api/v1/chart/data', { queries: [] });
+    expect(calls.map((call) => call.url)).toEqual(['/api/v1/security/csrf_token/', '/api/v1/security/csrf_token/', '/api/v1/chart/data']);
+    calls = [];
+    preloadCsrfToken();
+    await postJson('/api/v1/chart/data', { queries: [] });
+    expect(calls.map((call) => call.url)).toEqual(['/api/v1/chart/data']);
+    expect((calls[0]?.init.headers as Record<string, string>)['X-CSRFToken']).toBe('token-2');
   });
 
   it('sends no token and asks for none on GET', async () => {

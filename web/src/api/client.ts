@@ -43,6 +43,15 @@ function csrfToken(): Promise<string | null> {
   return csrfTokenRequest;
 }
 
+/**
+ * Asks for the CSRF token now, so that the first write does not wait for it (a dashboard's chart
+ * queries are POSTs: their first one waited for the token after the layout was drawn). A failure
+ * is forgotten: the next write asks again.
+ */
+export function preloadCsrfToken(): void {
+  csrfToken().catch(() => undefined);
+}
+
 async function sendRequest(path: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(path, { credentials: 'same-origin', ...init });

@@ -1,4 +1,4 @@
-import type { PostProcessReply, PostProcessRequest } from './postProcessMessages';
+import type { PostProcessReply, PostProcessRequest, PostProcessWarmUp } from './postProcessMessages';
 
 /**
  * Post-processing of Arrow results in a Web Worker (quiver-core in Wasm), so a 1M-row pivot never
@@ -53,6 +53,17 @@ async function onMainThread(ipc: Uint8Array, rules: unknown[], reaggregation: un
     const error = thrown instanceof Error ? thrown : new Error(String(thrown));
     throw new PostProcessingError(error.name, error.message);
   }
+}
+
+/**
+ * Starts the worker and its Wasm module now, so that the first chart to post-process does not
+ * wait for them (a dashboard calls it while its own API calls run). Without workers: nothing.
+ */
+export function preloadPostProcessing(): void {
+  if (typeof Worker === 'undefined' || worker !== null) return;
+  worker = startWorker();
+  const warmUp: PostProcessWarmUp = { kind: 'warmUp' };
+  worker.postMessage(warmUp);
 }
 
 /**

@@ -2,14 +2,18 @@
 /**
  * Runs quiver-core's post-processing off the main thread: Arrow IPC bytes and Superset's rules in,
  * Arrow IPC bytes out (transferred, not copied); a re-aggregation request, when sent, regroups the
- * bytes first. The Wasm module loads on the first request.
+ * bytes first. The Wasm module loads on the first message (a warm-up or a request).
  */
 import init, { applyPostProcessing, reaggregate } from './pkg/quiver_core.js';
-import type { PostProcessReply, PostProcessRequest } from './postProcessMessages';
+import type { PostProcessMessage, PostProcessReply } from './postProcessMessages';
 
 let ready: Promise<unknown> | null = null;
 
-self.onmessage = async (message: MessageEvent<PostProcessRequest>) => {
+self.onmessage = async (message: MessageEvent<PostProcessMessage>) => {
+  if ('kind' in message.data) {
+    ready ??= init();
+    return;
+  }
   const { id, ipc, rules, reaggregation } = message.data;
   try {
     ready ??= init();

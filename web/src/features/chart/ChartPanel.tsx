@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState, type JSX, type MouseEvent, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type JSX, type MouseEvent, type RefObject } from 'react';
 import styled, { keyframes, useTheme } from 'styled-components';
 import type { ChartDataArrowResult } from '@/api/chartData';
 import type { FormData } from '@/api/generated/FormData';
@@ -20,7 +20,7 @@ import { rowCountText } from './rowCountText';
 import { useElementSize } from './useElementSize';
 import { noResultsMessage } from './viz/ChartEmptyState';
 import { ChartContextMenu } from './drillToDetail/ChartContextMenu';
-import type { ChartContextMenuTarget, ChartFormData, ChartQueryData, CrossFilterSelection, DrillValue } from './viz/chartRendererProps';
+import type { ChartContextMenuTarget, ChartFormData, ChartQueryData, ChartRendererProps, CrossFilterSelection, DrillValue } from './viz/chartRendererProps';
 import { vizDefinition } from './viz/vizRegistry';
 import { reaggregatedLabel, reaggregatedTitle } from './reaggregation';
 import { ViewQueryModal } from './ViewQueryModal';
@@ -60,6 +60,45 @@ export interface ChartPanelProps {
   runKey?: string | number;
 }
 
+/** The form data of a panel shown without any (one object, so the drawn chart need not redraw). */
+const noFormData: ChartFormData = { datasource: '', viz_type: 'table' };
+const noQueryData: ChartQueryData = { columns: [], rowCount: 0 };
+
+/**
+ * The viz renderer, drawn again only when one of its props changes: the panel re-renders as the
+ * chart's lifecycle status moves (success, then rendered) and a dashboard has 30 of them, so
+ * redrawing each chart for nothing cost about as much as drawing it (docs/performance.md §4).
+ */
+const MemoizedRenderer = memo(function MemoizedRenderer({
+  Renderer,
+  ...rendererProps
+}: ChartRendererProps & { Renderer: ComponentType<ChartRendererProps> }): JSX.Element {
+  return <Renderer {...rendererProps} />;
+});
+
+/**
+ * How long a chart shows "Loading…" before its spinner turns. A turning spinner makes the browser
+ * draw a new frame 60 times a second; with 30 charts loading on a dashboard that drawing took as
+ * much CPU as everything else of the load in headless Chromium (docs/performance.md §4), and a
+ * load shorter than this needs no animation.
+ */
+export const spinnerDelayMs = 500;
+
+/** "Loading…", with the spinner once the load has lasted `spinnerDelayMs`. */
+function LoadingNotice(): JSX.Element {
+  const [isSpinnerShown, setIsSpinnerShown] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setIsSpinnerShown(true), spinnerDelayMs);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return (
+    <Notice data-testid={testIds.chart.loading} role="status">
+      {isSpinnerShown && <Spinner aria-hidden data-testid={testIds.chart.loadingSpinner} />}
+      Loading…
+    </Notice>
+  );
+}
+
 function ownerNameOf(owner: UserRef): string {
   return `${owner.first_name} ${owner.last_name}`.trim();
 }
@@ -97,7 +136,7 @@ export function ChartPanel({
   const failedResult = failedResultOf(results);
   const resultError = failedResult?.meta.error ?? null;
   const ownerNames = useMemo(() => (owners ?? []).map(ownerNameOf), [owners]);
-  const chartFormData: ChartFormData = formData ?? { datasource: '', viz_type: 'table' };
+  const chartFormData: ChartFormData = formData ?? noFormData;
   const viz = vizDefinition(chartFormData.viz_type);
   const lifecycle = useChartLifecycle({
     chartId,
@@ -127,14 +166,7 @@ export function ChartPanel({
         </Notice>
       );
     }
-    if (chartData.isFetching || chartData.isPending) {
-      return (
-        <Notice data-testid={testIds.chart.loading} role="status">
-          <Spinner aria-hidden />
-          Loading…
-        </Notice>
-      );
-    }
+    if (chartData.isFetching || chartData.isPending) return <LoadingNotice />;
     if (chartData.isError) return renderError(chartErrorDisplay(chartData.error));
     if (result === undefined) return <Notice data-testid={testIds.chart.empty}>{noResultsMessage}</Notice>;
     if (failedResult !== undefined && resultError !== null) {
@@ -142,8 +174,8 @@ export function ChartPanel({
     }
     const isEveryResultEmpty = results?.every((queryResult) => queryResult.meta.rowcount === 0) ?? true;
     if (isEveryResultEmpty) return <Notice data-testid={testIds.chart.empty}>{noResultsMessage}</Notice>;
-    const rendererProps = {
-      data: queriesData[0] ?? { columns: [], rowCount: 0 },
+    const rendererProps: ChartRendererProps = {
+      data: queriesData[0] ?? noQueryData,
       queriesData,
       formData: chartFormData,
       width: bodySize.width,
@@ -158,7 +190,7 @@ export function ChartPanel({
     if (viz.isFixedSize && !isSized) return <></>;
     return (
       <RenderErrorBoundary resetKey={results} errorTestId={testIds.chart.error} onError={lifecycle.onRenderFailed}>
-        <viz.Renderer {...rendererProps} />
+        <MemoizedRenderer Renderer={viz.Renderer} {...rendererProps} />
         <CommittedSignal commitKey={results} onCommitted={lifecycle.onRendered} />
       </RenderErrorBoundary>
     );

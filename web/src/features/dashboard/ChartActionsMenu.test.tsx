@@ -14,6 +14,7 @@ import { testIds } from '@/testIds';
 import { giveElementsHeight } from '@/testLayout';
 import { renderWithTheme } from '@/testRendering';
 import { buildTheme } from '@/theme/tokens';
+import { enterFullscreenLabel, exitFullscreenLabel, toggleDescriptionLabel } from './ChartActionsMenu';
 import { DashboardChartHolder } from './DashboardChartHolder';
 import { DashboardGridContext, type DashboardGridState } from './dashboardGridContext';
 
@@ -136,6 +137,7 @@ describe('dashboard chart menu: items', () => {
     const menu = screen.getByTestId(testIds.dashboard.chartMenu);
     expect(menuItemTexts()).toEqual([
       'Force refresh',
+      'Enter fullscreen',
       'Explore chart',
       'View query',
       'View as table',
@@ -154,14 +156,71 @@ describe('dashboard chart menu: items', () => {
   it('offers no file export without can_csv, only the image', () => {
     myRoles = { roles: { Gamma: [['can_read', 'Chart']] }, permissions: {} };
     renderChart();
-    expect(menuItemTexts().slice(5)).toEqual(['Copy permalink to clipboard', 'Download as image']);
+    expect(menuItemTexts().slice(6)).toEqual(['Copy permalink to clipboard', 'Download as image']);
   });
 
   it('offers the pivoted CSV for pivot tables', () => {
     myRoles = csvRoles;
     const pivot = { ...chart, viz_type: 'pivot_table_v2', form_data: { ...chart.form_data, viz_type: 'pivot_table_v2' } };
     renderChart({ ...grid, chartsById: new Map([[pivot.id, pivot]]) });
-    expect(menuItemTexts().slice(6)).toEqual(['Export to .CSV', 'Export to pivoted .CSV', 'Export to .JSON', 'Export to Excel', 'Download as image']);
+    expect(menuItemTexts().slice(7)).toEqual(['Export to .CSV', 'Export to pivoted .CSV', 'Export to .JSON', 'Export to Excel', 'Download as image']);
+  });
+});
+
+describe('dashboard chart menu: fullscreen', () => {
+  it('fills the window with the chart and back, from the menu or with Escape', () => {
+    renderChart();
+    const holder = screen.getByTestId(testIds.dashboard.chart);
+    expect(holder.dataset.fullSize).toBe('false');
+    expect(holder.style.width).toBe('400px');
+
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuFullscreen));
+    expect(holder.dataset.fullSize).toBe('true');
+    expect(holder.style.width).toBe('');
+    expect(getComputedStyle(holder).position).toBe('fixed');
+    expect(screen.queryByTestId(testIds.dashboard.chartMenu)).toBeNull();
+
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuButton));
+    expect(screen.getByTestId(testIds.dashboard.chartMenuFullscreen).textContent).toBe(exitFullscreenLabel);
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuFullscreen));
+    expect(holder.dataset.fullSize).toBe('false');
+    expect(holder.style.height).toBe('300px');
+
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuButton));
+    expect(screen.getByTestId(testIds.dashboard.chartMenuFullscreen).textContent).toBe(enterFullscreenLabel);
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuFullscreen));
+    expect(holder.dataset.fullSize).toBe('true');
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(holder.dataset.fullSize).toBe('false');
+  });
+});
+
+describe('dashboard chart menu: Toggle chart description', () => {
+  const described = { ...chart, description: 'Top **boy** names since 1965.', description_markeddown: '<p>Top **boy** names since 1965.</p>' };
+
+  it('is offered after fullscreen only when the chart has a description', () => {
+    renderChart({ ...grid, chartsById: new Map([[described.id, described]]) });
+    expect(menuItemTexts().slice(0, 4)).toEqual(['Force refresh', 'Enter fullscreen', toggleDescriptionLabel, 'Explore chart']);
+  });
+
+  it('is not offered for a blank description', () => {
+    renderChart({ ...grid, chartsById: new Map([[chart.id, { ...chart, description: '  ' }]]) });
+    expect(screen.queryByTestId(testIds.dashboard.chartMenuToggleDescription)).toBeNull();
+  });
+
+  it('shows the description as Markdown under the header, and hides it again', () => {
+    renderChart({ ...grid, chartsById: new Map([[described.id, described]]) });
+    expect(screen.queryByTestId(testIds.dashboard.chartDescription)).toBeNull();
+
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuToggleDescription));
+    const description = screen.getByTestId(testIds.dashboard.chartDescription);
+    expect(description.textContent).toBe('Top boy names since 1965.');
+    expect(description.querySelector('strong')?.textContent).toBe('boy');
+    expect(screen.queryByTestId(testIds.dashboard.chartMenu)).toBeNull();
+
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuButton));
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuToggleDescription));
+    expect(screen.queryByTestId(testIds.dashboard.chartDescription)).toBeNull();
   });
 });
 
@@ -230,7 +289,7 @@ describe('dashboard chart menu: exports', () => {
     myRoles = csvRoles;
     exportMock.mockResolvedValue(new Blob(['xlsx']));
     renderChart();
-    expect(menuItemTexts().slice(6)).toEqual([
+    expect(menuItemTexts().slice(7)).toEqual([
       'Export to .CSV',
       'Export to .JSON',
       'Export to Excel',

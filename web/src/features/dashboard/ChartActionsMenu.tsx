@@ -32,12 +32,26 @@ export function exploreChartPath(chart: DashboardChart): string {
 export const viewQueryLabel = 'View query';
 export const viewAsTableLabel = 'View as table';
 export const copyPermalinkLabel = 'Copy permalink to clipboard';
+export const enterFullscreenLabel = 'Enter fullscreen';
+export const exitFullscreenLabel = 'Exit fullscreen';
+export const toggleDescriptionLabel = 'Toggle chart description';
+
+/** Whether the chart has a description to show ("Toggle chart description" is offered). */
+export function hasChartDescription(chart: DashboardChart): boolean {
+  return (chart.description ?? '').trim() !== '';
+}
 
 export interface ChartActionsMenuProps {
   chart: DashboardChart;
   /** The chart's form data with the dashboard filters it applies: exports, View query and Share use it. */
   formData: FormData;
   onForceRefresh: () => void;
+  /** Whether the chart fills the window: the fullscreen item says "Exit fullscreen". */
+  isFullSize: boolean;
+  /** "Enter fullscreen" / "Exit fullscreen". */
+  onToggleFullSize: () => void;
+  /** "Toggle chart description": offered when the chart has a description. */
+  onToggleDescription: () => void;
   /** The chart holder (title and chart) that "Download as image" draws; the menu leaves itself out. */
   imageElementRef: RefObject<HTMLElement | null>;
   /** "Drill to detail": the chart's underlying rows. */
@@ -47,13 +61,24 @@ export interface ChartActionsMenuProps {
 }
 
 /**
- * The "More Options" menu of a dashboard chart, in Superset's order: force refresh, explore chart,
+ * The "More Options" menu of a dashboard chart, in Superset's order: force refresh, enter or exit
+ * fullscreen, toggle chart description (when the chart has one), explore chart,
  * View query (the SQL with the dashboard's filters), View as table, drill to detail, Share > copy
  * permalink (Explore's, with the dashboard's filters), Download > for `can_csv` users the exports
  * of the viz type (.CSV, .JSON, Excel; pivoted CSV for pivot tables; full .CSV and full Excel for
  * table charts), then the image.
  */
-export function ChartActionsMenu({ chart, formData, onForceRefresh, imageElementRef, onDrillToDetail, onViewAsTable }: ChartActionsMenuProps): JSX.Element {
+export function ChartActionsMenu({
+  chart,
+  formData,
+  onForceRefresh,
+  isFullSize,
+  onToggleFullSize,
+  onToggleDescription,
+  imageElementRef,
+  onDrillToDetail,
+  onViewAsTable,
+}: ChartActionsMenuProps): JSX.Element {
   const { dashboardId } = useDashboardGrid();
   const { addToast } = useToasts();
   const downloadAsImage = useDownloadAsImage();
@@ -106,6 +131,14 @@ export function ChartActionsMenu({ chart, formData, onForceRefresh, imageElement
           <DropdownMenuItem data-testid={testIds.dashboard.chartMenuItem} onClick={() => choose(onForceRefresh)}>
             Force refresh
           </DropdownMenuItem>
+          <DropdownMenuItem data-testid={testIds.dashboard.chartMenuFullscreen} onClick={() => choose(onToggleFullSize)}>
+            {isFullSize ? exitFullscreenLabel : enterFullscreenLabel}
+          </DropdownMenuItem>
+          {hasChartDescription(chart) && (
+            <DropdownMenuItem data-testid={testIds.dashboard.chartMenuToggleDescription} onClick={() => choose(onToggleDescription)}>
+              {toggleDescriptionLabel}
+            </DropdownMenuItem>
+          )}
           <DropdownMenuLink data-testid={testIds.dashboard.chartMenuItem} href={exploreChartPath(chart)}>
             Explore chart
           </DropdownMenuLink>

@@ -11,8 +11,9 @@ import type { CrossFilterSelection, DrillValue } from '@/features/chart/viz/char
 import { chartResultsStateOf } from '@/features/explore/dataPane/chartResultsState';
 import { testIds } from '@/testIds';
 import { runDashboardChartQuery } from './api';
-import { ChartActionsMenu, exploreChartPath } from './ChartActionsMenu';
+import { ChartActionsMenu, exploreChartPath, hasChartDescription } from './ChartActionsMenu';
 import { useDashboardGrid } from './dashboardGridContext';
+import { SafeMarkdown } from './SafeMarkdown';
 import { useNearViewport } from './useNearViewport';
 import { ViewAsTableModal } from './ViewAsTableModal';
 
@@ -33,17 +34,43 @@ export interface DashboardChartHolderProps {
   nameOverride?: string;
 }
 
-/** One chart of the grid: its title and actions, then the chart once it is near the viewport. */
+/**
+ * One chart of the grid: its title and actions, then the chart once it is near the viewport. In
+ * fullscreen (the chart menu's "Enter fullscreen") it fills the window until "Exit fullscreen" or
+ * Escape.
+ */
 export function DashboardChartHolder({ chartId, widthPx, heightPx, nameOverride }: DashboardChartHolderProps): JSX.Element {
   const { chartsById } = useDashboardGrid();
   const chart = chartId === undefined ? undefined : chartsById.get(chartId);
   const holderRef = useRef<HTMLDivElement>(null);
+  const [isFullSize, setIsFullSize] = useState(false);
+  useEffect(() => {
+    if (!isFullSize) return undefined;
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape' && !event.defaultPrevented) setIsFullSize(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [isFullSize]);
   return (
-    <Holder ref={holderRef} style={{ width: widthPx, height: heightPx }} data-testid={testIds.dashboard.chart} data-chart-id={chartId}>
+    <Holder
+      ref={holderRef}
+      $isFullSize={isFullSize}
+      style={isFullSize ? undefined : { width: widthPx, height: heightPx }}
+      data-testid={testIds.dashboard.chart}
+      data-chart-id={chartId}
+      data-full-size={isFullSize ? 'true' : 'false'}
+    >
       {chart === undefined ? (
         <Missing role="alert">{missingChartMessage}</Missing>
       ) : (
-        <LoadedChart chart={chart} nameOverride={nameOverride} holderRef={holderRef} />
+        <LoadedChart
+          chart={chart}
+          nameOverride={nameOverride}
+          holderRef={holderRef}
+          isFullSize={isFullSize}
+          onToggleFullSize={() => setIsFullSize((isOn) => !isOn)}
+        />
       )}
     </Holder>
   );
@@ -54,9 +81,11 @@ interface LoadedChartProps {
   nameOverride?: string;
   /** The holder: "Download as image" draws it, title included. */
   holderRef: RefObject<HTMLDivElement | null>;
+  isFullSize: boolean;
+  onToggleFullSize: () => void;
 }
 
-function LoadedChart({ chart, nameOverride, holderRef }: LoadedChartProps): JSX.Element {
+function LoadedChart({ chart, nameOverride, holderRef, isFullSize, onToggleFullSize }: LoadedChartProps): JSX.Element {
   const { dashboardId, scrollRoot, extraFormDataByChart, onCrossFilter, crossFilterValues, dashboardRefreshNumber, autoRefreshNumber, autoRefreshDelayMs } =
     useDashboardGrid();
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -65,6 +94,7 @@ function LoadedChart({ chart, nameOverride, holderRef }: LoadedChartProps): JSX.
   // The values of the open "Drill to detail" modal (none for the whole chart); null when closed.
   const [drillValues, setDrillValues] = useState<DrillValue[] | null>(null);
   const [isTableVisible, setIsTableVisible] = useState(false);
+  const [isDescriptionExpanded, setIsDescriptionExpanded] = useState(false);
   // Periodic refreshes reach this chart after its stagger delay; immune charts skip them.
   const [appliedAutoRefresh, setAppliedAutoRefresh] = useState(autoRefreshNumber);
   const autoDelay = autoRefreshDelayMs(chart.id);
@@ -99,11 +129,19 @@ function LoadedChart({ chart, nameOverride, holderRef }: LoadedChartProps): JSX.
           chart={chart}
           formData={formData}
           onForceRefresh={() => setRefreshNumber((number) => number + 1)}
+          isFullSize={isFullSize}
+          onToggleFullSize={onToggleFullSize}
+          onToggleDescription={() => setIsDescriptionExpanded((isShown) => !isShown)}
           imageElementRef={holderRef}
           onDrillToDetail={() => setDrillValues([])}
           onViewAsTable={() => setIsTableVisible(true)}
         />
       </ChartHeader>
+      {isDescriptionExpanded && hasChartDescription(chart) && (
+        <Description data-testid={testIds.dashboard.chartDescription}>
+          <SafeMarkdown source={chart.description ?? ''} />
+        </Description>
+      )}
       <Body ref={bodyRef} data-loaded={chartData.isSuccess ? 'true' : 'false'}>
         {isNearViewport ? <ChartPanel
             chartData={chartData}
@@ -133,14 +171,26 @@ function LoadedChart({ chart, nameOverride, holderRef }: LoadedChartProps): JSX.
   );
 }
 
-const Holder = styled.div`
+/** Fullscreen: the holder fills the window, above the dashboard and below dialogs (z-index 1000). */
+const Holder = styled.div<{ $isFullSize: boolean }>`
   display: flex;
   flex: none;
   flex-direction: column;
   min-width: 0;
-  border-radius: ${({ theme }) => theme.borderRadius}px;
+  border-radius: ${({ theme, $isFullSize }) => ($isFullSize ? 0 : theme.borderRadius)}px;
   background: ${({ theme }) => theme.colors.surface};
   overflow: hidden;
+  ${({ $isFullSize }) => ($isFullSize ? 'position: fixed; inset: 0; z-index: 900; width: 100vw; height: 100vh;' : '')}
+`;
+
+/** The chart's description between its header and the chart, as Superset's callout. */
+const Description = styled.div`
+  flex: none;
+  max-height: 40%;
+  overflow: auto;
+  margin: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 4}px 0`};
+  border-left: 3px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
 `;
 
 const ChartHeader = styled.div`

@@ -5,7 +5,7 @@ import { forgetCsrfToken } from '@/api/client';
 import type { Dashboard } from '@/api/generated/Dashboard';
 import { testIds } from '@/testIds';
 import { renderWithTheme } from '@/testRendering';
-import { DashboardHeaderMenu, type DashboardHeaderMenuProps } from './DashboardHeaderMenu';
+import { DashboardHeaderMenu, saveForSessionLabel, type DashboardHeaderMenuProps } from './DashboardHeaderMenu';
 
 const dashboard = {
   id: 4,
@@ -100,5 +100,32 @@ describe('dashboard properties: owners', () => {
     const put = sent.find((request) => request.method === 'PUT');
     expect(put?.url).toBe('/api/v1/dashboard/4');
     expect(put?.body).toMatchObject({ dashboard_title: 'Births', owners: [1, 2] });
+  });
+});
+
+describe('dashboard header menu: refresh interval', () => {
+  function chooseTenSeconds(): void {
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Set auto-refresh interval' }));
+    const modal = screen.getByTestId(testIds.dashboardMenu.refreshIntervalModal);
+    fireEvent.change(within(modal).getByLabelText('Refresh frequency'), { target: { value: '10' } });
+  }
+
+  it('is for this session in view mode', () => {
+    const props = renderMenu(false);
+    chooseTenSeconds();
+    const modal = screen.getByTestId(testIds.dashboardMenu.refreshIntervalModal);
+    expect(within(modal).queryByRole('button', { name: 'Save' })).toBeNull();
+    fireEvent.click(within(modal).getByRole('button', { name: saveForSessionLabel }));
+    expect(props.onRefreshSecondsChange).toHaveBeenCalledWith(10);
+    expect(screen.queryByTestId(testIds.dashboardMenu.refreshIntervalModal)).toBeNull();
+  });
+
+  it('is saved with the dashboard in edit mode: the button says Save', () => {
+    const props = renderMenu(true);
+    chooseTenSeconds();
+    const modal = screen.getByTestId(testIds.dashboardMenu.refreshIntervalModal);
+    expect(within(modal).queryByRole('button', { name: saveForSessionLabel })).toBeNull();
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    expect(props.onRefreshSecondsChange).toHaveBeenCalledWith(10);
   });
 });

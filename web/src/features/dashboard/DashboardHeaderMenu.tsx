@@ -254,8 +254,14 @@ function SaveAsDialog({ dashboard, onClose }: { dashboard: Dashboard; onClose: (
   );
 }
 
-/** "Refresh interval": how often the charts refresh during this session. */
-function RefreshIntervalDialog({ refreshSeconds, onRefreshSecondsChange, onClose }: DialogProps): JSX.Element {
+/** The "Refresh interval" dialog's button in view mode (Superset's); in edit mode it is "Save". */
+export const saveForSessionLabel = 'Save for this session';
+
+/**
+ * "Refresh interval": how often the charts refresh. In view mode for this session; in edit mode
+ * the choice is saved with the dashboard (`refresh_frequency`) when the dashboard is saved.
+ */
+function RefreshIntervalDialog({ refreshSeconds, isEditing, onRefreshSecondsChange, onClose }: DialogProps): JSX.Element {
   const [seconds, setSeconds] = useState(refreshSeconds);
   return (
     <Modal
@@ -269,7 +275,7 @@ function RefreshIntervalDialog({ refreshSeconds, onRefreshSecondsChange, onClose
           onClose();
         },
         false,
-        'Save for this session',
+        isEditing ? 'Save' : saveForSessionLabel,
       )}
     >
       <Field>

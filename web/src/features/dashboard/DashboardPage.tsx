@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
+import { preloadCsrfToken } from '@/api/client';
 import { errorMessage } from '@/api/errors';
 import { eventLogger } from '@/api/eventLog';
 import type { Dashboard } from '@/api/generated/Dashboard';
@@ -13,9 +14,10 @@ import { useDownloadAsImage } from '@/features/explore/download/downloadAsImage'
 import { testIds } from '@/testIds';
 import { placeMissingCharts } from '@/wasm/dashboardLayout';
 import { preloadQuiverCore } from '@/wasm/core';
+import { preloadPostProcessing } from '@/wasm/postProcess';
 import { loadNativeFilterRules } from '@/wasm/nativeFilters';
 import { fetchDashboardPermalink, isAdmin, useDashboard, useDashboardCharts, useMyRoles } from './api';
-import { autoRefreshPeriodMs, readRefreshSettings, staggerDelayMs } from './autoRefresh';
+import { autoRefreshPeriodMs, readRefreshSettings, staggerDelayMs, withRefreshFrequency } from './autoRefresh';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardHeader } from './DashboardHeader';
 import { BuilderPane } from './editing/BuilderPane';
@@ -100,7 +102,10 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
   const [draftTitle, setDraftTitle] = useState<string | null>(null);
   const [dashboardRefreshNumber, setDashboardRefreshNumber] = useState(0);
   const [autoRefreshNumber, setAutoRefreshNumber] = useState(0);
+  // The refresh interval chosen in the menu: for the session in view mode, saved with the
+  // dashboard (`refresh_frequency`) when chosen in edit mode.
   const [chosenRefreshSeconds, setChosenRefreshSeconds] = useState<number | null>(null);
+  const [refreshSecondsToSave, setRefreshSecondsToSave] = useState<number | null>(null);
   const userId = currentUser.data?.id;
   // Edit permission: admin or owner (spec 001 §6); the server checks it again on save.
   const canEdit = isAdmin(roles.data) || (userId !== undefined && (dashboard.data?.owners.some((owner) => owner.id === userId) ?? false));
@@ -178,9 +183,12 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [editor]);
 
-  // Chart queries need the Wasm core: it loads while the layout paints.
+  // Chart queries need the Wasm core, post-processed charts its worker, and every chart query (a
+  // POST) the CSRF token: all three load while the dashboard's own API calls run.
   useEffect(() => {
     preloadQuiverCore();
+    preloadPostProcessing();
+    preloadCsrfToken();
   }, []);
 
   // The activity log: the dashboard was opened (issue #8).
@@ -189,8 +197,20 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
     if (loadedDashboardId !== undefined) eventLogger.log({ event_name: 'mount_dashboard', source: 'dashboard', source_id: loadedDashboardId });
   }, [loadedDashboardId]);
 
+  function changeRefreshSeconds(seconds: number): void {
+    setChosenRefreshSeconds(seconds);
+    if (editor !== null) setRefreshSecondsToSave(seconds);
+  }
+
+  /** Leaving edit mode without saving forgets an interval chosen there, as Superset's reload does. */
+  function discard(): void {
+    if (refreshSecondsToSave !== null) setChosenRefreshSeconds(null);
+    setEditFlag(false);
+  }
+
   function setEditFlag(isOn: boolean): void {
     setDraftTitle(null);
+    setRefreshSecondsToSave(null);
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -205,7 +225,8 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
   function save(): void {
     if (editor === null) return;
     const title = draftTitle ?? undefined;
-    void editor.save(title).then(async (isSaved) => {
+    const jsonMetadataToSave = refreshSecondsToSave === null ? undefined : withRefreshFrequency(jsonMetadata, refreshSecondsToSave);
+    void editor.save({ title, jsonMetadata: jsonMetadataToSave }).then(async (isSaved) => {
       if (!isSaved) return;
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(idOrSlug) }),
@@ -235,14 +256,14 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
         canEdit={canEdit}
         editor={editor}
         onEdit={() => setEditFlag(true)}
-        onDiscard={() => setEditFlag(false)}
+        onDiscard={discard}
         onSave={save}
         onCreatePermalink={() => createDashboardPermalink(dashboard.data.id, { dataMask: dashboardFilters.applied, activeTabs: activeTabIds })}
         draftTitle={draftTitle ?? dashboard.data.dashboard_title}
         onDraftTitleChange={setDraftTitle}
         refreshSeconds={refreshSeconds}
         onRefresh={() => setDashboardRefreshNumber((number) => number + 1)}
-        onRefreshSecondsChange={setChosenRefreshSeconds}
+        onRefreshSecondsChange={changeRefreshSeconds}
         onDownloadAsImage={() =>
           void downloadAsImage({ element: bodyRef.current, title: dashboard.data.dashboard_title, fallbackName: 'dashboard', background: 'background' })
         }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoRefreshPeriodMs, defaultStaggerTimeMs, readRefreshSettings, staggerDelayMs } from './autoRefresh';
+import { autoRefreshPeriodMs, defaultStaggerTimeMs, readRefreshSettings, staggerDelayMs, withRefreshFrequency } from './autoRefresh';
 
 describe('dashboard auto refresh', () => {
   it('reads the defaults from empty or malformed metadata', () => {
@@ -31,5 +31,21 @@ describe('dashboard auto refresh', () => {
     expect([0, 1, 2, 3].map((index) => staggerDelayMs(index, 4, settings))).toEqual([0, 1250, 2500, 3750]);
     expect(staggerDelayMs(3, 4, { ...settings, isStaggered: false })).toBe(0);
     expect(staggerDelayMs(0, 1, settings)).toBe(0);
+  });
+
+  it('writes refresh_frequency into the stored metadata, keeping the other keys', () => {
+    const stored = JSON.stringify({ color_scheme: 'd3', refresh_frequency: 10, stagger_time: 2000, native_filter_configuration: [] });
+    expect(JSON.parse(withRefreshFrequency(stored, 300))).toEqual({
+      color_scheme: 'd3',
+      refresh_frequency: 300,
+      stagger_time: 2000,
+      native_filter_configuration: [],
+    });
+    expect(withRefreshFrequency(null, 0)).toBe('{"refresh_frequency":0}');
+    expect(withRefreshFrequency('not json', 60)).toBe('{"refresh_frequency":60}');
+    // The dashboard loads with what was saved, under the same stagger rule.
+    const saved = readRefreshSettings(withRefreshFrequency(JSON.stringify({ stagger_time: 20000 }), 10));
+    expect(saved.refreshSeconds).toBe(10);
+    expect(autoRefreshPeriodMs(saved.refreshSeconds, saved)).toBe(20000);
   });
 });

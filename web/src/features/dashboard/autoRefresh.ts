@@ -40,6 +40,15 @@ export function readRefreshSettings(jsonMetadata: string | null): RefreshSetting
 }
 
 /**
+ * The `json_metadata` text that an edit-mode save writes when the refresh interval was set in edit
+ * mode: the stored metadata with `refresh_frequency` (seconds) replaced, every other key kept.
+ * Example: `{"color_scheme": "d3"}` and 300 give `{"color_scheme":"d3","refresh_frequency":300}`.
+ */
+export function withRefreshFrequency(jsonMetadata: string | null, refreshSeconds: number): string {
+  return JSON.stringify({ ...metadataObject(jsonMetadata), refresh_frequency: refreshSeconds });
+}
+
+/**
  * The period of the auto refresh in ms, or null for none: with staggering on, at least the
  * stagger time (the larger of the requested interval and `stagger_time`).
  */

@@ -40,6 +40,9 @@ function chartQueryKeyText(formData: FormData): string {
   return JSON.stringify(entries.sort(([left], [right]) => left.localeCompare(right)));
 }
 
+/** No layers: one array, so that a chart without layers is not drawn again for a new empty one. */
+const noAnnotationLayers: AnnotationLayerState[] = [];
+
 /**
  * The annotation layers of the chart's form data with their states: formulas at once, native
  * layers from the chart's answer (`results[0].meta.annotation_data`), and a native layer the
@@ -64,6 +67,7 @@ export function useAnnotationLayerStates(
       staleTime: Infinity,
     })),
   });
+  if (entries.length === 0) return noAnnotationLayers;
   const fetchedStatuses = fetched.map((query) => query.data ?? { status: 'loading' as const });
   return entries.map((entry, index) => {
     const settled = answered[index];

@@ -32,8 +32,16 @@ export interface DashboardEditor {
   resizeComponent: (id: string, width: number | null, height: number | null) => void;
   undo: () => void;
   redo: () => void;
-  /** Writes the layout, and the title when given (edit mode's editable title). */
-  save: (title?: string) => Promise<boolean>;
+  /** Writes the layout, and the title and metadata when given. */
+  save: (changes?: DashboardSaveChanges) => Promise<boolean>;
+}
+
+/** What an edit-mode save writes besides the layout. */
+export interface DashboardSaveChanges {
+  /** Edit mode's editable title. */
+  title?: string;
+  /** The whole `json_metadata` text (the refresh interval set in edit mode). */
+  jsonMetadata?: string;
 }
 
 /** The stored layout document carries its version (`v2`). */
@@ -127,13 +135,14 @@ export function useDashboardEditor(isEditing: boolean, initialDocument: unknown,
     setSession(next);
   }, []);
 
-  const save = useCallback(async (title?: string): Promise<boolean> => {
+  const save = useCallback(async (changes: DashboardSaveChanges = {}): Promise<boolean> => {
     const current = sessionRef.current;
     if (current === null) return false;
     setIsSaving(true);
     try {
       const body: Record<string, unknown> = { position_json: JSON.stringify(withVersion(current.document)) };
-      if (title !== undefined) body.dashboard_title = title;
+      if (changes.title !== undefined) body.dashboard_title = changes.title;
+      if (changes.jsonMetadata !== undefined) body.json_metadata = changes.jsonMetadata;
       await apiFetch(`/api/v1/dashboard/${dashboardId}`, { method: 'PUT', body });
       addToast('success', savedMessage);
       return true;
