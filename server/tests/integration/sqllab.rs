@@ -469,24 +469,30 @@ fn seed_statements() -> Vec<&'static str> {
     ]
 }
 
-/// The seeded `birth_names` on a DuckDB file, an SQLite file, a throwaway PostgreSQL database and
-/// a throwaway MariaDB database (all dropped with the value).
+/// Tables seeded on a DuckDB file, an SQLite file, a throwaway PostgreSQL database and a throwaway
+/// MariaDB database (all dropped with the value): `birth_names` by default.
 pub(crate) struct SeededEngines {
     _home: tempfile::TempDir,
-    sqlite_path: std::path::PathBuf,
-    duckdb_path: std::path::PathBuf,
-    postgres: ThrowawayDatabase,
-    mariadb: ThrowawayDatabase,
+    pub(crate) sqlite_path: std::path::PathBuf,
+    pub(crate) duckdb_path: std::path::PathBuf,
+    pub(crate) postgres: ThrowawayDatabase,
+    pub(crate) mariadb: ThrowawayDatabase,
 }
 
 impl SeededEngines {
+    /// The four engines with `birth_names` (gender, name, num).
     pub(crate) async fn create() -> SeededEngines {
+        SeededEngines::with_statements(&seed_statements()).await
+    }
+
+    /// The four engines, each after running `statements` (plain SQL the four dialects share).
+    pub(crate) async fn with_statements(statements: &[&str]) -> SeededEngines {
         let home = tempfile::tempdir().unwrap();
         let sqlite_path = home.path().join("lab.sqlite");
         let duckdb_path = home.path().join("lab.duckdb");
         {
             let duck = duckdb::Connection::open(&duckdb_path).unwrap();
-            for statement in seed_statements() {
+            for statement in statements {
                 duck.execute_batch(statement).unwrap();
             }
         }
@@ -497,11 +503,14 @@ impl SeededEngines {
             let mut sqlite = sqlx::SqliteConnection::connect(&url).await.unwrap();
             let mut pg = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
             let mut my = sqlx::MySqlConnection::connect(&mariadb.url).await.unwrap();
-            for statement in seed_statements() {
+            for statement in statements {
                 sqlx::query(statement).execute(&mut sqlite).await.unwrap();
                 sqlx::query(statement).execute(&mut pg).await.unwrap();
                 sqlx::query(statement).execute(&mut my).await.unwrap();
             }
+            sqlite.close().await.unwrap();
+            pg.close().await.unwrap();
+            my.close().await.unwrap();
         }
         SeededEngines {
             _home: home,

@@ -5,10 +5,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failed step is a failed test
 
 use crate::common;
+use crate::sqllab::SeededEngines;
 
 use axum::http::StatusCode;
 use common::{As, TestApp, ThrowawayDatabase};
-use quiver_server::store::database::NewDatabase;
 use serde_json::{json, Value};
 use sqlx::Connection;
 
@@ -24,40 +24,17 @@ fn keyed_tables() -> Vec<&'static str> {
     ]
 }
 
-/// The keyed tables on a DuckDB file, an SQLite file, a throwaway PostgreSQL database (with a
-/// second one holding `other_schema.ledger`, another catalog) and a throwaway MariaDB database.
+/// The keyed tables on the four engines, and a second throwaway PostgreSQL database holding
+/// `other_schema.ledger` (another catalog).
 struct KeyedEngines {
-    _home: tempfile::TempDir,
-    sqlite_path: std::path::PathBuf,
-    duckdb_path: std::path::PathBuf,
-    postgres: ThrowawayDatabase,
+    engines: SeededEngines,
     postgres_other: ThrowawayDatabase,
-    mariadb: ThrowawayDatabase,
 }
 
 impl KeyedEngines {
     async fn create() -> KeyedEngines {
-        let home = tempfile::tempdir().unwrap();
-        let sqlite_path = home.path().join("lab.sqlite");
-        let duckdb_path = home.path().join("lab.duckdb");
-        {
-            let duck = duckdb::Connection::open(&duckdb_path).unwrap();
-            for statement in keyed_tables() {
-                duck.execute_batch(statement).unwrap();
-            }
-        }
-        let postgres = ThrowawayDatabase::create().await;
+        let engines = SeededEngines::with_statements(&keyed_tables()).await;
         let postgres_other = ThrowawayDatabase::create().await;
-        let mariadb = ThrowawayDatabase::create_mariadb().await;
-        let url = format!("sqlite://{}?mode=rwc", sqlite_path.display());
-        let mut sqlite = sqlx::SqliteConnection::connect(&url).await.unwrap();
-        let mut pg = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
-        let mut my = sqlx::MySqlConnection::connect(&mariadb.url).await.unwrap();
-        for statement in keyed_tables() {
-            sqlx::query(statement).execute(&mut sqlite).await.unwrap();
-            sqlx::query(statement).execute(&mut pg).await.unwrap();
-            sqlx::query(statement).execute(&mut my).await.unwrap();
-        }
         let mut other = sqlx::PgConnection::connect(&postgres_other.url).await.unwrap();
         for statement in [
             "CREATE SCHEMA other_schema",
@@ -65,57 +42,27 @@ impl KeyedEngines {
         ] {
             sqlx::query(statement).execute(&mut other).await.unwrap();
         }
-        sqlite.close().await.unwrap();
-        pg.close().await.unwrap();
-        my.close().await.unwrap();
         other.close().await.unwrap();
         KeyedEngines {
-            _home: home,
-            sqlite_path,
-            duckdb_path,
-            postgres,
+            engines,
             postgres_other,
-            mariadb,
         }
     }
 
     /// Each engine's backend name, URI and schema of the keyed tables.
     fn engines(&self) -> [(&'static str, String, String); 4] {
+        let [duckdb, sqlite, postgres, mysql] = self.engines.uris();
         [
-            (
-                "duckdb",
-                format!("duckdb:///{}", self.duckdb_path.display()),
-                "main".to_owned(),
-            ),
-            (
-                "sqlite",
-                format!("sqlite:///{}", self.sqlite_path.display()),
-                "main".to_owned(),
-            ),
-            (
-                "postgresql",
-                self.postgres.url.replace("postgres://", "postgresql://"),
-                "public".to_owned(),
-            ),
-            ("mysql", self.mariadb.url.clone(), self.mariadb.name.clone()),
+            (duckdb.0, duckdb.1, "main".to_owned()),
+            (sqlite.0, sqlite.1, "main".to_owned()),
+            (postgres.0, postgres.1, "public".to_owned()),
+            (mysql.0, mysql.1, self.engines.mariadb.name.clone()),
         ]
     }
 }
 
 async fn register(app: &TestApp, name: &str, uri: &str, backend: &str) -> i64 {
-    app.state
-        .store
-        .create_database(&NewDatabase {
-            database_name: name,
-            sqlalchemy_uri: uri,
-            backend,
-            expose_in_sqllab: true,
-            allow_dml: false,
-            allow_file_upload: false,
-            created_by: None,
-        })
-        .await
-        .unwrap()
+    crate::sqllab::register(app, name, uri, backend, false).await
 }
 
 fn names(answer: &Value) -> Vec<String> {
@@ -202,7 +149,7 @@ async fn catalogs_are_listed_where_the_engine_has_them_and_scope_schemas_and_tab
         )
         .await,
     );
-    assert!(pg_catalogs.contains(&seeded.postgres.name), "{pg_catalogs:?}");
+    assert!(pg_catalogs.contains(&seeded.engines.postgres.name), "{pg_catalogs:?}");
     assert!(
         pg_catalogs.contains(&seeded.postgres_other.name),
         "{pg_catalogs:?}"
@@ -246,7 +193,7 @@ async fn catalogs_are_listed_where_the_engine_has_them_and_scope_schemas_and_tab
         &app,
         &format!(
             "/api/v1/database/{postgres_id}/tables/?q=(catalog_name:{},schema_name:public)",
-            seeded.postgres.name
+            seeded.engines.postgres.name
         ),
         &admin,
     )

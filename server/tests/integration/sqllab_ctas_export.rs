@@ -40,6 +40,17 @@ async fn execute_ctas(
     app.post("/api/v1/sqllab/execute/", body, who).await
 }
 
+/// A 400 of Superset's typed shape: the error type and the first issue code.
+fn assert_refused_shape(answer: &common::Answer, error_type: &str, issue_code: i64, backend: &str) {
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{backend}: {}", answer.json);
+    assert_eq!(answer.json["errors"][0]["error_type"], error_type, "{backend}");
+    assert_eq!(
+        answer.json["errors"][0]["extra"]["issue_codes"][0]["code"],
+        issue_code,
+        "{backend}"
+    );
+}
+
 fn names_of(answer: &Value) -> Vec<String> {
     answer["data"]
         .as_array()
@@ -231,15 +242,7 @@ async fn create_table_and_view_as_select_on_sqlite_postgres_and_mariadb() {
             Some("never"),
         )
         .await;
-        assert_eq!(not_select_last.status, StatusCode::BAD_REQUEST, "{backend}");
-        assert_eq!(
-            not_select_last.json["errors"][0]["error_type"],
-            "INVALID_CTAS_QUERY_ERROR"
-        );
-        assert_eq!(
-            not_select_last.json["errors"][0]["extra"]["issue_codes"][0]["code"],
-            1023
-        );
+        assert_refused_shape(&not_select_last, "INVALID_CTAS_QUERY_ERROR", 1023, backend);
         let two_for_a_view = execute_ctas(
             &app,
             &admin,
@@ -249,15 +252,7 @@ async fn create_table_and_view_as_select_on_sqlite_postgres_and_mariadb() {
             Some("never"),
         )
         .await;
-        assert_eq!(two_for_a_view.status, StatusCode::BAD_REQUEST, "{backend}");
-        assert_eq!(
-            two_for_a_view.json["errors"][0]["error_type"],
-            "INVALID_CVAS_QUERY_ERROR"
-        );
-        assert_eq!(
-            two_for_a_view.json["errors"][0]["extra"]["issue_codes"][0]["code"],
-            1024
-        );
+        assert_refused_shape(&two_for_a_view, "INVALID_CVAS_QUERY_ERROR", 1024, backend);
 
         // force_ctas_schema puts the created table in that schema.
         if backend == "postgresql" {

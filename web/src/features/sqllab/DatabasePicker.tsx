@@ -89,67 +89,94 @@ export function DatabasePicker({ databases, selection, onChange }: DatabasePicke
         </NativeSelect>
       </Label>
       {isMultiCatalog && (
-        <Row>
-          <Label>
-            Catalog
-            <NativeSelect
-              data-testid={testIds.sqlLab.catalogSelect}
-              value={catalog ?? ''}
-              onChange={(event) => onChange(selectCatalog(event.target.value === '' ? null : event.target.value))}
-            >
-              <option value="">Select a catalog</option>
-              {(catalogNames ?? []).map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </NativeSelect>
-          </Label>
-          <RefreshButton
-              type="button"
-              data-testid={testIds.sqlLab.refreshCatalogs}
-              title={pickerTooltips.refreshCatalogs}
-              aria-label={pickerTooltips.refreshCatalogs}
-              onClick={() => void refreshCatalogs()}
-            >
-              ↻
-            </RefreshButton>
-        </Row>
+        <RefreshableNameSelect
+          label="Catalog"
+          placeholder="Select a catalog"
+          selectTestId={testIds.sqlLab.catalogSelect}
+          refreshTestId={testIds.sqlLab.refreshCatalogs}
+          refreshTooltip={pickerTooltips.refreshCatalogs}
+          names={catalogNames}
+          value={catalog}
+          onSelect={(name) => onChange(selectCatalog(name))}
+          onRefresh={() => void refreshCatalogs()}
+        />
       )}
-      <Row>
-        <Label>
-          Schema
-          <NativeSelect
-            data-testid={testIds.sqlLab.schemaSelect}
-            value={selection.schema ?? ''}
-            disabled={dbId === null}
-            onChange={(event) => onChange({ schema: event.target.value === '' ? null : event.target.value })}
-          >
-            <option value="">Select a schema</option>
-            {(schemaNames ?? []).map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </NativeSelect>
-        </Label>
-        <RefreshButton
-            type="button"
-            data-testid={testIds.sqlLab.refreshSchemas}
-            title={pickerTooltips.refreshSchemas}
-            aria-label={pickerTooltips.refreshSchemas}
-            disabled={dbId === null}
-            onClick={() => void refreshSchemas()}
-          >
-            ↻
-          </RefreshButton>
-      </Row>
+      <RefreshableNameSelect
+        label="Schema"
+        placeholder="Select a schema"
+        selectTestId={testIds.sqlLab.schemaSelect}
+        refreshTestId={testIds.sqlLab.refreshSchemas}
+        refreshTooltip={pickerTooltips.refreshSchemas}
+        names={schemaNames}
+        value={selection.schema}
+        isDisabled={dbId === null}
+        onSelect={(name) => onChange({ schema: name })}
+        onRefresh={() => void refreshSchemas()}
+      />
       {schemas.isError && (
         <ErrorText role="alert" data-testid={testIds.sqlLab.schemaError} title={errorMessage(schemas.error)}>
           {pickerMessages.schemasFailed}
         </ErrorText>
       )}
     </>
+  );
+}
+
+interface RefreshableNameSelectProps {
+  label: string;
+  placeholder: string;
+  selectTestId: string;
+  refreshTestId: string;
+  refreshTooltip: string;
+  names: readonly string[] | undefined;
+  value: string | null;
+  isDisabled?: boolean;
+  onSelect: (name: string | null) => void;
+  onRefresh: () => void;
+}
+
+/** A select of names (catalogs or schemas) with its force-refresh button. */
+function RefreshableNameSelect({
+  label,
+  placeholder,
+  selectTestId,
+  refreshTestId,
+  refreshTooltip,
+  names,
+  value,
+  isDisabled = false,
+  onSelect,
+  onRefresh,
+}: RefreshableNameSelectProps): JSX.Element {
+  return (
+    <Row>
+      <Label>
+        {label}
+        <NativeSelect
+          data-testid={selectTestId}
+          value={value ?? ''}
+          disabled={isDisabled}
+          onChange={(event) => onSelect(event.target.value === '' ? null : event.target.value)}
+        >
+          <option value="">{placeholder}</option>
+          {(names ?? []).map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </NativeSelect>
+      </Label>
+      <RefreshButton
+        type="button"
+        data-testid={refreshTestId}
+        title={refreshTooltip}
+        aria-label={refreshTooltip}
+        disabled={isDisabled}
+        onClick={onRefresh}
+      >
+        ↻
+      </RefreshButton>
+    </Row>
   );
 }
 
