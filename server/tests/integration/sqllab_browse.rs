@@ -149,7 +149,10 @@ async fn catalogs_are_listed_where_the_engine_has_them_and_scope_schemas_and_tab
         )
         .await,
     );
-    assert!(pg_catalogs.contains(&seeded.engines.postgres.name), "{pg_catalogs:?}");
+    assert!(
+        pg_catalogs.contains(&seeded.engines.postgres.name),
+        "{pg_catalogs:?}"
+    );
     assert!(
         pg_catalogs.contains(&seeded.postgres_other.name),
         "{pg_catalogs:?}"

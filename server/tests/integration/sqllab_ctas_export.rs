@@ -42,11 +42,15 @@ async fn execute_ctas(
 
 /// A 400 of Superset's typed shape: the error type and the first issue code.
 fn assert_refused_shape(answer: &common::Answer, error_type: &str, issue_code: i64, backend: &str) {
-    assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{backend}: {}", answer.json);
+    assert_eq!(
+        answer.status,
+        StatusCode::BAD_REQUEST,
+        "{backend}: {}",
+        answer.json
+    );
     assert_eq!(answer.json["errors"][0]["error_type"], error_type, "{backend}");
     assert_eq!(
-        answer.json["errors"][0]["extra"]["issue_codes"][0]["code"],
-        issue_code,
+        answer.json["errors"][0]["extra"]["issue_codes"][0]["code"], issue_code,
         "{backend}"
     );
 }
