@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type JSX } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { useLocation } from 'react-router';
 import styled from 'styled-components';
 import { getJson } from '@/api/client';
@@ -162,8 +162,21 @@ export function SqlLabPage(): JSX.Element {
     editorTabs.rememberRun(activeTab.id, clientId);
   }
 
+  // A tab opened with autorun runs its SQL once, once its database is known; then autorun is
+  // cleared (spec 002 section 3). The ids already run guard against a second render's effect.
+  const autorunTabIds = useRef(new Set<string>());
+  useEffect(() => {
+    if (activeTab?.autorun !== true || activeDatabase === null || editorTabs.mode === 'loading') return;
+    if (autorunTabIds.current.has(activeTab.id)) return;
+    autorunTabIds.current.add(activeTab.id);
+    changeActiveTab({ autorun: false });
+    runQuery();
+  });
+
   function queryCreatedInNewTab(query: SqlLabQuery): void {
+    // Superset's 'Query in a new tab' runs the SELECT at once.
     editorTabs.addWithQuery({
+      autorun: true,
       name: `${query.tempSchema === null ? '' : `${query.tempSchema}.`}${query.tempTable ?? ''}`,
       dbId: query.dbId,
       schema: query.tempSchema ?? query.schema,

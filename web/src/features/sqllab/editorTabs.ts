@@ -16,6 +16,8 @@ export interface QueryEditorTab {
   remoteId: number | null;
   /** The Jinja template parameters, a JSON object as text; null when none were set (spec 002 section 7). */
   templateParams: string | null;
+  /** Run the tab's SQL once when it opens, then cleared (spec 002 section 3). */
+  autorun: boolean;
 }
 
 export interface EditorTabsState {
@@ -63,6 +65,7 @@ export function newTabFields(state: EditorTabsState): Omit<QueryEditorTab, 'id'>
     queryLimit: active?.queryLimit ?? defaultQueryLimit,
     remoteId: null,
     templateParams: null,
+    autorun: false,
   };
 }
 
@@ -72,12 +75,17 @@ export function addTab(state: EditorTabsState, tabId: string = newTabId()): Edit
   return { tabs: [...state.tabs, tab], activeTabId: tab.id };
 }
 
-/** What a tab opened from a saved query or a permalink starts with. */
-export type OpenedQuery = Pick<QueryEditorTab, 'name' | 'dbId' | 'schema' | 'sql' | 'remoteId' | 'templateParams'>;
+/** What a tab opened from a saved query or a permalink starts with; `autorun` runs it on opening. */
+export type OpenedQuery = Pick<QueryEditorTab, 'name' | 'dbId' | 'schema' | 'sql' | 'remoteId' | 'templateParams'> & { autorun?: boolean };
+
+/** The fields of a tab holding an opened query: the default limit, no autorun unless asked. */
+export function openedQueryFields(query: OpenedQuery, queryLimit: number = defaultQueryLimit): Omit<QueryEditorTab, 'id'> {
+  return { queryLimit, ...query, autorun: query.autorun ?? false };
+}
 
 /** A new active tab holding an opened query (a saved query, a permalink). */
 export function addTabWithQuery(state: EditorTabsState, query: OpenedQuery, tabId: string = newTabId()): EditorTabsState {
-  const tab: QueryEditorTab = { id: tabId, queryLimit: defaultQueryLimit, ...query };
+  const tab: QueryEditorTab = { id: tabId, ...openedQueryFields(query) };
   return { tabs: [...state.tabs, tab], activeTabId: tab.id };
 }
 
@@ -107,6 +115,7 @@ export function cloneTabFields(tab: QueryEditorTab): Omit<QueryEditorTab, 'id'> 
     queryLimit: tab.queryLimit,
     remoteId: null,
     templateParams: tab.templateParams,
+    autorun: false,
   };
 }
 
@@ -166,6 +175,7 @@ export function parseStoredTabs(stored: string | null): EditorTabsState {
         ...tab,
         remoteId: typeof tab.remoteId === 'number' ? tab.remoteId : null,
         templateParams: typeof tab.templateParams === 'string' ? tab.templateParams : null,
+        autorun: (tab as Partial<QueryEditorTab>).autorun ?? false,
       })),
       activeTabId,
     };

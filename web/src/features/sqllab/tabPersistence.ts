@@ -41,6 +41,7 @@ export function tabFromServer(state: TabState): QueryEditorTab {
     queryLimit: state.query_limit ?? defaultQueryLimit,
     remoteId: state.saved_query?.id ?? null,
     templateParams: storedTemplateParams(state.template_params),
+    autorun: state.autorun,
   };
 }
 
@@ -54,6 +55,7 @@ export function newTabPayload(tab: Omit<QueryEditorTab, 'id'>): TabStateNew {
     queryLimit: tab.queryLimit,
     remoteId: tab.remoteId,
     templateParams: tab.templateParams ?? undefined,
+    autorun: tab.autorun,
   };
 }
 
@@ -67,6 +69,7 @@ export function tabChanges(previous: QueryEditorTab, next: QueryEditorTab): TabS
   if (previous.queryLimit !== next.queryLimit) changes.query_limit = next.queryLimit;
   if (previous.remoteId !== next.remoteId) changes.saved_query_id = next.remoteId;
   if (previous.templateParams !== next.templateParams) changes.template_params = next.templateParams;
+  if (previous.autorun !== next.autorun) changes.autorun = next.autorun;
   return changes;
 }
 

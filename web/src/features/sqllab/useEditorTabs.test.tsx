@@ -98,11 +98,11 @@ describe('useEditorTabs', () => {
     const { result } = renderHook(() => useEditorTabs(), { wrapper });
     await waitFor(() => expect(result.current.mode).toBe('server'));
     expect(result.current.state).toEqual({
-      tabs: [{ id: '31', name: 'Kept here', dbId: 1, schema: 'main', sql: 'SELECT 7', queryLimit: 10, remoteId: null, templateParams: null }],
+      tabs: [{ id: '31', name: 'Kept here', dbId: 1, schema: 'main', sql: 'SELECT 7', queryLimit: 10, remoteId: null, templateParams: null, autorun: false }],
       activeTabId: '31',
     });
     expect(calls[1]).toBe(
-      'POST /tabstateview/ {"queryEditor":{"name":"Kept here","dbId":1,"schema":"main","sql":"SELECT 7","queryLimit":10,"remoteId":null}}',
+      'POST /tabstateview/ {"queryEditor":{"name":"Kept here","dbId":1,"schema":"main","sql":"SELECT 7","queryLimit":10,"remoteId":null,"autorun":false}}',
     );
     expect(window.localStorage.getItem(tabsStorageKey)).toBeNull();
   });

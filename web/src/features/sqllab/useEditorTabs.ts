@@ -9,10 +9,10 @@ import {
   cloneTab,
   cloneTabFields,
   closeTab,
-  defaultQueryLimit,
   loadTabs,
   neighbourTabId,
   newTabFields,
+  openedQueryFields,
   saveTabs,
   tabsStorageKey,
   type EditorTabsState,
@@ -251,7 +251,7 @@ export function useEditorTabs(): EditorTabs {
 
   const addWithQuery = useCallback(
     (query: OpenedQuery) => {
-      if (mode === 'server') addServerTab({ queryLimit: defaultQueryLimit, ...query });
+      if (mode === 'server') addServerTab(openedQueryFields(query));
       else setState((previous) => addTabWithQuery(previous, query));
     },
     [mode, addServerTab],
