@@ -9,8 +9,8 @@ import type { TabStateUpdate } from '@/api/generated/TabStateUpdate';
 import { defaultQueryLimit, type QueryEditorTab } from './editorTabs';
 import { storedTemplateParams } from './templateParams';
 
-/** Spec 002 section 9: edits are sent at most every 5 seconds. */
-export const tabSyncDebounceMs = 5000;
+/** Spec 002 section 9's autosave and sync polling: the tab edits are sent every 5000 ms. */
+export const tabSyncIntervalMs = 5000;
 
 /** Spec 002 section 8's toasts of the tab calls. */
 export const tabStateMessages = {

@@ -3,9 +3,12 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/api/client';
 import type { TabState } from '@/api/generated/TabState';
+import { ThemeProvider } from 'styled-components';
 import { ToastProvider } from '@/components/ToastProvider';
-import { tabsStorageKey } from './editorTabs';
-import { useEditorTabs } from './useEditorTabs';
+import { buildTheme } from '@/theme/tokens';
+import { tabsStorageKey, updateTab } from './editorTabs';
+import { tabSyncIntervalMs, tabStateMessages, unsavedEditsStorageKey } from './tabPersistence';
+import { useEditorTabs, type EditorTabs } from './useEditorTabs';
 
 function serverTab(id: number, label: string, sql: string): TabState {
   return {
@@ -52,7 +55,11 @@ function stubServer(answer: (method: string, url: string) => Response): string[]
 }
 
 function wrapper({ children }: { children: ReactNode }): ReactNode {
-  return <ToastProvider>{children}</ToastProvider>;
+  return (
+    <ThemeProvider theme={buildTheme('default')}>
+      <ToastProvider>{children}</ToastProvider>
+    </ThemeProvider>
+  );
 }
 
 const storedTabs = JSON.stringify({
@@ -146,5 +153,68 @@ describe('useEditorTabs', () => {
     expect(southTab).toBe('table:3');
     await waitFor(() => expect(calls).toContain('DELETE /tableschemaview/44'));
     expect(result.current.tables.map((table) => table.id)).toEqual(['3']);
+  });
+
+  describe('autosave every 5000 ms (spec 002 section 9)', () => {
+    beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+    afterEach(() => vi.useRealTimers());
+
+    function puts(calls: readonly string[]): string[] {
+      return calls.filter((call) => call.startsWith('PUT /tabstateview/'));
+    }
+
+    async function openServerTab(answerPut: () => Response = () => Response.json({ result: 1 })): Promise<{ calls: string[]; result: { current: EditorTabs } }> {
+      const calls = stubServer((method, url) => {
+        if (url === '/api/v1/sqllab/') return bootstrap(true, [8]);
+        if (method === 'PUT') return answerPut();
+        return Response.json(serverTab(8, 'Tab 8', 'SELECT 8'));
+      });
+      const rendered = renderHook(() => useEditorTabs(), { wrapper });
+      await waitFor(() => expect(rendered.result.current.mode).toBe('server'));
+      return { calls, result: rendered.result };
+    }
+
+    it('is the spec constant', () => {
+      expect(tabSyncIntervalMs).toBe(5000);
+    });
+
+    it('sends the changed fields within 5000 ms, and keeps sending every 5000 ms while typing goes on', async () => {
+      const { calls, result } = await openServerTab();
+      // Nothing changed: nothing sent.
+      await act(() => vi.advanceTimersByTimeAsync(tabSyncIntervalMs));
+      expect(puts(calls)).toEqual([]);
+      act(() => result.current.edit((state) => updateTab(state, '8', { sql: 'SELECT 1' })));
+      expect(window.localStorage.getItem(unsavedEditsStorageKey)).toContain('SELECT 1');
+      await act(() => vi.advanceTimersByTimeAsync(tabSyncIntervalMs));
+      expect(puts(calls)).toEqual(['PUT /tabstateview/8 {"sql":"SELECT 1"}']);
+      expect(window.localStorage.getItem(unsavedEditsStorageKey)).toBeNull();
+      // An edit every second for 10 seconds is stored at each 5000 ms tick, not only once typing stops.
+      for (let second = 2; second <= 11; second += 1) {
+        act(() => result.current.edit((state) => updateTab(state, '8', { sql: `SELECT ${second}` })));
+        await act(() => vi.advanceTimersByTimeAsync(1000));
+      }
+      expect(puts(calls)).toHaveLength(3);
+      await act(() => vi.advanceTimersByTimeAsync(tabSyncIntervalMs));
+      expect(puts(calls).at(-1)).toBe('PUT /tabstateview/8 {"sql":"SELECT 11"}');
+      const count = puts(calls).length;
+      await act(() => vi.advanceTimersByTimeAsync(2 * tabSyncIntervalMs));
+      expect(puts(calls)).toHaveLength(count);
+    });
+
+    it('retries a failed sync at the next tick and toasts the failure once', async () => {
+      let isFailing = true;
+      const { calls, result } = await openServerTab(() =>
+        isFailing ? Response.json({ message: 'Fatal error' }, { status: 500 }) : Response.json({ result: 1 }),
+      );
+      act(() => result.current.edit((state) => updateTab(state, '8', { sql: 'SELECT 1' })));
+      await act(() => vi.advanceTimersByTimeAsync(2 * tabSyncIntervalMs));
+      expect(puts(calls)).toHaveLength(2);
+      expect(document.body.textContent.split(tabStateMessages.storeFailed)).toHaveLength(2);
+      isFailing = false;
+      await act(() => vi.advanceTimersByTimeAsync(tabSyncIntervalMs));
+      expect(puts(calls)).toHaveLength(3);
+      await act(() => vi.advanceTimersByTimeAsync(tabSyncIntervalMs));
+      expect(puts(calls)).toHaveLength(3);
+    });
   });
 });

@@ -50,7 +50,7 @@ import {
   tabChanges,
   tabFromServer,
   tabStateMessages,
-  tabSyncDebounceMs,
+  tabSyncIntervalMs,
   tabSyncFailureToast,
   unsavedEdits,
   writeUnsavedEdits,
@@ -206,13 +206,20 @@ export function useEditorTabs(): EditorTabs {
     if (mode === 'local') saveTables(window.localStorage, tables);
   }, [mode, tables]);
 
-  // Server: edits wait in browser storage until stored, and the fields that changed are sent
-  // after a pause (spec 002 sections 3 and 9).
+  // Server: edits wait in browser storage until stored (spec 002 section 3), and every
+  // `tabSyncIntervalMs` the fields that changed since the last sync are sent (spec 002 section 9,
+  // Superset's `EditorAutoSync`): an edit is stored within 5000 ms, even while typing goes on.
+  const latestState = useRef(state);
+  const failingTabIds = useRef(new Set<string>());
+  useEffect(() => {
+    latestState.current = state;
+    if (mode === 'server') writeUnsavedEdits(window.localStorage, unsavedEdits(state.tabs, synced.current));
+  }, [mode, state]);
   useEffect(() => {
     if (mode !== 'server') return undefined;
-    writeUnsavedEdits(window.localStorage, unsavedEdits(state.tabs, synced.current));
-    const timer = window.setTimeout(() => {
-      for (const tab of state.tabs) {
+    const timer = window.setInterval(() => {
+      const tabs = latestState.current.tabs;
+      for (const tab of tabs) {
         const previous = synced.current.get(tab.id);
         const id = serverTabId(tab);
         if (previous === undefined || id === null) continue;
@@ -220,16 +227,22 @@ export function useEditorTabs(): EditorTabs {
         if (Object.keys(changes).length === 0) continue;
         synced.current.set(tab.id, tab);
         updateTabState(id, changes)
-          .then(() => writeUnsavedEdits(window.localStorage, unsavedEdits(state.tabs, synced.current)))
+          .then(() => {
+            failingTabIds.current.delete(tab.id);
+            writeUnsavedEdits(window.localStorage, unsavedEdits(latestState.current.tabs, synced.current));
+          })
           .catch(() => {
-            synced.current.set(tab.id, previous);
+            // Sent again at the next tick; the toast is shown once until a sync of the tab succeeds.
+            if (synced.current.get(tab.id) === tab) synced.current.set(tab.id, previous);
+            if (failingTabIds.current.has(tab.id)) return;
+            failingTabIds.current.add(tab.id);
             const toast = tabSyncFailureToast(changes);
             addToast(toast.type, toast.text);
           });
       }
-    }, tabSyncDebounceMs);
-    return () => window.clearTimeout(timer);
-  }, [mode, state, addToast]);
+    }, tabSyncIntervalMs);
+    return () => window.clearInterval(timer);
+  }, [mode, addToast]);
 
   const addServerTab = useCallback(
     (fields: Omit<QueryEditorTab, 'id'>) => {
