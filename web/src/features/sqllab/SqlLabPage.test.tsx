@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/api/client';
 import { eventLogger } from '@/api/eventLog';
 import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
+import type { SqlLabConfig } from '@/api/generated/SqlLabConfig';
 import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import type { TabState } from '@/api/generated/TabState';
 import { renderWithTheme } from '@/testRendering';
@@ -67,6 +68,8 @@ interface FakeServer {
   serverTabs: Record<number, TabState> | null;
   /** The answer of a synchronous run (a database without asynchronous execution). */
   syncAnswer: () => Response;
+  /** The bootstrap's SQL Lab defaults. */
+  config: SqlLabConfig;
 }
 
 function stubServer(): FakeServer {
@@ -78,6 +81,7 @@ function stubServer(): FakeServer {
     stopAnswer: () => Response.json({ result: 'OK' }),
     serverTabs: null,
     syncAnswer: namesAnswer,
+    config: { default_sqllab_limit: 1000, default_database_id: null, query_result_timeout_seconds: 0 },
   };
   let clientId = '';
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
@@ -88,7 +92,7 @@ function stubServer(): FakeServer {
     if (url === '/api/v1/sqllab/') {
       const tabs = Object.values(server.serverTabs ?? {});
       const tabStateIds = tabs.map((tab) => ({ id: tab.id, label: tab.label }));
-      const bootstrap = { backend_persistence: server.serverTabs !== null, active_tab: tabs[0] ?? null, tab_state_ids: tabStateIds, queries: {} };
+      const bootstrap = { backend_persistence: server.serverTabs !== null, active_tab: tabs[0] ?? null, tab_state_ids: tabStateIds, queries: {}, sqllab_config: server.config };
       return Promise.resolve(Response.json({ result: bootstrap }));
     }
     const tabState = /^\/tabstateview\/(\d+)$/.exec(url);

@@ -33,6 +33,7 @@ import { TemplateParamsModal } from './TemplateParamsModal';
 import { CostEstimateModal } from './CostEstimateModal';
 import type { SqlLabEstimatePayload } from '@/api/generated/SqlLabEstimatePayload';
 import { createSqlLabPermalink, savedQueryLink } from './stateApi';
+import { sqlLabDefaultDatabaseId } from './sqlLabDefaults';
 import { useEditorTabs } from './useEditorTabs';
 import { useOpenQueryFromUrl } from './useOpenQueryFromUrl';
 import { useTabRuns } from './useTabRuns';
@@ -78,7 +79,7 @@ function useCompletion(databaseId: number | null, schema: string | null, tableNa
 export function SqlLabPage(): JSX.Element {
   const editorTabs = useEditorTabs();
   const { state: tabsState, edit: setTabsState } = editorTabs;
-  const tabRuns = useTabRuns(tabsState.tabs, editorTabs.latestQueries);
+  const tabRuns = useTabRuns(tabsState.tabs, editorTabs.latestQueries, undefined, editorTabs.config.query_result_timeout_seconds);
   const myRoles = useMyRoles();
   const [createAsMethod, setCreateAsMethod] = useState<CtasMethod | null>(null);
   const [tableNames, setTableNames] = useState<readonly string[]>([]);
@@ -96,9 +97,10 @@ export function SqlLabPage(): JSX.Element {
   const activeTab = tabsState.tabs.find((tab) => tab.id === tabsState.activeTabId) ?? tabsState.tabs[0];
   const activeTabId = activeTab?.id ?? '';
   const databaseList = useMemo(() => databases.data?.result ?? [], [databases.data]);
-  // A tab without a database uses the lowest database id (spec 002 section 9).
-  const firstDatabaseId = databaseList.reduce<number | null>((lowest, database) => (lowest === null || database.id < lowest ? database.id : lowest), null);
-  const databaseId = activeTab?.dbId ?? firstDatabaseId;
+  // A tab without a database uses the configured default database, else the lowest database id
+  // (spec 002 section 9).
+  const defaultDatabaseId = sqlLabDefaultDatabaseId(databaseList, editorTabs.config.default_database_id);
+  const databaseId = activeTab?.dbId ?? defaultDatabaseId;
   const activeDatabase = databaseList.find((database) => database.id === databaseId) ?? null;
 
   const changeActiveTab = useCallback(

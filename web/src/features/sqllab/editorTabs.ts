@@ -54,15 +54,18 @@ export function newTabId(): string {
   return Math.random().toString(36).slice(2, 13).padEnd(11, '0');
 }
 
-/** A fresh tab's fields: the next untitled name, the active tab's database, schema and limit. */
-export function newTabFields(state: EditorTabsState): Omit<QueryEditorTab, 'id'> {
+/**
+ * A fresh tab's fields: the next untitled name, the active tab's database, schema and limit
+ * (`defaultLimit`, the configured default SQL Lab limit, without an active tab).
+ */
+export function newTabFields(state: EditorTabsState, defaultLimit: number = defaultQueryLimit): Omit<QueryEditorTab, 'id'> {
   const active = state.tabs.find((tab) => tab.id === state.activeTabId);
   return {
     name: nextUntitledName(state.tabs),
     dbId: active?.dbId ?? null,
     schema: active?.schema ?? null,
     sql: '',
-    queryLimit: active?.queryLimit ?? defaultQueryLimit,
+    queryLimit: active?.queryLimit ?? defaultLimit,
     remoteId: null,
     templateParams: null,
     autorun: false,
@@ -70,8 +73,8 @@ export function newTabFields(state: EditorTabsState): Omit<QueryEditorTab, 'id'>
 }
 
 /** A new tab with the active tab's database and schema, made active. */
-export function addTab(state: EditorTabsState, tabId: string = newTabId()): EditorTabsState {
-  const tab: QueryEditorTab = { id: tabId, ...newTabFields(state) };
+export function addTab(state: EditorTabsState, tabId: string = newTabId(), defaultLimit: number = defaultQueryLimit): EditorTabsState {
+  const tab: QueryEditorTab = { id: tabId, ...newTabFields(state, defaultLimit) };
   return { tabs: [...state.tabs, tab], activeTabId: tab.id };
 }
 
@@ -84,8 +87,13 @@ export function openedQueryFields(query: OpenedQuery, queryLimit: number = defau
 }
 
 /** A new active tab holding an opened query (a saved query, a permalink). */
-export function addTabWithQuery(state: EditorTabsState, query: OpenedQuery, tabId: string = newTabId()): EditorTabsState {
-  const tab: QueryEditorTab = { id: tabId, ...openedQueryFields(query) };
+export function addTabWithQuery(
+  state: EditorTabsState,
+  query: OpenedQuery,
+  tabId: string = newTabId(),
+  defaultLimit: number = defaultQueryLimit,
+): EditorTabsState {
+  const tab: QueryEditorTab = { id: tabId, ...openedQueryFields(query, defaultLimit) };
   return { tabs: [...state.tabs, tab], activeTabId: tab.id };
 }
 
@@ -145,8 +153,8 @@ export function updateTab(state: EditorTabsState, tabId: string, changes: Partia
   return { ...state, tabs: state.tabs.map((tab) => (tab.id === tabId ? { ...tab, ...changes } : tab)) };
 }
 
-export function initialTabsState(): EditorTabsState {
-  return addTab({ tabs: [], activeTabId: '' });
+export function initialTabsState(defaultLimit: number = defaultQueryLimit): EditorTabsState {
+  return addTab({ tabs: [], activeTabId: '' }, newTabId(), defaultLimit);
 }
 
 function isTab(value: unknown): value is QueryEditorTab {
@@ -163,12 +171,12 @@ function isTab(value: unknown): value is QueryEditorTab {
 }
 
 /** The stored tabs, or one fresh tab when nothing (valid) is stored. */
-export function parseStoredTabs(stored: string | null): EditorTabsState {
-  if (stored === null) return initialTabsState();
+export function parseStoredTabs(stored: string | null, defaultLimit: number = defaultQueryLimit): EditorTabsState {
+  if (stored === null) return initialTabsState(defaultLimit);
   try {
     const parsed = JSON.parse(stored) as { tabs?: unknown; activeTabId?: unknown };
     const tabs = Array.isArray(parsed.tabs) ? parsed.tabs.filter(isTab) : [];
-    if (tabs.length === 0) return initialTabsState();
+    if (tabs.length === 0) return initialTabsState(defaultLimit);
     const activeTabId = tabs.some((tab) => tab.id === parsed.activeTabId) ? String(parsed.activeTabId) : (tabs[0]?.id ?? '');
     return {
       tabs: tabs.map((tab) => ({
@@ -180,12 +188,12 @@ export function parseStoredTabs(stored: string | null): EditorTabsState {
       activeTabId,
     };
   } catch {
-    return initialTabsState();
+    return initialTabsState(defaultLimit);
   }
 }
 
-export function loadTabs(storage: Storage): EditorTabsState {
-  return parseStoredTabs(storage.getItem(tabsStorageKey));
+export function loadTabs(storage: Storage, defaultLimit: number = defaultQueryLimit): EditorTabsState {
+  return parseStoredTabs(storage.getItem(tabsStorageKey), defaultLimit);
 }
 
 export function saveTabs(storage: Storage, state: EditorTabsState): void {

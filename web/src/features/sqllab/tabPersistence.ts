@@ -31,14 +31,14 @@ export function tabSyncFailureToast(changes: TabStateUpdate): { type: 'danger' |
 }
 
 /** A server tab as the editor holds it. */
-export function tabFromServer(state: TabState): QueryEditorTab {
+export function tabFromServer(state: TabState, defaultLimit: number = defaultQueryLimit): QueryEditorTab {
   return {
     id: String(state.id),
     name: state.label,
     dbId: state.database_id,
     schema: state.schema,
     sql: state.sql ?? '',
-    queryLimit: state.query_limit ?? defaultQueryLimit,
+    queryLimit: state.query_limit ?? defaultLimit,
     remoteId: state.saved_query?.id ?? null,
     templateParams: storedTemplateParams(state.template_params),
     autorun: state.autorun,

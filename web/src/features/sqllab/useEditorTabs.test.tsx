@@ -31,13 +31,14 @@ function serverTab(id: number, label: string, sql: string): TabState {
   };
 }
 
-function bootstrap(persistence: boolean, tabIds: number[]): Response {
+function bootstrap(persistence: boolean, tabIds: number[], defaultLimit = 1000): Response {
   return Response.json({
     result: {
       backend_persistence: persistence,
       active_tab: null,
       tab_state_ids: tabIds.map((id) => ({ id, label: `Tab ${id}` })),
       queries: {},
+      sqllab_config: { default_sqllab_limit: defaultLimit, default_database_id: null, query_result_timeout_seconds: 0 },
     },
   });
 }
@@ -81,6 +82,16 @@ describe('useEditorTabs', () => {
     await waitFor(() => expect(result.current.mode).toBe('local'));
     expect(result.current.state.tabs.map((tab) => tab.name)).toEqual(['Kept here']);
     expect(calls).toEqual(['GET /api/v1/sqllab/']);
+  });
+
+  it('gives a new tab the configured default SQL Lab limit', async () => {
+    stubServer(() => bootstrap(false, [], 250));
+    const { result } = renderHook(() => useEditorTabs(), { wrapper });
+    await waitFor(() => expect(result.current.mode).toBe('local'));
+    expect(result.current.config.default_sqllab_limit).toBe(250);
+    expect(result.current.state.tabs.map((tab) => tab.queryLimit)).toEqual([250]);
+    act(() => result.current.addWithQuery({ name: 'Opened', dbId: 1, schema: null, sql: 'SELECT 1', remoteId: null, templateParams: null }));
+    expect(result.current.state.tabs.map((tab) => tab.queryLimit)).toEqual([250, 250]);
   });
 
   it('loads the server tabs and drops one the server answers 404 for', async () => {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/api/errors';
+import type { SqlLabConfig } from '@/api/generated/SqlLabConfig';
 import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import type { TabState } from '@/api/generated/TabState';
 import { useToasts } from '@/components/toastContext';
@@ -9,6 +10,7 @@ import {
   cloneTab,
   cloneTabFields,
   closeTab,
+  defaultQueryLimit,
   loadTabs,
   neighbourTabId,
   newTabFields,
@@ -83,7 +85,12 @@ export interface EditorTabs {
   expandTable: (tableId: string, expanded: boolean) => void;
   /** Removes a table; answers the south tab that is active afterwards. */
   removeTable: (tableId: string, activeSouthTab: SouthTab) => SouthTab;
+  /** SQL Lab's configured defaults (spec 002 section 9); Superset's defaults until the server answers. */
+  config: SqlLabConfig;
 }
+
+/** The defaults used when the server's bootstrap cannot be read: limit 1000, no database, no timeout. */
+export const fallbackSqlLabConfig: SqlLabConfig = { default_sqllab_limit: defaultQueryLimit, default_database_id: null, query_result_timeout_seconds: 0 };
 
 /** Spec 002 section 8's table toasts (Superset's texts). */
 export const tableMessages = {
@@ -120,6 +127,7 @@ async function createServerTabs(tabs: readonly QueryEditorTab[]): Promise<QueryE
 async function loadServerTabs(
   tabIds: readonly number[],
   activeId: number | null,
+  defaultLimit: number,
   onFetchFailed: () => void,
 ): Promise<EditorTabsState & { tables: SqlLabTable[]; latestQueries: Record<string, SqlLabQuery> }> {
   const answers = await Promise.allSettled(tabIds.map((id) => fetchTabState(id)));
@@ -128,7 +136,7 @@ async function loadServerTabs(
   const latestQueries: Record<string, SqlLabQuery> = {};
   answers.forEach((answer) => {
     if (answer.status === 'fulfilled') {
-      tabs.push(tabFromServer(answer.value));
+      tabs.push(tabFromServer(answer.value, defaultLimit));
       if (answer.value.latest_query !== null) latestQueries[String(answer.value.id)] = answer.value.latest_query;
       for (const entry of answer.value.table_schemas) {
         const table = tableFromServer(entry);
@@ -137,7 +145,7 @@ async function loadServerTabs(
     } else if (!isNotFound(answer.reason)) onFetchFailed();
   });
   if (tabs.length === 0) {
-    const local = loadTabs(window.localStorage);
+    const local = loadTabs(window.localStorage, defaultLimit);
     const migrated = await createServerTabs(local.tabs);
     window.localStorage.removeItem(tabsStorageKey);
     const activeIndex = Math.max(0, local.tabs.findIndex((tab) => tab.id === local.activeTabId));
@@ -156,6 +164,7 @@ export function useEditorTabs(): EditorTabs {
   const [state, setState] = useState<EditorTabsState>(emptyState);
   const [tables, setTables] = useState<SqlLabTable[]>([]);
   const [latestQueries, setLatestQueries] = useState<Record<string, SqlLabQuery>>({});
+  const [config, setConfig] = useState<SqlLabConfig>(fallbackSqlLabConfig);
   const synced = useRef(new Map<string, QueryEditorTab>());
   const isStarted = useRef(false);
   const { addToast } = useToasts();
@@ -167,21 +176,24 @@ export function useEditorTabs(): EditorTabs {
   useEffect(() => {
     if (isStarted.current) return;
     isStarted.current = true;
-    const openLocalTabs = (): void => {
-      setState(loadTabs(window.localStorage));
+    const openLocalTabs = (defaultLimit: number): void => {
+      setState(loadTabs(window.localStorage, defaultLimit));
       setTables(parseStoredTables(window.localStorage.getItem(tablesStorageKey)));
       setMode('local');
     };
     fetchSqlLabBootstrap()
       .then(async (bootstrap) => {
+        setConfig(bootstrap.sqllab_config);
+        const defaultLimit = bootstrap.sqllab_config.default_sqllab_limit;
         if (!bootstrap.backend_persistence) {
-          openLocalTabs();
+          openLocalTabs(defaultLimit);
           return;
         }
         const active: TabState | null = bootstrap.active_tab;
         const loaded = await loadServerTabs(
           bootstrap.tab_state_ids.map((tab) => tab.id),
           active?.id ?? null,
+          defaultLimit,
           () => addToast('danger', tabStateMessages.fetchFailed),
         );
         remember(loaded.tabs);
@@ -194,7 +206,7 @@ export function useEditorTabs(): EditorTabs {
       .catch((error: unknown) => {
         // An editor-state error is only warned in the console (spec 002 section 8).
         console.warn('could not load the SQL Lab tabs from the server', error);
-        openLocalTabs();
+        openLocalTabs(fallbackSqlLabConfig.default_sqllab_limit);
       });
   }, [addToast, remember]);
 
@@ -258,16 +270,17 @@ export function useEditorTabs(): EditorTabs {
   );
 
   const add = useCallback(() => {
-    if (mode === 'server') addServerTab(newTabFields(state));
-    else setState((previous) => addTab(previous));
-  }, [mode, state, addServerTab]);
+    const defaultLimit = config.default_sqllab_limit;
+    if (mode === 'server') addServerTab(newTabFields(state, defaultLimit));
+    else setState((previous) => addTab(previous, undefined, defaultLimit));
+  }, [mode, state, addServerTab, config]);
 
   const addWithQuery = useCallback(
     (query: OpenedQuery) => {
-      if (mode === 'server') addServerTab(openedQueryFields(query));
-      else setState((previous) => addTabWithQuery(previous, query));
+      if (mode === 'server') addServerTab(openedQueryFields(query, config.default_sqllab_limit));
+      else setState((previous) => addTabWithQuery(previous, query, undefined, config.default_sqllab_limit));
     },
-    [mode, addServerTab],
+    [mode, addServerTab, config],
   );
 
   const close = useCallback(
@@ -388,5 +401,6 @@ export function useEditorTabs(): EditorTabs {
     addTable,
     expandTable,
     removeTable,
+    config,
   };
 }
