@@ -62,6 +62,13 @@ pub struct Settings {
     /// Keep SQL Lab's tabs on the server (`SQLLAB_BACKEND_PERSISTENCE`); off, they live in the
     /// browser's storage only.
     pub sqllab_backend_persistence: bool,
+    /// The row limit of a new SQL Lab tab (`DEFAULT_SQLLAB_LIMIT`), 1 to `sql_max_row`.
+    pub default_sqllab_limit: i64,
+    /// The database a new SQL Lab tab opens on (`SQLLAB_DEFAULT_DBID`); unset, the lowest id.
+    pub sqllab_default_dbid: Option<i64>,
+    /// Seconds the browser waits for a SQL Lab run's stored results
+    /// (`SQLLAB_QUERY_RESULT_TIMEOUT`); 0, no limit.
+    pub sqllab_query_result_timeout: u64,
 }
 
 /// Where async chart-data jobs run.
@@ -99,6 +106,9 @@ impl Default for Settings {
             redis_prefix: "quiver:".to_owned(),
             async_executor: AsyncExecutor::Local,
             sqllab_backend_persistence: true,
+            default_sqllab_limit: 1000,
+            sqllab_default_dbid: None,
+            sqllab_query_result_timeout: 0,
         }
     }
 }
@@ -142,6 +152,12 @@ impl Settings {
             return Err(ConfigError::OutOfRange(
                 "async_executor = \"redis\" needs redis_url (QUIVER_REDIS_URL or REDIS_URL)".to_owned(),
             ));
+        }
+        if settings.default_sqllab_limit < 1 || settings.default_sqllab_limit > settings.sql_max_row {
+            return Err(ConfigError::OutOfRange(format!(
+                "default_sqllab_limit must be from 1 to sql_max_row ({}), got {}",
+                settings.sql_max_row, settings.default_sqllab_limit
+            )));
         }
         if settings.examples_rows > EXAMPLES_ROWS_MAX {
             return Err(ConfigError::OutOfRange(format!(
@@ -224,5 +240,19 @@ mod tests {
             Settings::from_figment(figment),
             Err(ConfigError::OutOfRange(_))
         ));
+    }
+
+    #[test]
+    fn the_default_sqllab_limit_stays_within_sql_max_row() {
+        let defaults = Settings::from_figment(Figment::from(Serialized::defaults(Settings::default())));
+        assert!(matches!(defaults, Ok(settings) if settings.default_sqllab_limit == 1000));
+        for limit in [0, 2_000_000] {
+            let figment = Figment::from(Serialized::defaults(Settings::default()))
+                .merge(("default_sqllab_limit", limit));
+            assert!(matches!(
+                Settings::from_figment(figment),
+                Err(ConfigError::OutOfRange(message)) if message.contains("default_sqllab_limit")
+            ));
+        }
     }
 }

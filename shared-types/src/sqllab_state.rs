@@ -342,6 +342,24 @@ pub struct SqlLabBootstrap {
     pub tab_state_ids: Vec<TabStateRef>,
     /// The latest runs of the user's tabs, by client id.
     pub queries: std::collections::BTreeMap<String, SqlLabQuery>,
+    /// SQL Lab's defaults from the server's configuration (spec 002 section 9).
+    pub sqllab_config: SqlLabConfig,
+}
+
+/// SQL Lab's configured defaults (Superset's `DEFAULT_SQLLAB_LIMIT`, `SQLLAB_DEFAULT_DBID` and
+/// `SQLLAB_QUERY_RESULT_TIMEOUT`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SqlLabConfig {
+    /// The row limit of a new editor tab.
+    #[ts(type = "number")]
+    pub default_sqllab_limit: i64,
+    /// The database a new tab opens on; none: the lowest database id.
+    #[ts(type = "number | null")]
+    pub default_database_id: Option<i64>,
+    /// Seconds the browser waits for a run's stored results; 0: no limit.
+    #[ts(type = "number")]
+    pub query_result_timeout_seconds: u64,
 }
 
 #[cfg(test)]

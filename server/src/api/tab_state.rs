@@ -12,8 +12,8 @@ use axum::extract::{FromRequest, Request, State};
 use axum::http::header::CONTENT_TYPE;
 use quiver_types::{
     CreatedId, DatabaseId, ErrorExtra, ErrorType, MigrateQueryPayload, ResultResponse, SqlLabBootstrap,
-    SqlLabQuery, TabSavedQuery, TabState, TabStateCreatePayload, TabStateRef, TabStateUpdate, TableSchema,
-    TableSchemaCreatePayload, TableSchemaExpanded, TableSchemaExpandedResponse,
+    SqlLabConfig, SqlLabQuery, TabSavedQuery, TabState, TabStateCreatePayload, TabStateRef, TabStateUpdate,
+    TableSchema, TableSchemaCreatePayload, TableSchemaExpanded, TableSchemaExpandedResponse,
 };
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -211,6 +211,11 @@ pub async fn bootstrap(
             active_tab,
             tab_state_ids,
             queries,
+            sqllab_config: SqlLabConfig {
+                default_sqllab_limit: app.settings.default_sqllab_limit,
+                default_database_id: app.settings.sqllab_default_dbid,
+                query_result_timeout_seconds: app.settings.sqllab_query_result_timeout,
+            },
         },
     }))
 }

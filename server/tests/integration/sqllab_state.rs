@@ -769,7 +769,31 @@ async fn the_bootstrap_reports_the_persistence_flag() {
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
     assert_eq!(
         answer.json["result"],
-        json!({"backend_persistence": false, "active_tab": null, "tab_state_ids": [], "queries": {}})
+        json!({
+            "backend_persistence": false,
+            "active_tab": null,
+            "tab_state_ids": [],
+            "queries": {},
+            "sqllab_config": {"default_sqllab_limit": 1000, "default_database_id": null, "query_result_timeout_seconds": 0}
+        })
+    );
+    app.close().await;
+}
+
+#[tokio::test]
+async fn the_bootstrap_carries_the_configured_sqllab_defaults() {
+    let app = TestApp::with_config(false, None, |settings| {
+        settings.default_sqllab_limit = 250;
+        settings.sqllab_default_dbid = Some(7);
+        settings.sqllab_query_result_timeout = 30;
+    })
+    .await;
+    let admin = app.admin().await;
+    let answer = app.get("/api/v1/sqllab/", &admin).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    assert_eq!(
+        answer.json["result"]["sqllab_config"],
+        json!({"default_sqllab_limit": 250, "default_database_id": 7, "query_result_timeout_seconds": 30})
     );
     app.close().await;
 }

@@ -5,7 +5,7 @@ import { testIds } from '@/testIds';
 import type { QueryEditorTab } from './editorTabs';
 import { EditorTabsBar } from './EditorTabsBar';
 
-const tab: QueryEditorTab = { id: 'a', name: 'Untitled Query 1', dbId: 1, schema: 'main', sql: '', queryLimit: 1000, remoteId: null, templateParams: null };
+const tab: QueryEditorTab = { id: 'a', name: 'Untitled Query 1', dbId: 1, schema: 'main', sql: '', queryLimit: 1000, remoteId: null, templateParams: null, autorun: false };
 
 function renderBar(tabs: QueryEditorTab[], onToggleLeftBar = vi.fn()): void {
   renderWithTheme(

@@ -7,7 +7,7 @@ import { testIds } from '@/testIds';
 import type { QueryEditorTab } from './editorTabs';
 import { saveQueryMessages, SaveQueryModal } from './SaveQueryModal';
 
-const tab: QueryEditorTab = { id: 'a', name: 'Untitled Query 1', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 100, remoteId: null, templateParams: null };
+const tab: QueryEditorTab = { id: 'a', name: 'Untitled Query 1', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 100, remoteId: null, templateParams: null, autorun: false };
 
 function savedQuery(changes: Partial<SavedQuery> = {}): SavedQuery {
   return {

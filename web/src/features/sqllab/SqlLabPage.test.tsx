@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/api/client';
 import { eventLogger } from '@/api/eventLog';
 import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
+import type { SqlLabConfig } from '@/api/generated/SqlLabConfig';
 import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import type { TabState } from '@/api/generated/TabState';
 import { renderWithTheme } from '@/testRendering';
@@ -65,6 +66,10 @@ interface FakeServer {
   stopAnswer: () => Response;
   /** Server tabs (backend persistence) when set: the tab states by id. */
   serverTabs: Record<number, TabState> | null;
+  /** The answer of a synchronous run (a database without asynchronous execution). */
+  syncAnswer: () => Response;
+  /** The bootstrap's SQL Lab defaults. */
+  config: SqlLabConfig;
 }
 
 function stubServer(): FakeServer {
@@ -75,6 +80,8 @@ function stubServer(): FakeServer {
     database: examples,
     stopAnswer: () => Response.json({ result: 'OK' }),
     serverTabs: null,
+    syncAnswer: namesAnswer,
+    config: { default_sqllab_limit: 1000, default_database_id: null, query_result_timeout_seconds: 0 },
   };
   let clientId = '';
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
@@ -85,7 +92,7 @@ function stubServer(): FakeServer {
     if (url === '/api/v1/sqllab/') {
       const tabs = Object.values(server.serverTabs ?? {});
       const tabStateIds = tabs.map((tab) => ({ id: tab.id, label: tab.label }));
-      const bootstrap = { backend_persistence: server.serverTabs !== null, active_tab: tabs[0] ?? null, tab_state_ids: tabStateIds, queries: {} };
+      const bootstrap = { backend_persistence: server.serverTabs !== null, active_tab: tabs[0] ?? null, tab_state_ids: tabStateIds, queries: {}, sqllab_config: server.config };
       return Promise.resolve(Response.json({ result: bootstrap }));
     }
     const tabState = /^\/tabstateview\/(\d+)$/.exec(url);
@@ -100,7 +107,7 @@ function stubServer(): FakeServer {
     if (url === '/api/v1/sqllab/execute/') {
       const payload = JSON.parse(body) as { client_id: string; runAsync: boolean };
       clientId = payload.client_id;
-      if (!payload.runAsync) return Promise.resolve(namesAnswer());
+      if (!payload.runAsync) return Promise.resolve(server.syncAnswer());
       const query = { ...resultMeta([], 0).query, id: clientId, state: 'pending', progress: 0, rows: null, resultsKey: null };
       return Promise.resolve(Response.json({ query }, { status: 202 }));
     }
@@ -316,5 +323,45 @@ describe('SqlLabPage asynchronous runs', () => {
     await screen.findByTestId(testIds.sqlLab.rowCount);
     const execute = server.calls.find((call) => call.startsWith('POST /api/v1/sqllab/execute/')) ?? '';
     expect(execute).toContain('"select_as_cta":true,"ctas_method":"TABLE","tmp_table_name":"births_copy"');
+  });
+
+  it("runs 'Query in a new tab' of a created table once in the new tab, then clears autorun", async () => {
+    const server = stubServer();
+    server.database = { ...examples, allow_run_async: false, allow_ctas: true };
+    server.syncAnswer = () => {
+      // The first run created scratch.boys; the next ones answer its rows.
+      server.syncAnswer = namesAnswer;
+      const meta = resultMeta([resultColumn('name', 'STRING', 1)], 2);
+      const created = { ...meta, query: { ...meta.query, ctas: true, ctas_method: 'TABLE' as const, tempTable: 'boys', tempSchema: 'scratch' } };
+      const stream = sqlLabAnswer(tableFromArrays({ name: ['Ada', 'Bob'] }), created);
+      return new Response(new Blob([stream.slice()]), { headers: { 'Content-Type': sqlLabArrowContentType } });
+    };
+    renderSqlLab();
+    await clickRun();
+    fireEvent.click(await screen.findByTestId(testIds.sqlLab.queryCreatedInNewTab));
+    await waitFor(() => expect(countOf(server.calls, 'POST /api/v1/sqllab/execute/')).toBe(2));
+    const executes = server.calls.filter((call) => call.startsWith('POST /api/v1/sqllab/execute/'));
+    expect(executes[1]).toContain('"sql":"SELECT * FROM scratch.boys"');
+    const active = screen.getAllByTestId(testIds.sqlLab.tab).find((tab) => tab.getAttribute('data-active') === 'true');
+    expect(active?.getAttribute('data-tab-name')).toBe('scratch.boys');
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(countOf(server.calls, 'POST /api/v1/sqllab/execute/')).toBe(2);
+    const stored = JSON.parse(window.localStorage.getItem(tabsStorageKey) ?? '{}') as { tabs: { name: string; autorun: boolean }[] };
+    expect(stored.tabs.find((tab) => tab.name === 'scratch.boys')?.autorun).toBe(false);
+  });
+
+  it('runs a stored tab opened with autorun once when the page opens', async () => {
+    const server = stubServer();
+    server.database = { ...examples, allow_run_async: false };
+    window.localStorage.setItem(
+      tabsStorageKey,
+      JSON.stringify({ tabs: [{ id: 'tab1', name: 'Births', dbId: 1, schema: 'main', sql: 'SELECT 2', queryLimit: 100, autorun: true }], activeTabId: 'tab1' }),
+    );
+    renderSqlLab();
+    await waitFor(() => expect(countOf(server.calls, 'POST /api/v1/sqllab/execute/')).toBe(1));
+    expect(server.calls.find((call) => call.startsWith('POST /api/v1/sqllab/execute/'))).toContain('"sql":"SELECT 2"');
+    await screen.findByTestId(testIds.sqlLab.rowCount);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(countOf(server.calls, 'POST /api/v1/sqllab/execute/')).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type JSX } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { useLocation } from 'react-router';
 import styled from 'styled-components';
 import { getJson } from '@/api/client';
@@ -34,6 +34,7 @@ import { TemplateParamsModal } from './TemplateParamsModal';
 import { CostEstimateModal } from './CostEstimateModal';
 import type { SqlLabEstimatePayload } from '@/api/generated/SqlLabEstimatePayload';
 import { createSqlLabPermalink, savedQueryLink } from './stateApi';
+import { sqlLabDefaultDatabaseId } from './sqlLabDefaults';
 import { useEditorTabs } from './useEditorTabs';
 import { useOpenQueryFromUrl } from './useOpenQueryFromUrl';
 import { useTabRuns } from './useTabRuns';
@@ -79,7 +80,7 @@ function useCompletion(databaseId: number | null, schema: string | null, tableNa
 export function SqlLabPage(): JSX.Element {
   const editorTabs = useEditorTabs();
   const { state: tabsState, edit: setTabsState } = editorTabs;
-  const tabRuns = useTabRuns(tabsState.tabs, editorTabs.latestQueries);
+  const tabRuns = useTabRuns(tabsState.tabs, editorTabs.latestQueries, undefined, editorTabs.config.query_result_timeout_seconds);
   const myRoles = useMyRoles();
   const [createAsMethod, setCreateAsMethod] = useState<CtasMethod | null>(null);
   const [tableNames, setTableNames] = useState<readonly string[]>([]);
@@ -97,9 +98,10 @@ export function SqlLabPage(): JSX.Element {
   const activeTab = tabsState.tabs.find((tab) => tab.id === tabsState.activeTabId) ?? tabsState.tabs[0];
   const activeTabId = activeTab?.id ?? '';
   const databaseList = useMemo(() => databases.data?.result ?? [], [databases.data]);
-  // A tab without a database uses the lowest database id (spec 002 section 9).
-  const firstDatabaseId = databaseList.reduce<number | null>((lowest, database) => (lowest === null || database.id < lowest ? database.id : lowest), null);
-  const databaseId = activeTab?.dbId ?? firstDatabaseId;
+  // A tab without a database uses the configured default database, else the lowest database id
+  // (spec 002 section 9).
+  const defaultDatabaseId = sqlLabDefaultDatabaseId(databaseList, editorTabs.config.default_database_id);
+  const databaseId = activeTab?.dbId ?? defaultDatabaseId;
   const activeDatabase = databaseList.find((database) => database.id === databaseId) ?? null;
 
   const changeActiveTab = useCallback(
@@ -171,8 +173,21 @@ export function SqlLabPage(): JSX.Element {
     editorTabs.rememberRun(activeTab.id, clientId);
   }
 
+  // A tab opened with autorun runs its SQL once, once its database is known; then autorun is
+  // cleared (spec 002 section 3). The ids already run guard against a second render's effect.
+  const autorunTabIds = useRef(new Set<string>());
+  useEffect(() => {
+    if (activeTab?.autorun !== true || activeDatabase === null || editorTabs.mode === 'loading') return;
+    if (autorunTabIds.current.has(activeTab.id)) return;
+    autorunTabIds.current.add(activeTab.id);
+    changeActiveTab({ autorun: false });
+    runQuery();
+  });
+
   function queryCreatedInNewTab(query: SqlLabQuery): void {
+    // Superset's 'Query in a new tab' runs the SELECT at once.
     editorTabs.addWithQuery({
+      autorun: true,
       name: `${query.tempSchema === null ? '' : `${query.tempSchema}.`}${query.tempTable ?? ''}`,
       dbId: query.dbId,
       schema: query.tempSchema ?? query.schema,

@@ -14,7 +14,7 @@ import {
 } from './editorTabs';
 
 function tab(name: string, id = name): QueryEditorTab {
-  return { id, name, dbId: 1, schema: 'main', sql: '', queryLimit: 1000, remoteId: null, templateParams: null };
+  return { id, name, dbId: 1, schema: 'main', sql: '', queryLimit: 1000, remoteId: null, templateParams: null, autorun: false };
 }
 
 describe('editor tabs', () => {
@@ -76,7 +76,9 @@ describe('editor tabs', () => {
     const withParams = JSON.stringify({ tabs: [{ ...tab('Saved', 's'), templateParams: '{"a": 1}' }], activeTabId: 's' });
     expect(parseStoredTabs(withParams).tabs[0]?.templateParams).toBe('{"a": 1}');
     const older = JSON.stringify({ tabs: [{ id: 's', name: 'Old', dbId: 1, schema: 'main', sql: '', queryLimit: 10 }], activeTabId: 's' });
-    expect(parseStoredTabs(older).tabs[0]).toMatchObject({ remoteId: null, templateParams: null });
+    expect(parseStoredTabs(older).tabs[0]).toMatchObject({ remoteId: null, templateParams: null, autorun: false });
+    const autorun = JSON.stringify({ tabs: [{ ...tab('Saved', 's'), autorun: true }], activeTabId: 's' });
+    expect(parseStoredTabs(autorun).tabs[0]?.autorun).toBe(true);
     expect(addTab({ tabs: [{ ...tab('A', 'a'), templateParams: '{"a": 1}' }], activeTabId: 'a' }).tabs[1]?.templateParams).toBeNull();
   });
 
@@ -94,6 +96,7 @@ describe('editor tabs', () => {
       queryLimit: 1000,
       remoteId: null,
       templateParams: '{"state": "CA"}',
+      autorun: false,
     });
     expect(cloned.activeTabId).toBe('c');
     expect(cloneTab(state, 'missing')).toBe(state);

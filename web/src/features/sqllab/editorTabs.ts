@@ -20,6 +20,8 @@ export interface QueryEditorTab {
   templateParams: string | null;
   /** The left bar is hidden in this tab (spec 002 section 2); absent means shown. */
   hideLeftBar?: boolean;
+  /** Run the tab's SQL once when it opens, then cleared (spec 002 section 3). */
+  autorun: boolean;
 }
 
 export interface EditorTabsState {
@@ -56,8 +58,11 @@ export function newTabId(): string {
   return Math.random().toString(36).slice(2, 13).padEnd(11, '0');
 }
 
-/** A fresh tab's fields: the next untitled name, the active tab's database, catalog, schema and limit. */
-export function newTabFields(state: EditorTabsState): Omit<QueryEditorTab, 'id'> {
+/**
+ * A fresh tab's fields: the next untitled name, the active tab's database, catalog, schema and limit
+ * (`defaultLimit`, the configured default SQL Lab limit, without an active tab).
+ */
+export function newTabFields(state: EditorTabsState, defaultLimit: number = defaultQueryLimit): Omit<QueryEditorTab, 'id'> {
   const active = state.tabs.find((tab) => tab.id === state.activeTabId);
   return {
     name: nextUntitledName(state.tabs),
@@ -65,24 +70,35 @@ export function newTabFields(state: EditorTabsState): Omit<QueryEditorTab, 'id'>
     catalog: active?.catalog ?? null,
     schema: active?.schema ?? null,
     sql: '',
-    queryLimit: active?.queryLimit ?? defaultQueryLimit,
+    queryLimit: active?.queryLimit ?? defaultLimit,
     remoteId: null,
     templateParams: null,
+    autorun: false,
   };
 }
 
 /** A new tab with the active tab's database and schema, made active. */
-export function addTab(state: EditorTabsState, tabId: string = newTabId()): EditorTabsState {
-  const tab: QueryEditorTab = { id: tabId, ...newTabFields(state) };
+export function addTab(state: EditorTabsState, tabId: string = newTabId(), defaultLimit: number = defaultQueryLimit): EditorTabsState {
+  const tab: QueryEditorTab = { id: tabId, ...newTabFields(state, defaultLimit) };
   return { tabs: [...state.tabs, tab], activeTabId: tab.id };
 }
 
-/** What a tab opened from a saved query or a permalink starts with. */
-export type OpenedQuery = Pick<QueryEditorTab, 'name' | 'dbId' | 'schema' | 'sql' | 'remoteId' | 'templateParams'>;
+/** What a tab opened from a saved query or a permalink starts with; `autorun` runs it on opening. */
+export type OpenedQuery = Pick<QueryEditorTab, 'name' | 'dbId' | 'schema' | 'sql' | 'remoteId' | 'templateParams'> & { autorun?: boolean };
+
+/** The fields of a tab holding an opened query: the default limit, no autorun unless asked. */
+export function openedQueryFields(query: OpenedQuery, queryLimit: number = defaultQueryLimit): Omit<QueryEditorTab, 'id'> {
+  return { queryLimit, ...query, autorun: query.autorun ?? false };
+}
 
 /** A new active tab holding an opened query (a saved query, a permalink). */
-export function addTabWithQuery(state: EditorTabsState, query: OpenedQuery, tabId: string = newTabId()): EditorTabsState {
-  const tab: QueryEditorTab = { id: tabId, queryLimit: defaultQueryLimit, ...query };
+export function addTabWithQuery(
+  state: EditorTabsState,
+  query: OpenedQuery,
+  tabId: string = newTabId(),
+  defaultLimit: number = defaultQueryLimit,
+): EditorTabsState {
+  const tab: QueryEditorTab = { id: tabId, ...openedQueryFields(query, defaultLimit) };
   return { tabs: [...state.tabs, tab], activeTabId: tab.id };
 }
 
@@ -113,6 +129,7 @@ export function cloneTabFields(tab: QueryEditorTab): Omit<QueryEditorTab, 'id'> 
     queryLimit: tab.queryLimit,
     remoteId: null,
     templateParams: tab.templateParams,
+    autorun: false,
   };
 }
 
@@ -152,8 +169,8 @@ export function updateTab(state: EditorTabsState, tabId: string, changes: Partia
   return { ...state, tabs: state.tabs.map((tab) => (tab.id === tabId ? { ...tab, ...changes } : tab)) };
 }
 
-export function initialTabsState(): EditorTabsState {
-  return addTab({ tabs: [], activeTabId: '' });
+export function initialTabsState(defaultLimit: number = defaultQueryLimit): EditorTabsState {
+  return addTab({ tabs: [], activeTabId: '' }, newTabId(), defaultLimit);
 }
 
 function isTab(value: unknown): value is QueryEditorTab {
@@ -172,28 +189,29 @@ function isTab(value: unknown): value is QueryEditorTab {
 }
 
 /** The stored tabs, or one fresh tab when nothing (valid) is stored. */
-export function parseStoredTabs(stored: string | null): EditorTabsState {
-  if (stored === null) return initialTabsState();
+export function parseStoredTabs(stored: string | null, defaultLimit: number = defaultQueryLimit): EditorTabsState {
+  if (stored === null) return initialTabsState(defaultLimit);
   try {
     const parsed = JSON.parse(stored) as { tabs?: unknown; activeTabId?: unknown };
     const tabs = Array.isArray(parsed.tabs) ? parsed.tabs.filter(isTab) : [];
-    if (tabs.length === 0) return initialTabsState();
+    if (tabs.length === 0) return initialTabsState(defaultLimit);
     const activeTabId = tabs.some((tab) => tab.id === parsed.activeTabId) ? String(parsed.activeTabId) : (tabs[0]?.id ?? '');
     return {
       tabs: tabs.map((tab) => ({
         ...tab,
         remoteId: typeof tab.remoteId === 'number' ? tab.remoteId : null,
         templateParams: typeof tab.templateParams === 'string' ? tab.templateParams : null,
+        autorun: (tab as Partial<QueryEditorTab>).autorun ?? false,
       })),
       activeTabId,
     };
   } catch {
-    return initialTabsState();
+    return initialTabsState(defaultLimit);
   }
 }
 
-export function loadTabs(storage: Storage): EditorTabsState {
-  return parseStoredTabs(storage.getItem(tabsStorageKey));
+export function loadTabs(storage: Storage, defaultLimit: number = defaultQueryLimit): EditorTabsState {
+  return parseStoredTabs(storage.getItem(tabsStorageKey), defaultLimit);
 }
 
 export function saveTabs(storage: Storage, state: EditorTabsState): void {

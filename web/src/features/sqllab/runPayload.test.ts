@@ -13,6 +13,7 @@ const tab: QueryEditorTab = {
   queryLimit: 100,
   remoteId: null,
   templateParams: '{"gender": "girl"}',
+  autorun: false,
 };
 
 describe('tabRunPayload', () => {

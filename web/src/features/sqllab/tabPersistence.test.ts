@@ -2,13 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { QueryEditorTab } from './editorTabs';
 import { mergeUnsavedEdits, newTabPayload, serverTabId, tabChanges, tabFromServer, tabSyncFailureToast, unsavedEdits } from './tabPersistence';
 
-const tab: QueryEditorTab = { id: '12', name: 'Births', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 100, remoteId: null, templateParams: null };
+const tab: QueryEditorTab = { id: '12', name: 'Births', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 100, remoteId: null, templateParams: null, autorun: false };
 
 describe('tab persistence', () => {
   it('sends only the fields that changed', () => {
     expect(tabChanges(tab, tab)).toEqual({});
     expect(tabChanges(tab, { ...tab, sql: 'SELECT 2', name: 'Sales' })).toEqual({ sql: 'SELECT 2', label: 'Sales' });
     expect(tabChanges(tab, { ...tab, dbId: null, schema: null, remoteId: 4 })).toEqual({ database_id: null, schema: null, saved_query_id: 4 });
+  });
+
+  it('stores and clears autorun on the server tab', () => {
+    const autorun: QueryEditorTab = { ...tab, autorun: true };
+    expect(tabChanges(autorun, tab)).toEqual({ autorun: false });
+    expect(newTabPayload(autorun)).toMatchObject({ autorun: true });
   });
 
   it('stores template parameters on the server tab like the other fields', () => {
@@ -43,7 +49,7 @@ describe('tab persistence', () => {
     expect(tabFromServer({ ...state, catalog: 'east', hide_left_bar: true })).toMatchObject({ catalog: 'east', hideLeftBar: true });
     expect(tabFromServer({ ...state, template_params: '{"state": "CA"}' }).templateParams).toBe('{"state": "CA"}');
     expect(tabFromServer({ ...state, template_params: '' }).templateParams).toBeNull();
-    expect(newTabPayload(tab)).toEqual({ name: 'Births', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 100, remoteId: null });
+    expect(newTabPayload(tab)).toEqual({ name: 'Births', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 100, remoteId: null, autorun: false });
     expect(serverTabId(tab)).toBe(12);
     expect(serverTabId({ ...tab, id: 'a1b2c3' })).toBeNull();
   });

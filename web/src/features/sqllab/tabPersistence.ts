@@ -9,8 +9,8 @@ import type { TabStateUpdate } from '@/api/generated/TabStateUpdate';
 import { defaultQueryLimit, type QueryEditorTab } from './editorTabs';
 import { storedTemplateParams } from './templateParams';
 
-/** Spec 002 section 9: edits are sent at most every 5 seconds. */
-export const tabSyncDebounceMs = 5000;
+/** Spec 002 section 9's autosave and sync polling: the tab edits are sent every 5000 ms. */
+export const tabSyncIntervalMs = 5000;
 
 /** Spec 002 section 8's toasts of the tab calls. */
 export const tabStateMessages = {
@@ -31,7 +31,7 @@ export function tabSyncFailureToast(changes: TabStateUpdate): { type: 'danger' |
 }
 
 /** A server tab as the editor holds it. */
-export function tabFromServer(state: TabState): QueryEditorTab {
+export function tabFromServer(state: TabState, defaultLimit: number = defaultQueryLimit): QueryEditorTab {
   return {
     id: String(state.id),
     name: state.label,
@@ -39,10 +39,11 @@ export function tabFromServer(state: TabState): QueryEditorTab {
     catalog: state.catalog,
     schema: state.schema,
     sql: state.sql ?? '',
-    queryLimit: state.query_limit ?? defaultQueryLimit,
+    queryLimit: state.query_limit ?? defaultLimit,
     remoteId: state.saved_query?.id ?? null,
     templateParams: storedTemplateParams(state.template_params),
     hideLeftBar: state.hide_left_bar,
+    autorun: state.autorun,
   };
 }
 
@@ -58,6 +59,7 @@ export function newTabPayload(tab: Omit<QueryEditorTab, 'id'>): TabStateNew {
     remoteId: tab.remoteId,
     templateParams: tab.templateParams ?? undefined,
     hideLeftBar: tab.hideLeftBar,
+    autorun: tab.autorun,
   };
 }
 
@@ -73,6 +75,7 @@ export function tabChanges(previous: QueryEditorTab, next: QueryEditorTab): TabS
   if (previous.remoteId !== next.remoteId) changes.saved_query_id = next.remoteId;
   if (previous.templateParams !== next.templateParams) changes.template_params = next.templateParams;
   if ((previous.hideLeftBar ?? false) !== (next.hideLeftBar ?? false)) changes.hide_left_bar = next.hideLeftBar ?? false;
+  if (previous.autorun !== next.autorun) changes.autorun = next.autorun;
   return changes;
 }
 

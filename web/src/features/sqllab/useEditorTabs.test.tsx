@@ -7,8 +7,9 @@ import type { TabState } from '@/api/generated/TabState';
 import { ToastProvider } from '@/components/ToastProvider';
 import { testIds } from '@/testIds';
 import { buildTheme } from '@/theme/tokens';
-import { tabsStorageKey } from './editorTabs';
-import { tableMessages, useEditorTabs } from './useEditorTabs';
+import { tabsStorageKey, updateTab } from './editorTabs';
+import { tabSyncIntervalMs, tabStateMessages, unsavedEditsStorageKey } from './tabPersistence';
+import { tableMessages, useEditorTabs, type EditorTabs } from './useEditorTabs';
 
 function serverTab(id: number, label: string, sql: string): TabState {
   return {
@@ -31,13 +32,14 @@ function serverTab(id: number, label: string, sql: string): TabState {
   };
 }
 
-function bootstrap(persistence: boolean, tabIds: number[]): Response {
+function bootstrap(persistence: boolean, tabIds: number[], defaultLimit = 1000): Response {
   return Response.json({
     result: {
       backend_persistence: persistence,
       active_tab: null,
       tab_state_ids: tabIds.map((id) => ({ id, label: `Tab ${id}` })),
       queries: {},
+      sqllab_config: { default_sqllab_limit: defaultLimit, default_database_id: null, query_result_timeout_seconds: 0 },
     },
   });
 }
@@ -55,11 +57,6 @@ function stubServer(answer: (method: string, url: string) => Response): string[]
 }
 
 function wrapper({ children }: { children: ReactNode }): ReactNode {
-  return <ToastProvider>{children}</ToastProvider>;
-}
-
-/** With the theme, for the tests whose toasts are shown. */
-function themedWrapper({ children }: { children: ReactNode }): ReactNode {
   return (
     <ThemeProvider theme={buildTheme('default')}>
       <ToastProvider>{children}</ToastProvider>
@@ -88,6 +85,16 @@ describe('useEditorTabs', () => {
     expect(calls).toEqual(['GET /api/v1/sqllab/']);
   });
 
+  it('gives a new tab the configured default SQL Lab limit', async () => {
+    stubServer(() => bootstrap(false, [], 250));
+    const { result } = renderHook(() => useEditorTabs(), { wrapper });
+    await waitFor(() => expect(result.current.mode).toBe('local'));
+    expect(result.current.config.default_sqllab_limit).toBe(250);
+    expect(result.current.state.tabs.map((tab) => tab.queryLimit)).toEqual([250]);
+    act(() => result.current.addWithQuery({ name: 'Opened', dbId: 1, schema: null, sql: 'SELECT 1', remoteId: null, templateParams: null }));
+    expect(result.current.state.tabs.map((tab) => tab.queryLimit)).toEqual([250, 250]);
+  });
+
   it('loads the server tabs and drops one the server answers 404 for', async () => {
     const calls = stubServer((_method, url) => {
       if (url === '/api/v1/sqllab/') return bootstrap(true, [7, 8, 9]);
@@ -110,11 +117,11 @@ describe('useEditorTabs', () => {
     const { result } = renderHook(() => useEditorTabs(), { wrapper });
     await waitFor(() => expect(result.current.mode).toBe('server'));
     expect(result.current.state).toEqual({
-      tabs: [{ id: '31', name: 'Kept here', dbId: 1, schema: 'main', sql: 'SELECT 7', queryLimit: 10, remoteId: null, templateParams: null }],
+      tabs: [{ id: '31', name: 'Kept here', dbId: 1, schema: 'main', sql: 'SELECT 7', queryLimit: 10, remoteId: null, templateParams: null, autorun: false }],
       activeTabId: '31',
     });
     expect(calls[1]).toBe(
-      'POST /tabstateview/ {"queryEditor":{"name":"Kept here","dbId":1,"schema":"main","sql":"SELECT 7","queryLimit":10,"remoteId":null}}',
+      'POST /tabstateview/ {"queryEditor":{"name":"Kept here","dbId":1,"schema":"main","sql":"SELECT 7","queryLimit":10,"remoteId":null,"autorun":false}}',
     );
     expect(window.localStorage.getItem(tabsStorageKey)).toBeNull();
   });
@@ -173,7 +180,7 @@ describe('useEditorTabs', () => {
       }
       return Response.json({ message: 'boom' }, { status: 500 });
     });
-    const { result } = renderHook(() => useEditorTabs(), { wrapper: themedWrapper });
+    const { result } = renderHook(() => useEditorTabs(), { wrapper });
     await waitFor(() => expect(result.current.mode).toBe('server'));
     expect(result.current.tables[0]).toMatchObject({ id: '3', catalog: 'east' });
     const toastTexts = (): string[] => Array.from(document.querySelectorAll(`[data-testid="${testIds.toast.item}"]`), (item) => item.textContent);
@@ -199,6 +206,69 @@ describe('useEditorTabs', () => {
       expandFailed: 'An error occurred while expanding the table schema. Please contact your administrator.',
       collapseFailed: 'An error occurred while collapsing the table schema. Please contact your administrator.',
       removeFailed: 'An error occurred while removing the table schema. Please contact your administrator.',
+    });
+  });
+
+  describe('autosave every 5000 ms (spec 002 section 9)', () => {
+    beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+    afterEach(() => vi.useRealTimers());
+
+    function puts(calls: readonly string[]): string[] {
+      return calls.filter((call) => call.startsWith('PUT /tabstateview/'));
+    }
+
+    async function openServerTab(answerPut: () => Response = () => Response.json({ result: 1 })): Promise<{ calls: string[]; result: { current: EditorTabs } }> {
+      const calls = stubServer((method, url) => {
+        if (url === '/api/v1/sqllab/') return bootstrap(true, [8]);
+        if (method === 'PUT') return answerPut();
+        return Response.json(serverTab(8, 'Tab 8', 'SELECT 8'));
+      });
+      const rendered = renderHook(() => useEditorTabs(), { wrapper });
+      await waitFor(() => expect(rendered.result.current.mode).toBe('server'));
+      return { calls, result: rendered.result };
+    }
+
+    it('is the spec constant', () => {
+      expect(tabSyncIntervalMs).toBe(5000);
+    });
+
+    it('sends the changed fields within 5000 ms, and keeps sending every 5000 ms while typing goes on', async () => {
+      const { calls, result } = await openServerTab();
+      // Nothing changed: nothing sent.
+      await act(() => vi.advanceTimersByTimeAsync(tabSyncIntervalMs));
+      expect(puts(calls)).toEqual([]);
+      act(() => result.current.edit((state) => updateTab(state, '8', { sql: 'SELECT 1' })));
+      expect(window.localStorage.getItem(unsavedEditsStorageKey)).toContain('SELECT 1');
+      await act(() => vi.advanceTimersByTimeAsync(tabSyncIntervalMs));
+      expect(puts(calls)).toEqual(['PUT /tabstateview/8 {"sql":"SELECT 1"}']);
+      expect(window.localStorage.getItem(unsavedEditsStorageKey)).toBeNull();
+      // An edit every second for 10 seconds is stored at each 5000 ms tick, not only once typing stops.
+      for (let second = 2; second <= 11; second += 1) {
+        act(() => result.current.edit((state) => updateTab(state, '8', { sql: `SELECT ${second}` })));
+        await act(() => vi.advanceTimersByTimeAsync(1000));
+      }
+      expect(puts(calls)).toHaveLength(3);
+      await act(() => vi.advanceTimersByTimeAsync(tabSyncIntervalMs));
+      expect(puts(calls).at(-1)).toBe('PUT /tabstateview/8 {"sql":"SELECT 11"}');
+      const count = puts(calls).length;
+      await act(() => vi.advanceTimersByTimeAsync(2 * tabSyncIntervalMs));
+      expect(puts(calls)).toHaveLength(count);
+    });
+
+    it('retries a failed sync at the next tick and toasts the failure once', async () => {
+      let isFailing = true;
+      const { calls, result } = await openServerTab(() =>
+        isFailing ? Response.json({ message: 'Fatal error' }, { status: 500 }) : Response.json({ result: 1 }),
+      );
+      act(() => result.current.edit((state) => updateTab(state, '8', { sql: 'SELECT 1' })));
+      await act(() => vi.advanceTimersByTimeAsync(2 * tabSyncIntervalMs));
+      expect(puts(calls)).toHaveLength(2);
+      expect(document.body.textContent.split(tabStateMessages.storeFailed)).toHaveLength(2);
+      isFailing = false;
+      await act(() => vi.advanceTimersByTimeAsync(tabSyncIntervalMs));
+      expect(puts(calls)).toHaveLength(3);
+      await act(() => vi.advanceTimersByTimeAsync(tabSyncIntervalMs));
+      expect(puts(calls)).toHaveLength(3);
     });
   });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/api/errors';
+import type { SqlLabConfig } from '@/api/generated/SqlLabConfig';
 import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import type { TabState } from '@/api/generated/TabState';
 import { useToasts } from '@/components/toastContext';
@@ -13,6 +14,7 @@ import {
   loadTabs,
   neighbourTabId,
   newTabFields,
+  openedQueryFields,
   saveTabs,
   tabsStorageKey,
   type EditorTabsState,
@@ -50,7 +52,7 @@ import {
   tabChanges,
   tabFromServer,
   tabStateMessages,
-  tabSyncDebounceMs,
+  tabSyncIntervalMs,
   tabSyncFailureToast,
   unsavedEdits,
   writeUnsavedEdits,
@@ -83,7 +85,12 @@ export interface EditorTabs {
   expandTable: (tableId: string, expanded: boolean) => void;
   /** Removes a table; answers the south tab that is active afterwards. */
   removeTable: (tableId: string, activeSouthTab: SouthTab) => SouthTab;
+  /** SQL Lab's configured defaults (spec 002 section 9); Superset's defaults until the server answers. */
+  config: SqlLabConfig;
 }
+
+/** The defaults used when the server's bootstrap cannot be read: limit 1000, no database, no timeout. */
+export const fallbackSqlLabConfig: SqlLabConfig = { default_sqllab_limit: defaultQueryLimit, default_database_id: null, query_result_timeout_seconds: 0 };
 
 /** Spec 002 section 8's table toasts (Superset's texts). */
 export const tableMessages = {
@@ -120,6 +127,7 @@ async function createServerTabs(tabs: readonly QueryEditorTab[]): Promise<QueryE
 async function loadServerTabs(
   tabIds: readonly number[],
   activeId: number | null,
+  defaultLimit: number,
   onFetchFailed: () => void,
 ): Promise<EditorTabsState & { tables: SqlLabTable[]; latestQueries: Record<string, SqlLabQuery> }> {
   const answers = await Promise.allSettled(tabIds.map((id) => fetchTabState(id)));
@@ -128,7 +136,7 @@ async function loadServerTabs(
   const latestQueries: Record<string, SqlLabQuery> = {};
   answers.forEach((answer) => {
     if (answer.status === 'fulfilled') {
-      tabs.push(tabFromServer(answer.value));
+      tabs.push(tabFromServer(answer.value, defaultLimit));
       if (answer.value.latest_query !== null) latestQueries[String(answer.value.id)] = answer.value.latest_query;
       for (const entry of answer.value.table_schemas) {
         const table = tableFromServer(entry);
@@ -137,7 +145,7 @@ async function loadServerTabs(
     } else if (!isNotFound(answer.reason)) onFetchFailed();
   });
   if (tabs.length === 0) {
-    const local = loadTabs(window.localStorage);
+    const local = loadTabs(window.localStorage, defaultLimit);
     const migrated = await createServerTabs(local.tabs);
     window.localStorage.removeItem(tabsStorageKey);
     const activeIndex = Math.max(0, local.tabs.findIndex((tab) => tab.id === local.activeTabId));
@@ -156,6 +164,7 @@ export function useEditorTabs(): EditorTabs {
   const [state, setState] = useState<EditorTabsState>(emptyState);
   const [tables, setTables] = useState<SqlLabTable[]>([]);
   const [latestQueries, setLatestQueries] = useState<Record<string, SqlLabQuery>>({});
+  const [config, setConfig] = useState<SqlLabConfig>(fallbackSqlLabConfig);
   const synced = useRef(new Map<string, QueryEditorTab>());
   const isStarted = useRef(false);
   const { addToast } = useToasts();
@@ -167,21 +176,24 @@ export function useEditorTabs(): EditorTabs {
   useEffect(() => {
     if (isStarted.current) return;
     isStarted.current = true;
-    const openLocalTabs = (): void => {
-      setState(loadTabs(window.localStorage));
+    const openLocalTabs = (defaultLimit: number): void => {
+      setState(loadTabs(window.localStorage, defaultLimit));
       setTables(parseStoredTables(window.localStorage.getItem(tablesStorageKey)));
       setMode('local');
     };
     fetchSqlLabBootstrap()
       .then(async (bootstrap) => {
+        setConfig(bootstrap.sqllab_config);
+        const defaultLimit = bootstrap.sqllab_config.default_sqllab_limit;
         if (!bootstrap.backend_persistence) {
-          openLocalTabs();
+          openLocalTabs(defaultLimit);
           return;
         }
         const active: TabState | null = bootstrap.active_tab;
         const loaded = await loadServerTabs(
           bootstrap.tab_state_ids.map((tab) => tab.id),
           active?.id ?? null,
+          defaultLimit,
           () => addToast('danger', tabStateMessages.fetchFailed),
         );
         remember(loaded.tabs);
@@ -194,7 +206,7 @@ export function useEditorTabs(): EditorTabs {
       .catch((error: unknown) => {
         // An editor-state error is only warned in the console (spec 002 section 8).
         console.warn('could not load the SQL Lab tabs from the server', error);
-        openLocalTabs();
+        openLocalTabs(fallbackSqlLabConfig.default_sqllab_limit);
       });
   }, [addToast, remember]);
 
@@ -206,13 +218,20 @@ export function useEditorTabs(): EditorTabs {
     if (mode === 'local') saveTables(window.localStorage, tables);
   }, [mode, tables]);
 
-  // Server: edits wait in browser storage until stored, and the fields that changed are sent
-  // after a pause (spec 002 sections 3 and 9).
+  // Server: edits wait in browser storage until stored (spec 002 section 3), and every
+  // `tabSyncIntervalMs` the fields that changed since the last sync are sent (spec 002 section 9,
+  // Superset's `EditorAutoSync`): an edit is stored within 5000 ms, even while typing goes on.
+  const latestState = useRef(state);
+  const failingTabIds = useRef(new Set<string>());
+  useEffect(() => {
+    latestState.current = state;
+    if (mode === 'server') writeUnsavedEdits(window.localStorage, unsavedEdits(state.tabs, synced.current));
+  }, [mode, state]);
   useEffect(() => {
     if (mode !== 'server') return undefined;
-    writeUnsavedEdits(window.localStorage, unsavedEdits(state.tabs, synced.current));
-    const timer = window.setTimeout(() => {
-      for (const tab of state.tabs) {
+    const timer = window.setInterval(() => {
+      const tabs = latestState.current.tabs;
+      for (const tab of tabs) {
         const previous = synced.current.get(tab.id);
         const id = serverTabId(tab);
         if (previous === undefined || id === null) continue;
@@ -220,16 +239,22 @@ export function useEditorTabs(): EditorTabs {
         if (Object.keys(changes).length === 0) continue;
         synced.current.set(tab.id, tab);
         updateTabState(id, changes)
-          .then(() => writeUnsavedEdits(window.localStorage, unsavedEdits(state.tabs, synced.current)))
+          .then(() => {
+            failingTabIds.current.delete(tab.id);
+            writeUnsavedEdits(window.localStorage, unsavedEdits(latestState.current.tabs, synced.current));
+          })
           .catch(() => {
-            synced.current.set(tab.id, previous);
+            // Sent again at the next tick; the toast is shown once until a sync of the tab succeeds.
+            if (synced.current.get(tab.id) === tab) synced.current.set(tab.id, previous);
+            if (failingTabIds.current.has(tab.id)) return;
+            failingTabIds.current.add(tab.id);
             const toast = tabSyncFailureToast(changes);
             addToast(toast.type, toast.text);
           });
       }
-    }, tabSyncDebounceMs);
-    return () => window.clearTimeout(timer);
-  }, [mode, state, addToast]);
+    }, tabSyncIntervalMs);
+    return () => window.clearInterval(timer);
+  }, [mode, addToast]);
 
   const addServerTab = useCallback(
     (fields: Omit<QueryEditorTab, 'id'>) => {
@@ -245,16 +270,17 @@ export function useEditorTabs(): EditorTabs {
   );
 
   const add = useCallback(() => {
-    if (mode === 'server') addServerTab(newTabFields(state));
-    else setState((previous) => addTab(previous));
-  }, [mode, state, addServerTab]);
+    const defaultLimit = config.default_sqllab_limit;
+    if (mode === 'server') addServerTab(newTabFields(state, defaultLimit));
+    else setState((previous) => addTab(previous, undefined, defaultLimit));
+  }, [mode, state, addServerTab, config]);
 
   const addWithQuery = useCallback(
     (query: OpenedQuery) => {
-      if (mode === 'server') addServerTab({ queryLimit: defaultQueryLimit, ...query });
-      else setState((previous) => addTabWithQuery(previous, query));
+      if (mode === 'server') addServerTab(openedQueryFields(query, config.default_sqllab_limit));
+      else setState((previous) => addTabWithQuery(previous, query, undefined, config.default_sqllab_limit));
     },
-    [mode, addServerTab],
+    [mode, addServerTab, config],
   );
 
   const close = useCallback(
@@ -382,5 +408,6 @@ export function useEditorTabs(): EditorTabs {
     addTable,
     expandTable,
     removeTable,
+    config,
   };
 }

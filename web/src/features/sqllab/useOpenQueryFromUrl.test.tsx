@@ -32,7 +32,7 @@ function stubServer(): string[] {
   vi.stubGlobal('fetch', (url: string) => {
     calls.push(url);
     if (url === '/api/v1/sqllab/') {
-      return Promise.resolve(Response.json({ result: { backend_persistence: false, active_tab: null, tab_state_ids: [], queries: {} } }));
+      return Promise.resolve(Response.json({ result: { backend_persistence: false, active_tab: null, tab_state_ids: [], queries: {}, sqllab_config: { default_sqllab_limit: 1000, default_database_id: null, query_result_timeout_seconds: 0 } } }));
     }
     if (url === '/api/v1/dataset/3') {
       return Promise.resolve(Response.json({ id: 3, result: { id: 3, table_name: 'birth_names', schema: 'main', database: { id: 2 } } }));

@@ -19,6 +19,7 @@ import {
   type RunState,
 } from './runLifecycle';
 import { tabRunPayload, type CreateAsRequest } from './runPayload';
+import { resultFetchSignal } from './sqlLabDefaults';
 import { useQueryUpdates } from './useQueryUpdates';
 
 /** Spec 002 section 8's toast when Stop fails. */
@@ -50,6 +51,8 @@ export function useTabRuns(
   tabs: readonly QueryEditorTab[],
   latestQueries: Readonly<Record<string, SqlLabQuery>> = {},
   logger: EventLogger = eventLogger,
+  /** Seconds to wait for a run's stored results (`SQLLAB_QUERY_RESULT_TIMEOUT`); 0, no limit. */
+  resultTimeoutSeconds = 0,
 ): TabRuns {
   const [runs, setRuns] = useState<Record<string, RunState>>({});
   const [historyRefresh, setHistoryRefresh] = useState(0);
@@ -104,11 +107,11 @@ export function useTabRuns(
       const { clientId, resultsKey } = tabRun;
       fetchedRuns.current.add(clientId);
       const limit = tabs.find((tab) => tab.id === tabId)?.queryLimit ?? defaultQueryLimit;
-      fetchSqlLabResults(resultsKey, limit)
+      fetchSqlLabResults(resultsKey, limit, resultFetchSignal(resultTimeoutSeconds))
         .then((result) => setRun(tabId, (previous) => applyFetchedResults(previous, clientId, result)))
         .catch((error: unknown) => setRun(tabId, (previous) => applyFetchFailure(previous, clientId, error)));
     }
-  }, [runs, tabs, setRun]);
+  }, [runs, tabs, setRun, resultTimeoutSeconds]);
 
   // The history's states follow the runs.
   const runStates = Object.values(runs)
