@@ -47,7 +47,8 @@ export function requestedQueryFromUrl(searchParams: URLSearchParams, permalinkKe
 
 /**
  * The new tab's query. A datasource opens as "Query {table}" on the dataset's database and
- * schema; a database without a name takes the next "Untitled Query N".
+ * schema, and runs the SQL it was given once; a database without a name takes the next
+ * "Untitled Query N".
  */
 export async function openedQueryOf(request: RequestedQuery, tabs: readonly QueryEditorTab[]): Promise<OpenedQuery> {
   switch (request.kind) {
@@ -70,6 +71,8 @@ export async function openedQueryOf(request: RequestedQuery, tabs: readonly Quer
         sql: request.sql ?? '',
         remoteId: null,
         templateParams: null,
+        // Superset runs the SQL a chart hands over ("View in SQL Lab") as soon as the tab opens.
+        autorun: request.sql !== null && request.sql !== '',
       };
     }
     case 'database':

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/api/client';
 import { renderWithTheme } from '@/testRendering';
-import { requestedQueryFromUrl, sqlLabDatasourceLink, sqlLoadFailedMessage } from './requestedQuery';
+import { openedQueryOf, requestedQueryFromUrl, sqlLabDatasourceLink, sqlLoadFailedMessage } from './requestedQuery';
 import { useEditorTabs } from './useEditorTabs';
 import { useOpenQueryFromUrl } from './useOpenQueryFromUrl';
 
@@ -67,6 +67,14 @@ describe('useOpenQueryFromUrl', () => {
     expect(await tabLines(2)).toEqual(['|Untitled Query 1|null|null|', `active|Query birth_names|2|main|${chartSql}`]);
     expect(calls).toContain('/api/v1/dataset/3');
     expect(router.state.location.pathname + router.state.location.search).toBe('/sqllab/');
+  });
+
+  it('runs the SQL a chart hands over once the tab opens (autorun), not a bare datasource', async () => {
+    stubServer();
+    const withSql = await openedQueryOf({ kind: 'datasource', datasourceKey: '3__table', sql: chartSql }, []);
+    expect(withSql).toMatchObject({ name: 'Query birth_names', dbId: 2, sql: chartSql, autorun: true });
+    const withoutSql = await openedQueryOf({ kind: 'datasource', datasourceKey: '3__table', sql: null }, []);
+    expect(withoutSql.autorun).toBe(false);
   });
 
   it('opens a database, schema, SQL and name from dbid', async () => {
