@@ -39,7 +39,7 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import pandas, pyarro
 fi
 
 step "building the release Wasm package and the native benchmark"
-wasm_line="$(scripts/build-wasm.sh | tee /dev/stderr | grep 'bytes gzipped')"
+wasm_line="$(scripts/build-wasm.sh | tee /dev/stderr | grep ' bytes, .* bytes gzipped')"
 wasm_bytes="$(echo "$wasm_line" | sed -E 's/.*: ([0-9]+) bytes, ([0-9]+) bytes gzipped.*/\1/')"
 wasm_gzip_bytes="$(echo "$wasm_line" | sed -E 's/.*: ([0-9]+) bytes, ([0-9]+) bytes gzipped.*/\2/')"
 cargo build --release -p quiver-bench-postprocess

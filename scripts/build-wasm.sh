@@ -2,6 +2,7 @@
 # Builds quiver-core for the browser: web/src/wasm/pkg/quiver_core.{js,d.ts} + quiver_core_bg.wasm.
 #
 #   scripts/build-wasm.sh            build, optimize, bind, check the package in Node, print sizes
+#                                    and fail when the module is 1.5 MB gzipped or more
 #   scripts/build-wasm.sh --test     also run the wasm32 tests in Node (wasm-bindgen-test-runner)
 #
 # Idempotent: installs wasm-bindgen-cli at the Cargo.lock version of wasm-bindgen only when it is
@@ -55,6 +56,15 @@ package_wasm="$out_dir/${out_name}_bg.wasm"
 package_bytes="$(wc -c < "$package_wasm")"
 gzipped_bytes="$(gzip -9 --stdout "$package_wasm" | wc -c)"
 echo "$package_wasm: $package_bytes bytes, $gzipped_bytes bytes gzipped"
+
+# Issue #4's budget for the release module: under 1.5 MB (1,500,000 bytes) gzipped. This script
+# always builds the release profile, so test.sh fails when the module outgrows it.
+max_gzipped_bytes=1500000
+if (( gzipped_bytes >= max_gzipped_bytes )); then
+  echo "the Wasm module is $gzipped_bytes bytes gzipped: over the budget of $max_gzipped_bytes bytes" >&2
+  exit 1
+fi
+echo "size check: $gzipped_bytes bytes gzipped, under the budget of $max_gzipped_bytes bytes"
 
 # Load the package in Node and run every golden fixture through it, so that a broken
 # optimization or binding fails here rather than in the browser.

@@ -10,11 +10,14 @@
 //!   ([`apply_post_processing`]); [`arrow_ipc`] reads and writes the IPC streams they travel in.
 //! - [`reaggregate`]: answering a coarser group-by from a cached result ([`reaggregate()`]).
 //! - [`layout`]: the dashboard layout (`position_json`): drop rules, drops, history.
+//! - [`list_filter_config`]: a list page's filters must name its columns.
 //! - [`native_filter`]: native filter scopes, the data masks filter values emit, and merging
 //!   them into a chart's `extra_form_data`.
 //! - [`controls`]: the control panels as data ([`control_panel`]), pruning form data
 //!   ([`prune_form_data`]) and switching viz types ([`carry_over_form_data`]).
 //! - [`chart_diff`]: the "Altered" comparison of two form datas ([`altered_controls`]).
+//! - [`stored_document`]: versions of stored form data, `position_json` and `json_metadata`,
+//!   migrated on read ([`stored_document::migrate_form_data`], ...).
 //! - [`time_range`]: time ranges (`Last week`, `DATEADD(...) : now`) resolved to bounds
 //!   ([`resolve_time_range`]).
 
@@ -24,11 +27,13 @@ pub mod controls;
 pub mod error;
 pub mod form_data;
 pub mod layout;
+pub mod list_filter_config;
 pub mod lru;
 pub mod native_filter;
 pub mod postprocess;
 pub mod query_object;
 pub mod reaggregate;
+pub mod stored_document;
 pub mod time_range;
 
 #[cfg(feature = "wasm")]
@@ -38,6 +43,7 @@ pub use chart_diff::{altered_controls, ControlChange};
 pub use controls::{carry_over_form_data, control_panel, prune_form_data, viz_types};
 pub use error::{CoreError, CoreResult};
 pub use form_data::validate::{validate_form_data, ROW_LIMIT_MAXIMUM};
+pub use list_filter_config::{check_list_filter_config, ListFilterConfigError};
 pub use lru::{Insertion, LruCache};
 pub use postprocess::apply_post_processing;
 pub use query_object::build_query_context;

@@ -264,4 +264,31 @@ mod tests {
         assert_eq!(merged.filters.len(), 2);
         assert_eq!(merged.time_range.as_deref(), Some("Last year"));
     }
+
+    #[test]
+    fn a_data_mask_carries_extra_form_data_filter_state_and_own_state() {
+        let stored = json!({
+            "id": "NATIVE_FILTER-1",
+            "extraFormData": {"filters": [{"col": "state", "op": "IN", "val": ["CA"]}]},
+            "filterState": {"value": ["CA"], "label": "CA"},
+            "ownState": {"currentPage": 2, "pageSize": 20},
+        });
+        let mask: quiver_types::DataMask = serde_json::from_value(stored.clone()).unwrap();
+        assert_eq!(
+            mask.extra_form_data,
+            select_extra_form_data("state", &[json!("CA")], false, false)
+        );
+        assert_eq!(mask.filter_state.value, Some(json!(["CA"])));
+        assert_eq!(mask.filter_state.label.as_deref(), Some("CA"));
+        assert_eq!(
+            mask.own_state
+                .as_ref()
+                .and_then(|own_state| own_state.get("pageSize")),
+            Some(&json!(20))
+        );
+        assert_eq!(serde_json::to_value(&mask).unwrap(), stored);
+        let without_state: quiver_types::DataMask = serde_json::from_value(json!({})).unwrap();
+        assert!(without_state.extra_form_data.is_empty());
+        assert_eq!(without_state.own_state, None);
+    }
 }

@@ -111,6 +111,20 @@ fn rules_depths_and_drop_positions_are_exported() {
 }
 
 #[wasm_bindgen_test]
+fn the_layout_constants_are_exported() {
+    let constants = from_js(exports::layout_constants().unwrap());
+    assert_eq!(constants["rootId"], json!("ROOT_ID"));
+    assert_eq!(constants["newComponentIds"][0], json!(["CHART", "NEW_CHART_ID"]));
+    assert_eq!(
+        constants["grid"],
+        json!({
+            "columnCount": 12, "minColumnCount": 1, "baseUnit": 8, "gutterSize": 16,
+            "defaultChartWidth": 4, "defaultChartHeight": 50, "minRowUnits": 5, "maxRowUnits": 65535,
+        })
+    );
+}
+
+#[wasm_bindgen_test]
 fn the_history_class_undoes_and_redoes() {
     let first = exports::create_default_layout(to_js(&json!([]))).unwrap();
     let second = exports::create_default_layout(to_js(&json!([{"id": 1}]))).unwrap();

@@ -68,6 +68,101 @@ fn labels_are_exported() {
 }
 
 #[wasm_bindgen_test]
+fn series_are_ordered_by_the_sort_series_type() {
+    let series = to_js(&json!([
+        {"name": "boy", "values": [1, 5, 3]},
+        {"name": "Girl", "values": [4, null, 4]},
+        {"name": "other", "values": [-2, 9, 0]},
+    ]));
+    let order = |sort_type: Option<&str>, ascending: bool| -> Value {
+        let order = quiver_core::wasm::series_order(series.clone(), sort_type.map(str::to_owned), ascending);
+        serde_wasm_bindgen::from_value(order.unwrap()).unwrap()
+    };
+    assert_eq!(order(None, false), json!(["boy", "Girl", "other"]));
+    assert_eq!(order(Some("name"), false), json!(["other", "Girl", "boy"]));
+    assert_eq!(order(Some("min"), true), json!(["other", "boy", "Girl"]));
+    assert_eq!(order(Some("max"), false), json!(["other", "boy", "Girl"]));
+    assert_eq!(order(Some("avg"), true), json!(["other", "Girl", "boy"]));
+}
+
+#[wasm_bindgen_test]
+fn a_list_filter_without_its_column_throws() {
+    let columns = vec!["slice_name".to_owned(), "viz_type".to_owned()];
+    assert!(quiver_core::wasm::list_filter_config::check_list_filter_config(
+        vec!["viz_type".to_owned()],
+        columns.clone()
+    )
+    .is_ok());
+    let error = quiver_core::wasm::list_filter_config::check_list_filter_config(
+        vec!["viz_type".to_owned(), "owner".to_owned()],
+        columns,
+    )
+    .unwrap_err();
+    assert_eq!(
+        string_property(&error, "name").as_deref(),
+        Some("InvalidListFilterConfig")
+    );
+    assert_eq!(
+        string_property(&error, "message").as_deref(),
+        Some("Invalid filter config, owner is not present in columns")
+    );
+    assert_eq!(string_property(&error, "id").as_deref(), Some("owner"));
+}
+
+#[wasm_bindgen_test]
+fn control_validators_report_through_validate_form_data() {
+    let form_data = to_js(&json!({
+        "datasource": "3__table", "viz_type": "echarts_timeseries_line", "x_axis": "ds",
+        "metrics": [], "row_limit": 250000,
+    }));
+    let errors: Vec<FieldError> =
+        serde_wasm_bindgen::from_value(quiver_core::wasm::validate_form_data(form_data).unwrap()).unwrap();
+    let pairs: Vec<(&str, &str)> = errors
+        .iter()
+        .map(|error| (error.control.as_str(), error.message.as_str()))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            ("metrics", "cannot be empty"),
+            ("row_limit", "Value cannot exceed 100000")
+        ]
+    );
+}
+
+#[wasm_bindgen_test]
+fn the_lru_cache_class_keeps_js_values_within_its_budget() {
+    use quiver_core::wasm::lru::LruCacheForJs;
+
+    let error = LruCacheForJs::new(0, None).err().unwrap();
+    assert_eq!(
+        string_property(&error, "name").as_deref(),
+        Some("InvalidCapacity")
+    );
+
+    let mut cache = LruCacheForJs::new(10, Some(100)).unwrap();
+    assert!(cache.set("a", JsValue::from_str("first"), Some(60)));
+    assert!(cache.set("b", JsValue::from_f64(2.0), Some(30)));
+    assert_eq!(cache.get("a").as_string().as_deref(), Some("first"));
+    // 60 + 30 + 40 > 100: the least recently used entry (b) goes.
+    assert!(cache.set("c", JsValue::from_str("third"), Some(40)));
+    assert!(!cache.has("b"));
+    assert_eq!((cache.size(), cache.used_bytes()), (2, 100));
+    assert!(!cache.set("huge", JsValue::NULL, Some(101)));
+    assert!(cache.get("missing").is_undefined());
+
+    let mut by_count = LruCacheForJs::new(2, None).unwrap();
+    by_count.set("a", JsValue::from_f64(1.0), None);
+    by_count.set("b", JsValue::from_f64(2.0), None);
+    by_count.get("a");
+    by_count.set("c", JsValue::from_f64(3.0), None);
+    assert!(by_count.has("a") && !by_count.has("b") && by_count.has("c"));
+    assert!(by_count.delete("a"));
+    by_count.clear();
+    assert_eq!(by_count.size(), 0);
+}
+
+#[wasm_bindgen_test]
 fn input_of_the_wrong_shape_throws_invalid_input() {
     let error = quiver_core::wasm::build_query_context(JsValue::from_f64(3.0)).unwrap_err();
     assert_eq!(string_property(&error, "name").as_deref(), Some("InvalidInput"));

@@ -109,6 +109,13 @@ export class SqlLabPage {
     await this.page.keyboard.insertText(sql);
   }
 
+  /** Selects the editor's first line with the keyboard (it must fit on one screen line). */
+  async selectFirstLine(): Promise<void> {
+    await this.editor.locator('.cm-content').click();
+    await this.page.keyboard.press('ControlOrMeta+Home');
+    await this.page.keyboard.press('Shift+End');
+  }
+
   async runWithKeyboard(): Promise<void> {
     await this.editor.locator('.cm-content').click();
     await this.page.keyboard.press('ControlOrMeta+Enter');

@@ -4,6 +4,7 @@ import { DashboardFilters } from '../pages/DashboardFilters';
 import { DashboardPage } from '../pages/DashboardPage';
 import { LoginPage } from '../pages/LoginPage';
 import { adminPassword, adminUsername, createGammaUser, fetchChartDataRows, findDatasetId, writeJson } from '../support/quiverServer';
+import { createChart, layoutWithCharts } from '../support/dashboardSetup';
 
 const sumOfNum = { expressionType: 'SIMPLE', column: { column_name: 'num' }, aggregate: 'SUM', label: 'SUM(num)' };
 
@@ -31,31 +32,6 @@ class ChartDataRequests {
   }
 }
 
-async function createChart(page: Page, name: string, vizType: string, datasetId: number, params: Record<string, unknown>): Promise<number> {
-  const answer = await writeJson(page.request, 'POST', '/api/v1/chart/', {
-    slice_name: name,
-    viz_type: vizType,
-    datasource_id: datasetId,
-    datasource_type: 'table',
-    params: JSON.stringify({ datasource: `${datasetId}__table`, viz_type: vizType, ...params }),
-  });
-  return answer.id as number;
-}
-
-/** A layout with one row holding the charts, each 4 columns wide. */
-function layoutWithCharts(chartIds: readonly number[]): Record<string, unknown> {
-  const layout: Record<string, unknown> = {
-    DASHBOARD_VERSION_KEY: 'v2',
-    ROOT_ID: { type: 'ROOT', id: 'ROOT_ID', children: ['GRID_ID'] },
-    GRID_ID: { type: 'GRID', id: 'GRID_ID', children: ['ROW-1'], parents: ['ROOT_ID'] },
-    'ROW-1': { type: 'ROW', id: 'ROW-1', children: chartIds.map((id) => `CHART-${id}`), parents: ['ROOT_ID', 'GRID_ID'], meta: {} },
-  };
-  for (const id of chartIds) {
-    layout[`CHART-${id}`] = { type: 'CHART', id: `CHART-${id}`, children: [], parents: ['ROOT_ID', 'GRID_ID', 'ROW-1'], meta: { chartId: id, width: 4, height: 50 } };
-  }
-  return layout;
-}
-
 function displayedNumber(text: string): number {
   return Number(text.replace(/,/g, ''));
 }
@@ -74,14 +50,14 @@ test('native filters, cross-filters and permalinks filter the charts in scope; p
   expect(californiaTotal).toBeGreaterThan(0);
   expect(californiaTotal).toBeLessThan(everyTotal);
 
-  const genderBars = await createChart(page, 'Births by gender bars', 'echarts_timeseries_bar', datasetId, {
+  const genderBars = await createChart(page.request, 'Births by gender bars', 'echarts_timeseries_bar', datasetId, {
     x_axis: 'gender',
     metrics: [sumOfNum],
     groupby: [],
     row_limit: 10,
   });
-  const total = await createChart(page, 'Filtered total births', 'big_number_total', datasetId, { metric: sumOfNum, y_axis_format: ',d' });
-  const stateTable = await createChart(page, 'Filtered births by state', 'table', datasetId, {
+  const total = await createChart(page.request, 'Filtered total births', 'big_number_total', datasetId, { metric: sumOfNum, y_axis_format: ',d' });
+  const stateTable = await createChart(page.request, 'Filtered births by state', 'table', datasetId, {
     query_mode: 'aggregate',
     groupby: ['state'],
     metrics: [sumOfNum],

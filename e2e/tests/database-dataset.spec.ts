@@ -55,8 +55,8 @@ test('connect PostgreSQL, add a dataset, edit a metric and upload a CSV', async 
 
     // 2. /dataset/add/: database, schema, table; the new dataset opens in Explore.
     await page.goto('/dataset/add/');
-    await page.getByTestId(testIds.datasetAdd.database).selectOption({ label: connectionName });
-    await page.getByTestId(testIds.datasetAdd.schema).selectOption('public');
+    await page.getByTestId(testIds.sqlLab.databaseSelect).selectOption({ label: connectionName });
+    await page.getByTestId(testIds.sqlLab.schemaSelect).selectOption('public');
     await page.getByTestId(testIds.datasetAdd.table).selectOption('orders');
     await page.getByTestId(testIds.datasetAdd.create).click();
     await expect(page).toHaveURL(/\/explore\/\?datasource_type=table&datasource_id=\d+/);

@@ -1,26 +1,18 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { testIds } from '../../web/src/testIds';
 import { LoginPage } from '../pages/LoginPage';
 import { datasetListIds, ResourceListPage, savedQueryListIds, type ListPageIds } from '../pages/ResourceListPage';
+import { createChart } from '../support/dashboardSetup';
 import { adminPassword, adminUsername, findDatasetId, writeJson } from '../support/quiverServer';
+
+const tableParams = { groupby: ['gender'], metrics: ['count'], row_limit: 10 };
 
 const chartListIds: ListPageIds = {
   path: '/chart/list/',
   pageTestId: testIds.chartList.page,
   nameLinkTestId: testIds.chartList.nameLink,
 };
-
-async function createChart(request: APIRequestContext, name: string, datasetId: number): Promise<number> {
-  const answer = await writeJson(request, 'POST', '/api/v1/chart/', {
-    slice_name: name,
-    viz_type: 'table',
-    datasource_id: datasetId,
-    datasource_type: 'table',
-    params: JSON.stringify({ viz_type: 'table', groupby: ['gender'], metrics: ['count'], row_limit: 10 }),
-  });
-  return answer.id as number;
-}
 
 test('bulk tagging from the chart list, the tag filter, all entities, card mode and the home page recents', async ({ page }, testInfo) => {
   const login = await LoginPage.open(page);
@@ -30,9 +22,9 @@ test('bulk tagging from the chart list, the tag filter, all entities, card mode 
   // A name longer than 20 characters: chips show it cut with an ellipsis.
   const tagName = `quarterly_review_${run}`;
   const datasetId = await findDatasetId(page.request, 'birth_names');
-  const first = await createChart(page.request, `${prefix} First`, datasetId);
-  const second = await createChart(page.request, `${prefix} Second`, datasetId);
-  const untagged = await createChart(page.request, `${prefix} Third`, datasetId);
+  const first = await createChart(page.request, `${prefix} First`, 'table', datasetId, tableParams);
+  const second = await createChart(page.request, `${prefix} Second`, 'table', datasetId, tableParams);
+  const untagged = await createChart(page.request, `${prefix} Third`, 'table', datasetId, tableParams);
   const dashboard = await writeJson(page.request, 'POST', '/api/v1/dashboard/', { dashboard_title: `${prefix} Board`, published: true });
   const dashboardId = dashboard.id as number;
   const ids = [first, second, untagged];

@@ -99,7 +99,7 @@ test.describe('SQL Lab results', () => {
 
     await explore.viewInSqlLab();
     const sqlLab = await SqlLabPage.current(page);
-    await expect(sqlLab.activeTab()).toHaveAttribute('data-tab-name', 'Query birth_names');
+    await expect(sqlLab.activeTab()).toHaveAttribute('data-tab-name', 'Query main.birth_names');
     // The handled parameters are gone from the URL.
     await expect(page).toHaveURL(/\/sqllab\/$/);
     await expect(sqlLab.editorLines()).toHaveText(chartSql.split('\n'));

@@ -44,6 +44,32 @@ test.describe('SQL Lab', () => {
     );
   });
 
+  test('Run runs the selected text alone, labelled "Run selection"; Ctrl+Enter too', async ({ page }) => {
+    const sqlLab = await SqlLabPage.open(page);
+    await sqlLab.chooseDatabase('examples');
+    await sqlLab.typeSql(`SELECT 42 AS answer;\n${aggregateSql}`);
+    const runButton = page.getByTestId(testIds.sqlLab.runButton);
+    await expect(runButton).toHaveText('Run');
+
+    await sqlLab.selectFirstLine();
+    await expect(runButton).toHaveText('Run selection');
+    await runButton.click();
+    await sqlLab.expectRowCount('1 row');
+    await expect(sqlLab.headerCells()).toHaveText(['answer']);
+    await expect(sqlLab.cells('answer')).toHaveText(['42']);
+
+    // The whole script's last statement, once nothing is selected.
+    await sqlLab.runWithKeyboard();
+    await expect(runButton).toHaveText('Run');
+    await sqlLab.expectRowCount('2 rows');
+    await expect(sqlLab.headerCells()).toHaveText(['gender', 'total']);
+
+    await sqlLab.selectFirstLine();
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await sqlLab.expectRowCount('1 row');
+    await expect(sqlLab.headerCells()).toHaveText(['answer']);
+  });
+
   test("'Download to CSV' saves the run's rows as the grid shows them", async ({ page }) => {
     const sqlLab = await SqlLabPage.open(page);
     await sqlLab.chooseDatabase('examples');

@@ -69,6 +69,8 @@ pub struct Settings {
     /// Seconds the browser waits for a SQL Lab run's stored results
     /// (`SQLLAB_QUERY_RESULT_TIMEOUT`); 0, no limit.
     pub sqllab_query_result_timeout: u64,
+    /// Show HTML in markdown as text (`ESCAPE_MARKDOWN_HTML`); off, it renders sanitized.
+    pub escape_markdown_html: bool,
 }
 
 /// Where async chart-data jobs run.
@@ -109,6 +111,7 @@ impl Default for Settings {
             default_sqllab_limit: 1000,
             sqllab_default_dbid: None,
             sqllab_query_result_timeout: 0,
+            escape_markdown_html: false,
         }
     }
 }

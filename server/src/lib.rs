@@ -16,6 +16,7 @@ pub mod examples;
 pub mod jobs;
 pub mod query;
 pub mod redis_conn;
+pub mod reports;
 pub mod sqllab;
 pub mod state;
 pub mod store;

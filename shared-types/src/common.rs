@@ -62,4 +62,8 @@ pub struct CommonConf {
     #[serde(rename = "SUPERSET_WEBSERVER_TIMEOUT")]
     #[ts(type = "number")]
     pub superset_webserver_timeout: u64,
+    /// Superset's `ESCAPE_MARKDOWN_HTML` feature flag (`escape_markdown_html`): on, HTML in
+    /// markdown shows as text; off, it renders sanitized.
+    #[serde(rename = "ESCAPE_MARKDOWN_HTML")]
+    pub escape_markdown_html: bool,
 }

@@ -242,3 +242,64 @@ pub struct DashboardPermalinkValue {
     pub dashboard_id: String,
     pub state: DashboardPermalinkState,
 }
+
+/// `shared_label_colors`: the labels several charts share (a list), or Superset's older map of
+/// label to colour.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(untagged)]
+#[ts(export)]
+pub enum SharedLabelColors {
+    Labels(Vec<String>),
+    Colors(BTreeMap<String, String>),
+}
+
+/// `PUT /api/v1/dashboard/{id}/colors?mark_updated=false`: the colour keys of the metadata. Keys
+/// left out keep their stored value; `color_namespace` and `color_scheme` may be cleared with
+/// `null`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct DashboardColors {
+    #[serde(
+        default,
+        deserialize_with = "crate::sqllab_state::present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    #[ts(optional, type = "string | null")]
+    pub color_namespace: Option<Option<String>>,
+    #[serde(
+        default,
+        deserialize_with = "crate::sqllab_state::present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    #[ts(optional, type = "string | null")]
+    pub color_scheme: Option<Option<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub color_scheme_domain: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub shared_label_colors: Option<SharedLabelColors>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub map_label_colors: Option<BTreeMap<String, String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub label_colors: Option<BTreeMap<String, String>>,
+}
+
+/// `POST` / `PUT /api/v1/dashboard/{id}/filter_state[/{key}]` and the answer of its `GET`: the
+/// filter state of a dashboard view (its data masks), a JSON string.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct DashboardFilterState {
+    pub value: String,
+}
+
+/// `POST /api/v1/dashboard/{id}/filter_state`: 201 with the key (`native_filters_key` of the URL).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct DashboardFilterStateKey {
+    pub key: String,
+}

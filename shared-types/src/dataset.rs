@@ -15,6 +15,8 @@ pub struct DatabaseRef {
     pub id: DatabaseId,
     pub database_name: String,
     pub backend: String,
+    /// The editor offers a catalog only when this is set (spec 001 section 3).
+    pub allow_multi_catalog: bool,
 }
 
 /// A dataset column.
@@ -85,6 +87,23 @@ pub struct Dataset {
     pub uuid: Option<String>,
     pub changed_on: Option<String>,
     pub created_on: Option<String>,
+    pub filter_select_enabled: bool,
+    pub fetch_values_predicate: Option<String>,
+    pub normalize_columns: bool,
+    pub always_filter_main_dttm: bool,
+    /// Hours added to the dataset's times.
+    #[ts(type = "number")]
+    pub offset: i64,
+    pub default_endpoint: Option<String>,
+    pub is_sqllab_view: bool,
+    /// JSON text.
+    pub template_params: Option<String>,
+    /// JSON text: `certification` (`certified_by`, `details`) and `warning_markdown`.
+    pub extra: Option<String>,
+    /// `table`.
+    pub datasource_type: String,
+    /// `/tablemodelview/edit/{id}`, as Superset answers it.
+    pub url: String,
 }
 
 /// `POST /api/v1/dataset/`: a physical dataset over a table, or a virtual one over `sql`.
@@ -119,6 +138,11 @@ pub struct DatasetPost {
     #[serde(default)]
     #[ts(optional)]
     pub template_params: Option<String>,
+    /// The columns as the client knows them (SQL Lab's result columns). The source's columns are
+    /// stored, as Superset's metadata sync does; a given column of the same name sets `is_dttm`.
+    #[serde(default)]
+    #[ts(optional)]
+    pub columns: Option<Vec<DatasetColumnPut>>,
 }
 
 /// `POST /api/v1/dataset/get_or_create/`: the dataset of a table, created when missing.
@@ -193,7 +217,7 @@ pub struct DatasetColumnPut {
     pub is_dttm: Option<bool>,
     /// An empty value becomes null.
     #[serde(default)]
-    #[ts(optional)]
+    #[ts(optional = nullable)]
     pub python_date_format: Option<String>,
     #[serde(default)]
     #[ts(optional)]
@@ -228,7 +252,7 @@ pub struct DatasetMetricPut {
     pub description: Option<String>,
     /// An empty value becomes null.
     #[serde(default)]
-    #[ts(optional)]
+    #[ts(optional = nullable)]
     pub d3format: Option<String>,
     #[serde(default)]
     #[ts(optional, type = "unknown")]

@@ -163,6 +163,55 @@ pub struct NativeFilter {
     pub extra: Map<String, Value>,
 }
 
+/// `"global"`: a chart's cross-filters follow the dashboard's global scope.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub enum GlobalScopePointer {
+    #[serde(rename = "global")]
+    Global,
+}
+
+/// The scope of one chart's cross-filters: the global one, or its own.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(untagged)]
+#[ts(export)]
+pub enum CrossFilterScope {
+    Global(GlobalScopePointer),
+    Custom(NativeFilterScope),
+}
+
+/// `crossFilters` of a `chart_configuration` entry.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ChartCrossFilters {
+    pub scope: CrossFilterScope,
+    /// The charts the scope holds, without the emitting chart.
+    #[serde(default)]
+    pub charts_in_scope: Vec<ChartId>,
+}
+
+/// One value of `json_metadata.chart_configuration`, by chart id.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ChartConfiguration {
+    pub id: ChartId,
+    pub cross_filters: ChartCrossFilters,
+}
+
+/// `json_metadata.global_chart_configuration`: the scope of cross-filters of the charts without
+/// their own.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct GlobalChartConfiguration {
+    #[serde(default)]
+    pub scope: NativeFilterScope,
+    #[serde(default)]
+    pub charts_in_scope: Vec<ChartId>,
+}
+
 /// `GET /api/v1/datasource/{type}/{id}/column/{column}/values/`: the column's distinct values.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export)]

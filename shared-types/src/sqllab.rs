@@ -6,6 +6,7 @@ use ts_rs::TS;
 
 use crate::chart_data::GenericDataType;
 use crate::common::UserRef;
+use crate::dataset::DatabaseRef;
 use crate::ids::DatabaseId;
 
 /// How a CTAS run creates its object.
@@ -247,10 +248,29 @@ pub struct DatabaseListItem {
     pub allow_cvas: bool,
     /// Whether SQL Lab offers "Estimate cost" (the engine plans with figures).
     pub allows_cost_estimate: bool,
+    /// The database's extra settings, JSON text (spec 002 section 3).
+    pub extra: String,
+    /// `"disable_data_preview": true` in `extra`: SQL Lab runs no data preview of its tables.
+    pub disable_data_preview: bool,
     pub changed_on: String,
     pub changed_on_delta_humanized: String,
     pub created_by: Option<UserRef>,
     pub changed_by: Option<UserRef>,
+}
+
+/// `GET /api/v1/dataset/{pk}?q=(keys:!(none),columns:!(name,schema,database.id,select_star))`:
+/// what SQL Lab opens a dataset's query with (spec 002 section 7). The server answers the
+/// dataset cut to the columns asked for; a dotted name keeps its whole top field.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct DatasetQuerySource {
+    /// Superset's dataset name: `schema.table_name`, or the table name alone.
+    pub name: String,
+    pub schema: Option<String>,
+    pub database: DatabaseRef,
+    /// `SELECT *\nFROM schema.table\nLIMIT 100`, quoted for the engine; null for an engine SQL
+    /// Lab does not know.
+    pub select_star: Option<String>,
 }
 
 /// A table or view of a schema (`GET /api/v1/database/{pk}/tables/`).

@@ -73,7 +73,7 @@ pub struct QueryHistoryItem {
 }
 
 /// Reads a field that is present (even as `null`) as `Some`, so an update can clear it.
-fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+pub(crate) fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
 where
     D: Deserializer<'de>,
     T: Deserialize<'de>,

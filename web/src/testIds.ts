@@ -4,6 +4,7 @@
  */
 export const testIds = {
   modal: {
+    mask: 'modal-mask',
     header: 'modal-header',
     resizeHandle: 'modal-resize-handle',
   },
@@ -28,6 +29,8 @@ export const testIds = {
   },
   explore: {
     page: 'explore-page',
+    /** `/explore/?...&standalone=1`: the chart alone. */
+    standalone: 'explore-standalone',
     loadError: 'explore-load-error',
     datasourcePanel: 'explore-datasource-panel',
     datasetName: 'explore-dataset-name',
@@ -35,6 +38,7 @@ export const testIds = {
     datasetMenuButton: 'explore-dataset-menu-button',
     datasetMenu: 'explore-dataset-menu',
     editDataset: 'explore-edit-dataset',
+    swapDataset: 'explore-swap-dataset',
     viewDatasetInSqlLab: 'explore-dataset-view-in-sqllab',
     datasourceSearch: 'explore-datasource-search',
     columnItem: 'explore-column-item',
@@ -114,6 +118,9 @@ export const testIds = {
     /** The scrolling box of a table's rows (virtualized: only the rows in view are rendered). */
     scrollArea: 'data-pane-scroll-area',
     headerCell: 'data-pane-header-cell',
+    /** The row number column (spec 001 section 9: grid row numbers are on). */
+    rowNumberHeader: 'data-pane-row-number-header',
+    rowNumber: 'data-pane-row-number',
     /** A data row; `data-row-index` holds its index in the result. */
     row: 'data-pane-row',
     /** A cell; `data-column` holds its column name, `data-null` marks a null. */
@@ -217,6 +224,8 @@ export const testIds = {
     actionsMenu: 'explore-header-actions-menu',
     editProperties: 'explore-header-edit-properties',
     copyPermalink: 'explore-header-copy-permalink',
+    /** Share > "Embed code". */
+    embedCode: 'explore-header-embed-code',
     drillToDetail: 'explore-header-drill-to-detail',
     /** A Download menu item; `data-export` holds `csv`, `json`, `xlsx`, `pivoted_csv`, `full_csv` or `full_xlsx`. */
     exportItem: 'explore-header-export',
@@ -224,6 +233,14 @@ export const testIds = {
     downloadAsImage: 'explore-header-download-image',
     /** The 'Altered' label: the form data differs from the saved chart's; it opens 'Chart changes'. */
     alteredLabel: 'explore-header-altered',
+  },
+  /** Share > "Embed code": the iframe of the chart's standalone permalink. */
+  embedCode: {
+    modal: 'embed-code-modal',
+    code: 'embed-code-text',
+    height: 'embed-code-height',
+    width: 'embed-code-width',
+    copyButton: 'embed-code-copy',
   },
   /** The 'Chart changes' modal: Control, Before and After of each altered control, 50 a page. */
   chartChanges: {
@@ -362,6 +379,7 @@ export const testIds = {
     southTabTable: 'sqllab-south-tab-table',
     southTabTableClose: 'sqllab-south-tab-table-close',
     tablePreview: 'sqllab-table-preview',
+    tablePreviewColumns: 'sqllab-table-preview-columns',
     createChartButton: 'sqllab-create-chart',
     saveDatasetModal: 'sqllab-save-dataset-modal',
     saveDatasetName: 'sqllab-save-dataset-name',
@@ -410,6 +428,7 @@ export const testIds = {
     /** The chart menu's Download > "Download as image" (a PNG of the chart with its title). */
     chartMenuDownloadImage: 'dashboard-chart-menu-download-image',
     chartMenuDrillToDetail: 'dashboard-chart-menu-drill-to-detail',
+    chartMenuCrossFilterScoping: 'dashboard-chart-menu-cross-filter-scoping',
     chartMenuViewQuery: 'dashboard-chart-menu-view-query',
     chartMenuViewAsTable: 'dashboard-chart-menu-view-as-table',
     chartMenuCopyPermalink: 'dashboard-chart-menu-copy-permalink',
@@ -446,6 +465,8 @@ export const testIds = {
     paneChart: 'dashboard-builder-chart',
     paneElement: 'dashboard-builder-element',
     paneSort: 'dashboard-builder-sort',
+    /** The charts pane's "Show only my charts" checkbox. */
+    paneShowOnlyMine: 'dashboard-builder-show-only-mine',
     /** The title's input in edit mode. */
     titleInput: 'dashboard-title-input',
     /** Where a drag would land: `data-drop-id` holds the destination. */
@@ -473,6 +494,8 @@ export const testIds = {
     search: 'list-view-search',
     /** A select filter; `data-filter-id` holds the filter id. */
     selectFilter: 'list-view-select-filter',
+    /** A date range filter's two inputs; `data-filter-id` holds the filter id. */
+    dateRangeFilter: 'list-view-date-range-filter',
     /** A column header; `data-column-id` holds the column id, `aria-sort` the order. */
     headerCell: 'list-view-header-cell',
     /** A row; `data-row-id` holds the row id. */
@@ -544,6 +567,19 @@ export const testIds = {
     /** "Undo?" on a filter removed less than 5000 ms ago. */
     restoreFilterButton: 'dashboard-filter-restore',
     removedNotice: 'dashboard-filter-removed-notice',
+    /** The filter bar's settings (editors): cross-filtering on or off, and its scoping. */
+    settingsButton: 'dashboard-filter-bar-settings',
+    enableCrossFilteringCheckbox: 'dashboard-enable-cross-filtering',
+    crossFilterScopingItem: 'dashboard-cross-filter-scoping-item',
+    scopingModal: 'dashboard-cross-filter-scoping-modal',
+    /** An entry of the scoping modal's list; `data-chart-id` holds the chart id, absent for the global scoping. */
+    scopingListItem: 'dashboard-cross-filter-scoping-entry',
+    scopingRemoveCustom: 'dashboard-cross-filter-scoping-remove',
+    scopingAddCustomSelect: 'dashboard-cross-filter-scoping-add',
+    /** A chart checkbox of the selected scoping; `data-chart-id` holds the chart id. */
+    scopingChart: 'dashboard-cross-filter-scoping-chart',
+    scopingSaveButton: 'dashboard-cross-filter-scoping-save',
+    scopingCancelButton: 'dashboard-cross-filter-scoping-cancel',
     },
   dashboardList: {
     page: 'dashboard-list-page',
@@ -554,6 +590,8 @@ export const testIds = {
   datasetList: {
     page: 'dataset-list-page',
     nameLink: 'dataset-list-name-link',
+    deleteButton: 'dataset-list-delete',
+    deleteCharts: 'dataset-list-delete-charts',
   },
   savedQueryList: {
     page: 'saved-query-list-page',
@@ -611,9 +649,11 @@ export const testIds = {
   },
   datasetAdd: {
     page: 'dataset-add-page',
-    database: 'dataset-add-database',
-    schema: 'dataset-add-schema',
     table: 'dataset-add-table',
+    modeTable: 'dataset-add-mode-table',
+    modeSql: 'dataset-add-mode-sql',
+    name: 'dataset-add-name',
+    sql: 'dataset-add-sql',
     create: 'dataset-add-create',
     error: 'dataset-add-error',
   },
@@ -639,8 +679,46 @@ export const testIds = {
     syncColumns: 'dataset-editor-sync-columns',
     validationError: 'dataset-editor-validation-error',
     save: 'dataset-editor-save',
+    saveTooltip: 'dataset-editor-save-tooltip',
+    cancel: 'dataset-editor-cancel',
     confirm: 'dataset-editor-confirm',
     confirmOk: 'dataset-editor-confirm-ok',
+    tabSource: 'dataset-editor-tab-source',
+    sourcePhysical: 'dataset-editor-source-physical',
+    sourceVirtual: 'dataset-editor-source-virtual',
+    sourceSql: 'dataset-editor-source-sql',
+    sourceSchema: 'dataset-editor-source-schema',
+    sourceTableName: 'dataset-editor-source-table-name',
+    owners: 'dataset-editor-owners',
+    offset: 'dataset-editor-offset',
+    defaultEndpoint: 'dataset-editor-default-endpoint',
+    mainDttmCol: 'dataset-editor-main-dttm-col',
+    filterSelectEnabled: 'dataset-editor-filter-select-enabled',
+    fetchValuesPredicate: 'dataset-editor-fetch-values-predicate',
+    templateParams: 'dataset-editor-template-params',
+    extra: 'dataset-editor-extra',
+    metricDescription: 'dataset-editor-metric-description',
+    metricCertifiedBy: 'dataset-editor-metric-certified-by',
+    metricCertificationDetails: 'dataset-editor-metric-certification-details',
+    metricWarningMarkdown: 'dataset-editor-metric-warning-markdown',
+    columnPythonDateFormat: 'dataset-editor-column-python-date-format',
+    columnIsDttm: 'dataset-editor-column-is-dttm',
+    columnCertifiedBy: 'dataset-editor-column-certified-by',
+    errorDialog: 'dataset-editor-error-dialog',
+    errorDialogOk: 'dataset-editor-error-dialog-ok',
+  },
+  /** Explore's 'Swap dataset' dialog (spec 001 sections 2 and 4). */
+  swapDataset: {
+    dialog: 'swap-dataset-dialog',
+    search: 'swap-dataset-search',
+    row: 'swap-dataset-row',
+    rowName: 'swap-dataset-row-name',
+    pageInfo: 'swap-dataset-page-info',
+    previousPage: 'swap-dataset-previous-page',
+    nextPage: 'swap-dataset-next-page',
+    confirm: 'swap-dataset-confirm',
+    cancel: 'swap-dataset-cancel',
+    proceed: 'swap-dataset-proceed',
   },
   /** Tags, the tag list and the all-entities page (issue #8). */
   tags: {
@@ -703,6 +781,24 @@ export const testIds = {
     button: 'settings-menu-button',
     menu: 'settings-menu',
     annotationLayers: 'settings-menu-annotation-layers',
+    alertsReports: 'settings-menu-alerts-reports',
+  },
+  /** Reports and alerts: the headers' ReportModal and `/report/list/` (issue #8). */
+  reports: {
+    /** "Manage email reports" in the Explore and dashboard header menus. */
+    manageItem: 'reports-manage-item',
+    modal: 'report-modal',
+    name: 'report-modal-name',
+    description: 'report-modal-description',
+    crontab: 'report-modal-crontab',
+    format: 'report-modal-format',
+    activeToggle: 'report-modal-active',
+    save: 'report-modal-save',
+    delete: 'report-modal-delete',
+    error: 'report-modal-error',
+    listPage: 'report-list-page',
+    /** A row's active switch on the list page. */
+    rowActive: 'report-row-active',
   },
   /** The home page (issue #8). */
   welcome: {

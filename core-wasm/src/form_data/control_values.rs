@@ -159,7 +159,7 @@ pub fn is_empty_value(value: &Value) -> bool {
 
 /// A whole number from a JSON number or a numeric string, as JavaScript's `Number(v)` reads it
 /// followed by `Number.isInteger`. `""` (after trimming) is absent. The error is the spec's text.
-fn parse_integer(value: &Value) -> Result<Option<i64>, &'static str> {
+pub(crate) fn parse_integer(value: &Value) -> Result<Option<i64>, &'static str> {
     let number = match value {
         Value::Number(number) => {
             if let Some(whole) = number.as_i64() {

@@ -1,6 +1,8 @@
-//! Form data: reading its controls with Superset's leniency, and validating them.
+//! Form data: reading its controls with Superset's leniency, validating them, and merging a
+//! dashboard's filters into them ([`extra_filters`]).
 
 pub mod control_values;
+pub mod extra_filters;
 pub mod validate;
 
 pub use control_values::ControlValues;

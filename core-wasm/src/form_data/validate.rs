@@ -3,12 +3,10 @@
 //! | rule | control | message |
 //! | --- | --- | --- |
 //! | no datasource | `datasource` | cannot be empty |
-//! | `row_limit`, `rolling_periods`, `min_periods` not whole | that control | is expected to be an integer |
-//! | `row_limit` above [`ROW_LIMIT_MAXIMUM`] | `row_limit` | Value cannot exceed 100000 |
+//! | a control the chart shows fails one of its validators ([`validate_controls`]: required, whole number, number, maximum) | that control | cannot be empty, is expected to be an integer, Value cannot exceed 100000, ... |
 //! | an `order_by_cols` option that does not parse | `order_by_cols` | Found invalid orderby options |
 //! | table, aggregate mode, no group-by, metric or percent metric | `metrics` | cannot be empty |
 //! | table, raw mode, no `all_columns` | `all_columns` | cannot be empty |
-//! | a chart without a control it requires (see [`required_controls`]) | that control | cannot be empty |
 //! | `y_axis_bounds`, `y_axis_bounds_secondary` or gauge `min_val`/`max_val` with min ≥ max | `y_axis_bounds`, ..., `min_val` | Minimum must be strictly less than maximum |
 //! | anything else that stops [`build_query_context`] | its control | the error's text |
 //!
@@ -17,23 +15,18 @@
 use quiver_types::{FieldError, FormData};
 use serde_json::Value;
 
+use crate::controls::validators::validate_controls;
+pub use crate::controls::validators::CANNOT_BE_EMPTY;
 use crate::form_data::{ControlValues, QueryMode};
 use crate::query_object::build_query_context;
 use crate::query_object::orderby::parse_orderby_option;
-use crate::query_object::viz::timeseries::TIMESERIES_VIZ_TYPES;
 
 /// The largest row limit accepted. Superset's maximum is configurable; the spec lists 100000
 /// among its query size limits, and Quiver uses it for the row limit.
 pub const ROW_LIMIT_MAXIMUM: i64 = 100_000;
 
-/// The spec's message for a required control without a value.
-pub const CANNOT_BE_EMPTY: &str = "cannot be empty";
-
 /// The spec's message for a range whose bounds are out of order.
 pub const MINIMUM_NOT_BELOW_MAXIMUM: &str = "Minimum must be strictly less than maximum";
-
-/// Controls that must hold whole numbers when set.
-const INTEGER_CONTROLS: [&str; 3] = ["row_limit", "rolling_periods", "min_periods"];
 
 /// Controls holding `[min, max]` bounds, either of which may be empty.
 const BOUNDS_CONTROLS: [&str; 2] = ["y_axis_bounds", "y_axis_bounds_secondary"];
@@ -46,19 +39,7 @@ pub fn validate_form_data(form_data: &FormData) -> Vec<FieldError> {
     if form_data.datasource.trim().is_empty() {
         errors.push(field_error("datasource", CANNOT_BE_EMPTY));
     }
-    for control in INTEGER_CONTROLS {
-        if let Err(error) = controls.integer(control) {
-            errors.push(error.to_field_error());
-        }
-    }
-    if let Ok(Some(row_limit)) = controls.integer("row_limit") {
-        if row_limit > ROW_LIMIT_MAXIMUM {
-            errors.push(field_error(
-                "row_limit",
-                &format!("Value cannot exceed {ROW_LIMIT_MAXIMUM}"),
-            ));
-        }
-    }
+    errors.extend(validate_controls(form_data));
     let invalid_orderby = controls
         .items("order_by_cols")
         .into_iter()
@@ -66,11 +47,6 @@ pub fn validate_form_data(form_data: &FormData) -> Vec<FieldError> {
     errors.extend(invalid_orderby.map(|error| error.to_field_error()));
     if form_data.viz_type == "table" {
         errors.extend(table_errors(&controls));
-    }
-    for control in required_controls(&form_data.viz_type) {
-        if !has_value(&controls, control) {
-            errors.push(field_error(control, CANNOT_BE_EMPTY));
-        }
     }
     errors.extend(bounds_errors(&controls));
 
@@ -104,33 +80,6 @@ fn table_errors(controls: &ControlValues<'_>) -> Vec<FieldError> {
         }
         QueryMode::Raw => Vec::new(),
     }
-}
-
-/// The controls a chart cannot be drawn without, as Superset's control panels require them
-/// (`validateNonEmpty`). `x_axis` is also satisfied by a legacy `granularity_sqla`.
-pub fn required_controls(viz_type: &str) -> &'static [&'static str] {
-    if TIMESERIES_VIZ_TYPES.contains(&viz_type) {
-        return &["x_axis", "metrics"];
-    }
-    match viz_type {
-        "mixed_timeseries" => &["x_axis", "metrics"],
-        "pivot_table_v2" | "radar" => &["metrics"],
-        "big_number" | "waterfall" => &["x_axis", "metric"],
-        "big_number_total" | "pie" | "funnel" | "gauge_chart" | "treemap_v2" => &["metric"],
-        "sunburst_v2" => &["columns", "metric"],
-        "heatmap_v2" => &["x_axis", "groupby", "metric"],
-        "histogram_v2" => &["column"],
-        "box_plot" => &["columns", "metrics"],
-        "bubble_v2" => &["entity", "x", "y", "size"],
-        _ => &[],
-    }
-}
-
-fn has_value(controls: &ControlValues<'_>, control: &str) -> bool {
-    if control == "x_axis" {
-        return controls.is_non_empty("x_axis") || controls.is_non_empty("granularity_sqla");
-    }
-    controls.is_non_empty(control)
 }
 
 /// Bounds whose minimum is not below their maximum; an empty bound is open.
@@ -212,7 +161,8 @@ mod tests {
     #[test]
     fn integer_controls_must_be_whole() {
         let errors = errors_of(json!({
-            "datasource": "3__table", "viz_type": "line", "row_limit": 10.5, "rolling_periods": "x", "min_periods": "3",
+            "datasource": "3__table", "viz_type": "line", "row_limit": 10.5, "rolling_type": "mean",
+            "rolling_periods": "x", "min_periods": "3",
         }));
         assert_eq!(
             errors,

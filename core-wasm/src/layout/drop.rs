@@ -11,8 +11,8 @@ use super::drop_position::DropPosition;
 use super::rules::{component_depths, detailed_width, is_valid_child, should_wrap_child_in_row};
 use super::{
     ComponentMeta, ComponentType, DashboardLayout, LayoutComponent, LayoutError, LayoutWarning,
-    GRID_COLUMN_COUNT, GRID_DEFAULT_CHART_HEIGHT, GRID_DEFAULT_CHART_WIDTH, NEW_COMPONENTS_SOURCE_ID,
-    ROOT_ID,
+    BACKGROUND_TRANSPARENT, DEFAULT_HEADER_SIZE, GRID_COLUMN_COUNT, GRID_DEFAULT_CHART_HEIGHT,
+    GRID_DEFAULT_CHART_WIDTH, NEW_COMPONENTS_SOURCE_ID, ROOT_ID,
 };
 
 /// A parent and a position among its children.
@@ -152,7 +152,7 @@ fn new_component(
 ) -> LayoutComponent {
     let mut component = LayoutComponent::new(layout.fresh_id(component_type), component_type);
     let defaults = &mut component.meta;
-    let transparent = || Value::from("BACKGROUND_TRANSPARENT");
+    let transparent = || Value::from(BACKGROUND_TRANSPARENT);
     match component_type {
         ComponentType::Chart | ComponentType::Markdown => {
             defaults.width = Some(GRID_DEFAULT_CHART_WIDTH);
@@ -166,7 +166,7 @@ fn new_component(
             defaults.text = Some("New header".to_owned());
             defaults
                 .other
-                .insert("headerSize".to_owned(), Value::from("MEDIUM_HEADER"));
+                .insert("headerSize".to_owned(), Value::from(DEFAULT_HEADER_SIZE));
             defaults.other.insert("background".to_owned(), transparent());
         }
         ComponentType::Row => {

@@ -3,12 +3,10 @@
 
 use super::drop::delete_recursively;
 use super::rules::detailed_width;
-use super::{ComponentType, DashboardLayout, LayoutError, GRID_COLUMN_COUNT, GRID_MIN_COLUMN_COUNT};
-
-/// The least height a resizable component keeps, in grid units (Superset's `GRID_MIN_ROW_UNITS`).
-pub const GRID_MIN_ROW_UNITS: u32 = 5;
-/// The greatest height, in grid units (spec 001 §9).
-pub const GRID_MAX_ROW_UNITS: u32 = 65_535;
+use super::{
+    ComponentType, DashboardLayout, LayoutError, GRID_COLUMN_COUNT, GRID_MAX_ROW_UNITS,
+    GRID_MIN_COLUMN_COUNT, GRID_MIN_ROW_UNITS,
+};
 
 /// The layout without `id` and its descendants; a row the deletion leaves empty goes too.
 pub fn delete_component(layout: &DashboardLayout, id: &str) -> Result<DashboardLayout, LayoutError> {

@@ -1,6 +1,8 @@
 //! The dashboard layout (`position_json`, Superset's "v2" layout): a map of components by id,
 //! each `{type, id, children, parents, meta}`, rooted at `ROOT_ID` (spec 001 §3 and §4).
 //!
+//! - [`constants`]: reserved ids, new-component placeholders, grid sizes, header sizes and
+//!   backgrounds, also as one data object ([`layout_constants`]).
 //! - [`rules`]: which child each parent accepts up to which depth, component depths and widths.
 //! - [`drop_position`]: where a dragged component would land from the pointer position.
 //! - [`drop`]: applying a drop (a move or a new component) to the layout, with Superset's
@@ -8,6 +10,7 @@
 //! - [`default_layout`]: the empty layout, a layout from chart ids, missing charts in new rows.
 //! - [`history`]: undo and redo with Superset's limit.
 
+pub mod constants;
 pub mod default_layout;
 pub mod drop;
 pub mod drop_position;
@@ -20,39 +23,13 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+pub use constants::*;
 pub use default_layout::{create_default_layout, empty_layout, place_missing_charts, ChartPlacement};
 pub use drop::{apply_drop, DraggedComponent, DropLocation, DropOutcome, DropResult};
 pub use drop_position::{drop_position_for_pointer, DropPosition, DropTarget, Orientation};
 pub use edit::{delete_component, resize_component};
 pub use history::LayoutHistory;
 pub use rules::{component_depths, is_valid_child};
-
-/// The root component's id.
-pub const ROOT_ID: &str = "ROOT_ID";
-/// The grid's id (the root's child when there are no top-level tabs).
-pub const GRID_ID: &str = "GRID_ID";
-/// The dashboard header's id (its `meta.text` is the dashboard title).
-pub const HEADER_ID: &str = "HEADER_ID";
-/// The key of the layout version (`"v2"`), the one entry of `position_json` that is not a
-/// component.
-pub const VERSION_KEY: &str = "DASHBOARD_VERSION_KEY";
-/// The drop source of components dragged from the "new components" pane.
-pub const NEW_COMPONENTS_SOURCE_ID: &str = "NEW_COMPONENTS_SOURCE_ID";
-
-/// The grid has 12 columns.
-pub const GRID_COLUMN_COUNT: u32 = 12;
-/// A resizable component is at least one column wide.
-pub const GRID_MIN_COLUMN_COUNT: u32 = 1;
-/// A new chart is 4 columns wide.
-pub const GRID_DEFAULT_CHART_WIDTH: u32 = 4;
-/// A new chart is 50 grid units high.
-pub const GRID_DEFAULT_CHART_HEIGHT: u32 = 50;
-/// The grid's base unit in pixels; the gutter is two of them.
-pub const GRID_BASE_UNIT: u32 = 8;
-/// The gutter between components in pixels.
-pub const GRID_GUTTER_SIZE: u32 = 2 * GRID_BASE_UNIT;
-/// The root's depth.
-pub const DASHBOARD_ROOT_DEPTH: u32 = 0;
 
 /// The kinds of layout components (spec 001 §3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -72,6 +49,21 @@ pub enum ComponentType {
 }
 
 impl ComponentType {
+    /// Every component type (spec 001 §3), in the order above.
+    pub const ALL: [ComponentType; 11] = [
+        ComponentType::Root,
+        ComponentType::Grid,
+        ComponentType::Header,
+        ComponentType::Row,
+        ComponentType::Column,
+        ComponentType::Chart,
+        ComponentType::Markdown,
+        ComponentType::Divider,
+        ComponentType::Tabs,
+        ComponentType::Tab,
+        ComponentType::Dynamic,
+    ];
+
     /// The type as `position_json` writes it (`"ROW"`), also the prefix of new ids.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -308,6 +300,44 @@ mod tests {
         assert_eq!(written["CHART-1"], position["CHART-1"]);
         assert_eq!(written["DASHBOARD_VERSION_KEY"], json!("v2"));
         assert_eq!(written["HEADER_ID"]["children"], json!([]));
+    }
+
+    #[test]
+    fn every_component_type_reads_with_its_fields_and_meta() {
+        for component_type in ComponentType::ALL {
+            let type_name = component_type.as_str();
+            let component = json!({
+                "id": format!("{type_name}-x"), "type": type_name, "children": ["CHILD-1"],
+                "parents": ["ROOT_ID", "GRID_ID"],
+                "meta": {"chartId": 3, "sliceName": "Births", "width": 4, "height": 50,
+                         "background": "BACKGROUND_WHITE", "text": "Notes"},
+            });
+            let read: LayoutComponent = serde_json::from_value(component.clone()).unwrap();
+            assert_eq!(read.component_type, component_type);
+            assert_eq!(read.id, format!("{type_name}-x"));
+            assert_eq!(read.children, ["CHILD-1"]);
+            assert_eq!(
+                read.parents,
+                Some(vec!["ROOT_ID".to_owned(), "GRID_ID".to_owned()])
+            );
+            assert_eq!(
+                (
+                    read.meta.chart_id,
+                    read.meta.slice_name.as_deref(),
+                    read.meta.width,
+                    read.meta.height
+                ),
+                (Some(3), Some("Births"), Some(4), Some(50))
+            );
+            assert_eq!(read.meta.text.as_deref(), Some("Notes"));
+            assert_eq!(
+                read.meta.other.get("background"),
+                Some(&json!("BACKGROUND_WHITE"))
+            );
+            assert_eq!(serde_json::to_value(&read).unwrap(), component);
+        }
+        let unknown = serde_json::from_value::<LayoutComponent>(json!({"id": "X", "type": "SPARKLINE"}));
+        assert!(unknown.is_err());
     }
 
     #[test]

@@ -290,6 +290,11 @@ pub(crate) fn take_rows(batch: &RecordBatch, indices: &[usize]) -> CoreResult<Re
     take_record_batch(batch, &indices).map_err(arrow_failure)
 }
 
+/// The rows of `batch` in the order of `rows` (row numbers).
+pub(crate) fn take_row_ids(batch: &RecordBatch, rows: Vec<u32>) -> CoreResult<RecordBatch> {
+    take_record_batch(batch, &UInt32Array::from(rows)).map_err(arrow_failure)
+}
+
 /// A cell as Python's `str()` shows it in a column name built from values (`1`, `1.5`, `a`,
 /// `True`, `2021-01-01 00:00:00`, `2021-01-01`, `12.50`); `None` for null.
 pub(crate) fn cell_text(array: &ArrayRef, row: usize) -> CoreResult<Option<String>> {

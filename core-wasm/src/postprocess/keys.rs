@@ -279,12 +279,12 @@ impl WordTable {
 }
 
 /// A signed integer as a `u64` in the same order.
-fn signed_order(value: i64) -> u64 {
+pub(crate) fn signed_order(value: i64) -> u64 {
     (value as u64) ^ (1 << 63)
 }
 
 /// A float's bits (NaN excluded, -0.0 as 0.0) as a `u64` in the float's order.
-fn float_order(bits: u64) -> u64 {
+pub(crate) fn float_order(bits: u64) -> u64 {
     if bits >> 63 == 1 {
         !bits
     } else {
@@ -325,7 +325,7 @@ fn primitive_codes<T: ArrowPrimitiveType>(array: &ArrayRef, order_key: fn(T::Nat
 }
 
 /// A float as a hashable key: NaN is null, `-0.0` equals `0.0`.
-fn float_key(value: f64) -> Option<u64> {
+pub(crate) fn float_key(value: f64) -> Option<u64> {
     if value.is_nan() {
         None
     } else if value == 0.0 {
@@ -1183,11 +1183,6 @@ impl Groups {
         self.starts
             .windows(2)
             .map(|bounds| &self.rows[bounds[0]..bounds[1]])
-    }
-
-    /// Every row of every group, group after group.
-    pub fn ordered_rows(&self) -> &[usize] {
-        &self.rows
     }
 }
 

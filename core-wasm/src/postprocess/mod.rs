@@ -11,7 +11,8 @@
 //!
 //! Operations: `sort`, `rename`, `aggregate`, `pivot`, `flatten`, `cum`, `rolling`, `diff`,
 //! `contribution`, `compare`, `rank`, `resample`, `histogram`, `boxplot`; any other fails with `InvalidPostProcessing`. Each module
-//! documents where it departs from pandas.
+//! documents where it departs from pandas. [`series_order`] orders a time-series chart's series
+//! after them (`sort_series_type`).
 
 mod aggregate;
 mod boxplot;
@@ -24,11 +25,13 @@ mod frame;
 mod histogram;
 pub(crate) mod keys;
 pub mod levels;
+mod order;
 mod pivot;
 mod rank;
 mod rename;
 mod resample;
 mod rolling;
+pub mod series_order;
 mod sort;
 
 use arrow::record_batch::RecordBatch;

@@ -9,7 +9,8 @@ use serde::Deserialize;
 
 use crate::error::CoreResult;
 use crate::postprocess::frame::{batch_from, column_position, float_array, number_values};
-use crate::postprocess::keys::{column_codes, row_ids, ColumnCodes, Groups, NO_CODE};
+use crate::postprocess::keys::column_codes_unordered;
+use crate::postprocess::order::{sort_rows, OrderKey};
 
 #[derive(Debug, Deserialize)]
 pub struct RankOptions {
@@ -22,40 +23,37 @@ pub fn rank(batch: RecordBatch, options: RankOptions) -> CoreResult<RecordBatch>
     let metric_position = column_position(&batch, &options.metric)?;
     // Fails for a non-numeric metric, with the message of `numbers`.
     number_values(&batch, metric_position)?;
-    let value_codes = column_codes(&batch, metric_position)?;
-    let group_codes = match options.group_by.as_deref().filter(|name| !name.is_empty()) {
-        Some(name) => Some(column_codes(&batch, column_position(&batch, name)?)?),
+    let rows = batch.num_rows();
+    let group = match options.group_by.as_deref().filter(|name| !name.is_empty()) {
+        // Groups need not come in any order: codes by first appearance.
+        Some(name) => Some(OrderKey::of_codes(&column_codes_unordered(
+            &batch,
+            column_position(&batch, name)?,
+        )?)),
         None => None,
     };
-    let rows = batch.num_rows();
-    // Rows sorted by group then value, runs of equal values together (null groups and missing
-    // values left out): each run shares its average rank within its group.
-    let mut keyed: Vec<(&ColumnCodes, bool)> = Vec::with_capacity(2);
-    if let Some(group_codes) = &group_codes {
-        keyed.push((group_codes, true));
-    }
-    keyed.push((&value_codes, true));
-    let runs = Groups::by_ids(&row_ids(&keyed, rows, false));
-    let group_of = |row: usize| group_codes.as_ref().map_or(0, |codes| codes.codes[row]);
-    let mut group_sizes: Vec<usize> = vec![0; group_codes.as_ref().map_or(1, |codes| codes.distinct())];
-    for run in runs.iter() {
-        group_sizes[group_of(run[0]) as usize] += run.len();
-    }
+    let values = OrderKey::of_column(&batch, metric_position, true)?;
+    let keys: Vec<&OrderKey> = group.iter().chain([&values]).collect();
+    // Rows with a group and a value, group by group, values ascending within each: runs of
+    // equal values share their average rank within the group.
+    let ranked: Vec<usize> = sort_rows(&keys, rows)?
+        .into_iter()
+        .map(|row| row as usize)
+        .filter(|&row| keys.iter().all(|key| key.has_value(row)))
+        .collect();
     let mut ranks: Vec<f64> = vec![f64::NAN; rows];
-    let mut current_group = NO_CODE;
-    let mut position = 0usize;
-    for run in runs.iter() {
-        let group = group_of(run[0]);
-        if group != current_group {
-            (current_group, position) = (group, 0);
+    for members in ranked.chunk_by(|&left, &right| group.as_ref().is_none_or(|group| group.same(left, right)))
+    {
+        let mut position = 0usize;
+        for run in members.chunk_by(|&left, &right| values.same(left, right)) {
+            // Ranks position + 1 ..= position + run.len() share their average.
+            let average_rank = (2 * position + run.len() + 1) as f64 / 2.0;
+            let share = average_rank / members.len() as f64;
+            for &row in run {
+                ranks[row] = share;
+            }
+            position += run.len();
         }
-        // Ranks position + 1 ..= position + run.len() share their average.
-        let average_rank = (2 * position + run.len() + 1) as f64 / 2.0;
-        let share = average_rank / group_sizes[group as usize] as f64;
-        for &row in run {
-            ranks[row] = share;
-        }
-        position += run.len();
     }
     let schema = batch.schema();
     let mut fields: Vec<Field> = schema

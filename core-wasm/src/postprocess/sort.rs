@@ -8,14 +8,15 @@
 //!
 //! The object forms lose their key order in `serde_json::Value` (keys come alphabetically), so
 //! a sort on several keys should use the list form. Ties keep their input order (a stable sort;
-//! pandas' default quicksort does not promise that for one key).
+//! pandas' default quicksort does not promise that for one key): a radix sort per key, see
+//! [`crate::postprocess::order`].
 
 use serde::Deserialize;
 use serde_json::Value;
 
 use crate::error::CoreResult;
-use crate::postprocess::frame::{column_position, invalid, take_rows};
-use crate::postprocess::keys::{column_codes, row_ids, ColumnCodes, Groups};
+use crate::postprocess::frame::{column_position, invalid, take_row_ids, take_rows};
+use crate::postprocess::order::{sort_rows, OrderKey};
 use arrow::record_batch::RecordBatch;
 
 #[derive(Debug, Deserialize)]
@@ -43,22 +44,12 @@ pub fn sort(batch: RecordBatch, options: SortOptions) -> CoreResult<RecordBatch>
         }
         return take_rows(&batch, &order);
     }
-    let positions = keys
+    let order_keys = keys
         .iter()
-        .map(|(name, ascending)| Ok((column_position(&batch, name)?, *ascending)))
+        .map(|(name, ascending)| OrderKey::of_column(&batch, column_position(&batch, name)?, *ascending))
         .collect::<CoreResult<Vec<_>>>()?;
-    let codes = positions
-        .iter()
-        .map(|&(position, _)| column_codes(&batch, position))
-        .collect::<CoreResult<Vec<_>>>()?;
-    let keyed: Vec<(&ColumnCodes, bool)> = codes
-        .iter()
-        .zip(&positions)
-        .map(|(codes, &(_, ascending))| (codes, ascending))
-        .collect();
-    // Equal keys keep their input order: a stable sort, as the counting sort is.
-    let groups = Groups::by_ids(&row_ids(&keyed, batch.num_rows(), true));
-    take_rows(&batch, groups.ordered_rows())
+    let order_keys: Vec<&OrderKey> = order_keys.iter().collect();
+    take_row_ids(&batch, sort_rows(&order_keys, batch.num_rows())?)
 }
 
 /// `(column, ascending)` pairs in priority order.

@@ -215,6 +215,38 @@ mod tests {
     }
 
     #[test]
+    fn the_adhoc_filter_model_reads_every_field_and_keeps_is_extra() {
+        let stored = [
+            json!({"expressionType": "SIMPLE", "clause": "WHERE", "subject": "state", "operator": "IN",
+                   "comparator": ["CA"], "filterOptionName": "f1", "isExtra": true}),
+            json!({"expressionType": "SQL", "clause": "HAVING", "sqlExpression": "SUM(num) > 10", "isExtra": false}),
+        ];
+        let filters: Vec<AdhocFilter> = stored.iter().cloned().map(adhoc).collect();
+        assert_eq!(filters[0].expression_type, ExpressionType::Simple);
+        assert_eq!(filters[0].clause, FilterClause::Where);
+        assert_eq!(
+            (filters[0].subject.as_deref(), filters[0].operator.as_deref()),
+            (Some("state"), Some("IN"))
+        );
+        assert_eq!(filters[0].comparator, Some(json!(["CA"])));
+        assert_eq!(filters[0].is_extra, Some(true));
+        assert_eq!(filters[1].expression_type, ExpressionType::Sql);
+        assert_eq!(filters[1].clause, FilterClause::Having);
+        assert_eq!(filters[1].sql_expression.as_deref(), Some("SUM(num) > 10"));
+        for (filter, original) in filters.iter().zip(&stored) {
+            assert_eq!(&serde_json::to_value(filter).unwrap(), original);
+        }
+        let processed = process_adhoc_filters(None, &filters).unwrap();
+        assert_eq!(
+            serde_json::to_value(&processed.filters).unwrap(),
+            json!([{"col": "state", "op": "IN", "val": ["CA"], "isExtra": true}])
+        );
+        assert_eq!(processed.having.as_deref(), Some("(SUM(num) > 10)"));
+        let without_clause = adhoc(json!({"expressionType": "SQL", "sqlExpression": "num > 1"}));
+        assert_eq!(without_clause.clause, FilterClause::Where);
+    }
+
+    #[test]
     fn simple_where_filters_become_query_object_filters() {
         let processed = process_adhoc_filters(
             None,

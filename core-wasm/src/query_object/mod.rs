@@ -9,6 +9,7 @@
 //!           ──► query context {datasource, force, queries, form_data, result_format, result_type}
 //! ```
 
+pub mod aggregate_expression;
 pub mod columns;
 pub mod common_query;
 pub mod datasource;

@@ -8,6 +8,7 @@
 use quiver_types::{Aggregate, ExpressionType, MetricRef, QueryObject};
 
 use super::{CachedMetric, MetricAggregate, ReaggregationRequest};
+use crate::query_object::aggregate_expression::recognise_aggregate_expression;
 use crate::{column_label, metric_label};
 
 /// How a metric of a query is aggregated, as re-aggregation needs to know it.
@@ -17,15 +18,26 @@ use crate::{column_label, metric_label};
 /// | SIMPLE `SUM(num)`, `COUNT`, `MIN`, `MAX` | the same |
 /// | SIMPLE `AVG(num)` | `Other` (the result holds no sum and count to merge) |
 /// | SIMPLE `COUNT_DISTINCT(state)` | `CountDistinct` |
-/// | custom SQL, saved metrics | `Sql` (their expression is not known here) |
+/// | custom SQL that is one aggregate of one column (`SUM(num)`, `COUNT(*)`) | as SIMPLE |
+/// | other custom SQL, saved metrics | `Sql` (their expression is not known here) |
 pub fn metric_aggregate(metric: &MetricRef) -> MetricAggregate {
     let MetricRef::Adhoc(adhoc) = metric else {
         return MetricAggregate::Sql;
     };
-    if adhoc.expression_type == ExpressionType::Sql {
-        return MetricAggregate::Sql;
-    }
-    match adhoc.aggregate {
+    let aggregate = match adhoc.expression_type {
+        ExpressionType::Simple => adhoc.aggregate,
+        ExpressionType::Sql => {
+            let recognised = adhoc
+                .sql_expression
+                .as_deref()
+                .and_then(recognise_aggregate_expression);
+            let Some(recognised) = recognised else {
+                return MetricAggregate::Sql;
+            };
+            Some(recognised.aggregate)
+        }
+    };
+    match aggregate {
         Some(Aggregate::Sum) => MetricAggregate::Sum,
         Some(Aggregate::Count) => MetricAggregate::Count,
         Some(Aggregate::Min) => MetricAggregate::Min,
@@ -191,6 +203,48 @@ mod tests {
         );
         assert_eq!(request.orderby, [("SUM(num)".to_owned(), false)]);
         assert_eq!(request.row_limit, Some(10_000));
+    }
+
+    fn sql_metric(expression: &str) -> MetricRef {
+        MetricRef::Adhoc(AdhocMetric {
+            expression_type: ExpressionType::Sql,
+            column: None,
+            aggregate: None,
+            sql_expression: Some(expression.to_owned()),
+            label: None,
+            has_custom_label: false,
+            option_name: None,
+        })
+    }
+
+    #[test]
+    fn sql_metrics_of_one_aggregate_are_recognised() {
+        let cases = [
+            ("SUM(num)", MetricAggregate::Sum),
+            ("count(*)", MetricAggregate::Count),
+            ("MAX(\"num\")", MetricAggregate::Max),
+            ("MIN(num)", MetricAggregate::Min),
+            ("COUNT(DISTINCT state)", MetricAggregate::CountDistinct),
+            ("AVG(num)", MetricAggregate::Other),
+            ("SUM(num) / COUNT(*)", MetricAggregate::Sql),
+        ];
+        for (expression, expected) in cases {
+            assert_eq!(
+                metric_aggregate(&sql_metric(expression)),
+                expected,
+                "{expression}"
+            );
+        }
+        let sql_sum = vec![sql_metric("SUM(num)")];
+        let request = plan_reaggregation(
+            &query(&["gender", "state"], sql_sum.clone()),
+            &query(&["gender"], sql_sum),
+            80,
+        );
+        assert_eq!(
+            request.map(|request| request.groupby),
+            Some(vec!["gender".to_owned()])
+        );
     }
 
     #[test]

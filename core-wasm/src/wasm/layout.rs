@@ -27,6 +27,15 @@ fn write_layout(layout: &DashboardLayout) -> Result<JsValue, JsValue> {
     to_js(layout).map_err(to_js_error)
 }
 
+/// Every layout constant (`layout_constants`): `{rootId, gridId, headerId, versionKey,
+/// newComponentsSourceId, newComponentIds: [type, id][], componentTypes, grid: {columnCount,
+/// minColumnCount, baseUnit, gutterSize, defaultChartWidth, defaultChartHeight, minRowUnits,
+/// maxRowUnits}, headerSizes, backgrounds}`.
+#[wasm_bindgen(js_name = layoutConstants)]
+pub fn layout_constants() -> Result<JsValue, JsValue> {
+    to_js(&crate::layout::layout_constants()).map_err(to_js_error)
+}
+
 /// Whether a `childType` component may be dropped into a `parentType` one at `parentDepth`
 /// (`"ROW"`, `"CHART"`, ...); an unknown type is never valid.
 #[wasm_bindgen(js_name = isValidChild)]

@@ -11,6 +11,8 @@ mod convert;
 mod error;
 pub mod frame;
 pub mod layout;
+pub mod list_filter_config;
+pub mod lru;
 mod named_error;
 pub mod native_filter;
 pub mod reaggregate;
@@ -123,4 +125,19 @@ pub fn apply_post_processing(
     let batch = crate::arrow_ipc::decode_stream_to_batch(ipc_bytes).map_err(to_js_error)?;
     let result = crate::apply_post_processing(&rules, batch).map_err(to_js_error)?;
     crate::arrow_ipc::encode_stream(&result).map_err(to_js_error)
+}
+
+/// The names of a time-series chart's series (`[{name, values}]`, values per x, `null` when
+/// missing) in display order for `sort_series_type` (`"name"`, `"sum"`, `"min"`, `"max"`,
+/// `"avg"`; absent is `"sum"`) and `sort_series_ascending`.
+#[wasm_bindgen(js_name = seriesOrder, unchecked_return_type = "string[]")]
+pub fn series_order(
+    #[wasm_bindgen(unchecked_param_type = "{ name: string; values: (number | null)[] }[]")] series: JsValue,
+    #[wasm_bindgen(js_name = sortSeriesType)] sort_series_type: Option<String>,
+    ascending: bool,
+) -> Result<JsValue, JsValue> {
+    use crate::postprocess::series_order::{series_order, SeriesValues, SortSeriesType};
+    let series: Vec<SeriesValues> = from_js(series).map_err(to_js_error)?;
+    let sort_type = SortSeriesType::from_control(sort_series_type.as_deref());
+    to_js(&series_order(&series, sort_type, ascending)).map_err(to_js_error)
 }

@@ -68,3 +68,13 @@ pub fn merge_extra_form_data(
     let masks: Vec<ExtraFormData> = from_js(masks).map_err(to_js_error)?;
     to_js(&crate::native_filter::merge_extra_form_data(&masks)).map_err(to_js_error)
 }
+
+/// The form data with its `extra_form_data` and legacy `extra_filters` merged in as adhoc filters
+/// marked `isExtra` (Superset's `merge_extra_filters`).
+#[wasm_bindgen(js_name = mergeExtraFilters, unchecked_return_type = "FormData")]
+pub fn merge_extra_filters(
+    #[wasm_bindgen(js_name = formData, unchecked_param_type = "FormData")] form_data: JsValue,
+) -> Result<JsValue, JsValue> {
+    let form_data: quiver_types::FormData = from_js(form_data).map_err(to_js_error)?;
+    to_js(&crate::form_data::extra_filters::merge_extra_filters(&form_data)).map_err(to_js_error)
+}

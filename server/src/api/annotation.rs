@@ -15,6 +15,7 @@ use quiver_types::{
 };
 use serde_json::{json, Map, Value};
 
+use super::bulk_delete::deleted_message;
 use super::dataset::ListParams;
 use super::humanize::time_ago;
 use super::list_answer::{list_answer, user_ref};
@@ -94,15 +95,6 @@ fn parse_id_list(q: Option<&str>) -> Result<Vec<i64>, ApiError> {
     ids.sort_unstable();
     ids.dedup();
     Ok(ids)
-}
-
-/// `Deleted 1 annotation layer` / `Deleted 3 annotation layers`.
-fn deleted_message(count: usize, singular: &str) -> String {
-    if count == 1 {
-        format!("Deleted 1 {singular}")
-    } else {
-        format!("Deleted {count} {singular}s")
-    }
 }
 
 /// Writes a layer payload over `fields`; on create the name is required.

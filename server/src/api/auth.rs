@@ -172,7 +172,8 @@ pub async fn me(CurrentUser(user): CurrentUser) -> AppJson<ResultResponse<Curren
 }
 
 /// `GET /api/v1/common/conf/`: the settings the browser follows (Superset's bootstrap
-/// `common.conf`), so far the web server timeout the client waits for chart data.
+/// `common.conf`): the web server timeout the client waits for chart data, and the
+/// `ESCAPE_MARKDOWN_HTML` flag.
 pub async fn common_conf(
     State(app): State<AppState>,
     CurrentUser(_user): CurrentUser,
@@ -180,6 +181,7 @@ pub async fn common_conf(
     AppJson(ResultResponse {
         result: CommonConf {
             superset_webserver_timeout: app.settings.query_timeout_seconds,
+            escape_markdown_html: app.settings.escape_markdown_html,
         },
     })
 }

@@ -5,11 +5,13 @@ use axum::extract::State;
 use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use quiver_types::{DatasourceRef, DatasourceType, QueryContext, ResultFormat, ResultType};
+use quiver_types::{QueryContext, ResultFormat, ResultType};
 
 use crate::auth::CurrentUser;
+use crate::chart_data::annotations::chart_annotation_data;
 use crate::chart_data::{
-    all_cached, authorized_dataset, csv, encode_answer, pivot_csv, run_query_context, xlsx,
+    all_cached, authorized_dataset, csv, encode_answer, pivot_csv, run_query_context, saved_query_context,
+    xlsx,
 };
 use crate::error::{ApiError, AppJson, AppPath, AppQuery, ErrorKind};
 use crate::jobs::ChartDataJob;
@@ -34,27 +36,7 @@ pub async fn saved_chart_data(
     AppQuery(params): AppQuery<SavedChartDataParams>,
 ) -> Result<Response, ApiError> {
     let chart = app.store.chart(id).await?;
-    let saved = chart
-        .query_context
-        .as_deref()
-        .filter(|text| !text.trim().is_empty())
-        .ok_or_else(|| {
-            ApiError::bad_request("Chart has no query context saved. Please save the chart again.")
-        })?;
-    let mut context: QueryContext = serde_json::from_str(saved).map_err(|error| {
-        ApiError::bad_request(format!("The chart's saved query context is not valid: {error}"))
-    })?;
-    let datasource_type = chart
-        .datasource_type
-        .as_deref()
-        .and_then(|text| serde_json::from_value::<DatasourceType>(serde_json::Value::from(text)).ok());
-    let (Some(datasource_id), Some(datasource_type)) = (chart.datasource_id, datasource_type) else {
-        return Err(ApiError::message(ErrorKind::NotFound, "Chart has no dataset"));
-    };
-    context.datasource = DatasourceRef {
-        id: datasource_id,
-        datasource_type,
-    };
+    let mut context = saved_query_context(&chart)?;
     if let Some(format) = params.format {
         context.result_format = format;
     }
@@ -75,7 +57,7 @@ pub struct SavedChartDataParams {
 }
 
 /// Runs a query context for `user` and answers in its result format (async when configured).
-async fn answer_context(
+pub(crate) async fn answer_context(
     app: &AppState,
     user: &crate::auth::AuthUser,
     context: QueryContext,
@@ -94,7 +76,11 @@ async fn answer_context(
         app.jobs.submit(&app, queued).await?;
         return Ok((StatusCode::ACCEPTED, AppJson(pending)).into_response());
     }
-    let results = run_query_context(&app, &dataset, &context).await?;
+    let mut results = run_query_context(&app, &dataset, &context).await?;
+    for (result, query) in results.iter_mut().zip(&context.queries) {
+        let from_charts = chart_annotation_data(&app, user, &query.annotation_layers, context.force).await?;
+        result.meta.annotation_data.extend(from_charts);
+    }
     match context.result_format {
         ResultFormat::Csv | ResultFormat::Xlsx => {
             if !user.has_permission("can_csv", "Superset") {

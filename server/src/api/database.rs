@@ -36,6 +36,13 @@ fn rison_query(params: &RisonParams) -> Result<Value, ApiError> {
     }
 }
 
+/// Superset's `Database.disable_data_preview`: `"disable_data_preview": true` in the extra JSON
+/// (anything else, or extra that is not JSON, leaves the preview on).
+fn disables_data_preview(extra: &str) -> bool {
+    serde_json::from_str::<Value>(extra)
+        .is_ok_and(|extra| extra.get("disable_data_preview") == Some(&Value::Bool(true)))
+}
+
 fn list_item(row: DatabaseListRow, now: chrono::DateTime<chrono::Utc>) -> DatabaseListItem {
     DatabaseListItem {
         allows_cost_estimate: crate::sqllab::estimate::allows_cost_estimate(&row.backend),
@@ -50,6 +57,8 @@ fn list_item(row: DatabaseListRow, now: chrono::DateTime<chrono::Utc>) -> Databa
         allow_file_upload: row.allow_file_upload,
         allow_ctas: row.allow_ctas,
         allow_cvas: row.allow_cvas,
+        disable_data_preview: disables_data_preview(&row.extra),
+        extra: row.extra,
         changed_on_delta_humanized: time_ago(&row.changed_on, now),
         changed_on: row.changed_on,
         created_by: row.created_by.map(user_ref),

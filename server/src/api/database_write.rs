@@ -58,22 +58,31 @@ fn connection_error(error_type: ErrorType, message: String, extra: ErrorExtra) -
     }
 }
 
+/// A value that should have been a whole number (`"1.5"`, `1.5`, `true`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotWholeNumber;
+
+/// A whole number given as a number or its text; null and empty text are none.
+pub fn parse_whole_number(value: Option<&Value>) -> Result<Option<i64>, NotWholeNumber> {
+    let whole = match value {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::String(text)) if text.trim().is_empty() => return Ok(None),
+        Some(Value::String(text)) => text.trim().parse::<i64>().ok(),
+        Some(Value::Number(number)) => number.as_i64().or_else(|| {
+            number
+                .as_f64()
+                .filter(|float| float.fract() == 0.0 && float.abs() < 9.0e15)
+                .map(|float| float as i64)
+        }),
+        Some(_) => None,
+    };
+    whole.map(Some).ok_or(NotWholeNumber)
+}
+
 /// The `cache_timeout` of a form: a whole number, or nothing when empty.
 pub fn optional_integer(field: &str, value: Option<&Value>) -> Result<Option<i64>, ApiError> {
-    match value {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(text)) if text.trim().is_empty() => Ok(None),
-        Some(Value::String(text)) => text
-            .trim()
-            .parse::<i64>()
-            .map(Some)
-            .map_err(|_| field_error(ErrorKind::BadRequest, field, "Not a valid integer.")),
-        Some(Value::Number(number)) => number
-            .as_i64()
-            .map(Some)
-            .ok_or_else(|| field_error(ErrorKind::BadRequest, field, "Not a valid integer.")),
-        Some(_) => Err(field_error(ErrorKind::BadRequest, field, "Not a valid integer.")),
-    }
+    parse_whole_number(value)
+        .map_err(|NotWholeNumber| field_error(ErrorKind::BadRequest, field, "Not a valid integer."))
 }
 
 fn checked_extra(extra: &str) -> Result<String, ApiError> {

@@ -2,24 +2,19 @@
 
 use axum::extract::State;
 use quiver_types::{Dataset, DatasetListDatabase, DatasetListItem};
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde::Deserialize;
+use serde_json::{json, Value};
 
 use super::chart_list::visible_datasets;
 use super::humanize::time_ago;
-use super::list_answer::{list_answer, user_name, user_ref};
-use super::list_query::parse_list_query;
+use super::list_answer::{keep_selected_fields, list_answer, user_name, user_ref};
+use super::list_query::{parse_list_query, parse_show_columns};
 use crate::auth::CurrentUser;
-use crate::error::{ApiError, AppJson, AppPath, AppQuery};
+use crate::error::{ApiError, AppPath, AppQuery};
+use crate::sqllab::ctas::quote_identifier;
+use crate::sqllab::guard::SqlEngine;
 use crate::state::AppState;
 use crate::store::dataset_list::{DatasetListRow, DATASET_LIST};
-
-/// `{"id": 1, "result": {...}}`.
-#[derive(Debug, Serialize)]
-pub struct DatasetResponse {
-    pub id: i64,
-    pub result: Dataset,
-}
 
 /// The raw `?q=` of list calls.
 #[derive(Debug, Deserialize)]
@@ -27,14 +22,55 @@ pub struct ListParams {
     pub q: Option<String>,
 }
 
-/// `GET /api/v1/dataset/{pk}`.
+/// `GET /api/v1/dataset/{pk}`: `{"id": 1, "result": {...}}`, the dataset with Superset's `name`
+/// and `select_star`. `?q=(columns:!(name,schema,database.id,select_star))` keeps only the
+/// fields named (a dotted name keeps its whole top field), as SQL Lab reads a dataset to query
+/// it (spec 002 section 7).
 pub async fn get_dataset(
     State(app): State<AppState>,
     CurrentUser(_user): CurrentUser,
     AppPath(id): AppPath<i64>,
-) -> Result<AppJson<DatasetResponse>, ApiError> {
+    AppQuery(params): AppQuery<ListParams>,
+) -> Result<axum::Json<Value>, ApiError> {
+    let columns = parse_show_columns(params.q.as_deref())?;
     let dataset = app.store.dataset(id).await?;
-    Ok(AppJson(DatasetResponse { id, result: dataset }))
+    let name = dataset_name(&dataset);
+    let select_star = dataset_select_star(&dataset);
+    let mut result = serde_json::to_value(&dataset).map_err(ApiError::internal)?;
+    if let Value::Object(fields) = &mut result {
+        fields.insert("name".to_owned(), Value::String(name));
+        fields.insert(
+            "select_star".to_owned(),
+            select_star.map_or(Value::Null, Value::String),
+        );
+    }
+    if !columns.is_empty() {
+        keep_selected_fields(&mut result, &columns);
+    }
+    Ok(axum::Json(json!({ "id": id, "result": result })))
+}
+
+/// Superset's `SqlaTable.name`: `schema.table_name`, or the table name without a schema.
+fn dataset_name(dataset: &Dataset) -> String {
+    match &dataset.schema {
+        Some(schema) if !schema.is_empty() => format!("{schema}.{}", dataset.table_name),
+        _ => dataset.table_name.clone(),
+    }
+}
+
+/// Superset's `SqlaTable.select_star` (no column list, no partition lookup):
+/// `SELECT *\nFROM "schema"."table"\nLIMIT 100`, quoted for the engine (SQLite: the table
+/// alone); `None` for a backend SQL Lab does not know.
+fn dataset_select_star(dataset: &Dataset) -> Option<String> {
+    let engine = SqlEngine::from_backend(&dataset.database.backend)?;
+    let table = quote_identifier(engine, &dataset.table_name);
+    let from = match dataset.schema.as_deref().filter(|schema| !schema.is_empty()) {
+        Some(schema) if engine != SqlEngine::Sqlite => {
+            format!("{}.{table}", quote_identifier(engine, schema))
+        }
+        _ => table,
+    };
+    Some(format!("SELECT *\nFROM {from}\nLIMIT 100"))
 }
 
 fn list_item(row: DatasetListRow, now: chrono::DateTime<chrono::Utc>) -> DatasetListItem {
@@ -88,4 +124,90 @@ pub async fn list_datasets(
     let rows = app.store.dataset_list_rows(&page.ids).await?;
     let result = rows.into_iter().map(|row| list_item(row, now)).collect();
     list_answer(page.count, page.ids, result, &query)
+}
+
+#[cfg(test)]
+mod tests {
+    use quiver_types::{DatabaseId, DatabaseRef, DatasetId};
+
+    use super::*;
+
+    fn dataset(backend: &str, schema: Option<&str>, table_name: &str) -> Dataset {
+        Dataset {
+            id: DatasetId(1),
+            table_name: table_name.to_owned(),
+            schema: schema.map(str::to_owned),
+            catalog: None,
+            database: DatabaseRef {
+                id: DatabaseId(1),
+                database_name: "db".to_owned(),
+                backend: backend.to_owned(),
+                allow_multi_catalog: false,
+            },
+            sql: None,
+            kind: "physical".to_owned(),
+            description: None,
+            main_dttm_col: None,
+            cache_timeout: None,
+            is_managed_externally: false,
+            external_url: None,
+            owners: vec![],
+            columns: vec![],
+            metrics: vec![],
+            uuid: None,
+            changed_on: None,
+            created_on: None,
+            filter_select_enabled: true,
+            fetch_values_predicate: None,
+            normalize_columns: false,
+            always_filter_main_dttm: false,
+            offset: 0,
+            default_endpoint: None,
+            is_sqllab_view: false,
+            template_params: None,
+            extra: None,
+            datasource_type: "table".to_owned(),
+            url: "/tablemodelview/edit/1".to_owned(),
+        }
+    }
+
+    #[test]
+    fn name_and_select_star_follow_superset_per_engine() {
+        let cases = [
+            (
+                "postgresql",
+                Some("public"),
+                "sales",
+                "public.sales",
+                Some("SELECT *\nFROM \"public\".\"sales\"\nLIMIT 100"),
+            ),
+            (
+                "mysql",
+                Some("shop"),
+                "or`ders",
+                "shop.or`ders",
+                Some("SELECT *\nFROM `shop`.`or``ders`\nLIMIT 100"),
+            ),
+            (
+                "sqlite",
+                Some("main"),
+                "flights",
+                "main.flights",
+                Some("SELECT *\nFROM \"flights\"\nLIMIT 100"),
+            ),
+            (
+                "duckdb",
+                None,
+                "births",
+                "births",
+                Some("SELECT *\nFROM \"births\"\nLIMIT 100"),
+            ),
+            ("oracle", Some("hr"), "staff", "hr.staff", None),
+        ];
+        for (backend, schema, table, name, select_star) in cases {
+            let dataset = dataset(backend, schema, table);
+            assert_eq!(dataset_name(&dataset), name, "{backend}");
+            assert_eq!(dataset_select_star(&dataset).as_deref(), select_star, "{backend}");
+        }
+    }
 }

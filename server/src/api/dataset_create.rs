@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use quiver_types::{Dataset, DatasetGetOrCreate, DatasetPost, DatasetTableId, IdResult, ResultResponse};
+use quiver_types::{
+    Dataset, DatasetColumnPut, DatasetGetOrCreate, DatasetPost, DatasetTableId, IdResult, ResultResponse,
+};
 use serde_json::{json, Map};
 
 use crate::auth::CurrentUser;
@@ -158,6 +160,26 @@ struct DatasetRequest<'a> {
     template_params: Option<&'a str>,
     is_managed_externally: Option<bool>,
     external_url: Option<&'a str>,
+    /// The payload's columns: a column of the same name as a source column sets its `is_dttm`.
+    given_columns: &'a [DatasetColumnPut],
+}
+
+/// The source's columns, marked temporal or not as the client's column of the same name says
+/// (SQL Lab knows a text column holds dates).
+fn with_given_temporal_flags(columns: Vec<NewColumn>, given_columns: &[DatasetColumnPut]) -> Vec<NewColumn> {
+    columns
+        .into_iter()
+        .map(|column| {
+            let given_is_dttm = given_columns
+                .iter()
+                .find(|given| given.column_name == column.column_name)
+                .and_then(|given| given.is_dttm);
+            NewColumn {
+                is_dttm: given_is_dttm.unwrap_or(column.is_dttm),
+                ..column
+            }
+        })
+        .collect()
 }
 
 /// The one code path that creates a dataset: physical (columns read from the table) or virtual
@@ -173,6 +195,7 @@ async fn create(app: &AppState, request: DatasetRequest<'_>) -> Result<i64, ApiE
         template_params,
         is_managed_externally,
         external_url,
+        given_columns,
     } = request;
     if table_name.is_empty() || table_name.chars().count() > 250 {
         return Err(ApiError::validation(Map::from_iter([(
@@ -203,6 +226,7 @@ async fn create(app: &AppState, request: DatasetRequest<'_>) -> Result<i64, ApiE
             table_columns(app, database, schema.unwrap_or(default_schema), table_name).await?
         }
     };
+    let columns = with_given_temporal_flags(columns, given_columns);
     let mut owners = owners;
     owners.sort_unstable();
     owners.dedup();
@@ -270,6 +294,7 @@ pub async fn create_dataset(
             template_params: given(post.template_params.as_deref()),
             is_managed_externally: post.is_managed_externally,
             external_url: given(post.external_url.as_deref()),
+            given_columns: post.columns.as_deref().unwrap_or_default(),
         },
     )
     .await?;
@@ -306,6 +331,7 @@ pub async fn get_or_create_dataset(
                     template_params: given(payload.template_params.as_deref()),
                     is_managed_externally: None,
                     external_url: None,
+                    given_columns: &[],
                 },
             )
             .await?

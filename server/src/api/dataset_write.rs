@@ -12,7 +12,7 @@ use quiver_types::{
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
-use super::database_write::optional_integer;
+use super::database_write::{parse_whole_number, NotWholeNumber};
 use crate::auth::guard::FORBIDDEN;
 use crate::auth::{AuthUser, CurrentUser};
 use crate::chart_data::engine_error;
@@ -33,6 +33,12 @@ const SYNC_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Superset's text for a dataset the user may not change.
 pub const DATASET_FORBIDDEN: &str = "Changing this Dataset is forbidden";
+
+/// Spec 001 section 5: a value that is not a whole number.
+pub const NOT_AN_INTEGER: &str = "is expected to be an integer";
+
+/// A metric's or column's `extra` that is not a JSON object.
+const EXTRA_NOT_JSON: &str = "Field cannot be decoded by JSON.";
 
 /// `?override_columns=true` of the save.
 #[derive(Debug, Deserialize)]
@@ -64,6 +70,24 @@ async fn owned_dataset(app: &AppState, user: &AuthUser, id: i64) -> Result<Datas
         return Err(ApiError::forbidden(DATASET_FORBIDDEN));
     }
     Ok(settings)
+}
+
+/// A whole-number field of the save (`cache_timeout`, `offset`): null and empty text are none
+/// (spec 001 sections 3 and 5); `"1.5"` is refused with the spec's text.
+fn whole_number(field: &str, value: Option<&Value>) -> Result<Option<i64>, ApiError> {
+    parse_whole_number(value).map_err(|NotWholeNumber| bad_field(field, NOT_AN_INTEGER))
+}
+
+/// A metric's or column's `extra`: empty, or a JSON object (`certification` with `certified_by`
+/// and `details`, `warning_markdown`).
+fn check_item_extra(field: &str, extra: Option<&str>) -> Result<(), ApiError> {
+    let Some(text) = extra.filter(|text| !text.trim().is_empty()) else {
+        return Ok(());
+    };
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Object(_)) => Ok(()),
+        _ => Err(bad_field(field, EXTRA_NOT_JSON)),
+    }
 }
 
 fn non_blank(value: &str) -> Option<String> {
@@ -113,10 +137,10 @@ fn apply_settings(stored: DatasetSettings, put: &DatasetPut) -> Result<DatasetSe
         }
     }
     if put.cache_timeout.is_some() {
-        settings.cache_timeout = optional_integer("cache_timeout", put.cache_timeout.as_ref())?;
+        settings.cache_timeout = whole_number("cache_timeout", put.cache_timeout.as_ref())?;
     }
     if put.offset.is_some() {
-        settings.offset = optional_integer("offset", put.offset.as_ref())?.unwrap_or(0);
+        settings.offset = whole_number("offset", put.offset.as_ref())?.unwrap_or(0);
     }
     for (field, text) in [
         ("extra", &settings.extra),
@@ -155,6 +179,7 @@ fn check_lists(
             if unknown_id && !override_columns {
                 return Err(invalid("columns", "One or more columns do not exist"));
             }
+            check_item_extra("columns", column.extra.as_deref())?;
             if let Some(expression) = column
                 .expression
                 .as_deref()
@@ -177,6 +202,7 @@ fn check_lists(
             if metric.id.is_some_and(|id| !metric_ids.contains(&id)) {
                 return Err(invalid("metrics", "One or more metrics do not exist"));
             }
+            check_item_extra("metrics", metric.extra.as_deref())?;
             validate_fragment(&metric.expression).map_err(|error| invalid("metrics", error.to_string()))?;
         }
     }

@@ -1,18 +1,20 @@
 //! `GET /api/v1/datasource/{type}/{id}/column/{column}/values/`: a dataset column's distinct
-//! values, for the native filter bar's value choices (Superset's `DatasourceRestApi`).
+//! values, for the native filter bar's value choices (Superset's `DatasourceRestApi`); and
+//! `GET /superset/fetch_datasource_metadata?datasourceKey=`: a datasource's metadata.
 
 use std::cmp::Ordering;
 
 use axum::extract::State;
 use quiver_types::{
-    ColumnRef, ColumnValues, DatasourceRef, DatasourceType, QueryContext, QueryObject, ResultFormat,
+    ColumnRef, ColumnValues, Dataset, DatasourceRef, DatasourceType, QueryContext, QueryObject, ResultFormat,
     ResultType,
 };
+use serde::Deserialize;
 use serde_json::Value;
 
 use crate::auth::CurrentUser;
-use crate::chart_data::{authorized_dataset, json, run_query_context};
-use crate::error::{ApiError, AppJson, AppPath};
+use crate::chart_data::{authorized_dataset, authorized_datasource, json, run_query_context};
+use crate::error::{ApiError, AppJson, AppPath, AppQuery, ErrorKind};
 use crate::state::AppState;
 
 /// At most this many distinct values are answered.
@@ -87,6 +89,39 @@ pub async fn column_values(
     values.sort_by(compare_values);
     values.dedup();
     Ok(AppJson(ColumnValues { result: values }))
+}
+
+/// The query string of `GET /superset/fetch_datasource_metadata`.
+#[derive(Debug, Deserialize)]
+pub struct DatasourceMetadataParams {
+    #[serde(rename = "datasourceKey")]
+    datasource_key: Option<String>,
+}
+
+/// Superset's `DATASOURCE_MISSING_ERR`.
+pub const DATASOURCE_MISSING: &str = "The data source seems to have been deleted";
+
+/// `GET /superset/fetch_datasource_metadata?datasourceKey=3__table`: the datasource as Explore
+/// reads it (columns, metrics, ...), unwrapped, as Superset answers `datasource.data`. A missing
+/// or malformed key is 400, a deleted datasource 404, one the user may not read 403.
+pub async fn fetch_datasource_metadata(
+    State(app): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    AppQuery(params): AppQuery<DatasourceMetadataParams>,
+) -> Result<AppJson<Dataset>, ApiError> {
+    let key = params
+        .datasource_key
+        .filter(|key| !key.trim().is_empty())
+        .ok_or_else(|| ApiError::bad_request("Missing datasourceKey"))?;
+    let datasource = quiver_core::query_object::datasource::parse_datasource_key(&key)
+        .map_err(|_| ApiError::bad_request(format!("Invalid datasourceKey: {key}")))?;
+    let dataset = authorized_datasource(&app, &user, &datasource)
+        .await
+        .map_err(|error| match error.kind {
+            ErrorKind::NotFound => ApiError::message(ErrorKind::NotFound, DATASOURCE_MISSING),
+            _ => error,
+        })?;
+    Ok(AppJson(dataset))
 }
 
 #[cfg(test)]

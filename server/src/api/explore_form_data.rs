@@ -11,8 +11,8 @@ use quiver_types::{
     MessageResponse,
 };
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
 
+use crate::api::owned_state::{check_json_text, require_state_owner, state_text};
 use crate::auth::{AuthUser, CurrentUser};
 use crate::error::{ApiError, AppJson, AppPath, ErrorKind};
 use crate::state::AppState;
@@ -77,35 +77,12 @@ pub async fn check_explore_access(
     Ok(())
 }
 
-fn check_form_data_json(form_data: &str) -> Result<(), ApiError> {
-    if serde_json::from_str::<Value>(form_data).is_err() {
-        return Err(ApiError::validation(Map::from_iter([(
-            "form_data".to_owned(),
-            json!(["JSON not valid"]),
-        )])));
-    }
-    Ok(())
-}
-
-fn state_text(state: &CachedExploreState) -> Result<String, ApiError> {
-    serde_json::to_string(state).map_err(ApiError::internal)
-}
-
-/// Only the user who wrote a cached state changes or deletes it.
-fn require_state_owner(user: &AuthUser, state: &CachedExploreState) -> Result<(), ApiError> {
-    if state.owner == user.id {
-        Ok(())
-    } else {
-        Err(ApiError::forbidden(crate::auth::guard::FORBIDDEN))
-    }
-}
-
 pub async fn create_form_data(
     State(app): State<AppState>,
     CurrentUser(user): CurrentUser,
     AppJson(post): AppJson<FormDataCachePost>,
 ) -> Result<(StatusCode, AppJson<FormDataKeyResponse>), ApiError> {
-    check_form_data_json(&post.form_data)?;
+    check_json_text("form_data", &post.form_data)?;
     check_explore_access(
         &app,
         &user,
@@ -143,12 +120,12 @@ pub async fn update_form_data(
     AppPath(key): AppPath<String>,
     AppJson(put): AppJson<FormDataCachePost>,
 ) -> Result<AppJson<FormDataUpdateResponse>, ApiError> {
-    check_form_data_json(&put.form_data)?;
+    check_json_text("form_data", &put.form_data)?;
     check_explore_access(&app, &user, put.datasource_id, put.datasource_type, put.chart_id).await?;
     let current = cached_explore_state(&app, &key)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    require_state_owner(&user, &current)?;
+    require_state_owner(&user, current.owner)?;
     let state = CachedExploreState {
         owner: user.id,
         datasource_id: put.datasource_id,
@@ -195,7 +172,7 @@ pub async fn delete_form_data(
     let state = cached_explore_state(&app, &key)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    require_state_owner(&user, &state)?;
+    require_state_owner(&user, state.owner)?;
     app.store.delete_value(FORM_DATA_RESOURCE, &key).await?;
     Ok(AppJson(MessageResponse {
         message: "Deleted successfully".to_owned(),

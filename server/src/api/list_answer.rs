@@ -50,17 +50,22 @@ pub fn list_answer<T: Serialize>(
     Ok(axum::Json(body))
 }
 
-/// Keeps the fields `select_columns` names (`owners.id` keeps `owners`).
+/// Keeps the fields `select_columns` names in each row of the page.
 fn project(body: &mut Value, select_columns: &[String]) {
+    if let Some(rows) = body.get_mut("result").and_then(Value::as_array_mut) {
+        for row in rows {
+            keep_selected_fields(row, select_columns);
+        }
+    }
+}
+
+/// Keeps the fields of one object that `select_columns` names (`owners.id` keeps `owners`).
+pub fn keep_selected_fields(row: &mut Value, select_columns: &[String]) {
     let keep: Vec<&str> = select_columns
         .iter()
         .map(|column| column.split('.').next().unwrap_or(column))
         .collect();
-    if let Some(rows) = body.get_mut("result").and_then(Value::as_array_mut) {
-        for row in rows {
-            if let Value::Object(fields) = row {
-                fields.retain(|name, _| keep.contains(&name.as_str()));
-            }
-        }
+    if let Value::Object(fields) = row {
+        fields.retain(|name, _| keep.contains(&name.as_str()));
     }
 }

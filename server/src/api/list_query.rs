@@ -46,6 +46,11 @@ fn rison_fields(q: Option<&str>) -> Result<serde_json::Map<String, Value>, ApiEr
 
 /// Parses the rison `q` of a list call; no `q` gives the defaults.
 pub fn parse_list_query(q: Option<&str>) -> Result<ListQuery, ApiError> {
+    parse_list_query_up_to(q, MAX_PAGE_SIZE)
+}
+
+/// Parses the rison `q` of a list call whose pages hold up to `max_page_size` rows.
+pub fn parse_list_query_up_to(q: Option<&str>, max_page_size: u64) -> Result<ListQuery, ApiError> {
     let mut query = default_list_query();
     for (key, value) in rison_fields(q)? {
         match key.as_str() {
@@ -64,26 +69,43 @@ pub fn parse_list_query(q: Option<&str>) -> Result<ListQuery, ApiError> {
                 };
             }
             "page" => query.page = non_negative("page", &value)?,
-            "page_size" => query.page_size = page_size(&value)?,
-            "select_columns" | "columns" => {
-                let names = value
-                    .as_array()
-                    .ok_or_else(|| field_error(&key, "Not a valid list."))?;
-                query.select_columns = names
-                    .iter()
-                    .map(|name| {
-                        name.as_str()
-                            .map(str::to_owned)
-                            .ok_or_else(|| field_error(&key, "Not a valid string."))
-                    })
-                    .collect::<Result<_, _>>()?;
-            }
+            "page_size" => query.page_size = page_size(&value, max_page_size)?,
+            "select_columns" | "columns" => query.select_columns = column_names(&key, &value)?,
             // Accepted and unused: what Superset's own clients also send.
             "keys" => {}
             other => return Err(field_error(other, "Unknown field.")),
         }
     }
     Ok(query)
+}
+
+/// The names of a `columns` (or `select_columns`) list.
+fn column_names(key: &str, value: &Value) -> Result<Vec<String>, ApiError> {
+    let names = value
+        .as_array()
+        .ok_or_else(|| field_error(key, "Not a valid list."))?;
+    names
+        .iter()
+        .map(|name| {
+            name.as_str()
+                .map(str::to_owned)
+                .ok_or_else(|| field_error(key, "Not a valid string."))
+        })
+        .collect()
+}
+
+/// Parses the rison `q` of a single-item call (`GET /api/v1/dataset/{pk}?q=(columns:!(...))`):
+/// the columns it selects, none when it names none. `keys` is accepted and unused.
+pub fn parse_show_columns(q: Option<&str>) -> Result<Vec<String>, ApiError> {
+    let mut columns = Vec::new();
+    for (key, value) in rison_fields(q)? {
+        match key.as_str() {
+            "columns" => columns = column_names(&key, &value)?,
+            "keys" => {}
+            other => return Err(field_error(other, "Unknown field.")),
+        }
+    }
+    Ok(columns)
 }
 
 /// The `q` of `related/{column}` and `distinct/{column}`: `(filter:'ad',page:0,page_size:10)`.
@@ -110,7 +132,7 @@ pub fn parse_related_query(q: Option<&str>) -> Result<RelatedQuery, ApiError> {
                     .to_owned();
             }
             "page" => query.page = non_negative("page", &value)?,
-            "page_size" => query.page_size = page_size(&value)?,
+            "page_size" => query.page_size = page_size(&value, MAX_PAGE_SIZE)?,
             // Accepted and unused: the ids Superset's selects ask to keep in the answer.
             "include_ids" => {}
             other => return Err(field_error(other, "Unknown field.")),
@@ -128,6 +150,18 @@ pub fn parse_id_list(q: Option<&str>) -> Result<Vec<i64>, ApiError> {
         .ok_or_else(invalid)?
         .iter()
         .map(|id| id.as_i64().ok_or_else(invalid))
+        .collect()
+}
+
+/// The names of a tag bulk delete: a rison list of strings, `!(finance,'sales team')`.
+pub fn parse_name_list(q: Option<&str>) -> Result<Vec<String>, ApiError> {
+    let invalid = || ApiError::bad_request("Not a valid rison argument");
+    let value = parse_rison(q.unwrap_or("!()")).map_err(|error| ApiError::bad_request(error.to_string()))?;
+    value
+        .as_array()
+        .ok_or_else(invalid)?
+        .iter()
+        .map(|name| name.as_str().map(str::to_owned).ok_or_else(invalid))
         .collect()
 }
 
@@ -154,11 +188,11 @@ fn parse_filters(value: &Value) -> Result<Vec<ListFilter>, ApiError> {
 
 /// Flask-AppBuilder reads -1 (or any size over the maximum) as "the largest page", and 0 as
 /// "the default size".
-fn page_size(value: &Value) -> Result<u64, ApiError> {
+fn page_size(value: &Value, max_page_size: u64) -> Result<u64, ApiError> {
     Ok(match value.as_i64() {
-        Some(size) if size < 0 => MAX_PAGE_SIZE,
+        Some(size) if size < 0 => max_page_size,
         Some(0) => DEFAULT_PAGE_SIZE,
-        _ => non_negative("page_size", value)?.min(MAX_PAGE_SIZE),
+        _ => non_negative("page_size", value)?.min(max_page_size),
     })
 }
 
@@ -231,6 +265,10 @@ mod tests {
         assert_eq!(all.map(|query| query.page_size), Some(MAX_PAGE_SIZE));
         let zero = parse_list_query(Some("(page_size:0)")).ok();
         assert_eq!(zero.map(|query| query.page_size), Some(DEFAULT_PAGE_SIZE));
+        let charts = parse_list_query_up_to(Some("(page_size:200)"), 200).ok();
+        assert_eq!(charts.map(|query| query.page_size), Some(200));
+        let too_many = parse_list_query_up_to(Some("(page_size:201)"), 200).ok();
+        assert_eq!(too_many.map(|query| query.page_size), Some(200));
     }
 
     #[test]
@@ -247,6 +285,21 @@ mod tests {
             "(filters:!((col:a,opr:eq,value:1)",
         ] {
             assert!(parse_list_query(Some(bad)).is_err(), "{bad} was accepted");
+        }
+    }
+
+    #[test]
+    fn id_and_name_lists_are_read_and_checked() {
+        assert_eq!(parse_id_list(Some("!(3,1)")).ok(), Some(vec![3, 1]));
+        assert_eq!(
+            parse_name_list(Some("!(finance,'sales team')")).ok(),
+            Some(vec!["finance".to_owned(), "sales team".to_owned()])
+        );
+        for bad in ["(a:1)", "!(x", "!(1.5)", "'one'"] {
+            assert!(parse_id_list(Some(bad)).is_err(), "{bad} was accepted as ids");
+        }
+        for bad in ["(a:1)", "!(1)", "!(a"] {
+            assert!(parse_name_list(Some(bad)).is_err(), "{bad} was accepted as names");
         }
     }
 }

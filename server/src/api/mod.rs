@@ -18,6 +18,7 @@ pub mod dataset_write;
 pub mod datasource;
 pub mod explore;
 pub mod explore_form_data;
+pub mod explore_json;
 pub mod explore_permalink;
 pub mod favorites;
 pub mod humanize;
@@ -26,8 +27,10 @@ pub mod info;
 pub mod list_answer;
 pub mod list_query;
 pub mod log;
+pub mod owned_state;
 pub mod query_history;
 pub mod related;
+pub mod report;
 pub mod rison;
 pub mod samples;
 pub mod saved_query;
@@ -88,6 +91,19 @@ pub fn routes() -> Router<AppState> {
         )
         .route("/api/v1/async_event/", get(async_event::events))
         .route("/datasource/samples", post(samples::samples))
+        // Superset's legacy chart data endpoint, behind its chart export URLs.
+        .route(
+            "/superset/explore_json/",
+            get(explore_json::explore_json).post(explore_json::explore_json_post),
+        )
+        .route(
+            "/superset/explore_json/{datasource_type}/{datasource_id}/",
+            get(explore_json::datasource_explore_json).post(explore_json::datasource_explore_json_post),
+        )
+        .route(
+            "/superset/fetch_datasource_metadata",
+            get(datasource::fetch_datasource_metadata),
+        )
         .route("/api/v1/async_event/ws", get(async_event::websocket))
         .route(
             "/api/v1/chart/",
@@ -175,6 +191,7 @@ pub fn routes() -> Router<AppState> {
         .merge(management_routes())
         .merge(tag_routes())
         .merge(annotation_routes())
+        .merge(report_routes())
         .merge(import_export_routes())
 }
 
@@ -216,7 +233,12 @@ fn management_routes() -> Router<AppState> {
 /// Tags and the activity log (issue #8).
 fn tag_routes() -> Router<AppState> {
     Router::new()
-        .route("/api/v1/tag/", get(tag::list_tags).post(tag::create_tag))
+        .route(
+            "/api/v1/tag/",
+            get(tag::list_tags)
+                .post(tag::create_tag)
+                .delete(tag::bulk_delete_tags),
+        )
         .route(
             "/api/v1/tag/{pk}",
             get(tag::get_tag).put(tag::update_tag).delete(tag::delete_tag),
@@ -233,7 +255,8 @@ fn tag_routes() -> Router<AppState> {
 }
 
 /// Related values, distinct values and bulk deletes of the list pages, and creating a dataset
-/// (issue #8).
+/// (issue #8). Every list resource answers `related/{column}` and `distinct/{column}`; a column
+/// it does not offer is a 404.
 fn list_routes() -> Router<AppState> {
     Router::new()
         .route("/api/v1/chart/", delete(bulk_delete::bulk_delete_charts))
@@ -260,6 +283,34 @@ fn list_routes() -> Router<AppState> {
         .route(
             "/api/v1/dataset/distinct/{column}",
             get(related::dataset_distinct),
+        )
+        .route(
+            "/api/v1/database/related/{column}",
+            get(related::database_related),
+        )
+        .route(
+            "/api/v1/database/distinct/{column}",
+            get(related::database_distinct),
+        )
+        .route(
+            "/api/v1/saved_query/related/{column}",
+            get(related::saved_query_related),
+        )
+        .route(
+            "/api/v1/saved_query/distinct/{column}",
+            get(related::saved_query_distinct),
+        )
+        .route("/api/v1/query/related/{column}", get(related::query_related))
+        .route("/api/v1/query/distinct/{column}", get(related::query_distinct))
+        .route("/api/v1/tag/related/{column}", get(related::tag_related))
+        .route("/api/v1/tag/distinct/{column}", get(related::tag_distinct))
+        .route(
+            "/api/v1/annotation_layer/related/{column}",
+            get(related::annotation_layer_related),
+        )
+        .route(
+            "/api/v1/annotation_layer/distinct/{column}",
+            get(related::annotation_layer_distinct),
         )
 }
 
@@ -291,6 +342,25 @@ fn annotation_routes() -> Router<AppState> {
                 .put(annotation::update_annotation)
                 .delete(annotation::delete_annotation),
         )
+}
+
+/// Reports and alerts (issue #8, spec 002 §7).
+fn report_routes() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/api/v1/report/",
+            get(report::list_reports)
+                .post(report::create_report)
+                .delete(report::bulk_delete_reports),
+        )
+        .route("/api/v1/report/_info", get(info::resource_info))
+        .route(
+            "/api/v1/report/{pk}",
+            get(report::get_report)
+                .put(report::update_report)
+                .delete(report::delete_report),
+        )
+        .route("/api/v1/report/{pk}/log/", get(report::list_report_logs))
 }
 
 /// Bundle export and import of every resource that has them (issue #8, decision 0027).
@@ -356,6 +426,20 @@ fn dashboard_routes() -> Router<AppState> {
         .route(
             "/api/v1/dashboard/{pk}/filters",
             put(dashboard::state::update_filters),
+        )
+        .route(
+            "/api/v1/dashboard/{pk}/colors",
+            put(dashboard::colors::update_colors),
+        )
+        .route(
+            "/api/v1/dashboard/{pk}/filter_state",
+            post(dashboard::filter_state::create_filter_state),
+        )
+        .route(
+            "/api/v1/dashboard/{pk}/filter_state/{key}",
+            get(dashboard::filter_state::get_filter_state)
+                .put(dashboard::filter_state::update_filter_state)
+                .delete(dashboard::filter_state::delete_filter_state),
         )
         .route(
             "/api/v1/dashboard/{pk}/permalink",

@@ -17,7 +17,7 @@ use crate::state::AppState;
 use crate::store::query_history::{QueryHistoryRow, QUERY_HISTORY_LIST};
 
 /// Whether a user may see every user's runs.
-fn sees_every_query(user: &AuthUser) -> bool {
+pub(super) fn sees_every_query(user: &AuthUser) -> bool {
     user.is_admin() || user.has_permission("all_query_access", "all_query_access")
 }
 

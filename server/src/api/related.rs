@@ -1,6 +1,7 @@
-//! `GET /api/v1/{chart|dashboard|dataset}/related/{column}` and `/distinct/{column}`: the values
-//! a list filter offers, `{"count": n, "result": [{"text": "Superset Admin", "value": 1}]}`.
-//! A column the resource does not offer is a 404, as in Flask-AppBuilder.
+//! `GET /api/v1/{resource}/related/{column}` and `/distinct/{column}` of every list resource: the
+//! values a list filter offers, `{"count": n, "result": [{"text": "Superset Admin", "value": 1}]}`.
+//! A column the resource does not offer is a 404, as in Flask-AppBuilder. The columns are
+//! Superset 6's `allowed_rel_fields` and `allowed_distinct_fields` of each API.
 
 use axum::extract::State;
 use quiver_types::{ListResponse, RelatedItem};
@@ -9,10 +10,14 @@ use super::chart_list::visible_datasets;
 use super::database::visible_databases;
 use super::dataset::ListParams;
 use super::list_query::parse_related_query;
+use super::query_history::sees_every_query;
 use crate::auth::{AuthUser, CurrentUser};
 use crate::error::{ApiError, AppJson, AppPath, AppQuery};
 use crate::state::AppState;
-use crate::store::related::{RelatedSource, DISTINCT_SCHEMAS, RELATED_DATABASES, RELATED_USERS};
+use crate::store::related::{
+    RelatedSource, DISTINCT_QUERY_STATUSES, DISTINCT_SAVED_QUERY_SCHEMAS, DISTINCT_SCHEMAS,
+    RELATED_DATABASES, RELATED_USERS,
+};
 
 /// Which rows of a source the caller may see.
 #[derive(Debug, Clone, Copy)]
@@ -22,6 +27,10 @@ enum Visibility {
     Databases,
     /// The datasets the caller may read, by `tables.id`.
     Datasets,
+    /// The caller's own saved queries.
+    OwnSavedQueries,
+    /// The caller's own runs, or everyone's with `all_query_access`.
+    Queries,
 }
 
 /// The source behind `related/{column}` of a resource, if it offers that column.
@@ -30,7 +39,11 @@ fn related_source(resource: &str, column: &str) -> Option<(RelatedSource, Visibi
         ("chart" | "dashboard" | "dataset", "owners" | "created_by" | "changed_by") => {
             Some((RELATED_USERS, Visibility::Everyone))
         }
-        ("dataset", "database") => Some((RELATED_DATABASES, Visibility::Databases)),
+        ("dataset" | "saved_query" | "query", "database") => Some((RELATED_DATABASES, Visibility::Databases)),
+        ("database" | "saved_query" | "tag" | "annotation_layer", "created_by" | "changed_by") => {
+            Some((RELATED_USERS, Visibility::Everyone))
+        }
+        ("query", "user") => Some((RELATED_USERS, Visibility::Everyone)),
         _ => None,
     }
 }
@@ -39,6 +52,8 @@ fn related_source(resource: &str, column: &str) -> Option<(RelatedSource, Visibi
 fn distinct_source(resource: &str, column: &str) -> Option<(RelatedSource, Visibility)> {
     match (resource, column) {
         ("dataset", "schema") => Some((DISTINCT_SCHEMAS, Visibility::Datasets)),
+        ("saved_query", "schema") => Some((DISTINCT_SAVED_QUERY_SCHEMAS, Visibility::OwnSavedQueries)),
+        ("query", "status") => Some((DISTINCT_QUERY_STATUSES, Visibility::Queries)),
         _ => None,
     }
 }
@@ -55,6 +70,8 @@ async fn answer(
         Visibility::Everyone => None,
         Visibility::Databases => visible_databases(app, user).await?.map(|ids| ("dbs.id", ids)),
         Visibility::Datasets => visible_datasets(app, user).await?.map(|ids| ("tables.id", ids)),
+        Visibility::OwnSavedQueries => Some(("saved_query.created_by_fk", vec![user.id])),
+        Visibility::Queries => (!sees_every_query(user)).then(|| ("query.user_id", vec![user.id])),
     };
     let page = app
         .store
@@ -99,3 +116,12 @@ macro_rules! related_handlers {
 related_handlers!(chart_related, chart_distinct, "chart");
 related_handlers!(dashboard_related, dashboard_distinct, "dashboard");
 related_handlers!(dataset_related, dataset_distinct, "dataset");
+related_handlers!(database_related, database_distinct, "database");
+related_handlers!(saved_query_related, saved_query_distinct, "saved_query");
+related_handlers!(query_related, query_distinct, "query");
+related_handlers!(tag_related, tag_distinct, "tag");
+related_handlers!(
+    annotation_layer_related,
+    annotation_layer_distinct,
+    "annotation_layer"
+);

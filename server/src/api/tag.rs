@@ -16,12 +16,13 @@ use quiver_types::{
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
+use super::bulk_delete::deleted_message;
 use super::chart_list::visible_datasets;
 use super::dataset::ListParams;
 use super::favorites::favorite_status_answer;
 use super::humanize::time_ago;
 use super::list_answer::{list_answer, tag_ref, user_name, user_ref};
-use super::list_query::parse_list_query;
+use super::list_query::{parse_list_query, parse_name_list};
 use crate::auth::{AuthUser, CurrentUser};
 use crate::error::{ApiError, AppJson, AppPath, AppQuery};
 use crate::state::AppState;
@@ -232,6 +233,25 @@ pub async fn delete_tag(
     app.store.delete_tag(id).await?;
     Ok(AppJson(MessageResponse {
         message: "OK".to_owned(),
+    }))
+}
+
+/// `DELETE /api/v1/tag/?q=!(name,...)`: deletes the named tags (by name, as Superset's tag list
+/// sends them), what they are on and their stars; all or none, an unknown name is a 404.
+pub async fn bulk_delete_tags(
+    State(app): State<AppState>,
+    AppQuery(params): AppQuery<ListParams>,
+) -> Result<AppJson<MessageResponse>, ApiError> {
+    let mut names = parse_name_list(params.q.as_deref())?;
+    names.sort_unstable();
+    names.dedup();
+    let ids = app.store.tag_ids_by_names(&names).await?;
+    if names.is_empty() || ids.len() != names.len() {
+        return Err(ApiError::not_found());
+    }
+    app.store.delete_tags(&ids).await?;
+    Ok(AppJson(MessageResponse {
+        message: deleted_message(ids.len(), "tag"),
     }))
 }
 

@@ -54,6 +54,23 @@ pub const ENDPOINTS: &[Endpoint] = &[
     ),
     endpoint("GET", "/api/v1/async_event/", Authenticated),
     endpoint("POST", "/datasource/samples", Permission("can_read", "Dataset")),
+    endpoint("GET", "/superset/explore_json/", Permission("can_read", "Chart")),
+    endpoint("POST", "/superset/explore_json/", Permission("can_read", "Chart")),
+    endpoint(
+        "GET",
+        "/superset/explore_json/{datasource_type}/{datasource_id}/",
+        Permission("can_read", "Chart"),
+    ),
+    endpoint(
+        "POST",
+        "/superset/explore_json/{datasource_type}/{datasource_id}/",
+        Permission("can_read", "Chart"),
+    ),
+    endpoint(
+        "GET",
+        "/superset/fetch_datasource_metadata",
+        Permission("can_read", "Dataset"),
+    ),
     endpoint("GET", "/api/v1/async_event/ws", Authenticated),
     endpoint("GET", "/api/v1/chart/_info", Authenticated),
     endpoint("GET", "/api/v1/chart/{pk}", Permission("can_read", "Chart")),
@@ -215,6 +232,31 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "PUT",
         "/api/v1/dashboard/{pk}/filters",
         Permission("can_write", "Dashboard"),
+    ),
+    endpoint(
+        "PUT",
+        "/api/v1/dashboard/{pk}/colors",
+        Permission("can_write", "Dashboard"),
+    ),
+    endpoint(
+        "POST",
+        "/api/v1/dashboard/{pk}/filter_state",
+        Permission("can_write", "DashboardFilterStateRestApi"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/dashboard/{pk}/filter_state/{key}",
+        Permission("can_read", "DashboardFilterStateRestApi"),
+    ),
+    endpoint(
+        "PUT",
+        "/api/v1/dashboard/{pk}/filter_state/{key}",
+        Permission("can_write", "DashboardFilterStateRestApi"),
+    ),
+    endpoint(
+        "DELETE",
+        "/api/v1/dashboard/{pk}/filter_state/{key}",
+        Permission("can_write", "DashboardFilterStateRestApi"),
     ),
     endpoint(
         "POST",
@@ -381,6 +423,57 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "/api/v1/dataset/distinct/{column}",
         Permission("can_read", "Dataset"),
     ),
+    endpoint(
+        "GET",
+        "/api/v1/database/related/{column}",
+        Permission("can_read", "Database"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/database/distinct/{column}",
+        Permission("can_read", "Database"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/saved_query/related/{column}",
+        Permission("can_read", "SavedQuery"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/saved_query/distinct/{column}",
+        Permission("can_read", "SavedQuery"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/query/related/{column}",
+        Permission("can_read", "Query"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/query/distinct/{column}",
+        Permission("can_read", "Query"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/tag/related/{column}",
+        Permission("can_read", "Tag"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/tag/distinct/{column}",
+        Permission("can_read", "Tag"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/annotation_layer/related/{column}",
+        Permission("can_read", "Annotation"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/annotation_layer/distinct/{column}",
+        Permission("can_read", "Annotation"),
+    ),
+    endpoint("DELETE", "/api/v1/tag/", Permission("can_write", "Tag")),
     // Database connections, dataset edits and uploads (issue #8).
     endpoint("POST", "/api/v1/database/", Permission("can_write", "Database")),
     endpoint("GET", "/api/v1/database/{pk}", Permission("can_read", "Database")),
@@ -560,6 +653,39 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "/api/v1/annotation_layer/{pk}/annotation/{annotation_id}",
         Permission("can_write", "Annotation"),
     ),
+    // Reports and alerts
+    endpoint("GET", "/api/v1/report/_info", Authenticated),
+    endpoint("GET", "/api/v1/report/", Permission("can_read", "ReportSchedule")),
+    endpoint(
+        "POST",
+        "/api/v1/report/",
+        Permission("can_write", "ReportSchedule"),
+    ),
+    endpoint(
+        "DELETE",
+        "/api/v1/report/",
+        Permission("can_write", "ReportSchedule"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/report/{pk}",
+        Permission("can_read", "ReportSchedule"),
+    ),
+    endpoint(
+        "PUT",
+        "/api/v1/report/{pk}",
+        Permission("can_write", "ReportSchedule"),
+    ),
+    endpoint(
+        "DELETE",
+        "/api/v1/report/{pk}",
+        Permission("can_write", "ReportSchedule"),
+    ),
+    endpoint(
+        "GET",
+        "/api/v1/report/{pk}/log/",
+        Permission("can_read", "ReportSchedule"),
+    ),
 ];
 
 /// The view name of each resource of the generic API, for `_info`.
@@ -572,6 +698,7 @@ pub const RESOURCE_VIEWS: &[(&str, &str)] = &[
     ("tag", "Tag"),
     ("query", "Query"),
     ("annotation_layer", "Annotation"),
+    ("report", "ReportSchedule"),
 ];
 
 /// The permissions a resource's `_info` can report.
@@ -622,6 +749,8 @@ pub fn builtin_roles() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)>
         ("can_write", "ExplorePermalinkRestApi"),
         ("can_read", "DashboardPermalinkRestApi"),
         ("can_write", "DashboardPermalinkRestApi"),
+        ("can_read", "DashboardFilterStateRestApi"),
+        ("can_write", "DashboardFilterStateRestApi"),
         ("can_read", "AsyncEventsRestApi"),
         ("can_export", "Chart"),
         ("can_export", "Dashboard"),
@@ -634,6 +763,7 @@ pub fn builtin_roles() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)>
         "Tag",
         "Annotation",
         "CssTemplate",
+        "ReportSchedule",
     ]);
     alpha.extend(product_menu.iter().copied());
     alpha.extend([

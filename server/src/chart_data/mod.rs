@@ -10,8 +10,8 @@ pub mod time_offsets;
 pub mod xlsx;
 
 use quiver_types::{
-    AppliedFilter, ChartDataResultMeta, Dataset, DatasourceType, ErrorExtra, ErrorType, IssueCode,
-    QueryContext, QueryStatus, ResultFormat, ResultType,
+    AppliedFilter, ChartDataResultMeta, Dataset, DatasourceRef, DatasourceType, ErrorExtra, ErrorType,
+    IssueCode, QueryContext, QueryStatus, ResultFormat, ResultType,
 };
 use serde_json::Map;
 
@@ -110,16 +110,26 @@ pub async fn authorized_dataset(
     user: &AuthUser,
     context: &QueryContext,
 ) -> Result<Dataset, ApiError> {
+    authorized_datasource(app, user, &context.datasource).await
+}
+
+/// Loads a datasource (a table dataset) and checks the user may query it: 400 for another
+/// datasource type, 404 when it is gone, 403 without access.
+pub async fn authorized_datasource(
+    app: &AppState,
+    user: &AuthUser,
+    datasource: &DatasourceRef,
+) -> Result<Dataset, ApiError> {
     if !matches!(
-        context.datasource.datasource_type,
+        datasource.datasource_type,
         DatasourceType::Table | DatasourceType::Dataset
     ) {
         return Err(ApiError::bad_request(format!(
             "Datasource type {:?} is not supported yet",
-            context.datasource.datasource_type
+            datasource.datasource_type
         )));
     }
-    let dataset = match app.store.dataset(context.datasource.id).await {
+    let dataset = match app.store.dataset(datasource.id).await {
         Ok(dataset) => dataset,
         Err(StoreError::NotFound) => {
             return Err(ApiError::typed(
@@ -143,6 +153,33 @@ pub async fn authorized_dataset(
         ));
     }
     Ok(dataset)
+}
+
+/// A saved chart's query context, on the chart's own dataset: 400 when the chart has none (or an
+/// unreadable one), 404 when it has no dataset.
+pub fn saved_query_context(chart: &crate::store::chart::ChartRecord) -> Result<QueryContext, ApiError> {
+    let saved = chart
+        .query_context
+        .as_deref()
+        .filter(|text| !text.trim().is_empty())
+        .ok_or_else(|| {
+            ApiError::bad_request("Chart has no query context saved. Please save the chart again.")
+        })?;
+    let mut context: QueryContext = serde_json::from_str(saved).map_err(|error| {
+        ApiError::bad_request(format!("The chart's saved query context is not valid: {error}"))
+    })?;
+    let datasource_type = chart
+        .datasource_type
+        .as_deref()
+        .and_then(|text| serde_json::from_value::<DatasourceType>(serde_json::Value::from(text)).ok());
+    let (Some(datasource_id), Some(datasource_type)) = (chart.datasource_id, datasource_type) else {
+        return Err(ApiError::message(ErrorKind::NotFound, "Chart has no dataset"));
+    };
+    context.datasource = DatasourceRef {
+        id: datasource_id,
+        datasource_type,
+    };
+    Ok(context)
 }
 
 /// The dataset's database record and its open engine.

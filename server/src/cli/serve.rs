@@ -4,6 +4,7 @@ use tokio::net::TcpListener;
 
 use crate::app::{build_app, prepare_state, FirstStart};
 use crate::config::Settings;
+use crate::reports::scheduler::spawn_report_scheduler;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
@@ -69,12 +70,15 @@ pub async fn serve(settings: Settings) -> Result<(), ServeError> {
     let (state, first_start) = prepare_state(settings).await?;
     announce(&state.settings, &first_start);
     let store = state.store.clone();
+    let report_scheduler = spawn_report_scheduler(store.clone());
     let app = build_app(state);
     tracing::info!(bind, "listening");
-    axum::serve(listener, app)
+    let served = axum::serve(listener, app)
         .with_graceful_shutdown(shutdown_signal())
         .await
-        .map_err(ServeError::Serve)?;
+        .map_err(ServeError::Serve);
+    report_scheduler.abort();
+    served?;
     store.close().await;
     Ok(())
 }

@@ -16,10 +16,17 @@
 //! schema metadata and their engine types, so the results call answers exactly what a synchronous
 //! run would (JSON or the Arrow stream). Stop works as for synchronous runs: a pending run is
 //! never started, a running one is cancelled in the database.
+//!
+//! While a run waits or runs, its worker touches its `changed_on` every
+//! [`ACTIVE_RUN_HEARTBEAT`], so every poll of `updated_since` lists it: the browser drops a run
+//! missing from an empty poll with zero progress as inactive (spec 002 section 4, decision 0052),
+//! which then means its worker is gone (the process stopped), not that its engine reports no
+//! progress.
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::Cursor;
 use std::sync::Arc;
+use std::time::Duration;
 
 use arrow::datatypes::Schema;
 use arrow::ipc::reader::StreamReader;
@@ -49,6 +56,37 @@ pub enum KeptRowsError {
     NoMeta,
 }
 
+/// How often a pending or running run's `changed_on` is touched: under the browser's poll
+/// overlap (2 s), so each poll sees the run.
+pub const ACTIVE_RUN_HEARTBEAT: Duration = Duration::from_millis(1000);
+
+/// Touches the run until it ends; stopped when dropped.
+struct Heartbeat(tokio::task::JoinHandle<()>);
+
+impl Heartbeat {
+    fn start(app: &AppState, query_id: i64) -> Heartbeat {
+        let store = app.store.clone();
+        Heartbeat(tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(ACTIVE_RUN_HEARTBEAT);
+            ticks.tick().await;
+            loop {
+                ticks.tick().await;
+                match store.touch_active_query(query_id).await {
+                    Ok(true) => {}
+                    Ok(false) => return,
+                    Err(error) => tracing::warn!(%error, query_id, "could not touch an active run"),
+                }
+            }
+        }))
+    }
+}
+
+impl Drop for Heartbeat {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
 /// Records a run as pending and starts it in the background: the run as the 202 answer shows it.
 pub async fn submit(
     app: &AppState,
@@ -67,6 +105,7 @@ pub async fn submit(
 
 async fn run_in_background(app: AppState, prepared: PreparedRun, user_id: i64) {
     let query_id = prepared.query_id();
+    let _heartbeat = Heartbeat::start(&app, query_id);
     let Ok(_slot) = app.async_queries.workers().acquire_owned().await else {
         return;
     };

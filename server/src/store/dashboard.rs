@@ -208,6 +208,38 @@ impl Store {
         Ok(())
     }
 
+    /// Writes `json_metadata` alone. `changed_by` marks the dashboard changed (its `changed_on`
+    /// and changer); `None` leaves both as they are (`mark_updated=false`).
+    pub async fn update_dashboard_metadata(
+        &self,
+        id: i64,
+        json_metadata: &str,
+        changed_by: Option<i64>,
+    ) -> StoreResult<()> {
+        let result = match changed_by {
+            Some(user_id) => sqlx::query(
+                "UPDATE dashboards SET json_metadata = $1, changed_on = $2, changed_by_fk = $3 WHERE id = $4",
+            )
+            .bind(json_metadata)
+            .bind(now_text())
+            .bind(user_id)
+            .bind(id)
+            .execute(&self.pool)
+            .await?,
+            None => {
+                sqlx::query("UPDATE dashboards SET json_metadata = $1 WHERE id = $2")
+                    .bind(json_metadata)
+                    .bind(id)
+                    .execute(&self.pool)
+                    .await?
+            }
+        };
+        if result.rows_affected() == 0 {
+            return Err(StoreError::NotFound);
+        }
+        Ok(())
+    }
+
     pub async fn dashboard(&self, id: i64) -> StoreResult<DashboardRecord> {
         let row = sqlx::query(&format!(
             "SELECT {DASHBOARD_COLUMNS} FROM dashboards WHERE id = $1"

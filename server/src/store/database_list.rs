@@ -91,6 +91,8 @@ pub struct DatabaseListRow {
     pub allow_file_upload: bool,
     pub allow_ctas: bool,
     pub allow_cvas: bool,
+    /// The database's extra settings, JSON text.
+    pub extra: String,
     pub changed_on: String,
     pub created_by: Option<ListUser>,
     pub changed_by: Option<ListUser>,
@@ -102,7 +104,7 @@ impl Store {
         let select = format!(
             "SELECT dbs.id, dbs.uuid, dbs.database_name, dbs.backend, dbs.expose_in_sqllab, dbs.allow_run_async,
                     dbs.allow_dml, dbs.allow_multi_catalog, dbs.allow_file_upload, dbs.allow_ctas, dbs.allow_cvas,
-                    dbs.changed_on, {AUTHOR_COLUMNS}
+                    dbs.extra, dbs.changed_on, {AUTHOR_COLUMNS}
              FROM {FROM} WHERE dbs.id"
         );
         let mut rows = self.rows_by_id(&select, ids).await?;
@@ -121,6 +123,7 @@ impl Store {
                 allow_file_upload: get_bool(&row, "allow_file_upload")?,
                 allow_ctas: get_bool(&row, "allow_ctas")?,
                 allow_cvas: get_bool(&row, "allow_cvas")?,
+                extra: row.try_get("extra")?,
                 changed_on: row.try_get("changed_on")?,
                 created_by: user_at(&row, "created_by")?,
                 changed_by: user_at(&row, "changed_by")?,

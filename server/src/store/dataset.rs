@@ -140,7 +140,10 @@ impl Store {
         let row = sqlx::query(
             "SELECT t.id, t.uuid, t.table_name, t.schema, t.catalog, t.sql, t.description, t.main_dttm_col,
                     t.cache_timeout, t.is_managed_externally, t.external_url, t.changed_on, t.created_on,
-                    d.id AS database_id, d.database_name, d.backend
+                    t.filter_select_enabled, t.fetch_values_predicate, t.normalize_columns,
+                    t.always_filter_main_dttm, t.\"offset\", t.default_endpoint, t.is_sqllab_view,
+                    t.template_params, t.extra,
+                    d.id AS database_id, d.database_name, d.backend, d.allow_multi_catalog
              FROM tables t JOIN dbs d ON d.id = t.database_id WHERE t.id = $1",
         )
         .bind(id)
@@ -162,6 +165,7 @@ impl Store {
                 id: DatabaseId(row.try_get("database_id")?),
                 database_name: row.try_get("database_name")?,
                 backend: row.try_get("backend")?,
+                allow_multi_catalog: get_bool(&row, "allow_multi_catalog")?,
             },
             sql,
             kind: kind.to_owned(),
@@ -176,6 +180,17 @@ impl Store {
             uuid: row.try_get("uuid")?,
             changed_on: row.try_get("changed_on")?,
             created_on: row.try_get("created_on")?,
+            filter_select_enabled: get_bool(&row, "filter_select_enabled")?,
+            fetch_values_predicate: row.try_get("fetch_values_predicate")?,
+            normalize_columns: get_bool(&row, "normalize_columns")?,
+            always_filter_main_dttm: get_bool(&row, "always_filter_main_dttm")?,
+            offset: row.try_get("offset")?,
+            default_endpoint: row.try_get("default_endpoint")?,
+            is_sqllab_view: get_bool(&row, "is_sqllab_view")?,
+            template_params: row.try_get("template_params")?,
+            extra: row.try_get("extra")?,
+            datasource_type: "table".to_owned(),
+            url: format!("/tablemodelview/edit/{id}"),
         })
     }
 

@@ -32,6 +32,8 @@ pub mod log;
 pub mod tag;
 // Import and export bundles (issue #8).
 pub mod bundle;
+// Reports and alerts (issue #8).
+pub mod report;
 
 use std::borrow::Cow;
 
@@ -53,6 +55,11 @@ const SQLITE_MIGRATIONS: &[MigrationSource] = &[
         "annotations",
         include_str!("../../migrations/sqlite/0002_annotations.sql"),
     ),
+    (
+        3,
+        "reports",
+        include_str!("../../migrations/sqlite/0003_reports.sql"),
+    ),
 ];
 
 const POSTGRES_MIGRATIONS: &[MigrationSource] = &[
@@ -65,6 +72,11 @@ const POSTGRES_MIGRATIONS: &[MigrationSource] = &[
         2,
         "annotations",
         include_str!("../../migrations/postgres/0002_annotations.sql"),
+    ),
+    (
+        3,
+        "reports",
+        include_str!("../../migrations/postgres/0003_reports.sql"),
     ),
 ];
 

@@ -242,6 +242,19 @@ impl Store {
         Ok(result.rows_affected() > 0)
     }
 
+    /// Marks a pending or running run as still held by its worker: `changed_on` becomes now, so
+    /// `updated_since` keeps answering it while it waits or runs. Returns false once it has ended.
+    pub async fn touch_active_query(&self, id: i64) -> StoreResult<bool> {
+        let result = sqlx::query(
+            "UPDATE query SET changed_on = $1 WHERE id = $2 AND status IN ('pending', 'running')",
+        )
+        .bind(now_text())
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(result.rows_affected() > 0)
+    }
+
     /// Records how far a running run got (0 to 100).
     pub async fn set_query_progress(&self, id: i64, progress: i64) -> StoreResult<()> {
         sqlx::query("UPDATE query SET progress = $1, changed_on = $2 WHERE id = $3 AND status = 'running'")

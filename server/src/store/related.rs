@@ -67,6 +67,28 @@ pub const DISTINCT_SCHEMAS: RelatedSource = RelatedSource {
     always: Some("tables.schema IS NOT NULL"),
 };
 
+/// The schemas of saved queries (`saved_query/distinct/schema`).
+pub const DISTINCT_SAVED_QUERY_SCHEMAS: RelatedSource = RelatedSource {
+    from: "saved_query",
+    value: "saved_query.schema",
+    value_is_id: false,
+    text: "saved_query.schema",
+    searched: &["saved_query.schema"],
+    text_match: TextMatch::StartsWith,
+    always: Some("saved_query.schema IS NOT NULL"),
+};
+
+/// The states of SQL Lab runs (`query/distinct/status`).
+pub const DISTINCT_QUERY_STATUSES: RelatedSource = RelatedSource {
+    from: "query",
+    value: "query.status",
+    value_is_id: false,
+    text: "query.status",
+    searched: &["query.status"],
+    text_match: TextMatch::StartsWith,
+    always: None,
+};
+
 /// One page of values and the count of every matching one.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RelatedPage {

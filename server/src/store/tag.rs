@@ -275,23 +275,31 @@ impl Store {
 
     /// Deletes a tag, what it is on and its stars.
     pub async fn delete_tag(&self, id: i64) -> StoreResult<()> {
+        self.delete_tags(&[id]).await
+    }
+
+    /// Deletes tags, what they are on and their stars, all or none: a missing tag is
+    /// [`StoreError::NotFound`] and deletes nothing.
+    pub async fn delete_tags(&self, ids: &[i64]) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query("DELETE FROM tagged_object WHERE tag_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("DELETE FROM favstar WHERE class_name = $1 AND obj_id = $2")
-            .bind(TAG_FAVORITE_CLASS)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        let deleted = sqlx::query("DELETE FROM tag WHERE id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-        if deleted == 0 {
-            return Err(StoreError::NotFound);
+        for id in ids {
+            sqlx::query("DELETE FROM tagged_object WHERE tag_id = $1")
+                .bind(*id)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("DELETE FROM favstar WHERE class_name = $1 AND obj_id = $2")
+                .bind(TAG_FAVORITE_CLASS)
+                .bind(*id)
+                .execute(&mut *tx)
+                .await?;
+            let deleted = sqlx::query("DELETE FROM tag WHERE id = $1")
+                .bind(*id)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+            if deleted == 0 {
+                return Err(StoreError::NotFound);
+            }
         }
         tx.commit().await?;
         Ok(())

@@ -290,3 +290,92 @@ async fn annotations_on_postgres() {
     check_annotations(&app).await;
     app.close().await;
 }
+
+/// The query context a chart on birth_names saves: SUM(num) by gender, whatever its time range.
+fn births_by_gender_context(dataset: i64, time_range: &str) -> Value {
+    json!({
+        "datasource": {"id": dataset, "type": "table"},
+        "queries": [{
+            "columns": ["gender"],
+            "metrics": [{"expressionType": "SIMPLE", "column": {"column_name": "num"}, "aggregate": "SUM", "label": "SUM(num)"}],
+            "granularity": "ds",
+            "time_range": time_range,
+            "row_limit": 10
+        }],
+        "result_format": "json",
+        "result_type": "full"
+    })
+}
+
+/// SUM(num) by gender of a chart data answer's records, sorted.
+fn sums_by_gender(records: &Value) -> Vec<(String, i64)> {
+    let mut sums: Vec<(String, i64)> = records
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            (
+                row["gender"].as_str().unwrap().to_owned(),
+                row["SUM(num)"].as_f64().unwrap().round() as i64,
+            )
+        })
+        .collect();
+    sums.sort();
+    sums
+}
+
+#[tokio::test]
+async fn layers_from_other_charts_answer_that_charts_rows() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset = app.dataset_id("birth_names").await;
+    let source = app
+        .post(
+            "/api/v1/chart/",
+            json!({
+                "slice_name": "Births by gender",
+                "viz_type": "table",
+                "datasource_id": dataset,
+                "datasource_type": "table",
+                "params": "{}",
+                "query_context": births_by_gender_context(dataset, "No filter").to_string(),
+            }),
+            &admin,
+        )
+        .await;
+    assert_eq!(source.status, StatusCode::CREATED, "{}", source.json);
+    let source_id = source.json["id"].as_i64().unwrap();
+    // What the source chart answers itself.
+    let own = app.get(&format!("/api/v1/chart/{source_id}/data/"), &admin).await;
+    assert_eq!(own.status, StatusCode::OK, "{}", own.json);
+    let expected = sums_by_gender(&own.json["result"][0]["data"]);
+    assert_eq!(expected.len(), 2, "{expected:?}");
+
+    let layer = |name: &str, source_type: &str, value: Value, overrides: Value| {
+        json!({"name": name, "annotationType": "EVENT", "sourceType": source_type, "value": value,
+               "show": true, "timeColumn": "ds", "titleColumn": "gender", "overrides": overrides})
+    };
+    let mut context = births_by_gender_context(dataset, "No filter");
+    context["queries"][0]["annotation_layers"] = json!([
+        layer("By gender", "table", json!(source_id), json!({})),
+        layer("Nothing before 1900", "table", json!(source_id), json!({"time_range": "1800-01-01 : 1900-01-01"})),
+        {"name": "Hidden", "annotationType": "EVENT", "sourceType": "table", "value": 999999, "show": false}
+    ]);
+    let answer = app.post("/api/v1/chart/data", context.clone(), &admin).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    let data = &answer.json["result"][0]["annotation_data"];
+    assert_eq!(sums_by_gender(&data["By gender"]["records"]), expected);
+    // The layer's time range override replaces the source chart's.
+    assert_eq!(data["Nothing before 1900"]["records"], json!([]));
+    assert!(data.get("Hidden").is_none(), "{data}");
+
+    // A missing source chart fails the query with a message.
+    context["queries"][0]["annotation_layers"] = json!([layer("Gone", "table", json!(999_999), json!({}))]);
+    let missing = app.post("/api/v1/chart/data", context, &admin).await;
+    assert_eq!(missing.status, StatusCode::BAD_REQUEST, "{}", missing.json);
+    assert_eq!(
+        missing.json["message"],
+        "Chart with ID 999999 (referenced by annotation layer 'Gone') was not found."
+    );
+    app.close().await;
+}

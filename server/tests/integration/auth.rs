@@ -269,11 +269,18 @@ async fn users_without_can_read_on_chart_get_403() {
 
 #[tokio::test]
 async fn common_conf_publishes_the_web_server_timeout_to_signed_in_users() {
-    let app = TestApp::with_config(false, None, |settings| settings.query_timeout_seconds = 75).await;
+    let app = TestApp::with_config(false, None, |settings| {
+        settings.query_timeout_seconds = 75;
+        settings.escape_markdown_html = true;
+    })
+    .await;
     let admin = app.admin().await;
     let conf = app.get("/api/v1/common/conf/", &admin).await;
     assert_eq!(conf.status, StatusCode::OK, "{}", conf.json);
-    assert_eq!(conf.json, json!({"result": {"SUPERSET_WEBSERVER_TIMEOUT": 75}}));
+    assert_eq!(
+        conf.json,
+        json!({"result": {"SUPERSET_WEBSERVER_TIMEOUT": 75, "ESCAPE_MARKDOWN_HTML": true}})
+    );
 
     app.create_user("gamma", "pw", &["Gamma"]).await;
     let gamma = app.token("gamma", "pw").await;
@@ -287,12 +294,12 @@ async fn common_conf_publishes_the_web_server_timeout_to_signed_in_users() {
 }
 
 #[tokio::test]
-async fn common_conf_defaults_to_sixty_seconds() {
+async fn common_conf_defaults_to_sixty_seconds_and_sanitized_markdown_html() {
     let app = TestApp::new().await;
     let admin = app.admin().await;
     assert_eq!(
-        app.get("/api/v1/common/conf/", &admin).await.json["result"]["SUPERSET_WEBSERVER_TIMEOUT"],
-        60
+        app.get("/api/v1/common/conf/", &admin).await.json,
+        json!({"result": {"SUPERSET_WEBSERVER_TIMEOUT": 60, "ESCAPE_MARKDOWN_HTML": false}})
     );
     app.close().await;
 }

@@ -38,7 +38,7 @@ async fn list(app: &TestApp, who: &As, q: &str) -> (StatusCode, Value) {
     (answer.status, answer.json)
 }
 
-fn urlencoding(text: &str) -> String {
+pub(crate) fn urlencoding(text: &str) -> String {
     text.bytes()
         .map(|byte| match byte {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (byte as char).to_string(),

@@ -738,3 +738,219 @@ async fn dashboards_work_on_postgresql_metadata() {
     assert_eq!(list.json["count"], 2);
     app.close().await;
 }
+
+#[tokio::test]
+async fn colors_are_saved_without_marking_the_dashboard_changed() {
+    let app = TestApp::new().await;
+    let admin = app.admin().await;
+    let created = app
+        .post(
+            "/api/v1/dashboard/",
+            json!({"dashboard_title": "Colours", "json_metadata": "{\"color_scheme\": \"supersetColors\", \"stagger_time\": 3000}"}),
+            &admin,
+        )
+        .await;
+    let id = created.json["id"].as_i64().unwrap();
+    let path = format!("/api/v1/dashboard/{id}");
+    let changed_on = |answer: &common::Answer| answer.json["result"]["changed_on"].clone();
+    let metadata = |answer: &common::Answer| -> Value {
+        serde_json::from_str(answer.json["result"]["json_metadata"].as_str().unwrap()).unwrap()
+    };
+    let before = app.get(&path, &admin).await;
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+
+    let synced = put(
+        &app,
+        &format!("{path}/colors?mark_updated=false"),
+        json!({
+            "color_scheme": "bnbColors",
+            "color_namespace": null,
+            "shared_label_colors": ["boy", "girl"],
+            "map_label_colors": {"boy": "#1FA8C9", "girl": "#454E7C"},
+            "color_scheme_domain": ["#1FA8C9", "#454E7C"]
+        }),
+        &admin,
+    )
+    .await;
+    assert_eq!(synced.status, StatusCode::OK, "{}", synced.json);
+    assert_eq!(synced.json, json!({}));
+    let after = app.get(&path, &admin).await;
+    assert_eq!(
+        metadata(&after),
+        json!({
+            "color_scheme": "bnbColors",
+            "color_namespace": null,
+            "stagger_time": 3000,
+            "shared_label_colors": ["boy", "girl"],
+            "map_label_colors": {"boy": "#1FA8C9", "girl": "#454E7C"},
+            "color_scheme_domain": ["#1FA8C9", "#454E7C"]
+        })
+    );
+    assert_eq!(changed_on(&after), changed_on(&before));
+
+    // Without mark_updated=false the save marks the dashboard changed.
+    let marked = put(
+        &app,
+        &format!("{path}/colors"),
+        json!({"label_colors": {"boy": "#000000"}}),
+        &admin,
+    )
+    .await;
+    assert_eq!(marked.status, StatusCode::OK);
+    let marked_after = app.get(&path, &admin).await;
+    assert_eq!(metadata(&marked_after)["label_colors"], json!({"boy": "#000000"}));
+    assert_ne!(changed_on(&marked_after), changed_on(&before));
+
+    // Bad input: a clear 400, nothing written.
+    for body in [
+        json!({"color_scheme": 5}),
+        json!({"label_colors": ["x"]}),
+        json!({"colour": "red"}),
+    ] {
+        let refused = put(&app, &format!("{path}/colors?mark_updated=false"), body, &admin).await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.json);
+        assert!(refused.json["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Invalid payload"));
+    }
+    assert_eq!(metadata(&app.get(&path, &admin).await), metadata(&marked_after));
+
+    // Only owners and admins; a missing dashboard is 404.
+    app.create_user("gina", "gamma-pass", &["Gamma"]).await;
+    let gamma = app.token("gina", "gamma-pass").await;
+    let refused = put(
+        &app,
+        &format!("{path}/colors"),
+        json!({"color_scheme": "x"}),
+        &gamma,
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        refused.json,
+        json!({"message": "You do not have permission to edit this dashboard"})
+    );
+    let missing = put(&app, "/api/v1/dashboard/999999/colors", json!({}), &admin).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    app.close().await;
+}
+
+#[tokio::test]
+async fn editing_takes_ownership_and_can_write_on_dashboard() {
+    let app = TestApp::new().await;
+    let admin = app.admin().await;
+    // An owner without can_write on Dashboard (sql_lab only) may not change it.
+    app.create_user("sam", "sql-pass", &["sql_lab"]).await;
+    let sam = app.token("sam", "sql-pass").await;
+    let sam_id = app.get("/api/v1/me/", &sam).await.json["result"]["id"]
+        .as_i64()
+        .unwrap();
+    let created = app
+        .post(
+            "/api/v1/dashboard/",
+            json!({"dashboard_title": "Sam's", "owners": [sam_id]}),
+            &admin,
+        )
+        .await;
+    let id = created.json["id"].as_i64().unwrap();
+    let path = format!("/api/v1/dashboard/{id}");
+    for (path, body) in [
+        (path.clone(), json!({"dashboard_title": "Renamed"})),
+        (
+            format!("{path}/colors?mark_updated=false"),
+            json!({"color_scheme": "x"}),
+        ),
+        (format!("{path}/filters"), json!({"deleted": []})),
+    ] {
+        let refused = put(&app, &path, body, &sam).await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN, "{path}");
+    }
+    // With can_write (Gamma) but not an owner: the spec's text.
+    app.create_user("gina", "gamma-pass", &["Gamma"]).await;
+    let gamma = app.token("gina", "gamma-pass").await;
+    let refused = put(&app, &path, json!({"dashboard_title": "Renamed"}), &gamma).await;
+    assert_eq!(
+        refused.json,
+        json!({"message": "You do not have permission to edit this dashboard"})
+    );
+    // Owner with can_write: allowed.
+    let gina_id = app.get("/api/v1/me/", &gamma).await.json["result"]["id"]
+        .as_i64()
+        .unwrap();
+    let shared = put(&app, &path, json!({"owners": [sam_id, gina_id]}), &admin).await;
+    assert_eq!(shared.status, StatusCode::OK);
+    let renamed = put(&app, &path, json!({"dashboard_title": "Renamed"}), &gamma).await;
+    assert_eq!(renamed.status, StatusCode::OK);
+    assert_eq!(renamed.json["result"]["dashboard_title"], "Renamed");
+    app.close().await;
+}
+
+#[tokio::test]
+async fn filter_states_keep_a_views_data_masks_for_their_writer() {
+    let app = TestApp::new().await;
+    let admin = app.admin().await;
+    let created = app
+        .post(
+            "/api/v1/dashboard/",
+            json!({"dashboard_title": "Filter state"}),
+            &admin,
+        )
+        .await;
+    let id = created.json["id"].as_i64().unwrap();
+    let masks = json!({"NATIVE_FILTER-a": {"id": "NATIVE_FILTER-a", "filterState": {"value": ["CA"]},
+                       "extraFormData": {"filters": [{"col": "state", "op": "IN", "val": ["CA"]}]}}});
+    let posted = app
+        .post(
+            &format!("/api/v1/dashboard/{id}/filter_state"),
+            json!({"value": masks.to_string()}),
+            &admin,
+        )
+        .await;
+    assert_eq!(posted.status, StatusCode::CREATED, "{}", posted.json);
+    let key = posted.json["key"].as_str().unwrap().to_owned();
+    let path = format!("/api/v1/dashboard/{id}/filter_state/{key}");
+    let read = app.get(&path, &admin).await;
+    assert_eq!(read.status, StatusCode::OK);
+    let value: Value = serde_json::from_str(read.json["value"].as_str().unwrap()).unwrap();
+    assert_eq!(value, masks);
+
+    let updated = put(&app, &path, json!({"value": "{}"}), &admin).await;
+    assert_eq!(updated.json, json!({"message": "Value updated successfully."}));
+    assert_eq!(app.get(&path, &admin).await.json, json!({"value": "{}"}));
+
+    // Bad input and other dashboards' or users' keys.
+    let bad = app
+        .post(
+            &format!("/api/v1/dashboard/{id}/filter_state"),
+            json!({"value": "{not json"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert_eq!(bad.json, json!({"message": {"value": ["JSON not valid"]}}));
+    let other = app
+        .post("/api/v1/dashboard/", json!({"dashboard_title": "Other"}), &admin)
+        .await;
+    let other_id = other.json["id"].as_i64().unwrap();
+    let elsewhere = app
+        .get(
+            &format!("/api/v1/dashboard/{other_id}/filter_state/{key}"),
+            &admin,
+        )
+        .await;
+    assert_eq!(elsewhere.status, StatusCode::NOT_FOUND);
+    app.create_user("gina", "gamma-pass", &["Gamma"]).await;
+    let gamma = app.token("gina", "gamma-pass").await;
+    assert_eq!(app.get(&path, &gamma).await.status, StatusCode::OK);
+    assert_eq!(
+        put(&app, &path, json!({"value": "{}"}), &gamma).await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(delete(&app, &path, &gamma).await.status, StatusCode::FORBIDDEN);
+
+    let deleted = delete(&app, &path, &admin).await;
+    assert_eq!(deleted.json, json!({"message": "Deleted successfully"}));
+    assert_eq!(app.get(&path, &admin).await.status, StatusCode::NOT_FOUND);
+    app.close().await;
+}

@@ -350,7 +350,7 @@ async fn dataset_put_validates_and_saves_metrics_columns_and_settings() {
     assert_eq!(bad_timeout.status, StatusCode::BAD_REQUEST);
     assert_eq!(
         bad_timeout.json["message"]["cache_timeout"][0],
-        "Not a valid integer."
+        "is expected to be an integer"
     );
 
     let duplicate = app

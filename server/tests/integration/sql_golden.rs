@@ -58,6 +58,7 @@ fn birth_names(sql: Option<&str>) -> Dataset {
             id: DatabaseId(1),
             database_name: "examples".to_owned(),
             backend: "duckdb".to_owned(),
+            allow_multi_catalog: false,
         },
         sql: sql.map(str::to_owned),
         kind: if sql.is_some() { "virtual" } else { "physical" }.to_owned(),
@@ -114,6 +115,17 @@ fn birth_names(sql: Option<&str>) -> Dataset {
         uuid: None,
         changed_on: None,
         created_on: None,
+        filter_select_enabled: true,
+        fetch_values_predicate: None,
+        normalize_columns: false,
+        always_filter_main_dttm: false,
+        offset: 0,
+        default_endpoint: None,
+        is_sqllab_view: false,
+        template_params: None,
+        extra: None,
+        datasource_type: "table".to_owned(),
+        url: "/tablemodelview/edit/1".to_owned(),
     }
 }
 

@@ -940,6 +940,18 @@ async fn the_left_bar_lists_databases_schemas_tables_and_columns() {
     assert_eq!(exposed.json["count"], 1);
     assert_eq!(exposed.json["result"][0]["database_name"], "examples");
     assert_eq!(exposed.json["result"][0]["backend"], "duckdb");
+    // Spec 002 section 3: extra (JSON text), allow_run_async, disable_data_preview.
+    assert_eq!(exposed.json["result"][0]["allow_run_async"], false);
+    assert_eq!(exposed.json["result"][0]["disable_data_preview"], false);
+    assert!(exposed.json["result"][0]["extra"].is_string());
+    let extra = r#"{"disable_data_preview": true, "engine_params": {}}"#;
+    sqlx::query("UPDATE dbs SET extra = $1, allow_run_async = $2 WHERE id = $3")
+        .bind(extra)
+        .bind(true)
+        .bind(hidden)
+        .execute(app.state.store.pool())
+        .await
+        .unwrap();
     let all = app
         .get(
             "/api/v1/database/?q=(filters:!((col:database_name,opr:ct,value:hid)))",
@@ -948,6 +960,9 @@ async fn the_left_bar_lists_databases_schemas_tables_and_columns() {
         .await;
     assert_eq!(all.json["count"], 1);
     assert_eq!(all.json["result"][0]["database_name"], "hidden");
+    assert_eq!(all.json["result"][0]["extra"], extra);
+    assert_eq!(all.json["result"][0]["allow_run_async"], true);
+    assert_eq!(all.json["result"][0]["disable_data_preview"], true);
 
     let schemas = app
         .get(
@@ -1498,6 +1513,70 @@ async fn asynchronous_runs_report_progress_failures_refusals_and_stops() {
     assert_eq!(run["state"], "stopped");
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(active_postgres_statements(&postgres, "pg_sleep(20)").await, 0);
+    app.close().await;
+}
+
+/// Decision 0052: while an asynchronous run waits or runs, every poll of `updated_since` over
+/// the last 1.5 s lists it, even when its engine reports no progress, so the browser never takes
+/// a live run for an inactive one.
+#[tokio::test]
+async fn a_running_asynchronous_run_is_listed_by_every_poll_while_it_runs() {
+    let app = TestApp::new().await;
+    let admin = app.admin().await;
+    let postgres = ThrowawayDatabase::create().await;
+    let pg = register(
+        &app,
+        "heartbeat postgres",
+        &postgres.url.replace("postgres://", "postgresql://"),
+        "postgresql",
+        false,
+    )
+    .await;
+    allow_run_async(&app, pg).await;
+    let accepted = execute_async(
+        &app,
+        &admin,
+        pg,
+        "SELECT pg_sleep(4)::text AS slept",
+        "heartbeat1",
+    )
+    .await;
+    assert_eq!(accepted.status, StatusCode::ACCEPTED, "{}", accepted.json);
+    follow_run(&app, &admin, "heartbeat1", |run| run["state"] == "running").await;
+    for _ in 0..3 {
+        tokio::time::sleep(Duration::from_millis(900)).await;
+        let since = (chrono::Utc::now() - chrono::Duration::milliseconds(1500)).timestamp_millis();
+        let answer = app
+            .get(
+                &format!("/api/v1/query/updated_since?q=(last_updated_ms:{since})"),
+                &admin,
+            )
+            .await;
+        let listed: Vec<(Value, Value)> = answer.json["result"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|query| (query["id"].clone(), query["state"].clone()))
+            .collect();
+        assert_eq!(
+            listed,
+            vec![(json!("heartbeat1"), json!("running"))],
+            "{}",
+            answer.json
+        );
+    }
+    let (run, _) = follow_run(&app, &admin, "heartbeat1", is_finished).await;
+    assert_eq!(run["state"], "success", "{run}");
+    // Once it ended, it is touched no more.
+    tokio::time::sleep(Duration::from_millis(1600)).await;
+    let since = (chrono::Utc::now() - chrono::Duration::milliseconds(1500)).timestamp_millis();
+    let answer = app
+        .get(
+            &format!("/api/v1/query/updated_since?q=(last_updated_ms:{since})"),
+            &admin,
+        )
+        .await;
+    assert_eq!(answer.json["result"], json!([]), "{}", answer.json);
     app.close().await;
 }
 

@@ -9,6 +9,7 @@ use crate::common;
 use axum::http::StatusCode;
 use common::TestApp;
 use quiver_server::store::database::NewDatabase;
+use quiver_types::DatasetQuerySource;
 use serde_json::{json, Value};
 
 const DATASETS: &str = "/api/v1/dataset/";
@@ -296,5 +297,62 @@ async fn get_or_create_answers_the_existing_dataset_or_a_new_one() {
         .post(path, json!({"database_id": 999_999, "table_name": "x"}), &admin)
         .await;
     assert_eq!(no_database.status, StatusCode::NOT_FOUND, "{}", no_database.json);
+    app.close().await;
+}
+
+/// Spec 002 section 7: SQL Lab opens a dataset's query from
+/// `GET /api/v1/dataset/{id}?q=(keys:!(none),columns:!(name,schema,database.id,select_star))`.
+#[tokio::test]
+async fn a_dataset_answers_only_the_columns_sql_lab_selects() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let examples = examples_id(&app).await;
+    let births = app.dataset_id("birth_names").await;
+    let selected = app
+        .get(
+            &format!("{DATASETS}{births}?q=(keys:!(none),columns:!(name,schema,database.id,select_star))"),
+            &admin,
+        )
+        .await;
+    assert_eq!(selected.status, StatusCode::OK, "{}", selected.json);
+    assert_eq!(selected.json["id"], births);
+    let result = selected.json["result"].as_object().unwrap();
+    let mut keys: Vec<&str> = result.keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    assert_eq!(keys, ["database", "name", "schema", "select_star"]);
+    assert_eq!(result["name"], "main.birth_names");
+    assert_eq!(result["schema"], "main");
+    assert_eq!(result["database"]["id"], examples);
+    assert_eq!(
+        result["select_star"],
+        "SELECT *\nFROM \"main\".\"birth_names\"\nLIMIT 100"
+    );
+    let source: DatasetQuerySource = serde_json::from_value(selected.json["result"].clone()).unwrap();
+    assert_eq!(source.name, "main.birth_names");
+
+    // Without `q`, the whole dataset, with the same two extra fields.
+    let whole = app.get(&format!("{DATASETS}{births}"), &admin).await;
+    assert_eq!(whole.status, StatusCode::OK);
+    assert_eq!(whole.json["result"]["table_name"], "birth_names");
+    assert_eq!(whole.json["result"]["name"], "main.birth_names");
+    assert_eq!(whole.json["result"]["select_star"], result["select_star"]);
+    assert!(whole.json["result"]["columns"].as_array().unwrap().len() >= 7);
+
+    // A malformed or unknown selection is a 400 with the field named.
+    let unknown = app.get(&format!("{DATASETS}{births}?q=(page:1)"), &admin).await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST, "{}", unknown.json);
+    assert_eq!(unknown.json["message"], json!({"page": ["Unknown field."]}));
+    let not_a_list = app
+        .get(&format!("{DATASETS}{births}?q=(columns:name)"), &admin)
+        .await;
+    assert_eq!(not_a_list.status, StatusCode::BAD_REQUEST, "{}", not_a_list.json);
+    assert_eq!(
+        not_a_list.json["message"],
+        json!({"columns": ["Not a valid list."]})
+    );
+    let missing = app
+        .get(&format!("{DATASETS}999999?q=(columns:!(name))"), &admin)
+        .await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND, "{}", missing.json);
     app.close().await;
 }

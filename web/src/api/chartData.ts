@@ -67,12 +67,13 @@ function decodeResultStream(stream: Uint8Array, frameIndex: number): ChartDataAr
 }
 
 /**
- * Runs a query context and returns one decoded result per query object. Each request gives up
+ * Runs a query context and returns one decoded result per query object (posted to `path`, the
+ * chart data path with an optional query string). Each request gives up
  * after `chartDataTimeoutMs` with 'Request timed out'; waiting for an async job does not (the
  * server times the job out itself).
  */
-export async function fetchChartData(queryContext: QueryContext, signal?: AbortSignal): Promise<ChartDataArrowResult[]> {
-  const response = await apiFetch(chartDataPath, {
+export async function fetchChartData(queryContext: QueryContext, signal?: AbortSignal, path: string = chartDataPath): Promise<ChartDataArrowResult[]> {
+  const response = await apiFetch(path, {
     method: 'POST',
     body: { ...queryContext, result_format: 'arrow' },
     headers: { Accept: `${chartDataArrowContentType}, application/json` },

@@ -3,9 +3,10 @@
  * `common.conf`). The client reads them once signed in; until then, or when the server does not
  * answer, Superset's defaults apply.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getJson } from './client';
+import type { ApiError } from './errors';
 import type { CommonConf } from './generated/CommonConf';
 import type { ResultResponse } from './generated/ResultResponse';
 import { queryKeys } from './queryKeys';
@@ -33,15 +34,28 @@ export function forgetCommonConf(): void {
   publishedWebServerTimeoutSeconds = null;
 }
 
-/** Reads the conf once per session and applies it (used by the signed-in layout). */
-export function useCommonConf(): void {
-  const conf = useQuery({
+/** The conf, read once per session (React Query shares the one call between its readers). */
+function useCommonConfQuery(): UseQueryResult<CommonConf, ApiError> {
+  return useQuery({
     queryKey: queryKeys.commonConf,
     queryFn: async ({ signal }) => (await getJson<ResultResponse<CommonConf>>(commonConfPath, signal)).result,
     retry: false,
     staleTime: Infinity,
   });
+}
+
+/** Reads the conf once per session and applies it (used by the signed-in layout). */
+export function useCommonConf(): void {
+  const conf = useCommonConfQuery();
   useEffect(() => {
     if (conf.data !== undefined) applyCommonConf(conf.data);
   }, [conf.data]);
+}
+
+/**
+ * Superset's `ESCAPE_MARKDOWN_HTML` feature flag: on, HTML in markdown shows as text; off (the
+ * default, also until the conf is read), it renders sanitized.
+ */
+export function useEscapeMarkdownHtml(): boolean {
+  return useCommonConfQuery().data?.ESCAPE_MARKDOWN_HTML ?? false;
 }

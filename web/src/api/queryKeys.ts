@@ -26,6 +26,7 @@ export const queryKeys = {
   dashboardChartData: (dashboardId: number, chartId: number, refreshNumber: number) =>
     ['dashboard', dashboardId, 'chartData', chartId, refreshNumber] as const,
   dashboardPermalink: (key: string | null) => ['dashboard', 'permalink', key] as const,
+  dashboardFilterState: (idOrSlug: string, key: string | null) => ['dashboard', idOrSlug, 'filterState', key] as const,
   myRoles: ['myRoles'] as const,
   commonConf: ['commonConf'] as const,
   /** A resource's `_info` permissions (spec 001 section 6). */
@@ -55,10 +56,13 @@ export const queryKeys = {
   availableEngines: ['database', 'available'] as const,
   databaseDetail: (id: number) => ['database', 'detail', id] as const,
   datasetDetail: (id: number) => ['dataset', 'detail', id] as const,
+  datasetRelatedObjects: (id: number) => ['dataset', 'relatedObjects', id] as const,
   // Annotation layers and their annotations
   annotationLayer: (id: number) => ['annotationLayer', id] as const,
   /** Every layer, by name, for Explore's annotation layer picker. */
   annotationLayerChoices: ['resourceList', 'annotation_layer', 'choices'] as const,
   annotationList: (layerId: number, q: string) => ['resourceList', 'annotation', layerId, q] as const,
   annotationListAll: (layerId: number) => ['resourceList', 'annotation', layerId] as const,
+  // Reports: a chart's or dashboard's own report, inside the report list's family.
+  headerReport: (kind: 'chart' | 'dashboard', id: number) => ['resourceList', 'report', 'header', kind, id] as const,
 };

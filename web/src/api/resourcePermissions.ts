@@ -3,13 +3,14 @@
  * user may do with it (`can_read`, `can_write`, `can_export`, ...); the UI tests membership and hides
  * what the server would refuse.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { getJson } from './client';
+import type { ApiError } from './errors';
 import type { InfoResponse } from './generated/InfoResponse';
 import { queryKeys } from './queryKeys';
 
 /** The resources whose `_info` the server answers (`RESOURCE_VIEWS` in `server/src/auth/permissions.rs`). */
-export type PermissionResource = 'chart' | 'dashboard' | 'dataset' | 'database' | 'saved_query' | 'tag' | 'query' | 'annotation_layer';
+export type PermissionResource = 'chart' | 'dashboard' | 'dataset' | 'database' | 'saved_query' | 'tag' | 'query' | 'annotation_layer' | 'report';
 
 /** `GET /api/v1/{resource}/_info?q=(keys:!(permissions))`. */
 export function resourceInfoPath(resource: PermissionResource): string {
@@ -26,12 +27,17 @@ export function grantsPermission(info: InfoResponse, permission: string): boolea
  * `_info` fails the UI offers the action: the server still refuses what it must.
  */
 export function useResourcePermission(resource: PermissionResource, permission: string): boolean | null {
-  const info = useQuery({
+  const info = useResourceInfo(resource);
+  if (info.data !== undefined) return grantsPermission(info.data, permission);
+  return info.isError ? true : null;
+}
+
+/** The `_info` answer of a resource, asked once per page load and shared by every caller. */
+export function useResourceInfo(resource: PermissionResource): UseQueryResult<InfoResponse, ApiError> {
+  return useQuery({
     queryKey: queryKeys.resourcePermissions(resource),
     queryFn: ({ signal }) => getJson<InfoResponse>(resourceInfoPath(resource), signal),
     retry: false,
     staleTime: Infinity,
   });
-  if (info.data !== undefined) return grantsPermission(info.data, permission);
-  return info.isError ? true : null;
 }

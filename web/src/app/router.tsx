@@ -77,6 +77,11 @@ export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
           path: '/annotationlayer/:layerId/annotation',
           lazy: async () => ({ Component: (await import('@/features/annotationLayers/AnnotationListPage')).AnnotationListPage }),
         },
+        // Alerts and reports (issue #8): their own chunk.
+        {
+          path: '/report/list',
+          lazy: async () => ({ Component: (await import('@/features/reports/ReportListPage')).ReportListPage }),
+        },
         // Datasets (issue #8)
         {
           path: '/dataset/add',

@@ -55,14 +55,28 @@ export interface ModalProps {
   isDraggable?: boolean;
   /** The dialog's bottom right corner resizes it, down to 380 px wide and 109 px high (174 px with a footer). */
   isResizable?: boolean;
+  /** A click on the mask around the dialog closes it (true unless said otherwise). */
+  isMaskClosable?: boolean;
   onClose: () => void;
 }
 
 /**
- * A dialog over the page; Escape, the close button and a click outside close it. It can be
+ * A dialog over the page; Escape, the close button and a click outside (unless `isMaskClosable`
+ * is false) close it. It can be
  * draggable by its title bar and resizable by its corner (spec 002 section 2).
  */
-export function Modal({ title, children, footer, testId, closeButtonTestId, width, isDraggable = false, isResizable = false, onClose }: ModalProps): JSX.Element {
+export function Modal({
+  title,
+  children,
+  footer,
+  testId,
+  closeButtonTestId,
+  width,
+  isDraggable = false,
+  isResizable = false,
+  isMaskClosable = true,
+  onClose,
+}: ModalProps): JSX.Element {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState({ x: 0, y: 0 });
@@ -110,8 +124,9 @@ export function Modal({ title, children, footer, testId, closeButtonTestId, widt
 
   return createPortal(
     <Backdrop
+      data-testid={testIds.modal.mask}
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
+        if (isMaskClosable && event.target === event.currentTarget) onClose();
       }}
     >
       <Dialog

@@ -1,6 +1,7 @@
 import { useMemo, useState, type JSX } from 'react';
 import type { RelatedItem } from '@/api/generated/RelatedItem';
 import type { UserRef } from '@/api/generated/UserRef';
+import { displayNameOf } from '@/api/userNames';
 import { useRelatedSearch } from './listView/resourceListApi';
 import { Select, type SelectOption } from './Select';
 import { slowSearchDebounceMs } from './selectLimits';
@@ -15,9 +16,9 @@ export interface ChosenOwner {
   name: string;
 }
 
-/** Spec 000 section 3: a user's display name is the first and last name. */
+/** Spec 000 section 3: an owner shows the user's display name. */
 export function ownerFromUserRef(user: UserRef): ChosenOwner {
-  return { id: user.id, name: `${user.first_name} ${user.last_name}`.trim() };
+  return { id: user.id, name: displayNameOf(user) };
 }
 
 function ownerFromRelatedItem(item: RelatedItem): ChosenOwner | null {
@@ -26,7 +27,7 @@ function ownerFromRelatedItem(item: RelatedItem): ChosenOwner | null {
 
 export interface OwnersSelectProps {
   /** Whose `related/owners` offers the users. */
-  resource: 'chart' | 'dashboard';
+  resource: 'chart' | 'dashboard' | 'dataset';
   value: readonly ChosenOwner[];
   onChange: (owners: ChosenOwner[]) => void;
   ariaLabel?: string;

@@ -5,7 +5,7 @@ import { testIds } from '@/testIds';
 import { Button } from './Button';
 import { useCloseOnOutside } from './useCloseOnOutside';
 
-/** The header's "Settings" menu, grouped as Superset's: Manage > Annotation Layers. */
+/** The header's "Settings" menu, grouped as Superset's: Manage > Annotation Layers, Alerts & Reports. */
 export function SettingsMenu(): JSX.Element {
   const [isOpen, setIsOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -23,6 +23,9 @@ export function SettingsMenu(): JSX.Element {
           <GroupTitle role="presentation">Manage</GroupTitle>
           <MenuLink role="menuitem" to="/annotationlayer/list/" data-testid={testIds.settingsMenu.annotationLayers} onClick={() => setIsOpen(false)}>
             Annotation Layers
+          </MenuLink>
+          <MenuLink role="menuitem" to="/report/list/" data-testid={testIds.settingsMenu.alertsReports} onClick={() => setIsOpen(false)}>
+            Alerts & Reports
           </MenuLink>
         </Menu>
       )}

@@ -1,13 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { testIds } from '@/testIds';
-import { ToastContext, toastDurationsMs, type ToastKind, type Toasts } from './toastContext';
-
-interface Toast {
-  id: number;
-  kind: ToastKind;
-  text: string;
-}
+import { ToastContext, toastDurationsMs, type Toast, type ToastKind, type ToastOptions, type Toasts } from './toastContext';
 
 /** Shows toasts in the bottom-right corner and removes each after its kind's duration. */
 export function ToastProvider({ children }: { children: ReactNode }): JSX.Element {
@@ -22,14 +16,15 @@ export function ToastProvider({ children }: { children: ReactNode }): JSX.Elemen
     };
   }, []);
 
-  const addToast = useCallback((kind: ToastKind, text: string) => {
+  const addToast = useCallback((kind: ToastKind, text: string, options?: ToastOptions) => {
     const id = nextId.current;
     nextId.current += 1;
-    setToasts((current) => [...current, { id, kind, text }]);
+    const durationMs = options?.durationMs ?? toastDurationsMs[kind];
+    setToasts((current) => [...current, { id, kind, text, durationMs }]);
     const timer = setTimeout(() => {
       timers.current.delete(timer);
       setToasts((current) => current.filter((toast) => toast.id !== id));
-    }, toastDurationsMs[kind]);
+    }, durationMs);
     timers.current.add(timer);
   }, []);
 
@@ -45,6 +40,9 @@ export function ToastProvider({ children }: { children: ReactNode }): JSX.Elemen
             role={toast.kind === 'danger' ? 'alert' : 'status'}
             $kind={toast.kind}
             data-testid={testIds.toast.item}
+            data-toast-id={toast.id}
+            data-toast-type={toast.kind}
+            data-toast-duration={toast.durationMs}
           >
             {toast.text}
           </ToastItem>

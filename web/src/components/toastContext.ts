@@ -10,8 +10,21 @@ export const toastDurationsMs: Readonly<Record<ToastKind, number>> = {
   danger: 8000,
 };
 
+/** Spec 002 section 3: a toast is an id, a type, a text and how long it stays. */
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  text: string;
+  durationMs: number;
+}
+
+export interface ToastOptions {
+  /** Overrides the kind's duration (Superset's `addToast(text, {duration})`). */
+  durationMs?: number;
+}
+
 export interface Toasts {
-  addToast: (kind: ToastKind, text: string) => void;
+  addToast: (kind: ToastKind, text: string, options?: ToastOptions) => void;
 }
 
 export const ToastContext = createContext<Toasts | null>(null);

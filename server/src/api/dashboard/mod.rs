@@ -3,12 +3,16 @@
 //!
 //! - [`rules`]: the save rules and the checks of `position_json` and `json_metadata`.
 //! - [`body`]: answers built from stored records, and who may see or change a dashboard.
+//! - [`colors`]: `PUT /api/v1/dashboard/{id}/colors`, the label-colour sync's save.
 //! - [`copy`]: `POST /api/v1/dashboard/{id}/copy/`.
+//! - [`filter_state`]: a view's data masks under `native_filters_key`.
 //! - [`list`]: `GET /api/v1/dashboard/?q=`, on the generic list builder.
 //! - [`state`]: native filters, permalinks and favorites.
 
 pub mod body;
+pub mod colors;
 pub mod copy;
+pub mod filter_state;
 pub mod list;
 pub mod rules;
 pub mod state;

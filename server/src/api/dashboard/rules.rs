@@ -148,6 +148,15 @@ fn expected_metadata_type(key: &str) -> Option<MetadataRule> {
     Some(rule)
 }
 
+/// The stored metadata as an object to update: empty when absent or not an object (a stored
+/// document that does not parse is replaced, as Superset's updates do).
+pub fn stored_metadata(text: Option<&str>) -> Map<String, Value> {
+    match text.map(serde_json::from_str::<Value>) {
+        Some(Ok(Value::Object(metadata))) => metadata,
+        _ => Map::new(),
+    }
+}
+
 /// Parses `json_metadata` text: an object whose known keys have Superset's types.
 pub fn parse_json_metadata(text: &str) -> Result<Map<String, Value>, DocumentError> {
     let value: Value = serde_json::from_str(text).map_err(|_| DocumentError::NotJson)?;

@@ -10,6 +10,7 @@ use quiver_types::{
 use serde_json::Value;
 
 use super::body::{require_dashboard_owner, require_view};
+use super::rules::stored_metadata;
 use super::{field_error, ListParams};
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, AppJson, AppPath, AppQuery};
@@ -83,13 +84,7 @@ pub async fn update_filters(
 ) -> Result<AppJson<ResultResponse<Vec<Value>>>, ApiError> {
     let record = app.store.dashboard(id).await?;
     require_dashboard_owner(&user, &record)?;
-    let mut metadata = match record.json_metadata.as_deref() {
-        Some(text) if !text.trim().is_empty() => match serde_json::from_str::<Value>(text) {
-            Ok(Value::Object(metadata)) => metadata,
-            _ => serde_json::Map::new(),
-        },
-        _ => serde_json::Map::new(),
-    };
+    let mut metadata = stored_metadata(record.json_metadata.as_deref());
     let current = match metadata.get("native_filter_configuration") {
         Some(Value::Array(filters)) => filters.clone(),
         _ => Vec::new(),

@@ -9,4 +9,9 @@ export type CommonConf = {
  * Seconds a chart query may run (`query_timeout_seconds`); the client stops waiting for chart
  * data after this many seconds × 1000 (spec 000 section 9).
  */
-SUPERSET_WEBSERVER_TIMEOUT: number, };
+SUPERSET_WEBSERVER_TIMEOUT: number, 
+/**
+ * Superset's `ESCAPE_MARKDOWN_HTML` feature flag (`escape_markdown_html`): on, HTML in
+ * markdown shows as text; off, it renders sanitized.
+ */
+ESCAPE_MARKDOWN_HTML: boolean, };

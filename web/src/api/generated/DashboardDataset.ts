@@ -41,4 +41,24 @@ sql: string | null,
 /**
  * `physical` or `virtual`.
  */
-kind: string, description: string | null, main_dttm_col: string | null, cache_timeout: number | null, is_managed_externally: boolean, external_url: string | null, owners: Array<UserRef>, columns: Array<DatasetColumn>, metrics: Array<DatasetMetric>, uuid: string | null, changed_on: string | null, created_on: string | null, };
+kind: string, description: string | null, main_dttm_col: string | null, cache_timeout: number | null, is_managed_externally: boolean, external_url: string | null, owners: Array<UserRef>, columns: Array<DatasetColumn>, metrics: Array<DatasetMetric>, uuid: string | null, changed_on: string | null, created_on: string | null, filter_select_enabled: boolean, fetch_values_predicate: string | null, normalize_columns: boolean, always_filter_main_dttm: boolean, 
+/**
+ * Hours added to the dataset's times.
+ */
+offset: number, default_endpoint: string | null, is_sqllab_view: boolean, 
+/**
+ * JSON text.
+ */
+template_params: string | null, 
+/**
+ * JSON text: `certification` (`certified_by`, `details`) and `warning_markdown`.
+ */
+extra: string | null, 
+/**
+ * `table`.
+ */
+datasource_type: string, 
+/**
+ * `/tablemodelview/edit/{id}`, as Superset answers it.
+ */
+url: string, };

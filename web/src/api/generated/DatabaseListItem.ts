@@ -9,4 +9,12 @@ export type DatabaseListItem = { id: DatabaseId, database_name: string, backend:
 /**
  * Whether SQL Lab offers "Estimate cost" (the engine plans with figures).
  */
-allows_cost_estimate: boolean, changed_on: string, changed_on_delta_humanized: string, created_by: UserRef | null, changed_by: UserRef | null, };
+allows_cost_estimate: boolean, 
+/**
+ * The database's extra settings, JSON text (spec 002 section 3).
+ */
+extra: string, 
+/**
+ * `"disable_data_preview": true` in `extra`: SQL Lab runs no data preview of its tables.
+ */
+disable_data_preview: boolean, changed_on: string, changed_on_delta_humanized: string, created_by: UserRef | null, changed_by: UserRef | null, };

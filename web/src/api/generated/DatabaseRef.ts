@@ -4,4 +4,8 @@ import type { DatabaseId } from "./DatabaseId";
 /**
  * A database as nested in other objects.
  */
-export type DatabaseRef = { id: DatabaseId, database_name: string, backend: string, };
+export type DatabaseRef = { id: DatabaseId, database_name: string, backend: string, 
+/**
+ * The editor offers a catalog only when this is set (spec 001 section 3).
+ */
+allow_multi_catalog: boolean, };

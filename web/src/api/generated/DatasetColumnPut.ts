@@ -8,7 +8,7 @@ export type DatasetColumnPut = { id?: number, column_name: string, type?: string
 /**
  * An empty value becomes null.
  */
-python_date_format?: string, uuid?: string, extra?: string, 
+python_date_format?: string | null, uuid?: string, extra?: string, 
 /**
  * Read-only fields a client may echo back: ignored.
  */

@@ -7,4 +7,4 @@ export type DatasetMetricPut = { id?: number, metric_name: string, expression: s
 /**
  * An empty value becomes null.
  */
-d3format?: string, currency?: unknown, warning_text?: string, uuid?: string, extra?: string, };
+d3format?: string | null, currency?: unknown, warning_text?: string, uuid?: string, extra?: string, };

@@ -1,4 +1,4 @@
-import { useState, type JSX } from 'react';
+import { useState, type JSX, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
@@ -10,12 +10,14 @@ export const deleteConfirmationWord = 'DELETE';
 export interface ConfirmDeleteModalProps {
   /** "Are you sure you want to delete the selected charts?" */
   description: string;
+  /** Shown under the description: what the delete breaks (a dataset's charts). */
+  details?: ReactNode;
   onConfirm: () => void;
   onClose: () => void;
 }
 
 /** "Please confirm": the Delete button waits until "DELETE" is typed. */
-export function ConfirmDeleteModal({ description, onConfirm, onClose }: ConfirmDeleteModalProps): JSX.Element {
+export function ConfirmDeleteModal({ description, details, onConfirm, onClose }: ConfirmDeleteModalProps): JSX.Element {
   const [typed, setTyped] = useState('');
   const isConfirmed = typed.trim().toUpperCase() === deleteConfirmationWord;
   return (
@@ -33,6 +35,7 @@ export function ConfirmDeleteModal({ description, onConfirm, onClose }: ConfirmD
       }
     >
       <p>{description}</p>
+      {details}
       <ConfirmInput
         aria-label="Delete confirmation"
         placeholder={`Type "${deleteConfirmationWord}" to confirm`}

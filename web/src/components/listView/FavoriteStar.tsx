@@ -1,25 +1,26 @@
 import { useState, type JSX } from 'react';
 import styled from 'styled-components';
+import { errorMessage } from '@/api/errors';
 import { useToasts } from '@/components/toastContext';
+import { favoriteStatusSaveFailedMessage } from './resourceMessages';
 
 export interface FavoriteStarProps {
   isStarred: boolean;
-  /** Saves the new state; a rejection shows `failedMessage`. */
+  /** Saves the new state; a rejection shows "There was an error saving the favorite status: %s". */
   onToggle: (isStarred: boolean) => Promise<void>;
-  failedMessage: string;
   testId: string;
 }
 
 /** A list row's favorite star: click to star or unstar. */
-export function FavoriteStar({ isStarred, onToggle, failedMessage, testId }: FavoriteStarProps): JSX.Element {
+export function FavoriteStar({ isStarred, onToggle, testId }: FavoriteStarProps): JSX.Element {
   const { addToast } = useToasts();
   const [isSaving, setIsSaving] = useState(false);
   const toggle = async (): Promise<void> => {
     setIsSaving(true);
     try {
       await onToggle(!isStarred);
-    } catch {
-      addToast('danger', failedMessage);
+    } catch (error) {
+      addToast('danger', favoriteStatusSaveFailedMessage(errorMessage(error)));
     } finally {
       setIsSaving(false);
     }

@@ -4,7 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { testIds } from '@/testIds';
 import { renderWithTheme } from '@/testRendering';
 import { ListView, type ListViewColumn } from './ListView';
-import type { ListViewState } from './listViewState';
+import { cardColumnWidth, cardSkeletonCount, thumbnailCardHeight } from './ListViewCards';
+import { searchFilterWidth, selectFilterWidth } from './ListViewFilterBar';
+import { defaultListPageSize, type ListViewState } from './listViewState';
 
 interface Row {
   id: number;
@@ -28,7 +30,10 @@ function Harness({ rows, count, start = initial, isLoading = false, onDelete }: 
     <>
       <ListView
         columns={columns}
-        filters={[{ id: 'search', label: 'Search', kind: 'search' }]}
+        filters={[
+          { id: 'search', label: 'Search', kind: 'search' },
+          { id: 'modified', label: 'Modified', kind: 'dateRange' },
+        ]}
         rows={rows}
         count={count}
         rowKey={(row) => row.id}
@@ -67,6 +72,47 @@ describe('ListView', () => {
     expect(screen.getByText('Try different criteria to display results.')).toBeTruthy();
     fireEvent.click(screen.getByTestId(testIds.listView.clearFilters));
     expect(state().filters).toEqual([]);
+  });
+
+  it('clears the search filter as soon as the input is emptied, and applies it on blur', () => {
+    renderWithTheme(<Harness rows={[]} count={0} start={{ ...initial, filters: [{ id: 'search', value: 'sales' }] }} />);
+    const search = screen.getByTestId<HTMLInputElement>(testIds.listView.search);
+    expect(search.value).toBe('sales');
+    fireEvent.change(search, { target: { value: '' } });
+    expect(state().filters).toEqual([]);
+    const again = screen.getByTestId<HTMLInputElement>(testIds.listView.search);
+    fireEvent.change(again, { target: { value: ' births ' } });
+    expect(state().filters).toEqual([]);
+    fireEvent.blur(again);
+    expect(state().filters).toEqual([{ id: 'search', value: 'births' }]);
+  });
+
+  it('applies a date range once both ends are set and clears it when either end is emptied', () => {
+    renderWithTheme(<Harness rows={[]} count={0} />);
+    const start = screen.getByLabelText<HTMLInputElement>('Modified start');
+    const end = screen.getByLabelText<HTMLInputElement>('Modified end');
+    fireEvent.change(start, { target: { value: '2026-01-01' } });
+    expect(state().filters).toEqual([]);
+    fireEvent.change(end, { target: { value: '2026-02-01' } });
+    expect(state().filters).toEqual([{ id: 'modified', value: '2026-01-01,2026-02-01' }]);
+    fireEvent.change(start, { target: { value: '' } });
+    expect(state().filters).toEqual([]);
+    expect(end.value).toBe('2026-02-01');
+    fireEvent.change(start, { target: { value: '2026-01-15' } });
+    expect(state().filters).toEqual([{ id: 'modified', value: '2026-01-15,2026-02-01' }]);
+    fireEvent.change(end, { target: { value: '' } });
+    expect(state().filters).toEqual([]);
+    fireEvent.change(end, { target: { value: '2026-03-01' } });
+    expect(state().filters).toEqual([{ id: 'modified', value: '2026-01-15,2026-03-01' }]);
+    // "clear all filters" empties both inputs.
+    fireEvent.click(screen.getByTestId(testIds.listView.clearFilters));
+    expect(state().filters).toEqual([]);
+    expect([start.value, end.value]).toEqual(['', '']);
+  });
+
+  it('sizes the filters and the card grid as the spec says', () => {
+    expect([searchFilterWidth, selectFilterWidth, cardColumnWidth, cardSkeletonCount, thumbnailCardHeight]).toEqual([300, 175, 300, 25, 168]);
+    expect(defaultListPageSize).toBe(25);
   });
 
   it('sorts by a header, flipping the order on a second click, and shows the pagination text', () => {

@@ -5,6 +5,10 @@ import type { RowSelection } from './useRowSelection';
 
 /** Card mode shows this many skeleton cards while loading (spec 000 section 9). */
 export const cardSkeletonCount = 25;
+/** The width of a card grid column (spec 000 section 9). */
+export const cardColumnWidth = 300;
+/** The height of a thumbnail card (spec 001 section 9: 300 px wide, an 800x450 ratio gives 168). */
+export const thumbnailCardHeight = 168;
 
 export interface ListViewCardsProps<T> {
   rows: readonly T[];
@@ -52,7 +56,7 @@ export function ListViewCards<T>({ rows, rowKey, renderCard, isLoading, selectio
 
 const Grid = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(300px, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(${cardColumnWidth}px, 1fr));
   gap: ${({ theme }) => theme.gridUnit * 4}px;
 `;
 
@@ -61,7 +65,7 @@ const Card = styled.article<{ $isSelected: boolean }>`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.gridUnit * 2}px;
-  min-height: 168px;
+  min-height: ${thumbnailCardHeight}px;
   padding: ${({ theme }) => theme.gridUnit * 4}px;
   border: 1px solid ${({ theme, $isSelected }) => ($isSelected ? theme.colors.primary.base : theme.colors.border)};
   border-radius: ${({ theme }) => theme.borderRadius}px;
@@ -80,7 +84,7 @@ const pulse = keyframes`
 `;
 
 const Skeleton = styled.div`
-  height: 168px;
+  height: ${thumbnailCardHeight}px;
   border-radius: ${({ theme }) => theme.borderRadius}px;
   background: ${({ theme }) => theme.colors.surfaceMuted};
   animation: ${pulse} 1s ease-in-out infinite alternate;

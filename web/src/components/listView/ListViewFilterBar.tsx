@@ -5,11 +5,16 @@ import { testIds } from '@/testIds';
 export interface ListViewFilter {
   id: string;
   label: string;
-  kind: 'search' | 'select';
+  /** `dateRange` holds "start,end" (two dates); see `dateRangeValue`. */
+  kind: 'search' | 'select' | 'dateRange';
   options?: readonly { value: string; label: string }[];
 }
 
-/** The search box; it restarts from the applied value (keyed by it) when that value changes. */
+/**
+ * Spec 000 section 5: the search text is trimmed and applied on Enter or on blur; clearing the
+ * input clears the filter at once. The box restarts from the applied value (keyed by it) when that
+ * value changes.
+ */
 function SearchFilter({ filter, value, onApply }: { filter: ListViewFilter; value: string; onApply: (value: string) => void }): JSX.Element {
   const [text, setText] = useState(value);
   const apply = (): void => {
@@ -25,12 +30,51 @@ function SearchFilter({ filter, value, onApply }: { filter: ListViewFilter; valu
         placeholder="Type a value"
         value={text}
         data-testid={testIds.listView.search}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value === '' && value !== '') onApply('');
+        }}
         onBlur={apply}
         onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
           if (event.key === 'Enter') apply();
         }}
       />
+    </FilterBox>
+  );
+}
+
+/** The two ends of a date range filter's value ("" for an end not chosen). */
+export function dateRangeEnds(value: string): [string, string] {
+  const [start = '', end = ''] = value.split(',');
+  return [start, end];
+}
+
+/** Spec 000 section 5: a date range with either end empty is no filter (""). */
+export function dateRangeValue(start: string, end: string): string {
+  return start !== '' && end !== '' ? `${start},${end}` : '';
+}
+
+/** Two date inputs; the filter applies once both ends are set and is cleared when either is emptied. */
+function DateRangeFilter({ filter, value, onApply }: { filter: ListViewFilter; value: string; onApply: (value: string) => void }): JSX.Element {
+  const [ends, setEnds] = useState(() => dateRangeEnds(value));
+  const [seenValue, setSeenValue] = useState(value);
+  // The value changed from outside ("clear all filters", the URL): show it.
+  if (value !== seenValue) {
+    setSeenValue(value);
+    if (value !== dateRangeValue(...ends)) setEnds(dateRangeEnds(value));
+  }
+  const change = (next: [string, string]): void => {
+    setEnds(next);
+    const nextValue = dateRangeValue(...next);
+    if (nextValue !== value) onApply(nextValue);
+  };
+  return (
+    <FilterBox as="div">
+      <FilterLabel>{filter.label}</FilterLabel>
+      <DateRange data-testid={testIds.listView.dateRangeFilter} data-filter-id={filter.id}>
+        <DateInput type="date" aria-label={`${filter.label} start`} value={ends[0]} onChange={(event) => change([event.target.value, ends[1]])} />
+        <DateInput type="date" aria-label={`${filter.label} end`} value={ends[1]} onChange={(event) => change([ends[0], event.target.value])} />
+      </DateRange>
     </FilterBox>
   );
 }
@@ -41,13 +85,19 @@ export interface ListViewFilterBarProps {
   onChange: (id: string, value: string) => void;
 }
 
-/** The list's filters: the search box is 300 px wide, selects 175 px (spec 000 section 9). */
+/** Spec 000 section 9: the widths of a list's filters. */
+export const searchFilterWidth = 300;
+export const selectFilterWidth = 175;
+
+/** The list's filters: the search box and a date range are 300 px wide, selects 175 px (spec 000 section 9). */
 export function ListViewFilterBar({ filters, valueOf, onChange }: ListViewFilterBarProps): JSX.Element {
   return (
     <FilterBar>
       {filters.map((filter) =>
         filter.kind === 'search' ? (
           <SearchFilter key={`${filter.id}:${valueOf(filter.id)}`} filter={filter} value={valueOf(filter.id)} onApply={(value) => onChange(filter.id, value)} />
+        ) : filter.kind === 'dateRange' ? (
+          <DateRangeFilter key={filter.id} filter={filter} value={valueOf(filter.id)} onApply={(value) => onChange(filter.id, value)} />
         ) : (
           <FilterBox key={filter.id}>
             <FilterLabel>{filter.label}</FilterLabel>
@@ -90,7 +140,7 @@ export const FilterLabel = styled.span`
 `;
 
 const SearchInput = styled.input`
-  width: 300px;
+  width: ${searchFilterWidth}px;
   min-height: 32px;
   padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -100,7 +150,23 @@ const SearchInput = styled.input`
 `;
 
 export const NativeSelect = styled.select`
-  width: 175px;
+  width: ${selectFilterWidth}px;
+  min-height: 32px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const DateRange = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.gridUnit}px;
+  width: ${searchFilterWidth}px;
+`;
+
+const DateInput = styled.input`
+  flex: 1;
+  min-width: 0;
   min-height: 32px;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.borderRadius}px;

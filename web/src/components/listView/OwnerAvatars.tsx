@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 import styled from 'styled-components';
 import type { UserRef } from '@/api/generated/UserRef';
+import { displayNameOf } from '@/api/userNames';
 import { testIds } from '@/testIds';
 
 /** A list cell shows at most this many owner avatars (spec 001 section 9). */
@@ -15,7 +16,7 @@ export function OwnerAvatars({ owners }: { owners: readonly UserRef[] }): JSX.El
   return (
     <Avatars>
       {owners.slice(0, maxOwnerAvatars).map((owner) => (
-        <Avatar key={String(owner.id)} title={`${owner.first_name} ${owner.last_name}`.trim()} data-testid={testIds.listView.ownerAvatar}>
+        <Avatar key={String(owner.id)} title={displayNameOf(owner)} data-testid={testIds.listView.ownerAvatar}>
           {initials(owner)}
         </Avatar>
       ))}

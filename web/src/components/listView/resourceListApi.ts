@@ -13,13 +13,23 @@ import { risonString } from '@/api/rison';
 import type { ListFilterValue, ListViewState } from './listViewState';
 
 /** The resources with a list page. */
-export type ListResource = 'chart' | 'dashboard' | 'dataset' | 'database' | 'saved_query' | 'annotation_layer';
+export type ListResource = 'chart' | 'dashboard' | 'dataset' | 'database' | 'saved_query' | 'annotation_layer' | 'report';
 
 /** A rison boolean for a select filter's "yes" / "no", or null for anything else. */
 export function risonYesNo(value: string): string | null {
   if (value === 'yes') return '!t';
   if (value === 'no') return '!f';
   return null;
+}
+
+/**
+ * Spec 000 section 7: a between filter becomes gt plus lt. `value` is a date range filter's
+ * "start,end"; null when either end is missing.
+ */
+export function risonBetween(column: string, value: string): string | null {
+  const [start = '', end = ''] = value.split(',');
+  if (start === '' || end === '') return null;
+  return `(col:${column},opr:gt,value:${risonString(start)}),(col:${column},opr:lt,value:${risonString(end)})`;
 }
 
 /** The `(col, opr, value)` filter of one list filter value, or null to leave it out. */
@@ -35,10 +45,12 @@ export function listPath(resource: ListResource, q: string): string {
   return `/api/v1/${resource}/?q=${encodeURIComponent(q)}`;
 }
 
-export function useResourceList<T>(resource: ListResource, q: string): UseQueryResult<ListPageResponse<T>, ApiError> {
+/** The list call for `q`; with `isEnabled` false nothing is asked yet (the query stays pending). */
+export function useResourceList<T>(resource: ListResource, q: string, isEnabled = true): UseQueryResult<ListPageResponse<T>, ApiError> {
   return useQuery({
     queryKey: queryKeys.resourceList(resource, q),
     queryFn: ({ signal }) => getJson<ListPageResponse<T>>(listPath(resource, q), signal),
+    enabled: isEnabled,
     placeholderData: keepPreviousData,
     retry: false,
   });

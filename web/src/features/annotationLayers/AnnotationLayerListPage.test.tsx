@@ -86,6 +86,25 @@ describe('AnnotationLayerListPage', () => {
     expect((await within(modal).findByTestId(testIds.annotationLayers.modalError)).textContent).toBe('Name must be unique');
   });
 
+  it('says "An error occurred while creating annotation layers" with the server message when adding fails', async () => {
+    const server = annotationLayerTestServer(layers, []);
+    const answer = server.fetch;
+    vi.stubGlobal('fetch', (path: string, init: RequestInit = {}) =>
+      init.method === 'POST' && path === '/api/v1/annotation_layer/'
+        ? Promise.resolve(Response.json({ message: { name: ['Name must be unique'] } }, { status: 422 }))
+        : answer(path, init),
+    );
+    renderLayerList();
+
+    fireEvent.click(await screen.findByTestId(testIds.annotationLayers.addLayer));
+    const modal = screen.getByTestId(testIds.annotationLayers.layerModal);
+    fireEvent.change(within(modal).getByTestId(testIds.annotationLayers.layerName), { target: { value: 'Releases' } });
+    fireEvent.click(within(modal).getByTestId(testIds.annotationLayers.layerModalSave));
+    expect((await within(modal).findByTestId(testIds.annotationLayers.modalError)).textContent).toBe(
+      'An error occurred while creating annotation layers: Name must be unique',
+    );
+  });
+
   it('bulk deletes the picked layers and toasts the server message', async () => {
     const server = annotationLayerTestServer(layers, []);
     vi.stubGlobal('fetch', server.fetch);

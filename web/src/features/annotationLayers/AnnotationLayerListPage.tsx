@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type JSX } from 'react';
+import { useMemo, useState, type JSX } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '@/api/errors';
 import type { AnnotationLayerItem } from '@/api/generated/AnnotationLayerItem';
 import type { UserRef } from '@/api/generated/UserRef';
 import { queryKeys } from '@/api/queryKeys';
+import { displayNameOf } from '@/api/userNames';
 import { Button } from '@/components/Button';
 import { ConfirmDeleteModal } from '@/components/listView/ConfirmDeleteModal';
 import { ListPageLayout } from '@/components/listView/ListPageLayout';
@@ -13,12 +14,12 @@ import { defaultListPageSize } from '@/components/listView/listViewState';
 import { useBulkDelete } from '@/components/listView/useBulkDelete';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
 import { useToasts } from '@/components/toastContext';
+import { useListErrorToasts } from '@/components/listView/useListErrorToasts';
 import { testIds } from '@/testIds';
 import { AnnotationLayerModal } from './AnnotationLayerModal';
 import { annotationLayerListFilterIds, annotationLayerListQuery, annotationListPagePath, deleteAnnotationLayer, useAnnotationLayerList, useCanWriteAnnotationLayers } from './api';
 import { RowActions } from './RowActions';
 
-export const annotationLayerListFailedMessage = 'An error occurred while fetching annotation layers';
 
 /** Superset's toast after deleting one layer. */
 export function deletedLayerMessage(name: string): string {
@@ -26,7 +27,7 @@ export function deletedLayerMessage(name: string): string {
 }
 
 function userName(user: UserRef | null): string {
-  return user === null ? '' : `${user.first_name} ${user.last_name}`.trim();
+  return user === null ? '' : displayNameOf(user);
 }
 
 /** `/annotationlayer/list/`: the annotation layers, searched by name, sorted and paged by the server. */
@@ -44,9 +45,7 @@ export function AnnotationLayerListPage(): JSX.Element {
   const [editing, setEditing] = useState<AnnotationLayerItem | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AnnotationLayerItem | null>(null);
 
-  useEffect(() => {
-    if (list.isError) addToast('danger', annotationLayerListFailedMessage);
-  }, [list.isError, addToast]);
+  useListErrorToasts('annotation_layer', { label: 'annotation layer', plural: 'annotation layers' }, list.error);
 
   async function deleteLayer(layer: AnnotationLayerItem): Promise<void> {
     setDeleting(null);

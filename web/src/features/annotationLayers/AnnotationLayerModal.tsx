@@ -2,6 +2,7 @@ import { useId, useState, type JSX } from 'react';
 import { errorMessage } from '@/api/errors';
 import type { AnnotationLayerItem } from '@/api/generated/AnnotationLayerItem';
 import { Button } from '@/components/Button';
+import { createFailedMessage } from '@/components/listView/resourceMessages';
 import { Modal } from '@/components/Modal';
 import { testIds } from '@/testIds';
 import { createAnnotationLayer, updateAnnotationLayer } from './api';
@@ -32,7 +33,8 @@ export function AnnotationLayerModal({ layer, onClose, onSaved }: AnnotationLaye
       const saved = layer === null ? await createAnnotationLayer(payload) : await updateAnnotationLayer(layer.id, payload);
       onSaved(saved.id);
     } catch (error) {
-      setFailure(errorMessage(error));
+      // Spec 000 section 8: a failed create says "An error occurred while creating %ss: %s".
+      setFailure(layer === null ? createFailedMessage('annotation layers', errorMessage(error)) : errorMessage(error));
       setIsSaving(false);
     }
   }

@@ -3,10 +3,11 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { useCommonConf } from '@/api/commonConf';
 import { errorMessage, isUnauthorized } from '@/api/errors';
+import { isNavigationHidden } from '@/app/displayMode';
 import { AppHeader } from '@/components/AppHeader';
 import { useCurrentUser, loginPathReturningTo } from './api';
 
-/** Pages behind login: the header and the page; a 401 from `/api/v1/me/` goes to the login page. */
+/** Pages behind login: the header (unless a display mode hides it) and the page; a 401 from `/api/v1/me/` goes to the login page. */
 export function AuthenticatedLayout(): JSX.Element {
   const currentUser = useCurrentUser();
   useCommonConf();
@@ -25,7 +26,7 @@ export function AuthenticatedLayout(): JSX.Element {
 
   return (
     <Shell>
-      <AppHeader user={currentUser.data} />
+      {!isNavigationHidden(new URLSearchParams(location.search)) && <AppHeader user={currentUser.data} />}
       <Content>
         <Outlet />
       </Content>

@@ -5,6 +5,7 @@ import type { CurrentUser } from '@/api/generated/CurrentUser';
 import type { ResultResponse } from '@/api/generated/ResultResponse';
 import type { SessionLoginRequest } from '@/api/generated/SessionLoginRequest';
 import { queryKeys } from '@/api/queryKeys';
+import { displayNameOf } from '@/api/userNames';
 
 export const loginPagePath = '/login/';
 export const welcomePagePath = '/superset/welcome/';
@@ -38,6 +39,6 @@ export function loginPathReturningTo(path: string): string {
 }
 
 export function userDisplayName(user: CurrentUser): string {
-  const fullName = `${user.first_name} ${user.last_name}`.trim();
+  const fullName = displayNameOf(user);
   return fullName === '' ? user.username : fullName;
 }

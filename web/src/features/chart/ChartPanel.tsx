@@ -4,6 +4,7 @@ import styled, { keyframes, useTheme } from 'styled-components';
 import type { ChartDataArrowResult } from '@/api/chartData';
 import type { FormData } from '@/api/generated/FormData';
 import type { UserRef } from '@/api/generated/UserRef';
+import { displayNameOf } from '@/api/userNames';
 import { Button } from '@/components/Button';
 import { CommittedSignal } from '@/components/CommittedSignal';
 import { errorDisplayOfResult, type ErrorDisplay } from '@/components/errorMessage/errorDisplay';
@@ -100,7 +101,7 @@ function LoadingNotice(): JSX.Element {
 }
 
 function ownerNameOf(owner: UserRef): string {
-  return `${owner.first_name} ${owner.last_name}`.trim();
+  return displayNameOf(owner);
 }
 
 /** The chart area: loading, error, empty or the chart, with the row count and "View query". */

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, type JSX } from 'react';
+import { useMemo, type JSX } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { ChartListItem } from '@/api/generated/ChartListItem';
@@ -14,7 +14,8 @@ import { saveFavorite, useFavoriteStatus, useRelatedOptions } from '@/components
 import { useBulkDelete } from '@/components/listView/useBulkDelete';
 import { TagChips } from '@/components/listView/TagChips';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
-import { useToasts } from '@/components/toastContext';
+import { useErrorToast, useListErrorToasts } from '@/components/listView/useListErrorToasts';
+import { favoriteStatusFetchFailedMessage } from '@/components/listView/resourceMessages';
 import { useTagNames } from '@/features/tags/api';
 import { useBundleActions } from '@/features/importExport/useBundleActions';
 import { testIds } from '@/testIds';
@@ -22,8 +23,6 @@ import { chartListFilterIds, chartListQuery, useChartList, useChartVizTypes } fr
 
 /** A dashboard cell shows at most this many links, then "+ %s more" (spec 000 section 2). */
 export const maxDashboardLinks = 20;
-export const chartFavoriteFailedMessage = 'There was an issue favoriting this chart.';
-export const chartListFailedMessage = 'An error occurred while fetching charts';
 
 export const chartCardSortOptions: readonly CardSortOption[] = [
   { label: 'Alphabetical', sortColumn: 'slice_name', sortOrder: 'asc' },
@@ -64,16 +63,13 @@ export function ChartListPage(): JSX.Element {
   // Spec 001 section 6: `_info` decides the writes (import, delete, tag) and the exports offered.
   const canWrite = useResourcePermission('chart', 'can_write') === true;
   const canExport = useResourcePermission('chart', 'can_export') === true;
-  const { addToast } = useToasts();
 
-  useEffect(() => {
-    if (list.isError) addToast('danger', chartListFailedMessage);
-  }, [list.isError, addToast]);
+  useListErrorToasts('chart', { label: 'chart', plural: 'charts' }, list.error);
+  useErrorToast(favorites.error, favorites.error === null ? null : favoriteStatusFetchFailedMessage(favorites.error.message));
 
   const star = (chart: ChartListItem): JSX.Element => (
     <FavoriteStar
       isStarred={favorites.data?.get(chart.id) ?? chart.is_favorite}
-      failedMessage={chartFavoriteFailedMessage}
       testId={testIds.chartList.favoriteStar}
       onToggle={async (isStarred) => {
         await saveFavorite('chart', chart.id, isStarred);

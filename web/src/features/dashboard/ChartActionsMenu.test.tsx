@@ -153,6 +153,26 @@ describe('dashboard chart menu: items', () => {
     expect(menu.textContent).toContain('ShareCopy permalink to clipboardDownloadExport to .CSV');
   });
 
+  it("offers 'Cross-filtering scoping' to editors with cross-filters on, after Explore chart", () => {
+    const onCrossFilterScoping = vi.fn();
+    renderChart({ ...grid, onCrossFilterScoping });
+    expect(menuItemTexts().slice(0, 4)).toEqual(['Force refresh', 'Enter fullscreen', 'Explore chart', 'Cross-filtering scoping']);
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuCrossFilterScoping));
+    expect(onCrossFilterScoping).toHaveBeenCalledWith(chart.id);
+  });
+
+  it('shows no controls when the embedded UI config hides them', () => {
+    renderWithTheme(
+      <MemoryRouter>
+        <DashboardGridContext.Provider value={{ ...grid, hideChartControls: true }}>
+          <DashboardChartHolder chartId={chart.id} widthPx={400} heightPx={300} />
+        </DashboardGridContext.Provider>
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId(testIds.dashboard.chartTitle).textContent).toBe(chart.slice_name);
+    expect(screen.queryByTestId(testIds.dashboard.chartMenuButton)).toBeNull();
+  });
+
   it('offers no file export without can_csv, only the image', () => {
     myRoles = { roles: { Gamma: [['can_read', 'Chart']] }, permissions: {} };
     renderChart();

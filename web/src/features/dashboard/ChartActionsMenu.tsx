@@ -21,6 +21,7 @@ import { saveBlob } from '@/features/explore/download/saveBlob';
 import { testIds } from '@/testIds';
 import { exportDashboardChart, fetchDashboardChartQuery, useMyRoles } from './api';
 import { useDashboardGrid } from './dashboardGridContext';
+import { crossFilteringScopingLabel } from './filters/crossFilterScoping';
 
 /** The Explore page of a saved chart. */
 export function exploreChartPath(chart: DashboardChart): string {
@@ -62,7 +63,8 @@ export interface ChartActionsMenuProps {
 
 /**
  * The "More Options" menu of a dashboard chart, in Superset's order: force refresh, enter or exit
- * fullscreen, toggle chart description (when the chart has one), explore chart,
+ * fullscreen, toggle chart description (when the chart has one), explore chart, cross-filtering
+ * scoping (editors, with cross-filters on),
  * View query (the SQL with the dashboard's filters), View as table, drill to detail, Share > copy
  * permalink (Explore's, with the dashboard's filters), Download > for `can_csv` users the exports
  * of the viz type (.CSV, .JSON, Excel; pivoted CSV for pivot tables; full .CSV and full Excel for
@@ -79,7 +81,7 @@ export function ChartActionsMenu({
   onDrillToDetail,
   onViewAsTable,
 }: ChartActionsMenuProps): JSX.Element {
-  const { dashboardId } = useDashboardGrid();
+  const { dashboardId, onCrossFilterScoping = null } = useDashboardGrid();
   const { addToast } = useToasts();
   const downloadAsImage = useDownloadAsImage();
   const roles = useMyRoles();
@@ -142,6 +144,11 @@ export function ChartActionsMenu({
           <DropdownMenuLink data-testid={testIds.dashboard.chartMenuItem} href={exploreChartPath(chart)}>
             Explore chart
           </DropdownMenuLink>
+          {onCrossFilterScoping !== null && (
+            <DropdownMenuItem data-testid={testIds.dashboard.chartMenuCrossFilterScoping} onClick={() => choose(() => onCrossFilterScoping(chart.id))}>
+              {crossFilteringScopingLabel}
+            </DropdownMenuItem>
+          )}
           <DropdownMenuItem data-testid={testIds.dashboard.chartMenuViewQuery} onClick={() => choose(viewQuery)}>
             {viewQueryLabel}
           </DropdownMenuItem>

@@ -12,6 +12,7 @@ import { chartResultsStateOf } from '@/features/explore/dataPane/chartResultsSta
 import { testIds } from '@/testIds';
 import { runDashboardChartQuery } from './api';
 import { ChartActionsMenu, exploreChartPath, hasChartDescription } from './ChartActionsMenu';
+import { withDashboardColors } from './dashboardColors';
 import { useDashboardGrid } from './dashboardGridContext';
 import { SafeMarkdown } from './SafeMarkdown';
 import { useNearViewport } from './useNearViewport';
@@ -86,8 +87,18 @@ interface LoadedChartProps {
 }
 
 function LoadedChart({ chart, nameOverride, holderRef, isFullSize, onToggleFullSize }: LoadedChartProps): JSX.Element {
-  const { dashboardId, scrollRoot, extraFormDataByChart, onCrossFilter, crossFilterValues, dashboardRefreshNumber, autoRefreshNumber, autoRefreshDelayMs } =
-    useDashboardGrid();
+  const {
+    dashboardId,
+    scrollRoot,
+    extraFormDataByChart,
+    onCrossFilter,
+    crossFilterValues,
+    dashboardRefreshNumber,
+    autoRefreshNumber,
+    autoRefreshDelayMs,
+    hideChartControls = false,
+    dashboardColors,
+  } = useDashboardGrid();
   const bodyRef = useRef<HTMLDivElement>(null);
   const isNearViewport = useNearViewport(bodyRef, scrollRoot);
   const [ownRefreshNumber, setRefreshNumber] = useState(0);
@@ -106,6 +117,11 @@ function LoadedChart({ chart, nameOverride, holderRef, isFullSize, onToggleFullS
   const refreshNumber = ownRefreshNumber + dashboardRefreshNumber + appliedAutoRefresh;
   const extraFormData = extraFormDataByChart?.get(chart.id) ?? null;
   const formData = useMemo(() => withExtraFormData(chart.form_data, extraFormData), [chart.form_data, extraFormData]);
+  // Drawn with the dashboard's colours; queried without them (colours change no query).
+  const drawnFormData = useMemo(
+    () => (dashboardColors === undefined ? chart.form_data : withDashboardColors(chart.form_data, dashboardColors)),
+    [chart.form_data, dashboardColors],
+  );
   const chartQueryKey = queryKeys.dashboardFilteredChartData(dashboardId, chart.id, refreshNumber, extraFormData);
   const chartData = useQuery({
     queryKey: chartQueryKey,
@@ -125,17 +141,19 @@ function LoadedChart({ chart, nameOverride, holderRef, isFullSize, onToggleFullS
         <Title data-testid={testIds.dashboard.chartTitle} title={name}>
           {name}
         </Title>
-        <ChartActionsMenu
-          chart={chart}
-          formData={formData}
-          onForceRefresh={() => setRefreshNumber((number) => number + 1)}
-          isFullSize={isFullSize}
-          onToggleFullSize={onToggleFullSize}
-          onToggleDescription={() => setIsDescriptionExpanded((isShown) => !isShown)}
-          imageElementRef={holderRef}
-          onDrillToDetail={() => setDrillValues([])}
-          onViewAsTable={() => setIsTableVisible(true)}
-        />
+        {!hideChartControls && (
+          <ChartActionsMenu
+            chart={chart}
+            formData={formData}
+            onForceRefresh={() => setRefreshNumber((number) => number + 1)}
+            isFullSize={isFullSize}
+            onToggleFullSize={onToggleFullSize}
+            onToggleDescription={() => setIsDescriptionExpanded((isShown) => !isShown)}
+            imageElementRef={holderRef}
+            onDrillToDetail={() => setDrillValues([])}
+            onViewAsTable={() => setIsTableVisible(true)}
+          />
+        )}
       </ChartHeader>
       {isDescriptionExpanded && hasChartDescription(chart) && (
         <Description data-testid={testIds.dashboard.chartDescription}>
@@ -146,7 +164,7 @@ function LoadedChart({ chart, nameOverride, holderRef, isFullSize, onToggleFullS
         {isNearViewport ? <ChartPanel
             chartData={chartData}
             hasRun
-            formData={chart.form_data}
+            formData={drawnFormData}
             onCrossFilter={emitCrossFilter}
             crossFilterValues={crossFilterValues.get(chart.id)}
             onDrillToDetail={setDrillValues}

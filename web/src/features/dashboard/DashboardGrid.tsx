@@ -5,6 +5,7 @@ import type { ExtraFormData } from '@/api/generated/ExtraFormData';
 import type { CrossFilterSelection } from '@/features/chart/viz/chartRendererProps';
 import { useElementSize } from '@/features/chart/useElementSize';
 import { testIds } from '@/testIds';
+import type { AppliedDashboardColors } from './dashboardColors';
 import { DashboardGridContext, type DashboardGridState } from './dashboardGridContext';
 import { columnWidthFor, rootId, type DashboardLayout } from './dashboardLayout';
 import type { DashboardEditor } from './editing/useDashboardEditor';
@@ -27,12 +28,18 @@ export interface DashboardGridProps {
   dashboardRefreshNumber?: number;
   autoRefreshNumber?: number;
   autoRefreshDelayMs?: (chartId: number) => number | null;
+  onCrossFilterScoping?: ((chartId: number) => void) | null;
+  hideChartControls?: boolean;
+  /** The top-level tabs' strip is hidden (display modes and the embedded UI config). */
+  hideTopLevelTabs?: boolean;
+  dashboardColors?: AppliedDashboardColors;
 }
 
 /** No filters: what charts apply when the dashboard has no filter state. */
 const noFilters: ReadonlyMap<number, ExtraFormData> = new Map();
 const noCrossFilterValues: ReadonlyMap<number, readonly unknown[]> = new Map();
 const noDelay = (): number => 0;
+const chartOwnColors: AppliedDashboardColors = { colorScheme: null, labelColors: {} };
 
 /** The open tab of each tabs component that holds one of `tabIds`. */
 function activeTabsFor(layout: DashboardLayout, tabIds: readonly string[]): Record<string, string> {
@@ -60,6 +67,10 @@ export function DashboardGrid({
   dashboardRefreshNumber = 0,
   autoRefreshNumber = 0,
   autoRefreshDelayMs = noDelay,
+  onCrossFilterScoping = null,
+  hideChartControls = false,
+  hideTopLevelTabs = false,
+  dashboardColors = chartOwnColors,
 }: DashboardGridProps): JSX.Element {
   const gridRef = useRef<HTMLDivElement>(null);
   const { width } = useElementSize(gridRef);
@@ -86,6 +97,10 @@ export function DashboardGrid({
       dashboardRefreshNumber,
       autoRefreshNumber,
       autoRefreshDelayMs,
+      onCrossFilterScoping,
+      hideChartControls,
+      hideTopLevelTabs,
+      dashboardColors,
     }),
     [
       dashboardId,
@@ -102,6 +117,10 @@ export function DashboardGrid({
       dashboardRefreshNumber,
       autoRefreshNumber,
       autoRefreshDelayMs,
+      onCrossFilterScoping,
+      hideChartControls,
+      hideTopLevelTabs,
+      dashboardColors,
     ],
   );
   const topLevelId = layout[rootId]?.children[0];

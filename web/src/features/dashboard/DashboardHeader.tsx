@@ -9,6 +9,7 @@ import { useToasts } from '@/components/toastContext';
 import { Button } from '@/components/Button';
 import { copyTextToClipboard } from '@/components/copyTextToClipboard';
 import { copiedMessage, copyFailedMessage } from '@/features/chart/ViewQueryModal';
+import { useCanWriteReports } from '@/features/reports/api';
 import { testIds } from '@/testIds';
 import {
   dashboardHiddenMessage,
@@ -28,6 +29,8 @@ export interface DashboardHeaderProps {
   /** The query key the dashboard was read under (`id` or slug). */
   idOrSlug: string;
   canEdit: boolean;
+  /** Save permission ("Save as"). */
+  canSave: boolean;
   /** Edit mode, when on. */
   editor: DashboardEditor | null;
   onEdit: () => void;
@@ -56,6 +59,7 @@ export function DashboardHeader({
   dashboard,
   idOrSlug,
   canEdit,
+  canSave,
   editor,
   onEdit,
   onDiscard,
@@ -72,6 +76,7 @@ export function DashboardHeader({
   const queryClient = useQueryClient();
   const { addToast } = useToasts();
   const favorite = useFavoriteStatus(dashboard.id);
+  const canManageReports = useCanWriteReports() === true;
   const [isSavingPublished, setIsSavingPublished] = useState(false);
 
   useEffect(() => {
@@ -185,6 +190,8 @@ export function DashboardHeader({
         dashboard={dashboard}
         idOrSlug={idOrSlug}
         canEdit={canEdit}
+        canSave={canSave}
+        canManageReports={canManageReports}
         isEditing={editor !== null}
         refreshSeconds={refreshSeconds}
         onRefresh={onRefresh}

@@ -23,6 +23,8 @@ function renderMenu(isEditing: boolean): DashboardHeaderMenuProps {
     dashboard,
     idOrSlug: '4',
     canEdit: true,
+    canSave: true,
+    canManageReports: false,
     isEditing,
     refreshSeconds: 0,
     onRefresh: vi.fn(),

@@ -3,6 +3,7 @@ import { useCallback, useRef, useState, type JSX, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { DropdownMenuAnchor, DropdownMenuGroup, DropdownMenuItem, DropdownMenuList } from '@/components/DropdownMenu';
+import { NativeSelect, TextInput } from '@/components/formFields';
 import { postJson, putJson } from '@/api/client';
 import { errorMessage } from '@/api/errors';
 import type { Dashboard } from '@/api/generated/Dashboard';
@@ -15,6 +16,8 @@ import { Modal, wideModalWidthPx } from '@/components/Modal';
 import { ownerFromUserRef, OwnersSelect, type ChosenOwner } from '@/components/OwnersSelect';
 import { useToasts } from '@/components/toastContext';
 import { dashboardDownloadAsImageLabel } from '@/features/explore/download/downloadAsImage';
+import { manageEmailReportsLabel } from '@/features/reports/api';
+import { ReportModal } from '@/features/reports/ReportModal';
 import { testIds } from '@/testIds';
 import { dashboardPagePath } from './api';
 import { useCloseOnOutside } from '@/components/useCloseOnOutside';
@@ -37,6 +40,10 @@ export interface DashboardHeaderMenuProps {
   dashboard: Dashboard;
   idOrSlug: string;
   canEdit: boolean;
+  /** Save permission (can_write on Dashboard): "Save as". */
+  canSave: boolean;
+  /** "Manage email reports": `can_write` on ReportSchedule. */
+  canManageReports: boolean;
   isEditing: boolean;
   refreshSeconds: number;
   onRefresh: () => void;
@@ -48,14 +55,14 @@ export interface DashboardHeaderMenuProps {
   onSaved: (saved: Dashboard) => void;
 }
 
-type Dialog = 'properties' | 'css' | 'saveAs' | 'refreshInterval' | null;
+type Dialog = 'properties' | 'css' | 'saveAs' | 'refreshInterval' | 'reports' | null;
 
 /**
  * The header's "..." menu: Refresh dashboard, Set auto-refresh interval, Edit properties,
- * Edit CSS, Save as, Download > Download as Image, and Share > Copy permalink to clipboard (view mode).
+ * Edit CSS, Save as, Manage email reports, Download > Download as Image, and Share > Copy permalink to clipboard (view mode).
  */
 export function DashboardHeaderMenu(props: DashboardHeaderMenuProps): JSX.Element {
-  const { dashboard, canEdit, isEditing, onRefresh, onCopyPermalink, onDownloadAsImage } = props;
+  const { dashboard, canEdit, canSave, canManageReports, isEditing, onRefresh, onCopyPermalink, onDownloadAsImage } = props;
   const [isOpen, setIsOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -89,7 +96,8 @@ export function DashboardHeaderMenu(props: DashboardHeaderMenuProps): JSX.Elemen
           {item('Set auto-refresh interval', () => setDialog('refreshInterval'))}
           {canEdit && item('Edit properties', () => setDialog('properties'))}
           {canEdit && item('Edit CSS', () => setDialog('css'))}
-          {!isEditing && item('Save as', () => setDialog('saveAs'))}
+          {!isEditing && canSave && item('Save as', () => setDialog('saveAs'))}
+          {!isEditing && canManageReports && item(manageEmailReportsLabel, () => setDialog('reports'), testIds.reports.manageItem)}
           <DropdownMenuGroup>Download</DropdownMenuGroup>
           {item(dashboardDownloadAsImageLabel, onDownloadAsImage, testIds.dashboardMenu.downloadImage)}
           {!isEditing && (
@@ -104,6 +112,7 @@ export function DashboardHeaderMenu(props: DashboardHeaderMenuProps): JSX.Elemen
       {dialog === 'css' && <CssDialog {...props} onClose={() => setDialog(null)} />}
       {dialog === 'saveAs' && <SaveAsDialog dashboard={dashboard} onClose={() => setDialog(null)} />}
       {dialog === 'refreshInterval' && <RefreshIntervalDialog {...props} onClose={() => setDialog(null)} />}
+      {dialog === 'reports' && <ReportModal target={{ kind: 'dashboard', id: dashboard.id, name: dashboard.dashboard_title }} onClose={() => setDialog(null)} />}
     </DropdownMenuAnchor>
   );
 }
@@ -280,13 +289,13 @@ function RefreshIntervalDialog({ refreshSeconds, isEditing, onRefreshSecondsChan
     >
       <Field>
         Refresh frequency
-        <Select aria-label="Refresh frequency" value={seconds} onChange={(event) => setSeconds(Number(event.target.value))}>
+        <NativeSelect aria-label="Refresh frequency" value={seconds} onChange={(event) => setSeconds(Number(event.target.value))}>
           {refreshIntervalOptions.map((option) => (
             <option key={option.seconds} value={option.seconds}>
               {option.label}
             </option>
           ))}
-        </Select>
+        </NativeSelect>
       </Field>
     </Modal>
   );
@@ -333,22 +342,6 @@ const CheckField = styled.label`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.gridUnit * 2}px;
-`;
-
-const TextInput = styled.input`
-  padding: ${({ theme }) => theme.gridUnit * 2}px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-`;
-
-const Select = styled.select`
-  padding: ${({ theme }) => theme.gridUnit * 2}px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
 `;
 
 const CssInput = styled.textarea`

@@ -1,13 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
-import { preloadCsrfToken } from '@/api/client';
+import { getJson, preloadCsrfToken } from '@/api/client';
 import { errorMessage } from '@/api/errors';
 import { eventLogger } from '@/api/eventLog';
 import type { Dashboard } from '@/api/generated/Dashboard';
+import type { DashboardColors } from '@/api/generated/DashboardColors';
+import type { DashboardFilterState } from '@/api/generated/DashboardFilterState';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
 import { queryKeys } from '@/api/queryKeys';
+import { readDashboardDisplay } from '@/app/displayMode';
+import { useToasts } from '@/components/toastContext';
 import { useCurrentUser } from '@/features/auth/api';
 import type { CrossFilterSelection } from '@/features/chart/viz/chartRendererProps';
 import { useDownloadAsImage } from '@/features/explore/download/downloadAsImage';
@@ -16,19 +20,34 @@ import { placeMissingCharts } from '@/wasm/dashboardLayout';
 import { preloadQuiverCore } from '@/wasm/core';
 import { preloadPostProcessing } from '@/wasm/postProcess';
 import { loadNativeFilterRules } from '@/wasm/nativeFilters';
-import { fetchDashboardPermalink, isAdmin, useDashboard, useDashboardCharts, useMyRoles } from './api';
+import { dashboardPagePath, fetchDashboardPermalink, useDashboard, useDashboardCharts, useMyRoles } from './api';
 import { autoRefreshPeriodMs, readRefreshSettings, staggerDelayMs, withRefreshFrequency } from './autoRefresh';
+import { appliedDashboardColors } from './dashboardColors';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardHeader } from './DashboardHeader';
+import { canEditDashboard, canSaveDashboard } from './dashboardPermissions';
+import {
+  dataMaskFromFilterState,
+  dataMaskFromNativeFiltersParam,
+  focusedChartIn,
+  focusedChartParam,
+  nativeFiltersKeyParam,
+  nativeFiltersParam,
+  withoutFocusedChart,
+} from './dashboardUrl';
 import { BuilderPane } from './editing/BuilderPane';
 import { undoRedoShortcut } from './editing/undoRedoShortcut';
-import { useDashboardEditor } from './editing/useDashboardEditor';
+import { isChartDropWithoutDefinition, noChartDefinitionMessage } from './editing/sliceAdder';
+import { useDashboardEditor, type DashboardEditor } from './editing/useDashboardEditor';
 import { createDashboardPermalink } from './filters/api';
+import { CrossFilterScopingModal } from './filters/CrossFilterScopingModal';
 import { FilterBar } from './filters/FilterBar';
 import { FilterConfigModal } from './filters/FilterConfigModal';
-import { crossFilterValuesByChart, datasetIdOf, readCrossFilterSettings, readNativeFilters } from './filters/nativeFilterConfig';
+import { crossFilterValuesByChart, datasetIdOf, parseJsonMetadata, readNativeFilters } from './filters/nativeFilterConfig';
+import { useCrossFilterScoping } from './filters/useCrossFilterScoping';
 import { useDashboardFilters } from './filters/useDashboardFilters';
 import { isLayoutComplete, layoutFromDocument, parsePositionJson, type DashboardLayout } from './dashboardLayout';
+import { useLabelColorSync } from './useLabelColorSync';
 
 interface StoredLayout {
   document: unknown;
@@ -69,6 +88,16 @@ function useDashboardLayout(dashboard: Dashboard | undefined, charts: DashboardC
   return filled?.source === stored ? filled.layout : null;
 }
 
+/** Scrolls a layout component into view once the grid has drawn it (tries for about a second). */
+function scrollIntoViewOnceShown(componentId: string, framesLeft = 60): void {
+  const element = document.querySelector(`[data-component-id="${CSS.escape(componentId)}"]`);
+  if (element !== null) {
+    element.scrollIntoView({ block: 'center' });
+    return;
+  }
+  if (framesLeft > 0) window.requestAnimationFrame(() => scrollIntoViewOnceShown(componentId, framesLeft - 1));
+}
+
 /** `/superset/dashboard/{id or slug}/` and `/dashboard/{id or slug}/`; `?edit=true` opens edit mode for editors. */
 export function DashboardPage(): JSX.Element {
   const { idOrSlug = '' } = useParams();
@@ -79,7 +108,16 @@ export function DashboardPage(): JSX.Element {
 function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
   const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const permalinkKey = searchParams.get('permalink_key');
+  const filterStateKey = searchParams.get(nativeFiltersKeyParam);
+  // Read once: the URL's filter values and display mode apply to the page as it opened.
+  const [urlDataMask] = useState(() => dataMaskFromNativeFiltersParam(searchParams.get(nativeFiltersParam)));
+  const [focusedChartId] = useState(() => {
+    const value = Number(searchParams.get(focusedChartParam));
+    return Number.isInteger(value) && value > 0 ? value : null;
+  });
+  const display = useMemo(() => readDashboardDisplay(searchParams), [searchParams]);
   const dashboard = useDashboard(idOrSlug);
   const charts = useDashboardCharts(idOrSlug);
   const currentUser = useCurrentUser();
@@ -90,6 +128,15 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
     enabled: permalinkKey !== null,
     retry: false,
   });
+  const filterState = useQuery({
+    queryKey: queryKeys.dashboardFilterState(idOrSlug, filterStateKey),
+    queryFn: ({ signal }) =>
+      getJson<DashboardFilterState>(`/api/v1/dashboard/${encodeURIComponent(idOrSlug)}/filter_state/${encodeURIComponent(filterStateKey ?? '')}`, signal),
+    enabled: filterStateKey !== null && permalinkKey === null,
+    retry: false,
+  });
+  const filterStateValue = filterState.data?.value;
+  const filterStateMask = useMemo(() => (filterStateValue === undefined ? undefined : dataMaskFromFilterState(filterStateValue)), [filterStateValue]);
   const layout = useDashboardLayout(dashboard.data, charts.data);
   const [scrollRoot, setScrollRoot] = useState<HTMLElement | null>(null);
   // The grid with its margins: the header menu's "Download as Image" draws it.
@@ -107,23 +154,46 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
   const [chosenRefreshSeconds, setChosenRefreshSeconds] = useState<number | null>(null);
   const [refreshSecondsToSave, setRefreshSecondsToSave] = useState<number | null>(null);
   const userId = currentUser.data?.id;
-  // Edit permission: admin or owner (spec 001 §6); the server checks it again on save.
-  const canEdit = isAdmin(roles.data) || (userId !== undefined && (dashboard.data?.owners.some((owner) => owner.id === userId) ?? false));
+  // Edit permission: admin or owner, plus can_write on Dashboard (spec 001 §6); the server checks it again on save.
+  const canEdit = canEditDashboard(roles.data, dashboard.data, userId);
+  const canSave = canSaveDashboard(roles.data, dashboard.data, userId, false);
   const isEditing = searchParams.get('edit') === 'true' && canEdit;
   const editor = useDashboardEditor(isEditing, layout, dashboard.data?.id ?? 0);
   const jsonMetadata = dashboard.data?.json_metadata ?? null;
   const nativeFilters = useMemo(() => readNativeFilters(jsonMetadata), [jsonMetadata]);
-  const crossFilterSettings = useMemo(() => readCrossFilterSettings(jsonMetadata), [jsonMetadata]);
   const chartIds = useMemo(() => (charts.data ?? []).map((chart) => chart.id), [charts.data]);
+  const keepSavedDashboard = useCallback(
+    (saved: Dashboard) => {
+      queryClient.setQueryData(queryKeys.dashboard(idOrSlug), saved);
+      queryClient.setQueryData(queryKeys.dashboard(String(saved.id)), saved);
+    },
+    [queryClient, idOrSlug],
+  );
+  const crossFilterScoping = useCrossFilterScoping(dashboard.data, chartIds, keepSavedDashboard);
+  const crossFilterSettings = crossFilterScoping.settings;
+  const dashboardColors = useMemo(() => appliedDashboardColors(jsonMetadata), [jsonMetadata]);
+  // The label-colour sync writes the load rules' colours back (mark_updated=false); the page keeps them.
+  const keepSyncedColors = useCallback(
+    (colors: DashboardColors) =>
+      queryClient.setQueryData<Dashboard>(queryKeys.dashboard(idOrSlug), (current) =>
+        current === undefined ? current : { ...current, json_metadata: JSON.stringify({ ...parseJsonMetadata(current.json_metadata), ...colors }) },
+      ),
+    [queryClient, idOrSlug],
+  );
+  useLabelColorSync(dashboard.data?.id, jsonMetadata, canEdit, keepSyncedColors);
   const chartDatasetIds = useMemo(() => new Map((charts.data ?? []).map((chart) => [chart.id, datasetIdOf(chart.form_data.datasource)])), [charts.data]);
   const dashboardFilters = useDashboardFilters({
     filters: nativeFilters,
     layout,
     chartIds,
     chartDatasetIds,
-    crossFilterScope: crossFilterSettings.scope,
-    savedDataMask: permalink.data?.state.dataMask,
-    isReady: dashboard.data !== undefined && (permalinkKey === null || !permalink.isPending),
+    crossFilterScoping: crossFilterSettings.scoping,
+    // A permalink's masks first, then a stored filter state (`native_filters_key`), then `native_filters`.
+    savedDataMask: permalink.data?.state.dataMask ?? filterStateMask ?? urlDataMask,
+    isReady:
+      dashboard.data !== undefined &&
+      (permalinkKey === null || !permalink.isPending) &&
+      (filterStateKey === null || permalinkKey !== null || !filterState.isPending),
   });
   const { setCrossFilter } = dashboardFilters;
   const onCrossFilter = useCallback(
@@ -147,6 +217,19 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
     const ownIds = new Set(own.map((chart) => chart.id));
     return [...own, ...[...pickedCharts.values()].filter((chart) => !ownIds.has(chart.id))];
   }, [charts.data, pickedCharts]);
+  // A chart dropped from the pane needs its definition, else Superset's warning and no drop.
+  const { addToast } = useToasts();
+  const checkedEditor = useMemo<DashboardEditor | null>(() => {
+    if (editor === null) return null;
+    const chartsById = new Map(gridCharts.map((chart) => [chart.id, chart]));
+    return {
+      ...editor,
+      drop: (drop) => {
+        if (isChartDropWithoutDefinition(drop, chartsById)) addToast('warning', noChartDefinitionMessage);
+        else editor.drop(drop);
+      },
+    };
+  }, [editor, gridCharts, addToast]);
   const onPickChart = useCallback((chart: DashboardChart) => {
     setPickedCharts((current) => (current.has(chart.id) ? current : new Map(current).set(chart.id, chart)));
   }, []);
@@ -168,6 +251,23 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
     },
     [refreshSettings, chartIds],
   );
+
+  // `focused_chart`: its tabs open, it scrolls into view, and the parameter leaves the URL.
+  const focusedChart = useMemo(() => (focusedChartId === null || layout === null ? null : focusedChartIn(layout, focusedChartId)), [focusedChartId, layout]);
+  const hasFocusedChart = useRef(false);
+  useEffect(() => {
+    if (hasFocusedChart.current || focusedChartId === null || layout === null) return;
+    hasFocusedChart.current = true;
+    setSearchParams((current) => withoutFocusedChart(current), { replace: true });
+    if (focusedChart !== null) scrollIntoViewOnceShown(focusedChart.componentId);
+  }, [focusedChartId, focusedChart, layout, setSearchParams]);
+
+  // The embedded UI config's bit 16: the embedding page hears the data masks as they change.
+  const appliedMasks = dashboardFilters.applied;
+  useEffect(() => {
+    if (!display.emitDataMasks || window.parent === window) return;
+    window.parent.postMessage({ type: 'observeDataMask', dataMask: appliedMasks }, '*');
+  }, [display.emitDataMasks, appliedMasks]);
 
   // Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (Cmd on macOS), outside text fields.
   useEffect(() => {
@@ -233,7 +333,20 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
         queryClient.invalidateQueries({ queryKey: queryKeys.dashboardCharts(idOrSlug) }),
       ]);
       setEditFlag(false);
+      const saved = queryClient.getQueryData<Dashboard>(queryKeys.dashboard(idOrSlug));
+      if (saved !== undefined) followSavedPath(saved);
     });
+  }
+
+  /** After a save, the page path from the slug (or the id) replaces the URL's when it changed (spec 001 §2). */
+  function followSavedPath(saved: Dashboard): void {
+    const path = dashboardPagePath(saved);
+    if (window.location.pathname === path) return;
+    keepSavedDashboard(saved);
+    const params = new URLSearchParams(window.location.search);
+    params.delete('edit');
+    const query = params.toString();
+    void navigate(`${path}${query === '' ? '' : `?${query}`}`, { replace: true });
   }
 
   const loadError = dashboard.error ?? charts.error;
@@ -245,37 +358,51 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
     );
   }
   if (dashboard.data === undefined) return <Message>Loading…</Message>;
-  const isWaitingForPermalink = permalinkKey !== null && permalink.isPending;
+  const isWaitingForPermalink = (permalinkKey !== null && permalink.isPending) || (filterStateKey !== null && permalinkKey === null && filterState.isPending);
+  const initialActiveTabIds = permalink.data?.state.activeTabs ?? focusedChart?.tabIds ?? [];
+  const canScopeCrossFilters = canEdit && crossFilterSettings.isEnabled && editor === null;
   const shownLayout = editor?.layout ?? layout;
 
   return (
     <Page ref={setScrollRoot} data-testid={testIds.dashboard.page}>
-      <DashboardHeader
-        dashboard={dashboard.data}
-        idOrSlug={idOrSlug}
-        canEdit={canEdit}
-        editor={editor}
-        onEdit={() => setEditFlag(true)}
-        onDiscard={discard}
-        onSave={save}
-        onCreatePermalink={() => createDashboardPermalink(dashboard.data.id, { dataMask: dashboardFilters.applied, activeTabs: activeTabIds })}
-        draftTitle={draftTitle ?? dashboard.data.dashboard_title}
-        onDraftTitleChange={setDraftTitle}
-        refreshSeconds={refreshSeconds}
-        onRefresh={() => setDashboardRefreshNumber((number) => number + 1)}
-        onRefreshSecondsChange={changeRefreshSeconds}
-        onDownloadAsImage={() =>
-          void downloadAsImage({ element: bodyRef.current, title: dashboard.data.dashboard_title, fallbackName: 'dashboard', background: 'background' })
-        }
-        onPropertiesSaved={(saved) => {
-          setDraftTitle(null);
-          queryClient.setQueryData(queryKeys.dashboard(String(saved.id)), saved);
-        }}
-      />
+      {!display.hideTitle && (
+        <DashboardHeader
+          dashboard={dashboard.data}
+          idOrSlug={idOrSlug}
+          canEdit={canEdit}
+          canSave={canSave}
+          editor={editor}
+          onEdit={() => setEditFlag(true)}
+          onDiscard={discard}
+          onSave={save}
+          onCreatePermalink={() => createDashboardPermalink(dashboard.data.id, { dataMask: dashboardFilters.applied, activeTabs: activeTabIds })}
+          draftTitle={draftTitle ?? dashboard.data.dashboard_title}
+          onDraftTitleChange={setDraftTitle}
+          refreshSeconds={refreshSeconds}
+          onRefresh={() => setDashboardRefreshNumber((number) => number + 1)}
+          onRefreshSecondsChange={changeRefreshSeconds}
+          onDownloadAsImage={() =>
+            void downloadAsImage({ element: bodyRef.current, title: dashboard.data.dashboard_title, fallbackName: 'dashboard', background: 'background' })
+          }
+          onPropertiesSaved={(saved) => {
+            setDraftTitle(null);
+            queryClient.setQueryData(queryKeys.dashboard(String(saved.id)), saved);
+            followSavedPath(saved);
+          }}
+        />
+      )}
       {dashboard.data.css !== null && dashboard.data.css !== '' && <style data-testid={testIds.dashboard.css}>{dashboard.data.css}</style>}
       <Columns>
-        {editor === null && charts.data !== undefined && (
-          <FilterBar dashboardFilters={dashboardFilters} charts={charts.data} canEdit={canEdit} onEditFilters={() => setIsFilterConfigOpen(true)} />
+        {editor === null && charts.data !== undefined && !display.hideFilterBar && (
+          <FilterBar
+            dashboardFilters={dashboardFilters}
+            charts={charts.data}
+            canEdit={canEdit}
+            onEditFilters={() => setIsFilterConfigOpen(true)}
+            isCrossFilteringEnabled={crossFilterSettings.isEnabled}
+            onCrossFilteringChange={crossFilterScoping.setEnabled}
+            onOpenCrossFilterScoping={() => crossFilterScoping.open(null)}
+          />
         )}
         <Body ref={bodyRef}>
           {shownLayout === null || charts.data === undefined || isWaitingForPermalink ? (
@@ -285,9 +412,9 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
               dashboardId={dashboard.data.id}
               layout={shownLayout}
               charts={gridCharts}
-              initialActiveTabIds={permalink.data?.state.activeTabs ?? []}
+              initialActiveTabIds={initialActiveTabIds}
               scrollRoot={scrollRoot}
-              editor={editor}
+              editor={checkedEditor}
               extraFormDataByChart={dashboardFilters.extraFormDataByChart}
               onCrossFilter={crossFilterSettings.isEnabled && editor === null ? onCrossFilter : null}
               crossFilterValues={crossFilterValues}
@@ -295,11 +422,25 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
               dashboardRefreshNumber={dashboardRefreshNumber}
               autoRefreshNumber={autoRefreshNumber}
               autoRefreshDelayMs={autoRefreshDelay}
+              onCrossFilterScoping={canScopeCrossFilters ? crossFilterScoping.open : null}
+              hideChartControls={display.hideChartControls}
+              hideTopLevelTabs={display.hideTopLevelTabs}
+              dashboardColors={dashboardColors}
             />
           )}
         </Body>
         {editor !== null && <BuilderPane layout={editor.layout} dashboardId={dashboard.data.id} onPickChart={onPickChart} />}
       </Columns>
+      {crossFilterScoping.openedFor !== undefined && charts.data !== undefined && (
+        <CrossFilterScopingModal
+          charts={charts.data}
+          scoping={crossFilterSettings.scoping}
+          initialChartId={crossFilterScoping.openedFor}
+          isSaving={crossFilterScoping.isSaving}
+          onSave={crossFilterScoping.save}
+          onClose={crossFilterScoping.close}
+        />
+      )}
       {isFilterConfigOpen && charts.data !== undefined && (
         <FilterConfigModal
           dashboardId={dashboard.data.id}

@@ -47,7 +47,7 @@ export function LayoutNode({ id, parent }: LayoutNodeProps): JSX.Element | null 
 }
 
 function LayoutElement({ component, parent }: { component: LayoutComponent; parent: LayoutComponent | null }): JSX.Element | null {
-  const { layout, columnWidth, activeTabs, onTabChange, editor } = useDashboardGrid();
+  const { layout, columnWidth, activeTabs, onTabChange, editor, hideTopLevelTabs = false } = useDashboardGrid();
   const id = component.id;
   const drop = dropZoneProps(editor, layout, id);
   const marker = { 'data-testid': testIds.dashboard.component, 'data-component-id': id, 'data-component-type': component.type };
@@ -80,24 +80,26 @@ function LayoutElement({ component, parent }: { component: LayoutComponent; pare
       const activeTabId = activeTabs[id] ?? component.children[0];
       return (
         <Tabs {...marker}>
-          <TabBar role="tablist" data-testid={testIds.dashboard.tabsBar}>
-            {component.children.map((tabId) => {
-              const isActive = tabId === activeTabId;
-              return (
-                <TabTitle
-                  key={tabId}
-                  role="tab"
-                  aria-selected={isActive}
-                  $isActive={isActive}
-                  data-testid={testIds.dashboard.tab}
-                  data-tab-id={tabId}
-                  onClick={() => onTabChange(id, tabId)}
-                >
-                  {layout[tabId]?.meta.text ?? 'Tab title'}
-                </TabTitle>
-              );
-            })}
-          </TabBar>
+          {!(hideTopLevelTabs && parent?.type === 'ROOT') && (
+            <TabBar role="tablist" data-testid={testIds.dashboard.tabsBar}>
+              {component.children.map((tabId) => {
+                const isActive = tabId === activeTabId;
+                return (
+                  <TabTitle
+                    key={tabId}
+                    role="tab"
+                    aria-selected={isActive}
+                    $isActive={isActive}
+                    data-testid={testIds.dashboard.tab}
+                    data-tab-id={tabId}
+                    onClick={() => onTabChange(id, tabId)}
+                  >
+                    {layout[tabId]?.meta.text ?? 'Tab title'}
+                  </TabTitle>
+                );
+              })}
+            </TabBar>
+          )}
           {activeTabId !== undefined && (
             <TabPanel role="tabpanel">
               <LayoutNode key={activeTabId} id={activeTabId} parent={component} />

@@ -88,6 +88,12 @@ export async function savePublished(dashboardId: number, published: boolean): Pr
   return ((await response.json()) as DashboardSaved).result;
 }
 
+/** `PUT /api/v1/dashboard/{id}` with `json_metadata` alone (cross-filter settings and scoping). */
+export async function saveDashboardMetadata(dashboardId: number, jsonMetadata: string): Promise<Dashboard> {
+  const response = await apiFetch(`/api/v1/dashboard/${dashboardId}`, { method: 'PUT', body: { json_metadata: jsonMetadata } });
+  return ((await response.json()) as DashboardSaved).result;
+}
+
 export async function fetchDashboardPermalink(key: string): Promise<DashboardPermalinkValue> {
   return getJson<DashboardPermalinkValue>(`/api/v1/dashboard/permalink/${encodeURIComponent(key)}`);
 }

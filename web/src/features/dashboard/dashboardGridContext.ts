@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
 import type { ExtraFormData } from '@/api/generated/ExtraFormData';
 import type { CrossFilterSelection } from '@/features/chart/viz/chartRendererProps';
+import type { AppliedDashboardColors } from './dashboardColors';
 import type { DashboardLayout } from './dashboardLayout';
 import type { DashboardEditor } from './editing/useDashboardEditor';
 
@@ -31,6 +32,14 @@ export interface DashboardGridState {
   autoRefreshNumber: number;
   /** How long a chart waits after a periodic refresh starts; null for immune charts. */
   autoRefreshDelayMs: (chartId: number) => number | null;
+  /** Opens the cross-filter scoping of a chart (its menu's "Cross-filtering scoping"); absent or null for non-editors or with cross-filters off. */
+  onCrossFilterScoping?: ((chartId: number) => void) | null;
+  /** The embedded UI config hides the charts' controls (bit 8). */
+  hideChartControls?: boolean;
+  /** The strip of the top-level tabs is hidden (report mode, embedded tab or navigation bits). */
+  hideTopLevelTabs?: boolean;
+  /** The dashboard's colour scheme and label colours, over each chart's own. */
+  dashboardColors?: AppliedDashboardColors;
 }
 
 export const DashboardGridContext = createContext<DashboardGridState | null>(null);

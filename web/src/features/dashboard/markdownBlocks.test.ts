@@ -18,6 +18,25 @@ describe('parseMarkdown', () => {
     ]);
   });
 
+  it('reads HTML tags as HTML parts only when asked', () => {
+    expect(parseMarkdown('**<i>x</i>** `<b>` a<br/>b\n\n<div class="x">\n**raw**\n</div>\n\nafter', { allowsHtml: true })).toEqual([
+      {
+        kind: 'paragraph',
+        spans: [
+          { kind: 'strong', children: [{ kind: 'html', html: '<i>' }, { kind: 'text', text: 'x' }, { kind: 'html', html: '</i>' }] },
+          { kind: 'text', text: ' ' },
+          { kind: 'code', text: '<b>' },
+          { kind: 'text', text: ' a' },
+          { kind: 'html', html: '<br/>' },
+          { kind: 'text', text: 'b' },
+        ],
+      },
+      { kind: 'html', html: '<div class="x">\n**raw**\n</div>' },
+      { kind: 'paragraph', spans: [{ kind: 'text', text: 'after' }] },
+    ]);
+    expect(parseMarkdown('a<br/>b')).toEqual([{ kind: 'paragraph', spans: [{ kind: 'text', text: 'a<br/>b' }] }]);
+  });
+
   it('keeps HTML as text', () => {
     expect(parseMarkdown('<script>alert(1)</script>')).toEqual([
       { kind: 'paragraph', spans: [{ kind: 'text', text: '<script>alert(1)</script>' }] },

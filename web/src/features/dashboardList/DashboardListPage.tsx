@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, type JSX } from 'react';
+import { useMemo, type JSX } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { DashboardListItem } from '@/api/generated/DashboardListItem';
 import { queryKeys } from '@/api/queryKeys';
@@ -15,14 +15,13 @@ import { TagChips } from '@/components/listView/TagChips';
 import { useTagNames } from '@/features/tags/api';
 import { useBulkDelete } from '@/components/listView/useBulkDelete';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
-import { useToasts } from '@/components/toastContext';
+import { useErrorToast, useListErrorToasts } from '@/components/listView/useListErrorToasts';
+import { favoriteStatusFetchFailedMessage } from '@/components/listView/resourceMessages';
 import { useBundleActions } from '@/features/importExport/useBundleActions';
 import { testIds } from '@/testIds';
 import { newDashboardPath } from '@/features/dashboard/NewDashboardPage';
 import { dashboardListFilterIds, dashboardListQuery, useDashboardList } from './api';
 
-export const dashboardFavoriteFailedMessage = 'There was an issue favoriting this dashboard.';
-export const dashboardListFailedMessage = 'An error occurred while fetching dashboards';
 
 export const dashboardCardSortOptions: readonly CardSortOption[] = [
   { label: 'Alphabetical', sortColumn: 'dashboard_title', sortOrder: 'asc' },
@@ -55,16 +54,13 @@ export function DashboardListPage(): JSX.Element {
   );
   const queryClient = useQueryClient();
   const onBulkDelete = useBulkDelete('dashboard', 'dashboards');
-  const { addToast } = useToasts();
 
-  useEffect(() => {
-    if (list.isError) addToast('danger', dashboardListFailedMessage);
-  }, [list.isError, addToast]);
+  useListErrorToasts('dashboard', { label: 'dashboard', plural: 'dashboards' }, list.error);
+  useErrorToast(favorites.error, favorites.error === null ? null : favoriteStatusFetchFailedMessage(favorites.error.message));
 
   const star = (dashboard: DashboardListItem): JSX.Element => (
     <FavoriteStar
       isStarred={favorites.data?.get(dashboard.id) ?? dashboard.is_favorite}
-      failedMessage={dashboardFavoriteFailedMessage}
       testId={testIds.dashboardList.favoriteStar}
       onToggle={async (isStarred) => {
         await saveFavorite('dashboard', dashboard.id, isStarred);

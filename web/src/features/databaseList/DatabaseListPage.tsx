@@ -1,20 +1,20 @@
-import { useEffect, useMemo, useState, type JSX } from 'react';
+import { useMemo, useState, type JSX } from 'react';
 import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
 import type { UserRef } from '@/api/generated/UserRef';
 import { useResourcePermission } from '@/api/resourcePermissions';
+import { displayNameOf } from '@/api/userNames';
 import { ListPageLayout } from '@/components/listView/ListPageLayout';
 import { ListView, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
 import { defaultListPageSize } from '@/components/listView/listViewState';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
 import { Button } from '@/components/Button';
-import { useToasts } from '@/components/toastContext';
+import { useListErrorToasts } from '@/components/listView/useListErrorToasts';
 import { DatabaseConnectionModal } from '@/features/databases/DatabaseConnectionModal';
 import { UploadCsvModal } from '@/features/databases/UploadCsvModal';
 import { useBundleActions } from '@/features/importExport/useBundleActions';
 import { testIds } from '@/testIds';
 import { databaseListFilterIds, databaseListQuery, useDatabaseList } from './api';
 
-export const databaseListFailedMessage = 'An error occurred while fetching databases';
 
 /** A setting as the list shows it: a check mark or a cross. */
 function flag(isOn: boolean): string {
@@ -22,7 +22,7 @@ function flag(isOn: boolean): string {
 }
 
 function userName(user: UserRef | null): string {
-  return user === null ? '' : `${user.first_name} ${user.last_name}`.trim();
+  return user === null ? '' : displayNameOf(user);
 }
 
 const yesNo = [
@@ -36,14 +36,11 @@ export function DatabaseListPage(): JSX.Element {
   const [state, setState] = useListViewUrlState({ sortColumn: 'changed_on_delta_humanized', sortOrder: 'desc' });
   const list = useDatabaseList(databaseListQuery(state, pageSize));
   const rows = useMemo(() => list.data?.result ?? [], [list.data]);
-  const { addToast } = useToasts();
   // The connection dialog: closed, a new connection ('new') or a saved one (its id).
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [isUploading, setIsUploading] = useState(false);
 
-  useEffect(() => {
-    if (list.isError) addToast('danger', databaseListFailedMessage);
-  }, [list.isError, addToast]);
+  useListErrorToasts('database', { label: 'database', plural: 'databases' }, list.error);
 
   const bundle = useBundleActions('database', 'database', 'databases');
   // Spec 001 section 6: `_info` decides the writes (new, import, edit), the CSV upload (`can_upload`)

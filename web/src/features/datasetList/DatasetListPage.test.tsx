@@ -2,35 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/api/client';
-import type { DatasetListItem } from '@/api/generated/DatasetListItem';
 import { listPageTestServer } from '@/components/listView/listPageTestServer';
 import { testIds } from '@/testIds';
 import { renderWithTheme } from '@/testRendering';
+import { datasetListItem as dataset } from '@/features/datasets/datasetTestData';
 import { DatasetListPage } from './DatasetListPage';
-
-function dataset(id: number, tableName: string): DatasetListItem {
-  return {
-    id,
-    uuid: `uuid-${id}`,
-    table_name: tableName,
-    catalog: null,
-    schema: 'main',
-    sql: null,
-    kind: 'physical',
-    datasource_type: 'table',
-    database: { id: 1, database_name: 'examples' },
-    description: null,
-    default_endpoint: null,
-    explore_url: `/explore/?datasource_type=table&datasource_id=${id}`,
-    extra: null,
-    is_managed_externally: false,
-    owners: [],
-    changed_by: null,
-    changed_by_name: '',
-    changed_on_utc: '2025-01-01T00:00:00+00:00',
-    changed_on_delta_humanized: 'a day ago',
-  };
-}
 
 describe('DatasetListPage', () => {
   afterEach(() => {

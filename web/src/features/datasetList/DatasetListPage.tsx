@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type JSX } from 'react';
+import { useMemo, useState, type JSX } from 'react';
 import { Link } from 'react-router';
 import type { DatasetListItem } from '@/api/generated/DatasetListItem';
 import { queryKeys } from '@/api/queryKeys';
@@ -12,14 +12,14 @@ import { useRelatedOptions } from '@/components/listView/resourceListApi';
 import { useBulkDelete } from '@/components/listView/useBulkDelete';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
 import { Button } from '@/components/Button';
-import { useToasts } from '@/components/toastContext';
+import { useListErrorToasts } from '@/components/listView/useListErrorToasts';
 import { EditDatasetModal } from '@/features/datasets/EditDatasetModal';
 import { useBundleActions } from '@/features/importExport/useBundleActions';
 import { useTagNames } from '@/features/tags/api';
 import { testIds } from '@/testIds';
 import { datasetListFilterIds, datasetListQuery, useDatasetList } from './api';
+import { DeleteDatasetModal } from './DeleteDatasetModal';
 
-export const datasetListFailedMessage = 'An error occurred while fetching datasets';
 
 export const datasetCardSortOptions: readonly CardSortOption[] = [
   { label: 'Alphabetical', sortColumn: 'table_name', sortOrder: 'asc' },
@@ -43,12 +43,10 @@ export function DatasetListPage(): JSX.Element {
   const rows = useMemo(() => list.data?.result ?? [], [list.data]);
   const onBulkDelete = useBulkDelete('dataset', 'datasets');
   const queryClient = useQueryClient();
-  const { addToast } = useToasts();
   const [editingId, setEditingId] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<DatasetListItem | null>(null);
 
-  useEffect(() => {
-    if (list.isError) addToast('danger', datasetListFailedMessage);
-  }, [list.isError, addToast]);
+  useListErrorToasts('dataset', { label: 'dataset', plural: 'datasets' }, list.error);
 
   const nameLink = (dataset: DatasetListItem): JSX.Element => (
     <Link to={dataset.explore_url} data-testid={testIds.datasetList.nameLink}>
@@ -80,9 +78,14 @@ export function DatasetListPage(): JSX.Element {
               <>
                 {canExport && bundle.exportButton(dataset.id)}
                 {canWrite && (
-                  <Button $variant="link" data-testid={testIds.listActions.editDataset} onClick={() => setEditingId(dataset.id)}>
-                    Edit
-                  </Button>
+                  <>
+                    <Button $variant="link" data-testid={testIds.listActions.editDataset} onClick={() => setEditingId(dataset.id)}>
+                      Edit
+                    </Button>
+                    <Button $variant="link" data-testid={testIds.datasetList.deleteButton} onClick={() => setDeleting(dataset)}>
+                      Delete
+                    </Button>
+                  </>
                 )}
               </>
             ),
@@ -132,6 +135,7 @@ export function DatasetListPage(): JSX.Element {
       }
     >
       {editingId !== null && <EditDatasetModal datasetId={editingId} onClose={() => setEditingId(null)} />}
+      {deleting !== null && <DeleteDatasetModal dataset={deleting} onClose={() => setDeleting(null)} />}
       <ListView
         columns={columns}
         filters={filters}

@@ -9,40 +9,59 @@ import { useCloseOnOutside } from '@/components/useCloseOnOutside';
 import { useCurrentUser } from '@/features/auth/api';
 import { isAdmin, useMyRoles } from '@/features/dashboard/api';
 import { fetchDataset } from '@/features/datasets/api';
+import { ChangeDatasetModal, type SwappedDataset } from '@/features/datasets/ChangeDatasetModal';
 import { EditDatasetModal } from '@/features/datasets/EditDatasetModal';
 import { sqlLabDatasourceLink } from '@/features/sqllab/requestedQuery';
 import { testIds } from '@/testIds';
 
 export const editDatasetLabel = 'Edit dataset';
+export const swapDatasetLabel = 'Swap dataset';
 export const viewInSqlLabLabel = 'View in SQL Lab';
 /** Superset's tooltip of the disabled 'Edit dataset'. */
 export const editDatasetOwnersOnlyTooltip =
   'You must be a dataset owner in order to edit. Please reach out to a dataset owner to request modifications or edit access.';
 
+export interface DatasetMenuProps {
+  dataset: Dataset;
+  /** Told the new datasource key (`{id}__table`) after a swap: the form data moves to it. */
+  onDatasourceChange?: (datasourceKey: string) => void;
+}
+
 /**
  * Explore's dataset menu (Superset's datasource menu): 'Edit dataset' opens the dataset editor
  * for its owners and admins (disabled with Superset's tooltip for others), and once saved Explore
- * reads the dataset again; 'View in SQL Lab' opens a tab on its database with a virtual dataset's SQL.
+ * reads the dataset again; 'Swap dataset' puts another dataset under the chart; 'View in SQL Lab'
+ * opens a tab on its database with a virtual dataset's SQL.
  */
-export function DatasetMenu({ dataset }: { dataset: Dataset }): JSX.Element {
+export function DatasetMenu({ dataset, onDatasourceChange }: DatasetMenuProps): JSX.Element {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const currentUser = useCurrentUser();
   const roles = useMyRoles();
   const [isOpen, setIsOpen] = useState(false);
   const [isEditing, setIsEditing] = useState(false);
+  const [isSwapping, setIsSwapping] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
   const closeMenu = useCallback(() => setIsOpen(false), []);
   useCloseOnOutside(menuRef, isOpen, closeMenu);
   const userId = currentUser.data?.id;
   const canEdit = isAdmin(roles.data) || (userId !== undefined && dataset.owners.some((owner) => owner.id === userId));
 
-  /** The saved dataset replaces the one of every Explore state showing it: new metrics and columns appear. */
-  async function readSavedDataset(): Promise<void> {
-    const saved = await fetchDataset(dataset.id);
+  /** `next` replaces this dataset in every Explore state showing it. */
+  function showDataset(next: Dataset): void {
     queryClient.setQueriesData<ExploreResponse>({ queryKey: queryKeys.exploreAll }, (explore) =>
-      explore?.dataset.id === saved.id ? { ...explore, dataset: saved } : explore,
+      explore?.dataset.id === dataset.id ? { ...explore, dataset: next } : explore,
     );
+  }
+
+  /** The saved dataset shows at once: new metrics and columns appear. */
+  async function readSavedDataset(): Promise<void> {
+    showDataset(await fetchDataset(dataset.id));
+  }
+
+  function swapDataset({ dataset: next, datasourceKey }: SwappedDataset): void {
+    showDataset(next);
+    onDatasourceChange?.(datasourceKey);
   }
 
   return (
@@ -70,6 +89,15 @@ export function DatasetMenu({ dataset }: { dataset: Dataset }): JSX.Element {
             {editDatasetLabel}
           </DropdownMenuItem>
           <DropdownMenuItem
+            data-testid={testIds.explore.swapDataset}
+            onClick={() => {
+              setIsOpen(false);
+              setIsSwapping(true);
+            }}
+          >
+            {swapDatasetLabel}
+          </DropdownMenuItem>
+          <DropdownMenuItem
             data-testid={testIds.explore.viewDatasetInSqlLab}
             onClick={() => void navigate(sqlLabDatasourceLink(`${dataset.id}__table`, dataset.sql ?? ''))}
           >
@@ -77,6 +105,7 @@ export function DatasetMenu({ dataset }: { dataset: Dataset }): JSX.Element {
           </DropdownMenuItem>
         </DropdownMenuList>
       )}
+      {isSwapping && <ChangeDatasetModal onChange={swapDataset} onClose={() => setIsSwapping(false)} />}
       {isEditing && <EditDatasetModal datasetId={dataset.id} onClose={() => setIsEditing(false)} onSaved={() => void readSavedDataset()} />}
     </DropdownMenuAnchor>
   );

@@ -16,6 +16,11 @@ import { DatasourcePanel } from './DatasourcePanel';
 const dataset = {
   id: 3,
   table_name: 'birth_names',
+  kind: 'physical',
+  schema: 'main',
+  catalog: null,
+  database: { id: 1, database_name: 'examples', backend: 'duckdb', allow_multi_catalog: false },
+  offset: 0,
   sql: null,
   description: null,
   cache_timeout: null,
@@ -84,11 +89,11 @@ describe('DatasourcePanel', () => {
 });
 
 describe('DatasourcePanel: the dataset menu', () => {
-  it("offers 'Edit dataset' and 'View in SQL Lab'; a dataset owner edits in the dataset editor", () => {
+  it("offers 'Edit dataset', 'Swap dataset' and 'View in SQL Lab'; a dataset owner edits in the dataset editor", () => {
     currentUser = { ...currentUser, id: 5 } as CurrentUser;
     renderPanel();
     const editItem = openDatasetMenu();
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit dataset', 'View in SQL Lab']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit dataset', 'Swap dataset', 'View in SQL Lab']);
     expect((editItem as HTMLButtonElement).disabled).toBe(false);
 
     fireEvent.click(editItem);

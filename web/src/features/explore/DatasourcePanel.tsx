@@ -15,7 +15,7 @@ function matches(search: string, ...texts: (string | null)[]): boolean {
  * The left panel: the dataset's name and a searchable list of its metrics and columns, each
  * draggable onto the controls (columns onto group-by, columns and filters; metrics onto metrics).
  */
-export function DatasourcePanel({ dataset }: { dataset: Dataset }): JSX.Element {
+export function DatasourcePanel({ dataset, onDatasourceChange }: { dataset: Dataset; onDatasourceChange?: (datasourceKey: string) => void }): JSX.Element {
   const [search, setSearch] = useState('');
   const metrics = useMemo(
     () => dataset.metrics.filter((metric) => matches(search, metric.metric_name, metric.verbose_name)),
@@ -32,7 +32,7 @@ export function DatasourcePanel({ dataset }: { dataset: Dataset }): JSX.Element 
         <DatasetName data-testid={testIds.explore.datasetName} title={dataset.table_name}>
           {dataset.table_name}
         </DatasetName>
-        <DatasetMenu dataset={dataset} />
+        <DatasetMenu dataset={dataset} onDatasourceChange={onDatasourceChange} />
       </DatasetHeader>
       <Search
         type="search"

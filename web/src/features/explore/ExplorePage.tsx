@@ -1,16 +1,21 @@
 import { useEffect, type JSX } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
+import { standaloneModeOf, standaloneModes } from '@/app/displayMode';
 import { welcomePagePath } from '@/features/auth/api';
 import { preloadQuiverCore } from '@/wasm/core';
 import { exploreTargetFromSearch } from './api';
 import { ExploreLoader } from './ExploreLoader';
 
-/** `/explore/?datasource_type=table&datasource_id=N`, `?slice_id=N`, `?form_data_key=K` and `/explore/p/{key}/`. */
+/**
+ * `/explore/?datasource_type=table&datasource_id=N`, `?slice_id=N`, `?form_data_key=K`,
+ * `?form_data={...}` and `/explore/p/{key}/`; with `standalone=1` (2 or 3), the chart alone.
+ */
 export function ExplorePage(): JSX.Element {
   const [searchParams] = useSearchParams();
   const { permalinkKey } = useParams<{ permalinkKey?: string }>();
   const target = exploreTargetFromSearch(searchParams, permalinkKey ?? null);
+  const isStandalone = standaloneModeOf(searchParams) !== standaloneModes.none;
 
   // The Wasm core loads in the background: the page renders at once, Run waits for it.
   useEffect(() => {
@@ -25,7 +30,7 @@ export function ExplorePage(): JSX.Element {
     );
   }
   const targetKey = [target.datasourceType, target.datasourceId, target.sliceId, target.formDataKey, target.permalinkKey].join(':');
-  return <ExploreLoader key={targetKey} target={target} />;
+  return <ExploreLoader key={targetKey} target={target} isStandalone={isStandalone} />;
 }
 
 const Message = styled.p`

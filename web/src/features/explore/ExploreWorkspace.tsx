@@ -34,8 +34,11 @@ import { copyExplorePermalink } from './copyExplorePermalink';
 import { formDataToSave } from './formDataToSave';
 import { isQueryStale, renderedFormData, renderTriggerControlNames } from './renderTriggerControls';
 import { ExploreHeader } from './save/ExploreHeader';
+import { ReportModal } from '@/features/reports/ReportModal';
+import { useCanWriteReports } from '@/features/reports/api';
 import { PropertiesModal } from './save/PropertiesModal';
 import { SaveModal, type SaveAction } from './save/SaveModal';
+import { EmbedCodeModal } from './share/EmbedCodeModal';
 import { addedToDashboardMessage, type SavedToDashboard } from './save/saveToDashboard';
 import { useFormDataCache } from './useFormDataCache';
 import { switchVizType } from './vizTypeSwitch';
@@ -77,7 +80,7 @@ export function chartSavedMessage(sliceName: string, action: SaveAction): string
 
 export const propertiesUpdatedMessage = 'Chart properties updated';
 
-type OpenModal = 'save' | 'properties' | null;
+type OpenModal = 'save' | 'properties' | 'embedCode' | 'report' | null;
 
 /** The open "Drill to detail" modal: the run's form data and the values drilled by. */
 interface DrillToDetail {
@@ -89,10 +92,12 @@ export interface ExploreWorkspaceProps {
   explore: ExploreResponse;
   /** The `form_data_key` the page opened with, if any: Explore keeps writing its state there. */
   formDataKey?: string | null;
+  /** Superset's `standalone` URL: the chart alone, filling the page (an embedded chart). */
+  isStandalone?: boolean;
 }
 
 /** Explore for one loaded dataset: header, datasource panel, control panel, chart. */
-export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspaceProps): JSX.Element {
+export function ExploreWorkspace({ explore, formDataKey = null, isStandalone = false }: ExploreWorkspaceProps): JSX.Element {
   const [formData, setFormData] = useState<ExploreFormData>(() => initialExploreFormData(explore.dataset, explore.form_data));
   const [slice, setSlice] = useState<Chart | null>(explore.slice);
   const [openModal, setOpenModal] = useState<OpenModal>(null);
@@ -103,6 +108,7 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
   // Superset's `can_add` (spec 002 section 6): Save needs `can_write` on Chart.
   const canAddChart = useResourcePermission('chart', 'can_write') === true;
   const canDownloadData = canExportCsv(myRoles.data);
+  const canWriteReports = useCanWriteReports() === true;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const downloadAsImage = useDownloadAsImage();
@@ -209,6 +215,27 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
     addToast('success', propertiesUpdatedMessage);
   }
 
+  const chartPanel = (
+    <ChartPanel
+      chartData={chartData}
+      hasRun={run !== null}
+      isStale={isStale}
+      isStopped={isStopped}
+      isComputedLocally={run?.localAnswer !== undefined && run.localAnswer !== null}
+      formData={chartFormData}
+      chartRef={chartRef}
+      onDrillToDetail={isStandalone ? undefined : openDrillToDetail}
+      errorSource="explore"
+      owners={slice?.owners}
+      chartId={slice?.id ?? 0}
+      runKey={run?.runNumber}
+    />
+  );
+
+  if (isStandalone) {
+    return <StandalonePage data-testid={testIds.explore.standalone}>{chartPanel}</StandalonePage>;
+  }
+
   return (
     <Page data-testid={testIds.explore.page}>
       <ExploreHeader
@@ -218,16 +245,19 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
         canSave={canAddChart}
         onSave={() => setOpenModal('save')}
         onEditProperties={() => setOpenModal('properties')}
+        canManageReports={slice !== null && canWriteReports}
+        onManageReports={() => setOpenModal('report')}
         canDrillToDetail={openDrillToDetail !== undefined}
         onDrillToDetail={() => openDrillToDetail?.([])}
         onCopyPermalink={() => void copyExplorePermalink(formData, addToast)}
+        onEmbedCode={() => setOpenModal('embedCode')}
         exportKinds={chartExportKinds(formData.viz_type, canDownloadData)}
         canDownloadData={canDownloadData}
         onExport={(kind) => void exportChart(kind)}
         onDownloadAsImage={() => void downloadAsImage({ element: chartRef.current, title: slice?.slice_name, fallbackName: 'chart' })}
       />
       <Layout>
-      <DatasourcePanel dataset={explore.dataset} />
+      <DatasourcePanel dataset={explore.dataset} onDatasourceChange={(datasource) => setFormData((current) => ({ ...current, datasource }))} />
       <ControlPanel
         dataset={explore.dataset}
         formData={formData}
@@ -241,20 +271,7 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
         onStop={stopRun}
       />
       <ChartArea>
-        <ChartPanel
-          chartData={chartData}
-          hasRun={run !== null}
-          isStale={isStale}
-          isStopped={isStopped}
-          isComputedLocally={run?.localAnswer !== undefined && run.localAnswer !== null}
-          formData={chartFormData}
-          chartRef={chartRef}
-          onDrillToDetail={openDrillToDetail}
-          errorSource="explore"
-          owners={slice?.owners}
-          chartId={slice?.id ?? 0}
-          runKey={run?.runNumber}
-        />
+        {chartPanel}
         <DataTablesPane datasource={datasource} chartResults={chartResultsStateOf(chartData, run !== null)} />
       </ChartArea>
       </Layout>
@@ -267,6 +284,10 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
           onClose={() => setOpenModal(null)}
           onSaved={handleSaved}
         />
+      )}
+      {openModal === 'embedCode' && <EmbedCodeModal formData={formData} onClose={() => setOpenModal(null)} />}
+      {openModal === 'report' && slice !== null && (
+        <ReportModal target={{ kind: 'chart', id: slice.id, name: slice.slice_name }} onClose={() => setOpenModal(null)} />
       )}
       {openModal === 'properties' && slice !== null && (
         <PropertiesModal chart={slice} onClose={() => setOpenModal(null)} onSaved={handlePropertiesSaved} />
@@ -282,6 +303,14 @@ export function ExploreWorkspace({ explore, formDataKey = null }: ExploreWorkspa
     </Page>
   );
 }
+
+/** A standalone chart fills the page. */
+const StandalonePage = styled.div`
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  min-height: 0;
+`;
 
 /** The header above, the three panels below. */
 const Page = styled.div`

@@ -4,7 +4,7 @@ import { exploreApiPath, exploreTargetFromSearch, timeRangeApiPath } from './api
 describe('explore target', () => {
   it('reads the datasource and the optional slice', () => {
     const target = exploreTargetFromSearch(new URLSearchParams('datasource_type=table&datasource_id=3&slice_id=12'));
-    expect(target).toEqual({ datasourceType: 'table', datasourceId: 3, sliceId: 12, formDataKey: null, permalinkKey: null });
+    expect(target).toEqual({ datasourceType: 'table', datasourceId: 3, sliceId: 12, formDataKey: null, permalinkKey: null, urlFormData: null });
     expect(target && exploreApiPath(target)).toBe('/api/v1/explore/?datasource_type=table&datasource_id=3&slice_id=12');
   });
 
@@ -27,7 +27,20 @@ describe('explore target', () => {
       sliceId: null,
       formDataKey: null,
       permalinkKey: null,
+      urlFormData: null,
     });
+  });
+
+  it("reads Superset's form_data URL: its chart and dataset, and the form data to lay over", () => {
+    const bySlice = exploreTargetFromSearch(new URLSearchParams('form_data=%7B%22slice_id%22%3A7%7D&standalone=1'));
+    expect(bySlice).toEqual({ datasourceType: 'table', datasourceId: null, sliceId: 7, formDataKey: null, permalinkKey: null, urlFormData: { slice_id: 7 } });
+    expect(bySlice && exploreApiPath(bySlice)).toBe('/api/v1/explore/?slice_id=7');
+    const formData = { datasource: '3__table', viz_type: 'pie', groupby: ['gender'] };
+    const byDatasource = exploreTargetFromSearch(new URLSearchParams({ form_data: JSON.stringify(formData) }));
+    expect(byDatasource?.datasourceId).toBe(3);
+    expect(byDatasource?.urlFormData).toEqual(formData);
+    expect(exploreTargetFromSearch(new URLSearchParams('form_data=%5B1%5D'))).toBeNull();
+    expect(exploreTargetFromSearch(new URLSearchParams('form_data=%7Bnope'))).toBeNull();
   });
 });
 

@@ -12,6 +12,7 @@ import type { ResultResponse } from '@/api/generated/ResultResponse';
 import { queryKeys } from '@/api/queryKeys';
 import { risonString } from '@/api/rison';
 import { nonEmptyParam, positiveIntegerParam } from '@/app/urlParams';
+import { urlFormDataParam } from './exploreUrl';
 
 /** What Explore opens: a datasource, a saved chart, a cached state or a permalink (any mix the URL holds). */
 export interface ExploreTarget {
@@ -22,19 +23,37 @@ export interface ExploreTarget {
   formDataKey: string | null;
   /** The key of `/explore/p/{key}/`. */
   permalinkKey: string | null;
+  /** The URL's `form_data` (Superset's chart URLs): laid over the loaded form data. */
+  urlFormData: Record<string, unknown> | null;
+}
+
+/** A form data `slice_id` (a number, or its text) as a chart id; null for anything else. */
+function sliceIdOf(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isInteger(value) && value > 0 ? value : null;
+  return typeof value === 'string' ? positiveIntegerParam(value) : null;
+}
+
+/** `"3__table"` → 3; null for anything else. */
+function datasourceIdOfKey(key: unknown): number | null {
+  if (typeof key !== 'string') return null;
+  const [id, type = 'table'] = key.split('__');
+  return type === 'table' ? positiveIntegerParam(id ?? null) : null;
 }
 
 /**
  * Reads `/explore/?datasource_type=table&datasource_id=N[&slice_id=M][&form_data_key=K]` (or a
- * permalink key from the path); null when the URL names nothing to explore.
+ * permalink key from the path, or Superset's `?form_data={"slice_id": M}`, whose `slice_id` and
+ * `datasource` name the chart and dataset); null when the URL names nothing to explore.
  */
 export function exploreTargetFromSearch(searchParams: URLSearchParams, permalinkKey: string | null = null): ExploreTarget | null {
+  const urlFormData = urlFormDataParam(searchParams.get('form_data'));
   const target: ExploreTarget = {
     datasourceType: (searchParams.get('datasource_type') ?? 'table') as DatasourceType,
-    datasourceId: positiveIntegerParam(searchParams.get('datasource_id')),
-    sliceId: positiveIntegerParam(searchParams.get('slice_id')),
+    datasourceId: positiveIntegerParam(searchParams.get('datasource_id')) ?? datasourceIdOfKey(urlFormData?.datasource),
+    sliceId: positiveIntegerParam(searchParams.get('slice_id')) ?? sliceIdOf(urlFormData?.slice_id),
     formDataKey: nonEmptyParam(searchParams.get('form_data_key')),
     permalinkKey: nonEmptyParam(permalinkKey),
+    urlFormData,
   };
   const namesSomething =
     target.datasourceId !== null || target.sliceId !== null || target.formDataKey !== null || target.permalinkKey !== null;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { editedPageSize, homeListQuery, objectEmptyText, objectTabQuery, recentEmptyTexts, recentPageSize } from './api';
+import {
+  activityItem,
+  chartItem,
+  dashboardItem,
+  editedPageSize,
+  homeListQuery,
+  objectEmptyText,
+  objectTabQuery,
+  recentEmptyTexts,
+  recentPageSize,
+} from './api';
 
 describe('home lists', () => {
   it('asks for the latest changes first, page 0', () => {
@@ -23,5 +33,28 @@ describe('home lists', () => {
     expect(objectTabQuery('chart', 'Other', 3)).toBe(`(filters:!(),${latestFive})`);
     expect(objectTabQuery('dashboard', 'Other', 3)).toBe(`(filters:!(),${latestFive})`);
     expect(objectEmptyText('Other', 'dashboards')).toBe('Other dashboards will appear here');
+  });
+
+  it('shows charts by slice_name, dashboards by dashboard_title, viewed objects by item_url', () => {
+    const changed = { changed_on_delta_humanized: 'a day ago', changed_on_utc: '2026-01-02T00:00:00+00:00' };
+    expect(chartItem({ id: 7, slice_name: 'Births', url: '/explore/?slice_id=7', ...changed })).toEqual({
+      key: 'chart-7',
+      type: 'chart',
+      title: 'Births',
+      url: '/explore/?slice_id=7',
+      detail: 'Modified a day ago',
+      sortTime: '2026-01-02T00:00:00+00:00',
+    });
+    expect(dashboardItem({ id: 3, dashboard_title: '', url: '/superset/dashboard/3/', ...changed })).toMatchObject({
+      key: 'dashboard-3',
+      type: 'dashboard',
+      title: '[Untitled]',
+      url: '/superset/dashboard/3/',
+    });
+    const viewed = activityItem(
+      { action: 'dashboard', item_type: 'dashboard', item_url: '/superset/dashboard/births/', item_title: 'Births', time: 1000, time_delta_humanized: 'now' },
+      0,
+    );
+    expect(viewed).toMatchObject({ type: 'dashboard', title: 'Births', url: '/superset/dashboard/births/', detail: 'Viewed now' });
   });
 });

@@ -74,18 +74,48 @@ function listPath(resource: string, q: string): string {
   return `/api/v1/${resource}/?q=${encodeURIComponent(q)}`;
 }
 
-function chartItem(chart: ChartListItem): HomeItem {
-  return { key: `chart-${chart.id}`, type: 'chart', title: chart.slice_name, url: chart.url, detail: `Modified ${chart.changed_on_delta_humanized}`, sortTime: chart.changed_on_utc };
+/** The title of an object with no name (Superset's `[Untitled]`). */
+export const untitledText = '[Untitled]';
+
+function titleOrUntitled(title: string): string {
+  return title.trim() === '' ? untitledText : title;
 }
 
-function dashboardItem(dashboard: DashboardListItem): HomeItem {
+/** Spec 000 section 3, saved list item: a chart by its slice_name and id, opened at its url. */
+export function chartItem(chart: Pick<ChartListItem, 'id' | 'slice_name' | 'url' | 'changed_on_delta_humanized' | 'changed_on_utc'>): HomeItem {
+  return {
+    key: `chart-${chart.id}`,
+    type: 'chart',
+    title: titleOrUntitled(chart.slice_name),
+    url: chart.url,
+    detail: `Modified ${chart.changed_on_delta_humanized}`,
+    sortTime: chart.changed_on_utc,
+  };
+}
+
+/** Spec 000 section 3, saved list item: a dashboard by its dashboard_title and id, opened at its url. */
+export function dashboardItem(
+  dashboard: Pick<DashboardListItem, 'id' | 'dashboard_title' | 'url' | 'changed_on_delta_humanized' | 'changed_on_utc'>,
+): HomeItem {
   return {
     key: `dashboard-${dashboard.id}`,
     type: 'dashboard',
-    title: dashboard.dashboard_title,
+    title: titleOrUntitled(dashboard.dashboard_title),
     url: dashboard.url,
     detail: `Modified ${dashboard.changed_on_delta_humanized}`,
     sortTime: dashboard.changed_on_utc,
+  };
+}
+
+/** Spec 000 section 3, saved list item: a viewed object opens at its item_url. */
+export function activityItem(activity: RecentActivity, index: number): HomeItem {
+  return {
+    key: `${activity.item_type}-${activity.item_url}-${index}`,
+    type: activity.item_type === 'dashboard' ? 'dashboard' : 'chart',
+    title: titleOrUntitled(activity.item_title),
+    url: activity.item_url,
+    detail: `Viewed ${activity.time_delta_humanized}`,
+    sortTime: String(activity.time),
   };
 }
 
@@ -116,14 +146,7 @@ export function useRecents(tab: RecentTab, me: number | undefined): UseQueryResu
           `/api/v1/log/recent_activity/?q=${encodeURIComponent(`(page:0,page_size:${recentPageSize})`)}`,
           signal,
         );
-        return answer.result.map((activity, index) => ({
-          key: `${activity.item_type}-${activity.item_url}-${index}`,
-          type: activity.item_type === 'dashboard' ? 'dashboard' : 'chart',
-          title: activity.item_title,
-          url: activity.item_url,
-          detail: `Viewed ${activity.time_delta_humanized}`,
-          sortTime: String(activity.time),
-        }));
+        return answer.result.map(activityItem);
       }
       const column = tab === 'Edited' ? 'changed_by' : 'created_by';
       const filter = `(col:${column},opr:rel_o_m,value:${me ?? 0})`;

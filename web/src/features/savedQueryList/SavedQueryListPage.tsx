@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, type JSX } from 'react';
+import { useMemo, type JSX } from 'react';
 import { Link } from 'react-router';
 import type { SavedQuery } from '@/api/generated/SavedQuery';
 import { queryKeys } from '@/api/queryKeys';
@@ -7,15 +7,15 @@ import { useResourcePermission } from '@/api/resourcePermissions';
 import { ListPageLayout } from '@/components/listView/ListPageLayout';
 import { ListView, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
 import { defaultListPageSize } from '@/components/listView/listViewState';
+import { useRelatedOptions } from '@/components/listView/resourceListApi';
 import { useBulkDelete } from '@/components/listView/useBulkDelete';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
-import { useToasts } from '@/components/toastContext';
+import { useListErrorToasts } from '@/components/listView/useListErrorToasts';
 import { useBundleActions } from '@/features/importExport/useBundleActions';
 import { useTagNames } from '@/features/tags/api';
 import { testIds } from '@/testIds';
 import { savedQueryListFilterIds, savedQueryListQuery, savedQuerySqlLabPath, useSavedQueryList } from './api';
 
-export const savedQueryListFailedMessage = 'An error occurred while fetching saved queries';
 
 /** `/savedqueryview/list/`: the user's saved queries, filtered, sorted and paged by the server. */
 export function SavedQueryListPage(): JSX.Element {
@@ -23,14 +23,13 @@ export function SavedQueryListPage(): JSX.Element {
   const [state, setState] = useListViewUrlState({ sortColumn: 'changed_on_delta_humanized', sortOrder: 'desc' });
   const list = useSavedQueryList(savedQueryListQuery(state, pageSize));
   const tagNames = useTagNames();
+  const databases = useRelatedOptions('saved_query', 'related', 'database');
+  const schemas = useRelatedOptions('saved_query', 'distinct', 'schema');
   const rows = useMemo(() => list.data?.result ?? [], [list.data]);
   const onBulkDelete = useBulkDelete('saved_query', 'saved queries');
   const queryClient = useQueryClient();
-  const { addToast } = useToasts();
 
-  useEffect(() => {
-    if (list.isError) addToast('danger', savedQueryListFailedMessage);
-  }, [list.isError, addToast]);
+  useListErrorToasts('saved_query', { label: 'saved query', plural: 'saved queries' }, list.error);
 
   const bundle = useBundleActions('saved_query', 'saved query', 'saved queries');
   // Spec 001 section 6: `_info` decides the writes (import, delete, tag) and the exports offered.
@@ -59,6 +58,8 @@ export function SavedQueryListPage(): JSX.Element {
   ];
   const filters: ListViewFilter[] = [
     { id: savedQueryListFilterIds.search, label: 'Search', kind: 'search' },
+    { id: savedQueryListFilterIds.database, label: 'Database', kind: 'select', options: databases.data ?? [] },
+    { id: savedQueryListFilterIds.schema, label: 'Schema', kind: 'select', options: schemas.data ?? [] },
     { id: savedQueryListFilterIds.tag, label: 'Tag', kind: 'select', options: (tagNames.data ?? []).map((name) => ({ value: name, label: name })) },
   ];
 

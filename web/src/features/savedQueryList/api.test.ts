@@ -20,4 +20,21 @@ describe('savedQueryListQuery', () => {
         'order_column:changed_on_delta_humanized,order_direction:desc,page:1,page_size:25)',
     );
   });
+
+  it('encodes the Database filter as rel_o_m on the id and the Schema filter as eq', () => {
+    const q = savedQueryListQuery(
+      {
+        filters: [
+          { id: 'database', value: '3' },
+          { id: 'schema', value: 'main' },
+          { id: 'database', value: 'not a number' },
+        ],
+        pageIndex: 0,
+        sortColumn: 'label',
+        sortOrder: 'asc',
+      },
+      25,
+    );
+    expect(q).toBe("(filters:!((col:database,opr:rel_o_m,value:3),(col:schema,opr:eq,value:'main')),order_column:label,order_direction:asc,page:0,page_size:25)");
+  });
 });

@@ -7,13 +7,19 @@ import type { ListFilterValue, ListViewState } from '@/components/listView/listV
 import { listQuery, useResourceList } from '@/components/listView/resourceListApi';
 
 /** The saved query list's filter ids (the page's filters, as the URL stores them). */
-export const savedQueryListFilterIds = { search: 'search', tag: 'tag' } as const;
+export const savedQueryListFilterIds = { search: 'search', database: 'database', schema: 'schema', tag: 'tag' } as const;
 
 function risonFilter(filter: ListFilterValue): string | null {
   switch (filter.id) {
     case savedQueryListFilterIds.search:
       // Superset's all_text: the label, description or SQL contains the text.
       return `(col:label,opr:all_text,value:${risonString(filter.value)})`;
+    case savedQueryListFilterIds.database: {
+      const id = Number(filter.value);
+      return Number.isInteger(id) ? `(col:database,opr:rel_o_m,value:${id})` : null;
+    }
+    case savedQueryListFilterIds.schema:
+      return `(col:schema,opr:eq,value:${risonString(filter.value)})`;
     case savedQueryListFilterIds.tag:
       return `(col:tags,opr:saved_query_tags,value:${risonString(filter.value)})`;
     default:

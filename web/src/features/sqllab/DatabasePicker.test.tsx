@@ -21,6 +21,8 @@ function database(id: number, name: string, allowMultiCatalog: boolean): Databas
     allow_ctas: false,
     allow_cvas: false,
     allows_cost_estimate: false,
+    extra: '{}',
+    disable_data_preview: false,
     changed_on: '2026-11-23T07:00:00',
     changed_on_delta_humanized: 'a minute ago',
     created_by: null,
@@ -87,6 +89,17 @@ describe('DatabasePicker', () => {
     fireEvent.change(screen.getByTestId(testIds.sqlLab.schemaSelect), { target: { value: 'sales' } });
     expect(shownSelection().schema).toBe('sales');
     expect(changes).toEqual([{ schema: null }, { schema: 'sales' }]);
+    // Each schema is an option with its value, label and title (spec 000 section 3).
+    const options = Array.from(screen.getByTestId(testIds.sqlLab.schemaSelect).querySelectorAll('option'), (option) => [
+      option.value,
+      option.textContent,
+      option.title,
+    ]);
+    expect(options).toEqual([
+      ['', 'Select a schema', ''],
+      ['main', 'main', 'main'],
+      ['sales', 'sales', 'sales'],
+    ]);
   });
 
   it('shows the catalogs of a multi-catalog database; a new catalog clears the schema, a new database clears both', async () => {

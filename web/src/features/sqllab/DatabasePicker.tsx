@@ -7,7 +7,16 @@ import { queryKeys } from '@/api/queryKeys';
 import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
 import { fetchCatalogs, fetchSchemas, useCatalogs, useSchemas } from './api';
-import { pickerMessages, pickerTooltips, selectCatalog, selectDatabase, showsCatalogSelect, valueForList, type PickerSelection } from './databasePicker';
+import {
+  pickerMessages,
+  pickerTooltips,
+  schemaOptions,
+  selectCatalog,
+  selectDatabase,
+  showsCatalogSelect,
+  valueForList,
+  type PickerSelection,
+} from './databasePicker';
 
 export interface DatabasePickerProps {
   databases: readonly DatabaseListItem[];
@@ -159,9 +168,9 @@ function RefreshableNameSelect({
           onChange={(event) => onSelect(event.target.value === '' ? null : event.target.value)}
         >
           <option value="">{placeholder}</option>
-          {(names ?? []).map((name) => (
-            <option key={name} value={name}>
-              {name}
+          {schemaOptions(names ?? []).map((option) => (
+            <option key={option.value} value={option.value} title={option.title}>
+              {option.label}
             </option>
           ))}
         </NativeSelect>

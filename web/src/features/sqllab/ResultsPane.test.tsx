@@ -87,10 +87,10 @@ describe('ResultsPane', () => {
       unmount();
       return text;
     };
-    expect(shown({ status: 'pending', clientId: 'a' }, testIds.sqlLab.resultsPending)).toBe('Pending…');
-    expect(shown({ status: 'running', clientId: 'a', isAsync: true, progress: 0 }, testIds.sqlLab.resultsRunning)).toBe('Running…');
-    expect(shown({ status: 'running', clientId: 'a', isAsync: true, progress: 0 }, testIds.sqlLab.resultsProgress)).toBeNull();
-    expect(shown({ status: 'running', clientId: 'a', isAsync: true, progress: 35 }, testIds.sqlLab.resultsProgress)).toBe('35%');
+    expect(shown({ status: 'pending', clientId: 'a', startDttm: 0 }, testIds.sqlLab.resultsPending)).toBe('Pending…');
+    expect(shown({ status: 'running', clientId: 'a', startDttm: 0, isAsync: true, progress: 0 }, testIds.sqlLab.resultsRunning)).toBe('Running…');
+    expect(shown({ status: 'running', clientId: 'a', startDttm: 0, isAsync: true, progress: 0 }, testIds.sqlLab.resultsProgress)).toBeNull();
+    expect(shown({ status: 'running', clientId: 'a', startDttm: 0, isAsync: true, progress: 35 }, testIds.sqlLab.resultsProgress)).toBe('35%');
     expect(shown({ status: 'fetching', clientId: 'a', resultsKey: 'k' }, testIds.sqlLab.resultsFetching)).toBe('Fetching results…');
   });
 

@@ -96,4 +96,16 @@ describe('SaveQueryModal', () => {
     expect(sent[1]?.body).not.toHaveProperty('template_parameters');
     expect(onSaved).not.toHaveBeenCalled();
   });
+
+  it("toasts 'Your query could not be saved' when the save is refused, and stays open", async () => {
+    const sent = stubServer(() => Response.json({ message: 'Fatal error' }, { status: 500 }));
+    const onSaved = vi.fn();
+    renderWithTheme(<SaveQueryModal tab={tab} databaseId={1} onClose={() => undefined} onSaved={onSaved} />);
+    fireEvent.click(screen.getByTestId(testIds.sqlLab.saveQuerySubmit));
+    expect(await screen.findByText('Your query could not be saved')).toBeTruthy();
+    expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /api/v1/saved_query/']);
+    expect(onSaved).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByTestId(testIds.sqlLab.saveQuerySubmit).hasAttribute('disabled')).toBe(false));
+    expect(saveQueryMessages.updateFailed).toBe('Your query could not be updated');
+  });
 });

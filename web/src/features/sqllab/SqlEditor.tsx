@@ -17,6 +17,8 @@ export interface SqlEditorProps {
   onChange: (sql: string) => void;
   /** Ctrl/Cmd+Enter. */
   onRun: () => void;
+  /** The selected text changed ('' once nothing is selected): Run runs the selection. */
+  onSelectionChange?: (selectedText: string) => void;
   /** Ctrl+] and Ctrl+[: the next or previous editor tab. */
   onSwitchTab?: (direction: 1 | -1) => void;
   /** Ctrl+Shift+F. */
@@ -105,20 +107,24 @@ function languageFor(backend: string | null, completion: EditorCompletion): Exte
 }
 
 /** SQL Lab's editor: CodeMirror 6 with SQL highlighting per dialect, autocomplete and Ctrl/Cmd+Enter to run. */
-export function SqlEditor({ value, backend, completion, onChange, onRun, onSwitchTab, onFormat }: SqlEditorProps): JSX.Element {
+export function SqlEditor({ value, backend, completion, onChange, onRun, onSwitchTab, onFormat, onSelectionChange }: SqlEditorProps): JSX.Element {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const languageRef = useRef(new Compartment());
+  // The text selected when the selection last changed ('' when none).
+  const selectedTextRef = useRef('');
   // The latest callbacks, read by the editor's handlers without recreating the editor.
   const onChangeRef = useRef(onChange);
   const onRunRef = useRef(onRun);
   const onSwitchTabRef = useRef(onSwitchTab);
   const onFormatRef = useRef(onFormat);
+  const onSelectionChangeRef = useRef(onSelectionChange);
   useEffect(() => {
     onChangeRef.current = onChange;
     onRunRef.current = onRun;
     onSwitchTabRef.current = onSwitchTab;
     onFormatRef.current = onFormat;
+    onSelectionChangeRef.current = onSelectionChange;
   });
 
   useEffect(() => {
@@ -161,12 +167,22 @@ export function SqlEditor({ value, backend, completion, onChange, onRun, onSwitc
           EditorView.lineWrapping,
           EditorView.updateListener.of((update) => {
             if (update.docChanged) onChangeRef.current(update.state.doc.toString());
+            if (update.docChanged || update.selectionSet) {
+              const { from, to } = update.state.selection.main;
+              const selectedText = update.state.sliceDoc(from, to);
+              if (selectedText !== selectedTextRef.current) {
+                selectedTextRef.current = selectedText;
+                onSelectionChangeRef.current?.(selectedText);
+              }
+            }
           }),
           EditorView.contentAttributes.of({ 'aria-label': 'SQL editor' }),
         ],
       }),
     });
     viewRef.current = view;
+    // A new editor has nothing selected, whatever the tab kept from before.
+    onSelectionChangeRef.current?.('');
     return () => {
       view.destroy();
       viewRef.current = null;

@@ -14,6 +14,7 @@ import { testIds } from '@/testIds';
 import { sqlLabArrowContentType } from './api';
 import { tabsStorageKey } from './editorTabs';
 import { SqlLabPage } from './SqlLabPage';
+import { storedResultsStorageKey } from './storedResults';
 import { resultColumn, resultMeta, sqlLabAnswer } from './sqlLabResultFixtures';
 import { queryPollIntervalMs } from './useQueryUpdates';
 
@@ -30,6 +31,8 @@ const examples: DatabaseListItem = {
   allow_ctas: false,
   allow_cvas: false,
   allows_cost_estimate: false,
+  extra: '{}',
+  disable_data_preview: false,
   changed_on: '2026-11-23T07:00:00',
   changed_on_delta_humanized: 'a minute ago',
   created_by: null,
@@ -47,7 +50,8 @@ const storedTabs = JSON.stringify({
 /** The rows of `SELECT name FROM birth_names`, as the results call answers them (Arrow). */
 function namesAnswer(): Response {
   const columns = [resultColumn('name', 'STRING', 1)];
-  const stream = sqlLabAnswer(tableFromArrays({ name: ['Ada', 'Bob'] }), resultMeta(columns, 2));
+  const meta = resultMeta(columns, 2);
+  const stream = sqlLabAnswer(tableFromArrays({ name: ['Ada', 'Bob'] }), { ...meta, query: { ...meta.query, startDttm: Date.now() } });
   return new Response(new Blob([stream.slice()]), { headers: { 'Content-Type': sqlLabArrowContentType } });
 }
 
@@ -122,9 +126,13 @@ function stubServer(): FakeServer {
   return server;
 }
 
-function renderSqlLab(): void {
+function renderSqlLabPage(): ReturnType<typeof renderWithTheme> {
   const router = createMemoryRouter([{ path: '/sqllab/*', element: <SqlLabPage /> }], { initialEntries: ['/sqllab/'] });
-  renderWithTheme(<RouterProvider router={router} />);
+  return renderWithTheme(<RouterProvider router={router} />);
+}
+
+function renderSqlLab(): void {
+  renderSqlLabPage();
 }
 
 async function clickRun(): Promise<void> {
@@ -223,6 +231,35 @@ describe('SqlLabPage asynchronous runs', () => {
     expect(screen.getByTestId(testIds.sqlLab.runButton)).toBeTruthy();
   });
 
+  it('drops an asynchronous run without progress once polls answer no change past 2000 ms; polling stops', async () => {
+    const server = stubServer();
+    renderSqlLab();
+    await clickRun();
+    expect((await screen.findByTestId(testIds.sqlLab.resultsPending)).textContent).toBe('Pending…');
+    // The server lists nothing changed: its worker no longer touches the run.
+    await nextPoll();
+    expect(screen.getByTestId(testIds.sqlLab.resultsPending)).toBeTruthy();
+    await nextPoll();
+    await nextPoll();
+    expect(screen.queryByTestId(testIds.sqlLab.resultsPending)).toBeNull();
+    expect(screen.queryByTestId(testIds.sqlLab.stopButton)).toBeNull();
+    expect(screen.getByTestId(testIds.sqlLab.runButton)).toBeTruthy();
+    const polls = countOf(server.calls, 'GET /api/v1/query/updated_since');
+    await nextPoll();
+    await nextPoll();
+    expect(countOf(server.calls, 'GET /api/v1/query/updated_since')).toBe(polls);
+  });
+
+  it('keeps an asynchronous run the server keeps listing, even without progress', async () => {
+    const server = stubServer();
+    renderSqlLab();
+    await clickRun();
+    server.run = { state: 'running', progress: 0 };
+    for (let poll = 0; poll < 4; poll += 1) await nextPoll();
+    expect(screen.getByTestId(testIds.sqlLab.resultsRunning).textContent).toBe('Running…');
+    expect(screen.getByTestId(testIds.sqlLab.stopButton)).toBeTruthy();
+  });
+
   it("shows 'Failed at retrieving results' with the server's message when the stored result expired", async () => {
     const server = stubServer();
     const expired = 'Data could not be retrieved from the results backend. You need to re-run the original query.';
@@ -278,6 +315,7 @@ describe('SqlLabPage asynchronous runs', () => {
   it('takes an asynchronous run still running before a reload up again: polled, then its rows fetched', async () => {
     const server = stubServer();
     const latestQuery: SqlLabQuery = { ...resultMeta([], 0).query, id: 'resumed0001', state: 'running', progress: 30, resultsKey: null, sqlEditorId: '5' };
+    window.localStorage.removeItem(tabsStorageKey);
     server.serverTabs = {
       5: {
         id: 5,
@@ -305,6 +343,21 @@ describe('SqlLabPage asynchronous runs', () => {
     expect((await screen.findByTestId(testIds.sqlLab.rowCount)).textContent).toBe('2 rows');
     expect(server.calls.some((call) => call.startsWith("GET /api/v1/sqllab/results/?q=(key:'key-7'"))).toBe(true);
     expect(countOf(server.calls, 'POST /api/v1/sqllab/execute/')).toBe(0);
+  });
+
+  it("shows a browser tab's last rows again after a reload, without running again (results kept in browser storage)", async () => {
+    const server = stubServer();
+    server.database = { ...examples, allow_run_async: false };
+    const first = renderSqlLabPage();
+    await clickRun();
+    expect((await screen.findByTestId(testIds.sqlLab.rowCount)).textContent).toBe('2 rows');
+    await waitFor(() => expect(window.localStorage.getItem(storedResultsStorageKey)).toContain('"Ada"'));
+    first.unmount();
+
+    renderSqlLabPage();
+    expect((await screen.findByTestId(testIds.sqlLab.rowCount)).textContent).toBe('2 rows');
+    expect(screen.getAllByTestId(testIds.sqlLab.cell).map((cell) => cell.textContent)).toEqual(['Ada', 'Bob']);
+    expect(countOf(server.calls, 'POST /api/v1/sqllab/execute/')).toBe(1);
   });
 
   it('runs CREATE TABLE AS with the name given when the database allows it', async () => {

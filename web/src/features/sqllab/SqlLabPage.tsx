@@ -25,6 +25,7 @@ import { LeftBar } from './LeftBar';
 import { QueryHistoryPane } from './QueryHistoryPane';
 import { ResultsPane } from './ResultsPane';
 import { isStoppable } from './runLifecycle';
+import { runnableSql } from './runPayload';
 import { SaveDatasetModal } from './SaveDatasetModal';
 import { SaveQueryModal } from './SaveQueryModal';
 import { SqlEditor, type EditorCompletion } from './SqlEditor';
@@ -80,7 +81,11 @@ function useCompletion(databaseId: number | null, schema: string | null, tableNa
 export function SqlLabPage(): JSX.Element {
   const editorTabs = useEditorTabs();
   const { state: tabsState, edit: setTabsState } = editorTabs;
-  const tabRuns = useTabRuns(tabsState.tabs, editorTabs.latestQueries, undefined, editorTabs.config.query_result_timeout_seconds);
+  const browserResults = useMemo(
+    () => ({ isKept: editorTabs.mode === 'local', restored: editorTabs.restoredRuns }),
+    [editorTabs.mode, editorTabs.restoredRuns],
+  );
+  const tabRuns = useTabRuns(tabsState.tabs, editorTabs.latestQueries, undefined, editorTabs.config.query_result_timeout_seconds, browserResults);
   const myRoles = useMyRoles();
   const [createAsMethod, setCreateAsMethod] = useState<CtasMethod | null>(null);
   const [tableNames, setTableNames] = useState<readonly string[]>([]);
@@ -266,6 +271,7 @@ export function SqlLabPage(): JSX.Element {
                 completion={completion}
                 onChange={(sql) => changeActiveTab({ sql })}
                 onRun={() => runQuery()}
+                onSelectionChange={(selectedText) => changeActiveTab({ selectedText })}
                 onSwitchTab={switchBy}
                 onFormat={formatActiveSql}
               />
@@ -283,7 +289,7 @@ export function SqlLabPage(): JSX.Element {
                   title="Run (Ctrl + Enter)"
                   onClick={() => runQuery()}
                 >
-                  Run
+                  {(activeTab.selectedText ?? '').trim() === '' ? 'Run' : 'Run selection'}
                 </Button>
               )}
               {activeDatabase?.allow_ctas === true && (
@@ -331,8 +337,9 @@ export function SqlLabPage(): JSX.Element {
                   onClick={() =>
                     setEstimatePayload({
                       database_id: activeDatabase.id,
+                      catalog: activeTab.catalog ?? undefined,
                       schema: activeTab.schema ?? undefined,
-                      sql: activeTab.sql,
+                      sql: runnableSql(activeTab),
                       template_params: activeTab.templateParams ?? undefined,
                     })
                   }
@@ -430,7 +437,13 @@ export function SqlLabPage(): JSX.Element {
               />
             )}
             {shownSouthTab === 'history' && <QueryHistoryPane sqlEditorId={activeTab.id} refreshNumber={tabRuns.historyRefresh} />}
-            {previewedTable !== undefined && <TablePreviewPane key={previewedTable.id} table={previewedTable} />}
+            {previewedTable !== undefined && (
+              <TablePreviewPane
+                key={previewedTable.id}
+                table={previewedTable}
+                isDataPreviewDisabled={databaseList.find((database) => database.id === previewedTable.dbId)?.disable_data_preview === true}
+              />
+            )}
             {datasetSource !== null && <SaveDatasetModal source={datasetSource} tabName={activeTab.name} onClose={() => setDatasetSource(null)} />}
             {estimatePayload !== null && <CostEstimateModal payload={estimatePayload} onClose={() => setEstimatePayload(null)} />}
             {isParamsModalOpen && (

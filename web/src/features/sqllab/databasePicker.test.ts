@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selectCatalog, selectDatabase, showsCatalogSelect, valueForList } from './databasePicker';
+import { schemaOptions, selectCatalog, selectDatabase, showsCatalogSelect, valueForList } from './databasePicker';
 
 describe('database picker rules (spec 001 section 4)', () => {
   it('a new database clears the catalog and the schema; a new catalog clears the schema', () => {
@@ -23,5 +23,13 @@ describe('database picker rules (spec 001 section 4)', () => {
     expect(showsCatalogSelect({ allow_multi_catalog: true })).toBe(true);
     expect(showsCatalogSelect({ allow_multi_catalog: false })).toBe(false);
     expect(showsCatalogSelect(null)).toBe(false);
+  });
+
+  it("offers each schema as spec 000 section 3's option: value, label and title", () => {
+    expect(schemaOptions(['main', 'a_very_long_schema_name'])).toEqual([
+      { value: 'main', label: 'main', title: 'main' },
+      { value: 'a_very_long_schema_name', label: 'a_very_long_schema_name', title: 'a_very_long_schema_name' },
+    ]);
+    expect(schemaOptions([])).toEqual([]);
   });
 });

@@ -49,3 +49,16 @@ export function valueForList(options: readonly string[], current: string | null)
   if (current !== null && options.includes(current)) return current;
   return null;
 }
+
+/** Spec 000 section 3's schema option (Superset's `SchemaOption`); catalogs are offered alike. */
+export interface SchemaOption {
+  value: string;
+  label: string;
+  /** The full name, shown on hover when the label is cut. */
+  title: string;
+}
+
+/** The options of a list of schema (or catalog) names: `'main'` gives `{value, label, title}` all `'main'`. */
+export function schemaOptions(names: readonly string[]): SchemaOption[] {
+  return names.map((name) => ({ value: name, label: name, title: name }));
+}

@@ -1,11 +1,24 @@
-/** SQL Lab's dataset calls (spec 002 section 7): a virtual dataset from a query, get or create. */
-import { postJson } from '@/api/client';
+/** SQL Lab's dataset calls (spec 002 section 7): a dataset to query, a virtual dataset from a query, get or create. */
+import { getJson, postJson } from '@/api/client';
 import type { Dataset } from '@/api/generated/Dataset';
+import type { DatasetQuerySource } from '@/api/generated/DatasetQuerySource';
 import type { DatasetGetOrCreate } from '@/api/generated/DatasetGetOrCreate';
 import type { DatasetPost } from '@/api/generated/DatasetPost';
 import type { DatasetTableId } from '@/api/generated/DatasetTableId';
 import type { IdResult } from '@/api/generated/IdResult';
 import type { ResultResponse } from '@/api/generated/ResultResponse';
+
+/**
+ * Spec 002 section 7's read of a dataset to query it in SQL Lab:
+ * `GET /api/v1/dataset/{id}?q=(keys:!(none),columns:!(name,schema,database.id,select_star))`.
+ */
+export function datasetQuerySourcePath(datasetId: number): string {
+  return `/api/v1/dataset/${datasetId}?q=${encodeURIComponent('(keys:!(none),columns:!(name,schema,database.id,select_star))')}`;
+}
+
+export async function fetchDatasetQuerySource(datasetId: number): Promise<DatasetQuerySource> {
+  return (await getJson<IdResult<DatasetQuerySource>>(datasetQuerySourcePath(datasetId))).result;
+}
 
 /** The query a dataset is made from. */
 export interface VirtualDatasetSource {

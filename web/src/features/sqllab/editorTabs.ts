@@ -22,6 +22,13 @@ export interface QueryEditorTab {
   hideLeftBar?: boolean;
   /** Run the tab's SQL once when it opens, then cleared (spec 002 section 3). */
   autorun: boolean;
+  /**
+   * The client id of the tab's latest run, kept while the tab lives in this browser: it moves to
+   * the server with the tab (`migrate_query`). A server tab keeps it on the server instead.
+   */
+  latestQueryId?: string;
+  /** The text selected in the editor, run instead of the whole SQL (spec 002 section 3). */
+  selectedText?: string;
 }
 
 export interface EditorTabsState {

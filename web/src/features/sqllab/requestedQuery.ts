@@ -4,16 +4,16 @@
  * (a chart's "View in SQL Lab") or `?dbid=&schema=&sql=&name=`.
  */
 import { nonEmptyParam, positiveIntegerParam } from '@/app/urlParams';
-import { fetchDataset } from '@/features/datasets/api';
 import { datasetIdOf } from '@/features/dashboard/filters/nativeFilterConfig';
+import { fetchDatasetQuerySource } from './datasetApi';
 import { nextUntitledName, type OpenedQuery, type QueryEditorTab } from './editorTabs';
 import { fetchSavedQuery, fetchSqlLabPermalink } from './stateApi';
 import { storedTemplateParams } from './templateParams';
 
 /** Spec 002 section 8's toast when a saved query or a permalink cannot be opened. */
 export const queryLoadFailedMessage = "The query couldn't be loaded";
-/** Spec 000 section 8's toast when opening SQL Lab from a chart fails. */
-export const sqlLoadFailedMessage = 'An error occurred while loading the SQL';
+/** Spec 002 section 8's toast when the dataset a chart hands over cannot be read (Superset's `popDatasourceQuery`). */
+export const datasourceLoadFailedMessage = "The datasource couldn't be loaded";
 
 export type RequestedQuery =
   | { kind: 'savedQuery'; savedQueryId: number }
@@ -46,9 +46,9 @@ export function requestedQueryFromUrl(searchParams: URLSearchParams, permalinkKe
 }
 
 /**
- * The new tab's query. A datasource opens as "Query {table}" on the dataset's database and
- * schema, and runs the SQL it was given once; a database without a name takes the next
- * "Untitled Query N".
+ * The new tab's query. A datasource opens as "Query {schema.table}" on the dataset's database
+ * and schema, and runs the SQL it was given once (else holds the dataset's `SELECT *`); a
+ * database without a name takes the next "Untitled Query N".
  */
 export async function openedQueryOf(request: RequestedQuery, tabs: readonly QueryEditorTab[]): Promise<OpenedQuery> {
   switch (request.kind) {
@@ -63,12 +63,13 @@ export async function openedQueryOf(request: RequestedQuery, tabs: readonly Quer
     case 'datasource': {
       const datasetId = datasetIdOf(request.datasourceKey);
       if (datasetId === null) throw new Error(`not a table datasource: ${request.datasourceKey}`);
-      const dataset = await fetchDataset(datasetId);
+      const dataset = await fetchDatasetQuerySource(datasetId);
       return {
-        name: `Query ${dataset.table_name}`,
+        name: `Query ${dataset.name}`,
         dbId: dataset.database.id,
         schema: dataset.schema,
-        sql: request.sql ?? '',
+        // Without SQL from the chart, the dataset's `SELECT *` (spec 002 section 7).
+        sql: request.sql === null || request.sql === '' ? (dataset.select_star ?? '') : request.sql,
         remoteId: null,
         templateParams: null,
         // Superset runs the SQL a chart hands over ("View in SQL Lab") as soon as the tab opens.
@@ -89,5 +90,5 @@ export async function openedQueryOf(request: RequestedQuery, tabs: readonly Quer
 
 /** The danger toast when the requested query cannot be opened. */
 export function openFailedMessage(request: RequestedQuery): string {
-  return request.kind === 'datasource' ? sqlLoadFailedMessage : queryLoadFailedMessage;
+  return request.kind === 'datasource' ? datasourceLoadFailedMessage : queryLoadFailedMessage;
 }

@@ -27,9 +27,11 @@ function serverRun(state: string, changes: Partial<SqlLabQuery> = {}): SqlLabQue
 }
 
 const result = sqlLabResult([{ column: resultColumn('name', 'STRING', 1), vector: vectorFromArray(['Ada'], new Utf8()) }]);
-const pending: RunState = { status: 'pending', clientId };
-const asyncRunning: RunState = { status: 'running', clientId, isAsync: true, progress: 50 };
-const syncRunning: RunState = { status: 'running', clientId, isAsync: false, progress: 0 };
+/** The fixture's start time (epoch ms), kept through the updates. */
+const startDttm = 0;
+const pending: RunState = { status: 'pending', clientId, startDttm };
+const asyncRunning: RunState = { status: 'running', clientId, startDttm, isAsync: true, progress: 50 };
+const syncRunning: RunState = { status: 'running', clientId, startDttm, isAsync: false, progress: 0 };
 const fetching: RunState = { status: 'fetching', clientId, resultsKey: 'key-1' };
 const success: RunState = { status: 'success', result };
 const stopped: RunState = { status: 'stopped' };
@@ -37,8 +39,8 @@ const failed: RunState = { status: 'failed', message: 'division by zero' };
 
 describe('run lifecycle', () => {
   it('starts pending when asynchronous, running when not', () => {
-    expect(startedRun(clientId, true)).toEqual(pending);
-    expect(startedRun(clientId, false)).toEqual(syncRunning);
+    expect(startedRun(clientId, true, startDttm)).toEqual(pending);
+    expect(startedRun(clientId, false, startDttm)).toEqual(syncRunning);
   });
 
   it('follows the server from pending to running with its progress, then to fetching the stored rows', () => {

@@ -8,10 +8,16 @@ import type { SqlLabResult } from './api';
  * rows (asynchronous), then success, failed or stopped.
  */
 export type RunState =
-  | { status: 'pending'; clientId: string }
+  | {
+      status: 'pending';
+      clientId: string;
+      /** When the run started (epoch ms); null when unknown (a run taken up without it). */
+      startDttm: number | null;
+    }
   | {
       status: 'running';
       clientId: string;
+      startDttm: number | null;
       /** Asynchronous: the server's updates carry it on; a synchronous run ends with its answer. */
       isAsync: boolean;
       /** 0-100, as the engine reports it. */
@@ -34,9 +40,9 @@ export type RunState =
 /** Spec 002 section 8: a failed result fetch. */
 export const fetchFailedMessage = 'Failed at retrieving results';
 
-/** The run a tab starts: pending when asynchronous, else running. */
-export function startedRun(clientId: string, isAsync: boolean): RunState {
-  return isAsync ? { status: 'pending', clientId } : { status: 'running', clientId, isAsync: false, progress: 0 };
+/** The run a tab starts at `startDttm` (epoch ms): pending when asynchronous, else running. */
+export function startedRun(clientId: string, isAsync: boolean, startDttm: number): RunState {
+  return isAsync ? { status: 'pending', clientId, startDttm } : { status: 'running', clientId, startDttm, isAsync: false, progress: 0 };
 }
 
 /** Whether Stop applies: the run is pending or running. */
@@ -70,7 +76,7 @@ export function applyServerUpdate(local: RunState | undefined, server: SqlLabQue
     case 'started': {
       const progress = Math.min(100, Math.max(0, Math.round(server.progress)));
       if (local.status === 'running' && local.progress === progress) return local;
-      return { status: 'running', clientId: local.clientId, isAsync, progress };
+      return { status: 'running', clientId: local.clientId, startDttm: local.startDttm, isAsync, progress };
     }
     case 'success':
       if (!isAsync) return local;
@@ -105,10 +111,16 @@ function failedOnServer(server: SqlLabQuery): RunState {
 export function resumedRun(query: SqlLabQuery): RunState | undefined {
   switch (query.state) {
     case 'pending':
-      return { status: 'pending', clientId: query.id };
+      return { status: 'pending', clientId: query.id, startDttm: query.startDttm };
     case 'running':
     case 'started':
-      return { status: 'running', clientId: query.id, isAsync: true, progress: Math.min(100, Math.max(0, Math.round(query.progress))) };
+      return {
+        status: 'running',
+        clientId: query.id,
+        startDttm: query.startDttm,
+        isAsync: true,
+        progress: Math.min(100, Math.max(0, Math.round(query.progress))),
+      };
     case 'success':
       return query.resultsKey === null ? undefined : { status: 'fetching', clientId: query.id, resultsKey: query.resultsKey };
     case 'stopped':

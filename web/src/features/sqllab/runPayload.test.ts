@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/api/client';
 import { executeSql, executeSqlPath } from './api';
 import type { QueryEditorTab } from './editorTabs';
-import { tabRunPayload } from './runPayload';
+import { runnableSql, tabRunPayload } from './runPayload';
 
 const tab: QueryEditorTab = {
   id: '12',
@@ -30,6 +30,19 @@ describe('tabRunPayload', () => {
       runAsync: false,
       json: true,
     });
+  });
+
+  it('runs the selected text instead of the whole SQL when some is selected (spec 002 section 3)', () => {
+    const selected = { ...tab, sql: 'SELECT 1;\nSELECT 2', selectedText: 'SELECT 2' };
+    expect(tabRunPayload(selected, 3, 'x').sql).toBe('SELECT 2');
+    expect(runnableSql(selected)).toBe('SELECT 2');
+    expect(runnableSql({ ...selected, selectedText: '  \n' })).toBe('SELECT 1;\nSELECT 2');
+    expect(runnableSql({ ...selected, selectedText: undefined })).toBe('SELECT 1;\nSELECT 2');
+  });
+
+  it("carries the tab's catalog", () => {
+    expect(tabRunPayload({ ...tab, catalog: 'east' }, 3, 'x').catalog).toBe('east');
+    expect(JSON.stringify(tabRunPayload({ ...tab, catalog: null }, 3, 'x'))).not.toContain('catalog');
   });
 
   it('sends no templateParams when the tab has none', () => {

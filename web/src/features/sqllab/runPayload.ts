@@ -8,8 +8,14 @@ export interface CreateAsRequest {
   tableName: string;
 }
 
+/** What a run of the tab runs: the selected text when some is selected, else the whole SQL (Superset's `selectedText || sql`). */
+export function runnableSql(tab: Pick<QueryEditorTab, 'sql' | 'selectedText'>): string {
+  const selected = tab.selectedText ?? '';
+  return selected.trim() === '' ? tab.sql : selected;
+}
+
 /**
- * The execute body of a run of a tab's SQL: its schema, name, limit and template parameters;
+ * The execute body of a run of a tab's SQL (`runnableSql`): its catalog, schema, name, limit and template parameters;
  * `runAsync` when the database runs SQL Lab's queries asynchronously (`allow_run_async`); and for
  * CREATE TABLE AS / CREATE VIEW AS, `select_as_cta`, `ctas_method` and `tmp_table_name`.
  */
@@ -23,7 +29,8 @@ export function tabRunPayload(
   const payload: SqlLabExecutePayload = {
     client_id: clientId,
     database_id: databaseId,
-    sql: tab.sql,
+    sql: runnableSql(tab),
+    catalog: tab.catalog ?? undefined,
     schema: tab.schema ?? undefined,
     tab: tab.name,
     sql_editor_id: tab.id,

@@ -8,6 +8,7 @@ import type { ApiError } from '@/api/errors';
 import type { CreatedId } from '@/api/generated/CreatedId';
 import type { IdResult } from '@/api/generated/IdResult';
 import type { ListPageResponse } from '@/api/generated/ListPageResponse';
+import type { MigrateQueryPayload } from '@/api/generated/MigrateQueryPayload';
 import type { PermalinkResponse } from '@/api/generated/PermalinkResponse';
 import type { QueryHistoryItem } from '@/api/generated/QueryHistoryItem';
 import type { ResultResponse } from '@/api/generated/ResultResponse';
@@ -99,6 +100,12 @@ export async function deleteTabState(id: number): Promise<void> {
 /** `DELETE /tabstateview/{tab}/query/{clientId}`: removes a run from a server tab's history. */
 export async function removeTabQuery(tabId: number, clientId: string): Promise<void> {
   await apiFetch(`/tabstateview/${tabId}/query/${encodeURIComponent(clientId)}`, { method: 'DELETE' });
+}
+
+/** `POST /tabstateview/{tab}/migrate_query`: a run made while the tab lived in the browser moves into it. */
+export async function migrateTabQuery(tabId: number, queryId: string): Promise<void> {
+  const payload: MigrateQueryPayload = { queryId };
+  await postJson<number>(`/tabstateview/${tabId}/migrate_query`, payload);
 }
 
 /** The table the client sends to `POST /tableschemaview/` (kept as the entry's description). */

@@ -9,6 +9,8 @@ import { testIds } from '@/testIds';
 import { buildTheme } from '@/theme/tokens';
 import { tabsStorageKey, updateTab } from './editorTabs';
 import { tabSyncIntervalMs, tabStateMessages, unsavedEditsStorageKey } from './tabPersistence';
+import { tablesStorageKey } from './sqlLabTables';
+import { migrationMessages } from './tabMigration';
 import { tableMessages, useEditorTabs, type EditorTabs } from './useEditorTabs';
 
 function serverTab(id: number, label: string, sql: string): TabState {
@@ -111,6 +113,37 @@ describe('useEditorTabs', () => {
     expect(calls).not.toContain('DELETE /tabstateview/9');
   });
 
+  it("toasts 'An error occurred while fetching tab state' for a tab the server fails to answer; a 404 only drops the tab", async () => {
+    stubServer((_method, url) => {
+      if (url === '/api/v1/sqllab/') return bootstrap(true, [7, 8, 9]);
+      if (url === '/tabstateview/8') return Response.json({ message: 'Fatal error' }, { status: 500 });
+      if (url === '/tabstateview/9') return Response.json({ message: 'Not found' }, { status: 404 });
+      return Response.json(serverTab(7, 'Tab 7', 'SELECT 7'));
+    });
+    const { result } = renderHook(() => useEditorTabs(), { wrapper });
+    await waitFor(() => expect(result.current.mode).toBe('server'));
+    expect(result.current.state.tabs.map((tab) => tab.id)).toEqual(['7']);
+    const toasts = Array.from(document.querySelectorAll(`[data-testid="${testIds.toast.item}"]`), (item) => item.textContent);
+    expect(toasts.filter((text) => text.includes('An error occurred while fetching tab state'))).toHaveLength(1);
+    expect(tabStateMessages.fetchFailed).toBe('An error occurred while fetching tab state');
+  });
+
+  it('toasts the storing warning when a new tab cannot be created on the server', async () => {
+    stubServer((method, url) => {
+      if (url === '/api/v1/sqllab/') return bootstrap(true, [7]);
+      if (method === 'POST' && url === '/tabstateview/') return Response.json({ message: 'Fatal error' }, { status: 500 });
+      return Response.json(serverTab(7, 'Tab 7', 'SELECT 7'));
+    });
+    const { result } = renderHook(() => useEditorTabs(), { wrapper });
+    await waitFor(() => expect(result.current.mode).toBe('server'));
+    act(() => result.current.add());
+    await waitFor(() => expect(document.body.textContent).toContain(tabStateMessages.storeFailed));
+    expect(result.current.state.tabs.map((tab) => tab.id)).toEqual(['7']);
+    expect(tabStateMessages.storeFailed).toBe(
+      'An error occurred while storing your query in the backend. To avoid losing your changes, please save your query using the "Save Query" button.',
+    );
+  });
+
   it('moves the browser tabs to the server when the user has none there', async () => {
     window.localStorage.setItem(tabsStorageKey, storedTabs);
     const calls = stubServer((_method, url) => (url === '/api/v1/sqllab/' ? bootstrap(true, []) : Response.json({ id: 31 })));
@@ -124,6 +157,81 @@ describe('useEditorTabs', () => {
       'POST /tabstateview/ {"queryEditor":{"name":"Kept here","dbId":1,"schema":"main","sql":"SELECT 7","queryLimit":10,"remoteId":null,"autorun":false}}',
     );
     expect(window.localStorage.getItem(tabsStorageKey)).toBeNull();
+  });
+
+  it('moves a browser tab with its tables and its latest run to the server: tab, then tables and queries', async () => {
+    window.localStorage.setItem(
+      tabsStorageKey,
+      JSON.stringify({ tabs: [{ id: 'local1', name: 'Kept here', dbId: 1, schema: 'main', sql: 'SELECT 7', queryLimit: 10, latestQueryId: 'run00000001' }], activeTabId: 'local1' }),
+    );
+    window.localStorage.setItem(
+      tablesStorageKey,
+      JSON.stringify([{ id: 'local-t1', queryEditorId: 'local1', dbId: 1, catalog: null, schema: 'main', name: 'flights', expanded: false }]),
+    );
+    const calls = stubServer((method, url) => {
+      if (url === '/api/v1/sqllab/') return bootstrap(true, []);
+      if (url === '/tabstateview/') return Response.json({ id: 31 });
+      if (url === '/tableschemaview/') return Response.json({ id: 44 });
+      return Response.json(31);
+    });
+    const { result } = renderHook(() => useEditorTabs(), { wrapper });
+    await waitFor(() => expect(result.current.mode).toBe('server'));
+    expect(calls.slice(1).map((call) => call.split(' ').slice(0, 2).join(' '))).toEqual([
+      'POST /tabstateview/',
+      'POST /tableschemaview/',
+      'POST /tabstateview/31/migrate_query',
+    ]);
+    expect(calls).toContain('POST /tableschemaview/ {"table":{"queryEditorId":31,"dbId":1,"schema":"main","name":"flights","expanded":false}}');
+    expect(calls).toContain('POST /tabstateview/31/migrate_query {"queryId":"run00000001"}');
+    expect(result.current.state.tabs.map((tab) => tab.id)).toEqual(['31']);
+    expect(result.current.tables).toEqual([{ id: '44', queryEditorId: '31', dbId: 1, catalog: null, schema: 'main', name: 'flights', expanded: false }]);
+    expect(window.localStorage.getItem(tabsStorageKey)).toBeNull();
+    expect(window.localStorage.getItem(tablesStorageKey)).toBeNull();
+    expect(document.body.textContent).not.toContain('Unable to migrate');
+  });
+
+  it('warns separately for editor, table and query state that cannot move, and keeps it for the next load', async () => {
+    window.localStorage.setItem(
+      tabsStorageKey,
+      JSON.stringify({
+        tabs: [
+          { id: 'localA', name: 'A', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 10, latestQueryId: 'runA0000001' },
+          { id: 'localB', name: 'B', dbId: 1, schema: 'main', sql: 'SELECT 2', queryLimit: 10 },
+        ],
+        activeTabId: 'localB',
+      }),
+    );
+    window.localStorage.setItem(
+      tablesStorageKey,
+      JSON.stringify([{ id: 'local-t1', queryEditorId: 'localA', dbId: 1, catalog: null, schema: 'main', name: 'flights', expanded: true }]),
+    );
+    let tabCreates = 0;
+    stubServer((_method, url) => {
+      if (url === '/api/v1/sqllab/') return bootstrap(true, []);
+      if (url === '/tabstateview/') tabCreates += 1;
+      if (url === '/tabstateview/' && tabCreates === 1) return Response.json({ id: 31 });
+      return Response.json({ message: 'Fatal error' }, { status: 500 });
+    });
+    const { result } = renderHook(() => useEditorTabs(), { wrapper });
+    await waitFor(() => expect(result.current.mode).toBe('server'));
+    const toasts = Array.from(document.querySelectorAll(`[data-testid="${testIds.toast.item}"]`), (item) => item.textContent);
+    expect(toasts.filter((text) => text.includes('Unable to migrate'))).toHaveLength(3);
+    expect(migrationMessages).toEqual({
+      editor:
+        'Unable to migrate query editor state to backend. Superset will retry later. Please contact your administrator if this problem persists.',
+      table:
+        'Unable to migrate table schema state to backend. Superset will retry later. Please contact your administrator if this problem persists.',
+      query:
+        'Unable to migrate query state to backend. Superset will retry later. Please contact your administrator if this problem persists.',
+    });
+    for (const text of Object.values(migrationMessages)) expect(toasts.some((toast) => toast.includes(text))).toBe(true);
+    // A moved, B kept in the browser; A's table kept in the browser under A's server id.
+    expect(result.current.state.tabs.map((tab) => tab.id)).toEqual(['31', 'localB']);
+    expect(result.current.state.activeTabId).toBe('localB');
+    const keptTabs = JSON.parse(window.localStorage.getItem(tabsStorageKey) ?? '{}') as { tabs: { id: string }[] };
+    expect(keptTabs.tabs.map((tab) => tab.id)).toEqual(['localB']);
+    const keptTables = JSON.parse(window.localStorage.getItem(tablesStorageKey) ?? '[]') as { id: string; queryEditorId: string }[];
+    expect(keptTables.map((table) => [table.id, table.queryEditorId])).toEqual([['local-t1', '31']]);
   });
 
   it('keeps the tables of a server tab on /tableschemaview/: added expanded, collapsed, removed', async () => {
@@ -253,6 +361,15 @@ describe('useEditorTabs', () => {
       const count = puts(calls).length;
       await act(() => vi.advanceTimersByTimeAsync(2 * tabSyncIntervalMs));
       expect(puts(calls)).toHaveLength(count);
+    });
+
+    it("toasts 'Your query was not properly saved' when the tab cannot be linked to the saved query", async () => {
+      const { calls, result } = await openServerTab(() => Response.json({ message: 'Fatal error' }, { status: 500 }));
+      act(() => result.current.edit((state) => updateTab(state, '8', { remoteId: 12 })));
+      await act(() => vi.advanceTimersByTimeAsync(tabSyncIntervalMs));
+      expect(puts(calls)).toEqual(['PUT /tabstateview/8 {"saved_query_id":12}']);
+      await waitFor(() => expect(document.body.textContent).toContain('Your query was not properly saved'));
+      expect(document.body.textContent).not.toContain(tabStateMessages.storeFailed);
     });
 
     it('retries a failed sync at the next tick and toasts the failure once', async () => {

@@ -17,6 +17,7 @@ import {
   openedQueryFields,
   saveTabs,
   tabsStorageKey,
+  updateTab,
   type EditorTabsState,
   type OpenedQuery,
   type QueryEditorTab,
@@ -44,6 +45,9 @@ import {
   setTableSchemaExpanded,
   updateTabState,
 } from './stateApi';
+import { readStoredRuns } from './storedResults';
+import type { RunState } from './runLifecycle';
+import { isLocalTable, migrateLocalState, migrationMessages, type MigrationWarning } from './tabMigration';
 import {
   mergeUnsavedEdits,
   newTabPayload,
@@ -87,6 +91,8 @@ export interface EditorTabs {
   removeTable: (tableId: string, activeSouthTab: SouthTab) => SouthTab;
   /** SQL Lab's configured defaults (spec 002 section 9); Superset's defaults until the server answers. */
   config: SqlLabConfig;
+  /** The last rows of the tabs kept in browser storage, read back at load (`storedResults`), by tab id. */
+  restoredRuns: Readonly<Record<string, RunState>>;
 }
 
 /** The defaults used when the server's bootstrap cannot be read: limit 1000, no database, no timeout. */
@@ -110,25 +116,17 @@ function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-/** Creates a server tab for each browser tab and answers them with their server ids. */
-async function createServerTabs(tabs: readonly QueryEditorTab[]): Promise<QueryEditorTab[]> {
-  const created: QueryEditorTab[] = [];
-  for (const tab of tabs) {
-    const id = await createTabState(newTabPayload(tab));
-    created.push({ ...tab, id: String(id) });
-  }
-  return created;
-}
-
 /**
- * The user's server tabs; a tab the server answers 404 for is dropped (spec 002 section 4).
- * With none, the tabs kept in this browser move to the server (or one fresh tab is created).
+ * The user's server tabs; a tab the server answers 404 for is dropped (spec 002 section 4). The
+ * tabs and tables kept in this browser move to the server (`migrateLocalState`); with neither
+ * server nor browser tabs, one fresh tab is created there.
  */
 async function loadServerTabs(
   tabIds: readonly number[],
   activeId: number | null,
   defaultLimit: number,
   onFetchFailed: () => void,
+  onMigrationWarning: (warning: MigrationWarning) => void,
 ): Promise<EditorTabsState & { tables: SqlLabTable[]; latestQueries: Record<string, SqlLabQuery> }> {
   const answers = await Promise.allSettled(tabIds.map((id) => fetchTabState(id)));
   const tabs: QueryEditorTab[] = [];
@@ -144,15 +142,30 @@ async function loadServerTabs(
       }
     } else if (!isNotFound(answer.reason)) onFetchFailed();
   });
-  if (tabs.length === 0) {
-    const local = loadTabs(window.localStorage, defaultLimit);
-    const migrated = await createServerTabs(local.tabs);
-    window.localStorage.removeItem(tabsStorageKey);
-    const activeIndex = Math.max(0, local.tabs.findIndex((tab) => tab.id === local.activeTabId));
-    return { tabs: migrated, activeTabId: migrated[activeIndex]?.id ?? migrated[0]?.id ?? '', tables: [], latestQueries };
-  }
-  const active = tabs.find((tab) => tab.id === String(activeId)) ?? tabs[0];
-  return { tabs, activeTabId: active?.id ?? '', tables, latestQueries };
+  const hasLocalTabs = window.localStorage.getItem(tabsStorageKey) !== null;
+  const local = hasLocalTabs || tabs.length === 0 ? loadTabs(window.localStorage, defaultLimit) : null;
+  const localTables = parseStoredTables(window.localStorage.getItem(tablesStorageKey)).filter(isLocalTable);
+  const migrated = await migrateLocalState([...tabs, ...(local?.tabs ?? [])], [...tables, ...localTables]);
+  migrated.warnings.forEach(onMigrationWarning);
+  const localActiveIndex = local === null ? -1 : local.tabs.findIndex((tab) => tab.id === local.activeTabId);
+  const active =
+    tabs.length === 0
+      ? migrated.tabs[Math.max(0, localActiveIndex)]
+      : (migrated.tabs.find((tab) => tab.id === String(activeId)) ?? migrated.tabs[0]);
+  return { tabs: migrated.tabs, activeTabId: active?.id ?? '', tables: migrated.tables, latestQueries };
+}
+
+/**
+ * With server tabs, what could not move to the server yet stays in browser storage for the next
+ * load (spec 002 section 4: the sync is retried later); nothing left, nothing kept.
+ */
+function keepLocalOnlyState(storage: Storage, state: EditorTabsState, tables: readonly SqlLabTable[]): void {
+  const localTabs = state.tabs.filter((tab) => serverTabId(tab) === null);
+  if (localTabs.length === 0) storage.removeItem(tabsStorageKey);
+  else saveTabs(storage, { tabs: localTabs, activeTabId: localTabs.some((tab) => tab.id === state.activeTabId) ? state.activeTabId : (localTabs[0]?.id ?? '') });
+  const localTables = tables.filter(isLocalTable);
+  if (localTables.length === 0) storage.removeItem(tablesStorageKey);
+  else saveTables(storage, localTables);
 }
 
 /**
@@ -165,6 +178,7 @@ export function useEditorTabs(): EditorTabs {
   const [tables, setTables] = useState<SqlLabTable[]>([]);
   const [latestQueries, setLatestQueries] = useState<Record<string, SqlLabQuery>>({});
   const [config, setConfig] = useState<SqlLabConfig>(fallbackSqlLabConfig);
+  const [restoredRuns, setRestoredRuns] = useState<Readonly<Record<string, RunState>>>({});
   const synced = useRef(new Map<string, QueryEditorTab>());
   const isStarted = useRef(false);
   const { addToast } = useToasts();
@@ -179,6 +193,7 @@ export function useEditorTabs(): EditorTabs {
     const openLocalTabs = (defaultLimit: number): void => {
       setState(loadTabs(window.localStorage, defaultLimit));
       setTables(parseStoredTables(window.localStorage.getItem(tablesStorageKey)));
+      setRestoredRuns(readStoredRuns(window.localStorage, Date.now()));
       setMode('local');
     };
     fetchSqlLabBootstrap()
@@ -195,6 +210,7 @@ export function useEditorTabs(): EditorTabs {
           active?.id ?? null,
           defaultLimit,
           () => addToast('danger', tabStateMessages.fetchFailed),
+          (warning) => addToast('warning', migrationMessages[warning]),
         );
         remember(loaded.tabs);
         // Edits made before a reload and not yet stored are merged back (and sent after the pause).
@@ -210,13 +226,13 @@ export function useEditorTabs(): EditorTabs {
       });
   }, [addToast, remember]);
 
-  // Browser storage: every change is kept at once.
+  // Browser storage: every change is kept at once; with server tabs, only what is not there yet.
   useEffect(() => {
-    if (mode === 'local') saveTabs(window.localStorage, state);
-  }, [mode, state]);
-  useEffect(() => {
-    if (mode === 'local') saveTables(window.localStorage, tables);
-  }, [mode, tables]);
+    if (mode === 'local') {
+      saveTabs(window.localStorage, state);
+      saveTables(window.localStorage, tables);
+    } else if (mode === 'server') keepLocalOnlyState(window.localStorage, state, tables);
+  }, [mode, state, tables]);
 
   // Server: edits wait in browser storage until stored (spec 002 section 3), and every
   // `tabSyncIntervalMs` the fields that changed since the last sync are sent (spec 002 section 9,
@@ -313,8 +329,13 @@ export function useEditorTabs(): EditorTabs {
   const rememberRun = useCallback(
     (tabId: string, clientId: string) => {
       const tab = state.tabs.find((candidate) => candidate.id === tabId);
-      const id = tab === undefined ? null : serverTabId(tab);
-      if (mode !== 'server' || id === null) return;
+      if (tab === undefined) return;
+      const id = serverTabId(tab);
+      // A tab in this browser keeps its latest run with it, to move it to the server later.
+      if (mode !== 'server' || id === null) {
+        setState((previous) => updateTab(previous, tabId, { latestQueryId: clientId }));
+        return;
+      }
       updateTabState(id, { latest_query_id: clientId }).catch((error: unknown) => {
         console.warn('could not store the latest query of the tab', error);
       });
@@ -409,5 +430,6 @@ export function useEditorTabs(): EditorTabs {
     expandTable,
     removeTable,
     config,
+    restoredRuns,
   };
 }

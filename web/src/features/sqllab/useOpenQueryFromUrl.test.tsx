@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/api/client';
 import { renderWithTheme } from '@/testRendering';
-import { openedQueryOf, requestedQueryFromUrl, sqlLabDatasourceLink, sqlLoadFailedMessage } from './requestedQuery';
+import { datasourceLoadFailedMessage, openedQueryOf, requestedQueryFromUrl, sqlLabDatasourceLink } from './requestedQuery';
 import { useEditorTabs } from './useEditorTabs';
 import { useOpenQueryFromUrl } from './useOpenQueryFromUrl';
 
@@ -26,6 +26,9 @@ function TabsProbe(): JSX.Element {
   );
 }
 
+/** Spec 002 section 7's read of dataset 3 for SQL Lab. */
+const datasetThreeSource = `/api/v1/dataset/3?q=${encodeURIComponent('(keys:!(none),columns:!(name,schema,database.id,select_star))')}`;
+
 /** Stubs the server: tabs live in the browser; dataset 3 is `birth_names` in `main` of database 2. */
 function stubServer(): string[] {
   const calls: string[] = [];
@@ -34,8 +37,10 @@ function stubServer(): string[] {
     if (url === '/api/v1/sqllab/') {
       return Promise.resolve(Response.json({ result: { backend_persistence: false, active_tab: null, tab_state_ids: [], queries: {}, sqllab_config: { default_sqllab_limit: 1000, default_database_id: null, query_result_timeout_seconds: 0 } } }));
     }
-    if (url === '/api/v1/dataset/3') {
-      return Promise.resolve(Response.json({ id: 3, result: { id: 3, table_name: 'birth_names', schema: 'main', database: { id: 2 } } }));
+    if (url === datasetThreeSource) {
+      const selectStar = 'SELECT *\nFROM "main"."birth_names"\nLIMIT 100';
+      const database = { id: 2, database_name: 'examples', backend: 'duckdb' };
+      return Promise.resolve(Response.json({ id: 3, result: { name: 'main.birth_names', schema: 'main', database, select_star: selectStar } }));
     }
     return Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 }));
   });
@@ -64,17 +69,19 @@ describe('useOpenQueryFromUrl', () => {
     const calls = stubServer();
     const router = renderSqlLabAt(sqlLabDatasourceLink('3__table', chartSql));
 
-    expect(await tabLines(2)).toEqual(['|Untitled Query 1|null|null|', `active|Query birth_names|2|main|${chartSql}`]);
-    expect(calls).toContain('/api/v1/dataset/3');
+    expect(await tabLines(2)).toEqual(['|Untitled Query 1|null|null|', `active|Query main.birth_names|2|main|${chartSql}`]);
+    expect(calls).toContain('/api/v1/dataset/3?q=(keys%3A!(none)%2Ccolumns%3A!(name%2Cschema%2Cdatabase.id%2Cselect_star))');
     expect(router.state.location.pathname + router.state.location.search).toBe('/sqllab/');
   });
 
   it('runs the SQL a chart hands over once the tab opens (autorun), not a bare datasource', async () => {
     stubServer();
     const withSql = await openedQueryOf({ kind: 'datasource', datasourceKey: '3__table', sql: chartSql }, []);
-    expect(withSql).toMatchObject({ name: 'Query birth_names', dbId: 2, sql: chartSql, autorun: true });
+    expect(withSql).toMatchObject({ name: 'Query main.birth_names', dbId: 2, sql: chartSql, autorun: true });
     const withoutSql = await openedQueryOf({ kind: 'datasource', datasourceKey: '3__table', sql: null }, []);
     expect(withoutSql.autorun).toBe(false);
+    // Without SQL, the tab holds the dataset's SELECT * (select_star).
+    expect(withoutSql.sql).toBe('SELECT *\nFROM "main"."birth_names"\nLIMIT 100');
   });
 
   it('opens a database, schema, SQL and name from dbid', async () => {
@@ -98,11 +105,11 @@ describe('useOpenQueryFromUrl', () => {
     expect(await tabLines(2)).toEqual(['|Untitled Query 1|null|null|', 'active|Untitled Query 2|4|null|SELECT 2']);
   });
 
-  it('shows the spec toast when the datasource cannot be loaded, and clears the URL', async () => {
+  it("toasts \"The datasource couldn't be loaded\" when the dataset cannot be read, and clears the URL", async () => {
     stubServer();
     const router = renderSqlLabAt('/sqllab/?datasourceKey=99__table&sql=SELECT%201');
-    expect(await screen.findByText(sqlLoadFailedMessage)).toBeTruthy();
-    expect(sqlLoadFailedMessage).toBe('An error occurred while loading the SQL');
+    expect(await screen.findByText("The datasource couldn't be loaded")).toBeTruthy();
+    expect(datasourceLoadFailedMessage).toBe("The datasource couldn't be loaded");
     expect(await tabLines(1)).toEqual(['active|Untitled Query 1|null|null|']);
     expect(router.state.location.search).toBe('');
   });

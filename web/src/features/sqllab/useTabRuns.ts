@@ -2,9 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { eventLogger, type EventLogger } from '@/api/eventLog';
 import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import { useToasts } from '@/components/toastContext';
-import { fetchSqlLabResults, newClientId, startSqlRun, stopQuery } from './api';
+import { fetchSqlLabResults, newClientId, startSqlRun, stopQuery, type SqlLabResult } from './api';
 import { defaultQueryLimit, type QueryEditorTab } from './editorTabs';
 import { failedQueryLogEvents } from './failedQueryLog';
+import { clearInactiveRuns, inactiveQueryIntervalMs } from './inactiveQueries';
 import {
   applyFetchedResults,
   applyFetchFailure,
@@ -20,7 +21,16 @@ import {
 } from './runLifecycle';
 import { tabRunPayload, type CreateAsRequest } from './runPayload';
 import { resultFetchSignal } from './sqlLabDefaults';
+import { writeStoredRuns, type StoredRun } from './storedResults';
 import { useQueryUpdates } from './useQueryUpdates';
+
+/** The rows a tab kept in browser storage (no backend persistence) keeps there. */
+export interface BrowserResults {
+  isKept: boolean;
+  restored: Readonly<Record<string, RunState>>;
+}
+
+const noBrowserResults: BrowserResults = { isKept: false, restored: {} };
 
 /** Spec 002 section 8's toast when Stop fails. */
 export const stopFailedMessage = 'Failed to stop query.';
@@ -45,7 +55,8 @@ export interface TabRuns {
  * asynchronous one waits, their stored rows fetched once the server finished them, and stopped.
  * The transitions are `runLifecycle`'s. After a reload, each tab's latest query as the server
  * kept it (`latestQueries`) is taken up again: followed while pending or running, its rows
- * fetched once it succeeded. Failed runs are logged (`sqllab_fetch_failed_query`).
+ * fetched once it succeeded. A poll that answers no change clears the inactive runs
+ * (`clearInactiveRuns`). Failed runs are logged (`sqllab_fetch_failed_query`).
  */
 export function useTabRuns(
   tabs: readonly QueryEditorTab[],
@@ -53,6 +64,11 @@ export function useTabRuns(
   logger: EventLogger = eventLogger,
   /** Seconds to wait for a run's stored results (`SQLLAB_QUERY_RESULT_TIMEOUT`); 0, no limit. */
   resultTimeoutSeconds = 0,
+  /**
+   * Tabs kept in browser storage keep their last successful run's rows there too (`isKept`);
+   * `restored` holds those read back at load, by tab id (`storedResults`).
+   */
+  browserResults: BrowserResults = noBrowserResults,
 ): TabRuns {
   const [runs, setRuns] = useState<Record<string, RunState>>({});
   const [historyRefresh, setHistoryRefresh] = useState(0);
@@ -66,6 +82,11 @@ export function useTabRuns(
   }, []);
 
   const applyServerUpdates = useCallback((queries: readonly SqlLabQuery[]) => {
+    // No change at all: the runs the server no longer touches are inactive (spec 002 section 4).
+    if (queries.length === 0) {
+      setRuns((previous) => clearInactiveRuns(previous, inactiveQueryIntervalMs, Date.now()));
+      return;
+    }
     setRuns((previous) => {
       const next: Record<string, RunState> = {};
       let isChanged = false;
@@ -88,6 +109,24 @@ export function useTabRuns(
       setRun(tabId, (previous) => previous ?? resumedRun(query));
     }
   }, [latestQueries, setRun]);
+
+  // The runs kept in this browser before the reload, taken up once, unless the tab ran again since.
+  const restoredTabs = useRef(new Set<string>());
+  useEffect(() => {
+    for (const [tabId, restored] of Object.entries(browserResults.restored)) {
+      if (restoredTabs.current.has(tabId)) continue;
+      restoredTabs.current.add(tabId);
+      setRun(tabId, (previous) => previous ?? restored);
+    }
+  }, [browserResults.restored, setRun]);
+
+  // Tabs in browser storage keep their last rows there (at most 1024 KB a run).
+  const storedForm = useRef(new WeakMap<SqlLabResult, StoredRun | null>());
+  const tabIds = tabs.map((tab) => tab.id).join('\u0000');
+  useEffect(() => {
+    if (!browserResults.isKept) return;
+    writeStoredRuns(window.localStorage, runs, tabIds.split('\u0000'), storedForm.current, Date.now());
+  }, [browserResults.isKept, runs, tabIds]);
 
   // Each failure is logged once, with its error type and issue codes (spec 002 section 8).
   const loggedFailures = useRef(new WeakSet<RunState>());
@@ -126,7 +165,7 @@ export function useTabRuns(
 
   function start(tab: QueryEditorTab, databaseId: number, runAsync: boolean, pageSearch: string, createAs: CreateAsRequest | null = null): string {
     const clientId = newClientId();
-    setRun(tab.id, () => startedRun(clientId, runAsync));
+    setRun(tab.id, () => startedRun(clientId, runAsync, Date.now()));
     startSqlRun(tabRunPayload(tab, databaseId, clientId, runAsync, createAs), pageSearch)
       .finally(() => setHistoryRefresh((number) => number + 1))
       .then((answer) => {

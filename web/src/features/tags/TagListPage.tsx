@@ -1,15 +1,15 @@
-import { useEffect, useMemo, type JSX } from 'react';
+import { useMemo, type JSX } from 'react';
 import { Link } from 'react-router';
 import type { TagListItem } from '@/api/generated/TagListItem';
 import { ListPageLayout } from '@/components/listView/ListPageLayout';
 import { ListView, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
 import { defaultListPageSize } from '@/components/listView/listViewState';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
-import { useToasts } from '@/components/toastContext';
+import { useListErrorToasts } from '@/components/listView/useListErrorToasts';
+import { listFetchFailedMessage } from '@/components/listView/resourceMessages';
 import { testIds } from '@/testIds';
 import { allEntitiesPath, tagListFilterIds, tagListQuery, tagReadForbiddenMessage, truncatedTagName, useTagList } from './api';
 
-export const tagListFailedMessage = 'An error occurred while fetching tags';
 
 /** `/superset/tags/`: the custom tags, by name; each opens its objects in a new tab. */
 export function TagListPage(): JSX.Element {
@@ -17,11 +17,10 @@ export function TagListPage(): JSX.Element {
   const [state, setState] = useListViewUrlState({ sortColumn: 'name', sortOrder: 'asc' });
   const list = useTagList(tagListQuery(state, pageSize));
   const rows = useMemo(() => list.data?.result ?? [], [list.data]);
-  const { addToast } = useToasts();
 
-  useEffect(() => {
-    if (list.isError) addToast('danger', list.error.status === 403 ? tagReadForbiddenMessage : tagListFailedMessage);
-  }, [list.isError, list.error, addToast]);
+  useListErrorToasts('tag', { label: 'tag', plural: 'tags' }, list.error, (error) =>
+    error.status === 403 ? tagReadForbiddenMessage : listFetchFailedMessage('tags', error.message),
+  );
 
   const columns: ListViewColumn<TagListItem>[] = [
     {

@@ -77,9 +77,29 @@ export function isFormulaLayer(entry: AnnotationLayerEntry): boolean {
   return entry.annotationType === annotationTypes.formula;
 }
 
-/** A layer whose records the chart-data answer carries (`annotation_data[name]`). */
+/** The source of events and intervals drawn from another chart's rows (Superset's "Table"). */
+export const tableSourceType = 'table';
+
+function isEventOrInterval(entry: AnnotationLayerEntry): boolean {
+  return entry.annotationType === annotationTypes.event || entry.annotationType === annotationTypes.interval;
+}
+
+/** A saved layer's events or intervals, which the chart-data answer carries (`annotation_data[name]`). */
 export function isNativeLayer(entry: AnnotationLayerEntry): boolean {
-  return entry.sourceType === nativeSourceType && (entry.annotationType === annotationTypes.event || entry.annotationType === annotationTypes.interval);
+  return entry.sourceType === nativeSourceType && isEventOrInterval(entry);
+}
+
+/**
+ * Events or intervals from another chart's rows (`value` is the chart id): the chart-data answer
+ * carries that chart's rows as `annotation_data[name].records`.
+ */
+export function isTableSourceLayer(entry: AnnotationLayerEntry): boolean {
+  return entry.sourceType === tableSourceType && isEventOrInterval(entry);
+}
+
+/** A layer drawn from records (events or intervals): a saved layer's or another chart's rows. */
+export function isRecordsLayer(entry: AnnotationLayerEntry): boolean {
+  return isNativeLayer(entry) || isTableSourceLayer(entry);
 }
 
 /**

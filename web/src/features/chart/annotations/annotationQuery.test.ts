@@ -2,7 +2,15 @@ import { Schema, Table, tableFromArrays, tableToIPC } from 'apache-arrow';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnnotationLayerEntry } from '@/api/generated/AnnotationLayerEntry';
 import type { FormData } from '@/api/generated/FormData';
-import { annotationLayerStatus, annotationStatusOfError, annotationTimeoutMessage, readNativeAnnotationData, runAnnotationQuery } from './annotationQuery';
+import {
+  annotationLayerStatus,
+  annotationQueryPath,
+  annotationStatusOfError,
+  annotationTimeoutMessage,
+  readNativeAnnotationData,
+  readTableSourceAnnotationData,
+  runAnnotationQuery,
+} from './annotationQuery';
 import { answeredLayerStatus, reportedAnnotationLayerStatus, unsupportedSourceMessage, type AnnotationQueryReporter } from './useAnnotationLayerStates';
 
 vi.mock('@/wasm/core', () => ({
@@ -35,13 +43,18 @@ function arrowAnswer(annotationData: Record<string, unknown>): Response {
   return new Response(body, { status: 200, headers: { 'Content-Type': 'application/vnd.quiver.chart-data+arrow' } });
 }
 
+/** The URLs chart-data posts went to. */
+let postedUrls: string[] = [];
+
 /** A fetch that answers the CSRF token, then hands chart-data posts to `answer`. */
 function stubServer(answer: (body: unknown, init: RequestInit) => Promise<Response>): unknown[] {
   const posted: unknown[] = [];
+  postedUrls = [];
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     if (url === '/api/v1/security/csrf_token/') return Promise.resolve(Response.json({ result: 't' }));
     const body: unknown = JSON.parse(init.body as string);
     posted.push(body);
+    postedUrls.push(url);
     return answer(body, init);
   });
   return posted;
@@ -74,6 +87,16 @@ describe('runAnnotationQuery', () => {
         result_type: 'full',
       },
     ]);
+    // Posted to the annotation value: the chart data path with form_data={"slice_id": 7}.
+    expect(postedUrls).toEqual(['/api/v1/chart/data?form_data=%7B%22slice_id%22%3A7%7D&force=false']);
+  });
+
+  it('forces past the cache when asked, in the URL and the query context', async () => {
+    const posted = stubServer(() => Promise.resolve(arrowAnswer({})));
+    await runAnnotationQuery(formData, releases, { force: true });
+    expect(postedUrls).toEqual([annotationQueryPath(7, true)]);
+    expect(annotationQueryPath(7, true)).toBe('/api/v1/chart/data?form_data=%7B%22slice_id%22%3A7%7D&force=true');
+    expect(posted).toMatchObject([{ force: true }]);
   });
 
   it('answers null when the chart data carries nothing for the layer', async () => {
@@ -167,8 +190,39 @@ describe('answeredLayerStatus', () => {
     expect(answeredLayerStatus({ ...releases, show: false }, {})).toEqual({ status: 'success', data: null });
   });
 
-  it('fails layers from other charts, which Quiver does not fetch yet', () => {
-    expect(answeredLayerStatus({ ...releases, sourceType: 'table', value: 12 }, {})).toEqual({ status: 'failed', error: unsupportedSourceMessage });
+  it("reads events from another chart's rows, and fails time series from other charts, which Quiver does not draw yet", () => {
+    const fromChart: AnnotationLayerEntry = { ...releases, name: 'Launches', sourceType: 'table', value: 12, timeColumn: 'ds', titleColumn: 'name', descriptionColumns: ['state', 'num'] };
+    const rows = { records: [{ ds: 631152000000, name: 'Aaron', state: 'CA', num: 5 }] };
+    expect(answeredLayerStatus(fromChart, { Launches: rows })).toEqual({
+      status: 'success',
+      data: {
+        columns: ['start_dttm', 'end_dttm', 'short_descr', 'long_descr', 'json_metadata'],
+        records: [{ start_dttm: 631152000000, end_dttm: 631152000000, short_descr: 'Aaron', long_descr: 'CA\n5', json_metadata: null }],
+      },
+    });
+    expect(answeredLayerStatus(fromChart, {})).toBeNull();
+    const trendFromChart: AnnotationLayerEntry = { ...releases, annotationType: 'TIME_SERIES', sourceType: 'line', value: 12 };
+    expect(answeredLayerStatus(trendFromChart, {})).toEqual({ status: 'failed', error: unsupportedSourceMessage });
+  });
+});
+
+describe('readTableSourceAnnotationData', () => {
+  it('ends intervals at the interval end column, and reads ISO times', () => {
+    const entry: AnnotationLayerEntry = {
+      name: 'Campaigns',
+      annotationType: 'INTERVAL',
+      sourceType: 'table',
+      value: 12,
+      show: true,
+      timeColumn: 'start',
+      intervalEndColumn: 'end',
+      titleColumn: 'title',
+    };
+    expect(readTableSourceAnnotationData(entry, { records: [{ start: '1990-01-01T00:00:00Z', end: 631238400000, title: 'Winter' }, 'junk'] })).toEqual({
+      columns: ['start_dttm', 'end_dttm', 'short_descr', 'long_descr', 'json_metadata'],
+      records: [{ start_dttm: 631152000000, end_dttm: 631238400000, short_descr: 'Winter', long_descr: null, json_metadata: null }],
+    });
+    expect(readTableSourceAnnotationData(entry, { rows: [] })).toBeNull();
   });
 });
 

@@ -2,17 +2,18 @@
  * An annotation layer's records and their lifecycle (spec 000 §4, §7, §8). The chart's own
  * answer carries the records of the native layers its query named (`annotation_data[name]`);
  * a layer it did not name (added after the run) is fetched on its own, as Superset's annotation
- * query does: the chart's query context with only that layer, reading `annotation_data[name]`
+ * query does: the chart's query context with only that layer, posted to the layer's value
+ * (`/api/v1/chart/data?form_data={"slice_id": value}&force=`), reading `annotation_data[name]`
  * of the first result.
  */
-import { chartDataTimeoutMs, fetchChartData } from '@/api/chartData';
+import { chartDataPath, chartDataTimeoutMs, fetchChartData } from '@/api/chartData';
 import { ApiError, errorMessage } from '@/api/errors';
 import type { AnnotationLayerEntry } from '@/api/generated/AnnotationLayerEntry';
 import type { FormData } from '@/api/generated/FormData';
 import type { NativeAnnotationData } from '@/api/generated/NativeAnnotationData';
 import type { NativeAnnotationRecord } from '@/api/generated/NativeAnnotationRecord';
 import { buildQueryContext } from '@/wasm/core';
-import { withoutFormulaLayers } from './annotationLayerEntries';
+import { isTableSourceLayer, withoutFormulaLayers } from './annotationLayerEntries';
 
 /** Spec 000 §8: what an annotation query that ran out of time says. */
 export const annotationTimeoutMessage = 'Query timeout';
@@ -82,9 +83,57 @@ export function readNativeAnnotationData(value: unknown): NativeAnnotationData |
   return { columns, records };
 }
 
+/** A cell of a source chart's row as epoch milliseconds (JSON times are), else null. */
+function timeOrNull(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value !== 'string') return null;
+  const parsed = Date.parse(value);
+  return Number.isNaN(parsed) ? null : parsed;
+}
+
+function cellText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * Another chart's rows (`{records: [...]}`) as a layer's events or intervals: the entry's
+ * `timeColumn` starts each, `intervalEndColumn` ends it (an event ends where it starts),
+ * `titleColumn` titles it and the `descriptionColumns` describe it, one line each.
+ */
+export function readTableSourceAnnotationData(entry: AnnotationLayerEntry, value: unknown): NativeAnnotationData | null {
+  if (!isRecord(value) || !Array.isArray(value.records)) return null;
+  const { timeColumn, intervalEndColumn, titleColumn, descriptionColumns = [] } = entry;
+  const records = value.records.filter(isRecord).map((row): NativeAnnotationRecord => {
+    const start = timeColumn === undefined ? null : timeOrNull(row[timeColumn]);
+    const descriptions = descriptionColumns.map((column) => cellText(row[column])).filter((text): text is string => text !== null);
+    return {
+      start_dttm: start,
+      end_dttm: intervalEndColumn === undefined || intervalEndColumn === '' ? start : timeOrNull(row[intervalEndColumn]),
+      short_descr: titleColumn === undefined ? null : cellText(row[titleColumn]),
+      long_descr: descriptions.length === 0 ? null : descriptions.join('\n'),
+      json_metadata: null,
+    };
+  });
+  return { columns: ['start_dttm', 'end_dttm', 'short_descr', 'long_descr', 'json_metadata'], records };
+}
+
+/** A layer's `annotation_data[name]` as records: a saved layer's own, or another chart's rows. */
+export function readLayerAnnotationData(entry: AnnotationLayerEntry, value: unknown): NativeAnnotationData | null {
+  return isTableSourceLayer(entry) ? readTableSourceAnnotationData(entry, value) : readNativeAnnotationData(value);
+}
+
 export interface AnnotationQueryOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Skip the result cache. */
+  force?: boolean;
+}
+
+/** Superset's `getAnnotationJsonUrl`: the chart data path naming the layer's value as `slice_id`. */
+export function annotationQueryPath(value: AnnotationLayerEntry['value'], force: boolean): string {
+  const search = new URLSearchParams({ form_data: JSON.stringify({ slice_id: value }), force: String(force) });
+  return `${chartDataPath}?${search.toString()}`;
 }
 
 /**
@@ -101,9 +150,10 @@ export async function runAnnotationQuery(formData: FormData, entry: AnnotationLa
     const built = withoutFormulaLayers(await buildQueryContext({ ...formData, annotation_layers: [entry] } as FormData));
     const queryContext = { ...built, queries: built.queries.map((query) => ({ ...query, post_processing: [] })) };
     controller.signal.throwIfAborted();
-    const results = await fetchChartData(queryContext, controller.signal);
+    const force = options.force ?? false;
+    const results = await fetchChartData({ ...queryContext, force }, controller.signal, annotationQueryPath(entry.value, force));
     const answered: unknown = results[0]?.meta.annotation_data[entry.name];
-    return answered === undefined ? null : readNativeAnnotationData(answered);
+    return answered === undefined ? null : readLayerAnnotationData(entry, answered);
   } catch (error) {
     const hasTimedOut = controller.signal.aborted && options.signal?.aborted !== true;
     if (hasTimedOut) throw new AnnotationQueryTimeoutError();

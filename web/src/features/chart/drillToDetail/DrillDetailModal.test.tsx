@@ -102,6 +102,9 @@ describe('DrillDetailModal', () => {
     expect(await within(modal()).findByText('120 rows')).toBeTruthy();
     expect(await firstCellText()).toBe('row 1');
     expect(within(modal()).getByTestId(testIds.drillToDetail.pageText).textContent).toBe('Page 1 of 3');
+    // The rows have the dialog to themselves: a middle grid, numbered.
+    expect(within(modal()).getByTestId(testIds.dataPane.table).dataset.gridSize).toBe('middle');
+    expect(within(modal()).getAllByTestId(testIds.dataPane.rowNumber)[0]?.textContent).toBe('1');
     expect(requests).toEqual([
       {
         url: '/datasource/samples?datasource_type=table&datasource_id=3&force=false&per_page=50&page=1',

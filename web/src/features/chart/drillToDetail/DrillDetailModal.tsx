@@ -70,7 +70,7 @@ export function DrillDetailModal({ chartName, formData, initialDrillValues, onCl
     return (
       <>
         <TableBox aria-busy={rows.isFetching}>
-          <QueryResultTable key={shownPage} columns={columns} rowCount={rows.data.data.length} queryIndex={0} totalRowCount={rows.data.total_count} />
+          <QueryResultTable key={shownPage} columns={columns} rowCount={rows.data.data.length} queryIndex={0} totalRowCount={rows.data.total_count} size="middle" />
         </TableBox>
         {pageCount > 1 && (
           <Pagination aria-label="Pagination" data-testid={testIds.drillToDetail.pagination}>

@@ -1,11 +1,26 @@
-import { useDeferredValue, useMemo, useState, type DragEvent, type JSX } from 'react';
+import { useDeferredValue, useMemo, useState, type ChangeEvent, type DragEvent, type JSX } from 'react';
 import styled from 'styled-components';
-import { errorMessage } from '@/api/errors';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
+import { useErrorToast } from '@/components/listView/useListErrorToasts';
+import { useCurrentUser } from '@/features/auth/api';
 import { testIds } from '@/testIds';
 import type { ComponentType, DashboardLayout } from '../dashboardLayout';
 import { endDrag, startDrag, type DragPayload } from './dragAndDrop';
-import { dashboardChartFromListItem, defaultSliceAdderSort, sliceAdderSorts, useSliceAdderCharts, type SliceAdderSort } from './sliceAdder';
+import {
+  dashboardChartFromListItem,
+  defaultSliceAdderSort,
+  fetchChartsFailedText,
+  fetchChartsFailedToastPrefix,
+  readShowOnlyMyCharts,
+  sliceAdderSorts,
+  useSliceAdderCharts,
+  writeShowOnlyMyCharts,
+  type SliceAdderSort,
+} from './sliceAdder';
+
+/** Superset's hint beside "Show only my charts". */
+export const showOnlyMyChartsHint =
+  'You can choose to display all charts that you have access to or only the ones you own.\nYour filter selection will be saved and remain active until you choose to change it.';
 
 /** Superset's text of a new markdown component. */
 export const newMarkdownText = '# ✨Header 1\n\nClick here to learn more about [markdown formatting](https://bit.ly/1dQOfRK)';
@@ -33,20 +48,29 @@ export interface BuilderPaneProps {
 }
 
 /**
- * Edit mode's pane: layout elements, and every chart the user can read (the chart list call,
- * searched on the server, sorted by recent by default) to drag into the grid.
+ * Edit mode's pane: layout elements, and the charts the user can read (the chart list call,
+ * searched on the server, sorted by recent by default, only the user's own while "Show only my
+ * charts" is on) to drag into the grid. A failed list shows the error in the pane and a toast.
  */
 export function BuilderPane({ layout, dashboardId, onPickChart }: BuilderPaneProps): JSX.Element {
   const [tab, setTab] = useState<'charts' | 'elements'>('charts');
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SliceAdderSort>(defaultSliceAdderSort);
+  const [showOnlyMine, setShowOnlyMine] = useState(() => readShowOnlyMyCharts(window.localStorage));
   const deferredSearch = useDeferredValue(search);
-  const list = useSliceAdderCharts(deferredSearch, sort);
+  const currentUserId = useCurrentUser().data?.id ?? null;
+  const list = useSliceAdderCharts({ search: deferredSearch, sort, ownerId: showOnlyMine ? currentUserId : null }, !showOnlyMine || currentUserId !== null);
+  useErrorToast(list.error, list.error === null ? null : fetchChartsFailedToastPrefix + list.error.message);
   const placed = useMemo(
     () => new Set(Object.values(layout).flatMap((component) => (component.type === 'CHART' && component.meta.chartId !== undefined ? [component.meta.chartId] : []))),
     [layout],
   );
   const shownCharts = list.data?.result ?? [];
+
+  function onShowOnlyMineChange(event: ChangeEvent<HTMLInputElement>): void {
+    setShowOnlyMine(event.target.checked);
+    writeShowOnlyMyCharts(window.localStorage, event.target.checked);
+  }
 
   function draggable(payload: DragPayload, isDisabled = false, onStart?: () => void): DraggableProps {
     return {
@@ -71,13 +95,22 @@ export function BuilderPane({ layout, dashboardId, onPickChart }: BuilderPanePro
       </PaneTabs>
       {tab === 'charts' ? (
         <>
-          <Search placeholder="Filter your charts" value={search} onChange={(event) => setSearch(event.target.value)} aria-label="Filter your charts" />
+          <Search
+            placeholder={showOnlyMine ? 'Filter your charts' : 'Filter charts'}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            aria-label={showOnlyMine ? 'Filter your charts' : 'Filter charts'}
+          />
           <SortSelect aria-label="Sort charts" data-testid={testIds.dashboardEdit.paneSort} value={sort} onChange={(event) => setSort(event.target.value as SliceAdderSort)}>
             {sliceAdderSorts.map((option) => (
               <option key={option.key} value={option.key}>{`Sort by ${option.label}`}</option>
             ))}
           </SortSelect>
-          {list.isError && <Muted role="alert">{errorMessage(list.error)}</Muted>}
+          <ShowOnlyMine title={showOnlyMyChartsHint}>
+            <input type="checkbox" data-testid={testIds.dashboardEdit.paneShowOnlyMine} checked={showOnlyMine} onChange={onShowOnlyMineChange} />
+            Show only my charts
+          </ShowOnlyMine>
+          {list.isError && <Muted role="alert">{fetchChartsFailedText(list.error)}</Muted>}
           {list.isPending && <Muted>Loading…</Muted>}
           {list.data !== undefined && shownCharts.length === 0 && <Muted>No charts</Muted>}
           {shownCharts.map((item) => {
@@ -185,6 +218,13 @@ const ChartName = styled.span`
 const Detail = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+const ShowOnlyMine = styled.label`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.gridUnit}px;
+  color: ${({ theme }) => theme.colors.text};
 `;
 
 const Muted = styled.p`

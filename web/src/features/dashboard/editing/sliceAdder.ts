@@ -7,6 +7,8 @@ import type { FormData } from '@/api/generated/FormData';
 import type { ListPageResponse } from '@/api/generated/ListPageResponse';
 import { risonString } from '@/api/rison';
 import { useResourceList } from '@/components/listView/resourceListApi';
+import type { LayoutDrop } from '@/wasm/dashboardLayout';
+import { newComponentsSourceId } from './dragAndDrop';
 
 /** How the pane sorts its charts: Superset's keys and their labels ("Sort by %s"). */
 export const sliceAdderSorts = [
@@ -21,19 +23,55 @@ export type SliceAdderSort = (typeof sliceAdderSorts)[number]['key'];
 /** Superset's default: the most recently changed charts first. */
 export const defaultSliceAdderSort: SliceAdderSort = 'changed_on';
 
-/** The pane reads one page of this size (the server's largest page). */
-export const sliceAdderPageSize = 100;
+/** Spec 002 section 9: the pane reads one page of 200 charts. */
+export const sliceAdderPageSize = 200;
 
-/** The rison `q` of `GET /api/v1/chart/` for the pane's search text and sort. */
-export function sliceAdderQuery(search: string, sort: SliceAdderSort): string {
-  const text = search.trim();
-  const filters = text === '' ? '' : `(col:slice_name,opr:chart_all_text,value:${risonString(text)})`;
-  const { direction } = sliceAdderSorts.find((option) => option.key === sort) ?? sliceAdderSorts[0];
-  return `(filters:!(${filters}),order_column:${sort},order_direction:${direction},page:0,page_size:${sliceAdderPageSize})`;
+export const fetchChartsFailedMessage = 'Could not fetch all saved charts';
+export const fetchChartsFailedToastPrefix = 'Sorry there was an error fetching saved charts: ';
+
+/** The pane's text for a failed chart list: the server's error, else Superset's fallback. */
+export function fetchChartsFailedText(error: ApiError): string {
+  return error.message === '' ? fetchChartsFailedMessage : error.message;
 }
 
-export function useSliceAdderCharts(search: string, sort: SliceAdderSort): UseQueryResult<ListPageResponse<ChartListItem>, ApiError> {
-  return useResourceList<ChartListItem>('chart', sliceAdderQuery(search, sort));
+/** Where the "Show only my charts" choice is kept between visits (Superset's local storage key). */
+export const showOnlyMyChartsStorageKey = 'dashboard__editor_show_only_my_charts';
+
+/** The kept "Show only my charts" choice; on when nothing (or something unreadable) is kept. */
+export function readShowOnlyMyCharts(storage: Pick<Storage, 'getItem'>): boolean {
+  return storage.getItem(showOnlyMyChartsStorageKey) !== 'false';
+}
+
+export function writeShowOnlyMyCharts(storage: Pick<Storage, 'setItem'>, showOnlyMine: boolean): void {
+  storage.setItem(showOnlyMyChartsStorageKey, String(showOnlyMine));
+}
+
+/** What the pane asks the chart list for. `ownerId` set: only charts that user owns. */
+export interface SliceAdderRequest {
+  search: string;
+  sort: SliceAdderSort;
+  ownerId: number | null;
+}
+
+/**
+ * The rison `q` of `GET /api/v1/chart/` for the pane (spec 002 section 7): the search on
+ * `slice_name`, the owners filter, and the order; "recent" is `changed_on_delta_humanized`
+ * descending, as Superset asks.
+ */
+export function sliceAdderQuery({ search, sort, ownerId }: SliceAdderRequest): string {
+  const text = search.trim();
+  const filters = [
+    ...(text === '' ? [] : [`(col:slice_name,opr:chart_all_text,value:${risonString(text)})`]),
+    ...(ownerId === null ? [] : [`(col:owners,opr:rel_m_m,value:${ownerId})`]),
+  ];
+  const { direction } = sliceAdderSorts.find((option) => option.key === sort) ?? sliceAdderSorts[0];
+  const orderColumn = sort === 'changed_on' ? 'changed_on_delta_humanized' : sort;
+  return `(filters:!(${filters.join(',')}),order_column:${orderColumn},order_direction:${direction},page:0,page_size:${sliceAdderPageSize})`;
+}
+
+/** The pane's chart list; `isEnabled` false waits (for the current user, when only theirs are asked). */
+export function useSliceAdderCharts(request: SliceAdderRequest, isEnabled: boolean): UseQueryResult<ListPageResponse<ChartListItem>, ApiError> {
+  return useResourceList<ChartListItem>('chart', sliceAdderQuery(request), isEnabled);
 }
 
 /** Parses a chart's stored `params`; anything but a JSON object gives an empty form data. */
@@ -78,4 +116,17 @@ export function dashboardChartFromListItem(item: ChartListItem, dashboardId: num
     certification_details: item.certification_details,
     is_managed_externally: item.is_managed_externally,
   };
+}
+
+export const noChartDefinitionMessage = 'Sorry, there is no chart definition associated with the chart trying to be added.';
+
+/**
+ * Whether a drop adds a new chart the dashboard has no definition of: a chart it does not know,
+ * or one without a datasource (Superset warns with {@link noChartDefinitionMessage} and adds nothing).
+ */
+export function isChartDropWithoutDefinition(drop: LayoutDrop, chartsById: ReadonlyMap<number, DashboardChart>): boolean {
+  if (drop.source.id !== newComponentsSourceId || drop.dragging.type !== 'CHART') return false;
+  const chartId = drop.dragging.meta?.chartId;
+  const chart = typeof chartId === 'number' ? chartsById.get(chartId) : undefined;
+  return chart === undefined || chart.form_data.datasource === '';
 }

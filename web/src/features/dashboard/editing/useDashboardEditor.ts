@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { apiFetch } from '@/api/client';
-import { ApiError, errorMessage } from '@/api/errors';
+import { errorMessage } from '@/api/errors';
 import { useToasts } from '@/components/toastContext';
 import { loadLayoutEditing, type LayoutDrop, type LayoutEditing, type LayoutHistoryHandle } from '@/wasm/dashboardLayout';
 import { layoutFromDocument, type DashboardLayout } from '../dashboardLayout';
+import { saveFailureMessage } from '../dashboardPermissions';
 
 export const savedMessage = 'This dashboard was saved successfully.';
-export const saveFailedMessage = 'Sorry, there was an error saving this dashboard: %s';
-export const saveForbiddenMessage = 'You do not have permission to edit this dashboard';
 export const undoSlotsUsedMessage =
   'You have used all %(historyLength)s undo slots and will not be able to fully undo subsequent actions. You may save your current state to reset the history.';
 
@@ -147,8 +146,7 @@ export function useDashboardEditor(isEditing: boolean, initialDocument: unknown,
       addToast('success', savedMessage);
       return true;
     } catch (error) {
-      const isForbidden = error instanceof ApiError && error.status === 403;
-      addToast('danger', isForbidden ? saveForbiddenMessage : saveFailedMessage.replace('%s', errorMessage(error)));
+      addToast('danger', saveFailureMessage(error));
       return false;
     } finally {
       setIsSaving(false);

@@ -4,6 +4,7 @@ import type { DashboardChart } from '@/api/generated/DashboardChart';
 import { Button } from '@/components/Button';
 import { testIds } from '@/testIds';
 import { CrossFilterList } from './CrossFilterList';
+import { FilterBarSettings } from './FilterBarSettings';
 import { FilterValueControl } from './FilterValueControl';
 import type { DashboardFilters } from './useDashboardFilters';
 
@@ -13,12 +14,24 @@ export interface FilterBarProps {
   /** Owners and admins may add and edit filters. */
   canEdit: boolean;
   onEditFilters: () => void;
+  isCrossFilteringEnabled: boolean;
+  onCrossFilteringChange: (isEnabled: boolean) => void;
+  /** Opens the cross-filter scoping modal on the global scoping. */
+  onOpenCrossFilterScoping: () => void;
 }
 
 export const noFiltersMessage = 'No filters are currently added to this dashboard.';
 
 /** The vertical, collapsible filter bar: native filters, cross-filters, Apply and Clear all. */
-export function FilterBar({ dashboardFilters, charts, canEdit, onEditFilters }: FilterBarProps): JSX.Element {
+export function FilterBar({
+  dashboardFilters,
+  charts,
+  canEdit,
+  onEditFilters,
+  isCrossFilteringEnabled,
+  onCrossFilteringChange,
+  onOpenCrossFilterScoping,
+}: FilterBarProps): JSX.Element {
   const [isCollapsed, setIsCollapsed] = useState(false);
   const [clearCount, setClearCount] = useState(0);
   const { filters, applied, pending } = dashboardFilters;
@@ -41,6 +54,13 @@ export function FilterBar({ dashboardFilters, charts, canEdit, onEditFilters }: 
           <Button $variant="link" title="Add or edit filters" data-testid={testIds.dashboardFilters.configButton} onClick={onEditFilters}>
             + Add/Edit filters
           </Button>
+        )}
+        {canEdit && (
+          <FilterBarSettings
+            isCrossFilteringEnabled={isCrossFilteringEnabled}
+            onCrossFilteringChange={onCrossFilteringChange}
+            onOpenScoping={onOpenCrossFilterScoping}
+          />
         )}
         <Button $variant="link" aria-label="Collapse filter bar" data-testid={testIds.dashboardFilters.collapseButton} onClick={() => setIsCollapsed(true)}>
           «

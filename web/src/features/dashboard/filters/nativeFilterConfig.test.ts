@@ -4,9 +4,9 @@ import {
   datasetIdOf,
   initialDataMasks,
   isDataMaskActive,
-  readCrossFilterSettings,
   readNativeFilters,
 } from './nativeFilterConfig';
+import { readCrossFilterSettings } from './crossFilterScoping';
 import { draftProblem, newFilterDraft, scopeOfCharts } from './filterDrafts';
 
 const stateFilter = {
@@ -39,7 +39,7 @@ describe('native filter configuration', () => {
   it('turns cross-filters on by default', () => {
     expect(readCrossFilterSettings('{}').isEnabled).toBe(true);
     expect(readCrossFilterSettings('{"cross_filters_enabled": false}').isEnabled).toBe(false);
-    expect(readCrossFilterSettings(null).scope).toEqual({ rootPath: ['ROOT_ID'], excluded: [] });
+    expect(readCrossFilterSettings(null).scoping.global).toEqual({ rootPath: ['ROOT_ID'], excluded: [] });
   });
 
   it('opens with the defaults, then the permalink masks on top', () => {

@@ -20,7 +20,8 @@ export const allChartsScope: NativeFilterScope = { rootPath: ['ROOT_ID'], exclud
 
 const emptyExtraFormData: ExtraFormData = {};
 
-function parseMetadata(jsonMetadata: string | null): Record<string, unknown> {
+/** `json_metadata` as an object; empty when absent or unreadable. */
+export function parseJsonMetadata(jsonMetadata: string | null): Record<string, unknown> {
   if (jsonMetadata === null || jsonMetadata.trim() === '') return {};
   try {
     const parsed: unknown = JSON.parse(jsonMetadata);
@@ -32,18 +33,11 @@ function parseMetadata(jsonMetadata: string | null): Record<string, unknown> {
 
 /** The native filters (not dividers) of `json_metadata.native_filter_configuration`. */
 export function readNativeFilters(jsonMetadata: string | null): NativeFilter[] {
-  const configuration = parseMetadata(jsonMetadata).native_filter_configuration;
+  const configuration = parseJsonMetadata(jsonMetadata).native_filter_configuration;
   if (!Array.isArray(configuration)) return [];
   return (configuration as NativeFilter[]).filter(
     (filter) => typeof filter.id === 'string' && filter.id.startsWith(nativeFilterPrefix) && filter.type !== 'DIVIDER',
   );
-}
-
-/** Whether charts emit cross-filters (`cross_filters_enabled`, on by default) and their scope. */
-export function readCrossFilterSettings(jsonMetadata: string | null): { isEnabled: boolean; scope: NativeFilterScope } {
-  const metadata = parseMetadata(jsonMetadata);
-  const globalConfiguration = metadata.global_chart_configuration as { scope?: NativeFilterScope } | undefined;
-  return { isEnabled: metadata.cross_filters_enabled !== false, scope: globalConfiguration?.scope ?? allChartsScope };
 }
 
 /** A fresh filter id, `NATIVE_FILTER-` and a random suffix. */

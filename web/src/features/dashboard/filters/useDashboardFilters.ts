@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DataMask } from '@/api/generated/DataMask';
 import type { ExtraFormData } from '@/api/generated/ExtraFormData';
 import type { NativeFilter } from '@/api/generated/NativeFilter';
-import type { NativeFilterScope } from '@/api/generated/NativeFilterScope';
 import { loadNativeFilterRules, type NativeFilterRules } from '@/wasm/nativeFilters';
+import { crossFilterScopeOf, type CrossFilterScoping } from './crossFilterScoping';
 import { emptyDataMask, filterDatasetId, initialDataMasks, isCrossFilterKey, type DataMaskState } from './nativeFilterConfig';
 
 /** The dashboard's filter state: what the filter bar shows and what the charts apply. */
@@ -34,7 +34,8 @@ export interface DashboardFiltersInput {
   chartIds: readonly number[];
   /** The dataset of each chart: a filter applies only to charts on its dataset. */
   chartDatasetIds: ReadonlyMap<number, number | null>;
-  crossFilterScope: NativeFilterScope;
+  /** Where each chart's cross-filters apply. */
+  crossFilterScoping: CrossFilterScoping;
   /** The permalink's data masks; `isReady` waits for them. */
   savedDataMask: Record<string, unknown> | undefined;
   isReady: boolean;
@@ -55,7 +56,7 @@ function chartExtraFormData(rules: NativeFilterRules, input: DashboardFiltersInp
   for (const [key, mask] of Object.entries(applied)) {
     if (!isCrossFilterKey(key)) continue;
     const emitter = Number(key);
-    const scope = { ...input.crossFilterScope, excluded: [...input.crossFilterScope.excluded, emitter] };
+    const scope = crossFilterScopeOf(input.crossFilterScoping, emitter);
     for (const chartId of rules.chartsInScope(input.layout, scope, chartIds)) {
       if (isOnDataset(chartId, input.chartDatasetIds.get(emitter))) masksByChart.get(chartId)?.push(mask.extraFormData);
     }
@@ -87,7 +88,7 @@ export function useDashboardFilters(input: DashboardFiltersInput): DashboardFilt
     };
     // `input` is rebuilt on every render; its parts are the dependencies.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [applied, input.filters, input.layout, input.chartIds, input.chartDatasetIds, input.crossFilterScope]);
+  }, [applied, input.filters, input.layout, input.chartIds, input.chartDatasetIds, input.crossFilterScoping]);
 
   const update = useCallback(
     (change: (current: DataMaskState) => DataMaskState) => setChanged((current) => change(current ?? initial ?? {})),

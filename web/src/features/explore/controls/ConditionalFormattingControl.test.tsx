@@ -163,5 +163,13 @@ describe('conditionalFormattingRules', () => {
     expect(formattingRuleLabel({ column: 'x', operator: '≠', targetValue: 0 })).toBe('x ≠ 0');
     expect(formattingRuleLabel({ column: 'x', operator: '< x ≤', targetValueLeft: 1, targetValueRight: 2 })).toBe('1 < x ≤ 2');
     expect(ruleOfDraft({ ...emptyRuleDraft, column: 'x', operator: '=', targetValue: ' ' })).toBeNull();
+    expect(ruleOfDraft({ ...emptyRuleDraft, column: 'name', operator: 'begins with', targetValue: 'An' })).toEqual({
+      column: 'name',
+      operator: 'begins with',
+      colorScheme: 'colorSuccess',
+      targetValue: 'An',
+    });
+    expect(ruleOfDraft({ ...emptyRuleDraft, column: 'name', operator: 'containing', targetValue: '' })).toBeNull();
+    expect(formattingRuleLabel({ column: 'name', operator: 'ends with', targetValue: 'na' })).toBe('name ends with na');
   });
 });

@@ -2,7 +2,7 @@ import type { Dataset } from '@/api/generated/Dataset';
 import type { MetricRef } from '@/api/generated/MetricRef';
 import { genericDataTypes } from '@/features/chart/chartColumns';
 import { columnLabel } from '@/features/chart/viz/formDataValues';
-import { comparators, isComparator, rangeComparators, type Comparator } from '@/features/chart/viz/table/conditionalFormatting';
+import { comparators, isComparator, isTextComparator, rangeComparators, type Comparator } from '@/features/chart/viz/table/conditionalFormatting';
 import type { ExploreFormData } from '@/features/explore/exploreFormData';
 
 /**
@@ -89,12 +89,13 @@ export function draftOfRule(rule: SavedFormattingRule): FormattingRuleDraft {
 
 /**
  * The rule to save, or null while incomplete: a column, and a number for each target the operator
- * needs (none for "None", two for the between forms).
+ * needs (none for "None", two for the between forms); a text operator keeps its target as text.
  */
 export function ruleOfDraft(draft: FormattingRuleDraft): SavedFormattingRule | null {
   if (draft.column === null || draft.column === '' || draft.colorScheme === '') return null;
   const base = { column: draft.column, operator: draft.operator, colorScheme: draft.colorScheme };
   if (draft.operator === comparators.none) return base;
+  if (isTextComparator(draft.operator)) return draft.targetValue === '' ? null : { ...base, targetValue: draft.targetValue };
   if (isRangeComparator(draft.operator)) {
     const left = parsedTarget(draft.targetValueLeft);
     const right = parsedTarget(draft.targetValueRight);

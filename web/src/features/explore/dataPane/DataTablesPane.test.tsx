@@ -163,6 +163,21 @@ describe('DataTablesPane', () => {
     expect(boyColumn()).toEqual(['<NULL>', '1200.5', '0.30000000000000004']);
   });
 
+  it('numbers the rows in display order, in a small grid', () => {
+    renderPane({ status: 'success', results: [pivotedResult()] });
+    fireEvent.click(screen.getByTestId(testIds.dataPane.resultsTab));
+    const rowNumbers = (): string[] => screen.getAllByTestId(testIds.dataPane.rowNumber).map((cell) => cell.textContent);
+    expect(screen.getByTestId(testIds.dataPane.table).dataset.gridSize).toBe('small');
+    expect(screen.getByTestId(testIds.dataPane.rowNumberHeader).getAttribute('aria-label')).toBe('Row number');
+    expect(rowNumbers()).toEqual(['1', '2', '3']);
+    const boyHeader = screen.getAllByTestId(testIds.dataPane.headerCell)[1] as HTMLElement;
+    fireEvent.click(within(boyHeader).getByRole('button'));
+    fireEvent.click(within(boyHeader).getByRole('button'));
+    // Sorted descending: the numbers follow the display, the rows keep their result index.
+    expect(rowNumbers()).toEqual(['1', '2', '3']);
+    expect(screen.getAllByTestId(testIds.dataPane.row).map((row) => row.dataset.rowIndex)).toEqual(['1', '2', '0']);
+  });
+
   it('sorts the rows a search keeps, and copies them in that order', async () => {
     const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });

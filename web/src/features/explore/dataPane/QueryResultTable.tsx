@@ -19,7 +19,12 @@ import {
   rowsAsTabSeparatedText,
 } from './resultTableText';
 
-const rowHeight = 28;
+/**
+ * Spec 001 section 9: "Grid size is middle or small" (Superset's `GridSize`). Row heights of 7 and
+ * 9 grid units: the data pane under a chart is small, a table with the page to itself middle.
+ */
+export const gridRowHeights = { small: 28, middle: 36 } as const;
+export type GridSize = keyof typeof gridRowHeights;
 const overscanRows = 12;
 
 export interface QueryResultTableProps {
@@ -34,6 +39,8 @@ export interface QueryResultTableProps {
    * shows this total, and there is no search (it would search one page only).
    */
   totalRowCount?: number;
+  /** The rows' height; small by default. */
+  size?: GridSize;
 }
 
 /** "12 rows", or "3 of 12 rows" while a search hides some. */
@@ -58,10 +65,11 @@ interface OpenCellContent {
 /**
  * One result's rows for the data pane: row count, a search box filtering rows in the browser,
  * headers that sort (ascending, descending, none), a tab-separated copy of the rows shown, long
- * or structured cells opening a 'Cell content' dialog, and the rows virtualized so 100k of them
- * stay smooth.
+ * or structured cells opening a 'Cell content' dialog, row numbers in the first column (spec 001
+ * section 9, numbered in display order), and the rows virtualized so 100k of them stay smooth.
  */
-export function QueryResultTable({ columns, rowCount, queryIndex, title, totalRowCount }: QueryResultTableProps): JSX.Element {
+export function QueryResultTable({ columns, rowCount, queryIndex, title, totalRowCount, size = 'small' }: QueryResultTableProps): JSX.Element {
+  const rowHeight = gridRowHeights[size];
   const { addToast } = useToasts();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [searchText, setSearchText] = useState('');
@@ -90,7 +98,7 @@ export function QueryResultTable({ columns, rowCount, queryIndex, title, totalRo
   const paddingBottom = virtualizer.getTotalSize() - (virtualRows.at(-1)?.end ?? 0);
 
   return (
-    <Root data-testid={testIds.dataPane.table} data-query-index={queryIndex}>
+    <Root data-testid={testIds.dataPane.table} data-query-index={queryIndex} data-grid-size={size}>
       <Controls>
         {title !== undefined && <Title>{title}</Title>}
         <RowCount data-testid={testIds.dataPane.rowCount}>
@@ -121,6 +129,7 @@ export function QueryResultTable({ columns, rowCount, queryIndex, title, totalRo
         <Table aria-rowcount={shownRows.length + 1}>
           <thead>
             <tr>
+              <RowNumberHeader scope="col" aria-label="Row number" data-testid={testIds.dataPane.rowNumberHeader} />
               {columns.map((column, columnIndex) => {
                 const direction = sort?.columnIndex === columnIndex ? sort.direction : undefined;
                 return (
@@ -144,6 +153,9 @@ export function QueryResultTable({ columns, rowCount, queryIndex, title, totalRo
               const rowIndex = shownRows[virtualRow.index] ?? 0;
               return (
                 <tr key={virtualRow.key} data-testid={testIds.dataPane.row} data-row-index={rowIndex} aria-rowindex={virtualRow.index + 2}>
+                  <RowNumberCell $rowHeight={rowHeight} data-testid={testIds.dataPane.rowNumber}>
+                    {virtualRow.index + 1}
+                  </RowNumberCell>
                   {columns.map((column) => {
                     const value = column.values[rowIndex] ?? null;
                     const text = dataPaneCellText(value, column.genericType);
@@ -156,6 +168,7 @@ export function QueryResultTable({ columns, rowCount, queryIndex, title, totalRo
                         data-null={value === null ? 'true' : undefined}
                         $alignRight={column.genericType === genericDataTypes.numeric}
                         $isPlaceholder={isPlaceholderCell(value)}
+                        $rowHeight={rowHeight}
                       >
                         {content === null || typeof value !== 'string' ? (
                           text
@@ -286,8 +299,30 @@ const CellContentButton = styled.button.attrs({ type: 'button' })`
   cursor: pointer;
 `;
 
-const DataCell = styled.td<{ $alignRight: boolean; $isPlaceholder: boolean }>`
-  height: ${rowHeight}px;
+/** The row number column: narrow, muted, outside the data. */
+const RowNumberHeader = styled.th`
+  position: sticky;
+  top: 0;
+  z-index: 1;
+  width: 1%;
+  border-bottom: 2px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+`;
+
+const RowNumberCell = styled.td<{ $rowHeight: number }>`
+  height: ${({ $rowHeight }) => $rowHeight}px;
+  padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-variant-numeric: tabular-nums;
+  text-align: right;
+  white-space: nowrap;
+  user-select: none;
+`;
+
+const DataCell = styled.td<{ $alignRight: boolean; $isPlaceholder: boolean; $rowHeight: number }>`
+  height: ${({ $rowHeight }) => $rowHeight}px;
   padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   color: ${({ theme, $isPlaceholder }) => ($isPlaceholder ? theme.colors.textMuted : theme.colors.text)};

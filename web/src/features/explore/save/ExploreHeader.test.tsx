@@ -13,9 +13,12 @@ function headerProps(overrides: Partial<ExploreHeaderProps> = {}): ExploreHeader
     canSave: true,
     onSave: vi.fn(),
     onEditProperties: vi.fn(),
+    canManageReports: false,
+    onManageReports: vi.fn(),
     canDrillToDetail: true,
     onDrillToDetail: vi.fn(),
     onCopyPermalink: vi.fn(),
+    onEmbedCode: vi.fn(),
     exportKinds: chartExportKinds('table'),
     canDownloadData: true,
     onExport: vi.fn(),
@@ -46,7 +49,15 @@ describe('ExploreHeader Download menu', () => {
       'Download as image',
       'Export to Excel',
       'Copy permalink to clipboard',
+      'Embed code',
     ]);
+  });
+
+  it('opens the embed code from Share', () => {
+    const props = renderHeader();
+    fireEvent.click(screen.getByTestId(testIds.exploreHeader.embedCode));
+    expect(props.onEmbedCode).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId(testIds.exploreHeader.actionsMenu)).toBeNull();
   });
 
   it('keeps the order for pivot tables', () => {
@@ -147,5 +158,19 @@ describe('ExploreHeader Altered label', () => {
     expect(title.nextElementSibling).toBe(screen.getByRole('button', { name: 'Altered' }));
     fireEvent.click(screen.getByTestId(testIds.exploreHeader.alteredLabel));
     expect(screen.getByTestId(testIds.chartChanges.modal).textContent).toContain('Row limit');
+  });
+});
+
+describe('ExploreHeader "Manage email reports"', () => {
+  it('is offered for a saved chart when reports may be written, and opens the report modal', () => {
+    const props = renderHeader({ canManageReports: true });
+    expect(menuItemTexts()[1]).toBe('Manage email reports');
+    fireEvent.click(screen.getByTestId(testIds.reports.manageItem));
+    expect(props.onManageReports).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not offered otherwise', () => {
+    renderHeader({ canManageReports: false });
+    expect(menuItemTexts()).not.toContain('Manage email reports');
   });
 });

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Button } from '@/components/Button';
 import { DropdownMenuAnchor, DropdownMenuItem, DropdownMenuList } from '@/components/DropdownMenu';
 import { drillToDetailLabel } from '@/features/chart/drillToDetail/ChartContextMenu';
+import { manageEmailReportsLabel } from '@/features/reports/api';
 import { testIds } from '@/testIds';
 import type { AlteredRow } from '@/wasm/chartDiff';
 import { AlteredLabel } from '../altered/AlteredLabel';
@@ -22,10 +23,15 @@ export interface ExploreHeaderProps {
   canSave: boolean;
   onSave: () => void;
   onEditProperties: () => void;
+  /** "Manage email reports": a saved chart, and `can_write` on ReportSchedule. */
+  canManageReports: boolean;
+  onManageReports: () => void;
   /** "Drill to detail": the chart's underlying rows; off until the chart has run. */
   canDrillToDetail: boolean;
   onDrillToDetail: () => void;
   onCopyPermalink: () => void;
+  /** Share > "Embed code": the chart's standalone iframe. */
+  onEmbedCode: () => void;
   /** The Download menu's exports for the chart's viz type. */
   exportKinds: readonly ChartExportKind[];
   /** Superset's `can_download`: `can_csv` (spec 002 section 6). Without it the data exports are disabled. */
@@ -35,7 +41,7 @@ export interface ExploreHeaderProps {
   onDownloadAsImage: () => void;
 }
 
-/** Explore's header: the chart's name (with 'Altered' when changed since saved), Save, and the "..." menu (edit properties, drill to detail, download, share). */
+/** Explore's header: the chart's name (with 'Altered' when changed since saved), Save, and the "..." menu (edit properties, manage email reports, drill to detail, download, share). */
 export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
   const {
     sliceName,
@@ -45,8 +51,11 @@ export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
     canDrillToDetail,
     onSave,
     onEditProperties,
+    canManageReports,
+    onManageReports,
     onDrillToDetail,
     onCopyPermalink,
+    onEmbedCode,
     exportKinds,
     canDownloadData,
     onExport,
@@ -112,6 +121,11 @@ export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
               >
                 Edit chart properties
               </MenuItem>
+              {canManageReports && (
+                <MenuItem role="menuitem" type="button" data-testid={testIds.reports.manageItem} onClick={() => choose(onManageReports)}>
+                  {manageEmailReportsLabel}
+                </MenuItem>
+              )}
               <MenuItem
                 role="menuitem"
                 type="button"
@@ -150,6 +164,9 @@ export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
               <MenuGroupTitle>Share</MenuGroupTitle>
               <MenuItem role="menuitem" type="button" data-testid={testIds.exploreHeader.copyPermalink} onClick={() => choose(onCopyPermalink)}>
                 Copy permalink to clipboard
+              </MenuItem>
+              <MenuItem role="menuitem" type="button" data-testid={testIds.exploreHeader.embedCode} onClick={() => choose(onEmbedCode)}>
+                Embed code
               </MenuItem>
             </Menu>
           )}

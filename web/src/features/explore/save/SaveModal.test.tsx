@@ -161,4 +161,24 @@ describe('SaveModal', () => {
     expect(sent[0]?.body.dashboards).toEqual([2, 4]);
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), 'overwrite', { id: 4, title: 'Births overview', isNew: false, opensDashboard: false });
   });
+
+  it('raises an alert when the dashboards cannot be fetched, and still saves the chart', async () => {
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      if (url === '/api/v1/security/csrf_token/') return Promise.resolve(Response.json({ result: 'token' }));
+      if (url.startsWith('/api/v1/dashboard/?q=')) return Promise.resolve(Response.json({ message: 'Dashboards are unavailable' }, { status: 500 }));
+      sent.push(`${init.method ?? 'GET'} ${url}`);
+      return Promise.resolve(Response.json({ id: 9, result: chartFixture({ id: 9, slice_name: 'Births' }) }, { status: 201 }));
+    });
+    const onSaved = vi.fn();
+    renderWithTheme(<SaveModal formData={formData} datasourceId={3} slice={null} canOverwrite={false} onClose={() => undefined} onSaved={onSaved} />);
+
+    const alert = await screen.findByTestId(testIds.saveModal.dashboardsAlert);
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.textContent).toBe('Dashboards are unavailable');
+    fireEvent.change(screen.getByTestId(testIds.saveModal.chartName), { target: { value: 'Births' } });
+    fireEvent.click(screen.getByTestId(testIds.saveModal.saveButton));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(sent).toEqual(['POST /api/v1/chart/']);
+  });
 });

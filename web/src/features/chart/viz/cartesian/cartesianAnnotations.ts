@@ -4,7 +4,7 @@
  * opacity, dash style and width (Superset's annotation layer options).
  */
 import type { AnnotationLayerEntry } from '@/api/generated/AnnotationLayerEntry';
-import { annotationOpacities, annotationTypes, isNativeLayer } from '@/features/chart/annotations/annotationLayerEntries';
+import { annotationOpacities, annotationTypes, isRecordsLayer } from '@/features/chart/annotations/annotationLayerEntries';
 import { compileFormula, type Formula } from '@/features/chart/annotations/formulaExpression';
 import type { AnnotationLayerState } from '@/features/chart/annotations/useAnnotationLayerStates';
 import type { CategoricalColorScale } from '../colorSchemes';
@@ -91,7 +91,7 @@ export function cartesianAnnotations(states: readonly AnnotationLayerState[], co
       }
       continue;
     }
-    if (!isNativeLayer(entry) || status.data === null) continue;
+    if (!isRecordsLayer(entry) || status.data === null) continue;
     const isInterval = entry.annotationType === annotationTypes.interval;
     const stroke = strokeOf(entry, colorScale, isInterval ? annotationOpacities.opacityMedium ?? 0.5 : 1);
     for (const record of status.data.records) {

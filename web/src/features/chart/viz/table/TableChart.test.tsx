@@ -260,4 +260,21 @@ describe('TableChart', () => {
     expect(backgrounds.map((color) => color.toUpperCase())).toEqual(['#ACE1C4FF', '', '#ACE1C46E', '']);
     expect(screen.queryAllByTestId(testIds.tableChart.cellBar)).toHaveLength(0);
   });
+
+  it('colours the string cells a text rule matches', () => {
+    renderWithTheme(
+      <TableChart
+        columns={columns}
+        rowCount={3}
+        options={{
+          ...defaultTableDisplayOptions,
+          conditionalFormatting: [{ column: 'gender', operator: 'begins with', targetText: 'gi', colorScheme: '#EFA1AA' }],
+        }}
+      />,
+    );
+    const backgrounds = screen.getAllByTestId(testIds.tableChart.cell).flatMap((cell) =>
+      cell.getAttribute('data-column') === 'gender' ? [cell.style.backgroundColor] : [],
+    );
+    expect(backgrounds.map((color) => color.toUpperCase())).toEqual(['', '#EFA1AAFF', '']);
+  });
 });

@@ -83,3 +83,50 @@ describe('cellBackgroundColor', () => {
     expect(cellBackgroundColor(functions, 5)).toBeUndefined();
   });
 });
+
+describe('text operators', () => {
+  const names = ['Amy', 'Anna', 'Bob', 'Hanna', null, 42];
+
+  it('reads a text rule with its target as saved and drops one without a target', () => {
+    expect(
+      readConditionalFormatting([
+        { column: 'name', operator: 'begins with', targetValue: 'An', colorScheme: 'colorError' },
+        { column: 'name', operator: 'containing', targetValue: 4, colorScheme: '#FDE380' },
+        { column: 'name', operator: 'ends with', colorScheme: '#FDE380' },
+      ]),
+    ).toEqual([
+      { column: 'name', operator: 'begins with', targetText: 'An', targetValue: undefined, targetValueLeft: undefined, targetValueRight: undefined, colorScheme: brandColors.error },
+      { column: 'name', operator: 'containing', targetText: '4', targetValue: undefined, targetValueLeft: undefined, targetValueRight: undefined, colorScheme: '#FDE380' },
+    ]);
+  });
+
+  it.each([
+    ['begins with', 'An', ['Anna']],
+    ['ends with', 'na', ['Anna', 'Hanna']],
+    ['containing', 'nn', ['Anna', 'Hanna']],
+    ['not containing', 'nn', ['Amy', 'Bob']],
+  ] as const)('%s %s colours only the matching strings, fully opaque', (operator, targetText, matching) => {
+    const colorOf = ruleColorFunction(rule({ column: 'name', operator, targetText }), names);
+    const coloured = names.filter((name) => colorOf(name) !== undefined);
+    expect(coloured).toEqual(matching);
+    expect(colorOf(matching[0])).toBe('#ACE1C4FF');
+  });
+
+  it('is case-sensitive and never colours numbers or nulls', () => {
+    const colorOf = ruleColorFunction(rule({ column: 'name', operator: 'containing', targetText: 'a' }), names);
+    expect(colorOf('Amy')).toBeUndefined();
+    expect(colorOf('Hanna')).toBe('#ACE1C4FF');
+    expect(ruleColorFunction(rule({ column: 'name', operator: 'not containing', targetText: 'x' }), names)(42)).toBeUndefined();
+    expect(ruleColorFunction(rule({ column: 'name', operator: 'not containing', targetText: 'x' }), names)(null)).toBeUndefined();
+  });
+
+  it('lets a later text rule win over an earlier one on the same column', () => {
+    const functions = columnColorFunctions(
+      [rule({ column: 'name', operator: 'containing', targetText: 'n', colorScheme: '#ACE1C4' }), rule({ column: 'name', operator: 'begins with', targetText: 'H', colorScheme: '#EFA1AA' })],
+      [{ name: 'name', values: names }],
+    ).get('name');
+    expect(cellBackgroundColor(functions, 'Anna')).toBe('#ACE1C4FF');
+    expect(cellBackgroundColor(functions, 'Hanna')).toBe('#EFA1AAFF');
+    expect(cellBackgroundColor(functions, 'Bob')).toBeUndefined();
+  });
+});

@@ -17,7 +17,17 @@ export const comparators = {
   betweenOrRightEqual: '< x ≤',
 } as const;
 
-export type Comparator = (typeof comparators)[keyof typeof comparators];
+/** Superset's text `Comparator` values: they colour string cells matching `targetValue` fully. */
+export const textComparators = {
+  beginsWith: 'begins with',
+  endsWith: 'ends with',
+  containing: 'containing',
+  notContaining: 'not containing',
+} as const;
+
+export type NumericComparator = (typeof comparators)[keyof typeof comparators];
+export type TextComparator = (typeof textComparators)[keyof typeof textComparators];
+export type Comparator = NumericComparator | TextComparator;
 
 /** The operators with two targets, `targetValueLeft` and `targetValueRight`. */
 export const rangeComparators: readonly Comparator[] = [
@@ -34,6 +44,8 @@ export interface ConditionalFormattingRule {
   targetValue?: number;
   targetValueLeft?: number;
   targetValueRight?: number;
+  /** The target of a text operator, kept as saved (Superset compares it case-sensitively). */
+  targetText?: string;
   colorScheme: string;
 }
 
@@ -54,8 +66,12 @@ function readTarget(value: unknown): number | undefined {
   return undefined;
 }
 
+export function isTextComparator(value: unknown): value is TextComparator {
+  return Object.values(textComparators).includes(value as TextComparator);
+}
+
 export function isComparator(value: unknown): value is Comparator {
-  return Object.values(comparators).includes(value as Comparator);
+  return Object.values(comparators).includes(value as NumericComparator) || isTextComparator(value);
 }
 
 /**
@@ -78,6 +94,10 @@ export function readConditionalFormatting(value: unknown): ConditionalFormatting
       targetValueRight: readTarget(record.targetValueRight),
     };
     if (operator === comparators.none) return [rule];
+    if (isTextComparator(operator)) {
+      const targetText = typeof record.targetValue === 'string' || typeof record.targetValue === 'number' ? String(record.targetValue) : undefined;
+      return targetText === undefined ? [] : [{ ...rule, targetValue: undefined, targetText }];
+    }
     if (rangeComparators.includes(operator)) return rule.targetValueLeft === undefined || rule.targetValueRight === undefined ? [] : [rule];
     return rule.targetValue === undefined ? [] : [rule];
   });
@@ -105,7 +125,22 @@ interface Bounds {
   extremeValue: number;
 }
 
-function matchBounds(rule: ConditionalFormattingRule, value: number, minValue: number, maxValue: number): Bounds | null {
+/** Superset's text comparators: only string cells can match, and a match is fully opaque. */
+function matchesText(operator: TextComparator, value: CellValue | undefined, target: string): boolean {
+  if (typeof value !== 'string') return false;
+  switch (operator) {
+    case textComparators.beginsWith:
+      return value.startsWith(target);
+    case textComparators.endsWith:
+      return value.endsWith(target);
+    case textComparators.containing:
+      return value.includes(target);
+    case textComparators.notContaining:
+      return !value.includes(target);
+  }
+}
+
+function matchBounds(rule: ConditionalFormattingRule & { operator: NumericComparator }, value: number, minValue: number, maxValue: number): Bounds | null {
   const target = rule.targetValue ?? 0;
   const left = rule.targetValueLeft ?? 0;
   const right = rule.targetValueRight ?? 0;
@@ -146,6 +181,12 @@ export type CellColorFunction = (value: CellValue | undefined) => string | undef
  * every value from the minimum to the maximum).
  */
 export function ruleColorFunction(rule: ConditionalFormattingRule, columnValues: readonly CellValue[]): CellColorFunction {
+  const { operator } = rule;
+  if (isTextComparator(operator)) {
+    const target = rule.targetText ?? '';
+    return (cell) => (matchesText(operator, cell, target) ? colorWithAlpha(rule.colorScheme, maxOpacity) : undefined);
+  }
+  const numericRule = { ...rule, operator };
   const numbers = columnValues.flatMap((value) => {
     const number = cellNumber(value);
     return number === null ? [] : [number];
@@ -156,7 +197,7 @@ export function ruleColorFunction(rule: ConditionalFormattingRule, columnValues:
   return (cell) => {
     const value = cellNumber(cell ?? null);
     if (value === null) return undefined;
-    const bounds = matchBounds(rule, value, minValue, maxValue);
+    const bounds = matchBounds(numericRule, value, minValue, maxValue);
     if (bounds === null) return undefined;
     return colorWithAlpha(rule.colorScheme, formattingOpacity(value, bounds.cutoffValue, bounds.extremeValue, minOpacity));
   };
