@@ -146,6 +146,9 @@ test('the auto-refresh interval: for the session in view mode, saved as refresh_
   expect((await storedMetadata()).refresh_frequency).toBeUndefined();
   await page.getByTestId(testIds.dashboardEdit.saveButton).click();
   await expect(dashboard.toasts.filter({ hasText: 'This dashboard was saved successfully.' })).toBeVisible();
+  // The page leaves edit mode once the saved dashboard is fetched again; a reload before that would reopen the editor.
+  await expect(page).not.toHaveURL(/edit=true/);
+  await expect(page.getByTestId(testIds.dashboardEdit.editButton)).toBeVisible();
   expect(await storedMetadata()).toEqual({ stagger_time: 3000, refresh_frequency: 30 });
 
   // The dashboard loads with it: the dialog shows it.
