@@ -63,6 +63,57 @@ pub fn charts_in_scope(layout: &DashboardLayout, scope: &NativeFilterScope, char
         .collect()
 }
 
+/// The tabs holding one of `charts_in_scope` (Superset's `findTabsWithChartsInScope`): every
+/// `TAB` ancestor of those charts, once each, in the charts' order and from the root down.
+///
+/// Example: root > tabs > [tab A > tabs > [tab A1 > chart 1], tab B > chart 2]; charts `[1]`
+/// give `["TAB-A", "TAB-A1"]`.
+pub fn tabs_in_scope(layout: &DashboardLayout, charts_in_scope: &[i64]) -> Vec<String> {
+    let mut layout = layout.clone();
+    layout.update_parents();
+    let mut tabs: Vec<String> = Vec::new();
+    for chart_id in charts_in_scope {
+        let chart = layout.components.values().find(|component| {
+            component.component_type == ComponentType::Chart && component.meta.chart_id == Some(*chart_id)
+        });
+        let parents = chart
+            .and_then(|chart| chart.parents.as_deref())
+            .unwrap_or_default();
+        for parent in parents {
+            let is_tab = layout
+                .components
+                .get(parent)
+                .is_some_and(|component| component.component_type == ComponentType::Tab);
+            if is_tab && !tabs.contains(parent) {
+                tabs.push(parent.clone());
+            }
+        }
+    }
+    tabs
+}
+
+/// A filter's runtime fields over a layout: the charts its scope holds and their tabs.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FilterScopeRuntime {
+    pub charts_in_scope: Vec<i64>,
+    pub tabs_in_scope: Vec<String>,
+}
+
+/// `chartsInScope` and `tabsInScope` of a scope (`rootPath` minus `excluded`) over a layout.
+pub fn filter_scope_runtime(
+    layout: &DashboardLayout,
+    scope: &NativeFilterScope,
+    chart_ids: &[i64],
+) -> FilterScopeRuntime {
+    let charts = charts_in_scope(layout, scope, chart_ids);
+    let tabs = tabs_in_scope(layout, &charts);
+    FilterScopeRuntime {
+        charts_in_scope: charts,
+        tabs_in_scope: tabs,
+    }
+}
+
 /// The `extraFormData` of a select filter (Superset's `getSelectExtraFormData`). A required
 /// filter without a value shows no rows.
 pub fn select_extra_form_data(
@@ -149,7 +200,8 @@ fn column_filter(column: &str, op: FilterOperator, val: Value) -> QueryObjectFil
 }
 
 /// The `extraFormData` of several masks for one chart (Superset's `mergeExtraFormData`):
-/// filters and adhoc filters add up; for the other keys the last mask that sets one wins.
+/// filters, adhoc filters and `custom_form_data` add up; for the other keys the last mask that
+/// sets one wins.
 pub fn merge_extra_form_data<'a>(masks: impl IntoIterator<Item = &'a ExtraFormData>) -> ExtraFormData {
     let mut merged = ExtraFormData::default();
     for mask in masks {
@@ -163,6 +215,13 @@ pub fn merge_extra_form_data<'a>(masks: impl IntoIterator<Item = &'a ExtraFormDa
         }
         if mask.time_grain_sqla.is_some() {
             merged.time_grain_sqla.clone_from(&mask.time_grain_sqla);
+        }
+        if let Some(custom) = &mask.custom_form_data {
+            // An append key: the masks' objects are merged, a later key wins.
+            merged
+                .custom_form_data
+                .get_or_insert_with(Default::default)
+                .extend(custom.iter().map(|(key, value)| (key.clone(), value.clone())));
         }
     }
     merged
@@ -216,6 +275,63 @@ mod tests {
         assert_eq!(
             charts_in_scope(&layout, &scope(&[], &[]), &all),
             Vec::<i64>::new()
+        );
+    }
+
+    /// root > tabs > [tab A > [row > chart 1, tabs > [tab A1 > chart 2, tab A2 > chart 3]],
+    /// tab B > chart 4]; chart 5 sits in the grid outside the tabs.
+    fn nested_tabs_layout() -> DashboardLayout {
+        serde_json::from_value(json!({
+            "ROOT_ID": {"type": "ROOT", "id": "ROOT_ID", "children": ["GRID_ID", "TABS-1"]},
+            "GRID_ID": {"type": "GRID", "id": "GRID_ID", "children": ["CHART-5"]},
+            "TABS-1": {"type": "TABS", "id": "TABS-1", "children": ["TAB-A", "TAB-B"]},
+            "TAB-A": {"type": "TAB", "id": "TAB-A", "children": ["ROW-1", "TABS-2"]},
+            "ROW-1": {"type": "ROW", "id": "ROW-1", "children": ["CHART-1"]},
+            "TABS-2": {"type": "TABS", "id": "TABS-2", "children": ["TAB-A1", "TAB-A2"]},
+            "TAB-A1": {"type": "TAB", "id": "TAB-A1", "children": ["CHART-2"]},
+            "TAB-A2": {"type": "TAB", "id": "TAB-A2", "children": ["CHART-3"]},
+            "TAB-B": {"type": "TAB", "id": "TAB-B", "children": ["CHART-4"]},
+            "CHART-1": {"type": "CHART", "id": "CHART-1", "meta": {"chartId": 1}},
+            "CHART-2": {"type": "CHART", "id": "CHART-2", "meta": {"chartId": 2}},
+            "CHART-3": {"type": "CHART", "id": "CHART-3", "meta": {"chartId": 3}},
+            "CHART-4": {"type": "CHART", "id": "CHART-4", "meta": {"chartId": 4}},
+            "CHART-5": {"type": "CHART", "id": "CHART-5", "meta": {"chartId": 5}}
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn nested_tabs_in_scope_follow_root_path_and_excluded() {
+        let layout = nested_tabs_layout();
+        let all = [1, 2, 3, 4, 5];
+        let whole = filter_scope_runtime(&layout, &scope(&["ROOT_ID"], &[]), &all);
+        assert_eq!(whole.charts_in_scope, vec![1, 2, 3, 4, 5]);
+        assert_eq!(whole.tabs_in_scope, vec!["TAB-A", "TAB-A1", "TAB-A2", "TAB-B"]);
+        let inner = filter_scope_runtime(&layout, &scope(&["TAB-A1"], &[]), &all);
+        assert_eq!(inner.charts_in_scope, vec![2]);
+        assert_eq!(inner.tabs_in_scope, vec!["TAB-A", "TAB-A1"]);
+        let tab_a_without_2 = filter_scope_runtime(&layout, &scope(&["TAB-A"], &[2]), &all);
+        assert_eq!(tab_a_without_2.charts_in_scope, vec![1, 3]);
+        assert_eq!(tab_a_without_2.tabs_in_scope, vec!["TAB-A", "TAB-A2"]);
+        let grid_and_b = filter_scope_runtime(&layout, &scope(&["GRID_ID", "TAB-B"], &[]), &all);
+        assert_eq!(grid_and_b.charts_in_scope, vec![4, 5]);
+        assert_eq!(grid_and_b.tabs_in_scope, vec!["TAB-B"]);
+        assert_eq!(tabs_in_scope(&layout, &[5]), Vec::<String>::new());
+        assert_eq!(tabs_in_scope(&layout, &[99]), Vec::<String>::new());
+        assert_eq!(
+            serde_json::to_value(&grid_and_b).unwrap(),
+            json!({"chartsInScope": [4, 5], "tabsInScope": ["TAB-B"]})
+        );
+    }
+
+    #[test]
+    fn a_legacy_scope_reads_scope_and_immune() {
+        let legacy: NativeFilterScope =
+            serde_json::from_value(json!({"scope": ["TAB-A"], "immune": [3]})).unwrap();
+        assert_eq!(legacy, scope(&["TAB-A"], &[3]));
+        assert_eq!(
+            charts_in_scope(&nested_tabs_layout(), &legacy, &[1, 2, 3, 4]),
+            vec![1, 2]
         );
     }
 

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { testIds } from '../../web/src/testIds';
 import { DashboardPage } from '../pages/DashboardPage';
-import { ExplorePage } from '../pages/ExplorePage';
 import { LoginPage } from '../pages/LoginPage';
 import { adminPassword, adminUsername, fetchChartDataRows, findDatasetId, writeJson } from '../support/quiverServer';
 
@@ -12,7 +11,7 @@ test.beforeEach(async ({ page }) => {
   await login.logIn(adminUsername, adminPassword);
 });
 
-test('dashboard chart menu: View query shows the SQL, View as table the rows, Share copies an Explore permalink', async ({ page, context }) => {
+test('dashboard chart menu: View query shows the SQL, View as table the rows, Share copies the dashboard permalink at the chart', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const datasetId = await findDatasetId(page.request, 'birth_names');
   const [byGender] = await fetchChartDataRows(page.request, {
@@ -52,13 +51,14 @@ test('dashboard chart menu: View query shows the SQL, View as table the rows, Sh
   await table.getByRole('button', { name: 'Close' }).last().click();
   await expect(table).toHaveCount(0);
 
-  // Share > Copy permalink to clipboard: an Explore permalink that reopens the pie.
+  // Share > Copy permalink to clipboard: Superset's dashboard permalink, anchored at the pie.
   await dashboard.chooseChartMenuItem('Births by gender', testIds.dashboard.chartMenuCopyPermalink);
   await expect(dashboard.toasts.filter({ hasText: 'Copied to clipboard!' })).toHaveCount(1);
   const permalink = await page.evaluate(() => navigator.clipboard.readText());
-  expect(permalink).toMatch(/^http:\/\/[^/]+\/explore\/p\/[^/]+\/$/);
-  await ExplorePage.openPath(page, new URL(permalink).pathname);
-  await expect(page.locator('[data-kind="slice"]')).toHaveCount(2);
+  expect(permalink).toMatch(/^http:\/\/[^/]+\/superset\/dashboard\/p\/[^/]+\/$/);
+  const restored = await DashboardPage.openPermalink(page, permalink);
+  await expect(page).toHaveURL(/\?permalink_key=[^#]+#CHART-/);
+  await expect(restored.chart('Births by gender').locator('[data-kind="slice"]')).toHaveCount(2);
 });
 
 /** A dashboard of its own: charts of the example dashboard's names would appear twice in the other tests' chart panes. */

@@ -22,7 +22,7 @@ interface StoredComponent {
 
 const journeyCharts = ['Total births', 'Births by gender', 'Top 10 names'];
 
-test('a new dashboard: three charts, a markdown and tabs dragged from the panes, undo and redo, save, reload', async ({ page }) => {
+test('a new dashboard: three charts, a markdown and tabs dragged from the panes, the markdown moved into the tab, undo and redo, save, reload', async ({ page }) => {
   const login = await LoginPage.open(page);
   await login.logIn(adminUsername, adminPassword);
 
@@ -107,6 +107,13 @@ test('a new dashboard: three charts, a markdown and tabs dragged from the panes,
   await dragOnto(page, page.getByTestId(testIds.dashboardEdit.paneElement).filter({ hasText: 'Tabs' }), grid);
   await expect(dashboard.tabs).toHaveCount(1);
 
+  // The markdown moves into the new tab by its "Move" handle.
+  const tabDropZone = page.locator('[data-drop-id^="TAB-"]');
+  await expect(tabDropZone).toHaveCount(1);
+  await dragOnto(page, page.locator('[data-edit-id^="MARKDOWN-"]').getByLabel('Move'), tabDropZone);
+  await expect(tabDropZone.getByTestId(testIds.dashboard.markdown)).toHaveCount(1);
+  await expect(dashboard.markdown).toHaveCount(1);
+
   // The title is edited in place; Ctrl+Z in the field is the field's own.
   await titleInput.fill('Journey dashboard');
   await page.screenshot({ path: test.info().outputPath('dashboard-journey-edit.png'), fullPage: true });
@@ -144,7 +151,12 @@ test('a new dashboard: three charts, a markdown and tabs dragged from the panes,
     const children = component.children ?? [];
     return children.length === 0 || component.type === 'TABS' ? [component.type] : children.flatMap(leafTypes);
   };
-  expect((storedGrid?.children ?? []).map((id) => leafTypes(id).join())).toEqual(['CHART', 'CHART', 'CHART', 'MARKDOWN', 'TABS']);
+  expect((storedGrid?.children ?? []).map((id) => leafTypes(id).join())).toEqual(['CHART', 'CHART', 'CHART', 'TABS']);
+  // The markdown sits in the tab.
+  const storedTabs = (storedGrid?.children ?? []).map((id) => layout[id]).find((component) => component?.type === 'TABS');
+  const storedTab = layout[storedTabs?.children?.[0] ?? ''];
+  expect(storedTab?.type).toBe('TAB');
+  expect((storedTab?.children ?? []).flatMap(leafTypes)).toEqual(['MARKDOWN']);
   const chartIdsInOrder = (storedGrid?.children ?? []).slice(0, 3).map((id) => layout[layout[id]?.children?.[0] ?? '']?.meta?.chartId);
   expect(chartIdsInOrder.every((chartId) => typeof chartId === 'number')).toBe(true);
   const linked = (await (await page.request.get(`/api/v1/dashboard/${dashboardId}/charts`)).json()) as { result: { slice_name: string }[] };

@@ -71,6 +71,15 @@ pub struct Settings {
     pub sqllab_query_result_timeout: u64,
     /// Show HTML in markdown as text (`ESCAPE_MARKDOWN_HTML`); off, it renders sanitized.
     pub escape_markdown_html: bool,
+    /// Show owners' avatars from `GET /api/v1/user/{id}/avatar.png` (Superset's
+    /// `SLACK_ENABLE_AVATARS` feature flag); off, owners show as initials only.
+    pub slack_enable_avatars: bool,
+    /// Role-based dashboard access (`DASHBOARD_RBAC`): dashboards carry the roles they are
+    /// shared with in their answers. Off by default, as in Superset.
+    pub dashboard_rbac: bool,
+    /// Ask to confirm an overwrite of a dashboard changed since it was read
+    /// (`CONFIRM_DASHBOARD_DIFF`). Off by default, as in Superset.
+    pub confirm_dashboard_diff: bool,
 }
 
 /// Where async chart-data jobs run.
@@ -112,6 +121,9 @@ impl Default for Settings {
             sqllab_default_dbid: None,
             sqllab_query_result_timeout: 0,
             escape_markdown_html: false,
+            slack_enable_avatars: false,
+            dashboard_rbac: false,
+            confirm_dashboard_diff: false,
         }
     }
 }

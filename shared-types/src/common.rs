@@ -66,4 +66,17 @@ pub struct CommonConf {
     /// markdown shows as text; off, it renders sanitized.
     #[serde(rename = "ESCAPE_MARKDOWN_HTML")]
     pub escape_markdown_html: bool,
+    /// Superset's `SLACK_ENABLE_AVATARS` feature flag (`slack_enable_avatars`): on, owner avatars
+    /// load from `GET /api/v1/user/{id}/avatar.png`; off, owners show as initials.
+    #[serde(rename = "SLACK_ENABLE_AVATARS")]
+    pub slack_enable_avatars: bool,
+    /// Superset's `DASHBOARD_RBAC` feature flag (`dashboard_rbac`): on, dashboards carry the
+    /// roles they are shared with, and saving needs admin or owner besides `can_write`.
+    #[serde(rename = "DASHBOARD_RBAC")]
+    pub dashboard_rbac: bool,
+    /// Superset's `CONFIRM_DASHBOARD_DIFF` feature flag (`confirm_dashboard_diff`): on, an
+    /// overwrite of a dashboard changed on the server since it was read asks to confirm the
+    /// differing fields first.
+    #[serde(rename = "CONFIRM_DASHBOARD_DIFF")]
+    pub confirm_dashboard_diff: bool,
 }

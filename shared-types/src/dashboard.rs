@@ -43,7 +43,11 @@ pub struct Dashboard {
     pub is_managed_externally: bool,
     pub external_url: Option<String>,
     pub owners: Vec<UserRef>,
-    pub roles: Vec<RoleRef>,
+    /// The roles the dashboard is shared with; present only when role-based access
+    /// (`DASHBOARD_RBAC`) is on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub roles: Option<Vec<RoleRef>>,
     /// The names of the dashboard's charts.
     pub charts: Vec<String>,
     pub changed_on: String,

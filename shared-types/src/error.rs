@@ -43,6 +43,9 @@ pub enum ErrorType {
     ConnectionInvalidHostnameError,
     ConnectionPortClosedError,
     ConnectionUnknownDatabaseError,
+    ConnectionInvalidUsernameError,
+    ConnectionInvalidPasswordError,
+    ConnectionAccessDeniedError,
 }
 
 /// How serious an error is.
@@ -96,6 +99,11 @@ pub struct ErrorExtra {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub invalid: Option<Vec<String>>,
+    /// The catalog row an error is about (`validate_parameters` of engines with a catalog
+    /// list): the dialog shows the message on that row's name, URL, or both.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub catalog: Option<CatalogErrorTarget>,
     /// Template parameters the SQL uses but nobody defined ("Parameter error").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -104,6 +112,21 @@ pub struct ErrorExtra {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub template_parameters: Option<serde_json::Value>,
+}
+
+/// A catalog row of the connection form: its position, and whether its name or its URL is
+/// wrong (neither: both).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct CatalogErrorTarget {
+    #[ts(type = "number")]
+    pub idx: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub name: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub url: Option<bool>,
 }
 
 /// One error of the `errors` list.

@@ -111,7 +111,10 @@ pub struct DashboardListItem {
     pub changed_by_name: String,
     pub created_by: Option<UserRef>,
     pub owners: Vec<UserRef>,
-    pub roles: Vec<ListRole>,
+    /// Present only when role-based dashboard access (`DASHBOARD_RBAC`) is on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub roles: Option<Vec<ListRole>>,
     pub tags: Vec<TagRef>,
     /// Whether the caller starred the dashboard.
     pub is_favorite: bool,

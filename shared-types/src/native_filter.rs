@@ -28,6 +28,10 @@ pub struct ExtraFormData {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub time_grain_sqla: Option<String>,
+    /// Appended as the query object's `custom_form_data` (Superset's append key).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "Record<string, unknown>")]
+    pub custom_form_data: Option<Map<String, Value>>,
 }
 
 impl ExtraFormData {
@@ -97,14 +101,14 @@ pub struct NativeFilterTarget {
 }
 
 /// The charts a filter applies to: every chart under one of `rootPath`'s components, except
-/// `excluded`.
+/// `excluded`. Also read in the legacy shape `{scope, immune}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct NativeFilterScope {
-    #[serde(default = "default_root_path")]
+    #[serde(default = "default_root_path", alias = "scope")]
     pub root_path: Vec<String>,
-    #[serde(default)]
+    #[serde(default, alias = "immune")]
     pub excluded: Vec<ChartId>,
 }
 
@@ -146,11 +150,27 @@ pub struct NativeFilter {
     pub default_data_mask: DataMask,
     #[serde(default)]
     pub cascade_parent_ids: Vec<String>,
-    #[serde(default)]
+    /// Also read as `scopes`.
+    #[serde(default, alias = "scopes")]
     pub scope: NativeFilterScope,
+    /// The metric a select filter's values are sorted by.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub sort_metric: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub description: Option<String>,
+    /// Filters on the values a filter offers.
+    #[serde(default, rename = "adhoc_filters", skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub adhoc_filters: Option<Vec<AdhocFilter>>,
+    /// The time range of the values a filter offers.
+    #[serde(default, rename = "time_range", skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub time_range: Option<String>,
+    #[serde(default, rename = "granularity_sqla", skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub granularity_sqla: Option<String>,
     /// A divider's title.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -158,6 +178,10 @@ pub struct NativeFilter {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub charts_in_scope: Option<Vec<ChartId>>,
+    /// Runtime: the tabs holding a chart in scope (each `TAB-` ancestor of those charts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub tabs_in_scope: Option<Vec<String>>,
     #[serde(flatten)]
     #[ts(skip)]
     pub extra: Map<String, Value>,

@@ -198,6 +198,11 @@ pub struct QueryObject {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub custom_form_data: Option<Map<String, Value>>,
+    /// Superset's row-count query (the table chart's server pagination): the rows the query
+    /// would answer are counted, as one row `{"rowcount": N}`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub is_rowcount: Option<bool>,
 }
 
 fn default_order_desc() -> bool {

@@ -192,7 +192,7 @@ export const testIds = {
     pivotTable: 'viz-pivot-table',
     pivotRow: 'viz-pivot-row',
     pivotToggle: 'viz-pivot-toggle',
-    /** An annotation mark; `data-kind` is `formula`, `event` or `interval`, `data-layer` its layer's name. */
+    /** An annotation mark; `data-kind` is `formula`, `event`, `interval`, `time-series` or `time-series-marker`, `data-layer` its layer's name. */
     annotation: 'viz-annotation',
     annotationLabel: 'viz-annotation-label',
   },
@@ -226,6 +226,8 @@ export const testIds = {
     copyPermalink: 'explore-header-copy-permalink',
     /** Share > "Embed code". */
     embedCode: 'explore-header-embed-code',
+    /** "Run in SQL Lab": the chart's SQL in a SQL Lab tab. */
+    runInSqlLab: 'explore-header-run-in-sql-lab',
     drillToDetail: 'explore-header-drill-to-detail',
     /** A Download menu item; `data-export` holds `csv`, `json`, `xlsx`, `pivoted_csv`, `full_csv` or `full_xlsx`. */
     exportItem: 'explore-header-export',
@@ -249,7 +251,6 @@ export const testIds = {
     pagination: 'chart-changes-pagination',
     previousPage: 'chart-changes-previous-page',
     nextPage: 'chart-changes-next-page',
-    pageText: 'chart-changes-page-text',
     /** "1-50 of 60". */
     rangeText: 'chart-changes-range-text',
   },
@@ -358,6 +359,15 @@ export const testIds = {
     saveQueryDescription: 'sqllab-save-query-description',
     saveQuerySubmit: 'sqllab-save-query-submit',
     updateQuerySubmit: 'sqllab-update-query-submit',
+    scheduleButton: 'sqllab-schedule',
+    scheduleQueryModal: 'sqllab-schedule-query-modal',
+    scheduleQueryLabel: 'sqllab-schedule-query-label',
+    scheduleQueryDescription: 'sqllab-schedule-query-description',
+    scheduleQueryOutputTable: 'sqllab-schedule-query-output-table',
+    scheduleQueryStart: 'sqllab-schedule-query-start',
+    scheduleQueryEnd: 'sqllab-schedule-query-end',
+    scheduleQueryInterval: 'sqllab-schedule-query-interval',
+    scheduleQuerySubmit: 'sqllab-schedule-query-submit',
     copyLinkButton: 'sqllab-copy-link',
     shareButton: 'sqllab-share',
     southTabResults: 'sqllab-south-tab-results',
@@ -384,6 +394,12 @@ export const testIds = {
     saveDatasetModal: 'sqllab-save-dataset-modal',
     saveDatasetName: 'sqllab-save-dataset-name',
     saveDatasetSubmit: 'sqllab-save-dataset-submit',
+    saveDatasetOverwriteMode: 'sqllab-save-dataset-overwrite-mode',
+    saveDatasetSearch: 'sqllab-save-dataset-search',
+    saveDatasetOption: 'sqllab-save-dataset-option',
+    saveDatasetOverwrite: 'sqllab-save-dataset-overwrite',
+    saveDatasetBack: 'sqllab-save-dataset-back',
+    saveDatasetConfirmation: 'sqllab-save-dataset-confirmation',
     // Jinja template parameters (spec 002 section 7)
     parametersButton: 'sqllab-parameters',
     estimateButton: 'sqllab-estimate',
@@ -425,6 +441,9 @@ export const testIds = {
     chartMenuButton: 'dashboard-chart-menu-button',
     chartMenu: 'dashboard-chart-menu',
     chartMenuItem: 'dashboard-chart-menu-item',
+    chartMenuForceRefresh: 'dashboard-chart-menu-force-refresh',
+    chartMenuExploreChart: 'dashboard-chart-menu-explore-chart',
+    chartMenuFilterMapping: 'dashboard-chart-menu-filter-mapping',
     /** The chart menu's Download > "Download as image" (a PNG of the chart with its title). */
     chartMenuDownloadImage: 'dashboard-chart-menu-download-image',
     chartMenuDrillToDetail: 'dashboard-chart-menu-drill-to-detail',
@@ -432,6 +451,7 @@ export const testIds = {
     chartMenuViewQuery: 'dashboard-chart-menu-view-query',
     chartMenuViewAsTable: 'dashboard-chart-menu-view-as-table',
     chartMenuCopyPermalink: 'dashboard-chart-menu-copy-permalink',
+    chartMenuShareByEmail: 'dashboard-chart-menu-share-by-email',
     /** The chart menu's "Enter fullscreen" / "Exit fullscreen". */
     chartMenuFullscreen: 'dashboard-chart-menu-fullscreen',
     chartMenuToggleDescription: 'dashboard-chart-menu-toggle-description',
@@ -475,6 +495,12 @@ export const testIds = {
     dropZone: 'dashboard-drop-zone',
     deleteButton: 'dashboard-delete-component',
     resizeHandle: 'dashboard-resize-handle',
+    /** The overwrite confirmation (`CONFIRM_DASHBOARD_DIFF`) and its parts. */
+    overwriteConfirmModal: 'dashboard-overwrite-confirm-modal',
+    /** One differing field; `data-key-path` holds its key path. */
+    overwriteConfirmItem: 'dashboard-overwrite-confirm-item',
+    overwriteConfirmButton: 'dashboard-overwrite-confirm-button',
+    overwriteCancelButton: 'dashboard-overwrite-cancel-button',
   },
   /** The reusable list page table (issue #8). */
   /** The import dialog and the export actions of list pages (issue #8). */
@@ -503,6 +529,8 @@ export const testIds = {
     loading: 'list-view-loading',
     empty: 'list-view-empty',
     clearFilters: 'list-view-clear-filters',
+    /** 'Invalid filter config, {id} is not present in columns' in place of the list. */
+    filterConfigError: 'list-view-filter-config-error',
     paginationText: 'list-view-pagination-text',
     ownerAvatar: 'list-view-owner-avatar',
     cardModeButton: 'list-view-card-mode',
@@ -521,6 +549,25 @@ export const testIds = {
     deleteModal: 'list-view-delete-modal',
     deleteInput: 'list-view-delete-input',
     deleteConfirm: 'list-view-delete-confirm',
+    /** A row's own "Delete" action. */
+    rowDelete: 'list-view-row-delete',
+  },
+  /** The shared pagination control: arrows, page numbers with ellipses and "x-y of z". */
+  pagination: {
+    root: 'pagination',
+    previous: 'pagination-previous',
+    next: 'pagination-next',
+    /** A page number button; `aria-current="page"` marks the current one. */
+    page: 'pagination-page',
+    /** A gap between page numbers; clicking it jumps 5 pages. */
+    ellipsis: 'pagination-ellipsis',
+    /** "x-y of z". */
+    rangeText: 'pagination-range-text',
+  },
+  /** The shared empty state: an image, a title, an optional description and button. */
+  emptyState: {
+    root: 'empty-state',
+    action: 'empty-state-action',
   },
   chartList: {
     page: 'chart-list-page',
@@ -531,6 +578,10 @@ export const testIds = {
   /** Native filters and cross-filters of a dashboard (issue #6). */
   dashboardFilters: {
     bar: 'dashboard-filter-bar',
+    /** A dashboard chart's "Set filter mapping" dialog: a checkbox per native filter (`data-filter-id`). */
+    mappingModal: 'dashboard-filter-mapping-modal',
+    mappingFilter: 'dashboard-filter-mapping-filter',
+    mappingSaveButton: 'dashboard-filter-mapping-save',
     collapseButton: 'dashboard-filter-bar-collapse',
     expandButton: 'dashboard-filter-bar-expand',
     configButton: 'dashboard-filter-config-button',
@@ -605,6 +656,8 @@ export const testIds = {
   listActions: {
     addDatabase: 'list-action-add-database',
     uploadCsv: 'list-action-upload-csv',
+    uploadExcel: 'list-action-upload-excel',
+    uploadColumnar: 'list-action-upload-columnar',
     addDataset: 'list-action-add-dataset',
     editDatabase: 'list-action-edit-database',
     editDataset: 'list-action-edit-dataset',
@@ -634,11 +687,16 @@ export const testIds = {
     save: 'database-modal-save',
     saveError: 'database-modal-save-error',
     fieldError: 'database-modal-field-error',
+    errorDescription: 'database-modal-error-description',
   },
   uploadModal: {
     dialog: 'upload-modal',
+    type: 'upload-modal-type',
     database: 'upload-modal-database',
     file: 'upload-modal-file',
+    fileError: 'upload-modal-file-error',
+    sheetName: 'upload-modal-sheet-name',
+    columnsRead: 'upload-modal-columns-read',
     tableName: 'upload-modal-table-name',
     schema: 'upload-modal-schema',
     delimiter: 'upload-modal-delimiter',
@@ -765,6 +823,9 @@ export const testIds = {
     editorType: 'explore-annotation-layer-type',
     editorFormula: 'explore-annotation-layer-formula',
     editorLayer: 'explore-annotation-layer-source-layer',
+    /** A time series layer's saved line chart. */
+    editorChart: 'explore-annotation-layer-source-chart',
+    editorShowMarkers: 'explore-annotation-layer-show-markers',
     editorShow: 'explore-annotation-layer-show',
     editorShowLabel: 'explore-annotation-layer-show-label',
     editorStyle: 'explore-annotation-layer-style',
@@ -777,6 +838,18 @@ export const testIds = {
     editorRemove: 'explore-annotation-layer-remove',
   },
   /** The header's Settings menu. */
+  dataMenu: {
+    button: 'data-menu-button',
+    menu: 'data-menu',
+    items: {
+      gsheets: 'data-menu-gsheets',
+      dbconnection: 'data-menu-dbconnection',
+      datasetCreation: 'data-menu-dataset-creation',
+      csvUpload: 'data-menu-csv-upload',
+      excelUpload: 'data-menu-excel-upload',
+      columnarUpload: 'data-menu-columnar-upload',
+    },
+  },
   settingsMenu: {
     button: 'settings-menu-button',
     menu: 'settings-menu',

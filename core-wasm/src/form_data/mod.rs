@@ -1,7 +1,8 @@
-//! Form data: reading its controls with Superset's leniency, validating them, and merging a
-//! dashboard's filters into them ([`extra_filters`]).
+//! Form data: its defaults ([`defaults`]), reading its controls with Superset's leniency,
+//! validating them, and merging a dashboard's filters into them ([`extra_filters`]).
 
 pub mod control_values;
+pub mod defaults;
 pub mod extra_filters;
 pub mod validate;
 

@@ -13,10 +13,7 @@ use crate::query_object::metrics::metric_label;
 use crate::query_object::orderby::parse_orderby_option;
 use crate::query_object::remove_duplicates;
 
-/// The spec's default form data: row limit 1000.
-pub const DEFAULT_ROW_LIMIT: i64 = 1000;
-/// The spec's default form data: time range "No filter".
-pub const DEFAULT_TIME_RANGE: &str = "No filter";
+pub use crate::form_data::defaults::{DEFAULT_ROW_LIMIT, DEFAULT_TIME_RANGE};
 
 /// Controls whose values are group-by columns (`series` is a legacy alias of `groupby`).
 const GROUPBY_CONTROLS: [&str; 2] = ["groupby", "series"];
@@ -132,8 +129,11 @@ pub fn build_common_query_object(
         row_offset: controls.integer("row_offset")?,
         order_desc: controls.boolean("order_desc")?.unwrap_or(true),
         series_columns: controls.columns("series_columns")?,
-        series_limit: controls.integer("series_limit")?,
-        series_limit_metric: controls.single_metric("series_limit_metric")?,
+        series_limit: series_limit(controls)?,
+        series_limit_metric: match controls.single_metric("series_limit_metric")? {
+            Some(metric) => Some(metric),
+            None => controls.single_metric("timeseries_limit_metric")?,
+        },
         is_timeseries: false,
         granularity: granularity.map(str::to_owned),
         time_range: Some(time_range.unwrap_or(DEFAULT_TIME_RANGE).to_owned()),
@@ -142,13 +142,24 @@ pub fn build_common_query_object(
         annotation_layers: list(controls, "annotation_layers")?,
         url_params: Some(controls.object("url_params")?.cloned().unwrap_or_default()),
         custom_params: Some(controls.object("custom_params")?.cloned().unwrap_or_default()),
-        custom_form_data: None,
+        custom_form_data: extra_form_data.custom_form_data.clone(),
+        is_rowcount: None,
     })
+}
+
+/// `series_limit`, else the legacy `limit` (Superset's `series_limit ?? Number(limit)`). Superset
+/// sends 0 when neither is set; Quiver leaves the key out, which means the same: no limit.
+fn series_limit(controls: &ControlValues<'_>) -> CoreResult<Option<i64>> {
+    match controls.integer("series_limit")? {
+        Some(limit) => Ok(Some(limit)),
+        None => Ok(controls.integer("limit")?.filter(|limit| *limit > 0)),
+    }
 }
 
 /// The dashboard's native filters and cross-filters for this chart (`extra_form_data`, merged
 /// by the dashboard from the data masks in scope): filters and adhoc filters are appended to the
-/// chart's, `time_range`, `granularity_sqla` and `time_grain_sqla` override the chart's.
+/// chart's, `time_range`, `granularity_sqla` and `time_grain_sqla` override the chart's, and
+/// `custom_form_data` becomes the query's.
 fn extra_form_data(controls: &ControlValues<'_>) -> CoreResult<ExtraFormData> {
     match controls.value("extra_form_data") {
         None | Some(Value::Null) => Ok(ExtraFormData::default()),
@@ -169,7 +180,7 @@ fn list(controls: &ControlValues<'_>, control: &str) -> CoreResult<Vec<Value>> {
 #[cfg(test)]
 mod tests {
     use quiver_types::FormData;
-    use serde_json::json;
+    use serde_json::{json, Map};
 
     use super::*;
 
@@ -227,6 +238,83 @@ mod tests {
             serde_json::from_value(json!({"datasource": "1__table", "extra_form_data": {"filters": 3}}))
                 .unwrap();
         assert!(build_common_query_object(&ControlValues::new(&broken), None).is_err());
+    }
+
+    fn common_query(form_data: Value) -> QueryObject {
+        let form_data: FormData = serde_json::from_value(form_data).unwrap();
+        build_common_query_object(&ControlValues::new(&form_data), None).unwrap()
+    }
+
+    #[test]
+    fn absent_keys_take_the_default_form_data() {
+        let query = common_query(json!({"datasource": "1__table", "groupby": ["state"]}));
+        assert_eq!(query.row_limit, Some(1000));
+        assert_eq!(query.time_range.as_deref(), Some("No filter"));
+        assert_eq!(query.row_offset, None);
+        assert!(query.order_desc, "order_desc defaults to true");
+        assert_eq!(query.url_params, Some(Map::new()));
+        assert_eq!(query.custom_params, Some(Map::new()));
+        assert_eq!((query.series_limit, query.series_limit_metric), (None, None));
+        assert_eq!(query.custom_form_data, None);
+    }
+
+    #[test]
+    fn paging_params_series_and_order_come_from_the_form_data() {
+        let query = common_query(json!({
+            "datasource": "1__table", "groupby": ["state"], "metrics": ["count"],
+            "row_limit": "50", "row_offset": 100, "order_desc": false,
+            "url_params": {"standalone": "1"}, "custom_params": {"page": 2},
+            "series_columns": ["state"], "series_limit": 5, "series_limit_metric": "count",
+            "extra_form_data": {"custom_form_data": {"source": "cross-filter"}},
+        }));
+        assert_eq!((query.row_limit, query.row_offset), (Some(50), Some(100)));
+        assert!(!query.order_desc);
+        assert_eq!(
+            serde_json::to_value(&query.url_params).unwrap(),
+            json!({"standalone": "1"})
+        );
+        assert_eq!(
+            serde_json::to_value(&query.custom_params).unwrap(),
+            json!({"page": 2})
+        );
+        assert_eq!(query.series_columns, [ColumnRef::Physical("state".to_owned())]);
+        assert_eq!(query.series_limit, Some(5));
+        assert_eq!(
+            query.series_limit_metric,
+            Some(MetricRef::Saved("count".to_owned()))
+        );
+        assert_eq!(
+            serde_json::to_value(&query.custom_form_data).unwrap(),
+            json!({"source": "cross-filter"})
+        );
+    }
+
+    #[test]
+    fn legacy_limit_and_sort_metric_stand_in_for_the_series_ones() {
+        let legacy = common_query(json!({
+            "datasource": "1__table", "limit": 10, "timeseries_limit_metric": "sum__num",
+        }));
+        assert_eq!(legacy.series_limit, Some(10));
+        assert_eq!(
+            legacy.series_limit_metric,
+            Some(MetricRef::Saved("sum__num".to_owned()))
+        );
+        let both = common_query(json!({
+            "datasource": "1__table", "limit": 10, "series_limit": 3,
+            "timeseries_limit_metric": "sum__num", "series_limit_metric": "count",
+        }));
+        assert_eq!(both.series_limit, Some(3));
+        assert_eq!(
+            both.series_limit_metric,
+            Some(MetricRef::Saved("count".to_owned()))
+        );
+        let no_limit = common_query(json!({"datasource": "1__table", "limit": 0}));
+        assert_eq!(no_limit.series_limit, None, "0 is no limit");
+        let not_a_number = FormData {
+            extra: json!({"row_offset": "x"}).as_object().unwrap().clone(),
+            ..FormData::default()
+        };
+        assert!(build_common_query_object(&ControlValues::new(&not_a_number), None).is_err());
     }
 
     #[test]

@@ -3,11 +3,12 @@
 //!
 //! Explore asks this when the user changes the controls: removing a group-by column from a chart
 //! whose metrics are SUM, COUNT, MIN or MAX needs no new query; the fetched result is grouped
-//! again (issue #5 point 4).
+//! again (issue #5 point 4). A dashboard asks it when a native filter or cross-filter narrows a
+//! column the chart's fetched result is grouped by: the result is filtered in the browser.
 
-use quiver_types::{Aggregate, ExpressionType, MetricRef, QueryObject};
+use quiver_types::{Aggregate, ColumnRef, ExpressionType, FilterOperator, MetricRef, QueryObject};
 
-use super::{CachedMetric, MetricAggregate, ReaggregationRequest};
+use super::{CachedMetric, MetricAggregate, ReaggregationFilter, ReaggregationRequest};
 use crate::query_object::aggregate_expression::recognise_aggregate_expression;
 use crate::{column_label, metric_label};
 
@@ -47,8 +48,9 @@ pub fn metric_aggregate(metric: &MetricRef) -> MetricAggregate {
     }
 }
 
-/// The query without what re-aggregation recomputes (group-by, series columns, order, limit and
-/// post-processing): two queries that agree on the rest ask for the same rows.
+/// The query without what re-aggregation recomputes (group-by, series columns, order, limit,
+/// post-processing and the simple filters, compared by [`added_filters`]): two queries that agree
+/// on the rest ask for the same rows before filtering.
 fn without_grouping(query: &QueryObject) -> QueryObject {
     QueryObject {
         columns: Vec::new(),
@@ -57,8 +59,57 @@ fn without_grouping(query: &QueryObject) -> QueryObject {
         order_desc: true,
         row_limit: None,
         post_processing: Vec::new(),
+        filters: Vec::new(),
         ..query.clone()
     }
+}
+
+/// The filter operators the browser applies to a fetched result as the database would.
+const LOCAL_FILTER_OPERATORS: [FilterOperator; 12] = [
+    FilterOperator::Equals,
+    FilterOperator::NotEquals,
+    FilterOperator::GreaterThan,
+    FilterOperator::LessThan,
+    FilterOperator::GreaterThanOrEquals,
+    FilterOperator::LessThanOrEquals,
+    FilterOperator::In,
+    FilterOperator::NotIn,
+    FilterOperator::IsNull,
+    FilterOperator::IsNotNull,
+    FilterOperator::IsTrue,
+    FilterOperator::IsFalse,
+];
+
+/// The filters `wanted` adds to `cached`'s (a dashboard's native filters and cross-filters come
+/// after the chart's own), when the browser can apply them to `cached`'s result: each names a
+/// column `cached` is grouped by (so every result row has one value of it), without a time grain,
+/// with an operator of [`LOCAL_FILTER_OPERATORS`]. `None` when `wanted` drops or changes one of
+/// `cached`'s filters, or adds one the browser cannot apply.
+///
+/// Example: cached `[gender == boy]`, wanted `[gender == boy, state IN [CA]]`, cached grouped by
+/// `state` → `[state IN [CA]]`.
+fn added_filters(cached: &QueryObject, wanted: &QueryObject) -> Option<Vec<ReaggregationFilter>> {
+    let added = wanted.filters.strip_prefix(cached.filters.as_slice())?;
+    added
+        .iter()
+        .map(|filter| {
+            let ColumnRef::Physical(column) = &filter.col else {
+                return None;
+            };
+            let is_fetched = cached
+                .columns
+                .iter()
+                .any(|fetched| matches!(fetched, ColumnRef::Physical(name) if name == column));
+            let is_local =
+                is_fetched && filter.grain.is_none() && LOCAL_FILTER_OPERATORS.contains(&filter.op);
+            let op = serde_json::to_value(filter.op).ok()?.as_str()?.to_owned();
+            is_local.then(|| ReaggregationFilter {
+                col: column.clone(),
+                op,
+                val: filter.val.clone(),
+            })
+        })
+        .collect()
 }
 
 /// The cached result holds every group: no row limit cut it, no offset or series limit left
@@ -78,23 +129,27 @@ fn is_complete(query: &QueryObject, row_count: usize) -> bool {
 /// Example: `cached` groups `SUM(num)` by `gender, state` and returned 80 rows under its limit of
 /// 10,000; `wanted` is the same query grouped by `gender` only. The answer is the request
 /// `{source_groupby: [gender, state], groupby: [gender], metrics: [SUM(num) as SUM], ...}` with
-/// `wanted`'s order and row limit.
+/// `wanted`'s order and row limit. A dashboard filter `state IN [CA]` added to the same query
+/// (same group-by) is answered the same way, with `filters: [state IN [CA]]`.
 ///
-/// It is `None` unless `wanted` groups by a strict subset of `cached`'s columns, asks for the same
-/// metrics, filters, time range and extras, `cached` is complete, every metric is
-/// decomposable, and `wanted` orders only by its group-by columns and metrics.
+/// It is `None` unless `wanted` groups by a subset of `cached`'s columns (a strict one, or the
+/// same with filters added on fetched columns, see [`added_filters`]), asks for the same metrics,
+/// time range and extras, `cached` is complete, every metric is decomposable, and `wanted` orders
+/// only by its group-by columns and metrics.
 pub fn plan_reaggregation(
     cached: &QueryObject,
     wanted: &QueryObject,
     cached_row_count: usize,
 ) -> Option<ReaggregationRequest> {
     let metrics = cached.metrics.as_ref()?;
-    let is_coarser = wanted.columns.len() < cached.columns.len()
-        && wanted
-            .columns
-            .iter()
-            .all(|column| cached.columns.contains(column));
-    if !is_coarser
+    let filters = added_filters(cached, wanted)?;
+    let is_subset = wanted
+        .columns
+        .iter()
+        .all(|column| cached.columns.contains(column));
+    let is_narrower = wanted.columns.len() < cached.columns.len() || !filters.is_empty();
+    if !is_subset
+        || !is_narrower
         || without_grouping(cached) != without_grouping(wanted)
         || !is_complete(cached, cached_row_count)
     {
@@ -127,7 +182,7 @@ pub fn plan_reaggregation(
         source_groupby: cached.columns.iter().map(column_label).collect(),
         metrics: cached_metrics,
         groupby,
-        filters: Vec::new(),
+        filters,
         orderby,
         row_limit: wanted
             .row_limit
@@ -138,7 +193,7 @@ pub fn plan_reaggregation(
 
 #[cfg(test)]
 mod tests {
-    use quiver_types::{AdhocMetric, ColumnRef, MetricColumn, OrderByTerm};
+    use quiver_types::{AdhocMetric, MetricColumn, OrderByTerm, QueryObjectFilter};
     use serde_json::json;
 
     use super::*;
@@ -345,6 +400,97 @@ mod tests {
         for (change, cached, wanted, row_count) in cases {
             assert_eq!(plan_reaggregation(&cached, &wanted, row_count), None, "{change}");
         }
+    }
+
+    fn filter(column: &str, op: FilterOperator, val: serde_json::Value) -> QueryObjectFilter {
+        QueryObjectFilter {
+            col: ColumnRef::Physical(column.to_owned()),
+            op,
+            val: Some(val),
+            grain: None,
+            is_extra: None,
+        }
+    }
+
+    fn with_filters(query: QueryObject, filters: Vec<QueryObjectFilter>) -> QueryObject {
+        QueryObject { filters, ..query }
+    }
+
+    #[test]
+    fn a_dashboard_filter_on_a_fetched_column_filters_the_cached_result() {
+        let own = filter("gender", FilterOperator::Equals, json!("boy"));
+        let cached = with_filters(query(&["gender", "state"], sum_max_count()), vec![own.clone()]);
+        let state_in_ca = filter("state", FilterOperator::In, json!(["CA"]));
+        let wanted = with_filters(cached.clone(), vec![own.clone(), state_in_ca]);
+        let request = plan_reaggregation(&cached, &wanted, 80).expect("answerable");
+        assert_eq!(request.source_groupby, ["gender", "state"]);
+        assert_eq!(request.groupby, ["gender", "state"], "the same group-by");
+        assert_eq!(
+            request.filters,
+            [ReaggregationFilter {
+                col: "state".to_owned(),
+                op: "IN".to_owned(),
+                val: Some(json!(["CA"])),
+            }]
+        );
+        // A filter and a coarser group-by together.
+        let coarser = with_filters(
+            query(&["state"], sum_max_count()),
+            vec![
+                own.clone(),
+                filter("state", FilterOperator::NotEquals, json!("TX")),
+            ],
+        );
+        let request = plan_reaggregation(&cached, &coarser, 80).expect("answerable");
+        assert_eq!(request.groupby, ["state"]);
+        assert_eq!(request.filters[0].op, "!=");
+    }
+
+    #[test]
+    fn the_server_answers_filters_the_cached_result_cannot_apply() {
+        let own = filter("gender", FilterOperator::Equals, json!("boy"));
+        let cached = with_filters(query(&["gender", "state"], sum_max_count()), vec![own.clone()]);
+        let cases: Vec<(&str, Vec<QueryObjectFilter>)> = vec![
+            (
+                "a column that is not fetched",
+                vec![own.clone(), filter("name", FilterOperator::In, json!(["Aaron"]))],
+            ),
+            (
+                "an operator the browser does not apply",
+                vec![own.clone(), filter("state", FilterOperator::Like, json!("C%"))],
+            ),
+            (
+                "the chart's own filter dropped",
+                vec![filter("state", FilterOperator::In, json!(["CA"]))],
+            ),
+            (
+                "the chart's own filter changed",
+                vec![filter("gender", FilterOperator::Equals, json!("girl"))],
+            ),
+            (
+                "a time grain",
+                vec![
+                    own.clone(),
+                    QueryObjectFilter {
+                        grain: Some("P1D".to_owned()),
+                        ..filter("state", FilterOperator::Equals, json!("CA"))
+                    },
+                ],
+            ),
+        ];
+        for (change, filters) in cases {
+            let wanted = with_filters(cached.clone(), filters);
+            assert_eq!(plan_reaggregation(&cached, &wanted, 80), None, "{change}");
+        }
+        let wanted = with_filters(
+            cached.clone(),
+            vec![own, filter("state", FilterOperator::In, json!(["CA"]))],
+        );
+        assert_eq!(
+            plan_reaggregation(&cached, &wanted, 10_000),
+            None,
+            "an incomplete result"
+        );
     }
 
     #[test]

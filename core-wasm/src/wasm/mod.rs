@@ -45,6 +45,13 @@ pub fn build_query_context(
     to_js(&context).map_err(to_js_error)
 }
 
+/// The spec's default form data of a chart on `datasource` (`"3__table"`): viz type table,
+/// row limit 1000, time range "No filter".
+#[wasm_bindgen(js_name = defaultFormData, unchecked_return_type = "FormData")]
+pub fn default_form_data(datasource: &str) -> Result<JsValue, JsValue> {
+    to_js(&crate::form_data::defaults::default_form_data(datasource)).map_err(to_js_error)
+}
+
 /// Every validation error of a form data (empty when the chart can be queried).
 #[wasm_bindgen(js_name = validateFormData, unchecked_return_type = "FieldError[]")]
 pub fn validate_form_data(

@@ -33,6 +33,25 @@ pub fn charts_in_scope(
     .map_err(to_js_error)
 }
 
+/// A filter's runtime fields: `{chartsInScope, tabsInScope}` of `scope` over `layout`.
+#[wasm_bindgen(
+    js_name = filterScopeRuntime,
+    unchecked_return_type = "{ chartsInScope: number[]; tabsInScope: string[] }"
+)]
+pub fn filter_scope_runtime(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] layout: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "NativeFilterScope")] scope: JsValue,
+    #[wasm_bindgen(js_name = chartIds, unchecked_param_type = "number[]")] chart_ids: JsValue,
+) -> Result<JsValue, JsValue> {
+    let chart_ids: Vec<i64> = from_js(chart_ids).map_err(to_js_error)?;
+    let layout: DashboardLayout = from_js(layout).map_err(to_js_error)?;
+    let scope: NativeFilterScope = from_js(scope).map_err(to_js_error)?;
+    to_js(&crate::native_filter::filter_scope_runtime(
+        &layout, &scope, &chart_ids,
+    ))
+    .map_err(to_js_error)
+}
+
 /// The `extraFormData` of a select filter's chosen `values`.
 #[wasm_bindgen(js_name = selectExtraFormData, unchecked_return_type = "ExtraFormData")]
 pub fn select_extra_form_data(

@@ -173,7 +173,7 @@ pub async fn me(CurrentUser(user): CurrentUser) -> AppJson<ResultResponse<Curren
 
 /// `GET /api/v1/common/conf/`: the settings the browser follows (Superset's bootstrap
 /// `common.conf`): the web server timeout the client waits for chart data, and the
-/// `ESCAPE_MARKDOWN_HTML` flag.
+/// `ESCAPE_MARKDOWN_HTML`, `SLACK_ENABLE_AVATARS`, `DASHBOARD_RBAC` and `CONFIRM_DASHBOARD_DIFF` flags.
 pub async fn common_conf(
     State(app): State<AppState>,
     CurrentUser(_user): CurrentUser,
@@ -182,6 +182,9 @@ pub async fn common_conf(
         result: CommonConf {
             superset_webserver_timeout: app.settings.query_timeout_seconds,
             escape_markdown_html: app.settings.escape_markdown_html,
+            slack_enable_avatars: app.settings.slack_enable_avatars,
+            dashboard_rbac: app.settings.dashboard_rbac,
+            confirm_dashboard_diff: app.settings.confirm_dashboard_diff,
         },
     })
 }

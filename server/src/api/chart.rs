@@ -5,6 +5,7 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
+use quiver_core::stored_document::DocumentKind;
 use quiver_types::{
     Chart, ChartDashboard, ChartId, ChartPost, ChartPut, DashboardId, IdResult, MessageResponse, UserId,
     UserRef,
@@ -16,6 +17,7 @@ use crate::auth::{AuthUser, CurrentUser};
 use crate::error::{ApiError, AppJson, AppPath};
 use crate::state::AppState;
 use crate::store::chart::{ChartFields, ChartRecord};
+use crate::store::stored_document::saved_document;
 
 /// Superset's 403 for a non-owner changing a chart.
 pub const CHART_FORBIDDEN: &str = "Changing this chart is forbidden";
@@ -58,6 +60,19 @@ impl FieldErrors {
         if let Some(text) = value {
             if serde_json::from_str::<Value>(text).is_err() {
                 self.add(field, "JSON not valid");
+            }
+        }
+    }
+
+    /// The params a save writes: the form data migrated to the current version (a version this
+    /// build does not know is a field error, "The form data version 2 is not supported").
+    fn saved_params(&mut self, params: Option<String>) -> Option<String> {
+        let text = params?;
+        match saved_document(DocumentKind::FormData, &text) {
+            Ok(saved) => Some(saved),
+            Err(error) => {
+                self.add("params", &error.to_string());
+                Some(text)
             }
         }
     }
@@ -215,6 +230,7 @@ pub async fn create_chart(
     schema_errors.check_datasource_type(&post.datasource_type);
     schema_errors.check_json("params", post.params.as_deref());
     schema_errors.check_json("query_context", post.query_context.as_deref());
+    let params = schema_errors.saved_params(post.params);
     schema_errors.finish(ApiError::validation)?;
 
     let mut errors = FieldErrors::default();
@@ -248,7 +264,7 @@ pub async fn create_chart(
         viz_type: Some(post.viz_type.unwrap_or_else(|| "table".to_owned())),
         datasource_id: Some(post.datasource_id),
         datasource_type: Some(post.datasource_type),
-        params: post.params,
+        params,
         query_context: Some(post.query_context),
         description: Some(post.description),
         cache_timeout: Some(post.cache_timeout),
@@ -289,6 +305,7 @@ pub async fn update_chart(
     }
     schema_errors.check_json("params", put.params.as_deref());
     schema_errors.check_json("query_context", put.query_context.clone().flatten().as_deref());
+    let params = schema_errors.saved_params(put.params);
     schema_errors.finish(ApiError::validation)?;
 
     let mut errors = FieldErrors::default();
@@ -326,7 +343,7 @@ pub async fn update_chart(
         viz_type: put.viz_type,
         datasource_id: put.datasource_id,
         datasource_type: put.datasource_type,
-        params: put.params,
+        params,
         query_context: put.query_context,
         description: put.description,
         cache_timeout: put.cache_timeout,

@@ -8,7 +8,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use quiver_types::{
     AvailableEngine, AvailableEngines, DatabaseConfig, DatabaseDetail, DatabaseDetailResponse, DatabaseId,
-    EngineInformation, ErrorBody, ErrorExtra, ErrorItem, ErrorLevel, ErrorType, MessageResponse,
+    DatabaseParameters, EngineInformation, ErrorBody, ErrorExtra, ErrorItem, ErrorLevel, ErrorType,
+    IssueCode, MessageResponse,
 };
 use serde_json::{json, Map, Value};
 
@@ -526,16 +527,17 @@ pub async fn test_connection(
     }
 }
 
-/// Whether a host resolves and its port accepts connections, as typed errors.
+/// Whether a host resolves and its port accepts connections, as typed errors (Superset's texts).
 async fn reachability_errors(host: &str, port: u16) -> Vec<ErrorItem> {
-    let addresses = match tokio::net::lookup_host((host, port)).await {
-        Ok(addresses) => addresses.collect::<Vec<_>>(),
-        Err(_) => Vec::new(),
+    let lookup = tokio::time::timeout(PORT_CHECK_TIMEOUT, tokio::net::lookup_host((host, port))).await;
+    let addresses = match lookup {
+        Ok(Ok(addresses)) => addresses.collect::<Vec<_>>(),
+        _ => Vec::new(),
     };
     let Some(address) = addresses.first() else {
         return vec![connection_error(
             ErrorType::ConnectionInvalidHostnameError,
-            format!("The hostname \"{host}\" cannot be resolved."),
+            "The hostname provided can't be resolved.".to_owned(),
             ErrorExtra {
                 invalid: Some(vec!["host".to_owned()]),
                 ..ErrorExtra::default()
@@ -546,7 +548,7 @@ async fn reachability_errors(host: &str, port: u16) -> Vec<ErrorItem> {
         Ok(Ok(_)) => Vec::new(),
         _ => vec![connection_error(
             ErrorType::ConnectionPortClosedError,
-            format!("Port {port} on hostname \"{host}\" refused the connection."),
+            "The port is closed.".to_owned(),
             ErrorExtra {
                 invalid: Some(vec!["port".to_owned()]),
                 ..ErrorExtra::default()
@@ -555,11 +557,134 @@ async fn reachability_errors(host: &str, port: u16) -> Vec<ErrorItem> {
     }
 }
 
+fn issue(code: i32, text: &str) -> IssueCode {
+    IssueCode {
+        code,
+        message: format!("Issue {code} - {text}"),
+    }
+}
+
+/// The text between the first pair of `quote` after `marker` (`role "bob" does not exist`).
+fn quoted_after<'a>(text: &'a str, marker: &str, quote: char) -> Option<&'a str> {
+    let rest = &text[text.find(marker)? + marker.len()..];
+    let start = rest.find(quote)? + 1;
+    let end = start + rest[start..].find(quote)?;
+    Some(&rest[start..end])
+}
+
+/// A failed connection as the typed error of its cause (Superset's PostgreSQL and MySQL
+/// `custom_errors`): the wrong field is named in `extra.invalid`.
+fn connection_failure_error(backend: &str, text: &str, parameters: &DatabaseParameters) -> ErrorItem {
+    let username = parameters.username.as_deref().unwrap_or_default().trim();
+    let database = parameters.database.as_deref().unwrap_or_default().trim();
+    let typed = |error_type, message: String, invalid: &[&str], issue_codes: Vec<IssueCode>| {
+        connection_error(
+            error_type,
+            message,
+            ErrorExtra {
+                engine_name: Some(engine_display_name(backend).to_owned()),
+                invalid: Some(invalid.iter().map(|field| (*field).to_owned()).collect()),
+                issue_codes,
+                ..ErrorExtra::default()
+            },
+        )
+    };
+    let wrong_credentials = || issue(1014, "Either the username or the password is wrong.");
+    let wrong_database = || {
+        issue(
+            1015,
+            "Either the database is spelled incorrectly or does not exist.",
+        )
+    };
+    if let Some(role) = quoted_after(text, "role ", '"').filter(|_| text.contains("does not exist")) {
+        return typed(
+            ErrorType::ConnectionInvalidUsernameError,
+            format!("The username \"{role}\" does not exist."),
+            &["username"],
+            vec![issue(
+                1012,
+                "The username provided when connecting to a database is not valid.",
+            )],
+        );
+    }
+    if text.contains("password authentication failed") {
+        return typed(
+            ErrorType::ConnectionInvalidPasswordError,
+            format!("The password provided for username \"{username}\" is incorrect."),
+            &["username", "password"],
+            vec![issue(
+                1013,
+                "The password provided when connecting to a database is not valid.",
+            )],
+        );
+    }
+    if text.contains("Access denied for user") {
+        return typed(
+            ErrorType::ConnectionAccessDeniedError,
+            format!("Either the username \"{username}\" or the password is incorrect."),
+            &["username", "password"],
+            vec![wrong_credentials(), wrong_database()],
+        );
+    }
+    let unknown_database = quoted_after(text, "database ", '"')
+        .filter(|_| text.contains("does not exist"))
+        .or_else(|| quoted_after(text, "Unknown database ", '\''));
+    if unknown_database.is_some() {
+        return typed(
+            ErrorType::ConnectionUnknownDatabaseError,
+            format!("Unable to connect to database \"{database}\"."),
+            &["database"],
+            vec![wrong_database()],
+        );
+    }
+    connection_error(
+        ErrorType::GenericDbEngineError,
+        text.to_owned(),
+        ErrorExtra {
+            engine_name: Some(engine_display_name(backend).to_owned()),
+            issue_codes: vec![issue(1002, "The database returned an unexpected error.")],
+            ..ErrorExtra::default()
+        },
+    )
+}
+
+/// Connects with the form's parameters (a saved connection's password behind the mask) and
+/// answers the typed error of a failure.
+async fn connection_attempt_errors(
+    app: &AppState,
+    config: &DatabaseConfig,
+) -> Result<Vec<ErrorItem>, ApiError> {
+    let saved = saved_for_test(app, config).await?;
+    let connection = resolve_connection(app, config, saved.as_ref())?;
+    let attempt = async {
+        let engine = Engine::open(connection.backend, &connection.uri, false).await?;
+        if let Engine::Sql(database) = &engine {
+            database.close().await;
+        }
+        Ok::<(), EngineError>(())
+    };
+    let outcome = match tokio::time::timeout(TEST_CONNECTION_TIMEOUT, attempt).await {
+        Ok(outcome) => outcome,
+        Err(_) => Err(EngineError::Timeout(TEST_CONNECTION_TIMEOUT.as_secs())),
+    };
+    let parameters = config.parameters.clone().unwrap_or_default();
+    Ok(match outcome {
+        Ok(()) => Vec::new(),
+        Err(error) => vec![connection_failure_error(
+            connection.backend,
+            &failure_message(&error, &connection),
+            &parameters,
+        )],
+    })
+}
+
 /// `POST /api/v1/database/validate_parameters/`: 200 `{"message": "OK"}`, or 422 with one typed
-/// error per problem (`extra.missing` lists empty fields, `extra.invalid` wrong ones; the dialog
-/// shows "This is a required field" under each missing one).
+/// error per problem, as Superset checks: missing fields (`extra.missing`, the dialog shows
+/// "This is a required field" under each) and a wrong port together with an unresolvable host
+/// or a closed port (`extra.invalid`); with none of those, a connection is made and its failure
+/// names the wrong field (username, password or database).
 pub async fn validate_parameters(
-    State(_app): State<AppState>,
+    State(app): State<AppState>,
     CurrentUser(_user): CurrentUser,
     AppJson(config): AppJson<DatabaseConfig>,
 ) -> Result<AppJson<MessageResponse>, ApiError> {
@@ -567,21 +692,25 @@ pub async fn validate_parameters(
     let backend = backend_of_engine(engine)?;
     let mut errors = parameter_errors(backend, &config);
     let parameters = config.parameters.clone().unwrap_or_default();
-    if errors.is_empty() {
-        if uri::is_file_backend(backend) {
-            let path = parameters.database.as_deref().unwrap_or_default().trim();
-            if !std::path::Path::new(path).is_file() {
-                errors.push(connection_error(
-                    ErrorType::ConnectionUnknownDatabaseError,
-                    format!("The database file \"{path}\" does not exist."),
-                    ErrorExtra {
-                        invalid: Some(vec!["database".to_owned()]),
-                        ..ErrorExtra::default()
-                    },
-                ));
-            }
-        } else if let (Some(host), Ok(Some(port))) = (parameters.host.as_deref(), uri::port_of(&parameters)) {
-            errors.extend(reachability_errors(host.trim(), port).await);
+    if uri::is_file_backend(backend) {
+        let path = parameters.database.as_deref().unwrap_or_default().trim();
+        if !path.is_empty() && !std::path::Path::new(path).is_file() {
+            errors.push(connection_error(
+                ErrorType::ConnectionUnknownDatabaseError,
+                format!("The database file \"{path}\" does not exist."),
+                ErrorExtra {
+                    invalid: Some(vec!["database".to_owned()]),
+                    ..ErrorExtra::default()
+                },
+            ));
+        }
+    } else {
+        let host = parameters.host.as_deref().map(str::trim).unwrap_or_default();
+        if let (false, Ok(Some(port))) = (host.is_empty(), uri::port_of(&parameters)) {
+            errors.extend(reachability_errors(host, port).await);
+        }
+        if errors.is_empty() {
+            errors.extend(connection_attempt_errors(&app, &config).await?);
         }
     }
     if errors.is_empty() {

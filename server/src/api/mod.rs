@@ -40,6 +40,7 @@ pub mod tab_state;
 pub mod tag;
 pub mod time_range;
 pub mod upload;
+pub mod user_avatar;
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -82,6 +83,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/me/", get(auth::me))
         .route("/api/v1/me/roles/", get(auth::me_roles))
         .route("/api/v1/common/conf/", get(auth::common_conf))
+        .route("/api/v1/user/{id}/avatar.png", get(user_avatar::avatar))
         .route("/api/v1/explore/", get(explore::explore))
         .route("/api/v1/chart/data", post(chart_data::chart_data))
         .route("/api/v1/chart/{pk}/data/", get(chart_data::saved_chart_data))

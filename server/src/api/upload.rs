@@ -1,7 +1,9 @@
-//! `POST /api/v1/database/{pk}/upload/` (Superset 6's shape): a multipart form with `type=csv`,
-//! `file`, `table_name`, `schema`, `delimiter`, `header_row`, `skip_rows`, `rows_to_read` and
-//! `already_exists` (fail, replace or append). The file is read and checked whole before
-//! anything is written; the table gets a dataset (its columns synced when it had one).
+//! `POST /api/v1/database/{pk}/upload/` (Superset 6's shape): a multipart form with `type`
+//! (csv, excel or columnar), `file`, `table_name`, `schema`, `already_exists` (fail, replace
+//! or append), `columns_read`, and per type `delimiter` (csv), `sheet_name` (excel),
+//! `header_row`, `skip_rows` and `rows_to_read` (csv and excel). The file is read and checked
+//! whole before anything is written; the table gets a dataset (its columns synced when it had
+//! one).
 
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
@@ -15,8 +17,10 @@ use crate::error::{ApiError, AppJson, AppPath, ErrorKind};
 use crate::sqllab::run::authorized_database;
 use crate::state::AppState;
 use crate::store::dataset::{generic_type_of, NewColumn, NewDataset};
-use crate::uploads::csv::{parse_csv, CsvOptions, ParsedCsv};
-use crate::uploads::{IfExists, UploadError};
+use crate::uploads::columnar::parse_columnar;
+use crate::uploads::csv::{parse_csv, CsvOptions};
+use crate::uploads::excel::{parse_excel, ExcelOptions};
+use crate::uploads::{IfExists, ParsedUpload, UploadError};
 
 /// The largest upload the route accepts.
 pub const MAX_UPLOAD_BYTES: usize = 100 * 1024 * 1024;
@@ -29,15 +33,56 @@ const UNSUPPORTED_WHEN_SET: &[&str] = &[
     "null_values",
     "column_dates",
     "index_column",
-    "columns_read",
     "column_data_types",
     "day_first",
     "decimal_character",
     "index_label",
 ];
 
-/// Form fields accepted and without effect on a CSV read by Quiver.
-const IGNORED: &[&str] = &["dataframe_index", "skip_blank_lines"];
+/// Form fields accepted and without effect on a read by Quiver.
+const IGNORED: &[&str] = &["dataframe_index", "skip_blank_lines", "skip_initial_space"];
+
+/// The file types of an upload and the file extensions each accepts (Superset's
+/// `CSV_EXTENSIONS`, `EXCEL_EXTENSIONS` and `COLUMNAR_EXTENSIONS`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum UploadType {
+    Csv,
+    Excel,
+    Columnar,
+}
+
+impl UploadType {
+    fn parse(text: &str) -> Option<UploadType> {
+        match text {
+            "csv" => Some(UploadType::Csv),
+            "excel" => Some(UploadType::Excel),
+            "columnar" => Some(UploadType::Columnar),
+            _ => None,
+        }
+    }
+
+    fn extensions(self) -> &'static [&'static str] {
+        match self {
+            UploadType::Csv => &["csv", "tsv", "txt"],
+            UploadType::Excel => &["xls", "xlsx"],
+            UploadType::Columnar => &["parquet", "zip"],
+        }
+    }
+
+    /// Whether a file name ends in one of the type's extensions (a name without one passes:
+    /// the content decides).
+    fn accepts(self, file_name: Option<&str>) -> bool {
+        let Some(file_name) = file_name.filter(|name| !name.is_empty()) else {
+            return true;
+        };
+        let Some((_, extension)) = file_name.rsplit_once('.') else {
+            return false;
+        };
+        self.extensions()
+            .iter()
+            .any(|accepted| accepted.eq_ignore_ascii_case(extension))
+    }
+}
 
 fn field_error(field: &str, text: impl Into<String>) -> ApiError {
     ApiError::validation(Map::from_iter([(field.to_owned(), json!([text.into()]))]))
@@ -48,6 +93,7 @@ fn field_error(field: &str, text: impl Into<String>) -> ApiError {
 struct UploadForm {
     file_type: Option<String>,
     file: Option<Vec<u8>>,
+    file_name: Option<String>,
     table_name: Option<String>,
     schema: Option<String>,
     delimiter: Option<String>,
@@ -55,6 +101,8 @@ struct UploadForm {
     skip_rows: Option<String>,
     rows_to_read: Option<String>,
     already_exists: Option<String>,
+    sheet_name: Option<String>,
+    columns_read: Option<String>,
 }
 
 async fn read_form(mut multipart: Multipart) -> Result<UploadForm, ApiError> {
@@ -68,6 +116,7 @@ async fn read_form(mut multipart: Multipart) -> Result<UploadForm, ApiError> {
     while let Some(field) = multipart.next_field().await.map_err(malformed)? {
         let name = field.name().unwrap_or_default().to_owned();
         if name == "file" {
+            form.file_name = field.file_name().map(str::to_owned);
             form.file = Some(field.bytes().await.map_err(malformed)?.to_vec());
             continue;
         }
@@ -81,6 +130,8 @@ async fn read_form(mut multipart: Multipart) -> Result<UploadForm, ApiError> {
             "skip_rows" => &mut form.skip_rows,
             "rows_to_read" => &mut form.rows_to_read,
             "already_exists" => &mut form.already_exists,
+            "sheet_name" => &mut form.sheet_name,
+            "columns_read" => &mut form.columns_read,
             other if IGNORED.contains(&other) => continue,
             other if UNSUPPORTED_WHEN_SET.contains(&other) => {
                 let is_empty = value.trim().is_empty() || value.trim() == "[]";
@@ -106,6 +157,84 @@ fn optional_count(field: &str, value: Option<&str>) -> Result<Option<usize>, Api
     }
 }
 
+/// `header_row`: 0 (the first row) when absent, no header when empty.
+fn header_row(form: &UploadForm) -> Result<Option<usize>, ApiError> {
+    match form.header_row.as_deref() {
+        None => Ok(Some(0)),
+        Some(text) => optional_count("header_row", Some(text)),
+    }
+}
+
+/// `columns_read`: names separated by commas (Superset's `DelimitedListField`), or a JSON list.
+fn columns_read(form: &UploadForm) -> Result<Vec<String>, ApiError> {
+    let text = form.columns_read.as_deref().map(str::trim).unwrap_or_default();
+    if text.starts_with('[') {
+        return serde_json::from_str::<Vec<String>>(text)
+            .map_err(|_| field_error("columns_read", "Not a valid list."));
+    }
+    Ok(text
+        .split(',')
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .map(str::to_owned)
+        .collect())
+}
+
+fn excel_options(form: &UploadForm) -> Result<ExcelOptions, ApiError> {
+    Ok(ExcelOptions {
+        sheet_name: form
+            .sheet_name
+            .as_deref()
+            .map(str::trim)
+            .filter(|name| !name.is_empty())
+            .map(str::to_owned),
+        header_row: header_row(form)?,
+        skip_rows: optional_count("skip_rows", form.skip_rows.as_deref())?.unwrap_or(0),
+        rows_to_read: optional_count("rows_to_read", form.rows_to_read.as_deref())?,
+    })
+}
+
+/// A type's reader of the file's bytes, its options bound.
+type FileReader = Box<dyn FnOnce(&[u8]) -> Result<ParsedUpload, UploadError> + Send>;
+
+/// The file read whole by its type's reader, options checked first.
+async fn parse_upload(form: &mut UploadForm, upload_type: UploadType) -> Result<ParsedUpload, ApiError> {
+    if !upload_type.accepts(form.file_name.as_deref()) {
+        return Err(field_error("file", "File extension is not allowed."));
+    }
+    let columns = columns_read(form)?;
+    let reader: FileReader = match upload_type {
+        UploadType::Csv => {
+            let options = csv_options(form)?;
+            Box::new(move |data: &[u8]| parse_csv(data, &options))
+        }
+        UploadType::Excel => {
+            let options = excel_options(form)?;
+            Box::new(move |data: &[u8]| parse_excel(data, &options))
+        }
+        UploadType::Columnar => Box::new(parse_columnar),
+    };
+    let data = form
+        .file
+        .take()
+        .ok_or_else(|| field_error("file", "Missing data for required field."))?;
+    tokio::task::spawn_blocking(move || reader(&data)?.select_columns(&columns))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(upload_error)
+}
+
+/// Superset's `schemas_allowed_for_file_upload` in the database's `extra`: when it lists
+/// schemas, only those take uploads.
+fn schema_allows_upload(extra: &str, schema: Option<&str>) -> bool {
+    let allowed: Vec<String> = serde_json::from_str::<serde_json::Value>(extra)
+        .ok()
+        .and_then(|extra| extra.get("schemas_allowed_for_file_upload").cloned())
+        .and_then(|schemas| serde_json::from_value(schemas).ok())
+        .unwrap_or_default();
+    allowed.is_empty() || schema.is_some_and(|schema| allowed.iter().any(|allowed| allowed == schema))
+}
+
 fn csv_options(form: &UploadForm) -> Result<CsvOptions, ApiError> {
     let delimiter = match form.delimiter.as_deref() {
         None | Some("") => b',',
@@ -118,13 +247,9 @@ fn csv_options(form: &UploadForm) -> Result<CsvOptions, ApiError> {
             ))
         }
     };
-    let header_row = match form.header_row.as_deref() {
-        None => Some(0),
-        Some(text) => optional_count("header_row", Some(text))?,
-    };
     Ok(CsvOptions {
         delimiter,
-        header_row,
+        header_row: header_row(form)?,
         skip_rows: optional_count("skip_rows", form.skip_rows.as_deref())?.unwrap_or(0),
         rows_to_read: optional_count("rows_to_read", form.rows_to_read.as_deref())?,
     })
@@ -141,7 +266,7 @@ async fn register_dataset(
     schema: Option<&str>,
     table_name: &str,
     backend: &str,
-    parsed: &ParsedCsv,
+    parsed: &ParsedUpload,
     owner: i64,
 ) -> Result<(), ApiError> {
     let columns: Vec<NewColumn> = parsed
@@ -195,15 +320,12 @@ pub async fn upload_file(
     if !database.allow_file_upload {
         return Err(ApiError::forbidden(UPLOAD_NOT_ALLOWED));
     }
-    let form = read_form(multipart).await?;
-    match form.file_type.as_deref() {
-        Some("csv") => {}
-        Some("excel") | Some("columnar") => {
-            return Err(field_error("type", "Only CSV uploads are supported yet."));
-        }
-        Some(_) => return Err(field_error("type", "Must be one of: csv, excel, columnar.")),
+    let mut form = read_form(multipart).await?;
+    let upload_type = match form.file_type.as_deref() {
+        Some(text) => UploadType::parse(text)
+            .ok_or_else(|| field_error("type", "Must be one of: csv, excel, columnar."))?,
         None => return Err(field_error("type", "Missing data for required field.")),
-    }
+    };
     let table_name = form
         .table_name
         .as_deref()
@@ -228,14 +350,10 @@ pub async fn upload_file(
         Some(text) => IfExists::parse(text)
             .ok_or_else(|| field_error("already_exists", "Must be one of: fail, replace, append."))?,
     };
-    let options = csv_options(&form)?;
-    let data = form
-        .file
-        .ok_or_else(|| field_error("file", "Missing data for required field."))?;
-    let parsed = tokio::task::spawn_blocking(move || parse_csv(&data, &options))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(upload_error)?;
+    if !schema_allows_upload(&database.extra, schema.as_deref()) {
+        return Err(ApiError::forbidden(UPLOAD_NOT_ALLOWED));
+    }
+    let parsed = parse_upload(&mut form, upload_type).await?;
 
     let uri = app
         .engines
@@ -295,4 +413,30 @@ pub async fn upload_file(
             message: "OK".to_owned(),
         }),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_type_accepts_its_extensions() {
+        assert!(UploadType::Csv.accepts(Some("people.CSV")));
+        assert!(UploadType::Csv.accepts(Some("people.tsv")));
+        assert!(!UploadType::Csv.accepts(Some("people.xlsx")));
+        assert!(UploadType::Excel.accepts(Some("book.xls")));
+        assert!(!UploadType::Excel.accepts(Some("book")));
+        assert!(UploadType::Columnar.accepts(Some("parts.zip")));
+        assert!(!UploadType::Columnar.accepts(Some("parts.csv")));
+    }
+
+    #[test]
+    fn allowed_schemas_limit_uploads() {
+        let extra = r#"{"schemas_allowed_for_file_upload": ["uploads"]}"#;
+        assert!(schema_allows_upload(extra, Some("uploads")));
+        assert!(!schema_allows_upload(extra, Some("public")));
+        assert!(!schema_allows_upload(extra, None));
+        assert!(schema_allows_upload("{}", None));
+        assert!(schema_allows_upload("", Some("public")));
+    }
 }

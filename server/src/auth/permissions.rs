@@ -44,6 +44,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
     endpoint("GET", "/api/v1/me/", Authenticated),
     endpoint("GET", "/api/v1/me/roles/", Authenticated),
     endpoint("GET", "/api/v1/common/conf/", Authenticated),
+    endpoint("GET", "/api/v1/user/{id}/avatar.png", Authenticated),
     endpoint("GET", "/api/v1/explore/", Permission("can_read", "Chart")),
     endpoint("POST", "/api/v1/chart/data", Permission("can_read", "Chart")),
     endpoint("GET", "/api/v1/chart/{pk}/data/", Permission("can_read", "Chart")),

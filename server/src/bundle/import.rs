@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use quiver_core::stored_document::DocumentKind;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
@@ -16,6 +17,7 @@ use super::remap::{chart_params, chart_query_context, layout_with_new_chart_ids,
 use super::yaml::{from_json, from_yaml};
 use super::{uri, ResourceKind};
 use crate::store::bundle::{BundleTable, BundleWriter, Target};
+use crate::store::stored_document::migrate;
 use crate::store::{Store, StoreError};
 
 /// The secrets and choices sent with an import (multipart fields of Superset's form).
@@ -166,16 +168,25 @@ fn parse_bundle(kind: ResourceKind, upload: Upload, file_name: &str) -> Result<B
                 }
             }
             ResourceKind::Chart => {
-                if let Some(config) = parse::<ChartConfig>(path, text, is_json, &mut refusals) {
+                if let Some(mut config) = parse::<ChartConfig>(path, text, is_json, &mut refusals) {
                     if !config.params.is_object() {
                         refusals.add(path, serde_json::json!({"params": ["Not a valid mapping type."]}));
                     } else {
-                        bundle.charts.insert(path.clone(), config);
+                        // Saved at the current form data version, as every save is.
+                        match migrate(DocumentKind::FormData, config.params.take()) {
+                            Ok(params) => {
+                                config.params = params;
+                                bundle.charts.insert(path.clone(), config);
+                            }
+                            Err(error) => {
+                                refusals.add(path, serde_json::json!({"params": [error.to_string()]}));
+                            }
+                        }
                     }
                 }
             }
             ResourceKind::Dashboard => {
-                if let Some(config) = parse::<DashboardConfig>(path, text, is_json, &mut refusals) {
+                if let Some(mut config) = parse::<DashboardConfig>(path, text, is_json, &mut refusals) {
                     if !config.position.is_object() {
                         refusals.add(
                             path,
@@ -187,7 +198,22 @@ fn parse_bundle(kind: ResourceKind, upload: Upload, file_name: &str) -> Result<B
                             serde_json::json!({"metadata": ["Not a valid mapping type."]}),
                         );
                     } else {
-                        bundle.dashboards.insert(path.clone(), config);
+                        // Saved at the current layout and metadata versions, as every save is.
+                        let position = migrate(DocumentKind::PositionJson, config.position.take());
+                        let metadata = migrate(DocumentKind::JsonMetadata, config.metadata.take());
+                        match (position, metadata) {
+                            (Ok(position), Ok(metadata)) => {
+                                config.position = position;
+                                config.metadata = metadata;
+                                bundle.dashboards.insert(path.clone(), config);
+                            }
+                            (Err(error), _) => {
+                                refusals.add(path, serde_json::json!({"position": [error.to_string()]}));
+                            }
+                            (_, Err(error)) => {
+                                refusals.add(path, serde_json::json!({"metadata": [error.to_string()]}));
+                            }
+                        }
                     }
                 }
             }

@@ -310,6 +310,77 @@ mod tests {
         assert_eq!(fresh, 1);
     }
 
+    fn output_of_rows(rows: i64) -> QueryOutput {
+        let schema = Arc::new(arrow::datatypes::Schema::new(vec![arrow::datatypes::Field::new(
+            "n",
+            arrow::datatypes::DataType::Int64,
+            false,
+        )]));
+        let column = arrow::array::Int64Array::from_iter_values(0..rows);
+        let column: arrow::array::ArrayRef = Arc::new(column);
+        let batch = RecordBatch::try_new(Arc::clone(&schema), vec![column]).unwrap();
+        QueryOutput {
+            schema,
+            batches: vec![batch],
+        }
+    }
+
+    #[tokio::test]
+    async fn the_memory_cache_evicts_the_least_recently_used_results_past_its_byte_budget() {
+        let entry_bytes = output_bytes(&output_of_rows(1000));
+        assert!(entry_bytes > 8000, "1000 Int64 values take {entry_bytes} bytes");
+        // Room for two results of 1000 rows, not three; many more entries are allowed.
+        let cache = ResultCache::new(100, entry_bytes * 2 + entry_bytes / 2).unwrap();
+        let runs = AtomicUsize::new(0);
+        let run = || async {
+            runs.fetch_add(1, Ordering::SeqCst);
+            Ok(output_of_rows(1000))
+        };
+        let minute = Duration::from_secs(60);
+        for key in ["a", "b"] {
+            cache.get_or_run(key.into(), minute, false, run).await.unwrap();
+        }
+        assert_eq!(cache.len(), 2);
+        // "a" is used again, so "b" is the least recently used when "c" needs room.
+        assert!(
+            cache
+                .get_or_run("a".into(), minute, false, run)
+                .await
+                .unwrap()
+                .is_cached
+        );
+        cache.get_or_run("c".into(), minute, false, run).await.unwrap();
+        assert_eq!(cache.len(), 2);
+        assert_eq!(runs.load(Ordering::SeqCst), 3);
+        assert!(
+            cache
+                .get_or_run("a".into(), minute, false, run)
+                .await
+                .unwrap()
+                .is_cached
+        );
+        assert!(
+            cache
+                .get_or_run("c".into(), minute, false, run)
+                .await
+                .unwrap()
+                .is_cached
+        );
+        assert!(
+            !cache
+                .get_or_run("b".into(), minute, false, run)
+                .await
+                .unwrap()
+                .is_cached,
+            "b was evicted to fit c"
+        );
+
+        // A result larger than the whole budget is answered but not kept.
+        let small = ResultCache::new(100, entry_bytes / 2).unwrap();
+        small.get_or_run("big".into(), minute, false, run).await.unwrap();
+        assert!(small.is_empty());
+    }
+
     #[tokio::test]
     async fn errors_are_not_cached() {
         let cache = ResultCache::new(10, 1 << 20).unwrap();

@@ -1,7 +1,8 @@
 //! The `annotation_data` of chart-data answers: the records of the query's `NATIVE` annotation
 //! layers, under each layer entry's name, as Superset's `get_native_annotation_data` sends them,
 //! and the rows of the layers drawn from other charts (`sourceType` `table` or `line`) as
-//! `{"records": [...]}`, as its `get_viz_annotation_data` does. Formula layers are drawn by the
+//! `{"columns": [...], "records": [...]}`, as its `get_viz_annotation_data` does (plus the
+//! columns in the rows' order, which a time series layer reads). Formula layers are drawn by the
 //! browser.
 
 use quiver_types::{NativeAnnotationData, NativeAnnotationRecord, ResultFormat, ResultType};
@@ -102,7 +103,8 @@ pub async fn native_annotation_data(
 
 /// `annotation_data` of the layers drawn from other charts, for `user`: each source chart's saved
 /// query context, with the layer's `time_range` and `time_grain_sqla` overrides, run on its own
-/// dataset (which the user must be allowed), its first query's rows as `{"records": [...]}`.
+/// dataset (which the user must be allowed), its first query's rows as
+/// `{"columns": [...], "records": [...]}`.
 pub async fn chart_annotation_data(
     app: &AppState,
     user: &AuthUser,
@@ -147,6 +149,12 @@ pub async fn chart_annotation_data(
         context.result_type = ResultType::Full;
         let dataset = authorized_dataset(app, user, &context).await?;
         let results = run_query_context(app, &dataset, &context).await?;
+        // The row's column order is lost in a JSON object's keys; a time series layer draws its
+        // first column as x and its second as y, so the answer names them in order.
+        let columns: Vec<Value> = results
+            .first()
+            .map(|result| result.meta.colnames.iter().cloned().map(Value::String).collect())
+            .unwrap_or_default();
         let body = json_body(&results).map_err(ApiError::internal)?;
         let mut answer: Value = serde_json::from_slice(&body).map_err(ApiError::internal)?;
         let records = answer
@@ -155,6 +163,7 @@ pub async fn chart_annotation_data(
             .and_then(|result| result.get_mut("data"))
             .map_or_else(|| Value::Array(Vec::new()), Value::take);
         let mut layer = Map::new();
+        layer.insert("columns".to_owned(), Value::Array(columns));
         layer.insert("records".to_owned(), records);
         data.insert(name.to_owned(), Value::Object(layer));
     }

@@ -1,4 +1,4 @@
-//! `quiver admin create-user` and `quiver admin reset-password`.
+//! `quiver admin create-user`, `quiver admin reset-password` and `quiver admin set-avatar`.
 
 use clap::Subcommand;
 
@@ -35,6 +35,15 @@ pub enum AdminCommand {
         #[arg(long, env = "QUIVER_NEW_PASSWORD", hide_env_values = true)]
         password: String,
     },
+    /// Set (or, with an empty URL, clear) the avatar image URL that
+    /// `GET /api/v1/user/{id}/avatar.png` redirects to.
+    SetAvatar {
+        #[arg(long)]
+        username: String,
+        /// An http or https image address.
+        #[arg(long)]
+        url: String,
+    },
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -47,6 +56,8 @@ pub enum AdminError {
     NoSuchUser(String),
     #[error("the password must not be empty")]
     EmptyPassword,
+    #[error("the avatar URL must start with http:// or https://")]
+    InvalidAvatarUrl,
 }
 
 pub async fn run(settings: Settings, command: AdminCommand) -> Result<String, AdminError> {
@@ -92,6 +103,24 @@ pub async fn run(settings: Settings, command: AdminCommand) -> Result<String, Ad
                 .ok_or_else(|| AdminError::NoSuchUser(username.clone()))?;
             store.set_password(user.id, &hash_password(&password)?).await?;
             format!("password of {username} changed")
+        }
+        AdminCommand::SetAvatar { username, url } => {
+            let is_web_address = url.starts_with("https://") || url.starts_with("http://");
+            let has_header_safe_text = url.chars().all(|character| character.is_ascii_graphic());
+            let is_usable_avatar_url = is_web_address && has_header_safe_text;
+            if !url.is_empty() && !is_usable_avatar_url {
+                return Err(AdminError::InvalidAvatarUrl);
+            }
+            let user = store
+                .user_by_username(&username)
+                .await?
+                .ok_or_else(|| AdminError::NoSuchUser(username.clone()))?;
+            let avatar_url = (!url.is_empty()).then_some(url.as_str());
+            store.set_user_avatar_url(user.id, avatar_url).await?;
+            match avatar_url {
+                Some(url) => format!("avatar of {username} set to {url}"),
+                None => format!("avatar of {username} cleared"),
+            }
         }
     };
     store.close().await;

@@ -10,8 +10,7 @@ use sqlx::Connection as _;
 
 use super::sql_databases::sqlx_url;
 use super::{Dialect, DuckDbDialect, EngineError, MySqlDialect, PostgresDialect, SqliteDialect};
-use crate::uploads::csv::ParsedCsv;
-use crate::uploads::{ColumnKind, IfExists};
+use crate::uploads::{ColumnKind, IfExists, ParsedUpload};
 
 /// Bound parameters per INSERT statement (SQLite's historical limit is 999).
 const PARAMETERS_PER_INSERT: usize = 900;
@@ -71,7 +70,7 @@ fn qualified_table(target: &UploadTarget<'_>) -> String {
     }
 }
 
-fn create_table_sql(target: &UploadTarget<'_>, parsed: &ParsedCsv) -> String {
+fn create_table_sql(target: &UploadTarget<'_>, parsed: &ParsedUpload) -> String {
     let dialect = dialect_of(target.backend);
     let columns: Vec<String> = parsed
         .columns
@@ -129,7 +128,7 @@ fn bound_value(array: &dyn Array, kind: ColumnKind, row: usize) -> Bound {
 }
 
 /// One INSERT of up to `rows` rows: its SQL and values, row after row.
-fn insert_statements(target: &UploadTarget<'_>, parsed: &ParsedCsv) -> Vec<(String, Vec<Bound>)> {
+fn insert_statements(target: &UploadTarget<'_>, parsed: &ParsedUpload) -> Vec<(String, Vec<Bound>)> {
     let dialect = dialect_of(target.backend);
     let column_count = parsed.columns.len().max(1);
     let rows_per_insert = (PARAMETERS_PER_INSERT / column_count).max(1);
@@ -166,7 +165,7 @@ fn insert_rows(
     head: &str,
     backend: &str,
     dialect: &dyn Dialect,
-    parsed: &ParsedCsv,
+    parsed: &ParsedUpload,
     batch: &RecordBatch,
     rows: std::ops::Range<usize>,
 ) -> (String, Vec<Bound>) {
@@ -252,7 +251,7 @@ macro_rules! write_sqlx {
 }
 
 /// Writes the rows; `Ok` once committed.
-pub async fn write_upload(target: &UploadTarget<'_>, parsed: &ParsedCsv) -> Result<usize, WriteError> {
+pub async fn write_upload(target: &UploadTarget<'_>, parsed: &ParsedUpload) -> Result<usize, WriteError> {
     let rows = parsed.row_count();
     match target.backend {
         "duckdb" => {

@@ -618,6 +618,15 @@ pub fn compile_query(
         .filter(|limit| *limit > 0)
         .map_or(row_limit_max, |limit| limit.min(row_limit_max));
     sql.push_str(&dialect.limit_offset(Some(row_limit), query.row_offset));
+    if query.is_rowcount == Some(true) {
+        // Superset's row-count query: the limited rows, counted.
+        sql = format!(
+            "SELECT COUNT(*) AS {}\nFROM ({sql}) AS {}",
+            compiler.quote("rowcount"),
+            compiler.quote("rowcount_qry")
+        );
+        temporal_labels.clear();
+    }
     Ok(CompiledQuery {
         statement: Statement {
             sql,

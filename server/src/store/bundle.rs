@@ -4,6 +4,7 @@
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
+use super::stored_document::{read_form_data, read_json_metadata, read_position_json};
 use super::{conflict_on_unique, get_bool, new_uuid, now_text, Store, StoreError, StoreResult};
 use crate::bundle::config::{
     json_text, json_value, ChartConfig, ColumnConfig, DashboardConfig, DatabaseConfig, DatasetConfig,
@@ -216,7 +217,7 @@ impl Store {
             certified_by: row.try_get("certified_by")?,
             certification_details: row.try_get("certification_details")?,
             viz_type: row.try_get("viz_type")?,
-            params: parse_object(row.try_get("params")?),
+            params: parse_object(read_form_data(row.try_get("params")?)),
             query_context: row.try_get("query_context")?,
             cache_timeout: row.try_get("cache_timeout")?,
             uuid: parse_uuid(&row.try_get::<String, _>("uuid")?)?,
@@ -256,8 +257,8 @@ impl Store {
             certification_details: row.try_get("certification_details")?,
             published: get_bool(&row, "published")?,
             uuid: parse_uuid(&row.try_get::<String, _>("uuid")?)?,
-            position: parse_object(row.try_get("position_json")?),
-            metadata: parse_object(row.try_get("json_metadata")?),
+            position: parse_object(read_position_json(row.try_get("position_json")?)),
+            metadata: parse_object(read_json_metadata(row.try_get("json_metadata")?)),
             version: BUNDLE_VERSION.to_owned(),
         };
         Ok((Stored { id, config }, chart_ids))

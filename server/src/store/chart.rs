@@ -2,6 +2,7 @@
 
 use sqlx::Row;
 
+use super::stored_document::{read_form_data, read_json_metadata};
 use super::{get_bool, new_uuid, now_text, Store, StoreError, StoreResult};
 
 /// A stored chart.
@@ -138,7 +139,7 @@ impl Store {
             dashboards.push(ChartDashboardRecord {
                 id: dashboard.try_get("id")?,
                 dashboard_title: dashboard.try_get("dashboard_title")?,
-                json_metadata: dashboard.try_get("json_metadata")?,
+                json_metadata: read_json_metadata(dashboard.try_get("json_metadata")?),
             });
         }
         Ok(ChartRecord {
@@ -148,7 +149,7 @@ impl Store {
             viz_type: row.try_get("viz_type")?,
             datasource_id: row.try_get("datasource_id")?,
             datasource_type: row.try_get("datasource_type")?,
-            params: row.try_get("params")?,
+            params: read_form_data(row.try_get("params")?),
             query_context: row.try_get("query_context")?,
             description: row.try_get("description")?,
             cache_timeout: row.try_get("cache_timeout")?,

@@ -8,6 +8,7 @@ use super::list::{
 };
 use super::list_filters::{certified_condition, favorite_condition, tag_condition, TagBy};
 use super::list_rows::{user_at, ListTag, ListUser, AUTHOR_COLUMNS, CHART_OWNERS};
+use super::stored_document::read_form_data;
 use super::{get_bool, Store, StoreResult};
 
 /// Superset's `FavStar.class_name` for charts.
@@ -221,7 +222,7 @@ impl Store {
                 datasource_type: row.try_get("datasource_type")?,
                 datasource_name: row.try_get("table_name")?,
                 datasource_schema: row.try_get("schema")?,
-                params: row.try_get("params")?,
+                params: read_form_data(row.try_get("params")?),
                 changed_on: row.try_get("changed_on")?,
                 created_on: row.try_get("created_on")?,
                 changed_by: user_at(&row, "changed_by")?,

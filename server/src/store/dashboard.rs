@@ -3,6 +3,7 @@
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
+use super::stored_document::{read_json_metadata, read_position_json};
 use super::{conflict_on_unique, get_bool, new_uuid, now_text, Store, StoreError, StoreResult};
 
 /// A stored dashboard.
@@ -283,8 +284,8 @@ impl Store {
             dashboard_title: row.try_get("dashboard_title")?,
             slug: row.try_get("slug")?,
             css: row.try_get("css")?,
-            position_json: row.try_get("position_json")?,
-            json_metadata: row.try_get("json_metadata")?,
+            position_json: read_position_json(row.try_get("position_json")?),
+            json_metadata: read_json_metadata(row.try_get("json_metadata")?),
             published: get_bool(row, "published")?,
             certified_by: row.try_get("certified_by")?,
             certification_details: row.try_get("certification_details")?,

@@ -18,6 +18,7 @@ pub mod user;
 // SQL Lab state (issue #7)
 pub mod query_history;
 pub mod saved_query;
+pub mod stored_document;
 pub mod tab_state;
 // Lists, related values and bulk deletes (issue #8).
 pub mod bulk_delete;
@@ -60,6 +61,11 @@ const SQLITE_MIGRATIONS: &[MigrationSource] = &[
         "reports",
         include_str!("../../migrations/sqlite/0003_reports.sql"),
     ),
+    (
+        4,
+        "user attribute",
+        include_str!("../../migrations/sqlite/0004_user_attribute.sql"),
+    ),
 ];
 
 const POSTGRES_MIGRATIONS: &[MigrationSource] = &[
@@ -77,6 +83,11 @@ const POSTGRES_MIGRATIONS: &[MigrationSource] = &[
         3,
         "reports",
         include_str!("../../migrations/postgres/0003_reports.sql"),
+    ),
+    (
+        4,
+        "user attribute",
+        include_str!("../../migrations/postgres/0004_user_attribute.sql"),
     ),
 ];
 

@@ -122,6 +122,31 @@ impl Store {
         Ok(())
     }
 
+    /// The avatar URL stored for a user (Superset's `user_attribute.avatar_url`), if any.
+    pub async fn user_avatar_url(&self, user_id: i64) -> StoreResult<Option<String>> {
+        let url: Option<Option<String>> =
+            sqlx::query_scalar("SELECT avatar_url FROM user_attribute WHERE user_id = $1")
+                .bind(user_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(url.flatten().filter(|url| !url.is_empty()))
+    }
+
+    /// Stores (or, with `None`, clears) a user's avatar URL (Superset's `UserDAO.set_avatar_url`).
+    pub async fn set_user_avatar_url(&self, user_id: i64, avatar_url: Option<&str>) -> StoreResult<()> {
+        let now = now_text();
+        sqlx::query(
+            "INSERT INTO user_attribute (user_id, avatar_url, created_on, changed_on) VALUES ($1, $2, $3, $3)
+             ON CONFLICT (user_id) DO UPDATE SET avatar_url = excluded.avatar_url, changed_on = excluded.changed_on",
+        )
+        .bind(user_id)
+        .bind(avatar_url)
+        .bind(&now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     pub async fn record_login(&self, user_id: i64) -> StoreResult<()> {
         sqlx::query("UPDATE ab_user SET last_login = $1, login_count = login_count + 1 WHERE id = $2")
             .bind(now_text())

@@ -4,11 +4,9 @@
 use std::io::Cursor;
 use std::sync::Arc;
 
+use super::{bindable, checked_columns, ColumnKind, ParsedUpload, UploadError};
 use arrow::csv::reader::Format;
 use arrow::csv::ReaderBuilder;
-use arrow::record_batch::RecordBatch;
-
-use super::{ColumnKind, UploadError};
 
 /// The longest line a CSV upload may have.
 pub const MAX_LINE_BYTES: usize = 1024 * 1024;
@@ -38,19 +36,6 @@ impl Default for CsvOptions {
             skip_rows: 0,
             rows_to_read: None,
         }
-    }
-}
-
-/// A file read whole: its columns and its rows, each column already in its bind type.
-#[derive(Debug, Clone)]
-pub struct ParsedCsv {
-    pub columns: Vec<(String, ColumnKind)>,
-    pub batches: Vec<RecordBatch>,
-}
-
-impl ParsedCsv {
-    pub fn row_count(&self) -> usize {
-        self.batches.iter().map(RecordBatch::num_rows).sum()
     }
 }
 
@@ -121,7 +106,7 @@ fn row_error(error: arrow::error::ArrowError) -> UploadError {
 }
 
 /// Reads a whole CSV file; nothing is returned unless every row reads with the inferred types.
-pub fn parse_csv(data: &[u8], options: &CsvOptions) -> Result<ParsedCsv, UploadError> {
+pub fn parse_csv(data: &[u8], options: &CsvOptions) -> Result<ParsedUpload, UploadError> {
     check_bytes(data)?;
     let has_header = options.header_row.is_some();
     let start = options.skip_rows + options.header_row.unwrap_or(0);
@@ -141,25 +126,12 @@ pub fn parse_csv(data: &[u8], options: &CsvOptions) -> Result<ParsedCsv, UploadE
             });
         }
     }
-    let mut columns: Vec<(String, ColumnKind)> = Vec::with_capacity(schema.fields().len());
-    for (index, field) in schema.fields().iter().enumerate() {
-        let name = field.name().trim().to_owned();
-        if name.is_empty() {
-            return Err(UploadError::BadHeader(format!(
-                "Column {} has no name in the header row",
-                index + 1
-            )));
-        }
-        if columns
+    let columns = checked_columns(
+        schema
+            .fields()
             .iter()
-            .any(|(existing, _)| existing.eq_ignore_ascii_case(&name))
-        {
-            return Err(UploadError::BadHeader(format!(
-                "The header row names the column \"{name}\" more than once"
-            )));
-        }
-        columns.push((name, ColumnKind::of(field.data_type())));
-    }
+            .map(|field| (field.name().clone(), ColumnKind::of(field.data_type()))),
+    )?;
     let reader = ReaderBuilder::new(Arc::new(schema))
         .with_format(format)
         .with_batch_size(READ_BATCH_ROWS)
@@ -174,26 +146,12 @@ pub fn parse_csv(data: &[u8], options: &CsvOptions) -> Result<ParsedCsv, UploadE
             _ => batch,
         };
         rows += batch.num_rows();
-        batches.push(bindable(batch, &columns)?);
+        batches.push(bindable(&batch, &columns)?);
         if options.rows_to_read.is_some_and(|limit| rows >= limit) {
             break;
         }
     }
-    Ok(ParsedCsv { columns, batches })
-}
-
-/// A batch with each column cast to its kind's bind type.
-fn bindable(batch: RecordBatch, columns: &[(String, ColumnKind)]) -> Result<RecordBatch, UploadError> {
-    let mut arrays = Vec::with_capacity(columns.len());
-    let mut fields = Vec::with_capacity(columns.len());
-    for (index, (name, kind)) in columns.iter().enumerate() {
-        let array = arrow::compute::cast(batch.column(index), &kind.bind_type())
-            .map_err(|error| UploadError::BadRow(format!("Could not read the column \"{name}\": {error}")))?;
-        fields.push(arrow::datatypes::Field::new(name, kind.bind_type(), true));
-        arrays.push(array);
-    }
-    RecordBatch::try_new(Arc::new(arrow::datatypes::Schema::new(fields)), arrays)
-        .map_err(|error| UploadError::BadRow(error.to_string()))
+    Ok(ParsedUpload { columns, batches })
 }
 
 #[cfg(test)]

@@ -1,9 +1,15 @@
-//! File uploads into a database: the file is read and checked whole (types inferred with
-//! arrow-csv) before anything is written, then streamed into the target table in batches.
+//! File uploads into a database: the file (CSV, Excel or Parquet) is read and checked whole,
+//! its types inferred, before anything is written; then it is streamed into the target table
+//! in batches.
 
+pub mod columnar;
 pub mod csv;
+pub mod excel;
 
-use arrow::datatypes::DataType;
+use std::sync::Arc;
+
+use arrow::datatypes::{DataType, Field, Schema};
+use arrow::record_batch::RecordBatch;
 
 /// How a column is created and bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,6 +30,10 @@ impl ColumnKind {
             DataType::Int8 | DataType::Int16 | DataType::Int32 | DataType::Int64 => ColumnKind::Integer,
             DataType::UInt8 | DataType::UInt16 | DataType::UInt32 => ColumnKind::Integer,
             DataType::Float16 | DataType::Float32 | DataType::Float64 => ColumnKind::Float,
+            DataType::Decimal32(_, _)
+            | DataType::Decimal64(_, _)
+            | DataType::Decimal128(_, _)
+            | DataType::Decimal256(_, _) => ColumnKind::Float,
             DataType::Date32 | DataType::Date64 => ColumnKind::Date,
             DataType::Timestamp(_, _) => ColumnKind::Timestamp,
             _ => ColumnKind::Text,
@@ -109,4 +119,118 @@ pub enum UploadError {
     /// A row could not be read with the inferred types.
     #[error("{0}")]
     BadRow(String),
+    /// The file is not of its upload type, or is damaged (Superset's "Parsing error").
+    #[error("Parsing error: {0}")]
+    Parsing(String),
+    /// The Excel file has no sheet of the asked name (pandas' text).
+    #[error("Parsing error: Worksheet named '{0}' not found")]
+    SheetNotFound(String),
+    /// `columns_read` names columns the file does not have.
+    #[error("The file has no column named {}", .0.iter().map(|name| format!("\"{name}\"")).collect::<Vec<_>>().join(", "))]
+    ColumnsNotFound(Vec<String>),
+    /// A columnar ZIP holds files that are not Parquet (Superset's text).
+    #[error("ZIP file contains multiple file types")]
+    MixedZip,
+    /// A columnar ZIP holds Parquet files whose columns differ.
+    #[error("The Parquet files in the ZIP file do not have the same columns")]
+    ZipColumnsDiffer,
+    /// A columnar ZIP is larger than the limit once uncompressed.
+    #[error("The ZIP file is larger than {limit} bytes once uncompressed")]
+    ZipTooLarge { limit: u64 },
+}
+
+/// A file read whole: its columns and its rows, each column already in its bind type.
+#[derive(Debug, Clone)]
+pub struct ParsedUpload {
+    pub columns: Vec<(String, ColumnKind)>,
+    pub batches: Vec<RecordBatch>,
+}
+
+impl ParsedUpload {
+    pub fn row_count(&self) -> usize {
+        self.batches.iter().map(RecordBatch::num_rows).sum()
+    }
+
+    /// Only the named columns, in the file's order (Superset's `columns_read`); every name must
+    /// be a column of the file.
+    pub fn select_columns(self, names: &[String]) -> Result<ParsedUpload, UploadError> {
+        if names.is_empty() {
+            return Ok(self);
+        }
+        let missing: Vec<String> = names
+            .iter()
+            .filter(|name| !self.columns.iter().any(|(column, _)| column == *name))
+            .cloned()
+            .collect();
+        if !missing.is_empty() {
+            return Err(UploadError::ColumnsNotFound(missing));
+        }
+        let kept: Vec<usize> = (0..self.columns.len())
+            .filter(|index| names.contains(&self.columns[*index].0))
+            .collect();
+        let batches = self
+            .batches
+            .iter()
+            .map(|batch| batch.project(&kept))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|error| UploadError::BadRow(error.to_string()))?;
+        let columns = kept.iter().map(|index| self.columns[*index].clone()).collect();
+        Ok(ParsedUpload { columns, batches })
+    }
+}
+
+/// The columns of a header row, checked: every name present, none twice (case-insensitive).
+pub fn checked_columns(
+    header: impl IntoIterator<Item = (String, ColumnKind)>,
+) -> Result<Vec<(String, ColumnKind)>, UploadError> {
+    let mut columns: Vec<(String, ColumnKind)> = Vec::new();
+    for (index, (name, kind)) in header.into_iter().enumerate() {
+        let name = name.trim().to_owned();
+        if name.is_empty() {
+            return Err(UploadError::BadHeader(format!(
+                "Column {} has no name in the header row",
+                index + 1
+            )));
+        }
+        if columns
+            .iter()
+            .any(|(existing, _)| existing.eq_ignore_ascii_case(&name))
+        {
+            return Err(UploadError::BadHeader(format!(
+                "The header row names the column \"{name}\" more than once"
+            )));
+        }
+        columns.push((name, kind));
+    }
+    Ok(columns)
+}
+
+/// One column cast to its kind's bind type: dates through Date32 ("2024-01-02"), timestamps
+/// with a time zone as UTC without it, then text, integer, float or boolean.
+fn bind_array(
+    array: &arrow::array::ArrayRef,
+    kind: ColumnKind,
+) -> Result<arrow::array::ArrayRef, arrow::error::ArrowError> {
+    let array = match (kind, array.data_type()) {
+        (ColumnKind::Date, DataType::Date64) => arrow::compute::cast(array, &DataType::Date32)?,
+        (ColumnKind::Timestamp, DataType::Timestamp(unit, Some(_))) => {
+            arrow::compute::cast(array, &DataType::Timestamp(*unit, None))?
+        }
+        _ => array.clone(),
+    };
+    arrow::compute::cast(&array, &kind.bind_type())
+}
+
+/// A batch with each column cast to its kind's bind type.
+pub fn bindable(batch: &RecordBatch, columns: &[(String, ColumnKind)]) -> Result<RecordBatch, UploadError> {
+    let mut arrays = Vec::with_capacity(columns.len());
+    let mut fields = Vec::with_capacity(columns.len());
+    for (index, (name, kind)) in columns.iter().enumerate() {
+        let array = bind_array(batch.column(index), *kind)
+            .map_err(|error| UploadError::BadRow(format!("Could not read the column \"{name}\": {error}")))?;
+        fields.push(Field::new(name, kind.bind_type(), true));
+        arrays.push(array);
+    }
+    RecordBatch::try_new(Arc::new(Schema::new(fields)), arrays)
+        .map_err(|error| UploadError::BadRow(error.to_string()))
 }

@@ -379,3 +379,74 @@ async fn layers_from_other_charts_answer_that_charts_rows() {
     );
     app.close().await;
 }
+
+#[tokio::test]
+async fn time_series_layers_answer_a_line_charts_columns_in_order() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset = app.dataset_id("birth_names").await;
+    let axis = json!({"sqlExpression": "ds", "label": "ds", "expressionType": "SQL", "columnType": "BASE_AXIS", "timeGrain": "P1Y"});
+    let line_context = json!({
+        "datasource": {"id": dataset, "type": "table"},
+        "queries": [{
+            "columns": [axis],
+            "metrics": [{"expressionType": "SIMPLE", "column": {"column_name": "num"}, "aggregate": "SUM", "label": "SUM(num)"}],
+            "orderby": [[{"sqlExpression": "ds", "label": "ds", "expressionType": "SQL"}, true]],
+            "granularity": "ds",
+            "time_range": "No filter",
+            "row_limit": 100
+        }],
+        "result_format": "json",
+        "result_type": "full"
+    });
+    let source = app
+        .post(
+            "/api/v1/chart/",
+            json!({
+                "slice_name": "Births per year",
+                "viz_type": "echarts_timeseries_line",
+                "datasource_id": dataset,
+                "datasource_type": "table",
+                "params": "{}",
+                "query_context": line_context.to_string(),
+            }),
+            &admin,
+        )
+        .await;
+    assert_eq!(source.status, StatusCode::CREATED, "{}", source.json);
+    let source_id = source.json["id"].as_i64().unwrap();
+
+    let mut context = births_by_gender_context(dataset, "No filter");
+    context["queries"][0]["annotation_layers"] = json!([{
+        "name": "Births 2000-2002", "annotationType": "TIME_SERIES", "sourceType": "line", "value": source_id,
+        "show": true, "overrides": {"time_range": "2000-01-01 : 2003-01-01"}
+    }]);
+    let answer = app.post("/api/v1/chart/data", context, &admin).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    let layer = &answer.json["result"][0]["annotation_data"]["Births 2000-2002"];
+    // x first, y second: the order a time series layer draws them in.
+    assert_eq!(layer["columns"], json!(["ds", "SUM(num)"]));
+    let points: Vec<(i64, i64)> = layer["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            (
+                row["ds"].as_i64().unwrap(),
+                row["SUM(num)"].as_f64().unwrap().round() as i64,
+            )
+        })
+        .collect();
+    let years: Vec<i64> = points.iter().map(|(year, _)| *year).collect();
+    // 2000-01-01, 2001-01-01, 2002-01-01 in epoch ms: the override's range, not the chart's.
+    assert_eq!(years, vec![946_684_800_000, 978_307_200_000, 1_009_843_200_000]);
+    assert!(points.iter().all(|(_, births)| *births > 0), "{points:?}");
+
+    // The same years answered by the source chart itself, with the same range.
+    let mut own = line_context.clone();
+    own["queries"][0]["time_range"] = json!("2000-01-01 : 2003-01-01");
+    let direct = app.post("/api/v1/chart/data", own, &admin).await;
+    assert_eq!(direct.status, StatusCode::OK, "{}", direct.json);
+    assert_eq!(layer["records"], direct.json["result"][0]["data"]);
+    app.close().await;
+}

@@ -272,6 +272,8 @@ async fn common_conf_publishes_the_web_server_timeout_to_signed_in_users() {
     let app = TestApp::with_config(false, None, |settings| {
         settings.query_timeout_seconds = 75;
         settings.escape_markdown_html = true;
+        settings.dashboard_rbac = true;
+        settings.confirm_dashboard_diff = true;
     })
     .await;
     let admin = app.admin().await;
@@ -279,7 +281,13 @@ async fn common_conf_publishes_the_web_server_timeout_to_signed_in_users() {
     assert_eq!(conf.status, StatusCode::OK, "{}", conf.json);
     assert_eq!(
         conf.json,
-        json!({"result": {"SUPERSET_WEBSERVER_TIMEOUT": 75, "ESCAPE_MARKDOWN_HTML": true}})
+        json!({"result": {
+            "SUPERSET_WEBSERVER_TIMEOUT": 75,
+            "ESCAPE_MARKDOWN_HTML": true,
+            "SLACK_ENABLE_AVATARS": false,
+            "DASHBOARD_RBAC": true,
+            "CONFIRM_DASHBOARD_DIFF": true
+        }})
     );
 
     app.create_user("gamma", "pw", &["Gamma"]).await;
@@ -299,7 +307,13 @@ async fn common_conf_defaults_to_sixty_seconds_and_sanitized_markdown_html() {
     let admin = app.admin().await;
     assert_eq!(
         app.get("/api/v1/common/conf/", &admin).await.json,
-        json!({"result": {"SUPERSET_WEBSERVER_TIMEOUT": 60, "ESCAPE_MARKDOWN_HTML": false}})
+        json!({"result": {
+            "SUPERSET_WEBSERVER_TIMEOUT": 60,
+            "ESCAPE_MARKDOWN_HTML": false,
+            "SLACK_ENABLE_AVATARS": false,
+            "DASHBOARD_RBAC": false,
+            "CONFIRM_DASHBOARD_DIFF": false
+        }})
     );
     app.close().await;
 }

@@ -888,3 +888,80 @@ async fn a_saved_charts_data_runs_its_saved_query_context() {
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
     app.close().await;
 }
+
+/// The table chart's server pagination (Superset's `buildQuery` with `server_pagination`): a page
+/// query with `row_limit` and `row_offset`, and an `is_rowcount` query counting every row.
+#[tokio::test]
+async fn table_pages_come_from_row_offset_and_the_row_count_query_counts_them() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    let name_query = |row_limit: i64, row_offset: i64| {
+        json!({
+            "columns": ["name"],
+            "metrics": ["count"],
+            "orderby": [["name", true]],
+            "row_limit": row_limit,
+            "row_offset": row_offset,
+            "time_range": "No filter"
+        })
+    };
+    let context = |queries: Value| json!({"datasource": {"id": dataset_id, "type": "table"}, "queries": queries, "result_format": "json", "result_type": "full"});
+    let names = |result: &Value| -> Vec<String> {
+        result["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| row["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+
+    let everything = app
+        .post(
+            "/api/v1/chart/data",
+            context(json!([name_query(1000, 0)])),
+            &admin,
+        )
+        .await;
+    assert_eq!(everything.status, StatusCode::OK, "{}", everything.json);
+    let all_names = names(&everything.json["result"][0]);
+    assert!(all_names.len() > 20, "{}", all_names.len());
+
+    let mut rowcount = name_query(1000, 0);
+    rowcount["is_rowcount"] = json!(true);
+    let paged = app
+        .post(
+            "/api/v1/chart/data",
+            context(json!([name_query(15, 15), rowcount])),
+            &admin,
+        )
+        .await;
+    assert_eq!(paged.status, StatusCode::OK, "{}", paged.json);
+    // The second page of 15: rows 16 to 30 of the whole answer.
+    assert_eq!(names(&paged.json["result"][0]), all_names[15..30].to_vec());
+    assert_eq!(
+        paged.json["result"][1]["data"],
+        json!([{"rowcount": all_names.len()}])
+    );
+    assert_eq!(paged.json["result"][1]["colnames"], json!(["rowcount"]));
+
+    // The row count stops at the form's row limit, as Superset's does.
+    let mut limited = name_query(10, 0);
+    limited["is_rowcount"] = json!(true);
+    let counted = app
+        .post("/api/v1/chart/data", context(json!([limited])), &admin)
+        .await;
+    assert_eq!(counted.json["result"][0]["data"], json!([{"rowcount": 10}]));
+
+    // A page past the end is empty, not an error.
+    let past = app
+        .post(
+            "/api/v1/chart/data",
+            context(json!([name_query(15, 100_000)])),
+            &admin,
+        )
+        .await;
+    assert_eq!(past.status, StatusCode::OK, "{}", past.json);
+    assert_eq!(past.json["result"][0]["data"], json!([]));
+    app.close().await;
+}

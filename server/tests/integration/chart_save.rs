@@ -60,6 +60,13 @@ fn table_params(dataset_id: i64) -> String {
     .to_string()
 }
 
+/// Form data text as the store saves it: with the current form data `version`.
+fn with_form_data_version(params: &str) -> Value {
+    let mut form_data: Value = serde_json::from_str(params).unwrap();
+    form_data["version"] = json!(quiver_core::stored_document::FORM_DATA_VERSION);
+    form_data
+}
+
 /// Create, read, update and delete one chart, checking every field of Superset's answer.
 async fn chart_crud_round_trip(app: &TestApp) {
     let admin = app.admin().await;
@@ -95,7 +102,11 @@ async fn chart_crud_round_trip(app: &TestApp) {
     assert_eq!(read.json["id"], id);
     assert_eq!(chart["slice_name"], "Births by gender");
     assert_eq!(chart["viz_type"], "table");
-    assert_eq!(chart["params"], params.as_str());
+    assert_eq!(
+        serde_json::from_str::<Value>(chart["params"].as_str().unwrap()).unwrap(),
+        with_form_data_version(&params),
+        "saved at the current form data version"
+    );
     assert_eq!(chart["query_context"], "{\"queries\": []}");
     assert_eq!(chart["description"], "Sum of births");
     assert_eq!(chart["cache_timeout"], 300);
@@ -128,7 +139,10 @@ async fn chart_crud_round_trip(app: &TestApp) {
     assert_eq!(updated.status, StatusCode::OK, "{}", updated.json);
     assert_eq!(updated.json["id"], id);
     assert_eq!(updated.json["result"]["slice_name"], "Births by state");
-    assert_eq!(updated.json["result"]["params"], new_params.as_str());
+    assert_eq!(
+        serde_json::from_str::<Value>(updated.json["result"]["params"].as_str().unwrap()).unwrap(),
+        with_form_data_version(&new_params)
+    );
     assert_eq!(updated.json["result"]["description"], Value::Null);
     assert_eq!(updated.json["result"]["certified_by"], Value::Null);
     assert_eq!(
@@ -357,8 +371,9 @@ async fn dashboards_sent_with_a_chart_are_linked_and_must_be_owned() {
     assert_eq!(
         app.get(&path, &admin).await.json["result"]["dashboards"],
         json!([
-            {"id": sales, "dashboard_title": "Sales", "json_metadata": "{\"color_scheme\":\"supersetColors\"}"},
-            {"id": births, "dashboard_title": "Births", "json_metadata": "{\"color_scheme\":\"supersetColors\"}"}
+            // Read at the current metadata version (stored without one by `make_dashboard`).
+            {"id": sales, "dashboard_title": "Sales", "json_metadata": "{\"color_scheme\":\"supersetColors\",\"version\":1}"},
+            {"id": births, "dashboard_title": "Births", "json_metadata": "{\"color_scheme\":\"supersetColors\",\"version\":1}"}
         ])
     );
     let moved = put(&app, &path, json!({"dashboards": [births]}), &admin).await;

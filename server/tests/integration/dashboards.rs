@@ -783,7 +783,8 @@ async fn colors_are_saved_without_marking_the_dashboard_changed() {
             "stagger_time": 3000,
             "shared_label_colors": ["boy", "girl"],
             "map_label_colors": {"boy": "#1FA8C9", "girl": "#454E7C"},
-            "color_scheme_domain": ["#1FA8C9", "#454E7C"]
+            "color_scheme_domain": ["#1FA8C9", "#454E7C"],
+            "version": 1
         })
     );
     assert_eq!(changed_on(&after), changed_on(&before));

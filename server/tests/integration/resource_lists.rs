@@ -662,6 +662,24 @@ async fn check_databases(app: &TestApp) {
     assert_eq!(body["result"][0]["backend"], "duckdb");
     assert_eq!(body["result"][1]["allow_dml"], true);
     assert!(body["result"][0]["changed_on_delta_humanized"].is_string());
+    // Spec 001 §3, Database: what the database picker reads of each row.
+    let picker_fields = |row: &Value| {
+        json!([
+            row["id"].is_i64(),
+            &row["database_name"],
+            &row["backend"],
+            &row["allow_multi_catalog"],
+            &row["expose_in_sqllab"]
+        ])
+    };
+    assert_eq!(
+        picker_fields(&body["result"][0]),
+        json!([true, "examples", "duckdb", false, true])
+    );
+    assert_eq!(
+        picker_fields(&body["result"][1]),
+        json!([true, "zz_warehouse", "sqlite", false, false])
+    );
     for (filters, expected) in [
         ("(col:expose_in_sqllab,opr:eq,value:!t)", vec!["examples"]),
         ("(col:expose_in_sqllab,opr:eq,value:!f)", vec!["zz_warehouse"]),

@@ -1516,6 +1516,93 @@ async fn asynchronous_runs_report_progress_failures_refusals_and_stops() {
     app.close().await;
 }
 
+/// A table's data preview as SQL Lab's left bar sends it (Superset's `runTablePreviewQuery`): the
+/// table's `SELECT *` from its metadata, 100 rows, outside every editor (no `sql_editor_id`, an
+/// empty tab), asynchronous on a database that allows it.
+async fn execute_preview(
+    app: &TestApp,
+    who: &As,
+    database_id: i64,
+    select_star: &str,
+    client_id: &str,
+) -> common::Answer {
+    app.post(
+        "/api/v1/sqllab/execute/",
+        json!({"database_id": database_id, "sql": select_star, "schema": "main", "queryLimit": 100,
+               "runAsync": true, "client_id": client_id, "tab": "", "json": true}),
+        who,
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_data_preview_runs_asynchronously_on_an_async_database_outside_every_editor() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let database_id = examples_id(&app).await;
+    let metadata = app
+        .get(
+            &format!("/api/v1/database/{database_id}/table_metadata/?name=birth_names&schema=main"),
+            &admin,
+        )
+        .await;
+    assert_eq!(metadata.status, StatusCode::OK, "{}", metadata.json);
+    let select_star = metadata.json["selectStar"].as_str().unwrap().to_owned();
+    assert!(select_star.contains("birth_names"), "{select_star}");
+
+    // Without allow_run_async the preview answers its rows at once.
+    let synchronous = execute_preview(&app, &admin, database_id, &select_star, "previewsync").await;
+    assert_eq!(synchronous.status, StatusCode::OK, "{}", synchronous.json);
+    assert_eq!(synchronous.json["data"].as_array().unwrap().len(), 100);
+
+    allow_run_async(&app, database_id).await;
+    let accepted = execute_preview(&app, &admin, database_id, &select_star, "previewasync").await;
+    assert_eq!(accepted.status, StatusCode::ACCEPTED, "{}", accepted.json);
+    assert_eq!(accepted.json["query"]["state"], "pending");
+    assert_eq!(accepted.json["query"]["sqlEditorId"], Value::Null);
+    assert_eq!(accepted.json["query"]["tab"], "");
+    assert_eq!(accepted.json["query"]["resultsKey"], Value::Null);
+
+    let (run, seen) = follow_run(&app, &admin, "previewasync", is_finished).await;
+    assert_eq!(run["state"], "success", "{run}");
+    assert_eq!(run["rows"], 100);
+    assert!(
+        seen.iter()
+            .all(|state| ["pending", "running", "success"].contains(&state.as_str())),
+        "{seen:?}"
+    );
+    let key = run["resultsKey"].as_str().unwrap().to_owned();
+    let results = app
+        .get(
+            &format!("/api/v1/sqllab/results/?q=(key:'{key}',rows:100)"),
+            &admin,
+        )
+        .await;
+    assert_eq!(results.status, StatusCode::OK, "{}", results.json);
+    assert_eq!(results.json["data"].as_array().unwrap().len(), 100);
+    assert_eq!(results.json["columns"], synchronous.json["columns"]);
+    assert_eq!(results.json["data"][0], synchronous.json["data"][0]);
+
+    // An editor's run is in its tab's history; the previews are in no editor's.
+    let editor_run = execute(&app, &admin, database_id, "SELECT 1 AS one", 10).await;
+    assert_eq!(editor_run.status, StatusCode::OK, "{}", editor_run.json);
+    let history = app
+        .get(
+            "/api/v1/query/?q=(filters:!((col:sql_editor_id,opr:eq,value:'1')),page:0,page_size:100)",
+            &admin,
+        )
+        .await;
+    assert_eq!(history.status, StatusCode::OK, "{}", history.json);
+    let sqls: Vec<&str> = history.json["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|query| query["sql"].as_str().unwrap())
+        .collect();
+    assert_eq!(sqls, vec!["SELECT 1 AS one"]);
+    app.close().await;
+}
+
 /// Decision 0052: while an asynchronous run waits or runs, every poll of `updated_since` over
 /// the last 1.5 s lists it, even when its engine reports no progress, so the browser never takes
 /// a live run for an inactive one.

@@ -1,6 +1,6 @@
-//! CSV uploads (`POST /api/v1/database/{pk}/upload/`): good files into DuckDB, SQLite and
-//! PostgreSQL with fail/replace/append, and broken files that end in a clear 4xx with nothing
-//! created (no table, no dataset).
+//! Uploads (`POST /api/v1/database/{pk}/upload/`): CSV, Excel and Parquet files into DuckDB,
+//! SQLite and PostgreSQL with fail/replace/append, and broken files that end in a clear 4xx
+//! with nothing created (no table, no dataset).
 
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
@@ -11,8 +11,17 @@ use crate::common::{Answer, As, PostgresDatabase, TestApp};
 
 const BOUNDARY: &str = "quiver-upload-boundary-7c1f";
 
-/// A multipart body: text fields, then the file.
+/// A multipart body: text fields, then the file (named after the upload's type).
 fn multipart_body(fields: &[(&str, &str)], file: &[u8]) -> Vec<u8> {
+    let file_name = match fields.iter().find(|(name, _)| *name == "type") {
+        Some((_, "excel")) => "data.xlsx",
+        Some((_, "columnar")) => "data.parquet",
+        _ => "data.csv",
+    };
+    multipart_body_named(fields, file_name, file)
+}
+
+fn multipart_body_named(fields: &[(&str, &str)], file_name: &str, file: &[u8]) -> Vec<u8> {
     let mut body = Vec::new();
     for (name, value) in fields {
         body.extend_from_slice(
@@ -22,7 +31,7 @@ fn multipart_body(fields: &[(&str, &str)], file: &[u8]) -> Vec<u8> {
     }
     body.extend_from_slice(
         format!(
-            "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"data.csv\"\r\nContent-Type: text/csv\r\n\r\n"
+            "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{file_name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
         )
         .as_bytes(),
     );
@@ -32,6 +41,10 @@ fn multipart_body(fields: &[(&str, &str)], file: &[u8]) -> Vec<u8> {
 }
 
 async fn upload(app: &TestApp, who: &As, database_id: i64, fields: &[(&str, &str)], file: &[u8]) -> Answer {
+    send_upload(app, who, database_id, multipart_body(fields, file)).await
+}
+
+async fn send_upload(app: &TestApp, who: &As, database_id: i64, body: Vec<u8>) -> Answer {
     let As::Bearer(token) = who else {
         panic!("uploads here use a token")
     };
@@ -43,7 +56,7 @@ async fn upload(app: &TestApp, who: &As, database_id: i64, fields: &[(&str, &str
             header::CONTENT_TYPE,
             format!("multipart/form-data; boundary={BOUNDARY}"),
         )
-        .body(Body::from(multipart_body(fields, file)))
+        .body(Body::from(body))
         .unwrap();
     app.send(request).await
 }
@@ -237,25 +250,24 @@ async fn broken_files_end_in_clear_errors_and_create_nothing() {
     assert_eq!(tables, 0);
     connection.close().await.unwrap();
 
-    // A bad form: no table name, an unknown type, Excel not yet.
+    // A bad form: no table name, an extension of another type.
     let no_table = upload(&app, &admin, database_id, &[("type", "csv")], b"a\n1\n").await;
     assert_eq!(no_table.status, StatusCode::BAD_REQUEST);
     assert_eq!(
         no_table.json["message"]["table_name"][0],
         "Missing data for required field."
     );
-    let excel = upload(
+    let wrong_extension = send_upload(
         &app,
         &admin,
         database_id,
-        &[("type", "excel"), ("table_name", "x")],
-        b"a\n1\n",
+        multipart_body_named(&[("type", "excel"), ("table_name", "x")], "data.csv", b"a\n1\n"),
     )
     .await;
-    assert_eq!(excel.status, StatusCode::BAD_REQUEST);
+    assert_eq!(wrong_extension.status, StatusCode::BAD_REQUEST);
     assert_eq!(
-        excel.json["message"]["type"][0],
-        "Only CSV uploads are supported yet."
+        wrong_extension.json["message"]["file"][0],
+        "File extension is not allowed."
     );
     app.close().await;
 }
@@ -291,5 +303,374 @@ async fn uploads_need_a_database_that_allows_them() {
     )
     .await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    app.close().await;
+}
+
+/// A workbook: a title row, then a header and three rows on the sheet "people", and a second
+/// sheet "notes".
+fn people_workbook() -> Vec<u8> {
+    use rust_xlsxwriter::{ExcelDateTime, Format, Workbook};
+    let mut workbook = Workbook::new();
+    workbook
+        .add_worksheet()
+        .set_name("notes")
+        .unwrap()
+        .write_string(0, 0, "nothing here")
+        .unwrap();
+    let sheet = workbook.add_worksheet().set_name("people").unwrap();
+    sheet.write_string(0, 0, "Staff list").unwrap();
+    for (column, name) in ["name", "age", "score", "joined", "active"].iter().enumerate() {
+        sheet.write_string(1, column as u16, *name).unwrap();
+    }
+    let date_format = Format::new().set_num_format("yyyy-mm-dd");
+    let rows = [
+        ("ann", 31.0, 9.5, 2, true),
+        ("bob", 28.0, 7.25, 3, false),
+        ("cid", 45.0, 8.0, 4, true),
+    ];
+    for (offset, (name, age, score, day, active)) in rows.iter().enumerate() {
+        let row = offset as u32 + 2;
+        sheet.write_string(row, 0, *name).unwrap();
+        sheet.write_number(row, 1, *age).unwrap();
+        sheet.write_number(row, 2, *score).unwrap();
+        let joined = ExcelDateTime::from_ymd(2024, 1, *day).unwrap();
+        sheet
+            .write_datetime_with_format(row, 3, &joined, &date_format)
+            .unwrap();
+        sheet.write_boolean(row, 4, *active).unwrap();
+    }
+    workbook.save_to_buffer().unwrap()
+}
+
+/// A Parquet file of `rows` rows: id (int32), city (text), amount (float), day (date).
+fn sales_parquet(rows: i32) -> Vec<u8> {
+    use std::sync::Arc;
+
+    use arrow::array::{ArrayRef, Date32Array, Float64Array, Int32Array, StringArray};
+    use arrow::datatypes::{DataType, Field, Schema};
+    use arrow::record_batch::RecordBatch;
+
+    let schema = Arc::new(Schema::new(vec![
+        Field::new("id", DataType::Int32, false),
+        Field::new("city", DataType::Utf8, true),
+        Field::new("amount", DataType::Float64, true),
+        Field::new("day", DataType::Date32, true),
+    ]));
+    let columns: Vec<ArrayRef> = vec![
+        Arc::new(Int32Array::from((1..=rows).collect::<Vec<_>>())),
+        Arc::new(StringArray::from(
+            (1..=rows).map(|id| format!("city {id}")).collect::<Vec<_>>(),
+        )),
+        Arc::new(Float64Array::from(
+            (1..=rows).map(|id| f64::from(id) * 1.5).collect::<Vec<_>>(),
+        )),
+        Arc::new(Date32Array::from(
+            (1..=rows).map(|id| 19_723 + id).collect::<Vec<_>>(),
+        )),
+    ];
+    let batch = RecordBatch::try_new(schema.clone(), columns).unwrap();
+    let mut buffer = Vec::new();
+    let mut writer = parquet::arrow::ArrowWriter::try_new(&mut buffer, schema, None).unwrap();
+    writer.write(&batch).unwrap();
+    writer.close().unwrap();
+    buffer
+}
+
+fn zip_of(files: &[(&str, Vec<u8>)]) -> Vec<u8> {
+    use std::io::Write;
+    let mut buffer = std::io::Cursor::new(Vec::new());
+    let mut archive = zip::ZipWriter::new(&mut buffer);
+    for (name, content) in files {
+        archive
+            .start_file(*name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        archive.write_all(content).unwrap();
+    }
+    archive.finish().unwrap();
+    buffer.into_inner()
+}
+
+/// The uploaded table's dataset columns: name and generic type.
+async fn dataset_columns(
+    app: &TestApp,
+    admin: &As,
+    database_id: i64,
+    schema: &str,
+    table: &str,
+) -> Vec<(String, i64)> {
+    let dataset_id = app
+        .state
+        .store
+        .dataset_id_by_table(database_id, Some(schema), table)
+        .await
+        .unwrap()
+        .expect("a dataset for the uploaded table");
+    let dataset = app.get(&format!("/api/v1/dataset/{dataset_id}"), admin).await;
+    dataset.json["result"]["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|column| {
+            (
+                column["column_name"].as_str().unwrap().to_owned(),
+                column["type_generic"].as_i64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// One value through SQL Lab.
+async fn first_value(app: &TestApp, admin: &As, database_id: i64, sql: &str) -> Value {
+    let answer = app
+        .post(
+            "/api/v1/sqllab/execute/",
+            json!({"database_id": database_id, "sql": sql, "queryLimit": 10, "runAsync": false,
+                   "tab": "Untitled Query 1", "sql_editor_id": "1", "json": true}),
+            admin,
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    answer.json["data"][0]["v"].clone()
+}
+
+async fn excel_and_columnar_uploads_into(app: &TestApp, admin: &As, database_id: i64, schema: &str) {
+    // Excel: the sheet by name, a title row skipped, three of the columns.
+    let excel = [
+        ("type", "excel"),
+        ("table_name", "staff"),
+        ("schema", schema),
+        ("sheet_name", "people"),
+        ("skip_rows", "1"),
+        ("columns_read", "name,age,joined,active"),
+    ];
+    let answer = upload(app, admin, database_id, &excel, &people_workbook()).await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.json);
+    assert_eq!(count_rows(app, admin, database_id, "staff").await, 3);
+    assert_eq!(
+        dataset_columns(app, admin, database_id, schema, "staff").await,
+        vec![
+            ("name".to_owned(), 1),
+            ("age".to_owned(), 0),
+            ("joined".to_owned(), 2),
+            ("active".to_owned(), 3)
+        ]
+    );
+    assert_eq!(
+        first_value(
+            app,
+            admin,
+            database_id,
+            "SELECT CAST(SUM(age) AS INTEGER) AS v FROM staff"
+        )
+        .await,
+        json!(104)
+    );
+    let joined = first_value(
+        app,
+        admin,
+        database_id,
+        "SELECT CAST(MAX(joined) AS VARCHAR(30)) AS v FROM staff",
+    )
+    .await;
+    assert!(joined.as_str().unwrap().starts_with("2024-01-04"), "{joined}");
+    // rows_to_read with replace.
+    let limited = [
+        ("type", "excel"),
+        ("table_name", "staff"),
+        ("schema", schema),
+        ("sheet_name", "people"),
+        ("skip_rows", "1"),
+        ("rows_to_read", "2"),
+        ("already_exists", "replace"),
+    ];
+    let answer = upload(app, admin, database_id, &limited, &people_workbook()).await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.json);
+    assert_eq!(count_rows(app, admin, database_id, "staff").await, 2);
+
+    // Parquet: the file's types kept; a ZIP of two files appends both.
+    let columnar = [("type", "columnar"), ("table_name", "sales"), ("schema", schema)];
+    let answer = upload(app, admin, database_id, &columnar, &sales_parquet(5)).await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.json);
+    assert_eq!(
+        dataset_columns(app, admin, database_id, schema, "sales").await,
+        vec![
+            ("id".to_owned(), 0),
+            ("city".to_owned(), 1),
+            ("amount".to_owned(), 0),
+            ("day".to_owned(), 2)
+        ]
+    );
+    assert_eq!(
+        first_value(app, admin, database_id, "SELECT SUM(amount) AS v FROM sales").await,
+        json!(22.5)
+    );
+    let zipped = zip_of(&[("a.parquet", sales_parquet(2)), ("b.parquet", sales_parquet(3))]);
+    let append = send_upload(
+        app,
+        admin,
+        database_id,
+        multipart_body_named(
+            &[
+                ("type", "columnar"),
+                ("table_name", "sales"),
+                ("schema", schema),
+                ("already_exists", "append"),
+            ],
+            "sales.zip",
+            &zipped,
+        ),
+    )
+    .await;
+    assert_eq!(append.status, StatusCode::CREATED, "{}", append.json);
+    assert_eq!(count_rows(app, admin, database_id, "sales").await, 10);
+}
+
+#[tokio::test]
+async fn excel_and_parquet_files_land_in_duckdb_and_postgres() {
+    let app = TestApp::new().await;
+    let admin = app.admin().await;
+
+    let duckdb_path = app.home.path().join("columnar.duckdb");
+    duckdb::Connection::open(&duckdb_path).unwrap();
+    let duckdb_id = create_connection(
+        &app,
+        &admin,
+        "duck excel",
+        &format!("duckdb:///{}", duckdb_path.display()),
+        true,
+    )
+    .await;
+    excel_and_columnar_uploads_into(&app, &admin, duckdb_id, "main").await;
+
+    let postgres = PostgresDatabase::create().await;
+    let postgres_id = create_connection(&app, &admin, "pg excel", &postgres.url, true).await;
+    excel_and_columnar_uploads_into(&app, &admin, postgres_id, "public").await;
+    app.close().await;
+}
+
+#[tokio::test]
+async fn broken_excel_and_parquet_files_create_nothing() {
+    let app = TestApp::new().await;
+    let admin = app.admin().await;
+    let postgres = PostgresDatabase::create().await;
+    let database_id = create_connection(&app, &admin, "pg broken files", &postgres.url, true).await;
+    let datasets_before = dataset_count(&app).await;
+    let excel = |extra: &'static [(&'static str, &'static str)]| {
+        let mut fields = vec![("type", "excel"), ("table_name", "broken")];
+        fields.extend_from_slice(extra);
+        fields
+    };
+    let columnar = [("type", "columnar"), ("table_name", "broken")];
+    let not_a_zip = zip_of(&[("a.parquet", sales_parquet(1)), ("readme.txt", b"hi".to_vec())]);
+    /// Case name, form fields, file, the message's start.
+    type Case<'a> = (&'a str, Vec<(&'a str, &'a str)>, Vec<u8>, &'a str);
+    let cases: Vec<Case> = vec![
+        (
+            "csv as excel",
+            excel(&[]),
+            b"a,b\n1,2\n".to_vec(),
+            "Parsing error: ",
+        ),
+        (
+            "unknown sheet",
+            excel(&[("sheet_name", "payroll")]),
+            people_workbook(),
+            "Parsing error: Worksheet named 'payroll' not found",
+        ),
+        (
+            "unknown column",
+            excel(&[
+                ("skip_rows", "1"),
+                ("sheet_name", "people"),
+                ("columns_read", "name,salary"),
+            ]),
+            people_workbook(),
+            "The file has no column named \"salary\"",
+        ),
+        ("empty excel", excel(&[]), Vec::new(), "The file is empty"),
+        (
+            "not parquet",
+            columnar.to_vec(),
+            b"PAR1 but not really".to_vec(),
+            "Parsing error: ",
+        ),
+        (
+            "zip with another file type",
+            columnar.to_vec(),
+            not_a_zip,
+            "ZIP file contains multiple file types",
+        ),
+    ];
+    for (case, fields, file, expected) in cases {
+        let answer = upload(&app, &admin, database_id, &fields, &file).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{case}: {}", answer.json);
+        let message = answer.json["message"].as_str().unwrap_or_default();
+        assert!(message.starts_with(expected), "{case}: {message}");
+    }
+    let zip_named_parquet = send_upload(
+        &app,
+        &admin,
+        database_id,
+        multipart_body_named(&columnar, "data.xlsx", &sales_parquet(1)),
+    )
+    .await;
+    assert_eq!(zip_named_parquet.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        zip_named_parquet.json["message"]["file"][0],
+        "File extension is not allowed."
+    );
+    assert_eq!(dataset_count(&app).await, datasets_before);
+    let mut connection = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
+    let tables: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'broken'")
+            .fetch_one(&mut connection)
+            .await
+            .unwrap();
+    assert_eq!(tables, 0);
+    connection.close().await.unwrap();
+    app.close().await;
+}
+
+#[tokio::test]
+async fn allowed_schemas_limit_uploads_of_every_type() {
+    let app = TestApp::new().await;
+    let admin = app.admin().await;
+    let postgres = PostgresDatabase::create().await;
+    let created = app
+        .post(
+            "/api/v1/database/",
+            json!({"database_name": "pg schemas", "sqlalchemy_uri": postgres.url, "allow_file_upload": true,
+                   "extra": "{\"schemas_allowed_for_file_upload\": [\"public\"]}"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.json);
+    let database_id = created.json["id"].as_i64().unwrap();
+    for (upload_type, file) in [
+        ("csv", PEOPLE.to_vec()),
+        ("excel", people_workbook()),
+        ("columnar", sales_parquet(2)),
+    ] {
+        let elsewhere = [("type", upload_type), ("table_name", "t"), ("schema", "other")];
+        let refused = upload(&app, &admin, database_id, &elsewhere, &file).await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN, "{upload_type}");
+        assert_eq!(
+            refused.json["message"],
+            "Database schema is not allowed for csv uploads."
+        );
+        let table = format!("t_{upload_type}");
+        let allowed = [
+            ("type", upload_type),
+            ("table_name", table.as_str()),
+            ("schema", "public"),
+        ];
+        let answer = upload(&app, &admin, database_id, &allowed, &file).await;
+        assert_eq!(
+            answer.status,
+            StatusCode::CREATED,
+            "{upload_type}: {}",
+            answer.json
+        );
+    }
     app.close().await;
 }

@@ -130,7 +130,7 @@ describe('fetchChartData', () => {
   });
 
   it("follows the server's published SUPERSET_WEBSERVER_TIMEOUT (90 s)", async () => {
-    applyCommonConf({ SUPERSET_WEBSERVER_TIMEOUT: 90, ESCAPE_MARKDOWN_HTML: false });
+    applyCommonConf({ SUPERSET_WEBSERVER_TIMEOUT: 90, ESCAPE_MARKDOWN_HTML: false, SLACK_ENABLE_AVATARS: false, DASHBOARD_RBAC: false, CONFIRM_DASHBOARD_DIFF: false });
     expect(chartDataTimeoutMs()).toBe(90 * 1000);
     vi.useFakeTimers();
     stubServer(
@@ -154,7 +154,7 @@ describe('fetchChartData', () => {
   });
 
   it('keeps 60 s when the published timeout is not a positive number', () => {
-    applyCommonConf({ SUPERSET_WEBSERVER_TIMEOUT: 0, ESCAPE_MARKDOWN_HTML: false });
+    applyCommonConf({ SUPERSET_WEBSERVER_TIMEOUT: 0, ESCAPE_MARKDOWN_HTML: false, SLACK_ENABLE_AVATARS: false, DASHBOARD_RBAC: false, CONFIRM_DASHBOARD_DIFF: false });
     expect(chartDataTimeoutMs()).toBe(60 * 1000);
   });
 

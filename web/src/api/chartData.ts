@@ -9,6 +9,7 @@ import { postProcessArrow } from '@/wasm/postProcess';
 import { arrowResponseBody, readArrowResult } from './arrowResult';
 import { apiFetch } from './client';
 import { ApiError } from './errors';
+import { ChartResultCache, chartResultCache } from './chartResultCache';
 
 export const chartDataPath = '/api/v1/chart/data';
 
@@ -73,6 +74,27 @@ function decodeResultStream(stream: Uint8Array, frameIndex: number): ChartDataAr
  * server times the job out itself).
  */
 export async function fetchChartData(queryContext: QueryContext, signal?: AbortSignal, path: string = chartDataPath): Promise<ChartDataArrowResult[]> {
+  return postProcessResults(await fetchChartDataFrames(queryContext, signal, path), queryContext);
+}
+
+/**
+ * Runs a query context like `fetchChartData`, answering from the client's result cache
+ * (`chartResultCache`, quiver-core's LRU with a byte budget) when the same query context was
+ * answered before and `force` is not set. Answers without errors are kept.
+ */
+export async function fetchChartDataThroughCache(queryContext: QueryContext, signal?: AbortSignal): Promise<ChartDataArrowResult[]> {
+  const cache = await chartResultCache();
+  const key = ChartResultCache.keyOf(queryContext, chartDataPath);
+  const cachedFrames = queryContext.force ? undefined : cache?.frames(key);
+  if (cachedFrames !== undefined) return postProcessResults(cachedFrames, queryContext);
+  const frames = await fetchChartDataFrames(queryContext, signal);
+  const results = await postProcessResults(frames, queryContext);
+  if (results.every((result) => result.meta.error === null)) cache?.remember(key, frames);
+  return results;
+}
+
+/** The Arrow IPC stream of each query object of a query context's answer, in order. */
+async function fetchChartDataFrames(queryContext: QueryContext, signal?: AbortSignal, path: string = chartDataPath): Promise<Uint8Array[]> {
   const response = await apiFetch(path, {
     method: 'POST',
     body: { ...queryContext, result_format: 'arrow' },
@@ -92,14 +114,14 @@ export async function fetchChartData(queryContext: QueryContext, signal?: AbortS
       signal,
       timeoutMs: chartDataTimeoutMs(),
     });
-    return postProcessResults(splitChartDataFrames(await arrowBody(resultResponse)), queryContext);
+    return splitChartDataFrames(await arrowBody(resultResponse));
   }
   if (response.status !== 200) {
     throw new ApiError(`Received unexpected response status (${response.status}) while fetching chart data`, {
       status: response.status,
     });
   }
-  return postProcessResults(splitChartDataFrames(await arrowBody(response)), queryContext);
+  return splitChartDataFrames(await arrowBody(response));
 }
 
 function arrowBody(response: Response): Promise<Uint8Array> {

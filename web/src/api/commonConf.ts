@@ -59,3 +59,22 @@ export function useCommonConf(): void {
 export function useEscapeMarkdownHtml(): boolean {
   return useCommonConfQuery().data?.ESCAPE_MARKDOWN_HTML ?? false;
 }
+
+/**
+ * Superset's `SLACK_ENABLE_AVATARS` feature flag: on, owner avatars load from
+ * `GET /api/v1/user/{id}/avatar.png`; off (the default, also until the conf is read), owners show
+ * as initials.
+ */
+export function useSlackEnableAvatars(): boolean {
+  return useCommonConfQuery().data?.SLACK_ENABLE_AVATARS ?? false;
+}
+
+/** Superset's `CONFIRM_DASHBOARD_DIFF` feature flag: on, an overwrite asks to confirm the differing fields. */
+export function useConfirmDashboardDiff(): boolean {
+  return useCommonConfQuery().data?.CONFIRM_DASHBOARD_DIFF ?? false;
+}
+
+/** Superset's `DASHBOARD_RBAC` feature flag: on, dashboards carry their roles and saving needs admin or owner. */
+export function useDashboardRbac(): boolean {
+  return useCommonConfQuery().data?.DASHBOARD_RBAC ?? false;
+}

@@ -16,6 +16,7 @@ export const queryKeys = {
   drillToDetail: (formData: unknown, drillValues: unknown, page: number) => ['drillToDetail', formData, drillValues, page] as const,
   // SQL Lab (issue #7)
   sqlLabDatabases: ['sqlLabDatabases'] as const,
+  sqlLabOverwritableDatasets: (userId: number | null, search: string) => ['sqlLabOverwritableDatasets', userId, search] as const,
   databaseCatalogs: (databaseId: number) => ['databaseCatalogs', databaseId] as const,
   databaseSchemas: (databaseId: number, catalog: string | null = null) => ['databaseSchemas', databaseId, catalog] as const,
   databaseTables: (databaseId: number, schema: string, catalog: string | null = null) => ['databaseTables', databaseId, schema, catalog] as const,
@@ -35,7 +36,6 @@ export const queryKeys = {
   chartListVizTypes: ['chartList', 'vizTypes'] as const,
   // SQL Lab state (issue #7)
   queryHistory: (path: string, refreshNumber: number) => ['queryHistory', path, refreshNumber] as const,
-  sqlLabPreview: (tableId: string, sql: string) => ['sqlLabPreview', tableId, sql] as const,
   // Native filters (issue #6)
   dashboardDatasets: (idOrSlug: string) => ['dashboard', idOrSlug, 'datasets'] as const,
   columnValues: (datasetId: number, column: string) => ['columnValues', datasetId, column] as const,
@@ -61,6 +61,8 @@ export const queryKeys = {
   annotationLayer: (id: number) => ['annotationLayer', id] as const,
   /** Every layer, by name, for Explore's annotation layer picker. */
   annotationLayerChoices: ['resourceList', 'annotation_layer', 'choices'] as const,
+  /** Explore's annotation layer editor: the saved line charts a time series layer can come from. */
+  annotationSourceCharts: ['resourceList', 'chart', 'annotationSources'] as const,
   annotationList: (layerId: number, q: string) => ['resourceList', 'annotation', layerId, q] as const,
   annotationListAll: (layerId: number) => ['resourceList', 'annotation', layerId] as const,
   // Reports: a chart's or dashboard's own report, inside the report list's family.

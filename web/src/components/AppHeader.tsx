@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import styled, { useTheme } from 'styled-components';
 import type { CurrentUser } from '@/api/generated/CurrentUser';
 import { logoutPath, userDisplayName, welcomePagePath } from '@/features/auth/api';
+import { DataMenu } from '@/features/databases/DataMenu';
 import { useThemeMode } from '@/theme/themeMode';
 import { narrowerThan } from '@/theme/tokens';
 import { testIds } from '@/testIds';
@@ -44,6 +45,7 @@ export function AppHeader({ user }: { user: CurrentUser }): JSX.Element {
         <NavLink to="/superset/tags/">Tags</NavLink>
       </Nav>
       <Spacer />
+      <DataMenu />
       <SettingsMenu />
       <Button
         $variant="secondary"

@@ -50,6 +50,8 @@ export interface LayoutHistoryHandle {
   readonly undoLength: number;
   readonly redoLength: number;
   readonly isUndoHistoryExceeded: boolean;
+  /** Forgets the past and the future (after saving). */
+  clear: () => void;
   free: () => void;
 }
 

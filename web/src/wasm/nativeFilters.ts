@@ -2,10 +2,18 @@ import type { ExtraFormData } from '@/api/generated/ExtraFormData';
 import type { NativeFilterScope } from '@/api/generated/NativeFilterScope';
 import { loadQuiverCore } from './core';
 
+/** `chartsInScope` and `tabsInScope` of a filter over a layout. */
+export interface FilterScopeRuntime {
+  chartsInScope: number[];
+  tabsInScope: string[];
+}
+
 /** quiver-core's native filter rules, loaded (see core-wasm `native_filter`). */
 export interface NativeFilterRules {
   /** The ids of `chartIds` that `scope` holds in the layout (`position_json` object). */
   chartsInScope: (layout: unknown, scope: NativeFilterScope, chartIds: number[]) => number[];
+  /** A filter's runtime fields: the charts its scope holds and the tabs holding them. */
+  filterScopeRuntime: (layout: unknown, scope: NativeFilterScope, chartIds: number[]) => FilterScopeRuntime;
   /** The `extraFormData` of a select filter's chosen values. */
   selectExtraFormData: (column: string, values: unknown[], isInverseSelection: boolean, isValueRequired: boolean) => ExtraFormData;
   /** The `extraFormData` of a numerical range; throws "Minimum must be strictly less than maximum". */
@@ -20,6 +28,7 @@ export async function loadNativeFilterRules(): Promise<NativeFilterRules> {
   const corePackage = await import('./pkg/quiver_core.js');
   return {
     chartsInScope: corePackage.chartsInScope,
+    filterScopeRuntime: corePackage.filterScopeRuntime,
     selectExtraFormData: corePackage.selectExtraFormData,
     rangeExtraFormData: corePackage.rangeExtraFormData,
     mergeExtraFormData: corePackage.mergeExtraFormData,

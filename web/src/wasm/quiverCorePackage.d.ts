@@ -46,6 +46,8 @@ declare module '*/pkg/quiver_core.js' {
     current: Record<string, unknown>,
     controls: Record<string, { label?: string; type?: string }>,
   ): { control: string; before: string; after: string }[];
+  /** Throws an `InvalidListFilterConfig` error naming the first filter id that is not a column id. */
+  export function checkListFilterConfig(filterIds: string[], columnIds: string[]): void;
   export function resizeComponent(layout: unknown, id: string, width?: number | null, height?: number | null): unknown;
   export class LayoutHistory {
     constructor(layout: unknown);
@@ -57,6 +59,19 @@ declare module '*/pkg/quiver_core.js' {
     readonly redoLength: number;
     readonly isUndoHistoryExceeded: boolean;
     clear(): void;
+    free(): void;
+  }
+  export function initSync(module: { module: BufferSource | WebAssembly.Module }): unknown;
+  export function defaultFormData(datasource: string): FormData;
+  export class LruCache {
+    constructor(capacity: number, maxBytes?: number | null);
+    get(key: string): unknown;
+    has(key: string): boolean;
+    set(key: string, value: unknown, bytes?: number | null): boolean;
+    delete(key: string): boolean;
+    clear(): void;
+    readonly size: number;
+    readonly usedBytes: number;
     free(): void;
   }
 }

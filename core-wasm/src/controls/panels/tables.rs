@@ -6,6 +6,7 @@ use crate::controls::choices;
 use crate::controls::model::{Choice, Control, ControlSection, ControlType, Visibility};
 use crate::controls::sections;
 use crate::controls::shared::{self, DEFAULT_ROW_LIMIT};
+use crate::query_object::viz::table::DEFAULT_SERVER_PAGE_LENGTH;
 
 fn labelled(pairs: &[(&'static str, &'static str)]) -> Vec<Choice> {
     pairs
@@ -22,6 +23,9 @@ fn in_aggregate_mode() -> Visibility {
 fn in_raw_mode() -> Visibility {
     Visibility::is_one_of("query_mode", &[json!("raw")])
 }
+
+/// Spec 000 §9: a table's page sizes (the default, 15, is the query builder's).
+const SERVER_PAGE_SIZES: [(i64, &str); 5] = [(5, "5"), (15, "15"), (25, "25"), (50, "50"), (100, "100")];
 
 /// `table`: aggregate (group by and metrics) or raw records, then display options.
 pub fn table() -> Vec<ControlSection> {
@@ -88,6 +92,18 @@ pub fn table() -> Vec<ControlSection> {
         .default(json!(0))
         .free_form()
         .render_trigger(),
+        Control::select(
+            "server_page_length",
+            "Server Page Length",
+            SERVER_PAGE_SIZES
+                .iter()
+                .map(|(value, label)| Choice(json!(value), label))
+                .collect(),
+        )
+        .description("Rows per page, 0 means no pagination")
+        .default(json!(DEFAULT_SERVER_PAGE_LENGTH))
+        .free_form()
+        .visible_when(Visibility::is_one_of("server_pagination", &[json!(true)])),
         Control::checkbox("include_search", "Search box", false)
             .description("Whether to include a client-side search box"),
         Control::checkbox("show_cell_bars", "Cell bars", true)

@@ -13,8 +13,14 @@
 //!
 //! Raw mode: `columns` = `all_columns`, no `metrics`, `orderby` from `order_by_cols`.
 //!
-//! Not yet: server pagination (`server_pagination`, own state), time comparison
-//! (`time_compare`), `extra_form_data` (dashboard filters).
+//! Server pagination (`server_pagination`, not for downloads): the main query answers one page,
+//! `row_limit` = the page size (the own state's `pageSize`, else `server_page_length`, else 15)
+//! and `row_offset` = `currentPage` × page size; a row-count query (`is_rowcount`, the form's
+//! `row_limit`, no post-processing) follows it. The own state (Superset's `ownState`,
+//! `{"currentPage": 2, "pageSize": 25}`) comes with the form data as `own_state`; it is the
+//! browser's and is never saved.
+//!
+//! Not yet: time comparison (`time_compare`), `extra_form_data` (dashboard filters).
 
 use quiver_types::{AdhocColumn, ColumnRef, MetricRef, OrderByTerm, QueryObject};
 use serde_json::{Map, Value};
@@ -25,9 +31,54 @@ use crate::query_object::common_query::build_common_query_object;
 use crate::query_object::metrics::metric_label;
 use crate::query_object::remove_duplicates;
 
-/// The table chart's queries: the main query, then the optional percent-metric and totals
-/// queries.
+/// Spec 000 §9: a table's default page size.
+pub const DEFAULT_SERVER_PAGE_LENGTH: i64 = 15;
+
+/// The table chart's queries: the main query, the row-count query of server pagination, then
+/// the optional percent-metric and totals queries.
 pub fn build_table_queries(controls: &ControlValues<'_>) -> CoreResult<Vec<QueryObject>> {
+    let queries = build_unpaged_queries(controls)?;
+    with_server_pagination(controls, queries)
+}
+
+/// With `server_pagination`, the main query answers the own state's page and a row-count query
+/// follows it.
+fn with_server_pagination(
+    controls: &ControlValues<'_>,
+    mut queries: Vec<QueryObject>,
+) -> CoreResult<Vec<QueryObject>> {
+    let is_paged = controls.boolean("server_pagination")? == Some(true) && !is_download_query(controls)?;
+    if !is_paged {
+        return Ok(queries);
+    }
+    let Some(main) = queries.first_mut() else {
+        return Ok(queries);
+    };
+    let own_state = controls.object("own_state")?;
+    let own_integer = |key: &str| own_state.and_then(|state| state.get(key)).and_then(Value::as_i64);
+    let page_size = match own_integer("pageSize").filter(|size| *size > 0) {
+        Some(size) => size,
+        None => controls
+            .integer("server_page_length")?
+            .filter(|size| *size > 0)
+            .unwrap_or(DEFAULT_SERVER_PAGE_LENGTH),
+    };
+    let current_page = own_integer("currentPage").filter(|page| *page >= 0).unwrap_or(0);
+    let rowcount = QueryObject {
+        row_offset: Some(0),
+        post_processing: Vec::new(),
+        time_offsets: Vec::new(),
+        is_rowcount: Some(true),
+        ..main.clone()
+    };
+    main.row_limit = Some(page_size);
+    main.row_offset = Some(current_page.saturating_mul(page_size));
+    queries.insert(1, rowcount);
+    Ok(queries)
+}
+
+/// The table's queries as if every row were shown at once.
+fn build_unpaged_queries(controls: &ControlValues<'_>) -> CoreResult<Vec<QueryObject>> {
     let mode = QueryMode::of_table(controls);
     let mut query = build_common_query_object(controls, Some(mode))?;
     if is_download_query(controls)? {
@@ -237,6 +288,44 @@ mod tests {
                 "state",
             ])
         );
+    }
+
+    #[test]
+    fn server_pagination_asks_for_one_page_then_counts_the_rows() {
+        let form_data = json!({
+            "groupby": ["state"], "metrics": ["count"], "row_limit": 1000, "server_pagination": true,
+            "own_state": {"currentPage": 2, "pageSize": 25}, "show_totals": true,
+        });
+        let all = queries(form_data.clone());
+        assert_eq!(all.len(), 3, "page, row count, totals");
+        assert_eq!(
+            (all[0].row_limit, all[0].row_offset, all[0].is_rowcount),
+            (Some(25), Some(50), None)
+        );
+        assert_eq!(
+            (all[1].row_limit, all[1].row_offset, all[1].is_rowcount),
+            (Some(1000), Some(0), Some(true))
+        );
+        assert!(all[1].post_processing.is_empty());
+        assert_eq!(all[1].columns, all[0].columns);
+        assert!(all[2].columns.is_empty(), "the totals query stays last");
+
+        // Without own state: the first page of `server_page_length`, else of 15.
+        let first =
+            queries(json!({"all_columns": ["name"], "server_pagination": true, "server_page_length": 50}));
+        assert_eq!((first[0].row_limit, first[0].row_offset), (Some(50), Some(0)));
+        let default = queries(json!({"all_columns": ["name"], "server_pagination": true}));
+        assert_eq!((default[0].row_limit, default[0].row_offset), (Some(15), Some(0)));
+        assert_eq!(default[1].is_rowcount, Some(true));
+
+        // Off, or a download: every row, no row-count query.
+        assert_eq!(
+            queries(json!({"all_columns": ["name"], "row_limit": 100})).len(),
+            1
+        );
+        let download =
+            queries(json!({"all_columns": ["name"], "server_pagination": true, "result_format": "csv"}));
+        assert_eq!((download.len(), download[0].row_offset), (1, Some(0)));
     }
 
     #[test]

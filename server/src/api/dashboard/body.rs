@@ -173,12 +173,10 @@ pub async fn require_view(app: &AppState, user: &AuthUser, record: &DashboardRec
     }
 }
 
-/// The dashboard as `GET /api/v1/dashboard/{id_or_slug}` answers it.
-pub async fn dashboard_body(app: &AppState, record: &DashboardRecord) -> Result<Dashboard, ApiError> {
-    let now = chrono::Utc::now().naive_utc();
-    let charts = dashboard_charts(app, record).await?;
-    let mut roles = Vec::with_capacity(record.roles.len());
-    for role_id in &record.roles {
+/// The roles of ids, with their names; unknown ids are skipped.
+async fn role_refs(app: &AppState, ids: &[i64]) -> Result<Vec<RoleRef>, ApiError> {
+    let mut roles = Vec::with_capacity(ids.len());
+    for role_id in ids {
         if let Some(name) = app.store.role_name(*role_id).await? {
             roles.push(RoleRef {
                 id: RoleId(*role_id),
@@ -186,6 +184,19 @@ pub async fn dashboard_body(app: &AppState, record: &DashboardRecord) -> Result<
             });
         }
     }
+    Ok(roles)
+}
+
+/// The dashboard as `GET /api/v1/dashboard/{id_or_slug}` answers it; `roles` only with
+/// role-based access on.
+pub async fn dashboard_body(app: &AppState, record: &DashboardRecord) -> Result<Dashboard, ApiError> {
+    let now = chrono::Utc::now().naive_utc();
+    let charts = dashboard_charts(app, record).await?;
+    let roles = if app.settings.dashboard_rbac {
+        Some(role_refs(app, &record.roles).await?)
+    } else {
+        None
+    };
     Ok(Dashboard {
         id: DashboardId(record.id),
         uuid: record.uuid.clone(),

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use axum::extract::State;
 use quiver_core::layout::{ComponentType, DashboardLayout};
+use quiver_core::stored_document::DocumentKind;
 use quiver_types::{DashboardCopied, DashboardCopy, DashboardId, ResultResponse};
 use serde_json::{Map, Value};
 
@@ -13,12 +14,13 @@ use super::rules::{
     chart_ids_in_layout, layout_text, parse_json_metadata, parse_layout, parse_position_json,
     title_or_untitled, POSITIONS_KEY,
 };
-use super::{document_error, epoch_seconds_now};
+use super::{document_error, epoch_seconds_now, field_error};
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, AppJson, AppPath};
 use crate::state::AppState;
 use crate::store::chart::ChartFields;
 use crate::store::dashboard::DashboardFields;
+use crate::store::stored_document::migrate;
 
 /// The layout with every chart component pointing at its copy.
 fn remap_layout_charts(layout: &mut DashboardLayout, copies: &BTreeMap<i64, i64>) {
@@ -64,10 +66,19 @@ pub async fn copy_dashboard(
 ) -> Result<AppJson<ResultResponse<DashboardCopied>>, ApiError> {
     let original = app.store.dashboard(id).await?;
     require_view(&app, &user, &original).await?;
-    let mut metadata =
+    let metadata =
         parse_json_metadata(&copy.json_metadata).map_err(|error| document_error("json_metadata", error))?;
+    // The copy is saved at the current metadata version, as every save is.
+    let mut metadata = match migrate(DocumentKind::JsonMetadata, Value::Object(metadata))
+        .map_err(|error| field_error("json_metadata", error.to_string()))?
+    {
+        Value::Object(metadata) => metadata,
+        _ => Map::new(),
+    };
     let mut layout = match metadata.remove(POSITIONS_KEY) {
         Some(positions) => {
+            let positions = migrate(DocumentKind::PositionJson, positions)
+                .map_err(|error| field_error("json_metadata", error.to_string()))?;
             Some(parse_layout(positions).map_err(|error| document_error("json_metadata", error))?)
         }
         None => match original.position_json.as_deref() {

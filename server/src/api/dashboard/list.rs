@@ -14,7 +14,11 @@ use crate::error::{ApiError, AppQuery};
 use crate::state::AppState;
 use crate::store::dashboard_list::{DashboardListRow, DASHBOARD_LIST};
 
-fn list_item(row: DashboardListRow, now: chrono::DateTime<chrono::Utc>) -> DashboardListItem {
+fn list_item(
+    row: DashboardListRow,
+    now: chrono::DateTime<chrono::Utc>,
+    with_roles: bool,
+) -> DashboardListItem {
     let changed_by = row.changed_by.map(user_ref);
     let url = match &row.slug {
         Some(slug) => format!("/superset/dashboard/{slug}/"),
@@ -38,11 +42,12 @@ fn list_item(row: DashboardListRow, now: chrono::DateTime<chrono::Utc>) -> Dashb
         changed_by,
         created_by: row.created_by.map(user_ref),
         owners: row.owners.into_iter().map(user_ref).collect(),
-        roles: row
-            .roles
-            .into_iter()
-            .map(|(id, name)| ListRole { id, name })
-            .collect(),
+        roles: with_roles.then(|| {
+            row.roles
+                .into_iter()
+                .map(|(id, name)| ListRole { id, name })
+                .collect()
+        }),
         tags: row.tags.into_iter().map(tag_ref).collect(),
         is_favorite: row.favorite,
     }
@@ -82,6 +87,10 @@ pub async fn list_dashboards(
         .await?;
     let now = chrono::Utc::now();
     let rows = app.store.dashboard_list_rows(&page.ids, Some(user.id)).await?;
-    let result = rows.into_iter().map(|row| list_item(row, now)).collect();
+    let with_roles = app.settings.dashboard_rbac;
+    let result = rows
+        .into_iter()
+        .map(|row| list_item(row, now, with_roles))
+        .collect();
     list_answer(page.count, page.ids, result, &query)
 }

@@ -21,6 +21,7 @@ pub use list::list_dashboards;
 
 use axum::extract::State;
 use axum::http::StatusCode;
+use quiver_core::stored_document::DocumentKind;
 use quiver_types::{
     Dashboard, DashboardChart, DashboardDataset, DashboardPost, DashboardPut, DashboardSaved, IdResult,
     MessageResponse, ResultResponse,
@@ -40,6 +41,7 @@ use crate::auth::{AuthUser, CurrentUser};
 use crate::error::{ApiError, AppJson, AppPath, ErrorKind};
 use crate::state::AppState;
 use crate::store::dashboard::DashboardFields;
+use crate::store::stored_document::{migrate, saved_document};
 
 /// `{"message": {field: [text]}}` with status 400.
 fn field_error(field: &str, text: impl Into<String>) -> ApiError {
@@ -119,7 +121,9 @@ fn saved_documents(
 ) -> Result<SavedDocuments, ApiError> {
     let mut layout = match position_json {
         Some(text) => {
-            Some(parse_position_json(text).map_err(|error| document_error("position_json", error))?)
+            let text = saved_document(DocumentKind::PositionJson, text)
+                .map_err(|error| field_error("position_json", error.to_string()))?;
+            Some(parse_position_json(&text).map_err(|error| document_error("position_json", error))?)
         }
         None => None,
     };
@@ -128,11 +132,15 @@ fn saved_documents(
             let mut metadata =
                 parse_json_metadata(text).map_err(|error| document_error("json_metadata", error))?;
             if let Some(positions) = metadata.remove(POSITIONS_KEY) {
+                let positions = migrate(DocumentKind::PositionJson, positions)
+                    .map_err(|error| field_error("json_metadata", error.to_string()))?;
                 let positions =
                     parse_layout(positions).map_err(|error| document_error("json_metadata", error))?;
                 layout.get_or_insert(positions);
             }
-            Some(Value::Object(metadata).to_string())
+            let metadata = migrate(DocumentKind::JsonMetadata, Value::Object(metadata))
+                .map_err(|error| field_error("json_metadata", error.to_string()))?;
+            Some(metadata.to_string())
         }
         None => None,
     };

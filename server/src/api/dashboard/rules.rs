@@ -2,6 +2,7 @@
 //! (`position_json`, `json_metadata`) before they are written.
 
 use quiver_core::layout::{ComponentType, DashboardLayout};
+use quiver_types::{DashboardMetadata, NativeFilter};
 use serde_json::{Map, Value};
 
 /// The title of a dashboard saved without one.
@@ -157,7 +158,34 @@ pub fn stored_metadata(text: Option<&str>) -> Map<String, Value> {
     }
 }
 
-/// Parses `json_metadata` text: an object whose known keys have Superset's types.
+/// The first native filter of `native_filter_configuration` that does not read as a filter,
+/// as the message's detail: `native_filter_configuration[1] (NATIVE_FILTER-b): missing field ...`.
+pub fn native_filter_problem(filters: &[Value]) -> Option<String> {
+    filters.iter().enumerate().find_map(|(index, filter)| {
+        serde_json::from_value::<NativeFilter>(filter.clone())
+            .err()
+            .map(|error| {
+                let id = filter.get("id").and_then(Value::as_str).unwrap_or("no id");
+                format!("native_filter_configuration[{index}] ({id}): {error}")
+            })
+    })
+}
+
+/// Reads metadata already checked key by key as [`DashboardMetadata`], so the nested shapes
+/// (native filters, cross-filter scopes, legacy filter scopes) are checked too.
+pub fn typed_metadata(metadata: &Map<String, Value>) -> Result<DashboardMetadata, DocumentError> {
+    if let Some(Value::Array(filters)) = metadata.get("native_filter_configuration") {
+        if let Some(problem) = native_filter_problem(filters) {
+            return Err(DocumentError::InvalidMetadata(problem));
+        }
+    }
+    serde_json::from_value(Value::Object(metadata.clone()))
+        .map_err(|error| DocumentError::InvalidMetadata(error.to_string()))
+}
+
+/// Parses `json_metadata` text: an object whose known keys have Superset's types and read as
+/// [`DashboardMetadata`]. The object is answered as sent, so keys Quiver does not know and the
+/// exact stored values are kept.
 pub fn parse_json_metadata(text: &str) -> Result<Map<String, Value>, DocumentError> {
     let value: Value = serde_json::from_str(text).map_err(|_| DocumentError::NotJson)?;
     let Value::Object(metadata) = value else {
@@ -174,6 +202,7 @@ pub fn parse_json_metadata(text: &str) -> Result<Map<String, Value>, DocumentErr
             }
         }
     }
+    typed_metadata(&metadata)?;
     Ok(metadata)
 }
 
@@ -257,5 +286,34 @@ mod tests {
             "Not valid dashboard metadata: the metadata must be an object"
         );
         assert_eq!(parse_json_metadata("nope"), Err(DocumentError::NotJson));
+    }
+
+    #[test]
+    fn native_filters_and_scopes_are_read_through_their_types() {
+        let filters = json!({"native_filter_configuration": [
+            {"id": "NATIVE_FILTER-a", "name": "State", "scope": {"rootPath": ["ROOT_ID"], "excluded": [3]}},
+            {"id": "NATIVE_FILTER-b", "name": "Name", "cascadeParentIds": "NATIVE_FILTER-a"}
+        ]});
+        let error = parse_json_metadata(&filters.to_string()).unwrap_err().to_string();
+        assert!(
+            error.starts_with("Not valid dashboard metadata: native_filter_configuration[1] (NATIVE_FILTER-b): invalid type: string"),
+            "{error}"
+        );
+        let legacy_scope =
+            json!({"filter_scopes": {"12": {"state": {"scope": ["ROOT_ID"], "immune": ["x"]}}}});
+        assert!(matches!(
+            parse_json_metadata(&legacy_scope.to_string()),
+            Err(DocumentError::InvalidMetadata(_))
+        ));
+        let kept = json!({
+            "native_filter_configuration": [{"id": "NATIVE_FILTER-a", "scopes": {"scope": ["TAB-1"], "immune": [4]}, "sortMetric": null}],
+            "plugin_key": {"any": "thing"}
+        });
+        let metadata = parse_json_metadata(&kept.to_string()).unwrap();
+        assert_eq!(Value::Object(metadata.clone()), kept);
+        let typed = typed_metadata(&metadata).unwrap();
+        let scope = &typed.native_filter_configuration.unwrap()[0].scope;
+        assert_eq!(scope.root_path, vec!["TAB-1".to_owned()]);
+        assert_eq!(scope.excluded, vec![quiver_types::ChartId(4)]);
     }
 }

@@ -10,7 +10,7 @@ use quiver_types::{
 use serde_json::Value;
 
 use super::body::{require_dashboard_owner, require_view};
-use super::rules::stored_metadata;
+use super::rules::{native_filter_problem, stored_metadata};
 use super::{field_error, ListParams};
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, AppJson, AppPath, AppQuery};
@@ -84,6 +84,9 @@ pub async fn update_filters(
 ) -> Result<AppJson<ResultResponse<Vec<Value>>>, ApiError> {
     let record = app.store.dashboard(id).await?;
     require_dashboard_owner(&user, &record)?;
+    if let Some(problem) = native_filter_problem(changes.modified.as_deref().unwrap_or_default()) {
+        return Err(field_error("modified", problem));
+    }
     let mut metadata = stored_metadata(record.json_metadata.as_deref());
     let current = match metadata.get("native_filter_configuration") {
         Some(Value::Array(filters)) => filters.clone(),

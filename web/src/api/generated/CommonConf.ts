@@ -14,4 +14,20 @@ SUPERSET_WEBSERVER_TIMEOUT: number,
  * Superset's `ESCAPE_MARKDOWN_HTML` feature flag (`escape_markdown_html`): on, HTML in
  * markdown shows as text; off, it renders sanitized.
  */
-ESCAPE_MARKDOWN_HTML: boolean, };
+ESCAPE_MARKDOWN_HTML: boolean, 
+/**
+ * Superset's `SLACK_ENABLE_AVATARS` feature flag (`slack_enable_avatars`): on, owner avatars
+ * load from `GET /api/v1/user/{id}/avatar.png`; off, owners show as initials.
+ */
+SLACK_ENABLE_AVATARS: boolean, 
+/**
+ * Superset's `DASHBOARD_RBAC` feature flag (`dashboard_rbac`): on, dashboards carry the
+ * roles they are shared with, and saving needs admin or owner besides `can_write`.
+ */
+DASHBOARD_RBAC: boolean, 
+/**
+ * Superset's `CONFIRM_DASHBOARD_DIFF` feature flag (`confirm_dashboard_diff`): on, an
+ * overwrite of a dashboard changed on the server since it was read asks to confirm the
+ * differing fields first.
+ */
+CONFIRM_DASHBOARD_DIFF: boolean, };

@@ -22,7 +22,12 @@ json_metadata: string | null, published: boolean,
 /**
  * `published` or `draft`.
  */
-status: string, certified_by: string | null, certification_details: string | null, is_managed_externally: boolean, external_url: string | null, owners: Array<UserRef>, roles: Array<RoleRef>, 
+status: string, certified_by: string | null, certification_details: string | null, is_managed_externally: boolean, external_url: string | null, owners: Array<UserRef>, 
+/**
+ * The roles the dashboard is shared with; present only when role-based access
+ * (`DASHBOARD_RBAC`) is on.
+ */
+roles?: Array<RoleRef>, 
 /**
  * The names of the dashboard's charts.
  */

@@ -14,7 +14,11 @@ url: string, published: boolean,
 /**
  * `published` or `draft`.
  */
-status: string, certified_by: string | null, certification_details: string | null, is_managed_externally: boolean, changed_on_utc: string, changed_on_delta_humanized: string, created_on_delta_humanized: string, changed_by: UserRef | null, changed_by_name: string, created_by: UserRef | null, owners: Array<UserRef>, roles: Array<ListRole>, tags: Array<TagRef>, 
+status: string, certified_by: string | null, certification_details: string | null, is_managed_externally: boolean, changed_on_utc: string, changed_on_delta_humanized: string, created_on_delta_humanized: string, changed_by: UserRef | null, changed_by_name: string, created_by: UserRef | null, owners: Array<UserRef>, 
+/**
+ * Present only when role-based dashboard access (`DASHBOARD_RBAC`) is on.
+ */
+roles?: Array<ListRole>, tags: Array<TagRef>, 
 /**
  * Whether the caller starred the dashboard.
  */

@@ -6,4 +6,8 @@ import type { QueryObjectFilter } from "./QueryObjectFilter";
  * What a filter adds to the queries of the charts in its scope (Superset's `ExtraFormData`):
  * `filters` and `adhoc_filters` are appended, the other keys override the chart's own.
  */
-export type ExtraFormData = { filters?: Array<QueryObjectFilter>, adhoc_filters?: Array<AdhocFilter>, time_range?: string, granularity_sqla?: string, time_grain_sqla?: string, };
+export type ExtraFormData = { filters?: Array<QueryObjectFilter>, adhoc_filters?: Array<AdhocFilter>, time_range?: string, granularity_sqla?: string, time_grain_sqla?: string, 
+/**
+ * Appended as the query object's `custom_form_data` (Superset's append key).
+ */
+custom_form_data?: Record<string, unknown>, };

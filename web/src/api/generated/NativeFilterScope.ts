@@ -3,6 +3,6 @@ import type { ChartId } from "./ChartId";
 
 /**
  * The charts a filter applies to: every chart under one of `rootPath`'s components, except
- * `excluded`.
+ * `excluded`. Also read in the legacy shape `{scope, immune}`.
  */
 export type NativeFilterScope = { rootPath: Array<string>, excluded: Array<ChartId>, };

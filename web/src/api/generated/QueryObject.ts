@@ -17,4 +17,9 @@ metrics?: Array<MetricRef>, filters: Array<QueryObjectFilter>, extras: QueryExtr
 /**
  * Post-processing rules `{operation, options}`, applied in order.
  */
-post_processing: Array<JsonValue>, annotation_layers: Array<JsonValue>, url_params?: { [key in string]: JsonValue }, custom_params?: { [key in string]: JsonValue }, custom_form_data?: { [key in string]: JsonValue }, };
+post_processing: Array<JsonValue>, annotation_layers: Array<JsonValue>, url_params?: { [key in string]: JsonValue }, custom_params?: { [key in string]: JsonValue }, custom_form_data?: { [key in string]: JsonValue }, 
+/**
+ * Superset's row-count query (the table chart's server pagination): the rows the query
+ * would answer are counted, as one row `{"rowcount": N}`.
+ */
+is_rowcount?: boolean, };

@@ -25,3 +25,23 @@ describe('BulkSelectBar', () => {
     expect(screen.queryByTestId(testIds.tags.addTag)).toBeNull();
   });
 });
+
+describe('BulkSelectBar texts', () => {
+  it('reads "%s Selected", "Deselect all", then the bulk actions and "Add Tag"', () => {
+    const picked: string[] = [];
+    renderWithTheme(
+      <BulkSelectBar
+        selectedCount={3}
+        onDeselectAll={() => picked.push('deselect')}
+        onDelete={() => picked.push('delete')}
+        onExport={() => picked.push('export')}
+        onClose={() => picked.push('close')}
+        onAddTag={() => picked.push('tag')}
+      />,
+    );
+    const bar = screen.getByTestId(testIds.listView.bulkBar);
+    expect(Array.from(bar.querySelectorAll('strong, button')).map((element) => element.textContent)).toEqual(['3 Selected', 'Deselect all', 'Delete', 'Export', 'Add Tag', '✕']);
+    for (const name of ['Deselect all', 'Delete', 'Export', 'Add Tag', 'Close bulk select']) fireEvent.click(screen.getByRole('button', { name }));
+    expect(picked).toEqual(['deselect', 'delete', 'export', 'tag', 'close']);
+  });
+});

@@ -63,3 +63,10 @@ export const CardFooter = styled.div`
   justify-content: space-between;
   margin-top: auto;
 `;
+
+/** A row's actions (delete, export) side by side in the Actions column. */
+export const RowActionsBox = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
+`;

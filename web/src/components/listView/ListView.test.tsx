@@ -3,7 +3,7 @@ import { useState, type JSX } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { testIds } from '@/testIds';
 import { renderWithTheme } from '@/testRendering';
-import { ListView, type ListViewColumn } from './ListView';
+import { ListView, type ListViewColumn, type ListViewFilter } from './ListView';
 import { cardColumnWidth, cardSkeletonCount, thumbnailCardHeight } from './ListViewCards';
 import { searchFilterWidth, selectFilterWidth } from './ListViewFilterBar';
 import { defaultListPageSize, type ListViewState } from './listViewState';
@@ -13,7 +13,15 @@ interface Row {
   name: string;
 }
 
-const columns: ListViewColumn<Row>[] = [{ id: 'name', header: 'Name', sortKey: 'name', render: (row) => row.name }];
+// `src/testSetup.ts` stands in for the core's filter check (core-wasm `list_filter_config`).
+const columns: ListViewColumn<Row>[] = [
+  { id: 'name', header: 'Name', sortKey: 'name', render: (row) => row.name },
+  { id: 'changed_on', header: 'Modified', render: () => '', hidden: true },
+];
+const defaultFilters: ListViewFilter[] = [
+  { id: 'search', columnId: 'name', label: 'Search', kind: 'search' },
+  { id: 'modified', columnId: 'changed_on', label: 'Modified', kind: 'dateRange' },
+];
 const initial: ListViewState = { filters: [], pageIndex: 0, sortColumn: 'changed_on', sortOrder: 'desc', viewMode: 'table' };
 
 interface HarnessProps {
@@ -22,18 +30,17 @@ interface HarnessProps {
   start?: ListViewState;
   isLoading?: boolean;
   onDelete?: (rows: readonly Row[]) => Promise<void>;
+  filters?: ListViewFilter[];
+  onCreate?: () => void;
 }
 
-function Harness({ rows, count, start = initial, isLoading = false, onDelete }: HarnessProps): JSX.Element {
+function Harness({ rows, count, start = initial, isLoading = false, onDelete, filters = defaultFilters, onCreate }: HarnessProps): JSX.Element {
   const [state, setState] = useState(start);
   return (
     <>
       <ListView
         columns={columns}
-        filters={[
-          { id: 'search', label: 'Search', kind: 'search' },
-          { id: 'modified', label: 'Modified', kind: 'dateRange' },
-        ]}
+        filters={filters}
         rows={rows}
         count={count}
         rowKey={(row) => row.id}
@@ -46,6 +53,7 @@ function Harness({ rows, count, start = initial, isLoading = false, onDelete }: 
           sortOptions: [{ label: 'Alphabetical', sortColumn: 'name', sortOrder: 'asc' }],
         }}
         bulkDelete={onDelete === undefined ? undefined : { noun: 'rows', onDelete }}
+        emptyStateAction={onCreate === undefined ? undefined : { label: '+ Row', onClick: onCreate }}
       />
       <output data-testid="state">{JSON.stringify(state)}</output>
     </>
@@ -55,10 +63,28 @@ function Harness({ rows, count, start = initial, isLoading = false, onDelete }: 
 const state = (): ListViewState => JSON.parse(screen.getByTestId('state').textContent) as ListViewState;
 
 describe('ListView', () => {
-  it('shows "No Data" without filters', () => {
-    renderWithTheme(<Harness rows={[]} count={0} />);
-    expect(screen.getByTestId(testIds.listView.empty).textContent).toContain('No Data');
+  it('shows "No Data" without filters, with the page\'s create button', () => {
+    let created = 0;
+    renderWithTheme(<Harness rows={[]} count={0} onCreate={() => (created += 1)} />);
+    expect(screen.getByTestId(testIds.emptyState.root).querySelector('strong')?.textContent).toBe('No Data');
     expect(screen.queryByTestId(testIds.listView.clearFilters)).toBeNull();
+    fireEvent.click(screen.getByTestId(testIds.emptyState.action));
+    expect(screen.getByTestId(testIds.emptyState.action).textContent).toBe('+ Row');
+    expect(created).toBe(1);
+    expect(screen.queryByTestId(testIds.pagination.root)).toBeNull();
+  });
+
+  it('refuses a filter that names no column with the core\'s message', async () => {
+    renderWithTheme(<Harness rows={[{ id: 1, name: 'a' }]} count={1} filters={[...defaultFilters, { id: 'owner', label: 'Owner', kind: 'select', options: [] }]} />);
+    expect((await screen.findByTestId(testIds.listView.filterConfigError)).textContent).toBe('Invalid filter config, owner is not present in columns');
+    expect(screen.queryByTestId(testIds.listView.row)).toBeNull();
+  });
+
+  it('draws no hidden column and accepts filters on hidden columns', async () => {
+    renderWithTheme(<Harness rows={[{ id: 1, name: 'a' }]} count={1} />);
+    await Promise.resolve();
+    expect(screen.getAllByTestId(testIds.listView.headerCell).map((cell) => cell.getAttribute('data-column-id'))).toEqual(['name']);
+    expect(screen.queryByTestId(testIds.listView.filterConfigError)).toBeNull();
   });
 
   it('applies a trimmed search on Enter, then offers to clear the filters when nothing matches', () => {
@@ -118,6 +144,7 @@ describe('ListView', () => {
   it('sorts by a header, flipping the order on a second click, and shows the pagination text', () => {
     renderWithTheme(<Harness rows={[{ id: 1, name: 'a' }]} count={30} />);
     expect(screen.getByTestId(testIds.listView.paginationText).textContent).toContain('1-25 of 30');
+    expect(screen.getAllByTestId(testIds.pagination.page).map((page) => page.textContent)).toEqual(['1', '2']);
     fireEvent.click(screen.getByRole('button', { name: /Name/ }));
     expect(state()).toMatchObject({ sortColumn: 'name', sortOrder: 'asc' });
     fireEvent.click(screen.getByRole('button', { name: /Name/ }));
@@ -125,6 +152,8 @@ describe('ListView', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(state().pageIndex).toBe(1);
     expect(screen.getByTestId(testIds.listView.paginationText).textContent).toContain('26-30 of 30');
+    fireEvent.click(screen.getByRole('button', { name: 'Page 1' }));
+    expect(state().pageIndex).toBe(0);
   });
 
   it('resets a page index beyond the last page to 0', () => {

@@ -1,6 +1,8 @@
 import { useEffect, useState, type JSX, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/Button';
+import { EmptyState, type EmptyStateAction } from '@/components/EmptyState';
+import { Pagination } from '@/components/pagination/Pagination';
 import { testIds } from '@/testIds';
 import type { TaggableResource } from '@/features/tags/api';
 import { BulkSelectBar } from './BulkSelectBar';
@@ -9,7 +11,8 @@ import { ConfirmDeleteModal } from './ConfirmDeleteModal';
 import { ListViewCards } from './ListViewCards';
 import { FilterBox, FilterLabel, ListViewFilterBar, NativeSelect, type ListViewFilter } from './ListViewFilterBar';
 import { ListViewTable, type ListViewColumn } from './ListViewTable';
-import { clampPageIndex, pageCount, paginationText, withFilter, type ListViewState, type SortOrder } from './listViewState';
+import { clampPageIndex, withFilter, type ListViewState, type SortOrder } from './listViewState';
+import { useListFilterConfigError } from './useListFilterConfigError';
 import { useRowSelection } from './useRowSelection';
 
 export type { ListViewColumn } from './ListViewTable';
@@ -59,10 +62,27 @@ export interface ListViewProps<T> {
   bulkTag?: ListViewBulkTag;
   /** Adds "Export" to the bulk selection bar: downloads the picked rows as one bundle. */
   bulkExport?: (rows: readonly T[]) => Promise<void>;
+  /** The page's create button ("+ Chart"), offered under "No Data" when the list is empty. */
+  emptyStateAction?: EmptyStateAction;
 }
 
 /** A list page's body: filters, table or cards, bulk selection, pagination and the empty and loading states. */
-export function ListView<T>({ columns, filters, rows, count, rowKey, isLoading, pageSize, state, onStateChange, card, bulkDelete, bulkTag, bulkExport }: ListViewProps<T>): JSX.Element {
+export function ListView<T>({
+  columns,
+  filters,
+  rows,
+  count,
+  rowKey,
+  isLoading,
+  pageSize,
+  state,
+  onStateChange,
+  card,
+  bulkDelete,
+  bulkTag,
+  bulkExport,
+  emptyStateAction,
+}: ListViewProps<T>): JSX.Element {
   const [isBulkSelecting, setIsBulkSelecting] = useState(false);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const [isTagging, setIsTagging] = useState(false);
@@ -71,6 +91,10 @@ export function ListView<T>({ columns, filters, rows, count, rowKey, isLoading, 
   const filterValue = (id: string): string => state.filters.find((filter) => filter.id === id)?.value ?? '';
   const setFilter = (id: string, value: string): void => onStateChange({ ...state, filters: withFilter(state.filters, id, value), pageIndex: 0 });
   const isCardMode = card !== undefined && state.viewMode === 'card';
+  const filterConfigError = useListFilterConfigError(
+    filters.map((filter) => filter.columnId ?? filter.id),
+    columns.map((column) => column.id),
+  );
 
   // A page index beyond the last page resets to 0 once the count is known.
   useEffect(() => {
@@ -90,8 +114,16 @@ export function ListView<T>({ columns, filters, rows, count, rowKey, isLoading, 
     await bulkDelete.onDelete(picked);
     selection.clear();
   };
-  const lastPage = pageCount(pageSize, count) - 1;
   const activeSelection = isBulkSelecting ? selection : null;
+
+  // Superset's list view refuses to draw a list whose filters name no column.
+  if (filterConfigError !== null) {
+    return (
+      <ConfigError role="alert" data-testid={testIds.listView.filterConfigError}>
+        {filterConfigError}
+      </ConfigError>
+    );
+  }
 
   return (
     <Wrapper data-testid={testIds.listView.root} data-view-mode={isCardMode ? 'card' : 'table'}>
@@ -131,31 +163,24 @@ export function ListView<T>({ columns, filters, rows, count, rowKey, isLoading, 
       {!isLoading && rows.length === 0 && (
         <Empty data-testid={testIds.listView.empty}>
           {hasFilters ? (
-            <>
-              <EmptyTitle>No results match your filter criteria</EmptyTitle>
-              <p>Try different criteria to display results.</p>
-              <Button $variant="primary" data-testid={testIds.listView.clearFilters} onClick={() => onStateChange({ ...state, filters: [], pageIndex: 0 })}>
-                clear all filters
-              </Button>
-            </>
+            <EmptyState
+              title="No results match your filter criteria"
+              description="Try different criteria to display results."
+              action={{ label: 'clear all filters', testId: testIds.listView.clearFilters, onClick: () => onStateChange({ ...state, filters: [], pageIndex: 0 }) }}
+            />
           ) : (
-            <EmptyTitle>No Data</EmptyTitle>
+            <EmptyState title="No Data" action={emptyStateAction} />
           )}
         </Empty>
       )}
       {!isLoading && count > 0 && (
-        <Pagination aria-label="Pagination">
-          <Button disabled={state.pageIndex <= 0} aria-label="Previous page" onClick={() => onStateChange({ ...state, pageIndex: state.pageIndex - 1 })}>
-            ‹
-          </Button>
-          <span>
-            Page {state.pageIndex + 1} of {lastPage + 1}
-          </span>
-          <Button disabled={state.pageIndex >= lastPage} aria-label="Next page" onClick={() => onStateChange({ ...state, pageIndex: state.pageIndex + 1 })}>
-            ›
-          </Button>
-          <Muted data-testid={testIds.listView.paginationText}>{paginationText(state.pageIndex, pageSize, count)}</Muted>
-        </Pagination>
+        <Pagination
+          pageIndex={state.pageIndex}
+          pageSize={pageSize}
+          count={count}
+          onPageChange={(pageIndex) => onStateChange({ ...state, pageIndex })}
+          testIds={{ rangeText: testIds.listView.paginationText }}
+        />
       )}
       {isTagging && bulkTag !== undefined && (
         <BulkTagModal
@@ -269,19 +294,9 @@ const Muted = styled.span`
 
 const Empty = styled.div`
   display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: ${({ theme }) => theme.gridUnit * 2}px;
-  padding: ${({ theme }) => theme.gridUnit * 8}px;
-`;
-
-const EmptyTitle = styled.strong`
-  font-size: ${({ theme }) => theme.fontSizes.l}px;
-`;
-
-const Pagination = styled.nav`
-  display: flex;
-  align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.gridUnit * 3}px;
+`;
+
+const ConfigError = styled.p`
+  color: ${({ theme }) => theme.colors.error.base};
 `;

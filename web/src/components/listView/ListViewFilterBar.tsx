@@ -3,7 +3,13 @@ import styled from 'styled-components';
 import { testIds } from '@/testIds';
 
 export interface ListViewFilter {
+  /** The filter's key in the URL state. */
   id: string;
+  /**
+   * The list column it filters (Superset's filter id), which must be one of the list's columns
+   * (spec 000 section 5); `id` when not given.
+   */
+  columnId?: string;
   label: string;
   /** `dateRange` holds "start,end" (two dates); see `dateRangeValue`. */
   kind: 'search' | 'select' | 'dateRange';

@@ -10,6 +10,8 @@ export interface ListViewColumn<T> {
   /** The server's order_column when the header sorts. */
   sortKey?: string;
   render: (row: T) => ReactNode;
+  /** A column only filters point at, never drawn (Superset's hidden columns). */
+  hidden?: boolean;
 }
 
 export interface ListViewTableProps<T> {
@@ -24,8 +26,9 @@ export interface ListViewTableProps<T> {
 }
 
 /** The table mode of a list: sortable headers (▲ ▼ ↕), one row per object, rows 39 px high. */
-export function ListViewTable<T>({ columns, rows, rowKey, isLoading, state, onSort, selection }: ListViewTableProps<T>): JSX.Element {
+export function ListViewTable<T>({ columns: allColumns, rows, rowKey, isLoading, state, onSort, selection }: ListViewTableProps<T>): JSX.Element {
   const keys = rows.map(rowKey);
+  const columns = allColumns.filter((column) => column.hidden !== true);
   return (
     <Table>
       <thead>

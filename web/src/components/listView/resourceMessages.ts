@@ -30,3 +30,18 @@ export function favoriteStatusFetchFailedMessage(error: string): string {
 export function favoriteStatusSaveFailedMessage(error: string): string {
   return `There was an error saving the favorite status: ${error}`;
 }
+
+/** Spec 001 section 8: "Deleted: {title}", after one row is deleted. */
+export function deletedMessage(title: string): string {
+  return `Deleted: ${title}`;
+}
+
+/** Spec 001 section 8: "There was an issue deleting: {title}" (charts and datasets). */
+export function deleteFailedMessage(title: string): string {
+  return `There was an issue deleting: ${title}`;
+}
+
+/** Spec 001 section 8: "There was an issue deleting {title}: {error}" (dashboards, saved queries). */
+export function deleteFailedWithErrorMessage(title: string, error: string): string {
+  return `There was an issue deleting ${title}: ${error}`;
+}

@@ -89,7 +89,7 @@ export function AnnotationLayerListPage(): JSX.Element {
       ? [{ id: 'actions', header: 'Actions', render: (layer: AnnotationLayerItem) => <RowActions label={layer.name} onEdit={() => setEditing(layer)} onDelete={() => setDeleting(layer)} /> }]
       : []),
   ];
-  const filters: ListViewFilter[] = [{ id: annotationLayerListFilterIds.search, label: 'Search', kind: 'search' }];
+  const filters: ListViewFilter[] = [{ id: annotationLayerListFilterIds.search, columnId: 'name', label: 'Search', kind: 'search' }];
 
   return (
     <ListPageLayout

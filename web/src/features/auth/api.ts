@@ -11,12 +11,14 @@ export const loginPagePath = '/login/';
 export const welcomePagePath = '/superset/welcome/';
 export const logoutPath = '/logout/';
 
-export function useCurrentUser(): UseQueryResult<CurrentUser, ApiError> {
+/** The current user (`GET /api/v1/me/`), read only while `enabled` (always, unless told). */
+export function useCurrentUser(enabled = true): UseQueryResult<CurrentUser, ApiError> {
   return useQuery({
     queryKey: queryKeys.currentUser,
     queryFn: async ({ signal }) => (await getJson<ResultResponse<CurrentUser>>('/api/v1/me/', signal)).result,
     retry: false,
     staleTime: 5 * 60 * 1000,
+    enabled,
   });
 }
 

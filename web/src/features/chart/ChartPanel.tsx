@@ -59,6 +59,8 @@ export interface ChartPanelProps {
   chartId?: number;
   /** Names the run shown: a new value is a query triggered (spec 000 §4). */
   runKey?: string | number;
+  /** The chart's own state changed (a server-paginated table's page): run it again with it. */
+  onOwnStateChange?: (ownState: Record<string, unknown>) => void;
 }
 
 /** The form data of a panel shown without any (one object, so the drawn chart need not redraw). */
@@ -120,6 +122,7 @@ export function ChartPanel({
   owners,
   chartId = 0,
   runKey,
+  onOwnStateChange,
 }: ChartPanelProps): JSX.Element {
   const [isQueryVisible, setIsQueryVisible] = useState(false);
   const [contextMenu, setContextMenu] = useState<ChartContextMenuTarget | null>(null);
@@ -186,6 +189,7 @@ export function ChartPanel({
       crossFilterValues,
       annotationLayers,
       onMarkContextMenu,
+      onOwnStateChange,
     };
     const isSized = bodySize.width > 0 && bodySize.height > 0;
     if (viz.isFixedSize && !isSized) return <></>;

@@ -12,6 +12,7 @@ import { defaultListPageSize } from '@/components/listView/listViewState';
 import { OwnerAvatars } from '@/components/listView/OwnerAvatars';
 import { saveFavorite, useFavoriteStatus, useRelatedOptions } from '@/components/listView/resourceListApi';
 import { useBulkDelete } from '@/components/listView/useBulkDelete';
+import { useRowDelete } from '@/components/listView/useRowDelete';
 import { TagChips } from '@/components/listView/TagChips';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
 import { useErrorToast, useListErrorToasts } from '@/components/listView/useListErrorToasts';
@@ -60,6 +61,8 @@ export function ChartListPage(): JSX.Element {
   );
   const queryClient = useQueryClient();
   const onBulkDelete = useBulkDelete('chart', 'charts');
+  // Superset's chart delete names only the chart when it fails.
+  const rowDelete = useRowDelete('chart', 'title');
   // Spec 001 section 6: `_info` decides the writes (import, delete, tag) and the exports offered.
   const canWrite = useResourcePermission('chart', 'can_write') === true;
   const canExport = useResourcePermission('chart', 'can_export') === true;
@@ -103,18 +106,31 @@ export function ChartListPage(): JSX.Element {
       sortKey: 'changed_on_delta_humanized',
       render: (chart) => chart.changed_on_delta_humanized,
     },
-    ...(canExport ? [{ id: 'actions', header: 'Actions', render: (row: ChartListItem) => bundle.exportButton(row.id) }] : []),
+    ...(canWrite || canExport
+      ? [
+          {
+            id: 'actions',
+            header: 'Actions',
+            render: (row: ChartListItem) => (
+              <Inline>
+                {canWrite && rowDelete.deleteButton({ id: row.id, title: row.slice_name })}
+                {canExport && bundle.exportButton(row.id)}
+              </Inline>
+            ),
+          },
+        ]
+      : []),
   ];
   const filters: ListViewFilter[] = [
-    { id: chartListFilterIds.search, label: 'Search', kind: 'search' },
+    { id: chartListFilterIds.search, columnId: 'slice_name', label: 'Search', kind: 'search' },
     {
       id: chartListFilterIds.vizType,
       label: 'Type',
       kind: 'select',
       options: (vizTypes.data ?? []).map((vizType) => ({ value: vizType, label: vizType })),
     },
-    { id: chartListFilterIds.owner, label: 'Owner', kind: 'select', options: owners.data ?? [] },
-    { id: chartListFilterIds.tag, label: 'Tag', kind: 'select', options: (tagNames.data ?? []).map((name) => ({ value: name, label: name })) },
+    { id: chartListFilterIds.owner, columnId: 'owners', label: 'Owner', kind: 'select', options: owners.data ?? [] },
+    { id: chartListFilterIds.tag, columnId: 'tags', label: 'Tag', kind: 'select', options: (tagNames.data ?? []).map((name) => ({ value: name, label: name })) },
     {
       id: chartListFilterIds.favorite,
       label: 'Favorite',
@@ -162,6 +178,7 @@ export function ChartListPage(): JSX.Element {
         }
         bulkExport={canExport ? bundle.exportRows : undefined}
       />
+      {rowDelete.confirmModal}
     </ListPageLayout>
   );
 }

@@ -9,12 +9,20 @@ import type { DashboardChart } from '@/api/generated/DashboardChart';
 import type { ExtraFormData } from '@/api/generated/ExtraFormData';
 import type { FormData } from '@/api/generated/FormData';
 import type { UserRoles } from '@/api/generated/UserRoles';
+import { dashboardExploreContextKey, readDashboardExploreContext } from '@/features/explore/dashboardExploreContext';
 import { imageDownloadFailedMessage } from '@/features/explore/download/downloadAsImage';
 import { testIds } from '@/testIds';
 import { giveElementsHeight } from '@/testLayout';
 import { renderWithTheme } from '@/testRendering';
 import { buildTheme } from '@/theme/tokens';
-import { enterFullscreenLabel, exitFullscreenLabel, toggleDescriptionLabel } from './ChartActionsMenu';
+import {
+  chartEmailHref,
+  dashboardContextOverrides,
+  enterFullscreenLabel,
+  exitFullscreenLabel,
+  exploreChartPath,
+  toggleDescriptionLabel,
+} from './ChartActionsMenu';
 import { DashboardChartHolder } from './DashboardChartHolder';
 import { DashboardGridContext, type DashboardGridState } from './dashboardGridContext';
 
@@ -25,7 +33,7 @@ const toBlobMock = vi.mocked(toBlob);
 let myRoles: UserRoles | undefined;
 const exportMock = vi.fn<(formData: FormData, options: unknown, kind: string) => Promise<Blob>>();
 const queryMock = vi.fn<(formData: FormData, options: unknown) => Promise<string>>();
-const chartDataMock = vi.fn<(formData: FormData) => Promise<ChartDataArrowResult[]>>();
+const chartDataMock = vi.fn<(formData: FormData, options?: unknown) => Promise<ChartDataArrowResult[]>>();
 vi.mock('./api', async (importOriginal) => {
   const original = await importOriginal<object>();
   return {
@@ -33,7 +41,7 @@ vi.mock('./api', async (importOriginal) => {
     useMyRoles: () => ({ data: myRoles }),
     exportDashboardChart: (formData: FormData, options: unknown, kind: string) => exportMock(formData, options, kind),
     fetchDashboardChartQuery: (formData: FormData, options: unknown) => queryMock(formData, options),
-    runDashboardChartQuery: (formData: FormData) => chartDataMock(formData),
+    runDashboardChartQuery: (formData: FormData, options: unknown) => chartDataMock(formData, options),
   };
 });
 const permalinkMock = vi.fn<(formData: unknown) => Promise<{ key: string; url: string }>>();
@@ -103,7 +111,7 @@ function renderChart(gridState: DashboardGridState = grid): void {
   renderWithTheme(
     <MemoryRouter>
       <DashboardGridContext.Provider value={gridState}>
-        <DashboardChartHolder chartId={chart.id} widthPx={400} heightPx={300} />
+        <DashboardChartHolder chartId={chart.id} widthPx={400} heightPx={300} componentId="CHART-boys" />
       </DashboardGridContext.Provider>
     </MemoryRouter>,
   );
@@ -400,7 +408,7 @@ describe('dashboard chart menu: View as table', () => {
     expect(within(dialog).getByTestId(testIds.dataPane.rowCount).textContent).toBe('2 rows');
     // The rows are the chart's: no second query ran.
     expect(chartDataMock).toHaveBeenCalledTimes(1);
-    expect(chartDataMock).toHaveBeenCalledWith({ ...chart.form_data, extra_form_data: genderFilter });
+    expect(chartDataMock).toHaveBeenCalledWith({ ...chart.form_data, extra_form_data: genderFilter }, { dashboardId: 1, force: false });
 
     const footerClose = within(dialog).getAllByRole('button', { name: 'Close' }).at(-1);
     if (footerClose === undefined) throw new Error('no Close button');
@@ -411,7 +419,7 @@ describe('dashboard chart menu: View as table', () => {
 });
 
 describe('dashboard chart menu: Share', () => {
-  it('copies an Explore permalink of the chart with the dashboard filters', async () => {
+  it('outside a dashboard page, copies an Explore permalink of the chart with the dashboard filters', async () => {
     const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     permalinkMock.mockResolvedValue({ key: 'abc', url: 'http://localhost/explore/p/abc/' });
@@ -430,5 +438,132 @@ describe('dashboard chart menu: Share', () => {
     renderChart();
     fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuCopyPermalink));
     expect(await screen.findByText('Forbidden')).toBeTruthy();
+  });
+});
+
+/** The chart's query ran and drew: its rows are on the page. */
+async function chartHasRun(times: number): Promise<void> {
+  await waitFor(() => expect(chartDataMock).toHaveBeenCalledTimes(times));
+  await waitFor(() => expect(screen.getByTestId(testIds.dashboard.chart).querySelector('[data-loaded="true"]')).not.toBeNull());
+}
+
+describe('dashboard chart menu: Force refresh', () => {
+  giveElementsHeight();
+  beforeEach(() => vi.stubGlobal('IntersectionObserver', undefined));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("runs the chart's query again with force=true, under the dashboard filters, and says 'Data refreshed'", async () => {
+    chartDataMock.mockResolvedValue([namesResult()]);
+    renderChart(filteredGrid);
+    await chartHasRun(1);
+    expect(chartDataMock).toHaveBeenLastCalledWith({ ...chart.form_data, extra_form_data: genderFilter }, { dashboardId: 1, force: false });
+
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuForceRefresh));
+    await chartHasRun(2);
+    expect(chartDataMock).toHaveBeenLastCalledWith({ ...chart.form_data, extra_form_data: genderFilter }, { dashboardId: 1, force: true });
+    expect(await screen.findByText('Data refreshed')).toBeTruthy();
+    expect(screen.queryByTestId(testIds.dashboard.chartMenu)).toBeNull();
+  });
+});
+
+describe('dashboard chart menu: Explore chart', () => {
+  afterEach(() => window.localStorage.clear());
+
+  const dashboardPageId = 'page-1';
+  const colors = { colorScheme: 'bnbColors', labelColors: { boy: '#000000' } };
+
+  it("opens the chart in Explore with the dashboard page's id", () => {
+    renderChart({ ...filteredGrid, dashboardPageId });
+    const link = screen.getByTestId(testIds.dashboard.chartMenuExploreChart);
+    expect(link.textContent).toBe('Explore chart');
+    expect(link.getAttribute('href')).toBe('/explore/?datasource_type=table&datasource_id=3&slice_id=7&dashboard_page_id=page-1');
+    expect(exploreChartPath(chart)).toBe('/explore/?datasource_type=table&datasource_id=3&slice_id=7');
+  });
+
+  it("stores the dashboard's filters and colours for Explore before it opens", () => {
+    renderChart({ ...filteredGrid, dashboardPageId, dashboardColors: colors });
+    const link = screen.getByTestId(testIds.dashboard.chartMenuExploreChart);
+    // jsdom does not navigate: the click only runs the page's handler.
+    link.addEventListener('click', (event) => event.preventDefault());
+    fireEvent.click(link);
+    expect(readDashboardExploreContext(dashboardPageId, chart.id)).toEqual({
+      extra_form_data: genderFilter,
+      color_scheme: 'bnbColors',
+      label_colors: { boy: '#000000' },
+    });
+    expect(Object.keys(JSON.parse(window.localStorage.getItem(dashboardExploreContextKey) ?? '{}') as object)).toEqual([dashboardPageId]);
+    // Another page, or another chart, has nothing stored.
+    expect(readDashboardExploreContext('page-2', chart.id)).toBeNull();
+    expect(readDashboardExploreContext(dashboardPageId, 8)).toBeNull();
+  });
+
+  it('lays over the chart only what the dashboard changes', () => {
+    expect(dashboardContextOverrides(chart.form_data, { colorScheme: null, labelColors: {} })).toEqual({});
+    expect(dashboardContextOverrides({ ...chart.form_data, extra_form_data: genderFilter } as FormData, undefined)).toEqual({ extra_form_data: genderFilter });
+  });
+});
+
+describe('dashboard chart menu: Set filter mapping', () => {
+  it('is offered to editors of a dashboard with native filters, after the scoping items', () => {
+    const onFilterMapping = vi.fn();
+    renderChart({ ...grid, onFilterMapping, onCrossFilterScoping: vi.fn() });
+    expect(menuItemTexts().slice(2, 5)).toEqual(['Explore chart', 'Cross-filtering scoping', 'Set filter mapping']);
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuFilterMapping));
+    expect(onFilterMapping).toHaveBeenCalledWith(chart.id);
+    expect(screen.queryByTestId(testIds.dashboard.chartMenu)).toBeNull();
+  });
+
+  it('is not offered otherwise', () => {
+    renderChart();
+    expect(screen.queryByTestId(testIds.dashboard.chartMenuFilterMapping)).toBeNull();
+  });
+});
+
+describe('dashboard chart menu: Share on a dashboard page', () => {
+  const permalink = { key: 'k1', url: 'http://localhost/superset/dashboard/p/k1/' };
+
+  it("copies the dashboard's permalink anchored at the chart", async () => {
+    const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    const onCreatePermalink = vi.fn<(anchor: string | undefined) => Promise<{ key: string; url: string }>>().mockResolvedValue(permalink);
+    renderChart({ ...grid, onCreatePermalink });
+    expect(menuItemTexts()).toContain('Share chart by email');
+
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuCopyPermalink));
+
+    expect(await screen.findByText('Copied to clipboard!')).toBeTruthy();
+    expect(onCreatePermalink).toHaveBeenCalledWith('CHART-boys');
+    expect(writeText).toHaveBeenCalledWith(permalink.url);
+    expect(permalinkMock).not.toHaveBeenCalled();
+    Reflect.deleteProperty(navigator, 'clipboard');
+  });
+
+  it("toasts the server's message when the permalink is refused", async () => {
+    const onCreatePermalink = vi.fn().mockRejectedValue(new Error('Forbidden'));
+    renderChart({ ...grid, onCreatePermalink });
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuCopyPermalink));
+    expect(await screen.findByText('Forbidden')).toBeTruthy();
+  });
+
+  it("opens a mail with Superset's subject and the permalink", async () => {
+    const opened: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      opened.push(this.href);
+    });
+    const onCreatePermalink = vi.fn().mockResolvedValue(permalink);
+    renderChart({ ...grid, onCreatePermalink });
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuShareByEmail));
+    await waitFor(() => expect(opened).toHaveLength(1));
+    expect(opened[0]).toBe('mailto:?Subject=Superset%20chart%20&Body=Check%20out%20this%20chart%3A%20http%3A%2F%2Flocalhost%2Fsuperset%2Fdashboard%2Fp%2Fk1%2F');
+    expect(chartEmailHref(permalink.url)).toBe(opened[0]);
+    expect(onCreatePermalink).toHaveBeenCalledWith('CHART-boys');
+  });
+
+  it("says Superset's failure text when the mail's permalink cannot be made", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const onCreatePermalink = vi.fn().mockRejectedValue(new Error('Forbidden'));
+    renderChart({ ...grid, onCreatePermalink });
+    fireEvent.click(screen.getByTestId(testIds.dashboard.chartMenuShareByEmail));
+    expect(await screen.findByText('Sorry, something went wrong. Try again later.')).toBeTruthy();
   });
 });

@@ -10,32 +10,71 @@ import {
   DropdownMenuLink,
   DropdownMenuList,
 } from '@/components/DropdownMenu';
+import { copyWithToast } from '@/components/copyWithToast';
 import { useToasts } from '@/components/toastContext';
 import { useCloseOnOutside } from '@/components/useCloseOnOutside';
 import { drillToDetailLabel } from '@/features/chart/drillToDetail/ChartContextMenu';
 import { ViewQueryModal } from '@/features/chart/ViewQueryModal';
 import { copyExplorePermalink } from '@/features/explore/copyExplorePermalink';
+import { dashboardPageIdParam, storeDashboardExploreContext } from '@/features/explore/dashboardExploreContext';
 import { canExportCsv, chartExportExtension, chartExportKinds, chartExportLabels, type ChartExportKind } from '@/features/explore/download/chartExport';
 import { downloadAsImageLabel, excludedFromImage, useDownloadAsImage } from '@/features/explore/download/downloadAsImage';
 import { saveBlob } from '@/features/explore/download/saveBlob';
 import { testIds } from '@/testIds';
 import { exportDashboardChart, fetchDashboardChartQuery, useMyRoles } from './api';
+import { withDashboardColors, type AppliedDashboardColors } from './dashboardColors';
 import { useDashboardGrid } from './dashboardGridContext';
 import { crossFilteringScopingLabel } from './filters/crossFilterScoping';
 
-/** The Explore page of a saved chart. */
-export function exploreChartPath(chart: DashboardChart): string {
+/**
+ * The Explore page of a saved chart; from a dashboard page, with its `dashboard_page_id` (Explore
+ * then applies the dashboard's context stored under it).
+ */
+export function exploreChartPath(chart: DashboardChart, dashboardPageId?: string): string {
   const [datasourceId = '', datasourceType = 'table'] = chart.form_data.datasource.split('__');
   const query = new URLSearchParams({ datasource_type: datasourceType, datasource_id: datasourceId, slice_id: String(chart.id) });
+  if (dashboardPageId !== undefined) query.set(dashboardPageIdParam, dashboardPageId);
   return `/explore/?${query.toString()}`;
+}
+
+/**
+ * What the dashboard lays over a chart in Explore: the filters it applies (`extra_form_data`) and
+ * the dashboard's colour scheme and label colours.
+ * Example: `{extra_form_data: {filters: [{col: 'gender', op: 'IN', val: ['boy']}]}, color_scheme: 'bnbColors'}`.
+ */
+export function dashboardContextOverrides(formData: FormData, colors: AppliedDashboardColors | undefined): Record<string, unknown> {
+  const overrides: Record<string, unknown> = {};
+  const extraFormData = (formData as Record<string, unknown>).extra_form_data;
+  if (extraFormData !== undefined) overrides.extra_form_data = extraFormData;
+  if (colors === undefined) return overrides;
+  const colored = withDashboardColors(formData, colors) as Record<string, unknown>;
+  if (colors.colorScheme !== null) overrides.color_scheme = colored.color_scheme;
+  if (Object.keys(colors.labelColors).length > 0) overrides.label_colors = colored.label_colors;
+  return overrides;
 }
 
 export const viewQueryLabel = 'View query';
 export const viewAsTableLabel = 'View as table';
 export const copyPermalinkLabel = 'Copy permalink to clipboard';
+export const shareByEmailLabel = 'Share chart by email';
+/** Superset's toast when the e-mail link cannot be made. */
+export const shareFailedMessage = 'Sorry, something went wrong. Try again later.';
+
+/**
+ * Superset's "Share chart by email" link: subject 'Superset chart', body 'Check out this chart: '
+ * and the permalink.
+ */
+export function chartEmailHref(permalinkUrl: string): string {
+  return `mailto:?Subject=${encodeURIComponent('Superset chart')}%20&Body=${encodeURIComponent(`Check out this chart: ${permalinkUrl}`)}`;
+}
 export const enterFullscreenLabel = 'Enter fullscreen';
 export const exitFullscreenLabel = 'Exit fullscreen';
 export const toggleDescriptionLabel = 'Toggle chart description';
+export const forceRefreshLabel = 'Force refresh';
+export const exploreChartLabel = 'Explore chart';
+export const setFilterMappingLabel = 'Set filter mapping';
+/** Superset's toast after "Force refresh". */
+export const dataRefreshedMessage = 'Data refreshed';
 
 /** Whether the chart has a description to show ("Toggle chart description" is offered). */
 export function hasChartDescription(chart: DashboardChart): boolean {
@@ -44,6 +83,8 @@ export function hasChartDescription(chart: DashboardChart): boolean {
 
 export interface ChartActionsMenuProps {
   chart: DashboardChart;
+  /** The chart's layout component (`CHART-...`): the anchor of its dashboard permalink. */
+  componentId?: string;
   /** The chart's form data with the dashboard filters it applies: exports, View query and Share use it. */
   formData: FormData;
   onForceRefresh: () => void;
@@ -62,16 +103,19 @@ export interface ChartActionsMenuProps {
 }
 
 /**
- * The "More Options" menu of a dashboard chart, in Superset's order: force refresh, enter or exit
- * fullscreen, toggle chart description (when the chart has one), explore chart, cross-filtering
- * scoping (editors, with cross-filters on),
+ * The "More Options" menu of a dashboard chart, in Superset's order: force refresh ('Data
+ * refreshed'), enter or exit fullscreen, toggle chart description (when the chart has one),
+ * explore chart (with the dashboard's filters and colours), cross-filtering scoping (editors,
+ * with cross-filters on), set filter mapping (editors, with native filters),
  * View query (the SQL with the dashboard's filters), View as table, drill to detail, Share > copy
- * permalink (Explore's, with the dashboard's filters), Download > for `can_csv` users the exports
+ * permalink and share by email (the dashboard's permalink with its filters and tabs, anchored at
+ * the chart), Download > for `can_csv` users the exports
  * of the viz type (.CSV, .JSON, Excel; pivoted CSV for pivot tables; full .CSV and full Excel for
  * table charts), then the image.
  */
 export function ChartActionsMenu({
   chart,
+  componentId,
   formData,
   onForceRefresh,
   isFullSize,
@@ -81,7 +125,14 @@ export function ChartActionsMenu({
   onDrillToDetail,
   onViewAsTable,
 }: ChartActionsMenuProps): JSX.Element {
-  const { dashboardId, onCrossFilterScoping = null } = useDashboardGrid();
+  const {
+    dashboardId,
+    dashboardPageId,
+    onCrossFilterScoping = null,
+    onFilterMapping = null,
+    dashboardColors,
+    onCreatePermalink = null,
+  } = useDashboardGrid();
   const { addToast } = useToasts();
   const downloadAsImage = useDownloadAsImage();
   const roles = useMyRoles();
@@ -113,6 +164,50 @@ export function ChartActionsMenu({
     );
   }
 
+  function forceRefresh(): void {
+    onForceRefresh();
+    addToast('success', dataRefreshedMessage);
+  }
+
+  /** Before Explore opens (click, middle or Ctrl click), the dashboard's context is stored for it. */
+  function storeExploreContext(): void {
+    if (dashboardPageId === undefined) return;
+    storeDashboardExploreContext(dashboardPageId, dashboardId, chart.id, dashboardContextOverrides(formData, dashboardColors));
+  }
+
+  /**
+   * Share > "Copy permalink to clipboard": Superset's dashboard permalink (filters, open tabs and
+   * the chart's anchor), else, outside a dashboard page, an Explore permalink of the chart.
+   */
+  async function copyPermalink(): Promise<void> {
+    if (onCreatePermalink === null) {
+      await copyExplorePermalink(formData, addToast);
+      return;
+    }
+    let url: string;
+    try {
+      url = (await onCreatePermalink(componentId)).url;
+    } catch (error) {
+      addToast('danger', errorMessage(error));
+      return;
+    }
+    await copyWithToast(url, addToast);
+  }
+
+  /** Share > "Share chart by email": a mail with the chart's dashboard permalink. */
+  async function shareByEmail(): Promise<void> {
+    if (onCreatePermalink === null) return;
+    try {
+      const { url } = await onCreatePermalink(componentId);
+      const link = document.createElement('a');
+      link.href = chartEmailHref(url);
+      link.click();
+    } catch (error) {
+      console.warn('chart permalink could not be created', error);
+      addToast('danger', shareFailedMessage);
+    }
+  }
+
   function downloadImage(): void {
     void downloadAsImage({ element: imageElementRef.current, title: chart.slice_name, fallbackName: 'chart' });
   }
@@ -130,8 +225,8 @@ export function ChartActionsMenu({
       </DropdownMenuButton>
       {isOpen && (
         <DropdownMenuList role="menu" data-testid={testIds.dashboard.chartMenu}>
-          <DropdownMenuItem data-testid={testIds.dashboard.chartMenuItem} onClick={() => choose(onForceRefresh)}>
-            Force refresh
+          <DropdownMenuItem data-testid={testIds.dashboard.chartMenuForceRefresh} onClick={() => choose(forceRefresh)}>
+            {forceRefreshLabel}
           </DropdownMenuItem>
           <DropdownMenuItem data-testid={testIds.dashboard.chartMenuFullscreen} onClick={() => choose(onToggleFullSize)}>
             {isFullSize ? exitFullscreenLabel : enterFullscreenLabel}
@@ -141,12 +236,22 @@ export function ChartActionsMenu({
               {toggleDescriptionLabel}
             </DropdownMenuItem>
           )}
-          <DropdownMenuLink data-testid={testIds.dashboard.chartMenuItem} href={exploreChartPath(chart)}>
-            Explore chart
+          <DropdownMenuLink
+            data-testid={testIds.dashboard.chartMenuExploreChart}
+            href={exploreChartPath(chart, dashboardPageId)}
+            onClick={storeExploreContext}
+            onAuxClick={storeExploreContext}
+          >
+            {exploreChartLabel}
           </DropdownMenuLink>
           {onCrossFilterScoping !== null && (
             <DropdownMenuItem data-testid={testIds.dashboard.chartMenuCrossFilterScoping} onClick={() => choose(() => onCrossFilterScoping(chart.id))}>
               {crossFilteringScopingLabel}
+            </DropdownMenuItem>
+          )}
+          {onFilterMapping !== null && (
+            <DropdownMenuItem data-testid={testIds.dashboard.chartMenuFilterMapping} onClick={() => choose(() => onFilterMapping(chart.id))}>
+              {setFilterMappingLabel}
             </DropdownMenuItem>
           )}
           <DropdownMenuItem data-testid={testIds.dashboard.chartMenuViewQuery} onClick={() => choose(viewQuery)}>
@@ -159,12 +264,14 @@ export function ChartActionsMenu({
             {drillToDetailLabel}
           </DropdownMenuItem>
           <DropdownMenuGroup>Share</DropdownMenuGroup>
-          <DropdownMenuItem
-            data-testid={testIds.dashboard.chartMenuCopyPermalink}
-            onClick={() => choose(() => void copyExplorePermalink(formData, addToast))}
-          >
+          <DropdownMenuItem data-testid={testIds.dashboard.chartMenuCopyPermalink} onClick={() => choose(() => void copyPermalink())}>
             {copyPermalinkLabel}
           </DropdownMenuItem>
+          {onCreatePermalink !== null && (
+            <DropdownMenuItem data-testid={testIds.dashboard.chartMenuShareByEmail} onClick={() => choose(() => void shareByEmail())}>
+              {shareByEmailLabel}
+            </DropdownMenuItem>
+          )}
           <DropdownMenuGroup>Download</DropdownMenuGroup>
           {exportKinds.map((kind) => (
             <DropdownMenuItem key={kind} data-testid={testIds.dashboard.chartMenuItem} data-export={kind} onClick={() => choose(() => exportChart(kind))}>

@@ -33,6 +33,8 @@ export interface DashboardChartHolderProps {
   heightPx: number;
   /** The name the layout gives the chart (`sliceNameOverride`), else the chart's own. */
   nameOverride?: string;
+  /** The chart's layout component id (`CHART-...`). */
+  componentId?: string;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface DashboardChartHolderProps {
  * fullscreen (the chart menu's "Enter fullscreen") it fills the window until "Exit fullscreen" or
  * Escape.
  */
-export function DashboardChartHolder({ chartId, widthPx, heightPx, nameOverride }: DashboardChartHolderProps): JSX.Element {
+export function DashboardChartHolder({ chartId, widthPx, heightPx, nameOverride, componentId }: DashboardChartHolderProps): JSX.Element {
   const { chartsById } = useDashboardGrid();
   const chart = chartId === undefined ? undefined : chartsById.get(chartId);
   const holderRef = useRef<HTMLDivElement>(null);
@@ -67,6 +69,7 @@ export function DashboardChartHolder({ chartId, widthPx, heightPx, nameOverride 
       ) : (
         <LoadedChart
           chart={chart}
+          componentId={componentId}
           nameOverride={nameOverride}
           holderRef={holderRef}
           isFullSize={isFullSize}
@@ -79,6 +82,7 @@ export function DashboardChartHolder({ chartId, widthPx, heightPx, nameOverride 
 
 interface LoadedChartProps {
   chart: DashboardChart;
+  componentId?: string;
   nameOverride?: string;
   /** The holder: "Download as image" draws it, title included. */
   holderRef: RefObject<HTMLDivElement | null>;
@@ -86,7 +90,7 @@ interface LoadedChartProps {
   onToggleFullSize: () => void;
 }
 
-function LoadedChart({ chart, nameOverride, holderRef, isFullSize, onToggleFullSize }: LoadedChartProps): JSX.Element {
+function LoadedChart({ chart, componentId, nameOverride, holderRef, isFullSize, onToggleFullSize }: LoadedChartProps): JSX.Element {
   const {
     dashboardId,
     scrollRoot,
@@ -125,7 +129,7 @@ function LoadedChart({ chart, nameOverride, holderRef, isFullSize, onToggleFullS
   const chartQueryKey = queryKeys.dashboardFilteredChartData(dashboardId, chart.id, refreshNumber, extraFormData);
   const chartData = useQuery({
     queryKey: chartQueryKey,
-    queryFn: ({ signal }) => runDashboardChartQuery(formData, { dashboardId, force: refreshNumber > 0 }, signal),
+    queryFn: ({ signal }) => runDashboardChartQuery(formData, { dashboardId, force: refreshNumber > 0 }, signal, chart.form_data),
     enabled: isNearViewport && extraFormDataByChart !== null,
     retry: false,
     staleTime: Infinity,
@@ -144,6 +148,7 @@ function LoadedChart({ chart, nameOverride, holderRef, isFullSize, onToggleFullS
         {!hideChartControls && (
           <ChartActionsMenu
             chart={chart}
+            componentId={componentId}
             formData={formData}
             onForceRefresh={() => setRefreshNumber((number) => number + 1)}
             isFullSize={isFullSize}

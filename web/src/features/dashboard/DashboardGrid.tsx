@@ -2,8 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'rea
 import styled from 'styled-components';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
 import type { ExtraFormData } from '@/api/generated/ExtraFormData';
+import type { PermalinkCreated } from '@/api/generated/PermalinkCreated';
 import type { CrossFilterSelection } from '@/features/chart/viz/chartRendererProps';
 import { useElementSize } from '@/features/chart/useElementSize';
+import { newDashboardPageId } from '@/features/explore/dashboardExploreContext';
 import { testIds } from '@/testIds';
 import type { AppliedDashboardColors } from './dashboardColors';
 import { DashboardGridContext, type DashboardGridState } from './dashboardGridContext';
@@ -29,6 +31,10 @@ export interface DashboardGridProps {
   autoRefreshNumber?: number;
   autoRefreshDelayMs?: (chartId: number) => number | null;
   onCrossFilterScoping?: ((chartId: number) => void) | null;
+  /** Opens "Set filter mapping" for a chart; null for non-editors or without native filters. */
+  onFilterMapping?: ((chartId: number) => void) | null;
+  /** A permalink of the dashboard as shown, anchored at a component (the charts' Share items). */
+  onCreatePermalink?: ((anchor: string | undefined) => Promise<PermalinkCreated>) | null;
   hideChartControls?: boolean;
   /** The top-level tabs' strip is hidden (display modes and the embedded UI config). */
   hideTopLevelTabs?: boolean;
@@ -68,6 +74,8 @@ export function DashboardGrid({
   autoRefreshNumber = 0,
   autoRefreshDelayMs = noDelay,
   onCrossFilterScoping = null,
+  onFilterMapping = null,
+  onCreatePermalink = null,
   hideChartControls = false,
   hideTopLevelTabs = false,
   dashboardColors = chartOwnColors,
@@ -75,6 +83,8 @@ export function DashboardGrid({
   const gridRef = useRef<HTMLDivElement>(null);
   const { width } = useElementSize(gridRef);
   const [activeTabs, setActiveTabs] = useState(() => activeTabsFor(layout, initialActiveTabIds));
+  // This dashboard page's id: "Explore chart" stores the dashboard's context under it.
+  const [dashboardPageId] = useState(newDashboardPageId);
   const onTabChange = useCallback((tabsId: string, tabId: string) => {
     setActiveTabs((current) => ({ ...current, [tabsId]: tabId }));
   }, []);
@@ -84,6 +94,7 @@ export function DashboardGrid({
   const state = useMemo<DashboardGridState>(
     () => ({
       dashboardId,
+      dashboardPageId,
       layout,
       chartsById: new Map(charts.map((chart) => [chart.id, chart])),
       columnWidth: columnWidthFor(width),
@@ -98,12 +109,15 @@ export function DashboardGrid({
       autoRefreshNumber,
       autoRefreshDelayMs,
       onCrossFilterScoping,
+      onFilterMapping,
+      onCreatePermalink,
       hideChartControls,
       hideTopLevelTabs,
       dashboardColors,
     }),
     [
       dashboardId,
+      dashboardPageId,
       layout,
       charts,
       width,
@@ -118,6 +132,8 @@ export function DashboardGrid({
       autoRefreshNumber,
       autoRefreshDelayMs,
       onCrossFilterScoping,
+      onFilterMapping,
+      onCreatePermalink,
       hideChartControls,
       hideTopLevelTabs,
       dashboardColors,

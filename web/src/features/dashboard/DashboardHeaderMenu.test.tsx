@@ -131,3 +131,48 @@ describe('dashboard header menu: refresh interval', () => {
     expect(props.onRefreshSecondsChange).toHaveBeenCalledWith(10);
   });
 });
+
+describe('dashboard header menu: Edit CSS', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    forgetCsrfToken();
+  });
+
+  /** Answers the CSRF token, then `answer` for the PUT; records what was sent. */
+  function stubFetch(answer: () => Response): { url: string; method: string; body: unknown }[] {
+    const sent: { url: string; method: string; body: unknown }[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      if (url === '/api/v1/security/csrf_token/') return Promise.resolve(Response.json({ result: 'token' }));
+      sent.push({ url, method: init.method ?? 'GET', body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
+      return Promise.resolve(answer());
+    });
+    return sent;
+  }
+
+  it("opens with the dashboard's CSS and saves the edited style sheet alone", async () => {
+    const css = '.dashboard-chart { border: 1px solid red; }';
+    const sent = stubFetch(() => Response.json({ id: 4, result: { ...dashboard, css }, last_modified_time: 0 }));
+    const props = renderMenu(false);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Edit CSS' }));
+    const modal = screen.getByTestId(testIds.dashboardMenu.cssModal);
+    const input = within(modal).getByLabelText<HTMLTextAreaElement>('CSS');
+    expect(input.value).toBe('');
+    fireEvent.change(input, { target: { value: css } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(props.onSaved).toHaveBeenCalledWith(expect.objectContaining({ css })));
+    expect(sent).toEqual([{ url: '/api/v1/dashboard/4', method: 'PUT', body: { css } }]);
+    expect(screen.queryByTestId(testIds.dashboardMenu.cssModal)).toBeNull();
+  });
+
+  it("keeps the dialog open and toasts the server's message when saving fails", async () => {
+    stubFetch(() => Response.json({ message: 'Changing this Dashboard is forbidden' }, { status: 403 }));
+    const props = renderMenu(false);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Edit CSS' }));
+    const modal = screen.getByTestId(testIds.dashboardMenu.cssModal);
+    fireEvent.change(within(modal).getByLabelText('CSS'), { target: { value: 'h1 { color: red; }' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Changing this Dashboard is forbidden'));
+    expect(props.onSaved).not.toHaveBeenCalled();
+    expect(screen.getByTestId(testIds.dashboardMenu.cssModal)).not.toBeNull();
+  });
+});

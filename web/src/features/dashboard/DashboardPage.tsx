@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { getJson, preloadCsrfToken } from '@/api/client';
+import { useDashboardRbac } from '@/api/commonConf';
 import { errorMessage } from '@/api/errors';
 import { eventLogger } from '@/api/eventLog';
 import type { Dashboard } from '@/api/generated/Dashboard';
@@ -11,17 +12,15 @@ import type { DashboardFilterState } from '@/api/generated/DashboardFilterState'
 import type { DashboardChart } from '@/api/generated/DashboardChart';
 import { queryKeys } from '@/api/queryKeys';
 import { readDashboardDisplay } from '@/app/displayMode';
-import { useToasts } from '@/components/toastContext';
 import { useCurrentUser } from '@/features/auth/api';
 import type { CrossFilterSelection } from '@/features/chart/viz/chartRendererProps';
 import { useDownloadAsImage } from '@/features/explore/download/downloadAsImage';
 import { testIds } from '@/testIds';
-import { placeMissingCharts } from '@/wasm/dashboardLayout';
 import { preloadQuiverCore } from '@/wasm/core';
 import { preloadPostProcessing } from '@/wasm/postProcess';
 import { loadNativeFilterRules } from '@/wasm/nativeFilters';
 import { dashboardPagePath, fetchDashboardPermalink, useDashboard, useDashboardCharts, useMyRoles } from './api';
-import { autoRefreshPeriodMs, readRefreshSettings, staggerDelayMs, withRefreshFrequency } from './autoRefresh';
+import { readRefreshSettings, withRefreshFrequency } from './autoRefresh';
 import { appliedDashboardColors } from './dashboardColors';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardHeader } from './DashboardHeader';
@@ -37,56 +36,20 @@ import {
 } from './dashboardUrl';
 import { BuilderPane } from './editing/BuilderPane';
 import { undoRedoShortcut } from './editing/undoRedoShortcut';
-import { isChartDropWithoutDefinition, noChartDefinitionMessage } from './editing/sliceAdder';
-import { useDashboardEditor, type DashboardEditor } from './editing/useDashboardEditor';
+import { OverwriteConfirmModal } from './editing/OverwriteConfirmModal';
+import { useChartDefinitionCheck } from './editing/useChartDefinitionCheck';
+import { useDashboardEditor } from './editing/useDashboardEditor';
 import { createDashboardPermalink } from './filters/api';
 import { CrossFilterScopingModal } from './filters/CrossFilterScopingModal';
 import { FilterBar } from './filters/FilterBar';
 import { FilterConfigModal } from './filters/FilterConfigModal';
+import { FilterMappingModal } from './filters/FilterMappingModal';
 import { crossFilterValuesByChart, datasetIdOf, parseJsonMetadata, readNativeFilters } from './filters/nativeFilterConfig';
 import { useCrossFilterScoping } from './filters/useCrossFilterScoping';
 import { useDashboardFilters } from './filters/useDashboardFilters';
-import { isLayoutComplete, layoutFromDocument, parsePositionJson, type DashboardLayout } from './dashboardLayout';
+import { useAutoRefresh } from './useAutoRefresh';
+import { useDashboardLayout } from './useDashboardLayout';
 import { useLabelColorSync } from './useLabelColorSync';
-
-interface StoredLayout {
-  document: unknown;
-  layout: DashboardLayout;
-  isComplete: boolean;
-}
-
-/**
- * The layout to paint: the stored one when it has a root and every chart; otherwise the core's
- * load rule fills it in (root and grid, missing charts in new rows) once the Wasm core is there.
- */
-function useDashboardLayout(dashboard: Dashboard | undefined, charts: DashboardChart[] | undefined): DashboardLayout | null {
-  const stored = useMemo<StoredLayout | null>(() => {
-    if (dashboard === undefined || charts === undefined) return null;
-    const document = parsePositionJson(dashboard.position_json);
-    const layout = layoutFromDocument(document);
-    return { document, layout, isComplete: isLayoutComplete(layout, charts) };
-  }, [dashboard, charts]);
-  const [filled, setFilled] = useState<{ source: StoredLayout; layout: DashboardLayout } | null>(null);
-
-  useEffect(() => {
-    if (stored === null || stored.isComplete || charts === undefined) return undefined;
-    let isCurrent = true;
-    const placements = charts.map((chart) => ({ id: chart.id, name: chart.slice_name }));
-    placeMissingCharts(stored.document ?? {}, placements).then(
-      (document) => {
-        if (isCurrent) setFilled({ source: stored, layout: layoutFromDocument(document) });
-      },
-      (error: unknown) => console.warn('dashboard layout could not be completed', error),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [stored, charts]);
-
-  if (stored === null) return null;
-  if (stored.isComplete) return stored.layout;
-  return filled?.source === stored ? filled.layout : null;
-}
 
 /** Scrolls a layout component into view once the grid has drawn it (tries for about a second). */
 function scrollIntoViewOnceShown(componentId: string, framesLeft = 60): void {
@@ -144,19 +107,21 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
   const downloadAsImage = useDownloadAsImage();
   const [activeTabIds, setActiveTabIds] = useState<string[]>([]);
   const [isFilterConfigOpen, setIsFilterConfigOpen] = useState(false);
+  // The chart whose "Set filter mapping" is open; null when closed.
+  const [filterMappingChartId, setFilterMappingChartId] = useState<number | null>(null);
   // Charts dragged in from the charts pane, painted before the save links them to the dashboard.
   const [pickedCharts, setPickedCharts] = useState<ReadonlyMap<number, DashboardChart>>(() => new Map());
   const [draftTitle, setDraftTitle] = useState<string | null>(null);
   const [dashboardRefreshNumber, setDashboardRefreshNumber] = useState(0);
-  const [autoRefreshNumber, setAutoRefreshNumber] = useState(0);
   // The refresh interval chosen in the menu: for the session in view mode, saved with the
   // dashboard (`refresh_frequency`) when chosen in edit mode.
   const [chosenRefreshSeconds, setChosenRefreshSeconds] = useState<number | null>(null);
   const [refreshSecondsToSave, setRefreshSecondsToSave] = useState<number | null>(null);
   const userId = currentUser.data?.id;
+  const isRoleBasedAccessOn = useDashboardRbac();
   // Edit permission: admin or owner, plus can_write on Dashboard (spec 001 §6); the server checks it again on save.
   const canEdit = canEditDashboard(roles.data, dashboard.data, userId);
-  const canSave = canSaveDashboard(roles.data, dashboard.data, userId, false);
+  const canSave = canSaveDashboard(roles.data, dashboard.data, userId, isRoleBasedAccessOn);
   const isEditing = searchParams.get('edit') === 'true' && canEdit;
   const editor = useDashboardEditor(isEditing, layout, dashboard.data?.id ?? 0);
   const jsonMetadata = dashboard.data?.json_metadata ?? null;
@@ -172,7 +137,8 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
   const crossFilterScoping = useCrossFilterScoping(dashboard.data, chartIds, keepSavedDashboard);
   const crossFilterSettings = crossFilterScoping.settings;
   const dashboardColors = useMemo(() => appliedDashboardColors(jsonMetadata), [jsonMetadata]);
-  // The label-colour sync writes the load rules' colours back (mark_updated=false); the page keeps them.
+  // The label-colour sync writes the load rules' colours and those the charts draw back
+  // (mark_updated=false); the page keeps them.
   const keepSyncedColors = useCallback(
     (colors: DashboardColors) =>
       queryClient.setQueryData<Dashboard>(queryKeys.dashboard(idOrSlug), (current) =>
@@ -180,7 +146,7 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
       ),
     [queryClient, idOrSlug],
   );
-  useLabelColorSync(dashboard.data?.id, jsonMetadata, canEdit, keepSyncedColors);
+  useLabelColorSync(dashboard.data?.id, jsonMetadata, canEdit, keepSyncedColors, chartIds);
   const chartDatasetIds = useMemo(() => new Map((charts.data ?? []).map((chart) => [chart.id, datasetIdOf(chart.form_data.datasource)])), [charts.data]);
   const dashboardFilters = useDashboardFilters({
     filters: nativeFilters,
@@ -218,18 +184,7 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
     return [...own, ...[...pickedCharts.values()].filter((chart) => !ownIds.has(chart.id))];
   }, [charts.data, pickedCharts]);
   // A chart dropped from the pane needs its definition, else Superset's warning and no drop.
-  const { addToast } = useToasts();
-  const checkedEditor = useMemo<DashboardEditor | null>(() => {
-    if (editor === null) return null;
-    const chartsById = new Map(gridCharts.map((chart) => [chart.id, chart]));
-    return {
-      ...editor,
-      drop: (drop) => {
-        if (isChartDropWithoutDefinition(drop, chartsById)) addToast('warning', noChartDefinitionMessage);
-        else editor.drop(drop);
-      },
-    };
-  }, [editor, gridCharts, addToast]);
+  const checkedEditor = useChartDefinitionCheck(editor, gridCharts);
   const onPickChart = useCallback((chart: DashboardChart) => {
     setPickedCharts((current) => (current.has(chart.id) ? current : new Map(current).set(chart.id, chart)));
   }, []);
@@ -237,20 +192,7 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
   // Auto refresh: `refresh_frequency` unless chosen for this session, staggered, immune charts left alone.
   const refreshSettings = useMemo(() => readRefreshSettings(jsonMetadata), [jsonMetadata]);
   const refreshSeconds = chosenRefreshSeconds ?? refreshSettings.refreshSeconds;
-  const refreshPeriod = autoRefreshPeriodMs(refreshSeconds, refreshSettings);
-  useEffect(() => {
-    if (refreshPeriod === null) return undefined;
-    const timer = window.setInterval(() => setAutoRefreshNumber((number) => number + 1), refreshPeriod);
-    return () => window.clearInterval(timer);
-  }, [refreshPeriod]);
-  const autoRefreshDelay = useCallback(
-    (chartId: number): number | null => {
-      if (refreshSettings.immuneChartIds.has(chartId)) return null;
-      const index = chartIds.indexOf(chartId);
-      return staggerDelayMs(Math.max(index, 0), chartIds.length, refreshSettings);
-    },
-    [refreshSettings, chartIds],
-  );
+  const { autoRefreshNumber, autoRefreshDelayMs: autoRefreshDelay } = useAutoRefresh(refreshSeconds, refreshSettings, chartIds);
 
   // `focused_chart`: its tabs open, it scrolls into view, and the parameter leaves the URL.
   const focusedChart = useMemo(() => (focusedChartId === null || layout === null ? null : focusedChartIn(layout, focusedChartId)), [focusedChartId, layout]);
@@ -261,6 +203,22 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
     setSearchParams((current) => withoutFocusedChart(current), { replace: true });
     if (focusedChart !== null) scrollIntoViewOnceShown(focusedChart.componentId);
   }, [focusedChartId, focusedChart, layout, setSearchParams]);
+
+  // A permalink's anchor (`#CHART-...`, a chart's Share): the component scrolls into view once drawn.
+  const { hash } = useLocation();
+  const hasScrolledToAnchor = useRef(false);
+  useEffect(() => {
+    if (hasScrolledToAnchor.current || layout === null || hash.length <= 1) return;
+    hasScrolledToAnchor.current = true;
+    const anchor = hash.slice(1);
+    if (layout[anchor] !== undefined) scrollIntoViewOnceShown(anchor);
+  }, [hash, layout]);
+  const appliedDataMask = dashboardFilters.applied;
+  const permalinkDashboardId = dashboard.data?.id ?? 0;
+  const createChartPermalink = useCallback(
+    (anchor: string | undefined) => createDashboardPermalink(permalinkDashboardId, { dataMask: appliedDataMask, activeTabs: activeTabIds, anchor }),
+    [permalinkDashboardId, appliedDataMask, activeTabIds],
+  );
 
   // The embedded UI config's bit 16: the embedding page hears the data masks as they change.
   const appliedMasks = dashboardFilters.applied;
@@ -322,11 +280,12 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
     );
   }
 
-  function save(): void {
+  /** Saves the edits; with `CONFIRM_DASHBOARD_DIFF` on, an overwrite of a changed dashboard waits for a confirmation first. */
+  function save(isOverwriteConfirmed: boolean): void {
     if (editor === null) return;
     const title = draftTitle ?? undefined;
     const jsonMetadataToSave = refreshSecondsToSave === null ? undefined : withRefreshFrequency(jsonMetadata, refreshSecondsToSave);
-    void editor.save({ title, jsonMetadata: jsonMetadataToSave }).then(async (isSaved) => {
+    void editor.save({ title, jsonMetadata: jsonMetadataToSave, loaded: dashboard.data, isOverwriteConfirmed }).then(async (isSaved) => {
       if (!isSaved) return;
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(idOrSlug) }),
@@ -361,6 +320,8 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
   const isWaitingForPermalink = (permalinkKey !== null && permalink.isPending) || (filterStateKey !== null && permalinkKey === null && filterState.isPending);
   const initialActiveTabIds = permalink.data?.state.activeTabs ?? focusedChart?.tabIds ?? [];
   const canScopeCrossFilters = canEdit && crossFilterSettings.isEnabled && editor === null;
+  const canMapFilters = canEdit && editor === null && nativeFilters.length > 0;
+  const filterMappingChart = filterMappingChartId === null ? undefined : charts.data?.find((chart) => chart.id === filterMappingChartId);
   const shownLayout = editor?.layout ?? layout;
 
   return (
@@ -374,7 +335,7 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
           editor={editor}
           onEdit={() => setEditFlag(true)}
           onDiscard={discard}
-          onSave={save}
+          onSave={() => save(false)}
           onCreatePermalink={() => createDashboardPermalink(dashboard.data.id, { dataMask: dashboardFilters.applied, activeTabs: activeTabIds })}
           draftTitle={draftTitle ?? dashboard.data.dashboard_title}
           onDraftTitleChange={setDraftTitle}
@@ -423,6 +384,8 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
               autoRefreshNumber={autoRefreshNumber}
               autoRefreshDelayMs={autoRefreshDelay}
               onCrossFilterScoping={canScopeCrossFilters ? crossFilterScoping.open : null}
+              onFilterMapping={canMapFilters ? setFilterMappingChartId : null}
+              onCreatePermalink={createChartPermalink}
               hideChartControls={display.hideChartControls}
               hideTopLevelTabs={display.hideTopLevelTabs}
               dashboardColors={dashboardColors}
@@ -439,6 +402,29 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
           isSaving={crossFilterScoping.isSaving}
           onSave={crossFilterScoping.save}
           onClose={crossFilterScoping.close}
+        />
+      )}
+      {filterMappingChart !== undefined && layout !== null && (
+        <FilterMappingModal
+          dashboardId={dashboard.data.id}
+          chart={filterMappingChart}
+          filters={nativeFilters}
+          layout={layout}
+          chartIds={chartIds}
+          onClose={() => setFilterMappingChartId(null)}
+          onSaved={() => {
+            // The new scopes come with the reloaded metadata; the chosen filter values stay.
+            setFilterMappingChartId(null);
+            void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(idOrSlug) });
+          }}
+        />
+      )}
+      {editor !== null && editor.overwriteConfirmation !== null && (
+        <OverwriteConfirmModal
+          confirmation={editor.overwriteConfirmation}
+          isSaving={editor.isSaving}
+          onConfirm={() => save(true)}
+          onCancel={editor.cancelOverwrite}
         />
       )}
       {isFilterConfigOpen && charts.data !== undefined && (

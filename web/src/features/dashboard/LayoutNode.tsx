@@ -134,6 +134,7 @@ function LayoutElement({ component, parent }: { component: LayoutComponent; pare
             widthPx={widthInPixels(widthColumns, columnWidth)}
             heightPx={heightPx}
             nameOverride={component.meta.sliceNameOverride}
+            componentId={component.id}
           />
         </div>
       );

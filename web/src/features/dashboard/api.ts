@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { apiFetch, getJson, postJson } from '@/api/client';
-import { chartDataPath, fetchChartData, type ChartDataArrowResult } from '@/api/chartData';
+import { chartDataPath, fetchChartDataThroughCache, type ChartDataArrowResult } from '@/api/chartData';
 import type { ApiError } from '@/api/errors';
 import type { ChartDataResponse } from '@/api/generated/ChartDataResponse';
 import type { Dashboard } from '@/api/generated/Dashboard';
@@ -17,6 +17,7 @@ import { FormDataInvalidError } from '@/features/chart/api';
 import { exportQueryContext, type ChartExportKind } from '@/features/explore/download/chartExport';
 import { withoutFormulaLayers } from '@/features/chart/annotations/annotationLayerEntries';
 import { buildQueryContext, validateFormData } from '@/wasm/core';
+import { answerFromCachedResult } from './cachedFilterAnswer';
 
 export const dashboardPublishedMessage = 'This dashboard is now published';
 export const dashboardHiddenMessage = 'This dashboard is now hidden';
@@ -113,14 +114,28 @@ async function dashboardChartQueryContext(formData: FormData, options: Dashboard
   return { ...queryContext, force: options.force };
 }
 
-/** Runs a dashboard chart's query and returns its Arrow results (post-processed in the worker). */
+/**
+ * Runs a dashboard chart's query and returns its Arrow results (post-processed in the worker):
+ * from the client's result cache when the same query was answered before in this page, filtered
+ * in the browser from the cached answer to `unfilteredFormData` (the chart without the
+ * dashboard's filters) when quiver-core can, else from the server.
+ */
 export async function runDashboardChartQuery(
   formData: FormData,
   options: DashboardChartQueryOptions,
   signal?: AbortSignal,
+  unfilteredFormData?: FormData,
 ): Promise<ChartDataArrowResult[]> {
-  const queryContext = await dashboardChartQueryContext(formData, options);
-  return fetchChartData({ ...queryContext, result_format: 'arrow' }, signal);
+  const queryContext = { ...(await dashboardChartQueryContext(formData, options)), result_format: 'arrow' as const };
+  if (!options.force && unfilteredFormData !== undefined && unfilteredFormData !== formData) {
+    const unfiltered = await dashboardChartQueryContext(unfilteredFormData, options);
+    const local = await answerFromCachedResult(unfiltered, queryContext).catch((error: unknown) => {
+      console.warn('filtering the cached result failed; asking the server', error);
+      return null;
+    });
+    if (local !== null) return local;
+  }
+  return fetchChartDataThroughCache(queryContext, signal);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { DashboardChart } from '@/api/generated/DashboardChart';
 import type { ExtraFormData } from '@/api/generated/ExtraFormData';
+import type { PermalinkCreated } from '@/api/generated/PermalinkCreated';
 import type { CrossFilterSelection } from '@/features/chart/viz/chartRendererProps';
 import type { AppliedDashboardColors } from './dashboardColors';
 import type { DashboardLayout } from './dashboardLayout';
@@ -9,6 +10,8 @@ import type { DashboardEditor } from './editing/useDashboardEditor';
 /** What every layout component of the grid reads. */
 export interface DashboardGridState {
   dashboardId: number;
+  /** This dashboard page's id (`dashboard_page_id`): "Explore chart" stores the dashboard's context under it. */
+  dashboardPageId?: string;
   layout: DashboardLayout;
   chartsById: ReadonlyMap<number, DashboardChart>;
   /** The width of one grid column in pixels. */
@@ -34,6 +37,13 @@ export interface DashboardGridState {
   autoRefreshDelayMs: (chartId: number) => number | null;
   /** Opens the cross-filter scoping of a chart (its menu's "Cross-filtering scoping"); absent or null for non-editors or with cross-filters off. */
   onCrossFilterScoping?: ((chartId: number) => void) | null;
+  /** Opens "Set filter mapping" for a chart (the native filters that apply to it); absent or null for non-editors or without native filters. */
+  onFilterMapping?: ((chartId: number) => void) | null;
+  /**
+   * Creates a permalink of the dashboard as shown (filters, open tabs) anchored at a layout
+   * component: a chart's Share items. Absent or null outside a dashboard page.
+   */
+  onCreatePermalink?: ((anchor: string | undefined) => Promise<PermalinkCreated>) | null;
   /** The embedded UI config hides the charts' controls (bit 8). */
   hideChartControls?: boolean;
   /** The strip of the top-level tabs is hidden (report mode, embedded tab or navigation bits). */

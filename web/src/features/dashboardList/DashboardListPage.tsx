@@ -6,7 +6,7 @@ import { queryKeys } from '@/api/queryKeys';
 import { useResourcePermission } from '@/api/resourcePermissions';
 import { Button } from '@/components/Button';
 import { FavoriteStar } from '@/components/listView/FavoriteStar';
-import { CardDetail, CardFooter, CardTitle, ListPageLayout } from '@/components/listView/ListPageLayout';
+import { CardDetail, CardFooter, CardTitle, ListPageLayout, RowActionsBox } from '@/components/listView/ListPageLayout';
 import { ListView, type CardSortOption, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
 import { defaultListPageSize } from '@/components/listView/listViewState';
 import { OwnerAvatars } from '@/components/listView/OwnerAvatars';
@@ -14,6 +14,7 @@ import { saveFavorite, useFavoriteStatus, useRelatedOptions } from '@/components
 import { TagChips } from '@/components/listView/TagChips';
 import { useTagNames } from '@/features/tags/api';
 import { useBulkDelete } from '@/components/listView/useBulkDelete';
+import { useRowDelete } from '@/components/listView/useRowDelete';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
 import { useErrorToast, useListErrorToasts } from '@/components/listView/useListErrorToasts';
 import { favoriteStatusFetchFailedMessage } from '@/components/listView/resourceMessages';
@@ -54,6 +55,8 @@ export function DashboardListPage(): JSX.Element {
   );
   const queryClient = useQueryClient();
   const onBulkDelete = useBulkDelete('dashboard', 'dashboards');
+  // Superset's dashboard delete adds the server's error when it fails.
+  const rowDelete = useRowDelete('dashboard', 'titleAndError');
 
   useListErrorToasts('dashboard', { label: 'dashboard', plural: 'dashboards' }, list.error);
   useErrorToast(favorites.error, favorites.error === null ? null : favoriteStatusFetchFailedMessage(favorites.error.message));
@@ -90,12 +93,29 @@ export function DashboardListPage(): JSX.Element {
       sortKey: 'changed_on_delta_humanized',
       render: (dashboard) => dashboard.changed_on_delta_humanized,
     },
-    ...(canExport ? [{ id: 'actions', header: 'Actions', render: (row: DashboardListItem) => bundle.exportButton(row.id) }] : []),
+    ...(canWrite || canExport
+      ? [
+          {
+            id: 'actions',
+            header: 'Actions',
+            render: (row: DashboardListItem) => (
+              <RowActionsBox>
+                {canWrite && rowDelete.deleteButton({ id: row.id, title: row.dashboard_title })}
+                {canExport && bundle.exportButton(row.id)}
+              </RowActionsBox>
+            ),
+          },
+        ]
+      : []),
+    // Filter-only columns (Superset's hidden columns).
+    { id: 'created_by', header: 'Created by', render: () => null, hidden: true },
+    { id: 'certified', header: 'Certified', render: () => null, hidden: true },
   ];
   const filters: ListViewFilter[] = [
-    { id: dashboardListFilterIds.search, label: 'Search', kind: 'search' },
+    { id: dashboardListFilterIds.search, columnId: 'dashboard_title', label: 'Search', kind: 'search' },
     {
       id: dashboardListFilterIds.status,
+      columnId: 'published',
       label: 'Status',
       kind: 'select',
       options: [
@@ -103,8 +123,8 @@ export function DashboardListPage(): JSX.Element {
         { value: 'draft', label: 'Draft' },
       ],
     },
-    { id: dashboardListFilterIds.owner, label: 'Owner', kind: 'select', options: owners.data ?? [] },
-    { id: dashboardListFilterIds.tag, label: 'Tag', kind: 'select', options: (tagNames.data ?? []).map((name) => ({ value: name, label: name })) },
+    { id: dashboardListFilterIds.owner, columnId: 'owners', label: 'Owner', kind: 'select', options: owners.data ?? [] },
+    { id: dashboardListFilterIds.tag, columnId: 'tags', label: 'Tag', kind: 'select', options: (tagNames.data ?? []).map((name) => ({ value: name, label: name })) },
     { id: dashboardListFilterIds.createdBy, label: 'Created by', kind: 'select', options: creators.data ?? [] },
     { id: dashboardListFilterIds.favorite, label: 'Favorite', kind: 'select', options: yesNo },
     { id: dashboardListFilterIds.certified, label: 'Certified', kind: 'select', options: yesNo },
@@ -159,7 +179,9 @@ export function DashboardListPage(): JSX.Element {
             : undefined
         }
         bulkExport={canExport ? bundle.exportRows : undefined}
+        emptyStateAction={canWrite ? { label: '+ Dashboard', onClick: () => void navigate(newDashboardPath) } : undefined}
       />
+      {rowDelete.confirmModal}
     </ListPageLayout>
   );
 }

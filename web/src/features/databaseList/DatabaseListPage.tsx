@@ -10,7 +10,8 @@ import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
 import { Button } from '@/components/Button';
 import { useListErrorToasts } from '@/components/listView/useListErrorToasts';
 import { DatabaseConnectionModal } from '@/features/databases/DatabaseConnectionModal';
-import { UploadCsvModal } from '@/features/databases/UploadCsvModal';
+import { UploadDataModal } from '@/features/databases/UploadDataModal';
+import type { UploadType } from '@/features/databases/uploadTypes';
 import { useBundleActions } from '@/features/importExport/useBundleActions';
 import { testIds } from '@/testIds';
 import { databaseListFilterIds, databaseListQuery, useDatabaseList } from './api';
@@ -38,7 +39,8 @@ export function DatabaseListPage(): JSX.Element {
   const rows = useMemo(() => list.data?.result ?? [], [list.data]);
   // The connection dialog: closed, a new connection ('new') or a saved one (its id).
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const [isUploading, setIsUploading] = useState(false);
+  // The upload dialog: closed, or open on a file type.
+  const [uploading, setUploading] = useState<UploadType | null>(null);
 
   useListErrorToasts('database', { label: 'database', plural: 'databases' }, list.error);
 
@@ -87,7 +89,7 @@ export function DatabaseListPage(): JSX.Element {
       : []),
   ];
   const filters: ListViewFilter[] = [
-    { id: databaseListFilterIds.search, label: 'Search', kind: 'search' },
+    { id: databaseListFilterIds.search, columnId: 'database_name', label: 'Search', kind: 'search' },
     { id: databaseListFilterIds.exposeInSqlLab, label: 'Expose in SQL Lab', kind: 'select', options: yesNo },
     { id: databaseListFilterIds.allowRunAsync, label: 'AQE', kind: 'select', options: yesNo },
   ];
@@ -100,9 +102,17 @@ export function DatabaseListPage(): JSX.Element {
         <>
           {canWrite && bundle.importControl}
           {canUpload && (
-            <Button data-testid={testIds.listActions.uploadCsv} onClick={() => setIsUploading(true)}>
-              Upload CSV
-            </Button>
+            <>
+              <Button data-testid={testIds.listActions.uploadCsv} onClick={() => setUploading('csv')}>
+                Upload CSV
+              </Button>
+              <Button data-testid={testIds.listActions.uploadExcel} onClick={() => setUploading('excel')}>
+                Upload Excel
+              </Button>
+              <Button data-testid={testIds.listActions.uploadColumnar} onClick={() => setUploading('columnar')}>
+                Upload Columnar
+              </Button>
+            </>
           )}
           {canWrite && (
             <Button $variant="primary" data-testid={testIds.listActions.addDatabase} onClick={() => setEditing('new')}>
@@ -113,7 +123,7 @@ export function DatabaseListPage(): JSX.Element {
       }
     >
       {editing !== null && <DatabaseConnectionModal databaseId={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {isUploading && <UploadCsvModal onClose={() => setIsUploading(false)} />}
+      {uploading !== null && <UploadDataModal initialType={uploading} onClose={() => setUploading(null)} />}
       <ListView
         columns={columns}
         filters={filters}

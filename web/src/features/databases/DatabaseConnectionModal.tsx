@@ -11,8 +11,6 @@ import {
   connectionErrorMessage,
   connectionLooksGoodMessage,
   createDatabase,
-  missingFields,
-  requiredFieldMessage,
   testConnection,
   updateDatabase,
   useAvailableEngines,
@@ -20,6 +18,22 @@ import {
   validateParameters,
 } from './api';
 import { configOfForm, defaultPorts, emptyForm, formOfDatabase, isFileEngine, type ConnectionForm } from './connectionForm';
+import {
+  hasParameterErrors,
+  noParameterErrors,
+  parameterErrorsOf,
+  requiredFieldMessage,
+  type ParameterErrors,
+} from './parameterValidation';
+
+/** The form's fields by the parameter names `validate_parameters` uses. */
+const parameterOfField: Partial<Record<keyof ConnectionForm, string>> = {
+  host: 'host',
+  port: 'port',
+  database: 'database',
+  username: 'username',
+  password: 'password',
+};
 
 /** The "Connect a database" dialog: engine, parameters or URI, Test connection, settings. */
 export function DatabaseConnectionModal({ databaseId, onClose }: { databaseId: number | null; onClose: () => void }): JSX.Element {
@@ -48,14 +62,33 @@ function ConnectionDialog({
   const queryClient = useQueryClient();
   const { addToast } = useToasts();
   const [form, setForm] = useState<ConnectionForm>(initial);
-  const [missing, setMissing] = useState<readonly string[]>([]);
+  const [parameterErrors, setParameterErrors] = useState<ParameterErrors>(noParameterErrors);
+  const [isNameMissing, setIsNameMissing] = useState(false);
   const [testResult, setTestResult] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
 
   const change = <K extends keyof ConnectionForm>(key: K, value: ConnectionForm[K]): void => {
     setForm((current) => ({ ...current, [key]: value }));
-    setMissing((current) => current.filter((field) => field !== key));
+    if (key === 'databaseName') setIsNameMissing(false);
+  };
+
+  /**
+   * `validate_parameters` on the form: while typing (a field left) the missing fields and wrong
+   * credentials are not said yet; on Connect they are. Answers whether the form is clean.
+   */
+  const checkParameters = async (isSubmit: boolean): Promise<boolean> => {
+    if (form.mode !== 'parameters') return true;
+    try {
+      await validateParameters(configOfForm(form, databaseId));
+      setParameterErrors(noParameterErrors);
+      return true;
+    } catch (error) {
+      if (!(error instanceof ApiError)) return true;
+      const errors = parameterErrorsOf(error.errors, isSubmit);
+      setParameterErrors(errors);
+      return !hasParameterErrors(errors);
+    }
   };
 
   const onTest = async (): Promise<void> => {
@@ -79,21 +112,9 @@ function ConnectionDialog({
     setSaveError(null);
     const config = configOfForm(form, null);
     try {
-      if (form.mode === 'parameters') {
-        try {
-          await validateParameters(config);
-        } catch (error) {
-          if (error instanceof ApiError && missingFields(error).length > 0) {
-            setMissing(missingFields(error));
-            return;
-          }
-          // Unreachable hosts are reported by the save itself (or by Test connection).
-        }
-      }
-      if (form.databaseName.trim() === '') {
-        setMissing(['databaseName']);
-        return;
-      }
+      const isClean = await checkParameters(true);
+      if (form.databaseName.trim() === '') setIsNameMissing(true);
+      if (!isClean || form.databaseName.trim() === '') return;
       if (databaseId === null) await createDatabase(config);
       else await updateDatabase(databaseId, config);
       await queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('database') });
@@ -108,21 +129,28 @@ function ConnectionDialog({
 
   const engineOptions = engines.data?.databases ?? [];
   const fileEngine = isFileEngine(form.engine);
-  const textField = (key: keyof ConnectionForm, label: string, testId: string, type = 'text'): ReactNode => (
-    <Field>
-      <span>{label}</span>
-      <input
-        type={type}
-        aria-label={label}
-        data-testid={testId}
-        value={String(form[key])}
-        onChange={(event) => change(key, event.target.value as never)}
-      />
-      {missing.includes(key === 'databaseName' ? 'databaseName' : key) && (
-        <FieldError data-testid={testIds.databaseModal.fieldError}>{requiredFieldMessage}</FieldError>
-      )}
-    </Field>
-  );
+  const fieldError = (key: keyof ConnectionForm): string | undefined => {
+    if (key === 'databaseName') return isNameMissing ? requiredFieldMessage : undefined;
+    const parameter = parameterOfField[key];
+    return parameter === undefined ? undefined : parameterErrors.fields[parameter];
+  };
+  const textField = (key: keyof ConnectionForm, label: string, testId: string, type = 'text'): ReactNode => {
+    const error = fieldError(key);
+    return (
+      <Field>
+        <span>{label}</span>
+        <input
+          type={type}
+          aria-label={label}
+          data-testid={testId}
+          value={String(form[key])}
+          onChange={(event) => change(key, event.target.value as never)}
+          onBlur={parameterOfField[key] === undefined ? undefined : () => void checkParameters(false)}
+        />
+        {error !== undefined && <FieldError data-testid={testIds.databaseModal.fieldError}>{error}</FieldError>}
+      </Field>
+    );
+  };
   const checkbox = (key: keyof ConnectionForm, label: string, testId: string): ReactNode => (
     <Check>
       <input type="checkbox" data-testid={testId} checked={Boolean(form[key])} onChange={(event) => change(key, event.target.checked as never)} />
@@ -199,6 +227,9 @@ function ConnectionDialog({
           {textField('forceCtasSchema', 'CTAS & CVAS schema', testIds.databaseModal.ctasSchema)}
           {textField('cacheTimeout', 'Chart cache timeout', testIds.databaseModal.cacheTimeout)}
         </fieldset>
+        {parameterErrors.description !== null && (
+          <FieldError data-testid={testIds.databaseModal.errorDescription}>{parameterErrors.description}</FieldError>
+        )}
         {testResult !== null && <Result data-testid={testIds.databaseModal.testResult}>{testResult}</Result>}
         {saveError !== null && <FieldError data-testid={testIds.databaseModal.saveError}>{saveError}</FieldError>}
       </Form>

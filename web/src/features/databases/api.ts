@@ -8,13 +8,13 @@ import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
 import type { ListResponse } from '@/api/generated/ListResponse';
 import type { MessageResponse } from '@/api/generated/MessageResponse';
 import { queryKeys } from '@/api/queryKeys';
+import type { UploadType } from './uploadTypes';
 
 /** The dialog's messages (spec 001 section 7). */
 export const connectionLooksGoodMessage = 'Connection looks good!';
 export function connectionErrorMessage(message: string): string {
   return `ERROR: ${message}`;
 }
-export const requiredFieldMessage = 'This is a required field';
 
 export function useAvailableEngines(): UseQueryResult<AvailableEngines, ApiError> {
   return useQuery({
@@ -61,18 +61,34 @@ export function validateParameters(config: DatabaseConfig): Promise<MessageRespo
   return postJson<MessageResponse>('/api/v1/database/validate_parameters/', config);
 }
 
-/** The fields an ApiError of validate_parameters names as missing. */
-export function missingFields(error: ApiError): string[] {
-  return error.errors.flatMap((item) => item.extra.missing ?? []);
-}
 
-export interface CsvUploadForm {
+export interface UploadForm {
+  type: UploadType;
   databaseId: number;
   file: File;
   tableName: string;
   schema: string;
+  /** CSV only. */
   delimiter: string;
+  /** Excel only; empty: the first sheet. */
+  sheetName: string;
+  /** Column names separated by commas; empty: every column. */
+  columnsRead: string;
   alreadyExists: 'fail' | 'replace' | 'append';
+}
+
+/** The multipart form of `POST /api/v1/database/{pk}/upload/` (Superset's field names). */
+export function uploadFormData(form: UploadForm): FormData {
+  const body = new FormData();
+  body.append('type', form.type);
+  body.append('file', form.file);
+  body.append('table_name', form.tableName);
+  if (form.schema !== '') body.append('schema', form.schema);
+  if (form.type === 'csv') body.append('delimiter', form.delimiter);
+  if (form.type === 'excel' && form.sheetName.trim() !== '') body.append('sheet_name', form.sheetName.trim());
+  if (form.columnsRead.trim() !== '') body.append('columns_read', form.columnsRead.trim());
+  body.append('already_exists', form.alreadyExists);
+  return body;
 }
 
 async function csrfTokenForUpload(): Promise<string | null> {
@@ -86,14 +102,8 @@ async function csrfTokenForUpload(): Promise<string | null> {
  * `POST /api/v1/database/{pk}/upload/` with upload progress (0 to 1): XMLHttpRequest, since
  * fetch reports no upload progress.
  */
-export async function uploadCsv(form: CsvUploadForm, onProgress: (fraction: number) => void): Promise<void> {
-  const body = new FormData();
-  body.append('type', 'csv');
-  body.append('file', form.file);
-  body.append('table_name', form.tableName);
-  if (form.schema !== '') body.append('schema', form.schema);
-  body.append('delimiter', form.delimiter);
-  body.append('already_exists', form.alreadyExists);
+export async function uploadFile(form: UploadForm, onProgress: (fraction: number) => void): Promise<void> {
+  const body = uploadFormData(form);
   const token = await csrfTokenForUpload();
   await new Promise<void>((resolve, reject) => {
     const request = new XMLHttpRequest();

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type JSX } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { DatasetListItem } from '@/api/generated/DatasetListItem';
 import { queryKeys } from '@/api/queryKeys';
 import { useResourcePermission } from '@/api/resourcePermissions';
@@ -33,6 +33,7 @@ function kindLabel(dataset: DatasetListItem): string {
 
 /** `/tablemodelview/list/`: every dataset the user may read, filtered, sorted and paged by the server. */
 export function DatasetListPage(): JSX.Element {
+  const navigate = useNavigate();
   const pageSize = defaultListPageSize;
   const [state, setState] = useListViewUrlState({ sortColumn: 'changed_on_delta_humanized', sortOrder: 'desc' });
   const list = useDatasetList(datasetListQuery(state, pageSize));
@@ -63,6 +64,9 @@ export function DatasetListPage(): JSX.Element {
     { id: 'database', header: 'Database', sortKey: 'database.database_name', render: (dataset) => dataset.database.database_name },
     { id: 'schema', header: 'Schema', sortKey: 'schema', render: (dataset) => dataset.schema ?? '' },
     { id: 'owners', header: 'Owners', render: (dataset) => <OwnerAvatars owners={dataset.owners} /> },
+    // Filter-only columns (Superset's hidden columns).
+    { id: 'tag', header: 'Tags', render: () => null, hidden: true },
+    { id: 'certified', header: 'Certified', render: () => null, hidden: true },
     {
       id: 'changed_on_delta_humanized',
       header: 'Last modified',
@@ -94,7 +98,7 @@ export function DatasetListPage(): JSX.Element {
       : []),
   ];
   const filters: ListViewFilter[] = [
-    { id: datasetListFilterIds.search, label: 'Search', kind: 'search' },
+    { id: datasetListFilterIds.search, columnId: 'table_name', label: 'Search', kind: 'search' },
     {
       id: datasetListFilterIds.kind,
       label: 'Type',
@@ -106,7 +110,7 @@ export function DatasetListPage(): JSX.Element {
     },
     { id: datasetListFilterIds.database, label: 'Database', kind: 'select', options: databases.data ?? [] },
     { id: datasetListFilterIds.schema, label: 'Schema', kind: 'select', options: schemas.data ?? [] },
-    { id: datasetListFilterIds.owner, label: 'Owner', kind: 'select', options: owners.data ?? [] },
+    { id: datasetListFilterIds.owner, columnId: 'owners', label: 'Owner', kind: 'select', options: owners.data ?? [] },
     { id: datasetListFilterIds.tag, label: 'Tag', kind: 'select', options: (tagNames.data ?? []).map((name) => ({ value: name, label: name })) },
     {
       id: datasetListFilterIds.certified,
@@ -165,6 +169,7 @@ export function DatasetListPage(): JSX.Element {
           canWrite ? { resourceName: 'dataset', onTagged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('dataset') }) } : undefined
         }
         bulkExport={canExport ? bundle.exportRows : undefined}
+        emptyStateAction={canWrite ? { label: '+ Dataset', onClick: () => void navigate('/dataset/add/') } : undefined}
       />
     </ListPageLayout>
   );

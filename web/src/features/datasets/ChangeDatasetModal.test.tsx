@@ -48,8 +48,18 @@ describe('ChangeDatasetModal', () => {
       'examples',
       'AA',
     ]);
+    expect(screen.getAllByTestId(testIds.pagination.page).map((page) => page.textContent)).toEqual(['1', '2']);
     fireEvent.click(screen.getByTestId(testIds.swapDataset.nextPage));
     expect(await screen.findByText('11-12 of 12')).toBeTruthy();
+  });
+
+  it('shows "No data" when no dataset matches', async () => {
+    stubServer();
+    renderWithTheme(<ChangeDatasetModal onChange={vi.fn()} onClose={vi.fn()} />);
+    await screen.findByText('1-10 of 12');
+    fireEvent.change(screen.getByTestId(testIds.swapDataset.search), { target: { value: 'zzz' } });
+    expect((await screen.findByTestId(testIds.emptyState.root)).textContent).toBe('No data');
+    expect(screen.queryByTestId(testIds.swapDataset.row)).toBeNull();
   });
 
   it('searches table_name with a contains filter once the typing pauses (500 ms)', async () => {
@@ -71,7 +81,9 @@ describe('ChangeDatasetModal', () => {
       await vi.advanceTimersByTimeAsync(100);
     });
     vi.useRealTimers();
-    expect(await screen.findByText('1-1 of 1')).toBeTruthy();
+    // One page: no pagination (a table pages only past its page size).
+    await vi.waitFor(() => expect(screen.getAllByTestId(testIds.swapDataset.rowName).map((name) => name.textContent)).toEqual(['flights']));
+    expect(screen.queryByTestId(testIds.swapDataset.pageInfo)).toBeNull();
     expect(listCalls(paths).filter((q) => q.includes('opr:ct'))).toEqual([
       "(filters:!((col:table_name,opr:ct,value:'flig')),order_column:changed_on_delta_humanized,order_direction:desc,page:0,page_size:10)",
     ]);

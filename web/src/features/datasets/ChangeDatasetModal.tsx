@@ -4,10 +4,11 @@ import { errorMessage } from '@/api/errors';
 import type { Dataset } from '@/api/generated/Dataset';
 import type { DatasetListItem } from '@/api/generated/DatasetListItem';
 import { Button } from '@/components/Button';
-import { pageCount, paginationText } from '@/components/listView/listViewState';
+import { TableEmptyState } from '@/components/EmptyState';
 import { useResourceList } from '@/components/listView/resourceListApi';
 import { OwnerAvatars } from '@/components/listView/OwnerAvatars';
 import { Modal } from '@/components/Modal';
+import { Pagination } from '@/components/pagination/Pagination';
 import { slowSearchDebounceMs } from '@/components/selectLimits';
 import { useToasts } from '@/components/toastContext';
 import { useDebouncedValue } from '@/components/useDebouncedValue';
@@ -46,7 +47,6 @@ export function ChangeDatasetModal({ onChange, onClose }: ChangeDatasetModalProp
   const list = useResourceList<DatasetListItem>('dataset', swapDatasetQuery(debouncedSearch, pageIndex));
   const count = list.data?.count ?? 0;
   const rows = list.data?.result ?? [];
-  const lastPageIndex = pageCount(swapDatasetPageSize, count) - 1;
 
   async function proceed(item: DatasetListItem): Promise<void> {
     setIsLoading(true);
@@ -130,16 +130,17 @@ export function ChangeDatasetModal({ onChange, onClose }: ChangeDatasetModalProp
             ))}
           </tbody>
         </Table>
+        {list.isSuccess && rows.length === 0 && <TableEmptyState />}
         {list.isError && <Failure>{errorMessage(list.error)}</Failure>}
-        <Pagination>
-          <Button aria-label="Previous page" data-testid={testIds.swapDataset.previousPage} disabled={pageIndex === 0} onClick={() => setPageIndex(pageIndex - 1)}>
-            ‹
-          </Button>
-          <span data-testid={testIds.swapDataset.pageInfo}>{paginationText(pageIndex, swapDatasetPageSize, count)}</span>
-          <Button aria-label="Next page" data-testid={testIds.swapDataset.nextPage} disabled={pageIndex >= lastPageIndex} onClick={() => setPageIndex(pageIndex + 1)}>
-            ›
-          </Button>
-        </Pagination>
+        {count > swapDatasetPageSize && (
+          <Pagination
+            pageIndex={pageIndex}
+            pageSize={swapDatasetPageSize}
+            count={count}
+            onPageChange={setPageIndex}
+            testIds={{ previous: testIds.swapDataset.previousPage, next: testIds.swapDataset.nextPage, rangeText: testIds.swapDataset.pageInfo }}
+          />
+        )}
       </Content>
     </Modal>
   );
@@ -169,13 +170,6 @@ const Table = styled.table`
     text-align: left;
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   }
-`;
-
-const Pagination = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.gridUnit * 2}px;
 `;
 
 const Failure = styled.p`

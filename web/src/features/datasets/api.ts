@@ -9,6 +9,7 @@ import type { IdResult } from '@/api/generated/IdResult';
 import type { MessageResponse } from '@/api/generated/MessageResponse';
 import { queryKeys } from '@/api/queryKeys';
 import { risonString } from '@/api/rison';
+import { deletedMessage, deleteFailedMessage } from '@/components/listView/resourceMessages';
 
 /** The dialog's texts (spec 001 sections 4 and 7). */
 export const datasetSavedMessage = 'The dataset has been saved';
@@ -41,10 +42,10 @@ export function swapDatasetQuery(search: string, pageIndex: number): string {
 
 /** Spec 001 section 8's toasts of a dataset deleted from the list. */
 export function datasetDeletedMessage(title: string): string {
-  return `Deleted: ${title}`;
+  return deletedMessage(title);
 }
 export function datasetDeleteFailedMessage(title: string): string {
-  return `There was an issue deleting: ${title}`;
+  return deleteFailedMessage(title);
 }
 
 /** 'Error saving dataset' shows the first server error, or the plain error text (spec 001 section 8). */

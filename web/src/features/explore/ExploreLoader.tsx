@@ -10,15 +10,21 @@ export interface ExploreLoaderProps {
   target: ExploreTarget;
   /** The URL asks for the chart alone (`standalone`). */
   isStandalone?: boolean;
+  /** What the dashboard the chart was opened from lays over it (`dashboard_page_id`): its filters and colours. */
+  dashboardContext?: Readonly<Record<string, unknown>> | null;
 }
 
-/** Loads the Explore state of one datasource (or chart) and shows the workspace. */
-export function ExploreLoader({ target, isStandalone = false }: ExploreLoaderProps): JSX.Element {
+/**
+ * Loads the Explore state of one datasource (or chart) and shows the workspace: the dashboard's
+ * context, then the URL's `form_data`, are laid over the loaded form data.
+ */
+export function ExploreLoader({ target, isStandalone = false, dashboardContext = null }: ExploreLoaderProps): JSX.Element {
   const explore = useExploreState(target);
-  const loaded = useMemo(
-    () => (explore.data === undefined ? undefined : { ...explore.data, form_data: withUrlFormData(explore.data.form_data, target.urlFormData) }),
-    [explore.data, target.urlFormData],
-  );
+  const loaded = useMemo(() => {
+    if (explore.data === undefined) return undefined;
+    const formData = withUrlFormData(withUrlFormData(explore.data.form_data, dashboardContext), target.urlFormData);
+    return { ...explore.data, form_data: formData };
+  }, [explore.data, target.urlFormData, dashboardContext]);
   if (explore.isPending) return <Message role="status">Loading…</Message>;
   if (explore.isError) {
     return (

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type JSX } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { errorMessage } from '@/api/errors';
@@ -28,7 +28,8 @@ import { chartResultsStateOf } from './dataPane/chartResultsState';
 import { DataTablesPane } from './dataPane/DataTablesPane';
 import { DatasourcePanel } from './DatasourcePanel';
 import { hasQueryControls, initialExploreFormData, type ExploreFormData } from './exploreFormData';
-import { canExportCsv, chartExportKinds, downloadChartExport, type ChartExportKind } from './download/chartExport';
+import { canExportCsv, chartExportKinds, downloadChartExport, rolesGrant, type ChartExportKind } from './download/chartExport';
+import { runChartInSqlLab } from './runInSqlLab';
 import { useDownloadAsImage } from './download/downloadAsImage';
 import { copyExplorePermalink } from './copyExplorePermalink';
 import { formDataToSave } from './formDataToSave';
@@ -142,6 +143,13 @@ export function ExploreWorkspace({ explore, formDataKey = null, isStandalone = f
     [run, formData, renderTriggerNames],
   );
 
+  /** A server-paginated table's page: the shown run again, with the chart's own state. */
+  const runWithOwnState = useCallback((ownState: Record<string, unknown>): void => {
+    setRun((previous) =>
+      previous === null ? previous : { runNumber: previous.runNumber + 1, formData: { ...previous.formData, own_state: ownState } },
+    );
+  }, []);
+
   const datasource = useMemo<DatasourceRef>(() => ({ id: explore.dataset.id, type: 'table' }), [explore.dataset.id]);
   // Drilling reads the rows behind the chart shown: the last run's form data.
   const drilledFormData = run === null || isStopped ? null : run.formData;
@@ -168,6 +176,7 @@ export function ExploreWorkspace({ explore, formDataKey = null, isStandalone = f
   function startRun(): void {
     setRun((previous) => ({ runNumber: (previous?.runNumber ?? 0) + 1, formData }));
   }
+
 
   function stopRun(): void {
     if (run === null) return;
@@ -229,6 +238,7 @@ export function ExploreWorkspace({ explore, formDataKey = null, isStandalone = f
       owners={slice?.owners}
       chartId={slice?.id ?? 0}
       runKey={run?.runNumber}
+      onOwnStateChange={runWithOwnState}
     />
   );
 
@@ -255,6 +265,8 @@ export function ExploreWorkspace({ explore, formDataKey = null, isStandalone = f
         canDownloadData={canDownloadData}
         onExport={(kind) => void exportChart(kind)}
         onDownloadAsImage={() => void downloadAsImage({ element: chartRef.current, title: slice?.slice_name, fallbackName: 'chart' })}
+        canRunInSqlLab={rolesGrant(myRoles.data, 'can_execute_sql_query', 'SQLLab')}
+        onRunInSqlLab={() => void runChartInSqlLab(formDataToSave(formData), (link) => void navigate(link), addToast)}
       />
       <Layout>
       <DatasourcePanel dataset={explore.dataset} onDatasourceChange={(datasource) => setFormData((current) => ({ ...current, datasource }))} />

@@ -12,11 +12,12 @@ describe('form data to save', () => {
     ]);
   });
 
-  it('removes url_params and cleans every adhoc filter list', () => {
+  it("removes url_params and the chart's own state, and cleans every adhoc filter list", () => {
     const saved = formDataToSave({
       datasource: '3__table',
       viz_type: 'table',
       url_params: { standalone: '1' },
+      own_state: { currentPage: 1, pageSize: 15 },
       groupby: ['gender'],
       adhoc_filters: [{ subject: 'x', operator: '==', comparator: 1, isExtra: true }],
       adhoc_filters_b: [{ subject: 'y', operator: '==', comparator: 2 }],

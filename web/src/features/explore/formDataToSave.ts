@@ -1,7 +1,10 @@
 import type { ExploreFormData } from './exploreFormData';
 
-/** Controls that only live in the URL for one visit (Superset's TEMPORARY_CONTROLS). */
-const temporaryControls: readonly string[] = ['url_params'];
+/**
+ * Controls that only live in the URL for one visit (Superset's TEMPORARY_CONTROLS), and the
+ * chart's own state (a server-paginated table's page), which is never saved.
+ */
+const temporaryControls: readonly string[] = ['url_params', 'own_state'];
 
 /** The time range a kept temporal filter falls back to when saved. */
 export const noTimeFilter = 'No filter';

@@ -12,6 +12,10 @@ describe('render trigger controls', () => {
     expect(isQueryStale(ran, { ...ran, groupby: ['state'] }, renderTriggers) && !isQueryStale(ran, { ...ran }, renderTriggers)).toBe(true);
   });
 
+  it("a run with the chart's own state (a table's page) is not stale", () => {
+    expect(isQueryStale({ ...ran, own_state: { currentPage: 2, pageSize: 25 } }, ran, renderTriggers)).toBe(false);
+  });
+
   it('key order does not make a form data stale', () => {
     const reordered: ExploreFormData = { groupby: ['gender'], viz_type: 'pie', datasource: '3__table', color_scheme: 'supersetColors' };
     expect(isQueryStale(ran, reordered, renderTriggers)).toBe(false);

@@ -13,6 +13,9 @@ export function renderTriggerControlNames(panel: ControlPanelDefinition | null):
   return names;
 }
 
+/** The form data key carrying the chart's own state (Superset's `ownState`), never a control. */
+export const ownStateKey = 'own_state';
+
 /** JSON with object keys sorted, so that two equal form datas give the same text. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, nested: unknown) => {
@@ -27,7 +30,10 @@ function canonicalJson(value: unknown): string {
  * the chart, but the native layers among them are records the query brings, so they count.
  */
 function queryPart(formData: ExploreFormData, renderTriggerNames: ReadonlySet<string>): Record<string, unknown> {
-  const part = Object.fromEntries(Object.entries(formData).filter(([key, value]) => !renderTriggerNames.has(key) && value !== undefined));
+  // The chart's own state (a server-paginated table's page) is the chart's, not a control.
+  const part = Object.fromEntries(
+    Object.entries(formData).filter(([key, value]) => !renderTriggerNames.has(key) && key !== ownStateKey && value !== undefined),
+  );
   if (renderTriggerNames.has('annotation_layers')) part.annotation_layers = annotationLayersQueryPart(formData.annotation_layers);
   return part;
 }

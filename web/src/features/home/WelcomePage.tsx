@@ -3,9 +3,20 @@ import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { errorMessage, type ApiError } from '@/api/errors';
+import { useErrorToast } from '@/components/listView/useListErrorToasts';
 import { useCurrentUser } from '@/features/auth/api';
 import { testIds } from '@/testIds';
-import { objectEmptyText, recentEmptyTexts, useObjectTab, useRecents, useSavedQueries, type HomeItem, type ObjectTab, type RecentTab } from './api';
+import {
+  filteredChartsAndDashboardsFailedMessage,
+  objectEmptyText,
+  recentEmptyTexts,
+  useObjectTab,
+  useRecents,
+  useSavedQueries,
+  type HomeItem,
+  type ObjectTab,
+  type RecentTab,
+} from './api';
 
 const recentTabs: readonly RecentTab[] = ['Viewed', 'Edited', 'Created'];
 const objectTabs: readonly ObjectTab[] = ['Favorite', 'Mine', 'Other'];
@@ -20,6 +31,8 @@ export function WelcomePage(): JSX.Element {
   const dashboards = useObjectTab('dashboard', dashboardTab, me);
   const charts = useObjectTab('chart', chartTab, me);
   const savedQueries = useSavedQueries(me);
+  useErrorToast(dashboardTab === 'Other' ? dashboards.error : null, filteredChartsAndDashboardsFailedMessage);
+  useErrorToast(chartTab === 'Other' ? charts.error : null, filteredChartsAndDashboardsFailedMessage);
 
   return (
     <Page data-testid={testIds.welcome.page}>
@@ -32,8 +45,18 @@ export function WelcomePage(): JSX.Element {
         items={dashboards}
         emptyText={objectEmptyText(dashboardTab, 'dashboards')}
         viewAll="/dashboard/list/"
+        isFailureEmpty={dashboardTab === 'Other'}
       />
-      <Section name="Charts" tabs={objectTabs} tab={chartTab} onTab={setChartTab} items={charts} emptyText={objectEmptyText(chartTab, 'charts')} viewAll="/chart/list/" />
+      <Section
+        name="Charts"
+        tabs={objectTabs}
+        tab={chartTab}
+        onTab={setChartTab}
+        items={charts}
+        emptyText={objectEmptyText(chartTab, 'charts')}
+        viewAll="/chart/list/"
+        isFailureEmpty={chartTab === 'Other'}
+      />
       <Section name="Saved queries" tabs={[]} tab="" onTab={() => undefined} items={savedQueries} emptyText="No saved queries yet" />
     </Page>
   );
@@ -47,9 +70,12 @@ interface SectionProps<Tab extends string> {
   items: UseQueryResult<HomeItem[], ApiError>;
   emptyText: string;
   viewAll?: string;
+  /** A failed read shows as an empty list (its toast says what failed). */
+  isFailureEmpty?: boolean;
 }
 
-function Section<Tab extends string>({ name, tabs, tab, onTab, items, emptyText, viewAll }: SectionProps<Tab>): JSX.Element {
+function Section<Tab extends string>({ name, tabs, tab, onTab, items, emptyText, viewAll, isFailureEmpty = false }: SectionProps<Tab>): JSX.Element {
+  const isEmpty = items.data?.length === 0 || (items.isError && isFailureEmpty);
   return (
     <Panel data-testid={testIds.welcome.section} data-section={name} aria-label={name}>
       <PanelHeader>
@@ -66,8 +92,8 @@ function Section<Tab extends string>({ name, tabs, tab, onTab, items, emptyText,
         </Tabs>
       )}
       {items.isPending && items.fetchStatus !== 'idle' && <Muted>Loading...</Muted>}
-      {items.isError && <Muted role="alert">{errorMessage(items.error)}</Muted>}
-      {items.data?.length === 0 && <Muted data-testid={testIds.welcome.empty}>{emptyText}</Muted>}
+      {items.isError && !isFailureEmpty && <Muted role="alert">{errorMessage(items.error)}</Muted>}
+      {isEmpty && <Muted data-testid={testIds.welcome.empty}>{emptyText}</Muted>}
       {items.data !== undefined && items.data.length > 0 && (
         <Items>
           {items.data.map((item) => (

@@ -23,6 +23,12 @@ export const recentEmptyTexts: Readonly<Record<RecentTab, string>> = {
   Created: 'Recently created charts, dashboards, and saved queries will appear here',
 };
 
+/**
+ * Spec 001 section 8: the toast when the "Other" tab's filtered charts or dashboards cannot be
+ * read; the tab then shows as empty (Superset's `getFilteredChartsandDashboards`).
+ */
+export const filteredChartsAndDashboardsFailedMessage = 'There was an error fetching the filtered charts and dashboards:';
+
 export function objectEmptyText(tab: ObjectTab, plural: string): string {
   switch (tab) {
     case 'Favorite':

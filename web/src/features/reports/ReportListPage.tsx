@@ -84,6 +84,8 @@ export function ReportListPage(): JSX.Element {
     { id: 'source', header: 'Chart or dashboard', render: reportSource },
     { id: 'crontab', header: 'Schedule', sortKey: 'crontab', render: (report) => `${report.crontab} (${report.timezone})` },
     { id: 'recipients', header: 'Notification method', render: notificationMethods },
+    // A filter-only column (Superset's hidden columns).
+    { id: 'type', header: 'Type', render: () => null, hidden: true },
     { id: 'created_by', header: 'Created by', sortKey: 'created_by.first_name', render: (report) => (report.created_by === null ? '' : ownerFromUserRef(report.created_by).name) },
     { id: 'owners', header: 'Owners', render: (report) => <OwnerAvatars owners={report.owners} /> },
     { id: 'changed_on_delta_humanized', header: 'Modified', sortKey: 'changed_on_delta_humanized', render: (report) => report.changed_on_delta_humanized },
@@ -118,7 +120,7 @@ export function ReportListPage(): JSX.Element {
       : []),
   ];
   const filters: ListViewFilter[] = [
-    { id: reportListFilterIds.search, label: 'Search', kind: 'search' },
+    { id: reportListFilterIds.search, columnId: 'name', label: 'Search', kind: 'search' },
     {
       id: reportListFilterIds.type,
       label: 'Type',

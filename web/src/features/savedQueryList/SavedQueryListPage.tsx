@@ -4,11 +4,12 @@ import { Link } from 'react-router';
 import type { SavedQuery } from '@/api/generated/SavedQuery';
 import { queryKeys } from '@/api/queryKeys';
 import { useResourcePermission } from '@/api/resourcePermissions';
-import { ListPageLayout } from '@/components/listView/ListPageLayout';
+import { ListPageLayout, RowActionsBox } from '@/components/listView/ListPageLayout';
 import { ListView, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
 import { defaultListPageSize } from '@/components/listView/listViewState';
 import { useRelatedOptions } from '@/components/listView/resourceListApi';
 import { useBulkDelete } from '@/components/listView/useBulkDelete';
+import { useRowDelete } from '@/components/listView/useRowDelete';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
 import { useListErrorToasts } from '@/components/listView/useListErrorToasts';
 import { useBundleActions } from '@/features/importExport/useBundleActions';
@@ -27,6 +28,8 @@ export function SavedQueryListPage(): JSX.Element {
   const schemas = useRelatedOptions('saved_query', 'distinct', 'schema');
   const rows = useMemo(() => list.data?.result ?? [], [list.data]);
   const onBulkDelete = useBulkDelete('saved_query', 'saved queries');
+  // Superset's saved query delete adds the server's error when it fails.
+  const rowDelete = useRowDelete('saved_query', 'titleAndError');
   const queryClient = useQueryClient();
 
   useListErrorToasts('saved_query', { label: 'saved query', plural: 'saved queries' }, list.error);
@@ -48,16 +51,31 @@ export function SavedQueryListPage(): JSX.Element {
     },
     { id: 'database', header: 'Database', sortKey: 'database.database_name', render: (query) => query.database?.database_name ?? '' },
     { id: 'schema', header: 'Schema', sortKey: 'schema', render: (query) => query.schema ?? '' },
+    // A filter-only column (Superset's hidden columns).
+    { id: 'tag', header: 'Tags', render: () => null, hidden: true },
     {
       id: 'changed_on_delta_humanized',
       header: 'Modified',
       sortKey: 'changed_on_delta_humanized',
       render: (query) => query.changed_on_delta_humanized,
     },
-    ...(canExport ? [{ id: 'actions', header: 'Actions', render: (query: SavedQuery) => bundle.exportButton(query.id) }] : []),
+    ...(canWrite || canExport
+      ? [
+          {
+            id: 'actions',
+            header: 'Actions',
+            render: (query: SavedQuery) => (
+              <RowActionsBox>
+                {canWrite && rowDelete.deleteButton({ id: query.id, title: query.label })}
+                {canExport && bundle.exportButton(query.id)}
+              </RowActionsBox>
+            ),
+          },
+        ]
+      : []),
   ];
   const filters: ListViewFilter[] = [
-    { id: savedQueryListFilterIds.search, label: 'Search', kind: 'search' },
+    { id: savedQueryListFilterIds.search, columnId: 'label', label: 'Search', kind: 'search' },
     { id: savedQueryListFilterIds.database, label: 'Database', kind: 'select', options: databases.data ?? [] },
     { id: savedQueryListFilterIds.schema, label: 'Schema', kind: 'select', options: schemas.data ?? [] },
     { id: savedQueryListFilterIds.tag, label: 'Tag', kind: 'select', options: (tagNames.data ?? []).map((name) => ({ value: name, label: name })) },
@@ -84,6 +102,7 @@ export function SavedQueryListPage(): JSX.Element {
         }
         bulkExport={canExport ? bundle.exportRows : undefined}
       />
+      {rowDelete.confirmModal}
     </ListPageLayout>
   );
 }

@@ -4,11 +4,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/api/client';
 import { renderWithTheme } from '@/testRendering';
 import { testIds } from '@/testIds';
-import { createDatasourceFailed, SaveDatasetModal } from './SaveDatasetModal';
+import { overwriteDatasetPayload, overwritableDatasetsPath } from './datasetApi';
+import { createDatasourceFailed, overwriteConfirmation, SaveDatasetModal } from './SaveDatasetModal';
 
-const source = { databaseId: 1, catalog: null, schema: 'main', sql: 'SELECT name FROM birth_names', templateParams: null };
+const source = {
+  databaseId: 1,
+  catalog: null,
+  schema: 'main',
+  sql: 'SELECT name FROM birth_names',
+  templateParams: null,
+  columns: [{ column_name: 'name', type: 'VARCHAR', is_dttm: false }],
+};
 
-function stubServer(answer: () => Response): string[] {
+function stubServer(answer: () => Response = () => Response.json({})): string[] {
   const calls: string[] = [];
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     if (url === '/api/v1/security/csrf_token/') return Promise.resolve(Response.json({ result: 'token' }));
@@ -57,5 +65,45 @@ describe('SaveDatasetModal (dataset creation from a query, spec 002 section 4)',
     fireEvent.click(screen.getByTestId(testIds.sqlLab.saveDatasetSubmit));
     await waitFor(() => expect(router.state.location.search).toBe('?datasource_type=table&datasource_id=42'));
     expect(screen.queryByText(createDatasourceFailed)).toBeNull();
+  });
+
+  it('overwrites one of the user\'s datasets after the confirmation, with the query and its columns, then opens Explore', async () => {
+    const datasets = [
+      { id: 8, table_name: 'births_query', owners: [{ id: 1, first_name: 'Ada', last_name: 'L' }, { id: 4, first_name: 'Bo', last_name: 'K' }] },
+    ];
+    const calls = stubServer();
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      if (url === '/api/v1/security/csrf_token/') return Promise.resolve(Response.json({ result: 'token' }));
+      calls.push(`${init.method ?? 'GET'} ${url} ${typeof init.body === 'string' ? init.body : ''}`);
+      if (url === '/api/v1/me/') return Promise.resolve(Response.json({ result: { id: 1, username: 'admin' } }));
+      if (url.startsWith('/api/v1/dataset/?q=')) return Promise.resolve(Response.json({ count: 1, result: datasets }));
+      return Promise.resolve(Response.json({ id: 8, result: {} }));
+    });
+    const { router } = renderModal();
+    fireEvent.click(screen.getByTestId(testIds.sqlLab.saveDatasetOverwriteMode));
+    expect(screen.getByTestId(testIds.sqlLab.saveDatasetOverwrite).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByTestId(testIds.sqlLab.saveDatasetSearch), { target: { value: 'births' } });
+    fireEvent.click(await screen.findByText('births_query'));
+    expect(calls).toContain(`GET ${overwritableDatasetsPath(1, 'births')} `);
+    // The first click asks for the confirmation; Back returns to the choice.
+    fireEvent.click(screen.getByTestId(testIds.sqlLab.saveDatasetOverwrite));
+    expect(screen.getByTestId(testIds.sqlLab.saveDatasetConfirmation).textContent).toBe('Are you sure you want to overwrite this dataset?');
+    expect(overwriteConfirmation).toBe('Are you sure you want to overwrite this dataset?');
+    fireEvent.click(screen.getByTestId(testIds.sqlLab.saveDatasetBack));
+    expect(screen.queryByTestId(testIds.sqlLab.saveDatasetConfirmation)).toBeNull();
+    expect(calls.some((call) => call.startsWith('PUT'))).toBe(false);
+    fireEvent.click(screen.getByTestId(testIds.sqlLab.saveDatasetOverwrite));
+    fireEvent.click(screen.getByTestId(testIds.sqlLab.saveDatasetOverwrite));
+    await waitFor(() => expect(router.state.location.search).toBe('?datasource_type=table&datasource_id=8'));
+    const put = calls.find((call) => call.startsWith('PUT')) ?? '';
+    expect(put.startsWith('PUT /api/v1/dataset/8?override_columns=true ')).toBe(true);
+    expect(JSON.parse(put.slice(put.indexOf(' {') + 1))).toEqual({
+      sql: 'SELECT name FROM birth_names',
+      database_id: 1,
+      columns: [{ column_name: 'name', type: 'VARCHAR', is_dttm: false }],
+      owners: [1, 4],
+    });
+    expect(overwriteDatasetPayload({ ...source, columns: undefined }, [])).toEqual({ sql: source.sql, database_id: 1, columns: [], owners: [] });
+    expect(calls.some((call) => call.startsWith('POST /api/v1/dataset/'))).toBe(false);
   });
 });

@@ -312,6 +312,23 @@ describe('SqlLabPage asynchronous runs', () => {
     expect(await screen.findByText('Failed to stop query.')).toBeTruthy();
   });
 
+  it('sends a stop again while the server does not know the run yet, and toasts nothing once it is found', async () => {
+    const server = stubServer();
+    let stops = 0;
+    server.stopAnswer = () => {
+      stops += 1;
+      return stops < 3 ? Response.json({ message: 'Query with client_id x not found' }, { status: 404 }) : Response.json({ result: 'OK' });
+    };
+    renderSqlLab();
+    await clickRun();
+    server.run = { state: 'running', progress: 20 };
+    await nextPoll();
+    fireEvent.click(screen.getByTestId(testIds.sqlLab.stopButton));
+    await waitFor(() => expect(stops).toBe(3), { timeout: 3000 });
+    expect(server.calls.filter((call) => call.startsWith('POST /api/v1/query/stop'))).toHaveLength(3);
+    expect(screen.queryByText('Failed to stop query.')).toBeNull();
+  });
+
   it('takes an asynchronous run still running before a reload up again: polled, then its rows fetched', async () => {
     const server = stubServer();
     const latestQuery: SqlLabQuery = { ...resultMeta([], 0).query, id: 'resumed0001', state: 'running', progress: 30, resultsKey: null, sqlEditorId: '5' };

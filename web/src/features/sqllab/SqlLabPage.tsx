@@ -28,6 +28,7 @@ import { isStoppable } from './runLifecycle';
 import { runnableSql } from './runPayload';
 import { SaveDatasetModal } from './SaveDatasetModal';
 import { SaveQueryModal } from './SaveQueryModal';
+import { ScheduleQueryModal, scheduleQueryMessages } from './ScheduleQueryModal';
 import { SqlEditor, type EditorCompletion } from './SqlEditor';
 import { editorTables, tableSouthTab, type SouthTab } from './sqlLabTables';
 import { TablePreviewPane } from './TablePreviewPane';
@@ -90,6 +91,7 @@ export function SqlLabPage(): JSX.Element {
   const [createAsMethod, setCreateAsMethod] = useState<CtasMethod | null>(null);
   const [tableNames, setTableNames] = useState<readonly string[]>([]);
   const [isSaveModalOpen, setIsSaveModalOpen] = useState(false);
+  const [isScheduleModalOpen, setIsScheduleModalOpen] = useState(false);
   const [isParamsModalOpen, setIsParamsModalOpen] = useState(false);
   const [estimatePayload, setEstimatePayload] = useState<SqlLabEstimatePayload | null>(null);
   const [southTab, setSouthTab] = useState<SouthTab>('results');
@@ -166,6 +168,7 @@ export function SqlLabPage(): JSX.Element {
       schema: query.schema,
       sql: query.sql,
       templateParams: activeTab?.templateParams ?? null,
+      columns: run.result.meta.columns.map((column) => ({ column_name: column.column_name, type: column.type, is_dttm: column.is_dttm })),
     });
   }
 
@@ -363,6 +366,15 @@ export function SqlLabPage(): JSX.Element {
               >
                 Save
               </Button>
+              <Button
+                $variant="secondary"
+                data-testid={testIds.sqlLab.scheduleButton}
+                disabled={databaseId === null || run?.status !== 'success'}
+                title={run?.status === 'success' ? scheduleQueryMessages.canSchedule : scheduleQueryMessages.mustRunFirst}
+                onClick={() => setIsScheduleModalOpen(true)}
+              >
+                Schedule
+              </Button>
               {activeTab.remoteId !== null && (
                 <Button $variant="secondary" data-testid={testIds.sqlLab.copyLinkButton} onClick={copySavedQueryLink}>
                   Copy link
@@ -442,6 +454,7 @@ export function SqlLabPage(): JSX.Element {
                 key={previewedTable.id}
                 table={previewedTable}
                 isDataPreviewDisabled={databaseList.find((database) => database.id === previewedTable.dbId)?.disable_data_preview === true}
+                isAsync={databaseList.find((database) => database.id === previewedTable.dbId)?.allow_run_async === true}
               />
             )}
             {datasetSource !== null && <SaveDatasetModal source={datasetSource} tabName={activeTab.name} onClose={() => setDatasetSource(null)} />}
@@ -455,6 +468,9 @@ export function SqlLabPage(): JSX.Element {
                   changeActiveTab({ templateParams });
                 }}
               />
+            )}
+            {isScheduleModalOpen && databaseId !== null && (
+              <ScheduleQueryModal tab={activeTab} databaseId={databaseId} onClose={() => setIsScheduleModalOpen(false)} />
             )}
             {isSaveModalOpen && databaseId !== null && (
               <SaveQueryModal

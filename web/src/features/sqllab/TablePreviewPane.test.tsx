@@ -14,11 +14,14 @@ const table: SqlLabTable = { id: '44', queryEditorId: '7', dbId: 1, catalog: nul
 
 const selectStar = 'SELECT "origin"\nFROM "main"."flights"\nLIMIT 100';
 
-function stubServer(): string[] {
+function stubServer(answerRun?: (method: string, url: string, body: string) => Response | null): string[] {
   const calls: string[] = [];
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     if (url === '/api/v1/security/csrf_token/') return Promise.resolve(Response.json({ result: 'token' }));
-    calls.push(`${init.method ?? 'GET'} ${url}`);
+    const body = typeof init.body === 'string' ? init.body : '';
+    calls.push(`${init.method ?? 'GET'} ${url}${body === '' ? '' : ` ${body}`}`);
+    const answer = answerRun?.(init.method ?? 'GET', url, body) ?? null;
+    if (answer !== null) return Promise.resolve(answer);
     if (url.startsWith('/api/v1/database/1/table_metadata/')) {
       const columns = [
         { name: 'origin', type: 'VARCHAR', longType: 'VARCHAR', keys: [], comment: null },
@@ -47,6 +50,53 @@ describe('TablePreviewPane', () => {
     expect((await screen.findByTestId(testIds.sqlLab.rowCount)).textContent).toBe('2 rows');
     expect(calls.filter((call) => call.startsWith('POST /api/v1/sqllab/execute/'))).toHaveLength(1);
     expect(screen.getByTestId(testIds.sqlLab.tablePreview).getAttribute('aria-label')).toBe('Preview: main.flights');
+  });
+
+  it('runs the preview asynchronously on an async database: pending, then its stored rows by results key', async () => {
+    let clientId = '';
+    let isFinished = false;
+    const calls = stubServer((method, url, body) => {
+      if (method === 'POST' && url.startsWith('/api/v1/sqllab/execute/')) {
+        clientId = (JSON.parse(body) as { client_id: string }).client_id;
+        const query = { ...resultMeta([], 0).query, id: clientId, state: 'pending', progress: 0, sqlEditorId: null, tab: '' };
+        return Response.json({ query }, { status: 202 });
+      }
+      if (url.startsWith('/api/v1/query/updated_since')) {
+        const state = isFinished ? 'success' : 'running';
+        const query = { ...resultMeta([], 2).query, id: clientId, state, progress: isFinished ? 100 : 30, resultsKey: isFinished ? 'key-9' : null };
+        isFinished = true;
+        return Response.json({ result: [query] });
+      }
+      return null;
+    });
+    renderWithTheme(<TablePreviewPane table={table} isDataPreviewDisabled={false} isAsync />);
+    expect((await screen.findByTestId(testIds.sqlLab.rowCount, {}, { timeout: 5000 })).textContent).toBe('2 rows');
+    const execute = calls.find((call) => call.startsWith('POST /api/v1/sqllab/execute/')) ?? '';
+    const payload = JSON.parse(execute.slice(execute.indexOf(' {') + 1)) as Record<string, unknown>;
+    expect(payload).toEqual({
+      client_id: clientId,
+      database_id: 1,
+      schema: 'main',
+      sql: selectStar,
+      tab: '',
+      queryLimit: 100,
+      runAsync: true,
+      json: true,
+    });
+    expect(payload).not.toHaveProperty('sql_editor_id');
+    expect(calls.filter((call) => call.startsWith('GET /api/v1/query/updated_since')).length).toBeGreaterThanOrEqual(2);
+    expect(calls.filter((call) => call.startsWith('GET /api/v1/sqllab/results/'))).toEqual([
+      `GET /api/v1/sqllab/results/?q=${encodeURIComponent("(key:'key-9',rows:100)")}`,
+    ]);
+  });
+
+  it('runs the preview synchronously without polling on a database without async runs', async () => {
+    const calls = stubServer();
+    renderWithTheme(<TablePreviewPane table={table} isDataPreviewDisabled={false} isAsync={false} />);
+    expect((await screen.findByTestId(testIds.sqlLab.rowCount)).textContent).toBe('2 rows');
+    const execute = calls.find((call) => call.startsWith('POST /api/v1/sqllab/execute/')) ?? '';
+    expect(JSON.parse(execute.slice(execute.indexOf(' {') + 1))).toMatchObject({ runAsync: false, queryLimit: 100, tab: '' });
+    expect(calls.some((call) => call.includes('updated_since') || call.includes('/sqllab/results/'))).toBe(false);
   });
 
   it('runs no preview on a database with disable_data_preview: the columns and their types instead', async () => {

@@ -1,51 +1,31 @@
-import { useQuery } from '@tanstack/react-query';
 import type { JSX } from 'react';
 import styled from 'styled-components';
 import { errorMessage } from '@/api/errors';
-import { queryKeys } from '@/api/queryKeys';
 import { testIds } from '@/testIds';
-import { executeSql, newClientId, useTableMetadata } from './api';
+import { useTableMetadata } from './api';
 import { ResultsPane } from './ResultsPane';
 import { startedRun, type RunState } from './runLifecycle';
 import type { SqlLabTable } from './sqlLabTables';
-
-/** Rows a data preview shows (Superset's `selectStar` limit). */
-export const previewRowLimit = 100;
+import { useDataPreviewRun } from './useDataPreviewRun';
 
 export interface TablePreviewPaneProps {
   table: SqlLabTable;
   /** The table's database sets `disable_data_preview` in its extra (spec 002 section 3). */
   isDataPreviewDisabled: boolean;
+  /** The table's database allows asynchronous runs (`allow_run_async`): the preview runs that way. */
+  isAsync?: boolean;
 }
 
 /**
  * The south-pane tab of an expanded table: its data preview, the table's `SELECT *` run once
- * with a 100-row limit, outside the editor's history (a data preview run). A database with
- * `disable_data_preview` runs no preview (Superset's `runTablePreviewQuery`): the tab lists the
- * table's columns and types instead.
+ * with a 100-row limit, outside the editor's history (a data preview run), asynchronously when
+ * the database allows it (`useDataPreviewRun`). A database with `disable_data_preview` runs no
+ * preview (Superset's `runTablePreviewQuery`): the tab lists the table's columns and types instead.
  */
-export function TablePreviewPane({ table, isDataPreviewDisabled }: TablePreviewPaneProps): JSX.Element {
+export function TablePreviewPane({ table, isDataPreviewDisabled, isAsync = false }: TablePreviewPaneProps): JSX.Element {
   const metadata = useTableMetadata(table.dbId, table.schema, table.name);
   const selectStar = metadata.data?.selectStar ?? '';
-  const preview = useQuery({
-    queryKey: queryKeys.sqlLabPreview(table.id, selectStar),
-    queryFn: ({ signal }) =>
-      executeSql(
-        {
-          client_id: newClientId(),
-          database_id: table.dbId,
-          sql: selectStar,
-          schema: table.schema,
-          queryLimit: previewRowLimit,
-          runAsync: false,
-          json: true,
-        },
-        signal,
-      ),
-    enabled: selectStar !== '' && !isDataPreviewDisabled,
-    staleTime: Infinity,
-    retry: false,
-  });
+  const preview = useDataPreviewRun(table, selectStar, isAsync, !isDataPreviewDisabled);
   const title = `Preview: ${table.schema}.${table.name}`;
   if (isDataPreviewDisabled && !metadata.isError) {
     return (
@@ -58,11 +38,9 @@ export function TablePreviewPane({ table, isDataPreviewDisabled }: TablePreviewP
       </Columns>
     );
   }
-  let run: RunState;
-  if (metadata.isError) run = { status: 'failed', message: errorMessage(metadata.error) };
-  else if (preview.isError) run = { status: 'failed', message: errorMessage(preview.error) };
-  else if (preview.data !== undefined) run = { status: 'success', result: preview.data };
-  else run = startedRun('', false, 0);
+  const run: RunState = metadata.isError
+    ? { status: 'failed', message: errorMessage(metadata.error) }
+    : (preview?.run ?? startedRun('', isAsync, 0));
   return <ResultsPane run={run} title={title} testId={testIds.sqlLab.tablePreview} />;
 }
 

@@ -1,7 +1,7 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { arrowResponseBody, readArrowResult } from '@/api/arrowResult';
 import { apiFetch, getJson, postJson } from '@/api/client';
-import type { ApiError } from '@/api/errors';
+import { ApiError } from '@/api/errors';
 import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
 import type { ListResponse } from '@/api/generated/ListResponse';
 import type { QueryUpdatedSinceResponse } from '@/api/generated/QueryUpdatedSinceResponse';
@@ -194,9 +194,24 @@ export async function fetchQueryUpdates(lastUpdatedMs: number, signal?: AbortSig
   return (await getJson<QueryUpdatedSinceResponse>(queryUpdatedSincePath(lastUpdatedMs), signal)).result;
 }
 
-/** `POST /api/v1/query/stop`: the run's statement is cancelled in the database. */
+/** How often, and how far apart, a stop that found no run is sent again. */
+export const stopRetry = { attempts: 10, delayMs: 200 };
+
+/**
+ * `POST /api/v1/query/stop`: the run's statement is cancelled in the database. The stop and the
+ * run are both in flight, so the stop can reach the server before the run is recorded: a 404 is
+ * sent again a few times before it counts as a failure.
+ */
 export async function stopQuery(clientId: string): Promise<void> {
-  await postJson<ResultResponse<string>>('/api/v1/query/stop', { client_id: clientId });
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await postJson<ResultResponse<string>>('/api/v1/query/stop', { client_id: clientId });
+      return;
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 404 || attempt >= stopRetry.attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, stopRetry.delayMs));
+    }
+  }
 }
 
 /**

@@ -8,7 +8,9 @@ import {
   neighbourTabId,
   nextUntitledName,
   parseStoredTabs,
+  pushTabHistory,
   renameTab,
+  startTabName,
   toggleLeftBar,
   type QueryEditorTab,
 } from './editorTabs';
@@ -22,6 +24,21 @@ describe('editor tabs', () => {
     expect(nextUntitledName([])).toBe('Untitled Query 1');
     expect(nextUntitledName([tab('Untitled Query 1'), tab('Untitled Query 4'), tab('Sales')])).toBe('Untitled Query 5');
     expect(nextUntitledName([tab('Untitled Query x')])).toBe('Untitled Query 1');
+    // Only "Untitled Query <digits>" counts, as Superset's /^Untitled Query (\d+)$/.
+    expect(nextUntitledName([tab('Untitled Query 1.5'), tab('Untitled Query  7'), tab('Untitled Query 2 copy'), tab('untitled query 9')])).toBe(
+      'Untitled Query 1',
+    );
+    expect(nextUntitledName([tab('Untitled Query 10'), tab('Untitled Query 9')])).toBe('Untitled Query 11');
+  });
+
+  it("starts with one tab named 'Untitled query'; the next added is 'Untitled Query 1'", () => {
+    const start = initialTabsState(250);
+    expect(start.tabs.map((each) => [each.name, each.queryLimit])).toEqual([[startTabName, 250]]);
+    expect(startTabName).toBe('Untitled query');
+    expect(start.activeTabId).toBe(start.tabs[0]?.id);
+    const added = addTab(start);
+    expect(added.tabs.map((each) => each.name)).toEqual(['Untitled query', 'Untitled Query 1']);
+    expect(addTab(added).tabs.at(-1)?.name).toBe('Untitled Query 2');
   });
 
   it('adds an active tab with the database of the active one', () => {
@@ -50,12 +67,30 @@ describe('editor tabs', () => {
     expect(parseStoredTabs(JSON.stringify(hidden)).tabs[0]).toMatchObject({ hideLeftBar: true });
   });
 
-  it('closes a tab and activates its left neighbour, but keeps the last tab', () => {
-    const state = { tabs: [tab('A', 'a'), tab('B', 'b'), tab('C', 'c')], activeTabId: 'b' };
-    const closed = closeTab(state, 'b');
-    expect(closed.tabs.map((t) => t.id)).toEqual(['a', 'c']);
-    expect(closed.activeTabId).toBe('a');
-    expect(closeTab(closeTab(closed, 'a'), 'c').tabs).toHaveLength(1);
+  it('closes a tab: the tab active before it becomes active, else the last tab; the last tab stays', () => {
+    const state = { tabs: [tab('A', 'a'), tab('B', 'b'), tab('C', 'c'), tab('D', 'd')], activeTabId: 'b' };
+    // History: a, then c, then b (active). Closing b goes back to c.
+    const closed = closeTab(state, 'b', ['a', 'c', 'b']);
+    expect(closed.tabs.map((t) => t.id)).toEqual(['a', 'c', 'd']);
+    expect(closed.activeTabId).toBe('c');
+    // Without history (or only closed tabs in it) the last tab becomes active.
+    expect(closeTab(state, 'b').activeTabId).toBe('d');
+    expect(closeTab(state, 'b', ['b', 'x']).activeTabId).toBe('d');
+    // Closing another tab keeps the active one.
+    expect(closeTab(state, 'd', ['d', 'b'])).toEqual({ tabs: [tab('A', 'a'), tab('B', 'b'), tab('C', 'c')], activeTabId: 'b' });
+    expect(closeTab(state, 'zz')).toBe(state);
+    const one = { tabs: [tab('A', 'a')], activeTabId: 'a' };
+    expect(closeTab(one, 'a')).toBe(one);
+  });
+
+  it('keeps the tab history: the most recent last, no repeats in a row', () => {
+    expect(pushTabHistory([], 'a')).toEqual(['a']);
+    expect(pushTabHistory(['a'], 'a')).toEqual(['a']);
+    expect(pushTabHistory(['a', 'b'], 'a')).toEqual(['a', 'b', 'a']);
+    expect(pushTabHistory(['a'], '')).toEqual(['a']);
+    const long = Array.from({ length: 100 }, (_, index) => String(index));
+    expect(pushTabHistory(long, 'x')).toHaveLength(100);
+    expect(pushTabHistory(long, 'x').at(-1)).toBe('x');
   });
 
   it('renames, ignoring blank names', () => {
@@ -67,7 +102,7 @@ describe('editor tabs', () => {
   it('reads stored tabs and starts fresh on anything else', () => {
     const stored = JSON.stringify({ tabs: [tab('Saved', 's')], activeTabId: 's' });
     expect(parseStoredTabs(stored).tabs[0]?.name).toBe('Saved');
-    expect(parseStoredTabs('not json').tabs[0]?.name).toBe('Untitled Query 1');
+    expect(parseStoredTabs('not json').tabs[0]?.name).toBe('Untitled query');
     expect(parseStoredTabs(null).tabs).toHaveLength(1);
     expect(initialTabsState().tabs[0]?.queryLimit).toBe(1000);
   });

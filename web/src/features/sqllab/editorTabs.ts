@@ -44,6 +44,15 @@ export const queryLimitOptions: readonly number[] = [10, 100, 1000, 10000, 10000
 
 export const untitledQueryPrefix = 'Untitled Query ';
 
+/** Superset's `/^Untitled Query (\d+)$/`: the names whose number counts. */
+const untitledQueryPattern = /^Untitled Query (\d+)$/;
+
+/**
+ * The name of the start state's tab, when no tab is stored anywhere (Superset's default query
+ * editor, spec 002 section 4). Its lower-case 'query' does not count as an untitled number.
+ */
+export const startTabName = 'Untitled query';
+
 export const tabsStorageKey = 'quiver.sqllab.tabs';
 
 /** Shown while tabs live in browser storage only (spec 002 section 1). */
@@ -54,9 +63,8 @@ export const localStorageWarning =
 export function nextUntitledName(tabs: readonly QueryEditorTab[]): string {
   let highest = 0;
   for (const tab of tabs) {
-    if (!tab.name.startsWith(untitledQueryPrefix)) continue;
-    const number = Number(tab.name.slice(untitledQueryPrefix.length));
-    if (Number.isInteger(number) && number > highest) highest = number;
+    const digits = untitledQueryPattern.exec(tab.name)?.[1];
+    if (digits !== undefined) highest = Math.max(highest, Number(digits));
   }
   return `${untitledQueryPrefix}${highest + 1}`;
 }
@@ -109,15 +117,24 @@ export function addTabWithQuery(
   return { tabs: [...state.tabs, tab], activeTabId: tab.id };
 }
 
-/** Removes a tab; the last one left cannot go. The neighbour to the left becomes active. */
-export function closeTab(state: EditorTabsState, tabId: string): EditorTabsState {
+/**
+ * Removes a tab; the last one left cannot go. Closing the active tab activates the most recent
+ * other tab of `tabHistory` (the tabs in the order they were active), else the last tab (spec 002
+ * section 4, Superset's `REMOVE_QUERY_EDITOR`).
+ */
+export function closeTab(state: EditorTabsState, tabId: string, tabHistory: readonly string[] = []): EditorTabsState {
   if (state.tabs.length <= 1) return state;
-  const index = state.tabs.findIndex((tab) => tab.id === tabId);
-  if (index < 0) return state;
+  if (!state.tabs.some((tab) => tab.id === tabId)) return state;
   const tabs = state.tabs.filter((tab) => tab.id !== tabId);
   if (state.activeTabId !== tabId) return { tabs, activeTabId: state.activeTabId };
-  const neighbour = tabs[Math.max(0, index - 1)] ?? tabs[0];
-  return { tabs, activeTabId: neighbour?.id ?? '' };
+  const previous = tabHistory.findLast((id) => id !== tabId && tabs.some((tab) => tab.id === id));
+  return { tabs, activeTabId: previous ?? tabs.at(-1)?.id ?? '' };
+}
+
+/** The tab history with `tabId` made the most recent (Superset's `tabHistory`), at most 100 long. */
+export function pushTabHistory(tabHistory: readonly string[], tabId: string): string[] {
+  if (tabId === '' || tabHistory.at(-1) === tabId) return [...tabHistory];
+  return [...tabHistory, tabId].slice(-100);
 }
 
 /** Spec 002 section 2: a cloned tab is named 'Copy of ...'. */
@@ -176,8 +193,10 @@ export function updateTab(state: EditorTabsState, tabId: string, changes: Partia
   return { ...state, tabs: state.tabs.map((tab) => (tab.id === tabId ? { ...tab, ...changes } : tab)) };
 }
 
+/** The start state: one tab named 'Untitled query' (spec 002 section 4). */
 export function initialTabsState(defaultLimit: number = defaultQueryLimit): EditorTabsState {
-  return addTab({ tabs: [], activeTabId: '' }, newTabId(), defaultLimit);
+  const state = addTab({ tabs: [], activeTabId: '' }, newTabId(), defaultLimit);
+  return updateTab(state, state.activeTabId, { name: startTabName });
 }
 
 function isTab(value: unknown): value is QueryEditorTab {

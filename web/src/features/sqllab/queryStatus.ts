@@ -1,3 +1,5 @@
+import type { QueryState } from './queryStates';
+
 /** The colour family of a run's state (spec 002 section 3). */
 export type QueryStatusColour = 'error' | 'info' | 'warning' | 'success';
 
@@ -22,7 +24,7 @@ export function queryStatusColour(status: string): QueryStatusColour {
 }
 
 /** The states the history's status filter offers. */
-export const queryStatuses: readonly string[] = ['success', 'failed', 'stopped', 'timed_out', 'running', 'pending', 'fetching'];
+export const queryStatuses: readonly QueryState[] = ['success', 'failed', 'stopped', 'timed_out', 'running', 'pending', 'fetching'];
 
 /** How long a run took, as the history shows it: `00:00:01.250`; empty while it runs. */
 export function runDuration(startMs: number | null, endMs: number | null): string {

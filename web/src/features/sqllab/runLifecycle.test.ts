@@ -15,6 +15,7 @@ import {
   fetchFailedMessage,
   resumedRun,
   runFailureMessage,
+  runsOfTabs,
   type RunState,
 } from './runLifecycle';
 import { resultColumn, resultMeta, sqlLabResult } from './sqlLabResultFixtures';
@@ -178,5 +179,12 @@ describe('run lifecycle', () => {
     expect(runFailureMessage(new ApiError('The CSRF token is missing.', { status: 400, isServerMessage: true }))).toBe(
       'Your session timed out, please refresh your page and try again.',
     );
+  });
+
+  it("drops a closed tab's runs and answers the same runs when every tab is still open", () => {
+    const runs = { a: pending, b: success, c: failed };
+    expect(runsOfTabs(runs, ['a', 'b', 'c', 'd'])).toBe(runs);
+    expect(runsOfTabs(runs, ['a', 'c'])).toEqual({ a: pending, c: failed });
+    expect(runsOfTabs(runs, [])).toEqual({});
   });
 });

@@ -2,6 +2,7 @@ import { ApiError, sessionTimedOutMessage, unknownErrorMessage } from '@/api/err
 import type { ErrorItem } from '@/api/generated/ErrorItem';
 import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import type { SqlLabResult } from './api';
+import type { QueryState } from './queryStates';
 
 /**
  * The run of one tab (spec 002 section 4): pending (asynchronous) or running, then fetching its
@@ -37,6 +38,14 @@ export type RunState =
       sql?: string;
     };
 
+/**
+ * The query state of a tab's run (`queryStates`): a timed-out run shows as failed with SQL Lab's
+ * timeout error, so the client never holds timed_out, scheduled or started itself.
+ */
+export function runQueryState(run: RunState): QueryState {
+  return run.status;
+}
+
 /** Spec 002 section 8: a failed result fetch. */
 export const fetchFailedMessage = 'Failed at retrieving results';
 
@@ -71,6 +80,7 @@ export function applyServerUpdate(local: RunState | undefined, server: SqlLabQue
   const isAsync = local.status === 'pending' || local.isAsync;
   switch (server.state) {
     case 'pending':
+    case 'scheduled':
       return local;
     case 'running':
     case 'started': {
@@ -111,6 +121,7 @@ function failedOnServer(server: SqlLabQuery): RunState {
 export function resumedRun(query: SqlLabQuery): RunState | undefined {
   switch (query.state) {
     case 'pending':
+    case 'scheduled':
       return { status: 'pending', clientId: query.id, startDttm: query.startDttm };
     case 'running':
     case 'started':
@@ -182,4 +193,11 @@ export function applyFetchFailure(local: RunState | undefined, clientId: string,
 /** Stop: a pending or running run becomes stopped at once; later answers are ignored. */
 export function stopRun(local: RunState | undefined): RunState | undefined {
   return isStoppable(local) ? { status: 'stopped' } : local;
+}
+
+/** The runs of the tabs still open: a closed tab's runs go with it (spec 002 section 4). */
+export function runsOfTabs(runs: Readonly<Record<string, RunState>>, tabIds: readonly string[]): Readonly<Record<string, RunState>> {
+  const open = new Set(tabIds);
+  const kept = Object.entries(runs).filter(([tabId]) => open.has(tabId));
+  return kept.length === Object.keys(runs).length ? runs : Object.fromEntries(kept);
 }

@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryEditorTab } from './editorTabs';
-import { mergeUnsavedEdits, newTabPayload, serverTabId, tabChanges, tabFromServer, tabSyncFailureToast, unsavedEdits } from './tabPersistence';
+import {
+  destroyedTabsStorageKey,
+  editorStateSaveWarning,
+  mergeUnsavedEdits,
+  newTabPayload,
+  readDestroyedTabIds,
+  readUnsentActiveTab,
+  serverTabId,
+  tabChanges,
+  tabFromServer,
+  tabSyncFailureToast,
+  unsavedEdits,
+  unsentActiveTabStorageKey,
+  writeDestroyedTabIds,
+  writeUnsentActiveTab,
+} from './tabPersistence';
 
 const tab: QueryEditorTab = { id: '12', name: 'Births', dbId: 1, schema: 'main', sql: 'SELECT 1', queryLimit: 100, remoteId: null, templateParams: null, autorun: false };
 
@@ -76,11 +91,30 @@ describe('tab persistence', () => {
     expect(mergeUnsavedEdits([other], edits)).toEqual([other]);
   });
 
-  it("a failed link to a saved query toasts 'Your query was not properly saved'; other edits warn", () => {
+  it("a failed link to a saved query toasts 'Your query was not properly saved'; other edits toast nothing", () => {
     expect(tabSyncFailureToast({ saved_query_id: 4 })).toEqual({ type: 'danger', text: 'Your query was not properly saved' });
-    expect(tabSyncFailureToast({ sql: 'SELECT 2' })).toEqual({
-      type: 'warning',
-      text: 'An error occurred while storing your query in the backend. To avoid losing your changes, please save your query using the "Save Query" button.',
-    });
+    expect(tabSyncFailureToast({ saved_query_id: 4, sql: 'SELECT 2' })).toEqual({ type: 'danger', text: 'Your query was not properly saved' });
+    expect(tabSyncFailureToast({ sql: 'SELECT 2' })).toBeNull();
+    expect(tabSyncFailureToast({ label: 'Renamed', hide_left_bar: true })).toBeNull();
+    expect(editorStateSaveWarning).toBe('An error occurred while saving your editor state.');
+  });
+
+  it('keeps the destroyed tab ids and the unsent active tab in browser storage', () => {
+    window.localStorage.clear();
+    expect(readDestroyedTabIds(window.localStorage)).toEqual([]);
+    writeDestroyedTabIds(window.localStorage, new Set([9, 4]));
+    expect(window.localStorage.getItem(destroyedTabsStorageKey)).toBe('[4,9]');
+    expect(readDestroyedTabIds(window.localStorage)).toEqual([4, 9]);
+    writeDestroyedTabIds(window.localStorage, new Set());
+    expect(window.localStorage.getItem(destroyedTabsStorageKey)).toBeNull();
+    window.localStorage.setItem(destroyedTabsStorageKey, '{not json');
+    expect(readDestroyedTabIds(window.localStorage)).toEqual([]);
+    window.localStorage.setItem(destroyedTabsStorageKey, '[3,"x",1.5]');
+    expect(readDestroyedTabIds(window.localStorage)).toEqual([3]);
+
+    writeUnsentActiveTab(window.localStorage, '12');
+    expect(readUnsentActiveTab(window.localStorage)).toBe('12');
+    writeUnsentActiveTab(window.localStorage, null);
+    expect(window.localStorage.getItem(unsentActiveTabStorageKey)).toBeNull();
   });
 });

@@ -22,12 +22,19 @@ export const tabStateMessages = {
 } as const;
 
 /**
- * The toast of a failed `PUT /tabstateview/{id}`: linking the tab to a saved query is the danger
- * 'Your query was not properly saved'; other edits warn that they were not stored.
+ * Spec 002 section 8: an editor-state save error is only warned in the console, with Superset's
+ * `EditorAutoSync` text, never shown to the user.
  */
-export function tabSyncFailureToast(changes: TabStateUpdate): { type: 'danger' | 'warning'; text: string } {
+export const editorStateSaveWarning = 'An error occurred while saving your editor state.';
+
+/**
+ * The toast of a failed `PUT /tabstateview/{id}`: linking the tab to a saved query is the danger
+ * 'Your query was not properly saved' (Superset's `addSavedQueryToTabState`); any other edit is
+ * an editor-state save, only warned in the console (null: no toast).
+ */
+export function tabSyncFailureToast(changes: TabStateUpdate): { type: 'danger'; text: string } | null {
   if ('saved_query_id' in changes) return { type: 'danger', text: tabStateMessages.savedQueryLinkFailed };
-  return { type: 'warning', text: tabStateMessages.storeFailed };
+  return null;
 }
 
 /** A server tab as the editor holds it. */
@@ -122,5 +129,53 @@ export function writeUnsavedEdits(storage: Storage, edits: Readonly<Record<strin
   } catch (error) {
     // An editor-state save error is only warned in the console (spec 002 section 8).
     console.warn('could not keep the unsaved SQL Lab edits', error);
+  }
+}
+
+/**
+ * Where the server tabs closed in this browser wait until the server deleted them (spec 002
+ * section 4: the id is recorded as destroyed until the delete succeeds or answers 404).
+ */
+export const destroyedTabsStorageKey = 'quiver.sqllab.destroyed';
+
+/** The server ids of the destroyed tabs; nothing when absent or unreadable. */
+export function readDestroyedTabIds(storage: Storage): number[] {
+  try {
+    const parsed = JSON.parse(storage.getItem(destroyedTabsStorageKey) ?? '[]') as unknown;
+    return Array.isArray(parsed) ? parsed.filter((id): id is number => Number.isInteger(id)) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function writeDestroyedTabIds(storage: Storage, ids: ReadonlySet<number>): void {
+  try {
+    if (ids.size === 0) storage.removeItem(destroyedTabsStorageKey);
+    else storage.setItem(destroyedTabsStorageKey, JSON.stringify([...ids].sort((a, b) => a - b)));
+  } catch (error) {
+    console.warn('could not keep the destroyed SQL Lab tabs', error);
+  }
+}
+
+/**
+ * Where the active tab waits until the periodic sync told the server (spec 002 section 4): a
+ * reload before then opens it again.
+ */
+export const unsentActiveTabStorageKey = 'quiver.sqllab.active';
+
+export function readUnsentActiveTab(storage: Storage): string | null {
+  try {
+    return storage.getItem(unsentActiveTabStorageKey);
+  } catch {
+    return null;
+  }
+}
+
+export function writeUnsentActiveTab(storage: Storage, tabId: string | null): void {
+  try {
+    if (tabId === null) storage.removeItem(unsentActiveTabStorageKey);
+    else storage.setItem(unsentActiveTabStorageKey, tabId);
+  } catch (error) {
+    console.warn('could not keep the active SQL Lab tab', error);
   }
 }

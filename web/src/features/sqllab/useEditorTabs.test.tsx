@@ -8,7 +8,14 @@ import { ToastProvider } from '@/components/ToastProvider';
 import { testIds } from '@/testIds';
 import { buildTheme } from '@/theme/tokens';
 import { tabsStorageKey, updateTab } from './editorTabs';
-import { tabSyncIntervalMs, tabStateMessages, unsavedEditsStorageKey } from './tabPersistence';
+import {
+  destroyedTabsStorageKey,
+  editorStateSaveWarning,
+  tabSyncIntervalMs,
+  tabStateMessages,
+  unsavedEditsStorageKey,
+  unsentActiveTabStorageKey,
+} from './tabPersistence';
 import { tablesStorageKey } from './sqlLabTables';
 import { migrationMessages } from './tabMigration';
 import { tableMessages, useEditorTabs, type EditorTabs } from './useEditorTabs';
@@ -34,16 +41,18 @@ function serverTab(id: number, label: string, sql: string): TabState {
   };
 }
 
+function bootstrapResult(persistence: boolean, tabIds: number[], defaultLimit = 1000): unknown {
+  return {
+    backend_persistence: persistence,
+    active_tab: null,
+    tab_state_ids: tabIds.map((id) => ({ id, label: `Tab ${id}` })),
+    queries: {},
+    sqllab_config: { default_sqllab_limit: defaultLimit, default_database_id: null, query_result_timeout_seconds: 0 },
+  };
+}
+
 function bootstrap(persistence: boolean, tabIds: number[], defaultLimit = 1000): Response {
-  return Response.json({
-    result: {
-      backend_persistence: persistence,
-      active_tab: null,
-      tab_state_ids: tabIds.map((id) => ({ id, label: `Tab ${id}` })),
-      queries: {},
-      sqllab_config: { default_sqllab_limit: defaultLimit, default_database_id: null, query_result_timeout_seconds: 0 },
-    },
-  });
+  return Response.json({ result: bootstrapResult(persistence, tabIds, defaultLimit) });
 }
 
 /** Stubs the server; answers each call with `answer` and records `METHOD path body`. */
@@ -372,20 +381,117 @@ describe('useEditorTabs', () => {
       expect(document.body.textContent).not.toContain(tabStateMessages.storeFailed);
     });
 
-    it('retries a failed sync at the next tick and toasts the failure once', async () => {
+    it('retries a failed editor-state save at the next tick, only warned in the console, never toasted', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       let isFailing = true;
       const { calls, result } = await openServerTab(() =>
         isFailing ? Response.json({ message: 'Fatal error' }, { status: 500 }) : Response.json({ result: 1 }),
       );
-      act(() => result.current.edit((state) => updateTab(state, '8', { sql: 'SELECT 1' })));
+      act(() => result.current.edit((state) => updateTab(state, '8', { sql: 'SELECT 1', name: 'Renamed' })));
       await act(() => vi.advanceTimersByTimeAsync(2 * tabSyncIntervalMs));
-      expect(puts(calls)).toHaveLength(2);
-      expect(document.body.textContent.split(tabStateMessages.storeFailed)).toHaveLength(2);
+      expect(puts(calls)).toEqual(['PUT /tabstateview/8 {"sql":"SELECT 1","label":"Renamed"}', 'PUT /tabstateview/8 {"sql":"SELECT 1","label":"Renamed"}']);
+      const warnings = warn.mock.calls.filter(([text]) => text === editorStateSaveWarning);
+      expect(warnings).toHaveLength(2);
+      expect(editorStateSaveWarning).toBe('An error occurred while saving your editor state.');
+      expect(document.querySelectorAll(`[data-testid="${testIds.toast.item}"]`)).toHaveLength(0);
+      expect(document.body.textContent).not.toContain(tabStateMessages.storeFailed);
+      // Still waiting in the browser until stored.
+      expect(window.localStorage.getItem(unsavedEditsStorageKey)).toContain('SELECT 1');
       isFailing = false;
       await act(() => vi.advanceTimersByTimeAsync(tabSyncIntervalMs));
       expect(puts(calls)).toHaveLength(3);
+      expect(window.localStorage.getItem(unsavedEditsStorageKey)).toBeNull();
       await act(() => vi.advanceTimersByTimeAsync(tabSyncIntervalMs));
       expect(puts(calls)).toHaveLength(3);
+      warn.mockRestore();
+    });
+  });
+
+  describe('active tab sent at the sync tick; destroyed tabs deleted until the server agrees (spec 002 section 4)', () => {
+    beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+    afterEach(() => vi.useRealTimers());
+
+    function activations(calls: readonly string[]): string[] {
+      return calls.filter((call) => call.includes('/activate'));
+    }
+
+    it('sends the active tab only at the sync tick, once per change; an unsent choice survives a reload', async () => {
+      const calls = stubServer((_method, url) => {
+        if (url === '/api/v1/sqllab/') return Response.json({ result: { ...(bootstrapResult(true, [7, 8]) as object), active_tab: serverTab(8, 'Tab 8', 'SELECT 8') } });
+        if (url.endsWith('/activate')) return Response.json(7);
+        const id = Number(url.split('/').at(-1));
+        return Response.json(serverTab(id, `Tab ${id}`, `SELECT ${id}`));
+      });
+      const { result, unmount } = renderHook(() => useEditorTabs(), { wrapper });
+      await waitFor(() => expect(result.current.mode).toBe('server'));
+      expect(result.current.state.activeTabId).toBe('8');
+      // The server's active tab is not sent again.
+      await act(() => vi.advanceTimersByTimeAsync(tabSyncIntervalMs));
+      expect(activations(calls)).toEqual([]);
+      act(() => result.current.select('7'));
+      act(() => result.current.select('8'));
+      act(() => result.current.select('7'));
+      expect(activations(calls)).toEqual([]);
+      expect(window.localStorage.getItem(unsentActiveTabStorageKey)).toBe('7');
+      unmount();
+
+      // A reload before the tick opens tab 7 again, and its first tick sends it.
+      const reloaded = renderHook(() => useEditorTabs(), { wrapper });
+      await waitFor(() => expect(reloaded.result.current.mode).toBe('server'));
+      expect(reloaded.result.current.state.activeTabId).toBe('7');
+      await act(() => vi.advanceTimersByTimeAsync(tabSyncIntervalMs));
+      expect(activations(calls)).toEqual(['POST /tabstateview/7/activate {}']);
+      expect(window.localStorage.getItem(unsentActiveTabStorageKey)).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(2 * tabSyncIntervalMs));
+      expect(activations(calls)).toHaveLength(1);
+      act(() => reloaded.result.current.switchBy(1));
+      await act(() => vi.advanceTimersByTimeAsync(tabSyncIntervalMs));
+      expect(activations(calls)).toEqual(['POST /tabstateview/7/activate {}', 'POST /tabstateview/8/activate {}']);
+    });
+
+    it('keeps a closed tab as destroyed until its delete succeeds or answers 404, and skips it after a reload', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      let deleteAnswer = 500;
+      const calls = stubServer((method, url) => {
+        if (url === '/api/v1/sqllab/') return bootstrap(true, [7, 8, 9]);
+        if (method === 'DELETE') return Response.json({ message: deleteAnswer === 404 ? 'Not found' : 'Fatal error' }, { status: deleteAnswer });
+        if (url.endsWith('/activate')) return Response.json(7);
+        const id = Number(url.split('/').at(-1));
+        return Response.json(serverTab(id, `Tab ${id}`, `SELECT ${id}`));
+      });
+      const deletes = (): string[] => calls.filter((call) => call.startsWith('DELETE'));
+      const { result, unmount } = renderHook(() => useEditorTabs(), { wrapper });
+      await waitFor(() => expect(result.current.mode).toBe('server'));
+      act(() => result.current.close('9'));
+      expect(result.current.state.tabs.map((tab) => tab.id)).toEqual(['7', '8']);
+      await waitFor(() => expect(deletes()).toEqual(['DELETE /tabstateview/9']));
+      expect(window.localStorage.getItem(destroyedTabsStorageKey)).toBe('[9]');
+      // Deleted again at the next tick while the server fails.
+      await act(() => vi.advanceTimersByTimeAsync(tabSyncIntervalMs));
+      expect(deletes()).toEqual(['DELETE /tabstateview/9', 'DELETE /tabstateview/9']);
+      unmount();
+
+      // After a reload the destroyed tab is neither fetched nor shown, and its delete is sent again.
+      const reloaded = renderHook(() => useEditorTabs(), { wrapper });
+      await waitFor(() => expect(reloaded.result.current.mode).toBe('server'));
+      expect(reloaded.result.current.state.tabs.map((tab) => tab.id)).toEqual(['7', '8']);
+      expect(calls.filter((call) => call === 'GET /tabstateview/9')).toHaveLength(1);
+      await waitFor(() => expect(deletes()).toHaveLength(3));
+      // A 404 counts as deleted: forgotten, never sent again.
+      deleteAnswer = 404;
+      await act(() => vi.advanceTimersByTimeAsync(tabSyncIntervalMs));
+      await waitFor(() => expect(window.localStorage.getItem(destroyedTabsStorageKey)).toBeNull());
+      const count = deletes().length;
+      await act(() => vi.advanceTimersByTimeAsync(2 * tabSyncIntervalMs));
+      expect(deletes()).toHaveLength(count);
+
+      // A delete that succeeds at once is forgotten at once.
+      deleteAnswer = 200;
+      act(() => reloaded.result.current.close('8'));
+      await waitFor(() => expect(deletes().at(-1)).toBe('DELETE /tabstateview/8'));
+      await waitFor(() => expect(window.localStorage.getItem(destroyedTabsStorageKey)).toBeNull());
+      expect(document.querySelectorAll(`[data-testid="${testIds.toast.item}"]`)).toHaveLength(0);
+      warn.mockRestore();
     });
   });
 });

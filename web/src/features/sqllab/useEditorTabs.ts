@@ -15,6 +15,7 @@ import {
   neighbourTabId,
   newTabFields,
   openedQueryFields,
+  pushTabHistory,
   saveTabs,
   tabsStorageKey,
   updateTab,
@@ -49,9 +50,12 @@ import { readStoredRuns } from './storedResults';
 import type { RunState } from './runLifecycle';
 import { isLocalTable, migrateLocalState, migrationMessages, type MigrationWarning } from './tabMigration';
 import {
+  editorStateSaveWarning,
   mergeUnsavedEdits,
   newTabPayload,
+  readDestroyedTabIds,
   readUnsavedEdits,
+  readUnsentActiveTab,
   serverTabId,
   tabChanges,
   tabFromServer,
@@ -59,7 +63,9 @@ import {
   tabSyncIntervalMs,
   tabSyncFailureToast,
   unsavedEdits,
+  writeDestroyedTabIds,
   writeUnsavedEdits,
+  writeUnsentActiveTab,
 } from './tabPersistence';
 
 /** Where the tabs live: still loading, in browser storage, or on the server. */
@@ -119,7 +125,8 @@ function isNotFound(error: unknown): boolean {
 /**
  * The user's server tabs; a tab the server answers 404 for is dropped (spec 002 section 4). The
  * tabs and tables kept in this browser move to the server (`migrateLocalState`); with neither
- * server nor browser tabs, one fresh tab is created there.
+ * server nor browser tabs, one fresh tab is created there. `serverActiveId` is the tab the server
+ * holds as active, when no tab moved there (a moved tab was made active by its creation).
  */
 async function loadServerTabs(
   tabIds: readonly number[],
@@ -127,7 +134,7 @@ async function loadServerTabs(
   defaultLimit: number,
   onFetchFailed: () => void,
   onMigrationWarning: (warning: MigrationWarning) => void,
-): Promise<EditorTabsState & { tables: SqlLabTable[]; latestQueries: Record<string, SqlLabQuery> }> {
+): Promise<EditorTabsState & { tables: SqlLabTable[]; latestQueries: Record<string, SqlLabQuery>; serverActiveId: number | null }> {
   const answers = await Promise.allSettled(tabIds.map((id) => fetchTabState(id)));
   const tabs: QueryEditorTab[] = [];
   const tables: SqlLabTable[] = [];
@@ -152,7 +159,13 @@ async function loadServerTabs(
     tabs.length === 0
       ? migrated.tabs[Math.max(0, localActiveIndex)]
       : (migrated.tabs.find((tab) => tab.id === String(activeId)) ?? migrated.tabs[0]);
-  return { tabs: migrated.tabs, activeTabId: active?.id ?? '', tables: migrated.tables, latestQueries };
+  return {
+    tabs: migrated.tabs,
+    activeTabId: active?.id ?? '',
+    tables: migrated.tables,
+    latestQueries,
+    serverActiveId: local === null ? activeId : null,
+  };
 }
 
 /**
@@ -182,6 +195,37 @@ export function useEditorTabs(): EditorTabs {
   const synced = useRef(new Map<string, QueryEditorTab>());
   const isStarted = useRef(false);
   const { addToast } = useToasts();
+  // The server tab the server holds as active; the sync tick sends the active tab when it differs.
+  const activatedId = useRef<number | null>(null);
+  const isActivating = useRef(false);
+  // Server tabs closed here, until the server deleted them (a 404 counts as deleted).
+  const destroyedIds = useRef<Set<number> | null>(null);
+  const deletingIds = useRef(new Set<number>());
+
+  const destroyed = useCallback((): Set<number> => {
+    destroyedIds.current ??= new Set(readDestroyedTabIds(window.localStorage));
+    return destroyedIds.current;
+  }, []);
+
+  /** Deletes a destroyed tab on the server, once at a time; forgotten once deleted or gone. */
+  const deleteDestroyedTab = useCallback(
+    (id: number) => {
+      if (deletingIds.current.has(id)) return;
+      deletingIds.current.add(id);
+      const forget = (): void => {
+        destroyed().delete(id);
+        writeDestroyedTabIds(window.localStorage, destroyed());
+      };
+      deleteTabState(id)
+        .then(forget)
+        .catch((error: unknown) => {
+          if (isNotFound(error)) forget();
+          else console.warn('could not delete the tab on the server, retried later', error);
+        })
+        .finally(() => deletingIds.current.delete(id));
+    },
+    [destroyed],
+  );
 
   const remember = useCallback((tabs: readonly QueryEditorTab[]) => {
     for (const tab of tabs) synced.current.set(tab.id, tab);
@@ -205,16 +249,22 @@ export function useEditorTabs(): EditorTabs {
           return;
         }
         const active: TabState | null = bootstrap.active_tab;
+        const destroyedTabs = destroyed();
         const loaded = await loadServerTabs(
-          bootstrap.tab_state_ids.map((tab) => tab.id),
+          bootstrap.tab_state_ids.map((tab) => tab.id).filter((id) => !destroyedTabs.has(id)),
           active?.id ?? null,
           defaultLimit,
           () => addToast('danger', tabStateMessages.fetchFailed),
           (warning) => addToast('warning', migrationMessages[warning]),
         );
         remember(loaded.tabs);
+        destroyedTabs.forEach(deleteDestroyedTab);
+        activatedId.current = loaded.serverActiveId;
+        // An active tab chosen before a reload and not yet sent is active again (and sent at the next tick).
+        const unsentActive = readUnsentActiveTab(window.localStorage);
+        const activeTabId = loaded.tabs.some((tab) => tab.id === unsentActive) ? (unsentActive ?? '') : loaded.activeTabId;
         // Edits made before a reload and not yet stored are merged back (and sent after the pause).
-        setState({ activeTabId: loaded.activeTabId, tabs: mergeUnsavedEdits(loaded.tabs, readUnsavedEdits(window.localStorage)) });
+        setState({ activeTabId, tabs: mergeUnsavedEdits(loaded.tabs, readUnsavedEdits(window.localStorage)) });
         setTables(loaded.tables);
         setLatestQueries(loaded.latestQueries);
         setMode('server');
@@ -224,7 +274,7 @@ export function useEditorTabs(): EditorTabs {
         console.warn('could not load the SQL Lab tabs from the server', error);
         openLocalTabs(fallbackSqlLabConfig.default_sqllab_limit);
       });
-  }, [addToast, remember]);
+  }, [addToast, remember, destroyed, deleteDestroyedTab]);
 
   // Browser storage: every change is kept at once; with server tabs, only what is not there yet.
   useEffect(() => {
@@ -243,9 +293,33 @@ export function useEditorTabs(): EditorTabs {
     latestState.current = state;
     if (mode === 'server') writeUnsavedEdits(window.localStorage, unsavedEdits(state.tabs, synced.current));
   }, [mode, state]);
+  // The active tab waits in browser storage until the server was told (spec 002 section 4).
+  useEffect(() => {
+    if (mode !== 'server') return;
+    const tab = state.tabs.find((candidate) => candidate.id === state.activeTabId);
+    const id = tab === undefined ? null : serverTabId(tab);
+    writeUnsentActiveTab(window.localStorage, id === null || id === activatedId.current ? null : String(id));
+  }, [mode, state]);
   useEffect(() => {
     if (mode !== 'server') return undefined;
     const timer = window.setInterval(() => {
+      // The active tab, when it changed since the server was last told (Superset's `EditorAutoSync`).
+      const activeTab = latestState.current.tabs.find((tab) => tab.id === latestState.current.activeTabId);
+      const activeId = activeTab === undefined ? null : serverTabId(activeTab);
+      if (activeId !== null && activeId !== activatedId.current && !isActivating.current) {
+        isActivating.current = true;
+        activateTabState(activeId)
+          .then(() => {
+            activatedId.current = activeId;
+            if (readUnsentActiveTab(window.localStorage) === String(activeId)) writeUnsentActiveTab(window.localStorage, null);
+          })
+          .catch((error: unknown) => console.warn(editorStateSaveWarning, error))
+          .finally(() => {
+            isActivating.current = false;
+          });
+      }
+      // Destroyed tabs whose delete failed are deleted again.
+      destroyed().forEach(deleteDestroyedTab);
       const tabs = latestState.current.tabs;
       for (const tab of tabs) {
         const previous = synced.current.get(tab.id);
@@ -259,18 +333,21 @@ export function useEditorTabs(): EditorTabs {
             failingTabIds.current.delete(tab.id);
             writeUnsavedEdits(window.localStorage, unsavedEdits(latestState.current.tabs, synced.current));
           })
-          .catch(() => {
-            // Sent again at the next tick; the toast is shown once until a sync of the tab succeeds.
+          .catch((error: unknown) => {
+            // Sent again at the next tick. An editor-state save error is only warned in the
+            // console (spec 002 section 8); a failed link to a saved query is toasted once until
+            // a sync of the tab succeeds.
             if (synced.current.get(tab.id) === tab) synced.current.set(tab.id, previous);
-            if (failingTabIds.current.has(tab.id)) return;
-            failingTabIds.current.add(tab.id);
+            console.warn(editorStateSaveWarning, error);
             const toast = tabSyncFailureToast(changes);
+            if (toast === null || failingTabIds.current.has(tab.id)) return;
+            failingTabIds.current.add(tab.id);
             addToast(toast.type, toast.text);
           });
       }
     }, tabSyncIntervalMs);
     return () => window.clearInterval(timer);
-  }, [mode, addToast]);
+  }, [mode, addToast, destroyed, deleteDestroyedTab]);
 
   const addServerTab = useCallback(
     (fields: Omit<QueryEditorTab, 'id'>) => {
@@ -278,6 +355,8 @@ export function useEditorTabs(): EditorTabs {
         .then((id) => {
           const tab: QueryEditorTab = { ...fields, id: String(id) };
           remember([tab]);
+          // The server made the new tab active.
+          activatedId.current = id;
           setState((previous) => ({ tabs: [...previous.tabs, tab], activeTabId: tab.id }));
         })
         .catch(() => addToast('warning', tabStateMessages.storeFailed));
@@ -299,32 +378,34 @@ export function useEditorTabs(): EditorTabs {
     [mode, addServerTab, config],
   );
 
+  // The tabs in the order they were active: closing the active tab goes back to the previous one.
+  const tabHistory = useRef<string[]>([]);
+  useEffect(() => {
+    tabHistory.current = pushTabHistory(tabHistory.current, state.activeTabId);
+  }, [state.activeTabId]);
+
   const close = useCallback(
     (tabId: string) => {
-      setState((previous) => closeTab(previous, tabId));
+      const history = tabHistory.current;
+      tabHistory.current = history.filter((id) => id !== tabId);
+      setState((previous) => closeTab(previous, tabId, history));
       // The tab's tables go with it (spec 002 section 4).
       if (state.tabs.length > 1) setTables((previous) => previous.filter((table) => table.queryEditorId !== tabId));
       const tab = state.tabs.find((candidate) => candidate.id === tabId);
       const id = tab === undefined ? null : serverTabId(tab);
       if (mode !== 'server' || id === null || state.tabs.length <= 1) return;
       synced.current.delete(tabId);
-      // A tab already gone from the server (404) counts as deleted.
-      deleteTabState(id).catch((error: unknown) => {
-        if (!isNotFound(error)) console.warn('could not delete the tab on the server', error);
-      });
+      // Recorded as destroyed until the server deleted it (a 404 counts as deleted); a failed
+      // delete is sent again at the next sync tick, or after a reload.
+      destroyed().add(id);
+      writeDestroyedTabIds(window.localStorage, destroyed());
+      deleteDestroyedTab(id);
     },
-    [mode, state],
+    [mode, state, destroyed, deleteDestroyedTab],
   );
 
-  const select = useCallback(
-    (tabId: string) => {
-      setState((previous) => ({ ...previous, activeTabId: tabId }));
-      const tab = state.tabs.find((candidate) => candidate.id === tabId);
-      const id = tab === undefined ? null : serverTabId(tab);
-      if (mode === 'server' && id !== null) activateTabState(id).catch(() => undefined);
-    },
-    [mode, state],
-  );
+  // The server learns the active tab at the next sync tick (spec 002 section 4).
+  const select = useCallback((tabId: string) => setState((previous) => ({ ...previous, activeTabId: tabId })), []);
 
   const rememberRun = useCallback(
     (tabId: string, clientId: string) => {

@@ -69,7 +69,7 @@ describe('useOpenQueryFromUrl', () => {
     const calls = stubServer();
     const router = renderSqlLabAt(sqlLabDatasourceLink('3__table', chartSql));
 
-    expect(await tabLines(2)).toEqual(['|Untitled Query 1|null|null|', `active|Query main.birth_names|2|main|${chartSql}`]);
+    expect(await tabLines(2)).toEqual(['|Untitled query|null|null|', `active|Query main.birth_names|2|main|${chartSql}`]);
     expect(calls).toContain('/api/v1/dataset/3?q=(keys%3A!(none)%2Ccolumns%3A!(name%2Cschema%2Cdatabase.id%2Cselect_star))');
     expect(router.state.location.pathname + router.state.location.search).toBe('/sqllab/');
   });
@@ -87,14 +87,14 @@ describe('useOpenQueryFromUrl', () => {
   it('opens a database, schema, SQL and name from dbid', async () => {
     stubServer();
     const router = renderSqlLabAt('/sqllab/?dbid=1&schema=main&sql=SELECT%201&name=One');
-    expect(await tabLines(2)).toEqual(['|Untitled Query 1|null|null|', 'active|One|1|main|SELECT 1']);
+    expect(await tabLines(2)).toEqual(['|Untitled query|null|null|', 'active|One|1|main|SELECT 1']);
     expect(router.state.location.search).toBe('');
   });
 
   it('keeps the URL parameters that are not SQL Lab\'s own, for the templates\' url_param()', async () => {
     stubServer();
     const router = renderSqlLabAt('/sqllab/?dbid=1&schema=main&sql=SELECT%201&name=One&state=CA');
-    expect(await tabLines(2)).toEqual(['|Untitled Query 1|null|null|', 'active|One|1|main|SELECT 1']);
+    expect(await tabLines(2)).toEqual(['|Untitled query|null|null|', 'active|One|1|main|SELECT 1']);
     await waitFor(() => expect(router.state.location.search).toBe('?state=CA'));
     expect(router.state.location.pathname).toBe('/sqllab/');
   });
@@ -102,7 +102,7 @@ describe('useOpenQueryFromUrl', () => {
   it('names a dbid tab without a name as the next untitled query', async () => {
     stubServer();
     renderSqlLabAt('/sqllab/?dbid=4&sql=SELECT%202');
-    expect(await tabLines(2)).toEqual(['|Untitled Query 1|null|null|', 'active|Untitled Query 2|4|null|SELECT 2']);
+    expect(await tabLines(2)).toEqual(['|Untitled query|null|null|', 'active|Untitled Query 1|4|null|SELECT 2']);
   });
 
   it("toasts \"The datasource couldn't be loaded\" when the dataset cannot be read, and clears the URL", async () => {
@@ -110,7 +110,7 @@ describe('useOpenQueryFromUrl', () => {
     const router = renderSqlLabAt('/sqllab/?datasourceKey=99__table&sql=SELECT%201');
     expect(await screen.findByText("The datasource couldn't be loaded")).toBeTruthy();
     expect(datasourceLoadFailedMessage).toBe("The datasource couldn't be loaded");
-    expect(await tabLines(1)).toEqual(['active|Untitled Query 1|null|null|']);
+    expect(await tabLines(1)).toEqual(['active|Untitled query|null|null|']);
     expect(router.state.location.search).toBe('');
   });
 });

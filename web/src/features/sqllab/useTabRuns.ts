@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { eventLogger, type EventLogger } from '@/api/eventLog';
 import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import { useToasts } from '@/components/toastContext';
@@ -15,6 +15,7 @@ import {
   isPolledRun,
   isStoppable,
   resumedRun,
+  runsOfTabs,
   startedRun,
   stopRun,
   type RunState,
@@ -70,7 +71,10 @@ export function useTabRuns(
    */
   browserResults: BrowserResults = noBrowserResults,
 ): TabRuns {
-  const [runs, setRuns] = useState<Record<string, RunState>>({});
+  const [allRuns, setRuns] = useState<Record<string, RunState>>({});
+  const tabIds = tabs.map((tab) => tab.id).join('\u0000');
+  // A closed tab's runs go with it (spec 002 section 4); nothing is dropped while the tabs load.
+  const runs = useMemo(() => (tabIds === '' ? allRuns : runsOfTabs(allRuns, tabIds.split('\u0000'))), [allRuns, tabIds]);
   const [historyRefresh, setHistoryRefresh] = useState(0);
   const { addToast } = useToasts();
 
@@ -122,7 +126,7 @@ export function useTabRuns(
 
   // Tabs in browser storage keep their last rows there (at most 1024 KB a run).
   const storedForm = useRef(new WeakMap<SqlLabResult, StoredRun | null>());
-  const tabIds = tabs.map((tab) => tab.id).join('\u0000');
+
   useEffect(() => {
     if (!browserResults.isKept) return;
     writeStoredRuns(window.localStorage, runs, tabIds.split('\u0000'), storedForm.current, Date.now());

@@ -41,7 +41,7 @@ export function TagListPage(): JSX.Element {
       render: (tag) => tag.changed_on_delta_humanized,
     },
   ];
-  const filters: ListViewFilter[] = [{ id: tagListFilterIds.search, label: 'Search', kind: 'search' }];
+  const filters: ListViewFilter[] = [{ id: tagListFilterIds.search, columnId: 'name', label: 'Search', kind: 'search' }];
 
   return (
     <ListPageLayout title="Tags" testId={testIds.tags.listPage}>

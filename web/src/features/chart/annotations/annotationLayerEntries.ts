@@ -97,6 +97,17 @@ export function isTableSourceLayer(entry: AnnotationLayerEntry): boolean {
   return entry.sourceType === tableSourceType && isEventOrInterval(entry);
 }
 
+/** The source of a time series drawn from another chart's rows (Superset's "Line" source). */
+export const lineSourceType = 'line';
+
+/**
+ * A time series from another chart (`value` is the chart id): the chart-data answer carries that
+ * chart's rows as `annotation_data[name]`, the first column x and the second y.
+ */
+export function isTimeSeriesSourceLayer(entry: AnnotationLayerEntry): boolean {
+  return entry.sourceType === lineSourceType && entry.annotationType === annotationTypes.timeSeries;
+}
+
 /** A layer drawn from records (events or intervals): a saved layer's or another chart's rows. */
 export function isRecordsLayer(entry: AnnotationLayerEntry): boolean {
   return isNativeLayer(entry) || isTableSourceLayer(entry);

@@ -9,6 +9,7 @@ import {
   annotationTimeoutMessage,
   readNativeAnnotationData,
   readTableSourceAnnotationData,
+  readTimeSeriesAnnotationPoints,
   runAnnotationQuery,
 } from './annotationQuery';
 import { answeredLayerStatus, reportedAnnotationLayerStatus, unsupportedSourceMessage, type AnnotationQueryReporter } from './useAnnotationLayerStates';
@@ -190,7 +191,7 @@ describe('answeredLayerStatus', () => {
     expect(answeredLayerStatus({ ...releases, show: false }, {})).toEqual({ status: 'success', data: null });
   });
 
-  it("reads events from another chart's rows, and fails time series from other charts, which Quiver does not draw yet", () => {
+  it("reads events and time series from another chart's rows, and fails a source Quiver does not know", () => {
     const fromChart: AnnotationLayerEntry = { ...releases, name: 'Launches', sourceType: 'table', value: 12, timeColumn: 'ds', titleColumn: 'name', descriptionColumns: ['state', 'num'] };
     const rows = { records: [{ ds: 631152000000, name: 'Aaron', state: 'CA', num: 5 }] };
     expect(answeredLayerStatus(fromChart, { Launches: rows })).toEqual({
@@ -201,8 +202,32 @@ describe('answeredLayerStatus', () => {
       },
     });
     expect(answeredLayerStatus(fromChart, {})).toBeNull();
-    const trendFromChart: AnnotationLayerEntry = { ...releases, annotationType: 'TIME_SERIES', sourceType: 'line', value: 12 };
-    expect(answeredLayerStatus(trendFromChart, {})).toEqual({ status: 'failed', error: unsupportedSourceMessage });
+    const trendFromChart: AnnotationLayerEntry = { ...releases, name: 'Births', annotationType: 'TIME_SERIES', sourceType: 'line', value: 12 };
+    const series = { columns: ['ds', 'SUM(num)'], records: [{ 'SUM(num)': 30, ds: 978307200000 }, { 'SUM(num)': 20, ds: 946684800000 }] };
+    expect(answeredLayerStatus(trendFromChart, { Births: series })).toEqual({
+      status: 'success',
+      data: null,
+      points: [
+        { x: 946684800000, y: 20 },
+        { x: 978307200000, y: 30 },
+      ],
+    });
+    expect(answeredLayerStatus(trendFromChart, {})).toBeNull();
+    const fromElsewhere: AnnotationLayerEntry = { ...releases, annotationType: 'TIME_SERIES', sourceType: 'bubble', value: 12 };
+    expect(answeredLayerStatus(fromElsewhere, {})).toEqual({ status: 'failed', error: unsupportedSourceMessage });
+  });
+});
+
+describe('readTimeSeriesAnnotationPoints', () => {
+  it("takes x from the first column and y from the second, by the answer's columns or else the rows' key order", () => {
+    const byColumns = { columns: ['__timestamp', 'count', 'extra'], records: [{ extra: 9, count: '4', __timestamp: '2000-01-01T00:00:00Z' }] };
+    expect(readTimeSeriesAnnotationPoints(byColumns)).toEqual([{ x: 946684800000, y: 4 }]);
+    const byKeys = { records: [{ year: 3, total: null }, { year: 1, total: 7 }, { year: null, total: 8 }] };
+    expect(readTimeSeriesAnnotationPoints(byKeys)).toEqual([
+      { x: 1, y: 7 },
+      { x: 3, y: null },
+    ]);
+    expect(readTimeSeriesAnnotationPoints({ data: [] })).toBeNull();
   });
 });
 

@@ -13,7 +13,7 @@ import type { FormData } from '@/api/generated/FormData';
 import type { NativeAnnotationData } from '@/api/generated/NativeAnnotationData';
 import type { NativeAnnotationRecord } from '@/api/generated/NativeAnnotationRecord';
 import { buildQueryContext } from '@/wasm/core';
-import { isTableSourceLayer, withoutFormulaLayers } from './annotationLayerEntries';
+import { isTableSourceLayer, isTimeSeriesSourceLayer, withoutFormulaLayers } from './annotationLayerEntries';
 
 /** Spec 000 §8: what an annotation query that ran out of time says. */
 export const annotationTimeoutMessage = 'Query timeout';
@@ -23,10 +23,19 @@ export function annotationQueryTimeoutMs(): number {
   return chartDataTimeoutMs();
 }
 
-/** Where one annotation layer stands. Formulas are always `success` (the browser draws them). */
+/** One point of a time series layer: x is epoch milliseconds or a number; a null y is a gap. */
+export interface AnnotationPoint {
+  x: number;
+  y: number | null;
+}
+
+/**
+ * Where one annotation layer stands. Formulas are always `success` (the browser draws them);
+ * event and interval layers carry `data`, time series layers their `points`.
+ */
 export type AnnotationLayerStatus =
   | { status: 'loading' }
-  | { status: 'success'; data: NativeAnnotationData | null }
+  | { status: 'success'; data: NativeAnnotationData | null; points?: readonly AnnotationPoint[] }
   | { status: 'failed'; error: string };
 
 /** The annotation query ran out of time (the client stopped waiting). */
@@ -118,9 +127,42 @@ export function readTableSourceAnnotationData(entry: AnnotationLayerEntry, value
   return { columns: ['start_dttm', 'end_dttm', 'short_descr', 'long_descr', 'json_metadata'], records };
 }
 
+/** A cell of a source chart's row as a number (a numeric text counts), else null. */
+function numericOrNull(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+/**
+ * Another chart's rows (`{columns, records}`) as a time series, as Superset draws a "Line"
+ * source: each row's first column is x (a time or a number) and its second y. Without
+ * `columns`, the rows' own key order names them. Rows without an x are left out; points are
+ * sorted by x.
+ */
+export function readTimeSeriesAnnotationPoints(value: unknown): AnnotationPoint[] | null {
+  if (!isRecord(value) || !Array.isArray(value.records)) return null;
+  const columns = Array.isArray(value.columns) ? value.columns.filter((column): column is string => typeof column === 'string') : [];
+  const points = value.records.filter(isRecord).flatMap((row): AnnotationPoint[] => {
+    const keys = columns.length >= 2 ? columns : Object.keys(row);
+    const [xKey, yKey] = keys;
+    const x = xKey === undefined ? null : timeOrNull(row[xKey]);
+    if (x === null) return [];
+    return [{ x, y: yKey === undefined ? null : numericOrNull(row[yKey]) }];
+  });
+  return points.sort((left, right) => left.x - right.x);
+}
+
 /** A layer's `annotation_data[name]` as records: a saved layer's own, or another chart's rows. */
 export function readLayerAnnotationData(entry: AnnotationLayerEntry, value: unknown): NativeAnnotationData | null {
   return isTableSourceLayer(entry) ? readTableSourceAnnotationData(entry, value) : readNativeAnnotationData(value);
+}
+
+/** A layer's settled status from its `annotation_data[name]`: a time series' points, else records. */
+export function answeredAnnotationStatus(entry: AnnotationLayerEntry, value: unknown): AnnotationLayerStatus {
+  if (isTimeSeriesSourceLayer(entry)) return { status: 'success', data: null, points: readTimeSeriesAnnotationPoints(value) ?? [] };
+  return { status: 'success', data: readLayerAnnotationData(entry, value) };
 }
 
 export interface AnnotationQueryOptions {
@@ -141,6 +183,12 @@ export function annotationQueryPath(value: AnnotationLayerEntry['value'], force:
  * post-processing runs). Throws AnnotationQueryTimeoutError after `timeoutMs`.
  */
 export async function runAnnotationQuery(formData: FormData, entry: AnnotationLayerEntry, options: AnnotationQueryOptions = {}): Promise<NativeAnnotationData | null> {
+  const answered = await fetchAnnotationValue(formData, entry, options);
+  return answered === undefined ? null : readLayerAnnotationData(entry, answered);
+}
+
+/** The layer's `annotation_data[name]` as answered (undefined when the answer has none). */
+async function fetchAnnotationValue(formData: FormData, entry: AnnotationLayerEntry, options: AnnotationQueryOptions): Promise<unknown> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? annotationQueryTimeoutMs());
   const stopWithCaller = (): void => controller.abort();
@@ -152,8 +200,7 @@ export async function runAnnotationQuery(formData: FormData, entry: AnnotationLa
     controller.signal.throwIfAborted();
     const force = options.force ?? false;
     const results = await fetchChartData({ ...queryContext, force }, controller.signal, annotationQueryPath(entry.value, force));
-    const answered: unknown = results[0]?.meta.annotation_data[entry.name];
-    return answered === undefined ? null : readLayerAnnotationData(entry, answered);
+    return results[0]?.meta.annotation_data[entry.name];
   } catch (error) {
     const hasTimedOut = controller.signal.aborted && options.signal?.aborted !== true;
     if (hasTimedOut) throw new AnnotationQueryTimeoutError();
@@ -167,7 +214,8 @@ export async function runAnnotationQuery(formData: FormData, entry: AnnotationLa
 /** Runs the annotation query and settles on the layer's status; rethrows only an abort. */
 export async function annotationLayerStatus(formData: FormData, entry: AnnotationLayerEntry, options: AnnotationQueryOptions = {}): Promise<AnnotationLayerStatus> {
   try {
-    return { status: 'success', data: await runAnnotationQuery(formData, entry, options) };
+    const answered = await fetchAnnotationValue(formData, entry, options);
+    return answered === undefined ? { status: 'success', data: null } : answeredAnnotationStatus(entry, answered);
   } catch (error) {
     const status = annotationStatusOfError(error);
     if (status === null) throw error;

@@ -4,9 +4,9 @@ import type { ChartDataArrowResult } from '@/api/chartData';
 import type { AnnotationLayerEntry } from '@/api/generated/AnnotationLayerEntry';
 import type { FormData } from '@/api/generated/FormData';
 import { queryKeys } from '@/api/queryKeys';
-import { annotationLayersQueryPart, isFormulaLayer, isRecordsLayer, readAnnotationLayers } from './annotationLayerEntries';
+import { annotationLayersQueryPart, isFormulaLayer, isRecordsLayer, isTimeSeriesSourceLayer, readAnnotationLayers } from './annotationLayerEntries';
 import type { ChartEventDetail } from '../chartLifecycle';
-import { annotationLayerStatus, readLayerAnnotationData, type AnnotationLayerStatus } from './annotationQuery';
+import { annotationLayerStatus, answeredAnnotationStatus, type AnnotationLayerStatus } from './annotationQuery';
 import { formulaProblem } from './formulaExpression';
 
 /** One entry of the form data's `annotation_layers` and where its records stand. */
@@ -15,8 +15,8 @@ export interface AnnotationLayerState {
   status: AnnotationLayerStatus;
 }
 
-/** Spec-free text of the layers Quiver cannot draw yet (time series from another chart). */
-export const unsupportedSourceMessage = 'Time series annotations from other charts are not supported yet';
+/** Spec-free text of the layers Quiver cannot draw (a source other than a saved layer, a table or a line chart). */
+export const unsupportedSourceMessage = 'This annotation source is not supported';
 
 /**
  * The state of a layer as the chart's answer settles it (`annotationData` is undefined while
@@ -27,11 +27,11 @@ export function answeredLayerStatus(entry: AnnotationLayerEntry, annotationData:
     const problem = formulaProblem(String(entry.value));
     return problem === null ? { status: 'success', data: null } : { status: 'failed', error: problem };
   }
-  if (!isRecordsLayer(entry)) return { status: 'failed', error: unsupportedSourceMessage };
+  if (!isRecordsLayer(entry) && !isTimeSeriesSourceLayer(entry)) return { status: 'failed', error: unsupportedSourceMessage };
   if (!entry.show) return { status: 'success', data: null };
   if (annotationData === undefined) return { status: 'loading' };
   if (!Object.hasOwn(annotationData, entry.name)) return null;
-  return { status: 'success', data: readLayerAnnotationData(entry, annotationData[entry.name]) };
+  return answeredAnnotationStatus(entry, annotationData[entry.name]);
 }
 
 /** Every key of the form data but `annotation_layers`, sorted, as text: what the chart's query asks. */

@@ -63,4 +63,9 @@ export interface ChartRendererProps {
    * prevents the browser's menu); a right-click elsewhere is left to the chart panel.
    */
   onMarkContextMenu?: (target: ChartContextMenuTarget) => void;
+  /**
+   * The chart's own state changed (Superset's `setDataMask({ownState})`): a server-paginated
+   * table's page or page size. The next query carries it as the form data's `own_state`.
+   */
+  onOwnStateChange?: (ownState: Record<string, unknown>) => void;
 }

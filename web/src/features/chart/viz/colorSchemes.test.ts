@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartFormData } from './chartRendererProps';
 import {
+  CategoricalColorScale,
   categoricalColors,
   categoricalSchemes,
   colorSchemeChoices,
   colorScaleForFormData,
   defaultCategoricalScheme,
+  defaultChartColor,
   defaultSequentialScheme,
   sequentialColors,
   sequentialSchemes,
@@ -83,6 +85,13 @@ describe('colour schemes', () => {
     const scale = colorScaleForFormData(formData({ label_colors: { girl: '#123456' } }));
     expect(scale.colorOf('girl')).toBe('#123456');
     expect(scale.colorOf('boy')).toBe('#1FA8C9');
+  });
+
+  it('falls back to the default chart colour rgba(0,122,135,1) when no scheme colour applies', () => {
+    expect(defaultChartColor).toBe('rgba(0,122,135,1)');
+    const scale = new CategoricalColorScale([], new Map([['girl', '#123456']]));
+    expect(scale.colorOf('boy')).toBe('rgba(0,122,135,1)');
+    expect(scale.colorOf('girl')).toBe('#123456');
   });
 
   it('offers exactly the catalogue ids, in its order, with the default first', () => {

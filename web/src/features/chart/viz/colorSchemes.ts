@@ -1,4 +1,5 @@
 import type { ChartFormData } from './chartRendererProps';
+import { recordLabelColor } from './labelColorRegistry';
 
 /** A colour scheme: the name Superset's select shows, and its colours. */
 export interface ColorScheme {
@@ -186,6 +187,12 @@ export function colorSchemeChoices(schemes: Readonly<Record<string, ColorScheme>
 }
 
 /**
+ * Spec 001 §9: the default chart colour, Superset's `color_picker` default
+ * (`{r: 0, g: 122, b: 135, a: 1}`): a chart draws in it when no colour scheme colour applies.
+ */
+export const defaultChartColor = 'rgba(0,122,135,1)';
+
+/**
  * Colours labels as Superset's categorical scale does: `label_colors` from the form data first,
  * then the scheme's colours in the order labels are first asked for.
  */
@@ -193,17 +200,24 @@ export class CategoricalColorScale {
   private readonly colors: readonly string[];
   private readonly fixedColors: ReadonlyMap<string, string>;
   private readonly assigned = new Map<string, string>();
+  private readonly onColored: ((label: string, color: string) => void) | null;
 
-  constructor(colors: readonly string[], fixedColors: ReadonlyMap<string, string> = new Map()) {
+  /** `onColored` hears each label's colour (a dashboard chart's scale records them). */
+  constructor(colors: readonly string[], fixedColors: ReadonlyMap<string, string> = new Map(), onColored: ((label: string, color: string) => void) | null = null) {
     this.colors = colors;
     this.fixedColors = fixedColors;
+    this.onColored = onColored;
   }
 
   colorOf(label: string): string {
     const fixed = this.fixedColors.get(label) ?? this.assigned.get(label);
-    if (fixed !== undefined) return fixed;
-    const color = this.colors[this.assigned.size % Math.max(this.colors.length, 1)] ?? '#1FA8C9';
+    if (fixed !== undefined) {
+      this.onColored?.(label, fixed);
+      return fixed;
+    }
+    const color = this.colors[this.assigned.size % Math.max(this.colors.length, 1)] ?? defaultChartColor;
     this.assigned.set(label, color);
+    this.onColored?.(label, color);
     return color;
   }
 }
@@ -217,5 +231,8 @@ export function colorScaleForFormData(formData: ChartFormData): CategoricalColor
       if (typeof color === 'string') fixedColors.set(label, color);
     }
   }
-  return new CategoricalColorScale(categoricalColors(formData.color_scheme), fixedColors);
+  // A saved chart's colours are recorded for the dashboard showing it (`map_label_colors`).
+  const chartId = formData.slice_id;
+  const onColored = typeof chartId === 'number' && chartId > 0 ? (label: string, color: string) => recordLabelColor(chartId, label, color) : null;
+  return new CategoricalColorScale(categoricalColors(formData.color_scheme), fixedColors, onColored);
 }

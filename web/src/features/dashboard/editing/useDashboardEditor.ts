@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { apiFetch } from '@/api/client';
+import { useConfirmDashboardDiff } from '@/api/commonConf';
 import { errorMessage } from '@/api/errors';
+import type { Dashboard } from '@/api/generated/Dashboard';
 import { useToasts } from '@/components/toastContext';
 import { loadLayoutEditing, type LayoutDrop, type LayoutEditing, type LayoutHistoryHandle } from '@/wasm/dashboardLayout';
 import { layoutFromDocument, type DashboardLayout } from '../dashboardLayout';
 import { saveFailureMessage } from '../dashboardPermissions';
+import { confirmOverwriteMessage, overwriteConfirmation, type OverwriteConfirmation } from './overwriteConfirm';
 
 export const savedMessage = 'This dashboard was saved successfully.';
 export const undoSlotsUsedMessage =
@@ -33,6 +36,10 @@ export interface DashboardEditor {
   redo: () => void;
   /** Writes the layout, and the title and metadata when given. */
   save: (changes?: DashboardSaveChanges) => Promise<boolean>;
+  /** The differing fields a save waits to have confirmed (`CONFIRM_DASHBOARD_DIFF`); null when none. */
+  overwriteConfirmation: OverwriteConfirmation | null;
+  /** Drops the waiting confirmation; nothing is saved. */
+  cancelOverwrite: () => void;
 }
 
 /** What an edit-mode save writes besides the layout. */
@@ -41,6 +48,13 @@ export interface DashboardSaveChanges {
   title?: string;
   /** The whole `json_metadata` text (the refresh interval set in edit mode). */
   jsonMetadata?: string;
+  /**
+   * The dashboard as the page read it. With `CONFIRM_DASHBOARD_DIFF` on, the save overwrites its
+   * css and metadata, and asks to confirm first when the server's copy changed since and differs.
+   */
+  loaded?: Dashboard;
+  /** The user confirmed the overwrite: no check. */
+  isOverwriteConfirmed?: boolean;
 }
 
 /** The stored layout document carries its version (`v2`). */
@@ -66,6 +80,8 @@ export function useDashboardEditor(isEditing: boolean, initialDocument: unknown,
   const { addToast } = useToasts();
   const [session, setSession] = useState<EditSession | null>(null);
   const [isSaving, setIsSaving] = useState(false);
+  const [confirmation, setConfirmation] = useState<OverwriteConfirmation | null>(null);
+  const isDiffConfirmOn = useConfirmDashboardDiff();
   const sessionRef = useRef<EditSession | null>(null);
   const hasWarnedAboutUndo = useRef(false);
 
@@ -142,7 +158,30 @@ export function useDashboardEditor(isEditing: boolean, initialDocument: unknown,
       const body: Record<string, unknown> = { position_json: JSON.stringify(withVersion(current.document)) };
       if (changes.title !== undefined) body.dashboard_title = changes.title;
       if (changes.jsonMetadata !== undefined) body.json_metadata = changes.jsonMetadata;
+      const loaded = isDiffConfirmOn ? changes.loaded : undefined;
+      if (loaded !== undefined) {
+        // An overwrite writes the page's css and metadata, as Superset's does.
+        const overwritten = { css: loaded.css, json_metadata: changes.jsonMetadata ?? loaded.json_metadata };
+        if (changes.isOverwriteConfirmed !== true) {
+          const waiting = await overwriteConfirmation(loaded, overwritten);
+          if (waiting !== null) {
+            setConfirmation(waiting);
+            addToast('danger', confirmOverwriteMessage);
+            return false;
+          }
+        }
+        Object.assign(body, Object.fromEntries(Object.entries(overwritten).filter(([, value]) => value !== null)));
+      }
       await apiFetch(`/api/v1/dashboard/${dashboardId}`, { method: 'PUT', body });
+      setConfirmation(null);
+      // Saving clears the undo history (spec 001 §4): the saved layout is the new start.
+      if (sessionRef.current === current) {
+        current.history.clear();
+        hasWarnedAboutUndo.current = false;
+        const next = read(current);
+        sessionRef.current = next;
+        setSession(next);
+      }
       addToast('success', savedMessage);
       return true;
     } catch (error) {
@@ -151,7 +190,8 @@ export function useDashboardEditor(isEditing: boolean, initialDocument: unknown,
     } finally {
       setIsSaving(false);
     }
-  }, [dashboardId, addToast]);
+  }, [dashboardId, addToast, isDiffConfirmOn]);
+  const cancelOverwrite = useCallback(() => setConfirmation(null), []);
 
   const activeSession = isEditing && session !== null && session.source === initialDocument ? session : null;
   const layout = useMemo(() => (activeSession === null ? null : layoutFromDocument(activeSession.document)), [activeSession]);
@@ -167,5 +207,7 @@ export function useDashboardEditor(isEditing: boolean, initialDocument: unknown,
     undo: () => move((history) => history.undo()),
     redo: () => move((history) => history.redo()),
     save,
+    overwriteConfirmation: confirmation,
+    cancelOverwrite,
   };
 }

@@ -5,6 +5,7 @@ import type { NativeFilter } from '@/api/generated/NativeFilter';
 import { errorMessage } from '@/api/errors';
 import { Button } from '@/components/Button';
 import { Modal, wideModalWidthPx } from '@/components/Modal';
+import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
 import { loadNativeFilterRules } from '@/wasm/nativeFilters';
 import { saveNativeFilters, useDashboardDatasets } from './api';
@@ -33,6 +34,7 @@ export const unnamedFilterLabel = '[untitled]';
 /** The filter configuration: the list of filters, the selected one's settings, Save and Cancel. */
 export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layout, onClose, onSaved }: FilterConfigModalProps): JSX.Element {
   const datasets = useDashboardDatasets(idOrSlug, true);
+  const { addToast } = useToasts();
   const [drafts, setDrafts] = useState<NativeFilter[]>(() => (filters.length === 0 ? [newFilterDraft()] : [...filters]));
   const [selectedId, setSelectedId] = useState<string | null>(drafts[0]?.id ?? null);
   const [deletedIds, setDeletedIds] = useState<string[]>([]);
@@ -117,7 +119,11 @@ export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layo
       await saveNativeFilters(dashboardId, { modified: saved, deleted: removed, reordered: saved.map((filter) => filter.id) });
       onSaved(saved, removed);
     } catch (error: unknown) {
-      setProblem(errorMessage(error));
+      // The save failed (Superset's failure action): the modal stays open with every draft as it
+      // was, and the failure shows in the modal and as a toast.
+      const message = errorMessage(error);
+      setProblem(message);
+      addToast('danger', message);
     } finally {
       setIsSaving(false);
     }

@@ -38,10 +38,12 @@ export function draftProblem(draft: NativeFilter): string | null {
 }
 
 /**
- * The draft as saved: its default data mask and charts in scope computed by the core. Throws the
- * core's range error ("Minimum must be strictly less than maximum") for a bad default range.
+ * The draft as saved: its default data mask, and the charts in scope and their tabs computed by
+ * the core. Throws the core's range error ("Minimum must be strictly less than maximum") for a
+ * bad default range.
  */
 export function savedFilter(rules: NativeFilterRules, draft: NativeFilter, layout: unknown, chartIds: number[]): NativeFilter {
   const defaultDataMask = dataMaskFor(rules, draft, filterValueOf(draft, draft.defaultDataMask));
-  return { ...draft, name: draft.name.trim(), defaultDataMask, chartsInScope: rules.chartsInScope(layout, draft.scope, chartIds) };
+  const { chartsInScope, tabsInScope } = rules.filterScopeRuntime(layout, draft.scope, chartIds);
+  return { ...draft, name: draft.name.trim(), defaultDataMask, chartsInScope, tabsInScope };
 }

@@ -40,7 +40,7 @@ describe('ChartChangesModal', () => {
     renderWithTheme(<ChartChangesModal rows={manyRows(60)} onClose={vi.fn()} />);
     expect(shownRows()).toHaveLength(50);
     expect(shownRows()[0]).toEqual(['control_01', '0', '1']);
-    expect(screen.getByTestId(testIds.chartChanges.pageText).textContent).toBe('Page 1 of 2');
+    expect(screen.getAllByTestId(testIds.pagination.page).map((page) => page.textContent)).toEqual(['1', '2']);
     expect(screen.getByTestId(testIds.chartChanges.rangeText).textContent).toBe('1-50 of 60');
     expect(screen.getByTestId<HTMLButtonElement>(testIds.chartChanges.previousPage).disabled).toBe(true);
 
@@ -52,6 +52,8 @@ describe('ChartChangesModal', () => {
 
     fireEvent.click(screen.getByTestId(testIds.chartChanges.previousPage));
     expect(shownRows()[0]).toEqual(['control_01', '0', '1']);
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(shownRows()[0]).toEqual(['control_51', '50', '51']);
   });
 
   it('closes with the close button', () => {

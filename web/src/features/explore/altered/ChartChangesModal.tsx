@@ -1,8 +1,9 @@
 import { useState, type JSX } from 'react';
 import styled from 'styled-components';
-import { Button } from '@/components/Button';
-import { pageCount, paginationText } from '@/components/listView/listViewState';
+import { TableEmptyState } from '@/components/EmptyState';
+import { pageCount } from '@/components/listView/listViewState';
 import { Modal, wideModalWidthPx } from '@/components/Modal';
+import { Pagination } from '@/components/pagination/Pagination';
 import { testIds } from '@/testIds';
 import type { AlteredRow } from '@/wasm/chartDiff';
 import { chartChangesPageSize } from './chartChanges';
@@ -42,29 +43,17 @@ export function ChartChangesModal({ rows, onClose }: ChartChangesModalProps): JS
           ))}
         </tbody>
       </Table>
+      {rows.length === 0 && <TableEmptyState />}
       {lastPageIndex > 0 && (
-        <Pagination aria-label="Pagination" data-testid={testIds.chartChanges.pagination}>
-          <Button
-            aria-label="Previous page"
-            disabled={shownPageIndex <= 0}
-            data-testid={testIds.chartChanges.previousPage}
-            onClick={() => setPageIndex(shownPageIndex - 1)}
-          >
-            ‹
-          </Button>
-          <span data-testid={testIds.chartChanges.pageText}>
-            Page {shownPageIndex + 1} of {lastPageIndex + 1}
-          </span>
-          <Button
-            aria-label="Next page"
-            disabled={shownPageIndex >= lastPageIndex}
-            data-testid={testIds.chartChanges.nextPage}
-            onClick={() => setPageIndex(shownPageIndex + 1)}
-          >
-            ›
-          </Button>
-          <Muted data-testid={testIds.chartChanges.rangeText}>{paginationText(shownPageIndex, chartChangesPageSize, rows.length)}</Muted>
-        </Pagination>
+        <PaginationBox data-testid={testIds.chartChanges.pagination}>
+          <Pagination
+            pageIndex={shownPageIndex}
+            pageSize={chartChangesPageSize}
+            count={rows.length}
+            onPageChange={setPageIndex}
+            testIds={{ previous: testIds.chartChanges.previousPage, next: testIds.chartChanges.nextPage, rangeText: testIds.chartChanges.rangeText }}
+          />
+        </PaginationBox>
       )}
     </Modal>
   );
@@ -91,15 +80,6 @@ const Table = styled.table`
   }
 `;
 
-const Pagination = styled.nav`
-  display: flex;
-  align-items: center;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.gridUnit * 2}px;
+const PaginationBox = styled.div`
   margin-top: ${({ theme }) => theme.gridUnit * 3}px;
-`;
-
-const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.s}px;
 `;

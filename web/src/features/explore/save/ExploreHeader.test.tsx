@@ -23,6 +23,8 @@ function headerProps(overrides: Partial<ExploreHeaderProps> = {}): ExploreHeader
     canDownloadData: true,
     onExport: vi.fn(),
     onDownloadAsImage: vi.fn(),
+    canRunInSqlLab: false,
+    onRunInSqlLab: vi.fn(),
     ...overrides,
   };
 }
@@ -51,6 +53,14 @@ describe('ExploreHeader Download menu', () => {
       'Copy permalink to clipboard',
       'Embed code',
     ]);
+  });
+
+  it('offers Run in SQL Lab last, to users who may run SQL', () => {
+    const props = renderHeader({ canRunInSqlLab: true });
+    expect(menuItemTexts().at(-1)).toBe('Run in SQL Lab');
+    fireEvent.click(screen.getByTestId(testIds.exploreHeader.runInSqlLab));
+    expect(props.onRunInSqlLab).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 
   it('opens the embed code from Share', () => {

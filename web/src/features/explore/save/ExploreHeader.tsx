@@ -9,6 +9,7 @@ import type { AlteredRow } from '@/wasm/chartDiff';
 import { AlteredLabel } from '../altered/AlteredLabel';
 import { chartExportLabels, type ChartExportKind } from '../download/chartExport';
 import { downloadAsImageLabel } from '../download/downloadAsImage';
+import { runInSqlLabLabel } from '../runInSqlLab';
 
 /** What the header shows before a chart has a name (Superset's placeholder). */
 export const untitledChartTitle = 'Add the name of the chart';
@@ -39,9 +40,12 @@ export interface ExploreHeaderProps {
   onExport: (kind: ChartExportKind) => void;
   /** Download > "Download as image": a PNG of the chart. */
   onDownloadAsImage: () => void;
+  /** "Run in SQL Lab": for users who may run SQL (`can_execute_sql_query` on SQLLab). */
+  canRunInSqlLab: boolean;
+  onRunInSqlLab: () => void;
 }
 
-/** Explore's header: the chart's name (with 'Altered' when changed since saved), Save, and the "..." menu (edit properties, manage email reports, drill to detail, download, share). */
+/** Explore's header: the chart's name (with 'Altered' when changed since saved), Save, and the "..." menu (edit properties, manage email reports, drill to detail, download, share, run in SQL Lab). */
 export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
   const {
     sliceName,
@@ -60,6 +64,8 @@ export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
     canDownloadData,
     onExport,
     onDownloadAsImage,
+    canRunInSqlLab,
+    onRunInSqlLab,
   } = props;
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -168,6 +174,11 @@ export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
               <MenuItem role="menuitem" type="button" data-testid={testIds.exploreHeader.embedCode} onClick={() => choose(onEmbedCode)}>
                 Embed code
               </MenuItem>
+              {canRunInSqlLab && (
+                <MenuItem role="menuitem" type="button" data-testid={testIds.exploreHeader.runInSqlLab} onClick={() => choose(onRunInSqlLab)}>
+                  {runInSqlLabLabel}
+                </MenuItem>
+              )}
             </Menu>
           )}
         </DropdownMenuAnchor>

@@ -79,11 +79,16 @@ describe('BigNumberChart', () => {
   });
 
   it('applies a time_format as it is, and draws the trendline in the fixed colour', () => {
-    const formData = { x_axis: 'ds', time_format: '%d %b', color_picker: { r: 0, g: 122, b: 135, a: 1 } };
+    const formData = { x_axis: 'ds', time_format: '%d %b', color_picker: { r: 200, g: 10, b: 20, a: 0.5 } };
     renderWithTheme(<BigNumberChart {...rendererProps('big_number', trend, formData)} />);
-    expect(screen.getAllByTestId(testIds.viz.mark)[0]?.getAttribute('stroke')).toBe('rgba(0,122,135,1)');
+    expect(screen.getAllByTestId(testIds.viz.mark)[0]?.getAttribute('stroke')).toBe('rgba(200,10,20,0.5)');
     fireEvent.mouseMove(screen.getByTestId(testIds.viz.pointerArea), { clientX: 600, clientY: 10 });
     expect(screen.getByTestId(testIds.viz.tooltip).querySelector('strong')?.textContent).toBe('20 Jan');
+  });
+
+  it('draws the trendline in the default chart colour rgba(0,122,135,1) without a fixed colour', () => {
+    renderWithTheme(<BigNumberChart {...rendererProps('big_number', trend, { x_axis: 'ds' })} />);
+    expect(screen.getAllByTestId(testIds.viz.mark)[0]?.getAttribute('stroke')).toBe('rgba(0,122,135,1)');
   });
 
   it('takes the number, subheader and tooltip colours from the dark tokens', () => {

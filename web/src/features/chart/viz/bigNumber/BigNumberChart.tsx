@@ -4,6 +4,7 @@ import type { JSX, MouseEvent } from 'react';
 import { testIds } from '@/testIds';
 import { ChartEmptyState } from '../ChartEmptyState';
 import { ChartTooltip } from '../ChartTooltip';
+import { defaultChartColor } from '../colorSchemes';
 import type { ChartRendererProps } from '../chartRendererProps';
 import { genericDataTypes } from '@/features/chart/chartColumns';
 import { columnLabel, readFormBoolean, readFormColor, readFormNumber, readFormString } from '../formDataValues';
@@ -42,8 +43,8 @@ export function BigNumberChart({ data, formData, width, height, theme }: ChartRe
     domain: [startsAtZero ? Math.min(0, ...values) : Math.min(...values), Math.max(...values, startsAtZero ? 0 : -Infinity)],
     range: [trendHeight - 4, 4],
   });
-  // Superset's "Fixed Color" (`color_picker`); the theme's primary colour when there is none.
-  const lineColor = readFormColor(formData, 'color_picker', theme.colors.primary.base);
+  // Superset's "Fixed Color" (`color_picker`); its default colour when there is none.
+  const lineColor = readFormColor(formData, 'color_picker', defaultChartColor);
   const metricName = trend.metricName ?? '';
 
   function showNearestPoint(event: MouseEvent<SVGRectElement>): void {

@@ -4,13 +4,15 @@ import type { JSX } from 'react';
 import { testIds } from '@/testIds';
 import type { QuiverTheme } from '@/theme/tokens';
 import { markValue, markValues } from '../markValues';
-import { annotationSpan, type AnnotationXAxis, type CartesianAnnotations, type FormulaLine } from './cartesianAnnotations';
+import { annotationMarkerSize, annotationSpan, type AnnotationXAxis, type CartesianAnnotations, type FormulaLine, type TimeSeriesLine } from './cartesianAnnotations';
 
 export interface AnnotationMarksProps {
   /** `under` draws the interval bands (before the series), `over` the formulas and events. */
   layer: 'under' | 'over';
   annotations: CartesianAnnotations;
   formulaLines: readonly FormulaLine[];
+  /** Other charts' time series, drawn like formulas (they are already filtered by the legend). */
+  timeSeriesLines: readonly TimeSeriesLine[];
   xAxis: AnnotationXAxis;
   yPosition: (value: number) => number;
   innerHeight: number;
@@ -21,7 +23,7 @@ export interface AnnotationMarksProps {
 
 /** A time-series chart's annotation layers: interval bands under the series, formulas and events over them. */
 export function AnnotationMarks(props: AnnotationMarksProps): JSX.Element {
-  const { annotations, formulaLines, xAxis, yPosition, innerHeight, theme, hiddenLabels } = props;
+  const { annotations, formulaLines, timeSeriesLines, xAxis, yPosition, innerHeight, theme, hiddenLabels } = props;
   const labelStyle = { fill: theme.colors.text, fontSize: theme.fontSizes.xs, fontFamily: theme.fontFamily };
   if (props.layer === 'under') {
     return (
@@ -81,6 +83,42 @@ export function AnnotationMarks(props: AnnotationMarksProps): JSX.Element {
             data-values={markValues(points.map((point) => point.y))}
           />
         ))}
+      {timeSeriesLines.map(({ annotation, points }) => (
+        <g key={`series:${annotation.name}`} pointerEvents="none">
+          <LinePath
+            data={[...points]}
+            defined={(point) => point.y !== null}
+            curve={curveLinear}
+            x={(point) => xAxis.position(point.x)}
+            y={(point) => yPosition(point.y ?? 0)}
+            stroke={annotation.stroke.color}
+            strokeWidth={annotation.stroke.width}
+            strokeDasharray={annotation.stroke.dashArray}
+            strokeOpacity={annotation.stroke.opacity}
+            data-testid={testIds.viz.annotation}
+            data-kind="time-series"
+            data-layer={annotation.name}
+            data-x-values={points.map((point) => markValue(point.x)).join(',')}
+            data-values={markValues(points.map((point) => point.y))}
+          />
+          {annotation.showMarkers &&
+            points.map((point) =>
+              point.y === null ? null : (
+                <circle
+                  key={point.x}
+                  data-testid={testIds.viz.annotation}
+                  data-kind="time-series-marker"
+                  data-layer={annotation.name}
+                  cx={xAxis.position(point.x)}
+                  cy={yPosition(point.y)}
+                  r={annotationMarkerSize / 2}
+                  fill={annotation.stroke.color}
+                  fillOpacity={annotation.stroke.opacity}
+                />
+              ),
+            )}
+        </g>
+      ))}
       {annotations.events.map((event, index) => {
         const span = annotationSpan(event, xAxis);
         if (span === null) return null;

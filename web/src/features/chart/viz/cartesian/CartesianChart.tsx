@@ -22,6 +22,7 @@ import {
   type AnnotationXAxis,
   type CartesianAnnotations,
   type FormulaLine,
+  timeSeriesLines,
 } from './cartesianAnnotations';
 import { stackSeries, type CartesianData, type CartesianSeries, type SeriesKind, type StackedBand } from './cartesianSeries';
 import { fullRange, zoomRangeFromBrush, type ZoomRange } from './zoomRange';
@@ -122,6 +123,8 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
   const formulaLines: FormulaLine[] = annotations.formulas
     .filter((formula) => !hiddenSeries.has(formula.name))
     .map((formula) => ({ annotation: formula, points: formulaPoints(formula.formula, visibleXNumbers) }));
+  const continuousRange: [number, number] = [continuousDomain[0] ?? 0, continuousDomain[1] ?? 0];
+  const seriesLines = timeSeriesLines(annotations.timeSeries, continuousRange, hiddenSeries);
   const continuousScale =
     data.xKind === 'time'
       ? scaleUtc<number>({ domain: continuousDomain.map((value) => new Date(value)), range: [0, categoryLength] })
@@ -139,7 +142,7 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
     const extremes = axisBands.flatMap((band) => (band === undefined ? [] : [band.lower, band.upper]));
     // Formula lines share the left axis, as Superset draws them.
     if (axisIndex === 0) {
-      for (const line of formulaLines) for (const point of line.points) if (point.y !== null) extremes.push(point.y);
+      for (const line of [...formulaLines, ...seriesLines]) for (const point of line.points) if (point.y !== null) extremes.push(point.y);
     }
     const isTruncated = props.isValueAxisTruncated === true && !hasBars;
     let low = extremes.length === 0 ? 0 : Math.min(...extremes, ...(isTruncated ? [] : [0]));
@@ -155,7 +158,7 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
   const toXY = (categoryPos: number, valuePos: number): [number, number] => (isHorizontal ? [valuePos, categoryPos] : [categoryPos, valuePos]);
   const bandCentres = isBanded ? visibleIndexes.map(categoryPosition) : [];
   const annotationXAxis: AnnotationXAxis = {
-    range: [continuousDomain[0] ?? 0, continuousDomain[1] ?? 0],
+    range: continuousRange,
     position: (value) => (isBanded ? (positionBetweenBands(value, visibleXNumbers, bandCentres) ?? 0) : continuousScale(value)),
   };
 
@@ -195,9 +198,14 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
       const value = annotation.formula(x);
       return { label: annotation.name, value: Number.isFinite(value) ? props.valueFormatters[0](value) : 'N/A', color: annotation.stroke.color };
     });
+    const seriesRows = seriesLines.flatMap(({ annotation, points }) => {
+      const point = points.find((candidate) => candidate.x === x);
+      if (point === undefined) return [];
+      return [{ label: annotation.name, value: point.y === null ? 'N/A' : props.valueFormatters[0](point.y), color: annotation.stroke.color }];
+    });
     const noteRows = annotationTooltipRows(annotations, annotationXAxis, pointerPosition(event).x - margin.left);
     const valueRows = props.tooltipRows?.(index, shownSeries) ?? rows;
-    tooltip.showAtPointer(event, { title: xLabel(index, props.tooltipTimeFormatter), rows: [...valueRows, ...formulaRows, ...noteRows] });
+    tooltip.showAtPointer(event, { title: xLabel(index, props.tooltipTimeFormatter), rows: [...valueRows, ...formulaRows, ...seriesRows, ...noteRows] });
   }
 
   function onPointerMove(event: MouseEvent<SVGRectElement>): void {
@@ -353,6 +361,7 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
   const annotationMarkProps = {
     annotations,
     formulaLines,
+    timeSeriesLines: seriesLines,
     xAxis: annotationXAxis,
     yPosition: (value: number) => valueScales[0](value),
     innerHeight,
@@ -369,6 +378,7 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
           items={[
             ...data.series.map((series) => ({ label: series.name, color: series.color })),
             ...annotations.formulas.map((formula) => ({ label: formula.name, color: formula.stroke.color })),
+            ...annotations.timeSeries.map((series) => ({ label: series.name, color: series.stroke.color })),
           ]}
           hiddenLabels={hiddenSeries}
           onToggle={(label) =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NativeAnnotationRecord } from '@/api/generated/NativeAnnotationRecord';
 import type { AnnotationLayerState } from '@/features/chart/annotations/useAnnotationLayerStates';
 import { CategoricalColorScale } from '../colorSchemes';
-import { annotationDashArray, annotationOpacity, annotationTooltipRows, cartesianAnnotations, formulaPoints, positionBetweenBands } from './cartesianAnnotations';
+import { annotationDashArray, annotationOpacity, annotationTooltipRows, cartesianAnnotations, formulaPoints, positionBetweenBands, timeSeriesLines } from './cartesianAnnotations';
 
 const record = (start: number, end: number, title: string): NativeAnnotationRecord => ({ start_dttm: start, end_dttm: end, short_descr: title, long_descr: `${title} details`, json_metadata: null });
 
@@ -41,6 +41,24 @@ describe('cartesianAnnotations', () => {
     expect(annotations.intervals.map((interval) => [interval.start, interval.end, interval.title, interval.stroke.opacity, interval.stroke.color])).toEqual([
       [200, 300, 'Outage', 0.2, '#bbbbbb'],
     ]);
+  });
+
+  it("turns another chart's time series into a line of its points; hideLine keeps only the markers", () => {
+    const points = [
+      { x: 1, y: 10 },
+      { x: 2, y: 20 },
+    ];
+    const series: AnnotationLayerState[] = [
+      { entry: { name: 'Births', annotationType: 'TIME_SERIES', sourceType: 'line', value: 5, show: true, showMarkers: true }, status: { status: 'success', data: null, points } },
+      { entry: { name: 'Markers only', annotationType: 'TIME_SERIES', sourceType: 'line', value: 6, show: true, hideLine: true, width: 3 }, status: { status: 'success', data: null, points } },
+      { entry: { name: 'Empty', annotationType: 'TIME_SERIES', sourceType: 'line', value: 7, show: true }, status: { status: 'success', data: null, points: [] } },
+    ];
+    const annotations = cartesianAnnotations(series, new CategoricalColorScale(['#aaaaaa', '#bbbbbb']));
+    expect(annotations.timeSeries).toEqual([
+      { name: 'Births', points, stroke: { color: '#aaaaaa', width: 1, dashArray: undefined, opacity: 1 }, showMarkers: true },
+      { name: 'Markers only', points, stroke: { color: '#bbbbbb', width: 0, dashArray: undefined, opacity: 1 }, showMarkers: false },
+    ]);
+    expect(timeSeriesLines(annotations.timeSeries, [2, 5], new Set(['Markers only']))).toEqual([{ annotation: annotations.timeSeries[0], points: [{ x: 2, y: 20 }] }]);
   });
 
   it('gives intervals medium opacity and everything else full opacity by default', () => {

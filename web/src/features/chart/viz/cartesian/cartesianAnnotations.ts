@@ -1,10 +1,12 @@
 /**
  * Annotation layers as a time-series chart draws them: formula lines y = f(x), event lines at
- * `start_dttm` and interval bands from `start_dttm` to `end_dttm`, each with its layer's colour,
+ * `start_dttm`, interval bands from `start_dttm` to `end_dttm` and other charts' time series
+ * (x from each row's first column, y from its second), each with its layer's colour,
  * opacity, dash style and width (Superset's annotation layer options).
  */
 import type { AnnotationLayerEntry } from '@/api/generated/AnnotationLayerEntry';
-import { annotationOpacities, annotationTypes, isRecordsLayer } from '@/features/chart/annotations/annotationLayerEntries';
+import { annotationOpacities, annotationTypes, isRecordsLayer, isTimeSeriesSourceLayer } from '@/features/chart/annotations/annotationLayerEntries';
+import type { AnnotationPoint } from '@/features/chart/annotations/annotationQuery';
 import { compileFormula, type Formula } from '@/features/chart/annotations/formulaExpression';
 import type { AnnotationLayerState } from '@/features/chart/annotations/useAnnotationLayerStates';
 import type { CategoricalColorScale } from '../colorSchemes';
@@ -37,13 +39,26 @@ export interface RecordAnnotation {
   showLabel: boolean;
 }
 
+/** A time series from another chart: its points, drawn as a line on the left axis. */
+export interface TimeSeriesAnnotation {
+  name: string;
+  points: readonly AnnotationPoint[];
+  stroke: AnnotationStroke;
+  /** Superset's `showMarkers`: a dot at each point. */
+  showMarkers: boolean;
+}
+
 export interface CartesianAnnotations {
   formulas: FormulaAnnotation[];
   events: RecordAnnotation[];
   intervals: RecordAnnotation[];
+  timeSeries: TimeSeriesAnnotation[];
 }
 
-export const noAnnotations: CartesianAnnotations = { formulas: [], events: [], intervals: [] };
+export const noAnnotations: CartesianAnnotations = { formulas: [], events: [], intervals: [], timeSeries: [] };
+
+/** The diameter of a time series layer's markers (Superset's default `markerSize`). */
+export const annotationMarkerSize = 6;
 
 /** Superset's `style`: dashes scale with the line's width. */
 export function annotationDashArray(style: string | undefined, width: number): string | undefined {
@@ -66,7 +81,9 @@ export function annotationOpacity(opacity: string | undefined, fallback: number)
 }
 
 function strokeOf(entry: AnnotationLayerEntry, colorScale: CategoricalColorScale, defaultOpacity: number): AnnotationStroke {
-  const width = entry.width !== undefined && entry.width > 0 ? entry.width : 1;
+  const setWidth = entry.width !== undefined && entry.width > 0 ? entry.width : 1;
+  // Superset's `hideLine` draws a time series' markers only.
+  const width = entry.hideLine === true && entry.annotationType === annotationTypes.timeSeries ? 0 : setWidth;
   return {
     color: entry.color ?? colorScale.colorOf(entry.name),
     width,
@@ -80,7 +97,7 @@ function strokeOf(entry: AnnotationLayerEntry, colorScale: CategoricalColorScale
  * parse and a layer still loading or failed draw nothing (the chart panel warns about failures).
  */
 export function cartesianAnnotations(states: readonly AnnotationLayerState[], colorScale: CategoricalColorScale): CartesianAnnotations {
-  const annotations: CartesianAnnotations = { formulas: [], events: [], intervals: [] };
+  const annotations: CartesianAnnotations = { formulas: [], events: [], intervals: [], timeSeries: [] };
   for (const { entry, status } of states) {
     if (!entry.show || status.status !== 'success') continue;
     if (entry.annotationType === annotationTypes.formula) {
@@ -89,6 +106,11 @@ export function cartesianAnnotations(states: readonly AnnotationLayerState[], co
       } catch {
         // The panel's warning says why.
       }
+      continue;
+    }
+    if (isTimeSeriesSourceLayer(entry)) {
+      const points = status.points ?? [];
+      if (points.length > 0) annotations.timeSeries.push({ name: entry.name, points, stroke: strokeOf(entry, colorScale, 1), showMarkers: entry.showMarkers === true });
       continue;
     }
     if (!isRecordsLayer(entry) || status.data === null) continue;
@@ -158,6 +180,19 @@ export function positionBetweenBands(value: number, xValues: readonly number[], 
 export interface FormulaLine {
   annotation: FormulaAnnotation;
   points: readonly { x: number; y: number | null }[];
+}
+
+/** A time series layer with its points inside the plot's x range. */
+export interface TimeSeriesLine {
+  annotation: TimeSeriesAnnotation;
+  points: readonly AnnotationPoint[];
+}
+
+/** The time series layers not hidden in the legend, with their points between `range`'s ends. */
+export function timeSeriesLines(annotations: readonly TimeSeriesAnnotation[], range: readonly [number, number], hidden: ReadonlySet<string>): TimeSeriesLine[] {
+  return annotations
+    .filter((annotation) => !hidden.has(annotation.name))
+    .map((annotation) => ({ annotation, points: annotation.points.filter((point) => point.x >= range[0] && point.x <= range[1]) }));
 }
 
 /** Where the plot puts an x value; the range is the plot's [first, last] x value. */

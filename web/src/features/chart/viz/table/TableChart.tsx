@@ -12,6 +12,7 @@ import { nextColumnSorts, sortRowIndexesBy, type ColumnSort } from './sortRows';
 import { TableGlobalControls } from './TableGlobalControls';
 import { defaultTableDisplayOptions, pageSizeOptions, type TableDisplayOptions } from './tableOptions';
 import { TablePagination } from './TablePagination';
+import { serverPageSizeChoices, type ServerPage, type TableOwnState } from './serverPagination';
 
 const rowHeight = 32;
 
@@ -31,6 +32,12 @@ export interface TableChartProps {
   options?: TableDisplayOptions;
   /** The columns that may get cell bars (the metrics, or every column of raw records). */
   barColumnNames?: ReadonlySet<string>;
+  /**
+   * Server pagination: the rows are the page the server answered, and picking a page or a page
+   * size asks for another (`onOwnStateChange`). Sorting and search work within the page.
+   */
+  serverPage?: ServerPage | null;
+  onOwnStateChange?: (ownState: TableOwnState) => void;
 }
 
 const noBarColumns: ReadonlySet<string> = new Set();
@@ -47,6 +54,8 @@ export function TableChart({
   onRowContextMenu,
   options = defaultTableDisplayOptions,
   barColumnNames = noBarColumns,
+  serverPage = null,
+  onOwnStateChange,
 }: TableChartProps): JSX.Element {
   const scrollRef = useRef<HTMLDivElement>(null);
   // The sorts in priority order: a click sorts by one column, a shift-click adds one (spec 001 section 4).
@@ -71,12 +80,19 @@ export function TableChart({
     () => (options.includeSearch ? searchRowIndexes(columns, sortedRows, search, cellFormatters) : sortedRows),
     [columns, sortedRows, options.includeSearch, search, cellFormatters],
   );
-  const isPaginated = options.pageLength > 0;
-  const pageCount = pageSize > 0 ? Math.max(1, Math.ceil(matchingRows.length / pageSize)) : 1;
-  const currentPage = Math.min(pageIndex, pageCount - 1);
+  const isServerPaginated = serverPage !== null;
+  const isPaginated = isServerPaginated || options.pageLength > 0;
+  const shownPageSize = serverPage?.pageSize ?? pageSize;
+  const pageCount =
+    serverPage !== null
+      ? Math.max(1, Math.ceil(serverPage.totalRows / serverPage.pageSize))
+      : pageSize > 0
+        ? Math.max(1, Math.ceil(matchingRows.length / pageSize))
+        : 1;
+  const currentPage = Math.min(serverPage?.currentPage ?? pageIndex, pageCount - 1);
   const rowOrder = useMemo(
-    () => (pageSize > 0 ? matchingRows.slice(currentPage * pageSize, (currentPage + 1) * pageSize) : matchingRows),
-    [matchingRows, pageSize, currentPage],
+    () => (!isServerPaginated && pageSize > 0 ? matchingRows.slice(currentPage * pageSize, (currentPage + 1) * pageSize) : matchingRows),
+    [isServerPaginated, matchingRows, pageSize, currentPage],
   );
 
   // Superset draws no cell bars once any conditional formatting rule applies.
@@ -93,8 +109,9 @@ export function TableChart({
   }, [columns, barColumnNames, options.showCellBars, options.alignPositiveNegative, hasConditionalFormatting]);
   const colorFunctions = useMemo(() => columnColorFunctions(options.conditionalFormatting, columns), [options.conditionalFormatting, columns]);
 
-  function goToPage(page: number): void {
-    setPageIndex(page);
+  function goToPage(page: number, size = shownPageSize): void {
+    if (isServerPaginated) onOwnStateChange?.({ currentPage: page, pageSize: size });
+    else setPageIndex(page);
     if (scrollRef.current !== null) scrollRef.current.scrollTop = 0;
   }
 
@@ -115,17 +132,18 @@ export function TableChart({
     <Frame>
       {hasGlobalControls && (
         <TableGlobalControls
-          pageSizeOptions={isPaginated ? pageSizeOptions(rowCount, pageSize) : null}
-          pageSize={pageSize}
+          pageSizeOptions={isServerPaginated ? serverPageSizeChoices(shownPageSize) : isPaginated ? pageSizeOptions(rowCount, pageSize) : null}
+          pageSize={shownPageSize}
           onPageSizeChange={(size) => {
             setPageSize(size);
-            goToPage(0);
+            goToPage(0, size);
           }}
           search={options.includeSearch ? search : null}
           recordCount={rowCount}
           onSearchChange={(text) => {
             setSearch(text);
-            goToPage(0);
+            // The server's page stays; the search runs over its rows.
+            if (!isServerPaginated) goToPage(0);
           }}
         />
       )}
@@ -165,7 +183,7 @@ export function TableChart({
                 <tr
                   key={virtualRow.key}
                   data-testid={testIds.tableChart.row}
-                  aria-rowindex={(pageSize > 0 ? currentPage * pageSize : 0) + virtualRow.index + 2}
+                  aria-rowindex={(shownPageSize > 0 ? currentPage * shownPageSize : 0) + virtualRow.index + 2}
                   style={onRowClick === undefined ? undefined : { cursor: 'pointer' }}
                   onClick={onRowClick === undefined ? undefined : () => onRowClick(rowIndex)}
                   onContextMenu={onRowContextMenu === undefined ? undefined : (event) => onRowContextMenu(rowIndex, event)}
@@ -212,7 +230,7 @@ export function TableChart({
           </tbody>
         </Table>
       </ScrollArea>
-      {pageSize > 0 && pageCount > 1 && <TablePagination pageCount={pageCount} currentPage={currentPage} onPageChange={goToPage} />}
+      {shownPageSize > 0 && pageCount > 1 && <TablePagination pageCount={pageCount} currentPage={currentPage} onPageChange={(page) => goToPage(page)} />}
     </Frame>
   );
 }

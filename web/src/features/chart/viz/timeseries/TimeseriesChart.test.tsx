@@ -313,6 +313,43 @@ describe('TimeseriesChart annotation layers', () => {
     expect(eventX).toBeLessThan(barRight);
   });
 
+  it("draws another chart's time series on the left axis, with markers, a legend item and a tooltip row", () => {
+    const points = [
+      { x: Date.UTC(1990, 0, 1), y: 5 },
+      { x: years[0] ?? 0, y: 200 },
+      { x: years[1] ?? 0, y: null },
+      { x: years[3] ?? 0, y: 250 },
+    ];
+    const fromChart: AnnotationLayerState = {
+      entry: { name: 'Births elsewhere', annotationType: 'TIME_SERIES', sourceType: 'line', value: 9, show: true, showMarkers: true, color: '#ff0000', style: 'dashed', width: 2 },
+      status: { status: 'success', data: null, points },
+    };
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_line', births, { markerEnable: true })} annotationLayers={[fromChart]} />);
+    const [line] = annotations('time-series');
+    expect(annotations('time-series')).toHaveLength(1);
+    // The point before the plot's first year is left out; the null is a gap.
+    expect(line?.getAttribute('data-x-values')).toBe([years[0], years[1], years[3]].join(','));
+    expect(line?.getAttribute('data-values')).toBe('200,,250');
+    expect(line?.getAttribute('stroke')).toBe('#ff0000');
+    expect(line?.getAttribute('stroke-dasharray')).toBe('8,8');
+    expect(line?.getAttribute('d')).toMatch(/^M/);
+    expect(annotations('time-series-marker')).toHaveLength(2);
+    // 250 is above every series value, so the left axis grows to hold it: its marker is highest.
+    const markerYs = annotations('time-series-marker').map((marker) => Number(marker.getAttribute('cy')));
+    const seriesYs = marks('point').map((mark) => Number(mark.getAttribute('cy')));
+    expect(seriesYs).toHaveLength(7);
+    expect(Math.min(...markerYs)).toBeLessThan(Math.min(...seriesYs));
+    expect(screen.getAllByTestId(testIds.viz.legendItem).map((item) => item.textContent)).toEqual(['SUM(num), boy', 'SUM(num), girl', 'Births elsewhere']);
+
+    const lastMarker = annotations('time-series-marker').at(-1);
+    fireEvent.mouseMove(screen.getByTestId(testIds.viz.pointerArea), { clientX: 64 + Number(lastMarker?.getAttribute('cx')), clientY: 100 });
+    expect(screen.getByTestId(testIds.viz.tooltip).textContent).toContain('Births elsewhere');
+    expect(screen.getByTestId(testIds.viz.tooltip).textContent).toContain('250');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Births elsewhere' }));
+    expect(annotations('time-series')).toHaveLength(0);
+  });
+
   it('shows an event in the tooltip when the pointer is on it', () => {
     renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_line', births)} annotationLayers={layers} />);
     const [event] = annotations('event');

@@ -24,6 +24,7 @@ import {
   draftFromEntry,
   draftProblems,
   entryFromDraft,
+  lineSourceLabel,
   nameRequiredMessage,
   nativeSourceLabel,
   newAnnotationLayerDraft,
@@ -31,6 +32,7 @@ import {
   type AnnotationLayerDraft,
   type EditableAnnotationType,
 } from './annotationLayerDraft';
+import { useLineChartChoices } from './useLineChartChoices';
 
 /** The colour input's value while the colour is automatic. */
 const automaticColorPreview = '#1FA8C9';
@@ -46,8 +48,8 @@ export interface AnnotationLayerEditorProps {
 }
 
 /**
- * Adds or edits one annotation layer, as Superset's popover: the name, the type (formula, event
- * or interval), the formula or the saved layer, whether it shows and with which label, and the
+ * Adds or edits one annotation layer, as Superset's popover: the name, the type (formula, event,
+ * interval or time series), the formula, the saved layer or the saved line chart, whether it shows and with which label, and the
  * line's style, colour, width and opacity.
  */
 export function AnnotationLayerEditor({ entry, otherNames, onApply, onRemove, onClose }: AnnotationLayerEditorProps): JSX.Element {
@@ -55,6 +57,8 @@ export function AnnotationLayerEditor({ entry, otherNames, onApply, onRemove, on
   const [draft, setDraft] = useState<AnnotationLayerDraft>(() => (entry === null ? newAnnotationLayerDraft() : draftFromEntry(entry)));
   const layerChoices = useAnnotationLayerChoices();
   const isFormula = draft.annotationType === annotationTypes.formula;
+  const isTimeSeries = draft.annotationType === annotationTypes.timeSeries;
+  const chartChoices = useLineChartChoices(isTimeSeries);
   const problems = draftProblems(draft, otherNames);
   // A new layer's empty name is not worth a message before anything is typed.
   const shownProblems = draft.name === '' && entry === null ? problems.filter((problem) => problem !== nameRequiredMessage) : problems;
@@ -131,6 +135,29 @@ export function AnnotationLayerEditor({ entry, otherNames, onApply, onRemove, on
               and the constants pi and e are available.
             </FormHelp>
           </FormField>
+        ) : isTimeSeries ? (
+          <FormRow>
+            <FormField>
+              <FormLabel htmlFor={ids.source}>Annotation source</FormLabel>
+              <FormSelect id={ids.source} value="line" disabled>
+                <option value="line">{lineSourceLabel}</option>
+              </FormSelect>
+            </FormField>
+            <FormField>
+              <FormLabel htmlFor={ids.layer}>
+                Chart <FormRequired aria-hidden>*</FormRequired>
+              </FormLabel>
+              <FormSelect id={ids.layer} value={draft.value} data-testid={testIds.annotationLayers.editorChart} onChange={(event) => update({ value: event.target.value })}>
+                <option value="">{chartChoices.isPending ? 'Loading…' : 'Choose a chart'}</option>
+                {(chartChoices.data ?? []).map((chart) => (
+                  <option key={chart.id} value={String(chart.id)}>
+                    {chart.slice_name}
+                  </option>
+                ))}
+              </FormSelect>
+              {chartChoices.isError && <FormHelp role="alert">{chartChoices.error.message}</FormHelp>}
+            </FormField>
+          </FormRow>
         ) : (
           <FormRow>
             <FormField>
@@ -164,6 +191,17 @@ export function AnnotationLayerEditor({ entry, otherNames, onApply, onRemove, on
             <input type="checkbox" checked={draft.showLabel} data-testid={testIds.annotationLayers.editorShowLabel} onChange={(event) => update({ showLabel: event.target.checked })} />
             Show label
           </FormCheckboxLabel>
+          {isTimeSeries && (
+            <FormCheckboxLabel>
+              <input
+                type="checkbox"
+                checked={draft.showMarkers}
+                data-testid={testIds.annotationLayers.editorShowMarkers}
+                onChange={(event) => update({ showMarkers: event.target.checked })}
+              />
+              Show markers
+            </FormCheckboxLabel>
+          )}
         </FormRow>
         <SectionTitle>Display configuration</SectionTitle>
         <FormRow>

@@ -67,6 +67,32 @@ describe('AnnotationLayersControl', () => {
     expect(onChange.mock.calls[0]?.[0]).toEqual([trend, expect.objectContaining({ name: 'Release windows', annotationType: 'INTERVAL', sourceType: 'NATIVE', value: 7 })]);
   });
 
+  it('adds a time series layer from a saved line chart, with its markers', async () => {
+    vi.stubGlobal('fetch', (path: string) => {
+      requestedPaths.push(path);
+      return Promise.resolve(Response.json({ count: 1, ids: [12], result: [{ id: 12, slice_name: 'Births per year', viz_type: 'echarts_timeseries_line' }] }));
+    });
+    const onChange = vi.fn();
+    renderWithTheme(<AnnotationLayersControl value={[]} onChange={onChange} />);
+
+    fireEvent.click(screen.getByTestId(testIds.annotationLayers.addButton));
+    const editor = screen.getByTestId(testIds.annotationLayers.editor);
+    fireEvent.change(within(editor).getByTestId(testIds.annotationLayers.editorName), { target: { value: 'Births' } });
+    fireEvent.change(within(editor).getByTestId(testIds.annotationLayers.editorType), { target: { value: 'TIME_SERIES' } });
+    expect(within(editor).getByTestId(testIds.annotationLayers.editorProblem).textContent).toBe('Choose a chart');
+    await within(editor).findByRole('option', { name: 'Births per year' });
+    expect(requestedPaths).toContain(
+      `/api/v1/chart/?q=${encodeURIComponent('(filters:!((col:viz_type,opr:eq,value:echarts_timeseries_line)),order_column:slice_name,order_direction:asc,page:0,page_size:100)')}`,
+    );
+    fireEvent.change(within(editor).getByTestId(testIds.annotationLayers.editorChart), { target: { value: '12' } });
+    fireEvent.click(within(editor).getByTestId(testIds.annotationLayers.editorShowMarkers));
+    fireEvent.click(within(editor).getByTestId(testIds.annotationLayers.editorApply));
+
+    expect(onChange.mock.calls[0]?.[0]).toEqual([
+      expect.objectContaining({ name: 'Births', annotationType: 'TIME_SERIES', sourceType: 'line', value: 12, showMarkers: true }),
+    ]);
+  });
+
   it('edits and removes a layer from its item', () => {
     stubLayerList();
     const onChange = vi.fn();

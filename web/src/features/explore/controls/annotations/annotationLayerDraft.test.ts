@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnnotationLayerEntry } from '@/api/generated/AnnotationLayerEntry';
 import {
+  chartRequiredMessage,
   draftFromEntry,
   draftProblems,
   duplicateNameMessage,
@@ -13,6 +14,19 @@ import {
   withAnnotationType,
   withoutAnnotationLayer,
 } from './annotationLayerDraft';
+
+describe('time series drafts', () => {
+  it("saves a saved line chart's time series with source 'line', the chart id and its markers", () => {
+    const chosen = { ...withAnnotationType({ ...newAnnotationLayerDraft(), name: 'Births', value: '2x' }, 'TIME_SERIES'), showMarkers: true };
+    expect(chosen.value).toBe('');
+    expect(draftProblems(chosen, [])).toEqual([chartRequiredMessage]);
+    const entry = entryFromDraft({ ...chosen, value: '12' });
+    expect(entry).toMatchObject({ name: 'Births', annotationType: 'TIME_SERIES', sourceType: 'line', value: 12, showMarkers: true });
+    expect(draftFromEntry(entry)).toMatchObject({ annotationType: 'TIME_SERIES', value: '12', showMarkers: true });
+    // A chart id is not a layer id: switching to an event starts over.
+    expect(withAnnotationType({ ...chosen, value: '12' }, 'EVENT').value).toBe('');
+  });
+});
 
 describe('annotation layer drafts', () => {
   it("encodes a new formula with Superset's keys and defaults", () => {

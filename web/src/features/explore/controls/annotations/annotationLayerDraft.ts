@@ -3,20 +3,31 @@
  * state, its checks, and the entry it saves, with Superset's keys and defaults.
  */
 import type { AnnotationLayerEntry } from '@/api/generated/AnnotationLayerEntry';
-import { annotationTypes, nativeSourceType, type AnnotationStyle } from '@/features/chart/annotations/annotationLayerEntries';
+import { annotationTypes, lineSourceType, nativeSourceType, type AnnotationStyle } from '@/features/chart/annotations/annotationLayerEntries';
 import { formulaProblem } from '@/features/chart/annotations/formulaExpression';
 
-/** The types Quiver's form offers: a formula, or events and intervals of a saved annotation layer. */
-export type EditableAnnotationType = typeof annotationTypes.formula | typeof annotationTypes.event | typeof annotationTypes.interval;
+/**
+ * The types Quiver's form offers: a formula, events and intervals of a saved annotation layer, or
+ * a time series from a saved line chart.
+ */
+export type EditableAnnotationType =
+  | typeof annotationTypes.formula
+  | typeof annotationTypes.event
+  | typeof annotationTypes.interval
+  | typeof annotationTypes.timeSeries;
 
 export const annotationTypeLabels: Readonly<Record<EditableAnnotationType, string>> = {
   FORMULA: 'Formula',
   EVENT: 'Event',
   INTERVAL: 'Interval',
+  TIME_SERIES: 'Time series',
 };
 
 /** Superset's label of the `NATIVE` source. */
 export const nativeSourceLabel = 'Superset annotation';
+
+/** Superset's label of the `line` source (a time series from a saved line chart). */
+export const lineSourceLabel = 'Line Chart';
 
 export const annotationStyleLabels: Readonly<Record<AnnotationStyle, string>> = {
   solid: 'Solid',
@@ -37,6 +48,7 @@ export const nameRequiredMessage = 'Name is required';
 export const duplicateNameMessage = 'An annotation layer with this name already exists';
 export const formulaRequiredMessage = 'Formula is required';
 export const layerRequiredMessage = 'Choose an annotation layer';
+export const chartRequiredMessage = 'Choose a chart';
 
 /** The form's state. `value` is the formula text, or the picked layer's id as text. */
 export interface AnnotationLayerDraft {
@@ -50,12 +62,27 @@ export interface AnnotationLayerDraft {
   opacity: string;
   style: AnnotationStyle;
   width: number;
+  /** A time series' dots at its points (Superset's `showMarkers`). */
+  showMarkers: boolean;
   /** The entry being edited, so that keys this form does not show are kept. */
   original: AnnotationLayerEntry | null;
 }
 
 function editableType(annotationType: string): EditableAnnotationType {
-  return annotationType === annotationTypes.event || annotationType === annotationTypes.interval ? annotationType : annotationTypes.formula;
+  switch (annotationType) {
+    case annotationTypes.event:
+    case annotationTypes.interval:
+    case annotationTypes.timeSeries:
+      return annotationType;
+    default:
+      return annotationTypes.formula;
+  }
+}
+
+/** What a type's `value` is: a formula's text, a saved layer's id or a saved chart's id. */
+function valueKind(annotationType: EditableAnnotationType): 'formula' | 'layer' | 'chart' {
+  if (annotationType === annotationTypes.formula) return 'formula';
+  return annotationType === annotationTypes.timeSeries ? 'chart' : 'layer';
 }
 
 function editableStyle(style: string | undefined): AnnotationStyle {
@@ -64,7 +91,19 @@ function editableStyle(style: string | undefined): AnnotationStyle {
 
 /** A new layer with Superset's defaults: a shown, solid formula of width 1 in the automatic colour. */
 export function newAnnotationLayerDraft(): AnnotationLayerDraft {
-  return { name: '', annotationType: annotationTypes.formula, value: '', show: true, showLabel: false, color: null, opacity: '', style: 'solid', width: 1, original: null };
+  return {
+    name: '',
+    annotationType: annotationTypes.formula,
+    value: '',
+    show: true,
+    showLabel: false,
+    color: null,
+    opacity: '',
+    style: 'solid',
+    width: 1,
+    showMarkers: false,
+    original: null,
+  };
 }
 
 export function draftFromEntry(entry: AnnotationLayerEntry): AnnotationLayerDraft {
@@ -78,13 +117,14 @@ export function draftFromEntry(entry: AnnotationLayerEntry): AnnotationLayerDraf
     opacity: entry.opacity ?? '',
     style: editableStyle(entry.style),
     width: entry.width ?? 1,
+    showMarkers: entry.showMarkers === true,
     original: entry,
   };
 }
 
-/** Another type: a formula and a layer id mean different things, so the value starts over. */
+/** Another type: a formula, a layer id and a chart id mean different things, so the value starts over. */
 export function withAnnotationType(draft: AnnotationLayerDraft, annotationType: EditableAnnotationType): AnnotationLayerDraft {
-  const isSameKind = (draft.annotationType === annotationTypes.formula) === (annotationType === annotationTypes.formula);
+  const isSameKind = valueKind(draft.annotationType) === valueKind(annotationType);
   return { ...draft, annotationType, value: isSameKind ? draft.value : '' };
 }
 
@@ -101,14 +141,15 @@ export function draftProblems(draft: AnnotationLayerDraft, otherNames: readonly 
       if (problem !== null) problems.push(problem);
     }
   } else if (!/^\d+$/.test(draft.value)) {
-    problems.push(layerRequiredMessage);
+    problems.push(valueKind(draft.annotationType) === 'chart' ? chartRequiredMessage : layerRequiredMessage);
   }
   return problems;
 }
 
 /**
  * The entry the form saves, with Superset's keys: a formula has source "" and its text as value,
- * an event or interval source NATIVE and the layer's id. Keys the form does not edit (overrides,
+ * an event or interval source NATIVE and the layer's id, a time series source `line` and the
+ * chart's id. Keys the form does not edit (overrides,
  * columns of chart sources) keep the original's values.
  */
 export function entryFromDraft(draft: AnnotationLayerDraft): AnnotationLayerEntry {
@@ -117,12 +158,12 @@ export function entryFromDraft(draft: AnnotationLayerDraft): AnnotationLayerEntr
   return {
     name: draft.name.trim(),
     annotationType: draft.annotationType,
-    sourceType: isFormula ? '' : nativeSourceType,
+    sourceType: sourceTypeOf(draft.annotationType),
     color: draft.color,
     opacity: draft.opacity,
     style: draft.style,
     width: draft.width,
-    showMarkers: original?.showMarkers ?? false,
+    showMarkers: draft.showMarkers,
     hideLine: original?.hideLine ?? false,
     value: isFormula ? draft.value.trim() : Number(draft.value),
     overrides: original?.overrides ?? {},
@@ -133,6 +174,13 @@ export function entryFromDraft(draft: AnnotationLayerDraft): AnnotationLayerEntr
     timeColumn: original?.timeColumn ?? '',
     intervalEndColumn: original?.intervalEndColumn ?? '',
   };
+}
+
+/** Superset's `sourceType`: none for a formula, `line` for a time series, `NATIVE` for events and intervals. */
+function sourceTypeOf(annotationType: EditableAnnotationType): string {
+  const kind = valueKind(annotationType);
+  if (kind === 'formula') return '';
+  return kind === 'chart' ? lineSourceType : nativeSourceType;
 }
 
 /** The layers with `entry` in place of the one at `index`, or added last when `index` is null. */

@@ -7,34 +7,54 @@ import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
 import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
-import { uploadCsv, useAllDatabases, type CsvUploadForm } from './api';
+import { uploadFile, useAllDatabases, type UploadForm } from './api';
+import {
+  hasUploadExtension,
+  invalidExtensionMessage,
+  uploadAccept,
+  uploadTitles,
+  uploadTypeLabels,
+  uploadTypes,
+  type UploadType,
+} from './uploadTypes';
 
-/** The "CSV upload" dialog: database (those that allow uploads), file, table, options, progress. */
-export function UploadCsvModal({ onClose }: { onClose: () => void }): JSX.Element {
+/**
+ * The file upload dialog (Superset's `UploadDataModal`): the file type (CSV, Excel or Columnar,
+ * each with its extensions), the database (those that allow uploads), the file, the table and
+ * the type's options, then the upload's progress.
+ */
+export function UploadDataModal({ initialType = 'csv', onClose }: { initialType?: UploadType; onClose: () => void }): JSX.Element {
   const databases = useAllDatabases();
   const queryClient = useQueryClient();
   const { addToast } = useToasts();
   const uploadable = (databases.data ?? []).filter((database) => database.allow_file_upload);
+  const [type, setType] = useState<UploadType>(initialType);
   const [databaseId, setDatabaseId] = useState<number | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [tableName, setTableName] = useState('');
   const [schema, setSchema] = useState('');
   const [delimiter, setDelimiter] = useState(',');
-  const [alreadyExists, setAlreadyExists] = useState<CsvUploadForm['alreadyExists']>('fail');
+  const [sheetName, setSheetName] = useState('');
+  const [columnsRead, setColumnsRead] = useState('');
+  const [alreadyExists, setAlreadyExists] = useState<UploadForm['alreadyExists']>('fail');
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   const chosenDatabase = databaseId ?? uploadable[0]?.id ?? null;
-  const canUpload = chosenDatabase !== null && file !== null && tableName.trim() !== '' && progress === null;
+  const fileError = file !== null && !hasUploadExtension(type, file.name) ? invalidExtensionMessage(type) : null;
+  const canUpload = chosenDatabase !== null && file !== null && fileError === null && tableName.trim() !== '' && progress === null;
 
   const onUpload = async (): Promise<void> => {
     if (chosenDatabase === null || file === null) return;
     setFailure(null);
     setProgress(0);
     try {
-      await uploadCsv({ databaseId: chosenDatabase, file, tableName: tableName.trim(), schema, delimiter, alreadyExists }, setProgress);
+      await uploadFile(
+        { type, databaseId: chosenDatabase, file, tableName: tableName.trim(), schema, delimiter, sheetName, columnsRead, alreadyExists },
+        setProgress,
+      );
       await queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('dataset') });
-      addToast('success', `CSV file "${file.name}" uploaded to table "${tableName.trim()}"`);
+      addToast('success', `${uploadTypeLabels[type]} file "${file.name}" uploaded to table "${tableName.trim()}"`);
       onClose();
     } catch (error) {
       setFailure(errorMessage(error));
@@ -44,7 +64,7 @@ export function UploadCsvModal({ onClose }: { onClose: () => void }): JSX.Elemen
 
   return (
     <Modal
-      title="CSV upload"
+      title={uploadTitles[type]}
       testId={testIds.uploadModal.dialog}
       onClose={onClose}
       footer={
@@ -54,6 +74,21 @@ export function UploadCsvModal({ onClose }: { onClose: () => void }): JSX.Elemen
       }
     >
       <Form>
+        <Field>
+          <span>File type</span>
+          <select
+            aria-label="File type"
+            data-testid={testIds.uploadModal.type}
+            value={type}
+            onChange={(event) => setType(event.target.value as UploadType)}
+          >
+            {uploadTypes.map((option) => (
+              <option key={option} value={option}>
+                {uploadTypeLabels[option]}
+              </option>
+            ))}
+          </select>
+        </Field>
         <Field>
           <span>Database</span>
           <select
@@ -74,11 +109,12 @@ export function UploadCsvModal({ onClose }: { onClose: () => void }): JSX.Elemen
           <span>File</span>
           <input
             type="file"
-            accept=".csv,.tsv,.txt,text/csv"
+            accept={uploadAccept(type)}
             aria-label="File"
             data-testid={testIds.uploadModal.file}
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
+          {fileError !== null && <Failure data-testid={testIds.uploadModal.fileError}>{fileError}</Failure>}
         </Field>
         <Field>
           <span>Table name</span>
@@ -88,14 +124,38 @@ export function UploadCsvModal({ onClose }: { onClose: () => void }): JSX.Elemen
           <span>Schema</span>
           <input aria-label="Schema" data-testid={testIds.uploadModal.schema} value={schema} onChange={(event) => setSchema(event.target.value)} />
         </Field>
+        {type === 'csv' && (
+          <Field>
+            <span>Delimiter</span>
+            <select aria-label="Delimiter" data-testid={testIds.uploadModal.delimiter} value={delimiter} onChange={(event) => setDelimiter(event.target.value)}>
+              <option value=",">Comma ( , )</option>
+              <option value=";">Semicolon ( ; )</option>
+              <option value={'\\t'}>Tab ( \t )</option>
+              <option value="|">Pipe ( | )</option>
+            </select>
+          </Field>
+        )}
+        {type === 'excel' && (
+          <Field>
+            <span>Sheet name</span>
+            <input
+              aria-label="Sheet name"
+              placeholder="The first sheet"
+              data-testid={testIds.uploadModal.sheetName}
+              value={sheetName}
+              onChange={(event) => setSheetName(event.target.value)}
+            />
+          </Field>
+        )}
         <Field>
-          <span>Delimiter</span>
-          <select aria-label="Delimiter" data-testid={testIds.uploadModal.delimiter} value={delimiter} onChange={(event) => setDelimiter(event.target.value)}>
-            <option value=",">Comma ( , )</option>
-            <option value=";">Semicolon ( ; )</option>
-            <option value={'\\t'}>Tab ( \t )</option>
-            <option value="|">Pipe ( | )</option>
-          </select>
+          <span>Columns to read</span>
+          <input
+            aria-label="Columns to read"
+            placeholder="Every column"
+            data-testid={testIds.uploadModal.columnsRead}
+            value={columnsRead}
+            onChange={(event) => setColumnsRead(event.target.value)}
+          />
         </Field>
         <Field>
           <span>If table already exists</span>
@@ -103,7 +163,7 @@ export function UploadCsvModal({ onClose }: { onClose: () => void }): JSX.Elemen
             aria-label="If table already exists"
             data-testid={testIds.uploadModal.alreadyExists}
             value={alreadyExists}
-            onChange={(event) => setAlreadyExists(event.target.value as CsvUploadForm['alreadyExists'])}
+            onChange={(event) => setAlreadyExists(event.target.value as UploadForm['alreadyExists'])}
           >
             <option value="fail">Fail</option>
             <option value="replace">Replace</option>

@@ -1,0 +1,123 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testIds } from '@/testIds';
+import { renderWithTheme } from '@/testRendering';
+import { UploadDataModal } from './UploadDataModal';
+import { hasUploadExtension, invalidExtensionMessage, uploadAccept } from './uploadTypes';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const databases = {
+  count: 2,
+  result: [
+    { id: 1, database_name: 'examples', allow_file_upload: false },
+    { id: 7, database_name: 'uploads', allow_file_upload: true },
+  ],
+};
+
+/** An XMLHttpRequest that records what it sends and answers 201 at once. */
+class RecordingRequest {
+  static sent: { url: string; body: FormData }[] = [];
+  status = 0;
+  responseText = '';
+  withCredentials = false;
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  private url = '';
+  open(_method: string, url: string): void {
+    this.url = url;
+  }
+  setRequestHeader(): void {}
+  send(body: FormData): void {
+    RecordingRequest.sent.push({ url: this.url, body });
+    this.status = 201;
+    this.responseText = JSON.stringify({ message: 'OK' });
+    this.onload?.();
+  }
+}
+
+describe('upload types', () => {
+  it("accept each type's extensions, as Superset's dialog does", () => {
+    expect(uploadAccept('csv')).toBe('.csv, .tsv');
+    expect(uploadAccept('excel')).toBe('.xls, .xlsx');
+    expect(uploadAccept('columnar')).toBe('.parquet, .zip');
+    expect(hasUploadExtension('excel', 'Book.XLSX')).toBe(true);
+    expect(hasUploadExtension('excel', 'book.csv')).toBe(false);
+    expect(hasUploadExtension('columnar', 'parquet')).toBe(false);
+    expect(invalidExtensionMessage('columnar')).toBe('Upload a file with a valid extension. Valid: [parquet,zip]');
+  });
+});
+
+describe('UploadDataModal', () => {
+  beforeEach(() => {
+    RecordingRequest.sent = [];
+    vi.stubGlobal('XMLHttpRequest', RecordingRequest);
+    vi.stubGlobal('fetch', (url: string) => {
+      if (url.endsWith('/csrf_token/')) return Promise.resolve(jsonResponse(200, { result: 'token' }));
+      return Promise.resolve(jsonResponse(200, databases));
+    });
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('switches the accepted files and the options with the file type', async () => {
+    renderWithTheme(<UploadDataModal onClose={() => undefined} />);
+    expect(screen.getByRole('dialog', { name: 'CSV Upload' })).toBeTruthy();
+    const input = screen.getByTestId<HTMLInputElement>(testIds.uploadModal.file);
+    expect(input.accept).toBe('.csv, .tsv');
+    expect(screen.getByTestId(testIds.uploadModal.delimiter)).toBeTruthy();
+    expect(screen.queryByTestId(testIds.uploadModal.sheetName)).toBeNull();
+
+    fireEvent.change(screen.getByTestId(testIds.uploadModal.type), { target: { value: 'excel' } });
+    expect(screen.getByRole('dialog', { name: 'Excel Upload' })).toBeTruthy();
+    expect(input.accept).toBe('.xls, .xlsx');
+    expect(screen.queryByTestId(testIds.uploadModal.delimiter)).toBeNull();
+    expect(screen.getByTestId(testIds.uploadModal.sheetName)).toBeTruthy();
+
+    fireEvent.change(screen.getByTestId(testIds.uploadModal.type), { target: { value: 'columnar' } });
+    expect(screen.getByRole('dialog', { name: 'Columnar Upload' })).toBeTruthy();
+    expect(input.accept).toBe('.parquet, .zip');
+    expect(screen.queryByTestId(testIds.uploadModal.sheetName)).toBeNull();
+
+    // Only the databases that allow uploads are offered.
+    await waitFor(() => expect(screen.getByRole('option', { name: 'uploads' })).toBeTruthy());
+    expect(screen.queryByRole('option', { name: 'examples' })).toBeNull();
+  });
+
+  it('refuses a file of another type and sends an Excel upload with its sheet', async () => {
+    let closed = 0;
+    renderWithTheme(<UploadDataModal initialType="excel" onClose={() => (closed += 1)} />);
+    await waitFor(() => expect(screen.getByRole('option', { name: 'uploads' })).toBeTruthy());
+    const submit = screen.getByTestId<HTMLButtonElement>(testIds.uploadModal.submit);
+    fireEvent.change(screen.getByTestId(testIds.uploadModal.tableName), { target: { value: 'staff' } });
+    const input = screen.getByTestId(testIds.uploadModal.file);
+
+    fireEvent.change(input, { target: { files: [new File(['a,b'], 'people.csv')] } });
+    expect(screen.getByTestId(testIds.uploadModal.fileError).textContent).toBe(
+      'Upload a file with a valid extension. Valid: [xls,xlsx]',
+    );
+    expect(submit.disabled).toBe(true);
+
+    fireEvent.change(input, { target: { files: [new File(['PK'], 'people.xlsx')] } });
+    expect(screen.queryByTestId(testIds.uploadModal.fileError)).toBeNull();
+    fireEvent.change(screen.getByTestId(testIds.uploadModal.sheetName), { target: { value: 'people' } });
+    fireEvent.change(screen.getByTestId(testIds.uploadModal.columnsRead), { target: { value: 'name, age' } });
+    expect(submit.disabled).toBe(false);
+    fireEvent.click(submit);
+
+    await waitFor(() => expect(closed).toBe(1));
+    const [sent] = RecordingRequest.sent;
+    expect(sent?.url).toBe('/api/v1/database/7/upload/');
+    expect(sent?.body.get('type')).toBe('excel');
+    expect(sent?.body.get('table_name')).toBe('staff');
+    expect(sent?.body.get('sheet_name')).toBe('people');
+    expect(sent?.body.get('columns_read')).toBe('name, age');
+    expect(sent?.body.get('delimiter')).toBeNull();
+    expect((sent?.body.get('file') as File).name).toBe('people.xlsx');
+  });
+});
