@@ -21,7 +21,7 @@ function chartsInScope(layout: unknown, scope: NativeFilterScope, chartIds: numb
 
 const rules = {
   chartsInScope,
-  selectExtraFormData: (column: string, values: unknown[]): ExtraFormData => ({ filters: [{ col: column, op: 'IN', val: values }] }),
+  selectExtraFormData: (column: string, values: unknown[]): ExtraFormData => ({ filters: [{ col: column, op: 'IN', val: values }] }) as ExtraFormData,
   mergeExtraFormData: (masks: ExtraFormData[]): ExtraFormData => ({ filters: masks.flatMap((mask) => mask.filters ?? []) }),
 };
 vi.mock('@/wasm/nativeFilters', () => ({ loadNativeFilterRules: () => Promise.resolve(rules) }));
