@@ -165,8 +165,86 @@ test('the auto-refresh interval: for the session in view mode, saved as refresh_
   await page.getByTestId(testIds.dashboardEdit.editButton).click();
   await chooseInterval('10 seconds', 'Save');
   await page.getByTestId(testIds.dashboardEdit.discardButton).click();
+  // It is an unsaved change: discarding asks first.
+  await expect(page.getByTestId(testIds.dashboardEdit.unsavedChangesModal)).toContainText('You have unsaved changes.');
+  await page.getByTestId(testIds.dashboardEdit.unsavedChangesLeaveButton).click();
+  await expect(page).not.toHaveURL(/edit=true/);
   await page.getByTestId(testIds.dashboardMenu.button).click();
   await page.getByTestId(testIds.dashboardMenu.item).filter({ hasText: /^Set auto-refresh interval$/ }).click();
   await expect(intervalModal.getByLabel('Refresh frequency')).toHaveValue('30');
   expect((await storedMetadata()).refresh_frequency).toBe(30);
+});
+
+test('Edit CSS in edit mode applies as typed and is saved with the dashboard; unsaved changes ask before leaving', async ({ page }) => {
+  const login = await LoginPage.open(page);
+  await login.logIn(adminUsername, adminPassword);
+  const births = (await (await page.request.get('/api/v1/dashboard/births')).json()) as { result: { id: number } };
+  const copy = await writeJson(page.request, 'POST', `/api/v1/dashboard/${births.result.id}/copy/`, {
+    dashboard_title: 'Births (styled)',
+    css: '',
+    json_metadata: '{}',
+    duplicate_slices: false,
+  });
+  const copyId = (copy.result as { id: number }).id;
+  const storedCss = async (): Promise<string | null> =>
+    ((await (await page.request.get(`/api/v1/dashboard/${copyId}`)).json()) as { result: { css: string | null } }).result.css;
+  const dashboard = await DashboardPage.open(page, copyId);
+  const openMenuItem = async (label: string): Promise<void> => {
+    await page.getByTestId(testIds.dashboardMenu.button).click();
+    await page.getByTestId(testIds.dashboardMenu.item).filter({ hasText: new RegExp(`^${label}$`) }).click();
+  };
+
+  // View mode has no Edit CSS (Superset 6).
+  await page.getByTestId(testIds.dashboardMenu.button).click();
+  await expect(page.getByTestId(testIds.dashboardMenu.menu)).toBeVisible();
+  await expect(page.getByTestId(testIds.dashboardMenu.item).filter({ hasText: /^Edit CSS$/ })).toHaveCount(0);
+  await page.getByTestId(testIds.dashboardMenu.button).click();
+
+  // Edit mode: the CSS shows as typed, on the edited title too, before any save.
+  await page.getByTestId(testIds.dashboardEdit.editButton).click();
+  await expect(page.getByTestId(testIds.dashboard.page)).toHaveAttribute('data-unsaved-changes', 'false');
+  await openMenuItem('Edit CSS');
+  const css = `[data-testid="${testIds.dashboardEdit.titleInput}"], [data-testid="${testIds.dashboard.title}"] { color: rgb(255, 0, 0) !important; }`;
+  await page.getByTestId(testIds.dashboardMenu.cssInput).fill(css);
+  await expect(page.getByTestId(testIds.dashboardEdit.titleInput)).toHaveCSS('color', 'rgb(255, 0, 0)');
+  await page.getByTestId(testIds.dashboardMenu.cssModal).getByText('Close', { exact: true }).click();
+  await expect(page.getByTestId(testIds.dashboard.page)).toHaveAttribute('data-unsaved-changes', 'true');
+  expect((await storedCss()) ?? '').toBe('');
+
+  // Leaving for another page asks first; staying keeps the edits.
+  await page.getByRole('link', { name: 'Charts' }).first().click();
+  await expect(page.getByTestId(testIds.dashboardEdit.unsavedChangesModal)).toContainText('You have unsaved changes.');
+  await page.getByTestId(testIds.dashboardEdit.unsavedChangesStayButton).click();
+  await expect(page).toHaveURL(new RegExp(`/superset/dashboard/${copyId}/`));
+  await expect(page.getByTestId(testIds.dashboardEdit.titleInput)).toHaveCSS('color', 'rgb(255, 0, 0)');
+
+  // Save stores it; the page keeps showing it in view mode and after a reload.
+  await page.getByTestId(testIds.dashboardEdit.saveButton).click();
+  await expect(dashboard.toasts.filter({ hasText: 'This dashboard was saved successfully.' })).toBeVisible();
+  await expect(page.getByTestId(testIds.dashboardEdit.editButton)).toBeVisible();
+  expect(await storedCss()).toBe(css);
+  await expect(dashboard.title).toHaveCSS('color', 'rgb(255, 0, 0)');
+  await page.reload();
+  await expect(dashboard.title).toHaveCSS('color', 'rgb(255, 0, 0)');
+
+  // CSS typed and discarded is neither shown nor stored.
+  await page.getByTestId(testIds.dashboardEdit.editButton).click();
+  await openMenuItem('Edit CSS');
+  await page.getByTestId(testIds.dashboardMenu.cssInput).fill('');
+  await page.getByTestId(testIds.dashboardMenu.cssModal).getByText('Close', { exact: true }).click();
+  await expect(page.getByTestId(testIds.dashboardEdit.titleInput)).not.toHaveCSS('color', 'rgb(255, 0, 0)');
+  await page.getByTestId(testIds.dashboardEdit.discardButton).click();
+  await page.getByTestId(testIds.dashboardEdit.unsavedChangesLeaveButton).click();
+  await expect(dashboard.title).toHaveCSS('color', 'rgb(255, 0, 0)');
+  expect(await storedCss()).toBe(css);
+
+  // Closing the tab with unsaved changes: the browser's leave prompt.
+  await page.getByTestId(testIds.dashboardEdit.editButton).click();
+  await page.getByTestId(testIds.dashboardEdit.titleInput).fill('Births (renamed)');
+  await expect(page.getByTestId(testIds.dashboard.page)).toHaveAttribute('data-unsaved-changes', 'true');
+  const leavePrompt = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const dialog = await leavePrompt;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss();
 });

@@ -226,6 +226,8 @@ export const testIds = {
     copyPermalink: 'explore-header-copy-permalink',
     /** Share > "Embed code". */
     embedCode: 'explore-header-embed-code',
+    /** Share > "Share chart by email". */
+    shareByEmail: 'explore-header-share-by-email',
     /** "Run in SQL Lab": the chart's SQL in a SQL Lab tab. */
     runInSqlLab: 'explore-header-run-in-sql-lab',
     drillToDetail: 'explore-header-drill-to-detail',
@@ -474,6 +476,8 @@ export const testIds = {
     saveAsModal: 'dashboard-save-as-modal',
     refreshIntervalModal: 'dashboard-refresh-interval-modal',
     cssModal: 'dashboard-css-modal',
+    /** The CSS dialog's editor (edit mode: the CSS applies as typed). */
+    cssInput: 'dashboard-css-input',
   },
   dashboardEdit: {
     editButton: 'dashboard-edit-button',
@@ -501,6 +505,10 @@ export const testIds = {
     overwriteConfirmItem: 'dashboard-overwrite-confirm-item',
     overwriteConfirmButton: 'dashboard-overwrite-confirm-button',
     overwriteCancelButton: 'dashboard-overwrite-cancel-button',
+    /** "You have unsaved changes.": leaving edit mode or the page asks first. */
+    unsavedChangesModal: 'dashboard-unsaved-changes-modal',
+    unsavedChangesLeaveButton: 'dashboard-unsaved-changes-leave',
+    unsavedChangesStayButton: 'dashboard-unsaved-changes-stay',
   },
   /** The reusable list page table (issue #8). */
   /** The import dialog and the export actions of list pages (issue #8). */

@@ -15,8 +15,8 @@ import { testIds } from '@/testIds';
 import { giveElementsHeight } from '@/testLayout';
 import { renderWithTheme } from '@/testRendering';
 import { buildTheme } from '@/theme/tokens';
+import { chartEmailHref } from '@/features/explore/share/shareChartByEmail';
 import {
-  chartEmailHref,
   dashboardContextOverrides,
   enterFullscreenLabel,
   exitFullscreenLabel,

@@ -16,6 +16,7 @@ import { useCloseOnOutside } from '@/components/useCloseOnOutside';
 import { drillToDetailLabel } from '@/features/chart/drillToDetail/ChartContextMenu';
 import { ViewQueryModal } from '@/features/chart/ViewQueryModal';
 import { copyExplorePermalink } from '@/features/explore/copyExplorePermalink';
+import { chartEmailHref, openLink, shareByEmailLabel, shareFailedMessage } from '@/features/explore/share/shareChartByEmail';
 import { dashboardPageIdParam, storeDashboardExploreContext } from '@/features/explore/dashboardExploreContext';
 import { canExportCsv, chartExportExtension, chartExportKinds, chartExportLabels, type ChartExportKind } from '@/features/explore/download/chartExport';
 import { downloadAsImageLabel, excludedFromImage, useDownloadAsImage } from '@/features/explore/download/downloadAsImage';
@@ -56,17 +57,6 @@ export function dashboardContextOverrides(formData: FormData, colors: AppliedDas
 export const viewQueryLabel = 'View query';
 export const viewAsTableLabel = 'View as table';
 export const copyPermalinkLabel = 'Copy permalink to clipboard';
-export const shareByEmailLabel = 'Share chart by email';
-/** Superset's toast when the e-mail link cannot be made. */
-export const shareFailedMessage = 'Sorry, something went wrong. Try again later.';
-
-/**
- * Superset's "Share chart by email" link: subject 'Superset chart', body 'Check out this chart: '
- * and the permalink.
- */
-export function chartEmailHref(permalinkUrl: string): string {
-  return `mailto:?Subject=${encodeURIComponent('Superset chart')}%20&Body=${encodeURIComponent(`Check out this chart: ${permalinkUrl}`)}`;
-}
 export const enterFullscreenLabel = 'Enter fullscreen';
 export const exitFullscreenLabel = 'Exit fullscreen';
 export const toggleDescriptionLabel = 'Toggle chart description';
@@ -199,9 +189,7 @@ export function ChartActionsMenu({
     if (onCreatePermalink === null) return;
     try {
       const { url } = await onCreatePermalink(componentId);
-      const link = document.createElement('a');
-      link.href = chartEmailHref(url);
-      link.click();
+      openLink(chartEmailHref(url));
     } catch (error) {
       console.warn('chart permalink could not be created', error);
       addToast('danger', shareFailedMessage);

@@ -7,6 +7,7 @@ import type { FormData } from '@/api/generated/FormData';
 import { queryKeys } from '@/api/queryKeys';
 import { ChartPanel } from '@/features/chart/ChartPanel';
 import { DrillDetailModal } from '@/features/chart/drillToDetail/DrillDetailModal';
+import { ChartColumnFilterContext, type ChartColumnFilterHooks } from '@/features/chart/viz/chartColumnFilterContext';
 import type { CrossFilterSelection, DrillValue } from '@/features/chart/viz/chartRendererProps';
 import { chartResultsStateOf } from '@/features/explore/dataPane/chartResultsState';
 import { testIds } from '@/testIds';
@@ -97,6 +98,8 @@ function LoadedChart({ chart, componentId, nameOverride, holderRef, isFullSize, 
     extraFormDataByChart,
     onCrossFilter,
     crossFilterValues,
+    onAddFilter = null,
+    columnFilterValues,
     dashboardRefreshNumber,
     autoRefreshNumber,
     autoRefreshDelayMs,
@@ -138,6 +141,14 @@ function LoadedChart({ chart, componentId, nameOverride, holderRef, isFullSize, 
     () => (onCrossFilter === null ? undefined : (selection: CrossFilterSelection | null) => onCrossFilter(chart.id, selection)),
     [onCrossFilter, chart.id],
   );
+  const ownColumnFilter = columnFilterValues?.get(chart.id);
+  const columnFilterHooks = useMemo<ChartColumnFilterHooks | null>(
+    () =>
+      onAddFilter === null
+        ? null
+        : { selectedValues: ownColumnFilter ?? {}, onAddFilter: (newSelectedValues, merge) => onAddFilter(chart.id, newSelectedValues, merge) },
+    [onAddFilter, ownColumnFilter, chart.id],
+  );
   const name = nameOverride ?? chart.slice_name;
   return (
     <>
@@ -166,7 +177,7 @@ function LoadedChart({ chart, componentId, nameOverride, holderRef, isFullSize, 
         </Description>
       )}
       <Body ref={bodyRef} data-loaded={chartData.isSuccess ? 'true' : 'false'}>
-        {isNearViewport ? <ChartPanel
+        {isNearViewport ? <ChartColumnFilterContext.Provider value={columnFilterHooks}><ChartPanel
             chartData={chartData}
             hasRun
             formData={drawnFormData}
@@ -177,7 +188,7 @@ function LoadedChart({ chart, componentId, nameOverride, holderRef, isFullSize, 
             owners={chart.owners}
             chartId={chart.id}
             runKey={JSON.stringify(chartQueryKey)}
-          /> : <Placeholder aria-hidden />}
+          /></ChartColumnFilterContext.Provider> : <Placeholder aria-hidden />}
       </Body>
       {drillValues !== null && (
         <DrillDetailModal chartName={name} formData={formData} initialDrillValues={drillValues} onClose={() => setDrillValues(null)} />

@@ -25,6 +25,9 @@ export interface DashboardGridProps {
   extraFormDataByChart?: ReadonlyMap<number, ExtraFormData> | null;
   onCrossFilter?: ((chartId: number, selection: CrossFilterSelection | null) => void) | null;
   crossFilterValues?: ReadonlyMap<number, readonly unknown[]>;
+  /** A chart emits its legacy column filter (`table_filter`); null when charts may not filter. */
+  onAddFilter?: ((chartId: number, newSelectedValues: Readonly<Record<string, unknown[]>>, merge: boolean) => void) | null;
+  columnFilterValues?: ReadonlyMap<number, Readonly<Record<string, unknown>>>;
   /** Told the open tabs as they change (for permalinks). */
   onActiveTabsChange?: (tabIds: string[]) => void;
   dashboardRefreshNumber?: number;
@@ -44,6 +47,7 @@ export interface DashboardGridProps {
 /** No filters: what charts apply when the dashboard has no filter state. */
 const noFilters: ReadonlyMap<number, ExtraFormData> = new Map();
 const noCrossFilterValues: ReadonlyMap<number, readonly unknown[]> = new Map();
+const noColumnFilterValues: ReadonlyMap<number, Readonly<Record<string, unknown>>> = new Map();
 const noDelay = (): number => 0;
 const chartOwnColors: AppliedDashboardColors = { colorScheme: null, labelColors: {} };
 
@@ -69,6 +73,8 @@ export function DashboardGrid({
   extraFormDataByChart = noFilters,
   onCrossFilter = null,
   crossFilterValues = noCrossFilterValues,
+  onAddFilter = null,
+  columnFilterValues = noColumnFilterValues,
   onActiveTabsChange,
   dashboardRefreshNumber = 0,
   autoRefreshNumber = 0,
@@ -105,6 +111,8 @@ export function DashboardGrid({
       extraFormDataByChart,
       onCrossFilter,
       crossFilterValues,
+      onAddFilter,
+      columnFilterValues,
       dashboardRefreshNumber,
       autoRefreshNumber,
       autoRefreshDelayMs,
@@ -128,6 +136,8 @@ export function DashboardGrid({
       extraFormDataByChart,
       onCrossFilter,
       crossFilterValues,
+      onAddFilter,
+      columnFilterValues,
       dashboardRefreshNumber,
       autoRefreshNumber,
       autoRefreshDelayMs,

@@ -49,6 +49,8 @@ function renderHeader(canSave: boolean): void {
         onCreatePermalink={vi.fn()}
         draftTitle="Births"
         onDraftTitleChange={vi.fn()}
+        draftCss=""
+        onDraftCssChange={vi.fn()}
         refreshSeconds={0}
         onRefresh={vi.fn()}
         onRefreshSecondsChange={vi.fn()}

@@ -41,6 +41,11 @@ export interface DashboardHeaderProps {
   /** The title being edited (edit mode). */
   draftTitle: string;
   onDraftTitleChange: (title: string) => void;
+  /** Charts re-run after "Refresh dashboard". */
+  isRefreshing?: boolean;
+  /** The CSS being edited in edit mode. */
+  draftCss: string;
+  onDraftCssChange: (css: string) => void;
   refreshSeconds: number;
   onRefresh: () => void;
   onRefreshSecondsChange: (seconds: number) => void;
@@ -67,6 +72,9 @@ export function DashboardHeader({
   onCreatePermalink,
   draftTitle,
   onDraftTitleChange,
+  isRefreshing = false,
+  draftCss,
+  onDraftCssChange,
   refreshSeconds,
   onRefresh,
   onRefreshSecondsChange,
@@ -193,6 +201,9 @@ export function DashboardHeader({
         canSave={canSave}
         canManageReports={canManageReports}
         isEditing={editor !== null}
+        isRefreshing={isRefreshing}
+        draftCss={draftCss}
+        onDraftCssChange={onDraftCssChange}
         refreshSeconds={refreshSeconds}
         onRefresh={onRefresh}
         onRefreshSecondsChange={onRefreshSecondsChange}

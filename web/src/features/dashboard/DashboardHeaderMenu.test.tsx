@@ -18,7 +18,7 @@ const dashboard = {
   owners: [{ id: 1, first_name: 'Superset', last_name: 'Admin' }],
 } as unknown as Dashboard;
 
-function renderMenu(isEditing: boolean): DashboardHeaderMenuProps {
+function renderMenu(isEditing: boolean, overrides: Partial<DashboardHeaderMenuProps> = {}): DashboardHeaderMenuProps {
   const props: DashboardHeaderMenuProps = {
     dashboard,
     idOrSlug: '4',
@@ -26,12 +26,15 @@ function renderMenu(isEditing: boolean): DashboardHeaderMenuProps {
     canSave: true,
     canManageReports: false,
     isEditing,
+    draftCss: '',
+    onDraftCssChange: vi.fn(),
     refreshSeconds: 0,
     onRefresh: vi.fn(),
     onRefreshSecondsChange: vi.fn(),
     onCopyPermalink: vi.fn(),
     onDownloadAsImage: vi.fn(),
     onSaved: vi.fn(),
+    ...overrides,
   };
   renderWithTheme(
     <MemoryRouter>
@@ -49,7 +52,6 @@ describe('dashboard header menu: Download as Image', () => {
       'Refresh dashboard',
       'Set auto-refresh interval',
       'Edit properties',
-      'Edit CSS',
       'Save as',
       'Download as Image',
       'Copy permalink to clipboard',
@@ -135,44 +137,51 @@ describe('dashboard header menu: refresh interval', () => {
 describe('dashboard header menu: Edit CSS', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    forgetCsrfToken();
   });
 
-  /** Answers the CSRF token, then `answer` for the PUT; records what was sent. */
-  function stubFetch(answer: () => Response): { url: string; method: string; body: unknown }[] {
-    const sent: { url: string; method: string; body: unknown }[] = [];
-    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-      if (url === '/api/v1/security/csrf_token/') return Promise.resolve(Response.json({ result: 'token' }));
-      sent.push({ url, method: init.method ?? 'GET', body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
-      return Promise.resolve(answer());
-    });
-    return sent;
-  }
+  it('is offered in edit mode only, as in Superset 6', () => {
+    renderMenu(false);
+    expect(screen.queryByRole('menuitem', { name: 'Edit CSS' })).toBeNull();
+  });
 
-  it("opens with the dashboard's CSS and saves the edited style sheet alone", async () => {
+  it('opens with the CSS being edited and hands every change to the page at once, with no request', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
     const css = '.dashboard-chart { border: 1px solid red; }';
-    const sent = stubFetch(() => Response.json({ id: 4, result: { ...dashboard, css }, last_modified_time: 0 }));
-    const props = renderMenu(false);
+    const props = renderMenu(true, { draftCss: 'h1 { color: blue; }' });
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Refresh dashboard',
+      'Set auto-refresh interval',
+      'Edit properties',
+      'Edit CSS',
+      'Download as Image',
+    ]);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Edit CSS' }));
     const modal = screen.getByTestId(testIds.dashboardMenu.cssModal);
     const input = within(modal).getByLabelText<HTMLTextAreaElement>('CSS');
-    expect(input.value).toBe('');
+    expect(input.value).toBe('h1 { color: blue; }');
     fireEvent.change(input, { target: { value: css } });
-    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(props.onSaved).toHaveBeenCalledWith(expect.objectContaining({ css })));
-    expect(sent).toEqual([{ url: '/api/v1/dashboard/4', method: 'PUT', body: { css } }]);
+    expect(props.onDraftCssChange).toHaveBeenLastCalledWith(css);
+    fireEvent.click(within(modal).getByText('Close', { selector: 'button' }));
     expect(screen.queryByTestId(testIds.dashboardMenu.cssModal)).toBeNull();
+    // Saved with the dashboard, not from the dialog.
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(props.onSaved).not.toHaveBeenCalled();
+  });
+});
+
+describe('dashboard header menu: refreshing', () => {
+  it('waits while the charts refresh, as Superset disables the item while loading', () => {
+    const props = renderMenu(false, { isRefreshing: true });
+    const refresh = screen.getByRole('menuitem', { name: 'Refresh dashboard' });
+    expect(refresh.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(refresh);
+    expect(props.onRefresh).not.toHaveBeenCalled();
   });
 
-  it("keeps the dialog open and toasts the server's message when saving fails", async () => {
-    stubFetch(() => Response.json({ message: 'Changing this Dashboard is forbidden' }, { status: 403 }));
-    const props = renderMenu(false);
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Edit CSS' }));
-    const modal = screen.getByTestId(testIds.dashboardMenu.cssModal);
-    fireEvent.change(within(modal).getByLabelText('CSS'), { target: { value: 'h1 { color: red; }' } });
-    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Changing this Dashboard is forbidden'));
-    expect(props.onSaved).not.toHaveBeenCalled();
-    expect(screen.getByTestId(testIds.dashboardMenu.cssModal)).not.toBeNull();
+  it('refreshes otherwise', () => {
+    const props = renderMenu(false, { isRefreshing: false });
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Refresh dashboard' }));
+    expect(props.onRefresh).toHaveBeenCalledOnce();
   });
 });

@@ -45,13 +45,18 @@ export interface DashboardHeaderMenuProps {
   /** "Manage email reports": `can_write` on ReportSchedule. */
   canManageReports: boolean;
   isEditing: boolean;
+  /** Charts re-run after "Refresh dashboard" (spec 001 §4 "refreshing"): the item waits, as Superset's. */
+  isRefreshing?: boolean;
+  /** The CSS being edited (edit mode), applied as typed and saved with the dashboard. */
+  draftCss: string;
+  onDraftCssChange: (css: string) => void;
   refreshSeconds: number;
   onRefresh: () => void;
   onRefreshSecondsChange: (seconds: number) => void;
   onCopyPermalink: () => void;
   /** Download > "Download as Image": a PNG of the whole grid. */
   onDownloadAsImage: () => void;
-  /** Told the saved dashboard after "Edit properties" or "Edit CSS". */
+  /** Told the saved dashboard after "Edit properties". */
   onSaved: (saved: Dashboard) => void;
 }
 
@@ -59,10 +64,11 @@ type Dialog = 'properties' | 'css' | 'saveAs' | 'refreshInterval' | 'reports' | 
 
 /**
  * The header's "..." menu: Refresh dashboard, Set auto-refresh interval, Edit properties,
- * Edit CSS, Save as, Manage email reports, Download > Download as Image, and Share > Copy permalink to clipboard (view mode).
+ * Edit CSS (edit mode, as Superset 6), Save as, Manage email reports, Download > Download as
+ * Image, and Share > Copy permalink to clipboard (view mode).
  */
 export function DashboardHeaderMenu(props: DashboardHeaderMenuProps): JSX.Element {
-  const { dashboard, canEdit, canSave, canManageReports, isEditing, onRefresh, onCopyPermalink, onDownloadAsImage } = props;
+  const { dashboard, canEdit, canSave, canManageReports, isEditing, isRefreshing = false, onRefresh, onCopyPermalink, onDownloadAsImage } = props;
   const [isOpen, setIsOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -70,11 +76,12 @@ export function DashboardHeaderMenu(props: DashboardHeaderMenuProps): JSX.Elemen
 
   useCloseOnOutside(menuRef, isOpen, closeMenu);
 
-  function item(label: string, onClick: () => void, testId: string = testIds.dashboardMenu.item): JSX.Element {
+  function item(label: string, onClick: () => void, testId: string = testIds.dashboardMenu.item, isDisabled = false): JSX.Element {
     return (
       <DropdownMenuItem
         role="menuitem"
         data-testid={testId}
+        disabled={isDisabled}
         onClick={() => {
           setIsOpen(false);
           onClick();
@@ -92,10 +99,10 @@ export function DashboardHeaderMenu(props: DashboardHeaderMenuProps): JSX.Elemen
       </MenuButton>
       {isOpen && (
         <Menu role="menu" data-testid={testIds.dashboardMenu.menu}>
-          {item('Refresh dashboard', onRefresh)}
+          {item('Refresh dashboard', onRefresh, testIds.dashboardMenu.item, isRefreshing)}
           {item('Set auto-refresh interval', () => setDialog('refreshInterval'))}
           {canEdit && item('Edit properties', () => setDialog('properties'))}
-          {canEdit && item('Edit CSS', () => setDialog('css'))}
+          {isEditing && canEdit && item('Edit CSS', () => setDialog('css'))}
           {!isEditing && canSave && item('Save as', () => setDialog('saveAs'))}
           {!isEditing && canManageReports && item(manageEmailReportsLabel, () => setDialog('reports'), testIds.reports.manageItem)}
           <DropdownMenuGroup>Download</DropdownMenuGroup>
@@ -199,28 +206,32 @@ function PropertiesDialog({ dashboard, idOrSlug, onSaved, onClose }: DialogProps
   );
 }
 
-/** "Edit CSS": the dashboard's own style sheet. */
-function CssDialog({ dashboard, idOrSlug, onSaved, onClose }: DialogProps): JSX.Element {
-  const { addToast } = useToasts();
-  const queryClient = useQueryClient();
-  const [css, setCss] = useState(dashboard.css ?? '');
-  const [isSaving, setIsSaving] = useState(false);
-
-  function save(): void {
-    setIsSaving(true);
-    saveProperties(dashboard.id, { css })
-      .then((saved) => {
-        queryClient.setQueryData(queryKeys.dashboard(idOrSlug), saved);
-        onSaved(saved);
-        onClose();
-      })
-      .catch((error: unknown) => addToast('danger', errorMessage(error)))
-      .finally(() => setIsSaving(false));
-  }
-
+/**
+ * "Edit CSS" (edit mode): the dashboard's own style sheet, applied to the page as typed and saved
+ * with the dashboard (Superset 6's CSS editor). The server has no CSS templates, so there is no
+ * template picker.
+ */
+function CssDialog({ draftCss, onDraftCssChange, onClose }: DialogProps): JSX.Element {
   return (
-    <Modal title="Edit CSS" width={wideModalWidthPx} testId={testIds.dashboardMenu.cssModal} onClose={onClose} footer={footer(onClose, save, isSaving)}>
-      <CssInput aria-label="CSS" spellCheck={false} value={css} onChange={(event) => setCss(event.target.value)} />
+    <Modal
+      title="CSS"
+      width={wideModalWidthPx}
+      testId={testIds.dashboardMenu.cssModal}
+      onClose={onClose}
+      footer={
+        <Button $variant="primary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      <Muted>Live CSS editor: the dashboard shows it as you type; Save keeps it with the dashboard.</Muted>
+      <CssInput
+        aria-label="CSS"
+        data-testid={testIds.dashboardMenu.cssInput}
+        spellCheck={false}
+        value={draftCss}
+        onChange={(event) => onDraftCssChange(event.target.value)}
+      />
     </Modal>
   );
 }

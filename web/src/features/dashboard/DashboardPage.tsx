@@ -36,6 +36,8 @@ import {
 } from './dashboardUrl';
 import { BuilderPane } from './editing/BuilderPane';
 import { undoRedoShortcut } from './editing/undoRedoShortcut';
+import { UnsavedChangesModal } from './editing/UnsavedChangesModal';
+import { useUnsavedChangesGuard } from './editing/useUnsavedChangesGuard';
 import { OverwriteConfirmModal } from './editing/OverwriteConfirmModal';
 import { useChartDefinitionCheck } from './editing/useChartDefinitionCheck';
 import { useDashboardEditor } from './editing/useDashboardEditor';
@@ -48,6 +50,8 @@ import { crossFilterValuesByChart, datasetIdOf, parseJsonMetadata, readNativeFil
 import { useCrossFilterScoping } from './filters/useCrossFilterScoping';
 import { useDashboardFilters } from './filters/useDashboardFilters';
 import { useAutoRefresh } from './useAutoRefresh';
+import { useChartsRefreshing } from './useChartsRefreshing';
+import { useColumnFilters } from './useColumnFilters';
 import { useDashboardLayout } from './useDashboardLayout';
 import { useLabelColorSync } from './useLabelColorSync';
 
@@ -112,6 +116,8 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
   // Charts dragged in from the charts pane, painted before the save links them to the dashboard.
   const [pickedCharts, setPickedCharts] = useState<ReadonlyMap<number, DashboardChart>>(() => new Map());
   const [draftTitle, setDraftTitle] = useState<string | null>(null);
+  // The CSS edited in edit mode ("Edit CSS"): applied as typed, saved with the dashboard.
+  const [draftCss, setDraftCss] = useState<string | null>(null);
   const [dashboardRefreshNumber, setDashboardRefreshNumber] = useState(0);
   // The refresh interval chosen in the menu: for the session in view mode, saved with the
   // dashboard (`refresh_frequency`) when chosen in edit mode.
@@ -178,6 +184,19 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
     [setCrossFilter],
   );
   const crossFilterValues = useMemo(() => crossFilterValuesByChart(dashboardFilters.applied), [dashboardFilters.applied]);
+  const parsedJsonMetadata = useMemo(() => parseJsonMetadata(jsonMetadata), [jsonMetadata]);
+  // Legacy column filters (a table with `table_filter`), applied after the native filters.
+  const columnFilters = useColumnFilters({
+    layout,
+    chartIds,
+    chartDatasetIds,
+    jsonMetadata: parsedJsonMetadata,
+    nativeExtraFormDataByChart: dashboardFilters.extraFormDataByChart,
+  });
+  const columnFilterValues = useMemo(
+    () => new Map(Object.values(columnFilters.state).map((filter) => [filter.chartId, filter.columns])),
+    [columnFilters.state],
+  );
   const gridCharts = useMemo(() => {
     const own = charts.data ?? [];
     const ownIds = new Set(own.map((chart) => chart.id));
@@ -255,19 +274,20 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
     if (loadedDashboardId !== undefined) eventLogger.log({ event_name: 'mount_dashboard', source: 'dashboard', source_id: loadedDashboardId });
   }, [loadedDashboardId]);
 
-  function changeRefreshSeconds(seconds: number): void {
-    setChosenRefreshSeconds(seconds);
-    if (editor !== null) setRefreshSecondsToSave(seconds);
-  }
-
   /** Leaving edit mode without saving forgets an interval chosen there, as Superset's reload does. */
   function discard(): void {
     if (refreshSecondsToSave !== null) setChosenRefreshSeconds(null);
     setEditFlag(false);
   }
 
+  function changeRefreshSeconds(seconds: number): void {
+    setChosenRefreshSeconds(seconds);
+    if (editor !== null) setRefreshSecondsToSave(seconds);
+  }
+
   function setEditFlag(isOn: boolean): void {
     setDraftTitle(null);
+    setDraftCss(null);
     setRefreshSecondsToSave(null);
     setSearchParams(
       (current) => {
@@ -285,8 +305,11 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
     if (editor === null) return;
     const title = draftTitle ?? undefined;
     const jsonMetadataToSave = refreshSecondsToSave === null ? undefined : withRefreshFrequency(jsonMetadata, refreshSecondsToSave);
-    void editor.save({ title, jsonMetadata: jsonMetadataToSave, loaded: dashboard.data, isOverwriteConfirmed }).then(async (isSaved) => {
+    const css = draftCss ?? undefined;
+    void editor.save({ title, jsonMetadata: jsonMetadataToSave, css, loaded: dashboard.data, isOverwriteConfirmed }).then(async (isSaved) => {
       if (!isSaved) return;
+      // Saved: leaving edit mode (and the page, for a new path) needs no confirmation.
+      unsavedChangesGuard.release();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(idOrSlug) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.dashboardCharts(idOrSlug) }),
@@ -308,6 +331,19 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
     void navigate(`${path}${query === '' ? '' : `?${query}`}`, { replace: true });
   }
 
+  // Superset's "unsaved changes" flag: the layout, title, CSS or refresh interval changed in edit mode.
+  const loadedDashboard = dashboard.data;
+  const hasUnsavedChanges =
+    editor !== null &&
+    (editor.hasUnsavedChanges ||
+      (draftTitle !== null && draftTitle !== loadedDashboard?.dashboard_title) ||
+      (draftCss !== null && draftCss !== (loadedDashboard?.css ?? '')) ||
+      refreshSecondsToSave !== null);
+  const unsavedChangesGuard = useUnsavedChangesGuard(hasUnsavedChanges, discard);
+  // Spec 001 §4 flags: charts re-running after a refresh, and after the filters changed.
+  const isRefreshing = useChartsRefreshing(loadedDashboard?.id ?? 0, `${dashboardRefreshNumber}:${autoRefreshNumber}`);
+  const isFiltersRefreshing = useChartsRefreshing(loadedDashboard?.id ?? 0, columnFilters.extraFormDataByChart);
+
   const loadError = dashboard.error ?? charts.error;
   if (loadError !== null) {
     return (
@@ -323,9 +359,16 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
   const canMapFilters = canEdit && editor === null && nativeFilters.length > 0;
   const filterMappingChart = filterMappingChartId === null ? undefined : charts.data?.find((chart) => chart.id === filterMappingChartId);
   const shownLayout = editor?.layout ?? layout;
+  const shownCss = (editor === null ? null : draftCss) ?? dashboard.data.css ?? '';
 
   return (
-    <Page ref={setScrollRoot} data-testid={testIds.dashboard.page}>
+    <Page
+      ref={setScrollRoot}
+      data-testid={testIds.dashboard.page}
+      data-unsaved-changes={String(hasUnsavedChanges)}
+      data-refreshing={String(isRefreshing)}
+      data-filters-refreshing={String(isFiltersRefreshing)}
+    >
       {!display.hideTitle && (
         <DashboardHeader
           dashboard={dashboard.data}
@@ -334,11 +377,14 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
           canSave={canSave}
           editor={editor}
           onEdit={() => setEditFlag(true)}
-          onDiscard={discard}
+          onDiscard={unsavedChangesGuard.requestDiscard}
           onSave={() => save(false)}
           onCreatePermalink={() => createDashboardPermalink(dashboard.data.id, { dataMask: dashboardFilters.applied, activeTabs: activeTabIds })}
           draftTitle={draftTitle ?? dashboard.data.dashboard_title}
           onDraftTitleChange={setDraftTitle}
+          isRefreshing={isRefreshing}
+          draftCss={draftCss ?? dashboard.data.css ?? ''}
+          onDraftCssChange={setDraftCss}
           refreshSeconds={refreshSeconds}
           onRefresh={() => setDashboardRefreshNumber((number) => number + 1)}
           onRefreshSecondsChange={changeRefreshSeconds}
@@ -352,7 +398,7 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
           }}
         />
       )}
-      {dashboard.data.css !== null && dashboard.data.css !== '' && <style data-testid={testIds.dashboard.css}>{dashboard.data.css}</style>}
+      {shownCss !== '' && <style data-testid={testIds.dashboard.css}>{shownCss}</style>}
       <Columns>
         {editor === null && charts.data !== undefined && !display.hideFilterBar && (
           <FilterBar
@@ -376,7 +422,9 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
               initialActiveTabIds={initialActiveTabIds}
               scrollRoot={scrollRoot}
               editor={checkedEditor}
-              extraFormDataByChart={dashboardFilters.extraFormDataByChart}
+              extraFormDataByChart={columnFilters.extraFormDataByChart}
+              onAddFilter={editor === null ? columnFilters.changeFilter : null}
+              columnFilterValues={columnFilterValues}
               onCrossFilter={crossFilterSettings.isEnabled && editor === null ? onCrossFilter : null}
               crossFilterValues={crossFilterValues}
               onActiveTabsChange={setActiveTabIds}
@@ -426,6 +474,9 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
           onConfirm={() => save(true)}
           onCancel={editor.cancelOverwrite}
         />
+      )}
+      {unsavedChangesGuard.pendingLeave !== null && (
+        <UnsavedChangesModal pendingLeave={unsavedChangesGuard.pendingLeave} onConfirm={unsavedChangesGuard.confirmLeave} onCancel={unsavedChangesGuard.cancelLeave} />
       )}
       {isFilterConfigOpen && charts.data !== undefined && (
         <FilterConfigModal

@@ -27,6 +27,10 @@ export interface DashboardGridState {
   extraFormDataByChart: ReadonlyMap<number, ExtraFormData> | null;
   /** Emits or clears a chart's cross-filter; null when cross-filters are off. */
   onCrossFilter: ((chartId: number, selection: CrossFilterSelection | null) => void) | null;
+  /** A chart emits its legacy column filter (`table_filter`); absent or null outside a dashboard page or in edit mode. */
+  onAddFilter?: ((chartId: number, newSelectedValues: Readonly<Record<string, unknown[]>>, merge: boolean) => void) | null;
+  /** Each chart's own column filter: its selected values by column. */
+  columnFilterValues?: ReadonlyMap<number, Readonly<Record<string, unknown>>>;
   /** The values of each chart's own cross-filter, by chart id. */
   crossFilterValues: ReadonlyMap<number, readonly unknown[]>;
   /** Counts "Refresh dashboard": every chart re-runs (forced) when it grows. */

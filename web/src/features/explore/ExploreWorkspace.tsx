@@ -32,6 +32,7 @@ import { canExportCsv, chartExportKinds, downloadChartExport, rolesGrant, type C
 import { runChartInSqlLab } from './runInSqlLab';
 import { useDownloadAsImage } from './download/downloadAsImage';
 import { copyExplorePermalink } from './copyExplorePermalink';
+import { shareExploreChartByEmail } from './share/shareChartByEmail';
 import { formDataToSave } from './formDataToSave';
 import { isQueryStale, renderedFormData, renderTriggerControlNames } from './renderTriggerControls';
 import { ExploreHeader } from './save/ExploreHeader';
@@ -260,6 +261,7 @@ export function ExploreWorkspace({ explore, formDataKey = null, isStandalone = f
         canDrillToDetail={openDrillToDetail !== undefined}
         onDrillToDetail={() => openDrillToDetail?.([])}
         onCopyPermalink={() => void copyExplorePermalink(formData, addToast)}
+        onShareByEmail={() => void shareExploreChartByEmail(formData, addToast)}
         onEmbedCode={() => setOpenModal('embedCode')}
         exportKinds={chartExportKinds(formData.viz_type, canDownloadData)}
         canDownloadData={canDownloadData}

@@ -27,6 +27,7 @@ function fakeEditor(): DashboardEditor {
     layout: {},
     canUndo: false,
     canRedo: false,
+    hasUnsavedChanges: false,
     isSaving: false,
     drop: vi.fn(),
     deleteComponent: vi.fn(),

@@ -156,3 +156,39 @@ describe('useDashboardEditor undo history', () => {
     expect(addToast).toHaveBeenCalledWith('danger', expect.any(String));
   });
 });
+
+describe('useDashboardEditor unsaved changes flag', () => {
+  it('is off when edit mode opens, on after a change (undo included), off again once saved', async () => {
+    const { result } = renderEditor(vi.fn<Toasts['addToast']>());
+    await waitFor(() => expect(result.current).not.toBeNull());
+    expect(result.current?.hasUnsavedChanges).toBe(false);
+    act(() => result.current?.resizeComponent('CHART-1', 6, null));
+    expect(result.current?.hasUnsavedChanges).toBe(true);
+    // As Superset: undoing back to the start still counts as a change.
+    act(() => result.current?.undo());
+    expect(result.current?.hasUnsavedChanges).toBe(true);
+    act(() => result.current?.redo());
+    await act(async () => {
+      await result.current?.save();
+    });
+    expect(result.current?.hasUnsavedChanges).toBe(false);
+  });
+
+  it('stays on when the save fails, and saves the edited CSS with the layout', async () => {
+    const { result } = renderEditor(vi.fn<Toasts['addToast']>());
+    await waitFor(() => expect(result.current).not.toBeNull());
+    act(() => result.current?.resizeComponent('CHART-1', 6, null));
+    apiFetch.mockRejectedValueOnce(new Error('Network down'));
+    await act(async () => {
+      await result.current?.save({ css: 'h1 { color: red; }' });
+    });
+    expect(result.current?.hasUnsavedChanges).toBe(true);
+    await act(async () => {
+      await result.current?.save({ css: 'h1 { color: red; }' });
+    });
+    const body = (apiFetch.mock.calls.at(-1)?.[1] as { body: Record<string, unknown> }).body;
+    expect(body.css).toBe('h1 { color: red; }');
+    expect(Object.keys(body).sort()).toEqual(['css', 'position_json']);
+    expect(result.current?.hasUnsavedChanges).toBe(false);
+  });
+});

@@ -21,6 +21,8 @@ interface EditSession {
   document: unknown;
   undoLength: number;
   redoLength: number;
+  /** A change was made since the session started or was last saved. */
+  isChanged: boolean;
 }
 
 /** What edit mode offers the page. */
@@ -29,6 +31,8 @@ export interface DashboardEditor {
   canUndo: boolean;
   canRedo: boolean;
   isSaving: boolean;
+  /** The layout changed since edit mode opened or the last save (undoing back does not clear it, as in Superset). */
+  hasUnsavedChanges: boolean;
   drop: (drop: LayoutDrop) => void;
   deleteComponent: (id: string) => void;
   resizeComponent: (id: string, width: number | null, height: number | null) => void;
@@ -48,6 +52,8 @@ export interface DashboardSaveChanges {
   title?: string;
   /** The whole `json_metadata` text (the refresh interval set in edit mode). */
   jsonMetadata?: string;
+  /** The dashboard's CSS as edited in edit mode ("Edit CSS"). */
+  css?: string;
   /**
    * The dashboard as the page read it. With `CONFIRM_DASHBOARD_DIFF` on, the save overwrites its
    * css and metadata, and asks to confirm first when the server's copy changed since and differs.
@@ -93,7 +99,7 @@ export function useDashboardEditor(isEditing: boolean, initialDocument: unknown,
       (core) => {
         if (!isCurrent) return;
         history = core.createHistory(initialDocument);
-        const started = read({ source: initialDocument, core, history, document: null, undoLength: 0, redoLength: 0 });
+        const started = read({ source: initialDocument, core, history, document: null, undoLength: 0, redoLength: 0, isChanged: false });
         sessionRef.current = started;
         setSession(started);
       },
@@ -121,7 +127,7 @@ export function useDashboardEditor(isEditing: boolean, initialDocument: unknown,
         hasWarnedAboutUndo.current = true;
         addToast('warning', undoSlotsUsedMessage.replace('%(historyLength)s', String(current.history.undoLength)));
       }
-      const next = read(current);
+      const next = { ...read(current), isChanged: true };
       sessionRef.current = next;
       setSession(next);
     },
@@ -145,7 +151,7 @@ export function useDashboardEditor(isEditing: boolean, initialDocument: unknown,
   const move = useCallback((step: (history: LayoutHistoryHandle) => boolean) => {
     const current = sessionRef.current;
     if (current === null || !step(current.history)) return;
-    const next = read(current);
+    const next = { ...read(current), isChanged: true };
     sessionRef.current = next;
     setSession(next);
   }, []);
@@ -158,10 +164,11 @@ export function useDashboardEditor(isEditing: boolean, initialDocument: unknown,
       const body: Record<string, unknown> = { position_json: JSON.stringify(withVersion(current.document)) };
       if (changes.title !== undefined) body.dashboard_title = changes.title;
       if (changes.jsonMetadata !== undefined) body.json_metadata = changes.jsonMetadata;
+      if (changes.css !== undefined) body.css = changes.css;
       const loaded = isDiffConfirmOn ? changes.loaded : undefined;
       if (loaded !== undefined) {
         // An overwrite writes the page's css and metadata, as Superset's does.
-        const overwritten = { css: loaded.css, json_metadata: changes.jsonMetadata ?? loaded.json_metadata };
+        const overwritten = { css: changes.css ?? loaded.css, json_metadata: changes.jsonMetadata ?? loaded.json_metadata };
         if (changes.isOverwriteConfirmed !== true) {
           const waiting = await overwriteConfirmation(loaded, overwritten);
           if (waiting !== null) {
@@ -178,7 +185,7 @@ export function useDashboardEditor(isEditing: boolean, initialDocument: unknown,
       if (sessionRef.current === current) {
         current.history.clear();
         hasWarnedAboutUndo.current = false;
-        const next = read(current);
+        const next = { ...read(current), isChanged: false };
         sessionRef.current = next;
         setSession(next);
       }
@@ -201,6 +208,7 @@ export function useDashboardEditor(isEditing: boolean, initialDocument: unknown,
     canUndo: activeSession.undoLength > 0,
     canRedo: activeSession.redoLength > 0,
     isSaving,
+    hasUnsavedChanges: activeSession.isChanged,
     drop,
     deleteComponent,
     resizeComponent,

@@ -42,11 +42,11 @@ function chartFilter(state: ColumnFilterState, chartId: number): ChartColumnFilt
 
 /**
  * Filters a chart's columns (Superset's `CHANGE_FILTER`): each column's new values replace its
- * current ones, or, with `merge`, are appended to the list the column already has. Columns not
- * named keep their values.
+ * current ones, or, with `merge`, are added to the list the column already has (each value
+ * once). Columns not named keep their values.
  *
- * Example: `{state: ['CA']}` then `{state: ['NY']}` with merge gives `{state: ['CA', 'NY']}`;
- * without merge, `{state: ['NY']}`.
+ * Example: `{state: ['CA']}` then `{state: ['NY', 'CA']}` with merge gives `{state: ['CA', 'NY']}`;
+ * without merge, `{state: ['NY', 'CA']}`.
  */
 export function changeColumnFilter(
   state: ColumnFilterState,
@@ -58,7 +58,7 @@ export function changeColumnFilter(
   const columns: Record<string, unknown> = { ...current.columns };
   for (const [column, values] of Object.entries(newSelectedValues)) {
     const existing = columns[column];
-    columns[column] = merge && Array.isArray(existing) && Array.isArray(values) ? [...(existing as unknown[]), ...(values as unknown[])] : values;
+    columns[column] = merge && Array.isArray(existing) && Array.isArray(values) ? [...new Set([...(existing as unknown[]), ...(values as unknown[])])] : values;
   }
   return { ...state, [chartId]: { ...current, columns } };
 }
@@ -83,4 +83,59 @@ export function activeColumnFilters(state: ColumnFilterState): Record<string, Ac
     }
   }
   return active;
+}
+
+/** A legacy filter's scope (`json_metadata.filter_scopes[chartId][column]`, Superset's `{scope, immune}`). */
+export interface ColumnFilterScope {
+  /** The layout components whose charts the filter applies to. */
+  scope: readonly string[];
+  /** Charts it never applies to. */
+  immune: readonly number[];
+}
+
+/** Superset's default scope of a legacy filter: the whole dashboard, no chart immune. */
+export const defaultColumnFilterScope: ColumnFilterScope = { scope: ['ROOT_ID'], immune: [] };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The scope of the filter under `{chartId}_{column}`: `filter_scopes[chartId][column]` of the
+ * parsed `json_metadata` when it is well formed, else the default (the whole dashboard).
+ */
+export function columnFilterScope(jsonMetadata: Readonly<Record<string, unknown>>, chartId: number, column: string): ColumnFilterScope {
+  const byChart = jsonMetadata.filter_scopes;
+  const byColumn = isRecord(byChart) ? byChart[String(chartId)] : undefined;
+  const stored = isRecord(byColumn) ? byColumn[column] : undefined;
+  if (!isRecord(stored) || !Array.isArray(stored.scope)) return defaultColumnFilterScope;
+  const scope = stored.scope.filter((id): id is string => typeof id === 'string');
+  const immune = Array.isArray(stored.immune) ? stored.immune.filter((id): id is number => typeof id === 'number') : [];
+  return { scope, immune };
+}
+
+/** A layout component as the path search reads it. */
+interface LayoutChildren {
+  children: readonly string[];
+}
+
+/**
+ * The ids from the layout's root down to `componentId` (Superset's `directPathToFilter` of a
+ * chart's filter: the chart component's parents and itself); empty when the layout lacks it.
+ *
+ * Example: `ROOT_ID > TABS-1 > TAB-A > ROW-1 > CHART-7` for `CHART-7` inside the tab `TAB-A`.
+ */
+export function pathToComponent(layout: Readonly<Record<string, LayoutChildren>>, componentId: string, rootId = 'ROOT_ID'): string[] {
+  const visited = new Set<string>();
+  function search(id: string): string[] | null {
+    if (id === componentId) return [id];
+    if (visited.has(id)) return null;
+    visited.add(id);
+    for (const child of layout[id]?.children ?? []) {
+      const below = search(child);
+      if (below !== null) return [id, ...below];
+    }
+    return null;
+  }
+  return search(rootId) ?? [];
 }

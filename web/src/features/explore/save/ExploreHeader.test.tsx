@@ -18,6 +18,7 @@ function headerProps(overrides: Partial<ExploreHeaderProps> = {}): ExploreHeader
     canDrillToDetail: true,
     onDrillToDetail: vi.fn(),
     onCopyPermalink: vi.fn(),
+    onShareByEmail: vi.fn(),
     onEmbedCode: vi.fn(),
     exportKinds: chartExportKinds('table'),
     canDownloadData: true,
@@ -51,6 +52,7 @@ describe('ExploreHeader Download menu', () => {
       'Download as image',
       'Export to Excel',
       'Copy permalink to clipboard',
+      'Share chart by email',
       'Embed code',
     ]);
   });
@@ -100,6 +102,15 @@ describe('ExploreHeader Download menu', () => {
     renderHeader({ exportKinds: chartExportKinds('pivot_table_v2', true) });
     expect(menuItemTexts()).not.toContain('Export to full .CSV');
     expect(menuItemTexts()).not.toContain('Export to full Excel');
+  });
+
+  it('offers Share chart by email after the permalink and asks for it', () => {
+    const props = renderHeader();
+    const texts = menuItemTexts();
+    expect(texts.indexOf('Share chart by email')).toBe(texts.indexOf('Copy permalink to clipboard') + 1);
+    fireEvent.click(screen.getByTestId(testIds.exploreHeader.shareByEmail));
+    expect(props.onShareByEmail).toHaveBeenCalledOnce();
+    expect(screen.queryByTestId(testIds.exploreHeader.actionsMenu)).toBeNull();
   });
 
   it('asks for the image and closes the menu', () => {

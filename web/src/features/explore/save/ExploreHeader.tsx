@@ -10,6 +10,7 @@ import { AlteredLabel } from '../altered/AlteredLabel';
 import { chartExportLabels, type ChartExportKind } from '../download/chartExport';
 import { downloadAsImageLabel } from '../download/downloadAsImage';
 import { runInSqlLabLabel } from '../runInSqlLab';
+import { shareByEmailLabel } from '../share/shareChartByEmail';
 
 /** What the header shows before a chart has a name (Superset's placeholder). */
 export const untitledChartTitle = 'Add the name of the chart';
@@ -31,6 +32,8 @@ export interface ExploreHeaderProps {
   canDrillToDetail: boolean;
   onDrillToDetail: () => void;
   onCopyPermalink: () => void;
+  /** Share > "Share chart by email": a mail with the chart's permalink. */
+  onShareByEmail: () => void;
   /** Share > "Embed code": the chart's standalone iframe. */
   onEmbedCode: () => void;
   /** The Download menu's exports for the chart's viz type. */
@@ -59,6 +62,7 @@ export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
     onManageReports,
     onDrillToDetail,
     onCopyPermalink,
+    onShareByEmail,
     onEmbedCode,
     exportKinds,
     canDownloadData,
@@ -170,6 +174,9 @@ export function ExploreHeader(props: ExploreHeaderProps): JSX.Element {
               <MenuGroupTitle>Share</MenuGroupTitle>
               <MenuItem role="menuitem" type="button" data-testid={testIds.exploreHeader.copyPermalink} onClick={() => choose(onCopyPermalink)}>
                 Copy permalink to clipboard
+              </MenuItem>
+              <MenuItem role="menuitem" type="button" data-testid={testIds.exploreHeader.shareByEmail} onClick={() => choose(onShareByEmail)}>
+                {shareByEmailLabel}
               </MenuItem>
               <MenuItem role="menuitem" type="button" data-testid={testIds.exploreHeader.embedCode} onClick={() => choose(onEmbedCode)}>
                 Embed code

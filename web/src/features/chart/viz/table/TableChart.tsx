@@ -26,6 +26,8 @@ export interface TableChartProps {
   rowCount: number;
   /** Clicking a row picks it (dashboard cross-filters). */
   onRowClick?: (rowIndex: number) => void;
+  /** Clicking a cell of `columnNames` toggles its value in the chart's column filter (`table_filter`). */
+  cellFilter?: TableCellFilter;
   /** Right-clicking a row (drill to detail by its values). */
   onRowContextMenu?: (rowIndex: number, event: MouseEvent) => void;
   /** The "Options" controls: page length, search box, cell bars, conditional formatting. */
@@ -40,6 +42,13 @@ export interface TableChartProps {
   onOwnStateChange?: (ownState: TableOwnState) => void;
 }
 
+/** The cells that filter the dashboard when clicked, and which of their values are selected. */
+export interface TableCellFilter {
+  columnNames: ReadonlySet<string>;
+  isSelected: (columnName: string, value: unknown) => boolean;
+  onToggle: (columnName: string, value: unknown) => void;
+}
+
 const noBarColumns: ReadonlySet<string> = new Set();
 
 /**
@@ -51,6 +60,7 @@ export function TableChart({
   columns,
   rowCount,
   onRowClick,
+  cellFilter,
   onRowContextMenu,
   options = defaultTableDisplayOptions,
   barColumnNames = noBarColumns,
@@ -194,14 +204,20 @@ export function TableChart({
                     const barValue = valueRange === undefined ? null : cellNumber(value);
                     const bar = valueRange === undefined || barValue === null ? null : cellBarGeometry(barValue, valueRange, options.alignPositiveNegative);
                     const background = cellBackgroundColor(colorFunctions.get(column.name), value);
+                    const isFilterCell = cellFilter?.columnNames.has(column.name) ?? false;
+                    const isSelected = isFilterCell && (cellFilter?.isSelected(column.name, value ?? null) ?? false);
                     return (
                       <DataCell
                         key={column.name}
                         data-testid={testIds.tableChart.cell}
                         data-column={column.name}
                         data-value={markValue(value)}
+                        data-selected={isFilterCell ? String(isSelected) : undefined}
                         $alignRight={column.genericType === genericDataTypes.numeric}
+                        $isFilter={isFilterCell}
+                        $isSelected={isSelected}
                         style={background === undefined ? undefined : { backgroundColor: background }}
+                        onClick={isFilterCell ? () => cellFilter?.onToggle(column.name, value ?? null) : undefined}
                       >
                         {bar !== null && barValue !== null && (
                           <CellBar
@@ -293,8 +309,11 @@ const SortMark = styled.span`
   font-size: ${({ theme }) => theme.fontSizes.xs}px;
 `;
 
-const DataCell = styled.td<{ $alignRight: boolean }>`
+/** A filter cell shows a pointer; a selected one is highlighted, as Superset's `dt-is-active-filter`. */
+const DataCell = styled.td<{ $alignRight: boolean; $isFilter: boolean; $isSelected: boolean }>`
   position: relative;
+  cursor: ${({ $isFilter }) => ($isFilter ? 'pointer' : 'auto')};
+  background: ${({ $isSelected, theme }) => ($isSelected ? theme.colors.primary.light[3] : 'transparent')};
   height: ${rowHeight}px;
   padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};

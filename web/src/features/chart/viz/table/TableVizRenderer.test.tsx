@@ -1,9 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { useState, type JSX } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithTheme } from '@/testRendering';
 import { testIds } from '@/testIds';
 import { buildTheme } from '@/theme/tokens';
 import { noResultsMessage } from '../ChartEmptyState';
+import { ChartColumnFilterContext, toggledColumnFilter } from '../chartColumnFilterContext';
 import { column, queryData, rendererProps } from '../rendererTestProps';
 import { TableVizRenderer } from './TableVizRenderer';
 import { giveElementsHeight } from '@/testLayout';
@@ -114,5 +116,86 @@ describe('TableVizRenderer', () => {
       expect(getComputedStyle(screen.getAllByTestId(testIds.tableChart.cell)[0] as HTMLElement).borderBottomColor.toUpperCase()).toBe(dark.colors.border);
       expect(getComputedStyle(screen.getByTestId(testIds.tableChart.table)).color.toUpperCase()).toBe(dark.colors.text);
     });
+  });
+});
+
+describe('TableVizRenderer with table_filter on a dashboard', () => {
+  giveElementsHeight();
+
+  /** A dashboard's column filter state for one chart: what the table emits comes back as its selection. */
+  function FilteringTable({ formData, onAddFilter }: { formData: Record<string, unknown>; onAddFilter: (values: Record<string, unknown[]>, merge: boolean) => void }): JSX.Element {
+    const [selectedValues, setSelectedValues] = useState<Record<string, unknown>>({});
+    const hooks = {
+      selectedValues,
+      onAddFilter: (values: Readonly<Record<string, unknown[]>>, merge: boolean) => {
+        onAddFilter({ ...values }, merge);
+        setSelectedValues((current) => ({ ...current, ...values }));
+      },
+    };
+    return (
+      <ChartColumnFilterContext.Provider value={hooks}>
+        <TableVizRenderer {...rendererProps('table', births, formData)} />
+      </ChartColumnFilterContext.Provider>
+    );
+  }
+
+  function cell(columnName: string, text: string, index = 0): HTMLElement {
+    const cells = screen.getAllByTestId(testIds.tableChart.cell).filter((candidate) => candidate.getAttribute('data-column') === columnName && candidate.textContent === text);
+    const found = cells[index];
+    if (found === undefined) throw new Error(`no ${columnName} cell ${text}`);
+    return found;
+  }
+
+  it('emits the clicked value of a group-by column, toggled, replacing the chart filter', () => {
+    const onAddFilter = vi.fn();
+    renderWithTheme(<FilteringTable formData={{ groupby: ['gender', 'year'], metrics: ['SUM(num)'], table_filter: true }} onAddFilter={onAddFilter} />);
+    fireEvent.click(cell('gender', 'boy'));
+    expect(onAddFilter).toHaveBeenLastCalledWith({ gender: ['boy'] }, false);
+    expect(cell('gender', 'boy').getAttribute('data-selected')).toBe('true');
+    expect(cell('gender', 'boy', 1).getAttribute('data-selected')).toBe('true');
+    expect(cell('gender', 'girl').getAttribute('data-selected')).toBe('false');
+
+    fireEvent.click(cell('year', '2,001'));
+    expect(onAddFilter).toHaveBeenLastCalledWith({ gender: ['boy'], year: [2001] }, false);
+    fireEvent.click(cell('gender', 'girl'));
+    expect(onAddFilter).toHaveBeenLastCalledWith({ gender: ['boy', 'girl'], year: [2001] }, false);
+    // A selected value clicked again leaves the filter; the last one leaves an empty list.
+    fireEvent.click(cell('gender', 'boy'));
+    expect(onAddFilter).toHaveBeenLastCalledWith({ gender: ['girl'], year: [2001] }, false);
+    fireEvent.click(cell('year', '2,001'));
+    expect(onAddFilter).toHaveBeenLastCalledWith({ gender: ['girl'], year: [] }, false);
+
+    // Metric cells do not filter.
+    const calls = onAddFilter.mock.calls.length;
+    fireEvent.click(cell('SUM(num)', '40'));
+    expect(onAddFilter).toHaveBeenCalledTimes(calls);
+    expect(cell('SUM(num)', '40').getAttribute('data-selected')).toBeNull();
+  });
+
+  it('filters on any column of raw records', () => {
+    const onAddFilter = vi.fn();
+    renderWithTheme(<FilteringTable formData={{ query_mode: 'raw', all_columns: ['gender', 'year', 'SUM(num)'], table_filter: true }} onAddFilter={onAddFilter} />);
+    fireEvent.click(cell('SUM(num)', '30'));
+    expect(onAddFilter).toHaveBeenLastCalledWith({ 'SUM(num)': [30] }, false);
+  });
+
+  it('emits nothing without table_filter, or outside a dashboard', () => {
+    const onAddFilter = vi.fn();
+    const { unmount } = renderWithTheme(<FilteringTable formData={{ groupby: ['gender'], metrics: ['SUM(num)'] }} onAddFilter={onAddFilter} />);
+    fireEvent.click(cell('gender', 'boy'));
+    expect(onAddFilter).not.toHaveBeenCalled();
+    expect(cell('gender', 'boy').getAttribute('data-selected')).toBeNull();
+    unmount();
+    renderWithTheme(<TableVizRenderer {...rendererProps('table', births, { groupby: ['gender'], table_filter: true })} />);
+    expect(cell('gender', 'boy').getAttribute('data-selected')).toBeNull();
+  });
+
+  it("toggles a value in the chart's selection", () => {
+    expect(toggledColumnFilter({}, 'state', 'CA')).toEqual({ state: ['CA'] });
+    expect(toggledColumnFilter({ state: ['CA'], name: ['Aaron'] }, 'state', 'NY')).toEqual({ state: ['CA', 'NY'], name: ['Aaron'] });
+    expect(toggledColumnFilter({ state: ['CA', 'NY'] }, 'state', 'CA')).toEqual({ state: ['NY'] });
+    expect(toggledColumnFilter({ state: ['NY'] }, 'state', 'NY')).toEqual({ state: [] });
+    // Values that are not lists (a time range) are not carried.
+    expect(toggledColumnFilter({ __time_range: 'Last week' }, 'state', 'CA')).toEqual({ state: ['CA'] });
   });
 });
