@@ -17,10 +17,10 @@ step "rustfmt"
 cargo fmt --all --check
 
 step "generated TypeScript types are current"
-cargo test -q -p quiver-types --lib
+cargo test -q -p quiver-types -p quiver-core --lib
 if [ -n "$(git status --porcelain -- web/src/api/generated)" ]; then
   git status --porcelain -- web/src/api/generated
-  echo "web/src/api/generated is stale: run 'cargo test -p quiver-types' and commit the result" >&2
+  echo "web/src/api/generated is stale: run 'cargo test -p quiver-types -p quiver-core --lib' and commit the result" >&2
   exit 1
 fi
 

@@ -11,6 +11,11 @@ use serde_json::Value;
 use crate::form_data::ControlValues;
 
 /// One chart's control panel: its sections in display order.
+#[cfg_attr(
+    all(test, not(target_arch = "wasm32")),
+    derive(ts_rs::TS),
+    ts(export, rename = "ControlPanelDefinition")
+)]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ControlPanel {
@@ -31,6 +36,11 @@ impl ControlPanel {
 }
 
 /// Which explore tab a section is shown on.
+#[cfg_attr(
+    all(test, not(target_arch = "wasm32")),
+    derive(ts_rs::TS),
+    ts(export, rename = "PanelTab")
+)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum PanelTab {
@@ -41,6 +51,11 @@ pub enum PanelTab {
 }
 
 /// A titled group of controls ("Query", "Advanced analytics", "Chart Options", ...).
+#[cfg_attr(
+    all(test, not(target_arch = "wasm32")),
+    derive(ts_rs::TS),
+    ts(export, rename = "ControlSectionDefinition")
+)]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ControlSection {
@@ -48,6 +63,7 @@ pub struct ControlSection {
     pub tab: PanelTab,
     pub expanded: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(all(test, not(target_arch = "wasm32")), ts(optional))]
     pub description: Option<&'static str>,
     pub controls: Vec<Control>,
 }
@@ -86,6 +102,11 @@ impl ControlSection {
 }
 
 /// What kind of input a control is, and so what its value looks like.
+#[cfg_attr(
+    all(test, not(target_arch = "wasm32")),
+    derive(ts_rs::TS),
+    ts(export, rename = "ControlType")
+)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ControlType {
@@ -131,10 +152,20 @@ pub enum ControlType {
 }
 
 /// A choice of a select: Superset's `[value, label]` pair.
+#[cfg_attr(
+    all(test, not(target_arch = "wasm32")),
+    derive(ts_rs::TS),
+    ts(export, rename = "ControlChoice")
+)]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Choice(pub Value, pub &'static str);
 
 /// A check run on a control's value; the message is the spec's text.
+#[cfg_attr(
+    all(test, not(target_arch = "wasm32")),
+    derive(ts_rs::TS),
+    ts(export, rename = "ControlValidator")
+)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Validator {
@@ -145,13 +176,21 @@ pub enum Validator {
     /// "is expected to be a number".
     Number,
     /// "Value cannot exceed {maximum}".
-    MaxValue { maximum: i64 },
+    MaxValue {
+        #[cfg_attr(all(test, not(target_arch = "wasm32")), ts(type = "number"))]
+        maximum: i64,
+    },
 }
 
 /// When a control is shown. Absent means always.
 ///
 /// "Set" follows JavaScript's `Boolean(value)` as Superset's visibility functions do (null,
 /// `false`, `0` and `""` are unset) and also treats `[]` as unset.
+#[cfg_attr(
+    all(test, not(target_arch = "wasm32")),
+    derive(ts_rs::TS),
+    ts(export, rename = "ControlVisibility")
+)]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "when", rename_all = "camelCase")]
 pub enum Visibility {
@@ -230,6 +269,11 @@ fn is_truthy(value: &Value) -> bool {
 }
 
 /// One control of a panel. `name` is the form data key it writes.
+#[cfg_attr(
+    all(test, not(target_arch = "wasm32")),
+    derive(ts_rs::TS),
+    ts(export, rename = "ControlDefinition")
+)]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Control {
@@ -238,10 +282,15 @@ pub struct Control {
     pub control_type: ControlType,
     pub label: &'static str,
     #[serde(skip_serializing_if = "str::is_empty")]
+    #[cfg_attr(all(test, not(target_arch = "wasm32")), ts(as = "Option<String>", optional))]
     pub description: &'static str,
     /// The value a new chart starts with; `null` when the control starts empty.
     pub default: Value,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(
+        all(test, not(target_arch = "wasm32")),
+        ts(as = "Option<Vec<Choice>>", optional)
+    )]
     pub choices: Vec<Choice>,
     /// A select that accepts values outside its choices.
     pub free_form: bool,
@@ -249,10 +298,15 @@ pub struct Control {
     pub multi: bool,
     pub clearable: bool,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(
+        all(test, not(target_arch = "wasm32")),
+        ts(as = "Option<Vec<Validator>>", optional)
+    )]
     pub validators: Vec<Validator>,
     /// Changing the control redraws the chart without a new query.
     pub render_trigger: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(all(test, not(target_arch = "wasm32")), ts(optional))]
     pub visibility: Option<Visibility>,
 }
 

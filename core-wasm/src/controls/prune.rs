@@ -76,6 +76,7 @@ impl DatasourceColumnsAndMetrics {
 }
 
 /// A value removed from a control.
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS), ts(export))]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DroppedValue {
     pub control: String,

@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 /// A chart in the gallery: its `viz_type` key, display name, category and tags.
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS), ts(export))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct VizTypeMeta {

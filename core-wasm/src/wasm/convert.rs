@@ -1,5 +1,6 @@
 //! Rust values ↔ plain JavaScript values, through serde-wasm-bindgen.
 
+use quiver_types::{ChartFormData, FormData};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::JsValue;
@@ -20,4 +21,14 @@ pub fn to_js<T: Serialize>(value: &T) -> CoreResult<JsValue> {
         .map_err(|error| CoreError::Internal {
             message: error.to_string(),
         })
+}
+
+/// A chart's form data from JS: read as the typed [`ChartFormData`] (every spec field checked for
+/// its shape, the other controls kept), then handed to the core as its open [`FormData`]. A spec
+/// field of the wrong shape is `InvalidInput`.
+pub fn form_data_from_js(value: JsValue) -> CoreResult<FormData> {
+    let typed: ChartFormData = from_js(value)?;
+    typed.into_form_data().map_err(|error| CoreError::InvalidInput {
+        message: error.to_string(),
+    })
 }

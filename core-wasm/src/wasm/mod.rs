@@ -18,16 +18,17 @@ pub mod native_filter;
 pub mod reaggregate;
 
 use chrono::NaiveDateTime;
-use quiver_types::{ColumnRef, FormData, MetricRef};
+use quiver_types::{ColumnRef, MetricRef};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::wasm::convert::{from_js, to_js};
+use crate::wasm::convert::{form_data_from_js, from_js, to_js};
 use crate::wasm::error::to_js_error;
 use crate::CoreError;
 
 #[wasm_bindgen(typescript_custom_section)]
 const GENERATED_TYPES: &str = r#"
+import type { ChartFormData } from "../../api/generated/ChartFormData";
 import type { ColumnRef } from "../../api/generated/ColumnRef";
 import type { FieldError } from "../../api/generated/FieldError";
 import type { FormData } from "../../api/generated/FormData";
@@ -38,9 +39,9 @@ import type { QueryContext } from "../../api/generated/QueryContext";
 /// The query context (`POST /api/v1/chart/data` body) for a chart's form data.
 #[wasm_bindgen(js_name = buildQueryContext, unchecked_return_type = "QueryContext")]
 pub fn build_query_context(
-    #[wasm_bindgen(unchecked_param_type = "FormData")] form_data: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ChartFormData")] form_data: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let form_data: FormData = from_js(form_data).map_err(to_js_error)?;
+    let form_data = form_data_from_js(form_data).map_err(to_js_error)?;
     let context = crate::build_query_context(&form_data).map_err(to_js_error)?;
     to_js(&context).map_err(to_js_error)
 }
@@ -55,9 +56,9 @@ pub fn default_form_data(datasource: &str) -> Result<JsValue, JsValue> {
 /// Every validation error of a form data (empty when the chart can be queried).
 #[wasm_bindgen(js_name = validateFormData, unchecked_return_type = "FieldError[]")]
 pub fn validate_form_data(
-    #[wasm_bindgen(unchecked_param_type = "FormData")] form_data: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ChartFormData")] form_data: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let form_data: FormData = from_js(form_data).map_err(to_js_error)?;
+    let form_data = form_data_from_js(form_data).map_err(to_js_error)?;
     to_js(&crate::validate_form_data(&form_data)).map_err(to_js_error)
 }
 

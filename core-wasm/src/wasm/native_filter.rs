@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::layout::DashboardLayout;
 use crate::native_filter::NativeFilterError;
-use crate::wasm::convert::{from_js, to_js};
+use crate::wasm::convert::{form_data_from_js, from_js, to_js};
 use crate::wasm::error::to_js_error;
 use crate::wasm::named_error::named_js_error;
 
@@ -92,8 +92,8 @@ pub fn merge_extra_form_data(
 /// marked `isExtra` (Superset's `merge_extra_filters`).
 #[wasm_bindgen(js_name = mergeExtraFilters, unchecked_return_type = "FormData")]
 pub fn merge_extra_filters(
-    #[wasm_bindgen(js_name = formData, unchecked_param_type = "FormData")] form_data: JsValue,
+    #[wasm_bindgen(js_name = formData, unchecked_param_type = "ChartFormData")] form_data: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let form_data: quiver_types::FormData = from_js(form_data).map_err(to_js_error)?;
+    let form_data = form_data_from_js(form_data).map_err(to_js_error)?;
     to_js(&crate::form_data::extra_filters::merge_extra_filters(&form_data)).map_err(to_js_error)
 }

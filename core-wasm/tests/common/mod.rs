@@ -14,6 +14,7 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 pub mod postprocess;
+pub mod superset_form_data;
 pub mod time_range;
 
 use quiver_core::{build_query_context, validate_form_data, CoreError};
@@ -94,6 +95,7 @@ fixtures![
     "radar_sorted_by_limit_metric",
     "radar_first_metric",
     "validation_line_bounds_and_rolling",
+    "custom_form_data_from_extra_form_data",
 ];
 
 /// The parsed content of a fixture.

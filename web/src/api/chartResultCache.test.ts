@@ -4,7 +4,7 @@ import type { QueryContext } from '@/api/generated/QueryContext';
 import type { LruCacheHandle } from '@/wasm/lruCache';
 import { fetchChartDataThroughCache } from './chartData';
 import { chartResultMeta } from './chartDataTestResults';
-import { ChartResultCache, chartResultCacheCapacity, chartResultCacheMaxBytes } from './chartResultCache';
+import { canonicalJson, ChartResultCache, chartResultCacheCapacity, chartResultCacheMaxBytes } from './chartResultCache';
 import { forgetCsrfToken } from './client';
 
 /** What the result cache asked of the core's LRU: its size limits and each stored entry's bytes. */
@@ -86,6 +86,18 @@ describe('the chart result cache', () => {
     expect(ChartResultCache.keyOf({ ...queryContext('boy'), result_type: 'samples' }, '/api/v1/chart/data')).not.toBe(plain);
     expect(ChartResultCache.keyOf(queryContext('girl'), '/api/v1/chart/data')).not.toBe(plain);
     expect(ChartResultCache.keyOf(queryContext('boy'), '/api/v1/chart/data?x=1')).not.toBe(plain);
+  });
+
+  it('normalizes the query context: the order of object keys does not change the key', () => {
+    const reordered = {
+      result_type: 'full',
+      result_format: 'arrow',
+      queries: [{ filters: [{ val: 'boy', op: '==', col: 'gender' }], metrics: ['count'], columns: ['gender'] }],
+      force: false,
+      datasource: { type: 'table', id: 1 },
+    } as unknown as QueryContext;
+    expect(ChartResultCache.keyOf(reordered, '/api/v1/chart/data')).toBe(ChartResultCache.keyOf(queryContext('boy'), '/api/v1/chart/data'));
+    expect(canonicalJson({ b: [{ d: 1, c: 2 }], a: null })).toBe('{"a":null,"b":[{"c":2,"d":1}]}');
   });
 
   it('answers a query context asked again from the core LRU, counting its Arrow bytes, and refetches on force', async () => {

@@ -21,10 +21,11 @@ export class ChartResultCache {
 
   /**
    * The key of a query context posted to `path`: what decides the rows (datasource, queries,
-   * result type). `force`, the result format and the form data it was built from do not.
+   * result type), normalized so that the order of object keys does not matter. `force`, the
+   * result format and the form data it was built from do not count.
    */
   static keyOf(queryContext: QueryContext, path: string): string {
-    return JSON.stringify([path, queryContext.datasource, queryContext.queries, queryContext.result_type]);
+    return canonicalJson([path, queryContext.datasource, queryContext.queries, queryContext.result_type]);
   }
 
   /** The frames cached under `key`, or undefined. */
@@ -50,6 +51,15 @@ export class ChartResultCache {
   get usedBytes(): number {
     return this.lru.usedBytes;
   }
+}
+
+/** JSON with the keys of every object sorted: equal values give equal texts. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, nested: unknown) => {
+    if (nested === null || typeof nested !== 'object' || Array.isArray(nested)) return nested;
+    const entries = Object.entries(nested as Record<string, unknown>).sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
+    return Object.fromEntries(entries);
+  });
 }
 
 let cacheLoad: Promise<ChartResultCache | null> | null = null;

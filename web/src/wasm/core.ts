@@ -1,3 +1,4 @@
+import type { ChartFormData } from '@/api/generated/ChartFormData';
 import type { FieldError } from '@/api/generated/FieldError';
 import type { FormData } from '@/api/generated/FormData';
 import type { MetricRef } from '@/api/generated/MetricRef';
@@ -13,8 +14,10 @@ export interface DatasourceColumnsAndMetrics {
 
 /** The functions of quiver-core (wasm-bindgen package) that the web app calls. */
 export interface QuiverCore {
-  buildQueryContext: (formData: FormData) => QueryContext;
-  validateFormData: (formData: FormData) => FieldError[];
+  buildQueryContext: (formData: ChartFormData) => QueryContext;
+  validateFormData: (formData: ChartFormData) => FieldError[];
+  /** The spec's default form data of a new chart on `datasource` (`"3__table"`). */
+  defaultFormData: (datasource: string) => FormData & Record<string, unknown>;
   metricLabel: (metric: MetricRef) => string;
   /** The control panel of a viz type; throws `InvalidInput` for a viz type Quiver does not ship. */
   controlPanel: (vizType: string) => ControlPanelDefinition;
@@ -41,8 +44,9 @@ async function importAndInitialize(): Promise<QuiverCore> {
   const core: QuiverCore = {
     buildQueryContext: corePackage.buildQueryContext,
     validateFormData: corePackage.validateFormData,
+    defaultFormData: (datasource) => corePackage.defaultFormData(datasource),
     metricLabel: corePackage.metricLabel,
-    controlPanel: (vizType) => corePackage.controlPanel(vizType) as ControlPanelDefinition,
+    controlPanel: (vizType) => corePackage.controlPanel(vizType),
     vizTypes: corePackage.vizTypes,
     pruneFormData: <F extends FormData>(formData: F, datasource: DatasourceColumnsAndMetrics) =>
       corePackage.pruneFormData(formData, datasource) as PrunedFormData<F>,
@@ -88,12 +92,12 @@ function callCore<T>(call: () => T): T {
   }
 }
 
-export async function buildQueryContext(formData: FormData): Promise<QueryContext> {
+export async function buildQueryContext(formData: ChartFormData): Promise<QueryContext> {
   const core = await loadQuiverCore();
   return callCore(() => core.buildQueryContext(formData));
 }
 
-export async function validateFormData(formData: FormData): Promise<FieldError[]> {
+export async function validateFormData(formData: ChartFormData): Promise<FieldError[]> {
   const core = await loadQuiverCore();
   return callCore(() => core.validateFormData(formData));
 }

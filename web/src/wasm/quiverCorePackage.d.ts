@@ -3,6 +3,10 @@
  * package is not built. Once it exists, its own `quiver_core.d.ts` takes precedence.
  */
 declare module '*/pkg/quiver_core.js' {
+  import type { ChartFormData } from '@/api/generated/ChartFormData';
+  import type { ControlPanelDefinition } from '@/api/generated/ControlPanelDefinition';
+  import type { DroppedValue } from '@/api/generated/DroppedValue';
+  import type { VizTypeMeta } from '@/api/generated/VizTypeMeta';
   import type { FieldError } from '@/api/generated/FieldError';
   import type { FormData } from '@/api/generated/FormData';
   import type { ExtraFormData } from '@/api/generated/ExtraFormData';
@@ -12,16 +16,16 @@ declare module '*/pkg/quiver_core.js' {
   import type { QueryObject } from '@/api/generated/QueryObject';
 
   export default function init(moduleOrPath?: unknown): Promise<unknown>;
-  export function buildQueryContext(formData: FormData): QueryContext;
-  export function validateFormData(formData: FormData): FieldError[];
+  export function buildQueryContext(formData: ChartFormData): QueryContext;
+  export function validateFormData(formData: ChartFormData): FieldError[];
   export function metricLabel(metric: MetricRef): string;
-  export function controlPanel(vizType: string): unknown;
-  export function vizTypes(): { key: string; name: string; category: string; tags: string[] }[];
+  export function controlPanel(vizType: string): ControlPanelDefinition;
+  export function vizTypes(): VizTypeMeta[];
   export function pruneFormData(
-    formData: FormData,
+    formData: ChartFormData,
     datasource: { columns?: { column_name: string }[]; metrics?: { metric_name: string }[] },
-  ): { formData: FormData; dropped: { control: string; value: unknown }[] };
-  export function carryOverFormData(formData: FormData, newVizType: string): FormData;
+  ): { formData: FormData; dropped: DroppedValue[] };
+  export function carryOverFormData(formData: ChartFormData, newVizType: string): FormData;
   export function applyPostProcessing(ipcBytes: Uint8Array, rules: unknown[]): Uint8Array;
   export function reaggregate(ipcBytes: Uint8Array, request: unknown): Uint8Array;
   export function planReaggregation(cached: QueryObject, wanted: QueryObject, cachedRowCount: number): unknown;

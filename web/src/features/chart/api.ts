@@ -1,5 +1,5 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { fetchChartData, type ChartDataArrowResult } from '@/api/chartData';
+import { fetchChartDataThroughCache, type ChartDataArrowResult } from '@/api/chartData';
 import { errorMessage, invalidInputMessage } from '@/api/errors';
 import type { FieldError } from '@/api/generated/FieldError';
 import type { FormData } from '@/api/generated/FormData';
@@ -48,12 +48,17 @@ export function chartErrorDisplay(error: unknown): ErrorDisplay {
   return { kind: 'fieldValidation', message: invalidInputMessage, fields };
 }
 
-/** Validates and builds the query context with the Wasm core, then fetches the Arrow results. */
+/**
+ * Validates and builds the query context with the Wasm core, then fetches the Arrow results. The
+ * same query context asked again (same datasource, queries and result type) is answered from the
+ * browser's result cache (`chartResultCache`, quiver-core's LRU) without a request, unless the
+ * form data asks for `force`.
+ */
 export async function runChartQuery(formData: FormData, signal?: AbortSignal): Promise<ChartDataArrowResult[]> {
   const controlErrors = await validateFormData(formData);
   if (controlErrors.length > 0) throw new FormDataInvalidError(controlErrors);
   const queryContext = withoutFormulaLayers(await buildQueryContext(formData));
-  return fetchChartData({ ...queryContext, result_format: 'arrow' }, signal);
+  return fetchChartDataThroughCache({ ...queryContext, result_format: 'arrow' }, signal);
 }
 
 export function useChartData(run: ChartRun | null): UseQueryResult<ChartDataArrowResult[]> {

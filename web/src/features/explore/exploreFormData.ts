@@ -3,28 +3,50 @@ import type { Aggregate } from '@/api/generated/Aggregate';
 import type { Dataset } from '@/api/generated/Dataset';
 import type { FormData } from '@/api/generated/FormData';
 import type { MetricRef } from '@/api/generated/MetricRef';
+import { loadedQuiverCore, type QuiverCore } from '@/wasm/core';
 
 /** The generated FormData has its typed core only; Explore keeps every other key as well. */
 export type ExploreFormData = FormData & Record<string, unknown>;
 
-/** Spec defaults: row limit 1000, time range "No filter", viz type table. */
+/**
+ * Spec defaults: row limit 1000, time range "No filter", viz type table. The rule lives in
+ * quiver-core (`defaultFormData`); these stand in only while the Wasm core has not loaded, so the
+ * first Explore render does not wait on it.
+ */
 export const defaultRowLimit = 1000;
 export const defaultTimeRange = 'No filter';
 export const defaultVizType = 'table';
 
 export const aggregates: readonly Aggregate[] = ['AVG', 'COUNT', 'COUNT_DISTINCT', 'MAX', 'MIN', 'SUM'];
 
-/** The server's form data with the table chart's defaults for every key it leaves out. */
-export function initialExploreFormData(dataset: Dataset, serverFormData: FormData): ExploreFormData {
+/** The core's `defaultFormData`, the one export the initial form data needs. */
+export type DefaultFormDataSource = Pick<QuiverCore, 'defaultFormData'>;
+
+/** The spec's default form data of a new chart on `datasource`: from the core once it has loaded. */
+export function defaultExploreFormData(datasource: string, core: DefaultFormDataSource | null): FormData & Record<string, unknown> {
+  if (core !== null) return core.defaultFormData(datasource);
+  return { datasource, viz_type: defaultVizType, row_limit: defaultRowLimit, time_range: defaultTimeRange };
+}
+
+/**
+ * The server's form data over the core's default form data (`defaultFormData`), with Explore's
+ * empty aggregate-mode controls, for every key the server leaves out.
+ */
+export function initialExploreFormData(
+  dataset: Dataset,
+  serverFormData: FormData,
+  core: DefaultFormDataSource | null = loadedQuiverCore(),
+): ExploreFormData {
+  const datasource = serverFormData.datasource || `${dataset.id}__table`;
+  const defaults = defaultExploreFormData(datasource, core);
   return {
     query_mode: 'aggregate',
     groupby: [],
     metrics: [],
-    row_limit: defaultRowLimit,
-    time_range: defaultTimeRange,
+    ...defaults,
     ...serverFormData,
-    datasource: serverFormData.datasource || `${dataset.id}__table`,
-    viz_type: serverFormData.viz_type || defaultVizType,
+    datasource,
+    viz_type: serverFormData.viz_type || defaults.viz_type,
   };
 }
 
