@@ -7,6 +7,14 @@
 //! | select | `["CA", "NY"]` | `filters: [{col, op: "IN", val: ["CA", "NY"]}]` (`NOT IN` when inverse) |
 //! | select, value required | nothing chosen | `adhoc_filters: [1 = 0]` (no rows until a value is chosen) |
 //! | range | `[10, 20]` | `filters: [{col, op: ">=", val: 10}, {col, op: "<=", val: 20}]` |
+//! | time range, time column, time grain | `Last week`, `ds`, `P1M` | see [`time_filter`] |
+//!
+//! Cascading filters (a child's values under its parents' masks) are in [`cascade`], the query of
+//! a select filter's values in [`options_query`].
+
+pub mod cascade;
+pub mod options_query;
+pub mod time_filter;
 
 use std::collections::BTreeSet;
 
@@ -25,6 +33,9 @@ pub enum NativeFilterError {
     /// A range whose minimum is not below its maximum.
     #[error("{}", MINIMUM_NOT_BELOW_MAXIMUM)]
     RangeMinNotLessThanMax,
+    /// A time filter value given for a filter type that is not a time filter.
+    #[error("Not a time filter: {filter_type}")]
+    NotATimeFilter { filter_type: String },
 }
 
 impl NativeFilterError {
@@ -32,6 +43,7 @@ impl NativeFilterError {
     pub fn name(&self) -> &'static str {
         match self {
             NativeFilterError::RangeMinNotLessThanMax => "RangeMinNotLessThanMax",
+            NativeFilterError::NotATimeFilter { .. } => "NotATimeFilter",
         }
     }
 }

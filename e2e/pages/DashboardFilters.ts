@@ -54,6 +54,23 @@ export class DashboardFilters {
     }
   }
 
+  /** Adds a filter in the open modal and sets its type (a name of the "Filter Type" select). */
+  async addFilter(filterType: 'Value' | 'Numerical range' | 'Time range' | 'Time column' | 'Time grain'): Promise<void> {
+    await this.modal.getByTestId(ids.addFilterButton).click();
+    await this.modal.getByTestId(ids.filterTypeSelect).selectOption({ label: filterType });
+  }
+
+  /** Selects the filter named `name` in the open modal's list. */
+  async selectInModal(name: string): Promise<void> {
+    await this.modal.getByTestId(ids.configListItem).filter({ hasText: name }).getByRole('button', { name, exact: true }).click();
+  }
+
+  /** Chooses an orientation in the filter bar's settings menu. */
+  async chooseOrientation(orientation: 'vertical' | 'horizontal'): Promise<void> {
+    await this.bar.getByTestId(ids.settingsButton).click();
+    await this.bar.getByTestId(orientation === 'vertical' ? ids.orientationVertical : ids.orientationHorizontal).click();
+  }
+
   async saveConfiguration(): Promise<void> {
     await this.modal.getByTestId(ids.saveButton).click();
   }

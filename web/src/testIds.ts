@@ -639,6 +639,19 @@ export const testIds = {
     scopingChart: 'dashboard-cross-filter-scoping-chart',
     scopingSaveButton: 'dashboard-cross-filter-scoping-save',
     scopingCancelButton: 'dashboard-cross-filter-scoping-cancel',
+    /** 'Values are dependent on other filters' and the parent filter it offers. */
+    dependentCheckbox: 'dashboard-filter-config-dependent',
+    parentFilterSelect: 'dashboard-filter-config-parent',
+    /** 'Cannot create cyclic hierarchy' under the parent choice. */
+    cascadeError: 'dashboard-filter-config-cascade-error',
+    /** A time column or time grain filter's select in the bar (and as a default value). */
+    timeColumnSelect: 'dashboard-filter-time-column',
+    timeGrainSelect: 'dashboard-filter-time-grain',
+    /** A divider of the bar: its title and description. */
+    divider: 'dashboard-filter-divider',
+    /** The settings menu's orientation choices ('Vertical (Left)', 'Horizontal (Top)'). */
+    orientationVertical: 'dashboard-filter-bar-orientation-vertical',
+    orientationHorizontal: 'dashboard-filter-bar-orientation-horizontal',
     },
   dashboardList: {
     page: 'dashboard-list-page',

@@ -41,6 +41,9 @@ export const queryKeys = {
   columnValues: (datasetId: number, column: string) => ['columnValues', datasetId, column] as const,
   /** The pages of a column's values that a filter's value select shows. */
   columnValueOptions: (datasetId: number, column: string) => ['columnValues', datasetId, column, 'options'] as const,
+  /** The values a cascading filter offers under its parents' masks. */
+  cascadingFilterOptions: (datasetId: number, column: string, parentMasks: unknown) => ['columnValues', datasetId, column, 'cascade', parentMasks] as const,
+  timeGrainChoices: ['nativeFilters', 'timeGrains'] as const,
   dashboardFilteredChartData: (dashboardId: number, chartId: number, refreshNumber: number, extraFormData: unknown) =>
     ['dashboard', dashboardId, 'chartData', chartId, refreshNumber, extraFormData] as const,
   // Explore's save modal (issue #5)

@@ -1,5 +1,6 @@
 import type { ExtraFormData } from '@/api/generated/ExtraFormData';
 import type { NativeFilterScope } from '@/api/generated/NativeFilterScope';
+import type { QueryContext } from '@/api/generated/QueryContext';
 import { loadQuiverCore } from './core';
 
 /** `chartsInScope` and `tabsInScope` of a filter over a layout. */
@@ -20,6 +21,14 @@ export interface NativeFilterRules {
   rangeExtraFormData: (column: string, min: number | null, max: number | null) => ExtraFormData;
   /** The `extraFormData` of several masks applied to one chart, in order. */
   mergeExtraFormData: (masks: ExtraFormData[]) => ExtraFormData;
+  /** The `extraFormData` of a time range, time column or time grain filter's value. */
+  timeFilterExtraFormData: (filterType: string, value: string | null) => ExtraFormData;
+  /** The time grains a time grain filter offers, `[value, label]`. */
+  timeGrainChoices: () => [string, string][];
+  /** The filters whose `cascadeParentIds` lead back to themselves. */
+  filtersInCascadeCycle: (parentsByFilter: Record<string, string[]>) => string[];
+  /** The query of a select filter's values: its column's distinct values under its parents' masks. */
+  filterOptionsQueryContext: (datasetId: number, column: string, parentIds: string[], masksByFilter: Record<string, ExtraFormData>) => QueryContext;
 }
 
 /** Loads the core and returns its native filter rules. */
@@ -32,5 +41,9 @@ export async function loadNativeFilterRules(): Promise<NativeFilterRules> {
     selectExtraFormData: corePackage.selectExtraFormData,
     rangeExtraFormData: corePackage.rangeExtraFormData,
     mergeExtraFormData: corePackage.mergeExtraFormData,
+    timeFilterExtraFormData: (filterType, value) => corePackage.timeFilterExtraFormData(filterType, value ?? undefined),
+    timeGrainChoices: corePackage.timeGrainChoices,
+    filtersInCascadeCycle: corePackage.filtersInCascadeCycle,
+    filterOptionsQueryContext: corePackage.filterOptionsQueryContext,
   };
 }

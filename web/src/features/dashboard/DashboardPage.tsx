@@ -46,8 +46,9 @@ import { CrossFilterScopingModal } from './filters/CrossFilterScopingModal';
 import { FilterBar } from './filters/FilterBar';
 import { FilterConfigModal } from './filters/FilterConfigModal';
 import { FilterMappingModal } from './filters/FilterMappingModal';
-import { crossFilterValuesByChart, datasetIdOf, parseJsonMetadata, readNativeFilters } from './filters/nativeFilterConfig';
+import { crossFilterValuesByChart, datasetIdOf, parseJsonMetadata, readFilterBarItems, readNativeFilters } from './filters/nativeFilterConfig';
 import { useCrossFilterScoping } from './filters/useCrossFilterScoping';
+import { useFilterBarOrientation } from './filters/useFilterBarOrientation';
 import { useDashboardFilters } from './filters/useDashboardFilters';
 import { useAutoRefresh } from './useAutoRefresh';
 import { useChartsRefreshing } from './useChartsRefreshing';
@@ -132,6 +133,7 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
   const editor = useDashboardEditor(isEditing, layout, dashboard.data?.id ?? 0);
   const jsonMetadata = dashboard.data?.json_metadata ?? null;
   const nativeFilters = useMemo(() => readNativeFilters(jsonMetadata), [jsonMetadata]);
+  const filterBarItems = useMemo(() => readFilterBarItems(jsonMetadata), [jsonMetadata]);
   const chartIds = useMemo(() => (charts.data ?? []).map((chart) => chart.id), [charts.data]);
   const keepSavedDashboard = useCallback(
     (saved: Dashboard) => {
@@ -142,6 +144,7 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
   );
   const crossFilterScoping = useCrossFilterScoping(dashboard.data, chartIds, keepSavedDashboard);
   const crossFilterSettings = crossFilterScoping.settings;
+  const filterBarOrientation = useFilterBarOrientation(dashboard.data, keepSavedDashboard);
   const dashboardColors = useMemo(() => appliedDashboardColors(jsonMetadata), [jsonMetadata]);
   // The label-colour sync writes the load rules' colours and those the charts draw back
   // (mark_updated=false); the page keeps them.
@@ -399,16 +402,20 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
         />
       )}
       {shownCss !== '' && <style data-testid={testIds.dashboard.css}>{shownCss}</style>}
-      <Columns>
+      <Columns $isFilterBarHorizontal={filterBarOrientation.orientation === 'HORIZONTAL' && editor === null}>
         {editor === null && charts.data !== undefined && !display.hideFilterBar && (
           <FilterBar
             dashboardFilters={dashboardFilters}
+            items={filterBarItems}
+            idOrSlug={idOrSlug}
             charts={charts.data}
             canEdit={canEdit}
             onEditFilters={() => setIsFilterConfigOpen(true)}
             isCrossFilteringEnabled={crossFilterSettings.isEnabled}
             onCrossFilteringChange={crossFilterScoping.setEnabled}
             onOpenCrossFilterScoping={() => crossFilterScoping.open(null)}
+            orientation={filterBarOrientation.orientation}
+            onOrientationChange={filterBarOrientation.setOrientation}
           />
         )}
         <Body ref={bodyRef}>
@@ -503,9 +510,11 @@ const Page = styled.main`
   background: ${({ theme }) => theme.colors.background};
 `;
 
-const Columns = styled.div`
+/** The filter bar beside the charts, or above them when it is horizontal. */
+const Columns = styled.div<{ $isFilterBarHorizontal: boolean }>`
   display: flex;
-  align-items: flex-start;
+  flex-direction: ${({ $isFilterBarHorizontal }) => ($isFilterBarHorizontal ? 'column' : 'row')};
+  align-items: ${({ $isFilterBarHorizontal }) => ($isFilterBarHorizontal ? 'stretch' : 'flex-start')};
 `;
 
 const Body = styled.div`

@@ -1,18 +1,36 @@
 import { useCallback, useRef, useState, type JSX } from 'react';
 import styled from 'styled-components';
+import type { FilterBarOrientation } from '@/api/generated/FilterBarOrientation';
 import { DropdownMenuAnchor, DropdownMenuButton, DropdownMenuItem, DropdownMenuList } from '@/components/DropdownMenu';
 import { useCloseOnOutside } from '@/components/useCloseOnOutside';
 import { testIds } from '@/testIds';
 import { crossFilteringScopingLabel, enableCrossFilteringLabel } from './crossFilterScoping';
+import { horizontalOrientationLabel, orientationGroupLabel, verticalOrientationLabel } from './filterBarOrientation';
 
 export interface FilterBarSettingsProps {
   isCrossFilteringEnabled: boolean;
   onCrossFilteringChange: (isEnabled: boolean) => void;
   onOpenScoping: () => void;
+  orientation: FilterBarOrientation;
+  onOrientationChange: (orientation: FilterBarOrientation) => void;
 }
 
-/** The filter bar's settings for editors: "Enable cross-filtering" and "Cross-filtering scoping" (when on). */
-export function FilterBarSettings({ isCrossFilteringEnabled, onCrossFilteringChange, onOpenScoping }: FilterBarSettingsProps): JSX.Element {
+const orientationChoices: readonly { orientation: FilterBarOrientation; label: string; testId: string }[] = [
+  { orientation: 'VERTICAL', label: verticalOrientationLabel, testId: testIds.dashboardFilters.orientationVertical },
+  { orientation: 'HORIZONTAL', label: horizontalOrientationLabel, testId: testIds.dashboardFilters.orientationHorizontal },
+];
+
+/**
+ * The filter bar's settings for editors: "Enable cross-filtering", "Cross-filtering scoping" (when
+ * on) and the "Orientation of filter bar" choice, as Superset 6's menu has them.
+ */
+export function FilterBarSettings({
+  isCrossFilteringEnabled,
+  onCrossFilteringChange,
+  onOpenScoping,
+  orientation,
+  onOrientationChange,
+}: FilterBarSettingsProps): JSX.Element {
   const [isOpen, setIsOpen] = useState(false);
   const anchorRef = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setIsOpen(false), []);
@@ -51,6 +69,21 @@ export function FilterBarSettings({ isCrossFilteringEnabled, onCrossFilteringCha
               {crossFilteringScopingLabel}
             </DropdownMenuItem>
           )}
+          <GroupLabel role="presentation">{orientationGroupLabel}</GroupLabel>
+          {orientationChoices.map((choice) => (
+            <DropdownMenuItem
+              key={choice.orientation}
+              data-selected={orientation === choice.orientation}
+              data-testid={choice.testId}
+              onClick={() => {
+                setIsOpen(false);
+                if (orientation !== choice.orientation) onOrientationChange(choice.orientation);
+              }}
+            >
+              {orientation === choice.orientation ? '✓ ' : ''}
+              {choice.label}
+            </DropdownMenuItem>
+          ))}
         </DropdownMenuList>
       )}
     </DropdownMenuAnchor>
@@ -64,4 +97,12 @@ const CheckboxItem = styled.label`
   padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 3}px`};
   white-space: nowrap;
   cursor: pointer;
+`;
+
+const GroupLabel = styled.div`
+  padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 3}px ${theme.gridUnit}px`};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+  white-space: nowrap;
 `;

@@ -14,29 +14,45 @@ import {
   filterTypeNames,
   isFilterValueRequired,
   isMultipleSelect,
+  isTimeFilterType,
+  needsColumn,
+  needsDataset,
   rangeFilterType,
   selectFilterType,
 } from './nativeFilterConfig';
 import { filterFieldStyles } from './filterFieldStyles';
 import { RangeInputs } from './RangeInputs';
+import { TimeFilterControl } from './TimeFilterControl';
 
 export interface FilterConfigFormProps {
   draft: NativeFilter;
   datasets: readonly DashboardDataset[];
   charts: readonly DashboardChart[];
+  /** The other filters of the modal: the parents a value filter may depend on. */
+  otherFilters: readonly NativeFilter[];
+  /** The dashboard (a time column default lists its dataset's temporal columns). */
+  idOrSlug: string;
   /** The error of the default range, from the core. */
   rangeError: string | null;
+  /** 'Cannot create cyclic hierarchy' when the parent choice closes a cycle. */
+  cascadeError: string | null;
   onChange: (draft: NativeFilter) => void;
 }
 
 const numericType = 0;
+export const dependentFiltersLabel = 'Values are dependent on other filters';
+export const parentFilterLabel = 'Values dependent on';
 
-/** The settings of one filter: type, name, dataset and column, default value, options, scope. */
-export function FilterConfigForm({ draft, datasets, charts, rangeError, onChange }: FilterConfigFormProps): JSX.Element {
+/** The settings of one filter: type, name, dataset and column, default value, options, parents, scope. */
+export function FilterConfigForm({ draft, datasets, charts, otherFilters, idOrSlug, rangeError, cascadeError, onChange }: FilterConfigFormProps): JSX.Element {
   const datasetId = filterDatasetId(draft);
   const column = filterColumnName(draft);
   const dataset = datasets.find((candidate) => candidate.id === datasetId);
   const isRange = draft.filterType === rangeFilterType;
+  const isSelect = draft.filterType === selectFilterType;
+  const isTime = isTimeFilterType(draft.filterType);
+  const parentChoices = otherFilters.filter((filter) => filter.filterType === selectFilterType);
+  const isDependent = draft.cascadeParentIds.length > 0;
   const columns = (dataset?.columns ?? []).filter((candidate) => !isRange || candidate.type_generic === numericType);
   const allChartIds = charts.map((chart) => chart.id);
   const isSpecificScope = draft.scope.excluded.length > 0;
@@ -56,11 +72,18 @@ export function FilterConfigForm({ draft, datasets, charts, rangeError, onChange
         <NativeSelect
           data-testid={testIds.dashboardFilters.filterTypeSelect}
           value={draft.filterType}
-          onChange={(event) =>
-            onChange({ ...draft, filterType: event.target.value, targets: [{ datasetId }], defaultDataMask: { extraFormData: {}, filterState: {} } })
-          }
+          onChange={(event) => {
+            const filterType = event.target.value;
+            onChange({
+              ...draft,
+              filterType,
+              targets: [needsDataset(filterType) ? { datasetId } : {}],
+              cascadeParentIds: filterType === selectFilterType ? draft.cascadeParentIds : [],
+              defaultDataMask: { extraFormData: {}, filterState: {} },
+            });
+          }}
         >
-          {[selectFilterType, rangeFilterType].map((type) => (
+          {Object.keys(filterTypeNames).map((type) => (
             <option key={type} value={type}>
               {filterTypeNames[type]}
             </option>
@@ -70,43 +93,55 @@ export function FilterConfigForm({ draft, datasets, charts, rangeError, onChange
       <Labeled label="Filter name">
         <TextInput data-testid={testIds.dashboardFilters.nameInput} value={draft.name} onChange={(event) => onChange({ ...draft, name: event.target.value })} />
       </Labeled>
-      <Labeled label="Dataset">
-        <NativeSelect
-          data-testid={testIds.dashboardFilters.datasetSelect}
-          value={datasetId ?? ''}
-          onChange={(event) => onChange({ ...draft, targets: [{ datasetId: Number(event.target.value) }], defaultDataMask: { extraFormData: {}, filterState: {} } })}
-        >
-          <option value="" disabled>
-            Select a dataset
-          </option>
-          {datasets.map((candidate) => (
-            <option key={candidate.id} value={candidate.id}>
-              {candidate.table_name}
+      {needsDataset(draft.filterType) && (
+        <Labeled label="Dataset">
+          <NativeSelect
+            data-testid={testIds.dashboardFilters.datasetSelect}
+            value={datasetId ?? ''}
+            onChange={(event) => onChange({ ...draft, targets: [{ datasetId: Number(event.target.value) }], defaultDataMask: { extraFormData: {}, filterState: {} } })}
+          >
+            <option value="" disabled>
+              Select a dataset
             </option>
-          ))}
-        </NativeSelect>
-      </Labeled>
-      <Labeled label="Column">
-        <NativeSelect
-          data-testid={testIds.dashboardFilters.columnSelect}
-          value={column ?? ''}
-          disabled={dataset === undefined}
-          onChange={(event) =>
-            onChange({ ...draft, targets: [{ datasetId, column: { name: event.target.value } }], defaultDataMask: { extraFormData: {}, filterState: {} } })
-          }
-        >
-          <option value="" disabled>
-            Select a column
-          </option>
-          {columns.map((candidate) => (
-            <option key={candidate.column_name} value={candidate.column_name}>
-              {candidate.verbose_name ?? candidate.column_name}
+            {datasets.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.table_name}
+              </option>
+            ))}
+          </NativeSelect>
+        </Labeled>
+      )}
+      {needsColumn(draft.filterType) && (
+        <Labeled label="Column">
+          <NativeSelect
+            data-testid={testIds.dashboardFilters.columnSelect}
+            value={column ?? ''}
+            disabled={dataset === undefined}
+            onChange={(event) =>
+              onChange({ ...draft, targets: [{ datasetId, column: { name: event.target.value } }], defaultDataMask: { extraFormData: {}, filterState: {} } })
+            }
+          >
+            <option value="" disabled>
+              Select a column
             </option>
-          ))}
-        </NativeSelect>
-      </Labeled>
+            {columns.map((candidate) => (
+              <option key={candidate.column_name} value={candidate.column_name}>
+                {candidate.verbose_name ?? candidate.column_name}
+              </option>
+            ))}
+          </NativeSelect>
+        </Labeled>
+      )}
       <Labeled label="Default Value">
-        {isRange ? (
+        {isTime ? (
+          <TimeFilterControl
+            filter={draft}
+            idOrSlug={idOrSlug}
+            label="Default Value"
+            value={typeof draft.defaultDataMask.filterState.value === 'string' ? draft.defaultDataMask.filterState.value : null}
+            onChange={setDefaultValue}
+          />
+        ) : isRange ? (
           <RangeDefault draft={draft} error={rangeError} onChange={setDefaultValue} />
         ) : (
           <SelectDefault draft={draft} onChange={setDefaultValue} />
@@ -118,13 +153,49 @@ export function FilterConfigForm({ draft, datasets, charts, rangeError, onChange
         isChecked={isFilterValueRequired(draft)}
         onChange={(isChecked) => setControl('enableEmptyFilter', isChecked)}
       />
-      {!isRange && (
+      {isSelect && (
         <ControlCheckbox
           label="Can select multiple values"
           testId={testIds.dashboardFilters.multipleCheckbox}
           isChecked={isMultipleSelect(draft)}
           onChange={(isChecked) => setControl('multiSelect', isChecked)}
         />
+      )}
+      {isSelect && (
+        <Check>
+          <input
+            type="checkbox"
+            data-testid={testIds.dashboardFilters.dependentCheckbox}
+            checked={isDependent}
+            disabled={!isDependent && parentChoices.length === 0}
+            onChange={(event) => {
+              const firstParent = parentChoices[0]?.id;
+              onChange({ ...draft, cascadeParentIds: event.target.checked && firstParent !== undefined ? [firstParent] : [] });
+            }}
+          />
+          {dependentFiltersLabel}
+        </Check>
+      )}
+      {isSelect && isDependent && (
+        <Labeled label={parentFilterLabel}>
+          <NativeSelect
+            data-testid={testIds.dashboardFilters.parentFilterSelect}
+            aria-invalid={cascadeError !== null}
+            value={draft.cascadeParentIds[0] ?? ''}
+            onChange={(event) => onChange({ ...draft, cascadeParentIds: [event.target.value] })}
+          >
+            {parentChoices.map((parent) => (
+              <option key={parent.id} value={parent.id}>
+                {parent.name.trim() === '' ? parent.id : parent.name}
+              </option>
+            ))}
+          </NativeSelect>
+          {cascadeError !== null && (
+            <FieldError role="alert" data-testid={testIds.dashboardFilters.cascadeError}>
+              {cascadeError}
+            </FieldError>
+          )}
+        </Labeled>
       )}
       <fieldset>
         <legend>Scoping</legend>
@@ -245,6 +316,11 @@ const Field = styled.label`
 const FieldLabel = styled.span`
   font-size: ${({ theme }) => theme.fontSizes.s}px;
   font-weight: 600;
+`;
+
+const FieldError = styled.span`
+  color: ${({ theme }) => theme.colors.error.base};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
 `;
 
 const TextInput = styled.input`

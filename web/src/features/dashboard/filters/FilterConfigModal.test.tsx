@@ -7,6 +7,9 @@ import { renderWithTheme } from '@/testRendering';
 import { testIds } from '@/testIds';
 import { FilterConfigModal } from './FilterConfigModal';
 
+/** The core's cycle check: what it was asked, and the filters it reports in a cycle. */
+const cascadeCheck = vi.hoisted(() => ({ asked: [] as Record<string, string[]>[], inCycle: [] as string[] }));
+
 vi.mock('@/wasm/nativeFilters', () => ({
   loadNativeFilterRules: () =>
     Promise.resolve({
@@ -15,6 +18,10 @@ vi.mock('@/wasm/nativeFilters', () => ({
       selectExtraFormData: () => ({}),
       rangeExtraFormData: () => ({}),
       mergeExtraFormData: () => ({}),
+      filtersInCascadeCycle: (parentsByFilter: Record<string, string[]>) => {
+        cascadeCheck.asked.push(parentsByFilter);
+        return cascadeCheck.inCycle;
+      },
     }),
 }));
 
@@ -57,6 +64,43 @@ describe('FilterConfigModal', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     forgetCsrfToken();
+    cascadeCheck.asked = [];
+    cascadeCheck.inCycle = [];
+  });
+
+  it('lets a value filter depend on another, and refuses a cycle the core reports', async () => {
+    const sent = stubServer();
+    const genderFilter: NativeFilter = { ...stateFilter, id: 'NATIVE_FILTER-gender', name: 'Gender', cascadeParentIds: ['NATIVE_FILTER-state'] };
+    renderWithTheme(
+      <FilterConfigModal dashboardId={4} idOrSlug="4" filters={[stateFilter, genderFilter]} charts={charts} layout={{}} onClose={vi.fn()} onSaved={vi.fn()} />,
+    );
+    // State is selected; making it depend on Gender (the only other value filter) closes a cycle.
+    expect(screen.getByTestId<HTMLInputElement>(ids.dependentCheckbox).checked).toBe(false);
+    expect(screen.getByText('Values are dependent on other filters')).not.toBeNull();
+    cascadeCheck.inCycle = ['NATIVE_FILTER-gender', 'NATIVE_FILTER-state'];
+    fireEvent.click(screen.getByTestId(ids.dependentCheckbox));
+    const parentSelect = screen.getByTestId<HTMLSelectElement>(ids.parentFilterSelect);
+    expect([...parentSelect.options].map((option) => option.textContent)).toEqual(['Gender']);
+    expect((await screen.findByTestId(ids.cascadeError)).textContent).toBe('Cannot create cyclic hierarchy');
+    expect(cascadeCheck.asked.at(-1)).toEqual({ 'NATIVE_FILTER-state': ['NATIVE_FILTER-gender'], 'NATIVE_FILTER-gender': ['NATIVE_FILTER-state'] });
+
+    fireEvent.click(screen.getByTestId(ids.saveButton));
+    expect((await screen.findByTestId(ids.configError)).textContent).toBe('Cannot create cyclic hierarchy');
+    expect(sent.some((request) => request.method === 'PUT')).toBe(false);
+
+    // The refusal selects the first filter of the cycle, Gender; without its parent the save goes out.
+    const selectedItem = screen.getAllByTestId(ids.configListItem).find((item) => item.getAttribute('aria-current') === 'true');
+    expect(selectedItem?.getAttribute('data-filter-id')).toBe('NATIVE_FILTER-gender');
+    cascadeCheck.inCycle = [];
+    fireEvent.click(screen.getByTestId(ids.dependentCheckbox));
+    await waitFor(() => expect(screen.queryByTestId(ids.cascadeError)).toBeNull());
+    fireEvent.click(screen.getByTestId(ids.saveButton));
+    await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true));
+    const modified = (sent.find((request) => request.method === 'PUT')?.body.modified ?? []) as NativeFilter[];
+    expect(modified.map((filter) => [filter.name, filter.cascadeParentIds])).toEqual([
+      ['State', ['NATIVE_FILTER-gender']],
+      ['Gender', []],
+    ]);
   });
 
   it('when the save fails, shows the failure as a toast and keeps the modal and its drafts', async () => {

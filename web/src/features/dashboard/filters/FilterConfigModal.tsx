@@ -9,7 +9,7 @@ import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
 import { loadNativeFilterRules } from '@/wasm/nativeFilters';
 import { saveNativeFilters, useDashboardDatasets } from './api';
-import { draftProblem, newFilterDraft, savedFilter } from './filterDrafts';
+import { draftProblem, newFilterDraft, parentsByFilter, savedFilter } from './filterDrafts';
 import { FilterConfigForm } from './FilterConfigForm';
 
 export interface FilterConfigModalProps {
@@ -30,6 +30,8 @@ export const filterRemovalUndoMs = 5000;
 export const removedFilterMessage = 'You have removed this filter.';
 export const restoreFilterLabel = 'Restore Filter';
 export const unnamedFilterLabel = '[untitled]';
+/** Superset's message for parents that lead back to the filter. */
+export const cyclicHierarchyMessage = 'Cannot create cyclic hierarchy';
 
 /** The filter configuration: the list of filters, the selected one's settings, Save and Cancel. */
 export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layout, onClose, onSaved }: FilterConfigModalProps): JSX.Element {
@@ -45,6 +47,20 @@ export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layo
   const [pendingRemovals, setPendingRemovals] = useState<ReadonlySet<string>>(() => new Set());
   const removalTimers = useRef(new Map<string, number>());
   const selected = drafts.find((draft) => draft.id === selectedId) ?? null;
+  // The filters whose parents lead back to themselves (the core's check), for the parent field.
+  const [cycleIds, setCycleIds] = useState<readonly string[]>([]);
+  const keptDrafts = drafts.filter((draft) => !pendingRemovals.has(draft.id));
+  const parentsKey = JSON.stringify(parentsByFilter(keptDrafts));
+
+  useEffect(() => {
+    let isCurrent = true;
+    void loadNativeFilterRules().then((rules) => {
+      if (isCurrent) setCycleIds(rules.filtersInCascadeCycle(JSON.parse(parentsKey) as Record<string, string[]>));
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [parentsKey]);
 
   useEffect(() => {
     const timers = removalTimers.current;
@@ -105,6 +121,13 @@ export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layo
     setIsSaving(true);
     try {
       const rules = await loadNativeFilterRules();
+      const inCycle = rules.filtersInCascadeCycle(parentsByFilter(kept));
+      if (inCycle.length > 0) {
+        setCycleIds(inCycle);
+        setSelectedId(inCycle[0] ?? null);
+        setProblem(cyclicHierarchyMessage);
+        return;
+      }
       const chartIds = charts.map((chart) => chart.id);
       const saved: NativeFilter[] = [];
       for (const draft of kept) {
@@ -186,7 +209,16 @@ export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layo
           </Removed>
         )}
         {selected !== null && !pendingRemovals.has(selected.id) && (
-          <FilterConfigForm draft={selected} datasets={datasets.data ?? []} charts={charts} rangeError={rangeError} onChange={updateDraft} />
+          <FilterConfigForm
+            draft={selected}
+            datasets={datasets.data ?? []}
+            charts={charts}
+            otherFilters={keptDrafts.filter((draft) => draft.id !== selected.id)}
+            idOrSlug={idOrSlug}
+            rangeError={rangeError}
+            cascadeError={cycleIds.includes(selected.id) ? cyclicHierarchyMessage : null}
+            onChange={updateDraft}
+          />
         )}
       </Layout>
       {problem !== null && (

@@ -1,25 +1,31 @@
 import { useState, type JSX } from 'react';
 import styled from 'styled-components';
 import type { DataMask } from '@/api/generated/DataMask';
+import type { ExtraFormData } from '@/api/generated/ExtraFormData';
 import type { NativeFilter } from '@/api/generated/NativeFilter';
 import { errorMessage } from '@/api/errors';
 import { Select } from '@/components/Select';
 import { testIds } from '@/testIds';
 import { loadNativeFilterRules } from '@/wasm/nativeFilters';
-import { useColumnValues } from './api';
+import { useCascadingFilterOptions, useColumnValues } from './api';
 import { dataMaskFor, filterValueOf, optionKey, valueOptions, valuesOfKeys, type FilterValue } from './filterValues';
 import { filterColumnName, filterDatasetId, isFilterValueRequired, isMultipleSelect } from './nativeFilterConfig';
 import { RangeInputs } from './RangeInputs';
+import { TimeFilterControl } from './TimeFilterControl';
 
 export interface FilterValueControlProps {
   filter: NativeFilter;
   /** The mask shown: the pending one, else the applied one. */
   mask: DataMask | undefined;
+  /** The masks of the filter's parents (`cascadeParentIds`), by parent id: its values depend on them. */
+  parentMasks: Record<string, ExtraFormData>;
+  /** The dashboard (a time column filter lists its dataset's temporal columns). */
+  idOrSlug: string;
   onChange: (mask: DataMask) => void;
 }
 
-/** One native filter of the bar: its name and its value control (a select or a range). */
-export function FilterValueControl({ filter, mask, onChange }: FilterValueControlProps): JSX.Element {
+/** One native filter of the bar: its name and its value control (a select, a range or a time filter). */
+export function FilterValueControl({ filter, mask, parentMasks, idOrSlug, onChange }: FilterValueControlProps): JSX.Element {
   const value = filterValueOf(filter, mask);
   const [rangeError, setRangeError] = useState<string | null>(null);
   const [shownRange, setShownRange] = useState<{ min: number | null; max: number | null } | null>(null);
@@ -41,7 +47,9 @@ export function FilterValueControl({ filter, mask, onChange }: FilterValueContro
         {filter.name}
         {isFilterValueRequired(filter) && <Required aria-hidden> *</Required>}
       </Label>
-      {value.kind === 'range' ? (
+      {value.kind === 'time' ? (
+        <TimeFilterControl filter={filter} idOrSlug={idOrSlug} value={value.value} label={filter.name} onChange={(next) => emit({ kind: 'time', value: next })} />
+      ) : value.kind === 'range' ? (
         <RangeInputs
           label={filter.name}
           min={shownRange?.min ?? value.min}
@@ -53,14 +61,27 @@ export function FilterValueControl({ filter, mask, onChange }: FilterValueContro
           }}
         />
       ) : (
-        <SelectValues filter={filter} values={value.values} onChange={(values) => emit({ kind: 'select', values })} />
+        <SelectValues filter={filter} values={value.values} parentMasks={parentMasks} onChange={(values) => emit({ kind: 'select', values })} />
       )}
     </Field>
   );
 }
 
-function SelectValues({ filter, values, onChange }: { filter: NativeFilter; values: unknown[]; onChange: (values: unknown[]) => void }): JSX.Element {
-  const columnValues = useColumnValues(filterDatasetId(filter), filterColumnName(filter));
+interface SelectValuesProps {
+  filter: NativeFilter;
+  values: unknown[];
+  parentMasks: Record<string, ExtraFormData>;
+  onChange: (values: unknown[]) => void;
+}
+
+/** A select filter's values: the column's values, or for a cascading filter those its parents allow. */
+function SelectValues({ filter, values, parentMasks, onChange }: SelectValuesProps): JSX.Element {
+  const isCascading = filter.cascadeParentIds.length > 0;
+  const datasetId = filterDatasetId(filter);
+  const column = filterColumnName(filter);
+  const allValues = useColumnValues(isCascading ? undefined : datasetId, column);
+  const allowedValues = useCascadingFilterOptions(datasetId, column, parentMasks, isCascading);
+  const columnValues = isCascading ? allowedValues : allValues;
   const choices = columnValues.data ?? [];
   const options = valueOptions(choices);
   const keys = values.map(optionKey);

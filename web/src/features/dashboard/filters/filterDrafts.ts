@@ -2,7 +2,7 @@ import type { NativeFilter } from '@/api/generated/NativeFilter';
 import type { NativeFilterScope } from '@/api/generated/NativeFilterScope';
 import type { NativeFilterRules } from '@/wasm/nativeFilters';
 import { dataMaskFor, filterValueOf } from './filterValues';
-import { allChartsScope, filterColumnName, filterDatasetId, newNativeFilterId, selectFilterType } from './nativeFilterConfig';
+import { allChartsScope, filterColumnName, filterDatasetId, needsColumn, needsDataset, newNativeFilterId, selectFilterType } from './nativeFilterConfig';
 
 export const nameRequiredMessage = 'Name is required';
 export const datasetRequiredMessage = 'Dataset is required';
@@ -32,8 +32,8 @@ export function scopeOfCharts(allChartIds: readonly number[], chosenChartIds: re
 /** The first problem of a draft, in the modal's words; null when it can be saved. */
 export function draftProblem(draft: NativeFilter): string | null {
   if (draft.name.trim() === '') return nameRequiredMessage;
-  if (filterDatasetId(draft) === undefined) return datasetRequiredMessage;
-  if ((filterColumnName(draft) ?? '') === '') return columnRequiredMessage;
+  if (needsDataset(draft.filterType) && filterDatasetId(draft) === undefined) return datasetRequiredMessage;
+  if (needsColumn(draft.filterType) && (filterColumnName(draft) ?? '') === '') return columnRequiredMessage;
   return null;
 }
 
@@ -46,4 +46,9 @@ export function savedFilter(rules: NativeFilterRules, draft: NativeFilter, layou
   const defaultDataMask = dataMaskFor(rules, draft, filterValueOf(draft, draft.defaultDataMask));
   const { chartsInScope, tabsInScope } = rules.filterScopeRuntime(layout, draft.scope, chartIds);
   return { ...draft, name: draft.name.trim(), defaultDataMask, chartsInScope, tabsInScope };
+}
+
+/** Each draft's parents (`cascadeParentIds`), by draft id: what the core checks for cycles. */
+export function parentsByFilter(drafts: readonly NativeFilter[]): Record<string, string[]> {
+  return Object.fromEntries(drafts.map((draft) => [draft.id, [...draft.cascadeParentIds]]));
 }

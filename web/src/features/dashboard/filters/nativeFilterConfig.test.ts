@@ -4,10 +4,11 @@ import {
   datasetIdOf,
   initialDataMasks,
   isDataMaskActive,
+  readFilterBarItems,
   readNativeFilters,
 } from './nativeFilterConfig';
 import { readCrossFilterSettings } from './crossFilterScoping';
-import { draftProblem, newFilterDraft, scopeOfCharts } from './filterDrafts';
+import { draftProblem, newFilterDraft, parentsByFilter, scopeOfCharts } from './filterDrafts';
 
 const stateFilter = {
   id: 'NATIVE_FILTER-state',
@@ -64,5 +65,34 @@ describe('native filter configuration', () => {
     expect(draftProblem({ ...draft, name: 'State', targets: [{ datasetId: 3 }] })).toBe('Column is required');
     expect(draftProblem({ ...draft, name: 'State', targets: [{ datasetId: 3, column: { name: 'state' } }] })).toBeNull();
     expect(scopeOfCharts([1, 2, 3], [2, 3])).toEqual({ rootPath: ['ROOT_ID'], excluded: [1] });
+  });
+
+  it('lists the filters and dividers the bar shows, in the configuration order', () => {
+    const divider = { id: 'NATIVE_FILTER_DIVIDER-1', type: 'DIVIDER', title: 'More', description: 'Other filters' };
+    const metadata = JSON.stringify({ native_filter_configuration: [divider, stateFilter, { id: 'SOMETHING-else' }] });
+    expect(readFilterBarItems(metadata).map((item) => item.id)).toEqual(['NATIVE_FILTER_DIVIDER-1', 'NATIVE_FILTER-state']);
+    expect(readFilterBarItems(null)).toEqual([]);
+  });
+
+  it('needs a dataset for the time column and grain, a column for neither, and nothing for the time range', () => {
+    const named = { ...newFilterDraft(), name: 'When' };
+    expect(draftProblem({ ...named, filterType: 'filter_time', targets: [{}] })).toBeNull();
+    expect(draftProblem({ ...named, filterType: 'filter_timegrain', targets: [{}] })).toBe('Dataset is required');
+    expect(draftProblem({ ...named, filterType: 'filter_timegrain', targets: [{ datasetId: 3 }] })).toBeNull();
+    expect(draftProblem({ ...named, filterType: 'filter_timecolumn', targets: [{ datasetId: 3 }] })).toBeNull();
+    expect(draftProblem({ ...named, filterType: 'filter_range', targets: [{ datasetId: 3 }] })).toBe('Column is required');
+  });
+
+  it('counts time range, time column and time grain masks as active', () => {
+    expect(isDataMaskActive({ extraFormData: { time_range: 'Last week' }, filterState: {} })).toBe(true);
+    expect(isDataMaskActive({ extraFormData: { granularity_sqla: 'ds' }, filterState: {} })).toBe(true);
+    expect(isDataMaskActive({ extraFormData: { time_grain_sqla: 'P1M' }, filterState: {} })).toBe(true);
+    expect(isDataMaskActive({ extraFormData: {}, filterState: {} })).toBe(false);
+  });
+
+  it('hands the core each draft with its parents', () => {
+    const parent = { ...newFilterDraft(), id: 'NATIVE_FILTER-a' };
+    const child = { ...newFilterDraft(), id: 'NATIVE_FILTER-b', cascadeParentIds: ['NATIVE_FILTER-a'] };
+    expect(parentsByFilter([parent, child])).toEqual({ 'NATIVE_FILTER-a': [], 'NATIVE_FILTER-b': ['NATIVE_FILTER-a'] });
   });
 });

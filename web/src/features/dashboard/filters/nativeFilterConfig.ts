@@ -7,13 +7,35 @@ import type { NativeFilterScope } from '@/api/generated/NativeFilterScope';
 export type DataMaskState = Readonly<Record<string, DataMask>>;
 
 export const nativeFilterPrefix = 'NATIVE_FILTER-';
+export const dividerPrefix = 'NATIVE_FILTER_DIVIDER-';
 export const selectFilterType = 'filter_select';
 export const rangeFilterType = 'filter_range';
-/** The filter types the configuration modal offers, with Superset's names. */
+export const timeRangeFilterType = 'filter_time';
+export const timeColumnFilterType = 'filter_timecolumn';
+export const timeGrainFilterType = 'filter_timegrain';
+/** The filter types the configuration modal offers, in its order, with Superset's names. */
 export const filterTypeNames: Readonly<Record<string, string>> = {
   [selectFilterType]: 'Value',
   [rangeFilterType]: 'Numerical range',
+  [timeRangeFilterType]: 'Time range',
+  [timeColumnFilterType]: 'Time column',
+  [timeGrainFilterType]: 'Time grain',
 };
+
+/** Whether a filter type is one of the time filters (time range, time column, time grain). */
+export function isTimeFilterType(filterType: string): boolean {
+  return filterType === timeRangeFilterType || filterType === timeColumnFilterType || filterType === timeGrainFilterType;
+}
+
+/** Whether a filter type reads its values from a dataset: all but the time range. */
+export function needsDataset(filterType: string): boolean {
+  return filterType !== timeRangeFilterType;
+}
+
+/** Whether a filter type filters on a column: the value and numerical range filters. */
+export function needsColumn(filterType: string): boolean {
+  return filterType === selectFilterType || filterType === rangeFilterType;
+}
 
 /** The whole dashboard: the scope of a new filter and of cross-filters by default. */
 export const allChartsScope: NativeFilterScope = { rootPath: ['ROOT_ID'], excluded: [] };
@@ -38,6 +60,18 @@ export function readNativeFilters(jsonMetadata: string | null): NativeFilter[] {
   return (configuration as NativeFilter[]).filter(
     (filter) => typeof filter.id === 'string' && filter.id.startsWith(nativeFilterPrefix) && filter.type !== 'DIVIDER',
   );
+}
+
+/** The filters and dividers of `native_filter_configuration`, in its order: what the bar shows. */
+export function readFilterBarItems(jsonMetadata: string | null): NativeFilter[] {
+  const configuration = parseJsonMetadata(jsonMetadata).native_filter_configuration;
+  if (!Array.isArray(configuration)) return [];
+  return (configuration as NativeFilter[]).filter((item) => typeof item.id === 'string' && (isDivider(item) || item.id.startsWith(nativeFilterPrefix)));
+}
+
+/** Whether a configuration item is a divider (`type: DIVIDER`, id `NATIVE_FILTER_DIVIDER-`). */
+export function isDivider(item: NativeFilter): boolean {
+  return item.type === 'DIVIDER' || item.id.startsWith(dividerPrefix);
 }
 
 /** A fresh filter id, `NATIVE_FILTER-` and a random suffix. */
@@ -70,7 +104,13 @@ export function emptyDataMask(id: string): DataMask {
 /** Whether a mask filters anything. */
 export function isDataMaskActive(mask: DataMask | undefined): boolean {
   const extra = mask?.extraFormData ?? emptyExtraFormData;
-  return (extra.filters?.length ?? 0) > 0 || (extra.adhoc_filters?.length ?? 0) > 0 || extra.time_range !== undefined;
+  return (
+    (extra.filters?.length ?? 0) > 0 ||
+    (extra.adhoc_filters?.length ?? 0) > 0 ||
+    extra.time_range !== undefined ||
+    extra.granularity_sqla !== undefined ||
+    extra.time_grain_sqla !== undefined
+  );
 }
 
 /** The masks a dashboard opens with: each filter's default, then the permalink's saved masks. */

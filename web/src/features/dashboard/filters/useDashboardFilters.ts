@@ -41,7 +41,10 @@ export interface DashboardFiltersInput {
   isReady: boolean;
 }
 
-/** Each chart's `extraFormData`: the masks of the filters whose scope holds it, merged in order. */
+/**
+ * Each chart's `extraFormData`: the masks of the filters whose scope holds it (and, for a filter
+ * on a dataset, whose chart is on that dataset), merged in order.
+ */
 function chartExtraFormData(rules: NativeFilterRules, input: DashboardFiltersInput, applied: DataMaskState): Map<number, ExtraFormData> {
   const chartIds = [...input.chartIds];
   const masksByChart = new Map<number, ExtraFormData[]>(chartIds.map((chartId) => [chartId, []]));
@@ -49,8 +52,10 @@ function chartExtraFormData(rules: NativeFilterRules, input: DashboardFiltersInp
   for (const filter of input.filters) {
     const mask = applied[filter.id];
     if (mask === undefined) continue;
+    // A filter without a dataset (the time range) applies to every chart in its scope.
+    const datasetId = filterDatasetId(filter);
     for (const chartId of rules.chartsInScope(input.layout, filter.scope, chartIds)) {
-      if (isOnDataset(chartId, filterDatasetId(filter))) masksByChart.get(chartId)?.push(mask.extraFormData);
+      if (datasetId === undefined || isOnDataset(chartId, datasetId)) masksByChart.get(chartId)?.push(mask.extraFormData);
     }
   }
   for (const [key, mask] of Object.entries(applied)) {
