@@ -41,6 +41,16 @@ pub struct SavedQueryPayload {
     pub extra_json: Option<String>,
 }
 
+/// A table a statement reads, as Superset's `sql_tables` lists it (`Table`: table, schema,
+/// catalog); the schema and catalog are those the SQL names, `null` when it names none.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SqlTable {
+    pub table: String,
+    pub schema: Option<String>,
+    pub catalog: Option<String>,
+}
+
 /// The database of a saved query.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export)]
@@ -65,6 +75,8 @@ pub struct SavedQuery {
     pub schema: Option<String>,
     pub template_parameters: Option<String>,
     pub extra_json: String,
+    /// The tables the SQL reads, parsed with the database's dialect (none when it does not parse).
+    pub sql_tables: Vec<SqlTable>,
     #[ts(type = "number | null")]
     pub rows: Option<i64>,
     pub last_run_delta_humanized: Option<String>,

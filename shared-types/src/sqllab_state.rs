@@ -7,6 +7,7 @@ use ts_rs::TS;
 
 use crate::common::UserRef;
 use crate::ids::DatabaseId;
+use crate::saved_query::SqlTable;
 use crate::sqllab::SqlLabQuery;
 
 /// The state a SQL Lab permalink keeps, and what `GET /api/v1/sqllab/permalink/{key}` answers
@@ -53,6 +54,8 @@ pub struct QueryHistoryItem {
     pub status: String,
     pub sql: String,
     pub executed_sql: Option<String>,
+    /// The tables the SQL reads, parsed with the database's dialect (none when it does not parse).
+    pub sql_tables: Vec<SqlTable>,
     pub catalog: Option<String>,
     pub schema: Option<String>,
     pub tab_name: Option<String>,

@@ -323,6 +323,10 @@ export const testIds = {
     /** One table of the schema; `data-table` holds its name. */
     tableItem: 'sqllab-table-item',
     tableColumn: 'sqllab-table-column',
+    /** The indexes section of an expanded table. */
+    tableIndexes: 'sqllab-table-indexes',
+    /** One index of that section; `data-index` holds its name. */
+    tableIndex: 'sqllab-table-index',
     editor: 'sqllab-editor',
     runButton: 'sqllab-run',
     stopButton: 'sqllab-stop',

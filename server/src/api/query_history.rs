@@ -13,6 +13,7 @@ use super::list_query::parse_list_query;
 use crate::auth::{AuthUser, CurrentUser};
 use crate::error::{ApiError, AppJson, AppPath, AppQuery};
 use crate::sqllab::run::epoch_ms;
+use crate::sqllab::sql_tables::sql_tables_of_backend;
 use crate::state::AppState;
 use crate::store::query_history::{QueryHistoryRow, QUERY_HISTORY_LIST};
 
@@ -23,6 +24,16 @@ pub(super) fn sees_every_query(user: &AuthUser) -> bool {
 
 fn history_item(row: QueryHistoryRow) -> QueryHistoryItem {
     let record = row.record;
+    // A templated script does not parse before it is rendered: then the SQL that ran is read.
+    let sql_tables = Some(sql_tables_of_backend(&record.sql, &row.backend))
+        .filter(|tables| !tables.is_empty())
+        .or_else(|| {
+            record
+                .executed_sql
+                .as_deref()
+                .map(|executed| sql_tables_of_backend(executed, &row.backend))
+        })
+        .unwrap_or_default();
     QueryHistoryItem {
         id: record.id,
         client_id: record.client_id,
@@ -33,6 +44,7 @@ fn history_item(row: QueryHistoryRow) -> QueryHistoryItem {
         status: record.status,
         sql: record.sql,
         executed_sql: record.executed_sql,
+        sql_tables,
         catalog: record.catalog,
         schema: record.schema,
         tab_name: record.tab_name,

@@ -18,6 +18,7 @@ use super::list_query::parse_list_query;
 use super::rison::parse_rison;
 use crate::auth::{AuthUser, CurrentUser};
 use crate::error::{ApiError, AppJson, AppPath, AppQuery};
+use crate::sqllab::sql_tables::sql_tables_of_backend;
 use crate::state::AppState;
 use crate::store::list_rows::ListUser;
 use crate::store::saved_query::{SavedQueryFields, SavedQueryRecord, SAVED_QUERY_LIST};
@@ -44,6 +45,7 @@ pub fn saved_query_body(record: SavedQueryRecord, now: chrono::DateTime<chrono::
         }),
         _ => None,
     };
+    let sql_tables = sql_tables_of_backend(&fields.sql, record.backend.as_deref().unwrap_or_default());
     SavedQuery {
         id: record.id,
         uuid: record.uuid,
@@ -56,6 +58,7 @@ pub fn saved_query_body(record: SavedQueryRecord, now: chrono::DateTime<chrono::
         schema: fields.schema,
         template_parameters: fields.template_parameters,
         extra_json: fields.extra_json,
+        sql_tables,
         rows: record.rows,
         last_run_delta_humanized: record.last_run.as_deref().map(|last_run| time_ago(last_run, now)),
         changed_on_delta_humanized: time_ago(&record.changed_on, now),

@@ -281,6 +281,11 @@ pub async fn table_metadata(
         })
         .collect::<Vec<_>>();
     let select_star = select_star(engine, kind, catalog, schema, table, &columns);
+    let primary_key_name = if kind == SqlEngine::Postgres && !primary_key.is_empty() {
+        postgres_primary_key_name(engine, schema, table).await?
+    } else {
+        None
+    };
     let foreign_keys = foreign_keys(engine, kind, catalog, schema, table).await?;
     let indexes = indexes(engine, kind, catalog, schema, table).await?;
     Ok(Some(TableMetadata {
@@ -290,11 +295,36 @@ pub async fn table_metadata(
         select_star,
         primary_key: TablePrimaryKey {
             constrained_columns: primary_key,
-            name: None,
+            name: primary_key_name,
         },
         foreign_keys,
         indexes,
     }))
+}
+
+/// The name of a PostgreSQL table's primary-key constraint (`books_pkey`), as SQLAlchemy's
+/// `get_pk_constraint` reads it; the other engines' reflection gives none.
+async fn postgres_primary_key_name(
+    engine: &Engine,
+    schema: &str,
+    table: &str,
+) -> Result<Option<String>, EngineError> {
+    let rows = read(
+        engine,
+        "SELECT c.conname::text FROM pg_catalog.pg_constraint c \
+         JOIN pg_catalog.pg_class t ON t.oid = c.conrelid \
+         JOIN pg_catalog.pg_namespace n ON n.oid = t.relnamespace \
+         WHERE c.contype = 'p' AND n.nspname = $1 AND t.relname = $2",
+        vec![
+            SqlValue::Text(schema.to_owned()),
+            SqlValue::Text(table.to_owned()),
+        ],
+    )
+    .await?;
+    Ok(rows
+        .first()
+        .map(|row| text_at(row, 0))
+        .filter(|name| !name.is_empty()))
 }
 
 /// `SELECT col, ... FROM schema.table LIMIT 100`, with quoted names; a DuckDB catalog asked

@@ -44,7 +44,7 @@ impl SqlEngine {
         }
     }
 
-    fn dialect(self) -> &'static dyn Dialect {
+    pub(crate) fn dialect(self) -> &'static dyn Dialect {
         match self {
             SqlEngine::DuckDb => &DuckDbDialect {},
             SqlEngine::Sqlite => &SQLiteDialect {},

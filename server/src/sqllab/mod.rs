@@ -11,6 +11,7 @@ pub mod format;
 pub mod guard;
 pub mod results;
 pub mod run;
+pub mod sql_tables;
 pub mod table_keys;
 pub mod template;
 

@@ -90,6 +90,8 @@ pub const QUERY_HISTORY_LIST: ListSpec = ListSpec {
 pub struct QueryHistoryRow {
     pub record: QueryRecord,
     pub database_name: String,
+    /// The database's backend (`duckdb`, `sqlite`, `postgresql`, `mysql`), whose dialect reads the SQL.
+    pub backend: String,
     pub user: Option<ListUser>,
 }
 
@@ -109,7 +111,7 @@ impl Store {
             .collect::<Vec<_>>()
             .join(", ");
         let sql = format!(
-            "SELECT {columns}, dbs.database_name, query_user.id AS query_user_id,
+            "SELECT {columns}, dbs.database_name, dbs.backend, query_user.id AS query_user_id,
                     query_user.first_name AS query_user_first_name, query_user.last_name AS query_user_last_name
              FROM {FROM} WHERE query.id IN ({placeholders})"
         );
@@ -124,6 +126,7 @@ impl Store {
                 database_name: row
                     .try_get::<Option<String>, _>("database_name")?
                     .unwrap_or_default(),
+                backend: row.try_get::<Option<String>, _>("backend")?.unwrap_or_default(),
                 user: user_at(&row, "query_user")?,
             });
         }

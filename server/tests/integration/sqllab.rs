@@ -29,6 +29,14 @@ async fn examples_id(app: &TestApp) -> i64 {
         .id
 }
 
+/// A test app with the examples, its admin and the examples database's id: most tests start so.
+async fn examples_lab() -> (TestApp, As, i64) {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let database_id = examples_id(&app).await;
+    (app, admin, database_id)
+}
+
 pub(crate) async fn register(app: &TestApp, name: &str, uri: &str, backend: &str, allow_dml: bool) -> i64 {
     app.state
         .store
@@ -99,9 +107,7 @@ fn totals_of(answer: &Value) -> Vec<(String, i64)> {
 
 #[tokio::test]
 async fn a_select_on_the_examples_returns_superset_s_shape_and_is_recorded() {
-    let app = TestApp::with_examples().await;
-    let admin = app.admin().await;
-    let database_id = examples_id(&app).await;
+    let (app, admin, database_id) = examples_lab().await;
     let answer = execute(&app, &admin, database_id, AGGREGATE, 1000).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
     let body = &answer.json;
@@ -154,9 +160,7 @@ async fn a_select_on_the_examples_returns_superset_s_shape_and_is_recorded() {
 
 #[tokio::test]
 async fn the_row_limit_cuts_rows_and_says_which_limit_applied() {
-    let app = TestApp::with_examples().await;
-    let admin = app.admin().await;
-    let database_id = examples_id(&app).await;
+    let (app, admin, database_id) = examples_lab().await;
     let cases = [
         ("SELECT name FROM birth_names", 10, 10, "DROPDOWN"),
         ("SELECT name FROM birth_names LIMIT 5", 10, 5, "QUERY"),
@@ -255,9 +259,7 @@ async fn the_arrow_answer_carries_the_json_answer_s_meta_and_values_cut_at_the_l
         DataType, Date32Type, Decimal128Type, Float64Type, Int32Type, TimeUnit, TimestampMicrosecondType,
     };
 
-    let app = TestApp::with_examples().await;
-    let admin = app.admin().await;
-    let database_id = examples_id(&app).await;
+    let (app, admin, database_id) = examples_lab().await;
 
     let json_answer = execute(&app, &admin, database_id, TYPED_VALUES, 2).await;
     assert_eq!(json_answer.status, StatusCode::OK, "{}", json_answer.json);
@@ -340,9 +342,7 @@ async fn the_arrow_answer_cuts_the_engine_s_batches_at_the_limit_and_json_stays_
     use arrow::array::AsArray;
     use arrow::datatypes::Int64Type;
 
-    let app = TestApp::with_examples().await;
-    let admin = app.admin().await;
-    let database_id = examples_id(&app).await;
+    let (app, admin, database_id) = examples_lab().await;
     // DuckDB answers 5,000 rows in batches of 2,048: the limit of 3,000 falls inside the second.
     let sql = "SELECT range AS n FROM range(5000)";
     let answer = execute_as_arrow(&app, &admin, database_id, sql, 3000).await;
@@ -371,9 +371,7 @@ async fn the_arrow_answer_cuts_the_engine_s_batches_at_the_limit_and_json_stays_
 
 #[tokio::test]
 async fn errors_have_the_spec_shape_and_fail_the_query() {
-    let app = TestApp::with_examples().await;
-    let admin = app.admin().await;
-    let database_id = examples_id(&app).await;
+    let (app, admin, database_id) = examples_lab().await;
 
     let refused = execute(&app, &admin, database_id, "DELETE FROM birth_names", 100).await;
     assert_eq!(refused.status, StatusCode::BAD_REQUEST);
@@ -534,6 +532,50 @@ impl SeededEngines {
             ),
             ("mysql", self.mariadb.url.clone()),
         ]
+    }
+}
+
+/// Empty engines for long runs, registered read-only under `prefix` next to the examples' DuckDB:
+/// an SQLite file, a throwaway PostgreSQL database and a throwaway MariaDB database (dropped with
+/// the value).
+struct SlowEngines {
+    _home: tempfile::TempDir,
+    postgres: ThrowawayDatabase,
+    mariadb: ThrowawayDatabase,
+    examples: i64,
+    sqlite: i64,
+    pg: i64,
+    my: i64,
+}
+
+impl SlowEngines {
+    async fn register(app: &TestApp, prefix: &str) -> SlowEngines {
+        let home = tempfile::tempdir().unwrap();
+        let sqlite_path = home.path().join("slow.sqlite");
+        std::fs::File::create(&sqlite_path).unwrap();
+        let postgres = ThrowawayDatabase::create().await;
+        let mariadb = ThrowawayDatabase::create_mariadb().await;
+        let sqlite_uri = format!("sqlite:///{}", sqlite_path.display());
+        let postgres_uri = postgres.url.replace("postgres://", "postgresql://");
+        let sqlite = register(app, &format!("{prefix} sqlite"), &sqlite_uri, "sqlite", false).await;
+        let pg = register(
+            app,
+            &format!("{prefix} postgres"),
+            &postgres_uri,
+            "postgresql",
+            false,
+        )
+        .await;
+        let my = register(app, &format!("{prefix} mariadb"), &mariadb.url, "mysql", false).await;
+        SlowEngines {
+            examples: examples_id(app).await,
+            _home: home,
+            postgres,
+            mariadb,
+            sqlite,
+            pg,
+            my,
+        }
     }
 }
 
@@ -746,29 +788,14 @@ async fn send_concurrently(
 async fn stop_and_timeout_cancel_the_statement_in_the_database() {
     let app = TestApp::with_config(true, None, |settings| settings.query_timeout_seconds = 3).await;
     let admin = app.admin().await;
-    let home = tempfile::tempdir().unwrap();
-    let sqlite_path = home.path().join("slow.sqlite");
-    std::fs::File::create(&sqlite_path).unwrap();
-    let postgres = ThrowawayDatabase::create().await;
-    let mariadb = ThrowawayDatabase::create_mariadb().await;
-    let examples = examples_id(&app).await;
-    let sqlite = register(
-        &app,
-        "slow sqlite",
-        &format!("sqlite:///{}", sqlite_path.display()),
-        "sqlite",
-        false,
-    )
-    .await;
-    let pg = register(
-        &app,
-        "slow postgres",
-        &postgres.url.replace("postgres://", "postgresql://"),
-        "postgresql",
-        false,
-    )
-    .await;
-    let my = register(&app, "slow mariadb", &mariadb.url, "mysql", false).await;
+    let slow = SlowEngines::register(&app, "slow").await;
+    let SlowEngines {
+        examples,
+        sqlite,
+        pg,
+        my,
+        ..
+    } = slow;
     let cases = [
         (examples, "SELECT count(*) FROM range(100000000000) a WHERE a.range % 7 = 3"),
         (
@@ -814,8 +841,14 @@ async fn stop_and_timeout_cancel_the_statement_in_the_database() {
     }
     // The statements are gone from the servers.
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(active_postgres_statements(&postgres, "pg_sleep(20)").await, 0);
-    assert_eq!(active_mariadb_statements(&mariadb, "SELECT SLEEP(20)").await, 0);
+    assert_eq!(
+        active_postgres_statements(&slow.postgres, "pg_sleep(20)").await,
+        0
+    );
+    assert_eq!(
+        active_mariadb_statements(&slow.mariadb, "SELECT SLEEP(20)").await,
+        0
+    );
 
     // Past the timeout (3 s here) the run is timed out, with the spec's error.
     let started = Instant::now();
@@ -852,29 +885,14 @@ async fn stop_and_timeout_cancel_the_statement_in_the_database() {
 async fn every_engine_times_out_a_long_run() {
     let app = TestApp::with_config(true, None, |settings| settings.query_timeout_seconds = 2).await;
     let admin = app.admin().await;
-    let home = tempfile::tempdir().unwrap();
-    let sqlite_path = home.path().join("slow.sqlite");
-    std::fs::File::create(&sqlite_path).unwrap();
-    let postgres = ThrowawayDatabase::create().await;
-    let mariadb = ThrowawayDatabase::create_mariadb().await;
-    let examples = examples_id(&app).await;
-    let sqlite = register(
-        &app,
-        "timeout sqlite",
-        &format!("sqlite:///{}", sqlite_path.display()),
-        "sqlite",
-        false,
-    )
-    .await;
-    let pg = register(
-        &app,
-        "timeout postgres",
-        &postgres.url.replace("postgres://", "postgresql://"),
-        "postgresql",
-        false,
-    )
-    .await;
-    let my = register(&app, "timeout mariadb", &mariadb.url, "mysql", false).await;
+    let slow = SlowEngines::register(&app, "timeout").await;
+    let SlowEngines {
+        examples,
+        sqlite,
+        pg,
+        my,
+        ..
+    } = slow;
     let cases = [
         (examples, "DuckDB", "SELECT count(*) FROM range(100000000000) a WHERE a.range % 7 = 3"),
         (
@@ -913,16 +931,20 @@ async fn every_engine_times_out_a_long_run() {
         assert_eq!(states, ["timed_out"], "{engine_name}");
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(active_postgres_statements(&postgres, "pg_sleep(30)").await, 0);
-    assert_eq!(active_mariadb_statements(&mariadb, "SELECT SLEEP(30)").await, 0);
+    assert_eq!(
+        active_postgres_statements(&slow.postgres, "pg_sleep(30)").await,
+        0
+    );
+    assert_eq!(
+        active_mariadb_statements(&slow.mariadb, "SELECT SLEEP(30)").await,
+        0
+    );
     app.close().await;
 }
 
 #[tokio::test]
 async fn the_left_bar_lists_databases_schemas_tables_and_columns() {
-    let app = TestApp::with_examples().await;
-    let admin = app.admin().await;
-    let database_id = examples_id(&app).await;
+    let (app, admin, database_id) = examples_lab().await;
     let hidden = register(&app, "hidden", "sqlite:////tmp/none.db", "sqlite", false).await;
     sqlx::query("UPDATE dbs SET expose_in_sqllab = FALSE WHERE id = $1")
         .bind(hidden)
@@ -1062,12 +1084,11 @@ async fn execute_template(app: &TestApp, who: &As, path: &str, sql: &str, params
 
 #[tokio::test]
 async fn templates_render_parameters_the_user_and_url_parameters() {
-    let app = TestApp::with_examples().await;
-    let admin = app.admin().await;
+    let (app, admin, database_id) = examples_lab().await;
     let literal = execute(
         &app,
         &admin,
-        examples_id(&app).await,
+        database_id,
         "SELECT COUNT(*) AS n FROM birth_names WHERE state = 'CA' AND gender = 'girl'",
         100,
     )
@@ -1537,9 +1558,7 @@ async fn execute_preview(
 
 #[tokio::test]
 async fn a_data_preview_runs_asynchronously_on_an_async_database_outside_every_editor() {
-    let app = TestApp::with_examples().await;
-    let admin = app.admin().await;
-    let database_id = examples_id(&app).await;
+    let (app, admin, database_id) = examples_lab().await;
     let metadata = app
         .get(
             &format!("/api/v1/database/{database_id}/table_metadata/?name=birth_names&schema=main"),
@@ -1669,11 +1688,9 @@ async fn a_running_asynchronous_run_is_listed_by_every_poll_while_it_runs() {
 
 #[tokio::test]
 async fn the_results_call_checks_its_key_and_its_reader() {
-    let app = TestApp::with_examples().await;
-    let admin = app.admin().await;
+    let (app, admin, examples) = examples_lab().await;
     app.create_user("analyst", "analyst-password", &["sql_lab"]).await;
     let analyst = app.token("analyst", "analyst-password").await;
-    let examples = examples_id(&app).await;
     allow_run_async(&app, examples).await;
     let accepted = execute_async(&app, &admin, examples, AGGREGATE, "keyed1").await;
     assert_eq!(accepted.status, StatusCode::ACCEPTED, "{}", accepted.json);

@@ -797,3 +797,94 @@ async fn the_bootstrap_carries_the_configured_sqllab_defaults() {
     );
     app.close().await;
 }
+
+/// `sql_tables` of the query history and of saved queries: the tables each script reads, parsed
+/// with its database's dialect (DuckDB examples, MariaDB backticks); a CTE's name is not a table;
+/// a templated run's tables are read from the SQL that ran.
+#[tokio::test]
+async fn runs_and_saved_queries_list_the_tables_their_sql_reads() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let examples = examples_id(&app).await;
+    let seeded = crate::sqllab::SeededEngines::create().await;
+    let mariadb_name = seeded.mariadb.name.clone();
+    let mariadb = crate::sqllab::register(&app, "tables mariadb", &seeded.mariadb.url, "mysql", false).await;
+    let table =
+        |table: &str, schema: Option<&str>| json!({"table": table, "schema": schema, "catalog": null});
+
+    let joined = "WITH boys AS (SELECT * FROM main.birth_names WHERE gender = 'boy') \
+                  SELECT b.name FROM boys b JOIN birth_names n ON n.name = b.name LIMIT 3";
+    let (status, body) = run(&app, &admin, examples, joined, "Joined").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let backticked =
+        format!("SELECT `gender`, COUNT(*) AS n FROM `{mariadb_name}`.`birth_names` GROUP BY `gender`");
+    let (status, body) = run(&app, &admin, mariadb, &backticked, "Backticks").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let templated = app
+        .post(
+            "/api/v1/sqllab/execute/",
+            json!({"database_id": examples, "sql": "SELECT name FROM {{ source }} LIMIT 1", "tab": "Templated",
+                   "sql_editor_id": "7", "queryLimit": 10, "templateParams": json!({"source": "birth_names"}).to_string()}),
+            &admin,
+        )
+        .await;
+    assert_eq!(templated.status, StatusCode::OK, "{}", templated.json);
+    let (status, body) = run(&app, &admin, examples, "SELECT 42 AS answer", "No table").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+
+    let (status, body) = list(&app, &admin, "query", "").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let tables_of = |tab: &str| -> Value {
+        body["result"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|run| run["tab_name"] == tab)
+            .unwrap_or_else(|| panic!("no run {tab} in {body}"))["sql_tables"]
+            .clone()
+    };
+    assert_eq!(
+        tables_of("Joined"),
+        json!([table("birth_names", None), table("birth_names", Some("main"))])
+    );
+    assert_eq!(
+        tables_of("Backticks"),
+        json!([table("birth_names", Some(mariadb_name.as_str()))])
+    );
+    assert_eq!(tables_of("Templated"), json!([table("birth_names", None)]));
+    assert_eq!(tables_of("No table"), json!([]));
+    let one_id = body["result"][0]["id"].as_i64().unwrap();
+    let one = app.get(&format!("/api/v1/query/{one_id}"), &admin).await;
+    assert_eq!(one.status, StatusCode::OK, "{}", one.json);
+    assert_eq!(one.json["result"]["sql_tables"], body["result"][0]["sql_tables"]);
+
+    let saved = save(
+        &app,
+        &admin,
+        json!({"db_id": mariadb, "label": "Genders", "sql": backticked, "schema": mariadb_name}),
+    )
+    .await;
+    let answer = app.get(&format!("/api/v1/saved_query/{saved}"), &admin).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    assert_eq!(
+        answer.json["result"]["sql_tables"],
+        json!([table("birth_names", Some(mariadb_name.as_str()))])
+    );
+    // An edit of the SQL changes its tables; the list shows them too.
+    let changed = app
+        .call(
+            Method::PUT,
+            &format!("/api/v1/saved_query/{saved}"),
+            Some(json!({"sql": "SELECT * FROM a_table JOIN other.b_table USING (id)"})),
+            &admin,
+        )
+        .await;
+    assert_eq!(changed.status, StatusCode::OK, "{}", changed.json);
+    let (status, body) = list(&app, &admin, "saved_query", "").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body["result"][0]["sql_tables"],
+        json!([table("a_table", None), table("b_table", Some("other"))])
+    );
+    app.close().await;
+}

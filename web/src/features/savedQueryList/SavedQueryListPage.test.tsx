@@ -21,6 +21,7 @@ function savedQuery(id: number, label: string): SavedQuery {
     schema: 'main',
     template_parameters: null,
     extra_json: '{}',
+    sql_tables: [],
     rows: null,
     last_run_delta_humanized: null,
     created_on: '2025-01-01T00:00:00+00:00',

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type JSX } from 'react';
 import styled from 'styled-components';
 import { errorMessage } from '@/api/errors';
 import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
+import type { TableMetadata } from '@/api/generated/TableMetadata';
 import type { TableOption } from '@/api/generated/TableOption';
 import { testIds } from '@/testIds';
 import { useTableMetadata, useTables } from './api';
@@ -131,6 +132,7 @@ function TableColumns({
   if (metadata.isPending) return <Muted>Loading…</Muted>;
   if (metadata.isError) return <ErrorText role="alert">{errorMessage(metadata.error)}</ErrorText>;
   return (
+    <>
     <Columns>
       {metadata.data.columns.map((column) => (
         <li key={column.name} data-testid={testIds.sqlLab.tableColumn} data-column={column.name}>
@@ -146,8 +148,41 @@ function TableColumns({
         </li>
       ))}
     </Columns>
+    <TableIndexes indexes={metadata.data.indexes} />
+    </>
   );
 }
+
+/** An expanded table's indexes (Superset's table element lists them under the columns): name, columns, unique. */
+function TableIndexes({ indexes }: { indexes: TableMetadata['indexes'] }): JSX.Element | null {
+  if (indexes.length === 0) return null;
+  return (
+    <section aria-label="Indexes" data-testid={testIds.sqlLab.tableIndexes}>
+      <SectionTitle>Indexes</SectionTitle>
+      <Columns>
+        {indexes.map((index, position) => (
+          <li key={index.name ?? `index-${position}`} data-testid={testIds.sqlLab.tableIndex} data-index={index.name ?? ''}>
+            <span>
+              <KeyIcon aria-hidden>{columnKeyIcons.index}</KeyIcon>
+              {index.name ?? 'Index'}
+            </span>
+            <Muted>
+              {index.column_names.join(', ')}
+              {index.unique ? ' (unique)' : ''}
+            </Muted>
+          </li>
+        ))}
+      </Columns>
+    </section>
+  );
+}
+
+const SectionTitle = styled.h4`
+  margin: 0 0 ${({ theme }) => theme.gridUnit}px ${({ theme }) => theme.gridUnit * 4}px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+  font-weight: 600;
+`;
 
 const KeyIcon = styled.span`
   margin-right: ${({ theme }) => theme.gridUnit}px;

@@ -15,6 +15,7 @@ function run(id: number, status: string, sql: string): QueryHistoryItem {
     status,
     sql,
     executed_sql: null,
+    sql_tables: [],
     catalog: null,
     schema: 'main',
     tab_name: 'Untitled Query 1',

@@ -22,6 +22,7 @@ function savedQuery(changes: Partial<SavedQuery> = {}): SavedQuery {
     schema: 'main',
     template_parameters: null,
     extra_json: '{}',
+    sql_tables: [],
     rows: null,
     last_run_delta_humanized: null,
     created_on: '2026-11-23T07:00:00.000000',

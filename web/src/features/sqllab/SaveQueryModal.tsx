@@ -1,5 +1,4 @@
 import { useEffect, useState, type JSX } from 'react';
-import styled from 'styled-components';
 import type { SavedQuery } from '@/api/generated/SavedQuery';
 import type { SavedQueryPayload } from '@/api/generated/SavedQueryPayload';
 import { Button } from '@/components/Button';
@@ -7,6 +6,7 @@ import { Modal } from '@/components/Modal';
 import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
 import type { QueryEditorTab } from './editorTabs';
+import { NameAndDescriptionRows } from './QueryFormRows';
 import { createSavedQuery, fetchSavedQuery, updateSavedQuery } from './stateApi';
 
 /** Spec 002 section 8's toasts, with Superset's success texts. */
@@ -91,34 +91,16 @@ export function SaveQueryModal({ tab, databaseId, onClose, onSaved }: SaveQueryM
 
   return (
     <Modal title="Save query" testId={testIds.sqlLab.saveQueryModal} footer={footer} onClose={onClose}>
-      <Field>
-        Name
-        <input data-testid={testIds.sqlLab.saveQueryName} value={label} onChange={(event) => setLabel(event.target.value)} />
-      </Field>
-      <Field>
-        Description
-        <textarea
-          data-testid={testIds.sqlLab.saveQueryDescription}
-          rows={4}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-      </Field>
+      <NameAndDescriptionRows
+        nameTitle="Name"
+        name={label}
+        onNameChange={setLabel}
+        nameTestId={testIds.sqlLab.saveQueryName}
+        description={description}
+        onDescriptionChange={setDescription}
+        descriptionTestId={testIds.sqlLab.saveQueryDescription}
+        descriptionRows={4}
+      />
     </Modal>
   );
 }
-
-const Field = styled.label`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.gridUnit}px;
-  margin-bottom: ${({ theme }) => theme.gridUnit * 3}px;
-  font-weight: 600;
-
-  input,
-  textarea {
-    font: inherit;
-    font-weight: normal;
-    padding: ${({ theme }) => theme.gridUnit * 2}px;
-  }
-`;

@@ -1,11 +1,11 @@
 import { useState, type JSX } from 'react';
-import styled from 'styled-components';
 import type { SavedQueryPayload } from '@/api/generated/SavedQueryPayload';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
 import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
 import type { QueryEditorTab } from './editorTabs';
+import { FormRow, FormRowError, NameAndDescriptionRows } from './QueryFormRows';
 import { createSavedQuery } from './stateApi';
 
 /** Spec 002 section 8's toast of a failed schedule, with Superset's success text. */
@@ -127,25 +127,23 @@ export function ScheduleQueryModal({ tab, databaseId, onClose, now = new Date() 
 
   return (
     <Modal title="Schedule query" testId={testIds.sqlLab.scheduleQueryModal} footer={footer} onClose={onClose}>
-      <Field>
-        Label
-        <input data-testid={testIds.sqlLab.scheduleQueryLabel} placeholder="Label for your query" value={label} onChange={(event) => setLabel(event.target.value)} />
-      </Field>
-      <Field>
-        Description
-        <textarea
-          data-testid={testIds.sqlLab.scheduleQueryDescription}
-          rows={3}
-          placeholder="Write a description for your query"
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-      </Field>
-      <Field>
+      <NameAndDescriptionRows
+        nameTitle="Label"
+        name={label}
+        onNameChange={setLabel}
+        nameTestId={testIds.sqlLab.scheduleQueryLabel}
+        namePlaceholder="Label for your query"
+        description={description}
+        onDescriptionChange={setDescription}
+        descriptionTestId={testIds.sqlLab.scheduleQueryDescription}
+        descriptionRows={3}
+        descriptionPlaceholder="Write a description for your query"
+      />
+      <FormRow>
         Output table name
         <input data-testid={testIds.sqlLab.scheduleQueryOutputTable} value={outputTable} onChange={(event) => setOutputTable(event.target.value)} />
-      </Field>
-      <Field>
+      </FormRow>
+      <FormRow>
         Start date
         <input
           type="datetime-local"
@@ -153,13 +151,13 @@ export function ScheduleQueryModal({ tab, databaseId, onClose, now = new Date() 
           value={startDate}
           onChange={(event) => setStartDate(event.target.value)}
         />
-      </Field>
-      <Field>
+      </FormRow>
+      <FormRow>
         End date
         <input type="datetime-local" data-testid={testIds.sqlLab.scheduleQueryEnd} value={endDate} onChange={(event) => setEndDate(event.target.value)} />
-        {isEndBeforeStart && <FieldError role="alert">{scheduleQueryMessages.endBeforeStart}</FieldError>}
-      </Field>
-      <Field>
+        {isEndBeforeStart && <FormRowError role="alert">{scheduleQueryMessages.endBeforeStart}</FormRowError>}
+      </FormRow>
+      <FormRow>
         Schedule interval
         <input
           data-testid={testIds.sqlLab.scheduleQueryInterval}
@@ -167,27 +165,7 @@ export function ScheduleQueryModal({ tab, databaseId, onClose, now = new Date() 
           value={scheduleInterval}
           onChange={(event) => setScheduleInterval(event.target.value)}
         />
-      </Field>
+      </FormRow>
     </Modal>
   );
 }
-
-const Field = styled.label`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.gridUnit}px;
-  margin-bottom: ${({ theme }) => theme.gridUnit * 3}px;
-  font-weight: 600;
-
-  input,
-  textarea {
-    font: inherit;
-    font-weight: normal;
-    padding: ${({ theme }) => theme.gridUnit * 2}px;
-  }
-`;
-
-const FieldError = styled.span`
-  color: ${({ theme }) => theme.colors.error.base};
-  font-weight: normal;
-`;

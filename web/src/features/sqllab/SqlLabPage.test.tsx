@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { tableFromArrays } from 'apache-arrow';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { eventLogger } from '@/api/eventLog';
 import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
 import type { SqlLabConfig } from '@/api/generated/SqlLabConfig';
 import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
+import type { TableMetadata } from '@/api/generated/TableMetadata';
 import type { TabState } from '@/api/generated/TabState';
 import { renderWithTheme } from '@/testRendering';
 import { giveElementsHeight } from '@/testLayout';
@@ -74,6 +75,8 @@ interface FakeServer {
   syncAnswer: () => Response;
   /** The bootstrap's SQL Lab defaults. */
   config: SqlLabConfig;
+  /** The tables of the schema `main` the left bar lists. */
+  tables: string[];
 }
 
 function stubServer(): FakeServer {
@@ -86,6 +89,7 @@ function stubServer(): FakeServer {
     serverTabs: null,
     syncAnswer: namesAnswer,
     config: { default_sqllab_limit: 1000, default_database_id: null, query_result_timeout_seconds: 0 },
+    tables: [],
   };
   let clientId = '';
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
@@ -106,7 +110,12 @@ function stubServer(): FakeServer {
     }
     if (url.startsWith('/api/v1/database/?q=')) return Promise.resolve(Response.json({ count: 1, result: [server.database] }));
     if (url.startsWith('/api/v1/database/1/schemas/')) return Promise.resolve(Response.json({ result: ['main'] }));
-    if (url.startsWith('/api/v1/database/1/tables/')) return Promise.resolve(Response.json({ count: 0, result: [] }));
+    if (url.startsWith('/api/v1/database/1/tables/')) {
+      const result = server.tables.map((value) => ({ value, type: 'table', extra: null }));
+      return Promise.resolve(Response.json({ count: result.length, result }));
+    }
+    const metadataOf = /^\/api\/v1\/database\/1\/table_metadata\/\?name=(\w+)/.exec(url)?.[1];
+    if (metadataOf !== undefined) return Promise.resolve(Response.json(tableMetadata(metadataOf)));
     if (url.startsWith('/api/v1/query/?q=')) return Promise.resolve(Response.json({ count: 0, ids: [], result: [] }));
     if (url === '/api/v1/sqllab/execute/') {
       const payload = JSON.parse(body) as { client_id: string; runAsync: boolean };
@@ -124,6 +133,19 @@ function stubServer(): FakeServer {
     return Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 }));
   });
   return server;
+}
+
+/** A table of `main` with one column, `name`, as `table_metadata` answers it. */
+function tableMetadata(name: string): TableMetadata {
+  return {
+    name,
+    schema: 'main',
+    columns: [{ name: 'name', type: 'STRING', longType: 'STRING', keys: [], comment: null }],
+    selectStar: `SELECT name FROM main.${name} LIMIT 100`,
+    primaryKey: { constrained_columns: [], name: null },
+    foreignKeys: [],
+    indexes: [],
+  };
 }
 
 function renderSqlLabPage(): ReturnType<typeof renderWithTheme> {
@@ -433,5 +455,71 @@ describe('SqlLabPage asynchronous runs', () => {
     await screen.findByTestId(testIds.sqlLab.rowCount);
     await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(countOf(server.calls, 'POST /api/v1/sqllab/execute/')).toBe(1);
+  });
+});
+
+describe('SqlLabPage south pane', () => {
+  giveElementsHeight();
+  beforeEach(() => {
+    window.localStorage.clear();
+    window.localStorage.setItem(tabsStorageKey, storedTabs);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    forgetCsrfToken();
+  });
+
+  const southTabNames = (): Array<string | null> => screen.getAllByRole('tab').filter((tab) => tab.closest('[aria-label="Results and history"]') !== null).map((tab) => tab.textContent);
+  const activeSouthTab = (): string | null | undefined =>
+    screen
+      .getAllByRole('tab')
+      .find((tab) => tab.closest('[aria-label="Results and history"]') !== null && tab.getAttribute('aria-selected') === 'true')?.textContent;
+  const tableTab = (name: string): HTMLElement =>
+    screen.getAllByTestId(testIds.sqlLab.southTabTable).find((tab) => tab.dataset.table === name) ?? document.body;
+  const closeButton = (name: string): HTMLElement => within(tableTab(name).parentElement ?? document.body).getByTestId(testIds.sqlLab.southTabTableClose);
+  const tableItem = async (name: string): Promise<HTMLElement> => {
+    await waitFor(() => expect(screen.getAllByTestId(testIds.sqlLab.tableItem).map((item) => item.dataset.table)).toContain(name));
+    return screen.getAllByTestId(testIds.sqlLab.tableItem).find((item) => item.dataset.table === name) ?? document.body;
+  };
+
+  it('gives each previewed table its own closable tab next to Results and Query history', async () => {
+    const server = stubServer();
+    server.database = { ...examples, allow_run_async: false };
+    server.tables = ['birth_names', 'passengers'];
+    renderSqlLab();
+    await screen.findByTestId(testIds.sqlLab.southTabResults);
+    expect(southTabNames()).toEqual(['Results', 'Query history']);
+
+    fireEvent.click(await tableItem('birth_names'));
+    expect((await screen.findByTestId(testIds.sqlLab.southTabTable)).textContent).toBe('birth_names');
+    await waitFor(() => expect(activeSouthTab()).toBe('birth_names'));
+    // The tab shows the table's data preview: its SELECT * run with 100 rows, outside the editor.
+    const preview = await screen.findByTestId(testIds.sqlLab.tablePreview);
+    await waitFor(() => expect(within(preview).getAllByTestId(testIds.sqlLab.cell).map((cell) => cell.textContent)).toEqual(['Ada', 'Bob']));
+    const execute = server.calls.find((call) => call.startsWith('POST /api/v1/sqllab/execute/')) ?? '';
+    expect(execute).toContain('"sql":"SELECT name FROM main.birth_names LIMIT 100"');
+    expect(execute).toContain('"queryLimit":100');
+
+    fireEvent.click(await tableItem('passengers'));
+    await waitFor(() => expect(southTabNames()).toEqual(['Results', 'Query history', 'birth_names', 'passengers']));
+    await waitFor(() => expect(activeSouthTab()).toBe('passengers'));
+    expect(tableTab('passengers').getAttribute('title')).toBe('main.passengers');
+
+    fireEvent.click(screen.getByTestId(testIds.sqlLab.southTabHistory));
+    expect(activeSouthTab()).toBe('Query history');
+    expect(await screen.findByTestId(testIds.sqlLab.historyPane)).toBeTruthy();
+    expect(screen.queryByTestId(testIds.sqlLab.tablePreview)).toBeNull();
+
+    // Closing the active table's tab moves to the editor's other table, then to Results.
+    fireEvent.click(tableTab('passengers'));
+    expect(activeSouthTab()).toBe('passengers');
+    fireEvent.click(closeButton('passengers'));
+    await waitFor(() => expect(southTabNames()).toEqual(['Results', 'Query history', 'birth_names']));
+    expect(activeSouthTab()).toBe('birth_names');
+    fireEvent.click(closeButton('birth_names'));
+    await waitFor(() => expect(southTabNames()).toEqual(['Results', 'Query history']));
+    expect(activeSouthTab()).toBe('Results');
+    // A closed table leaves the editor: the left bar lists none.
+    expect(screen.queryAllByTestId(testIds.sqlLab.editorTable)).toHaveLength(0);
   });
 });

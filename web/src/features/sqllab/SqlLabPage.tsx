@@ -31,6 +31,7 @@ import { SaveQueryModal } from './SaveQueryModal';
 import { ScheduleQueryModal, scheduleQueryMessages } from './ScheduleQueryModal';
 import { SqlEditor, type EditorCompletion } from './SqlEditor';
 import { editorTables, tableSouthTab, type SouthTab } from './sqlLabTables';
+import { SouthPaneTabs } from './SouthPaneTabs';
 import { TablePreviewPane } from './TablePreviewPane';
 import { TemplateParamsModal } from './TemplateParamsModal';
 import { CostEstimateModal } from './CostEstimateModal';
@@ -390,46 +391,7 @@ export function SqlLabPage(): JSX.Element {
                 Share
               </Button>
             </Toolbar>
-            <SouthTabs role="tablist" aria-label="Results and history">
-              <SouthTabButton
-                role="tab"
-                aria-selected={shownSouthTab === 'results'}
-                data-testid={testIds.sqlLab.southTabResults}
-                onClick={() => setSouthTab('results')}
-              >
-                Results
-              </SouthTabButton>
-              <SouthTabButton
-                role="tab"
-                aria-selected={shownSouthTab === 'history'}
-                data-testid={testIds.sqlLab.southTabHistory}
-                onClick={() => setSouthTab('history')}
-              >
-                Query history
-              </SouthTabButton>
-              {tablesOfEditor.map((table) => (
-                <SouthTableTab key={table.id}>
-                  <SouthTabButton
-                    role="tab"
-                    aria-selected={shownSouthTab === tableSouthTab(table.id)}
-                    data-testid={testIds.sqlLab.southTabTable}
-                    data-table={table.name}
-                    title={`${table.schema}.${table.name}`}
-                    onClick={() => setSouthTab(tableSouthTab(table.id))}
-                  >
-                    {table.name}
-                  </SouthTabButton>
-                  <CloseTableButton
-                    type="button"
-                    aria-label={`Remove ${table.name}`}
-                    data-testid={testIds.sqlLab.southTabTableClose}
-                    onClick={() => removeTableOfEditor(table.id)}
-                  >
-                    ×
-                  </CloseTableButton>
-                </SouthTableTab>
-              ))}
-            </SouthTabs>
+            <SouthPaneTabs tables={tablesOfEditor} active={shownSouthTab} onSelect={setSouthTab} onCloseTable={removeTableOfEditor} />
             {shownSouthTab === 'results' && (
               <ResultsPane
                 run={run}
@@ -536,39 +498,6 @@ const LimitLabel = styled.label`
   gap: ${({ theme }) => theme.gridUnit}px;
   font-size: ${({ theme }) => theme.fontSizes.s}px;
   color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const SouthTabs = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.gridUnit * 2}px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
-const SouthTabButton = styled.button.attrs({ type: 'button' })`
-  padding: ${({ theme }) => `${theme.gridUnit}px ${theme.gridUnit * 3}px`};
-  border: none;
-  border-bottom: 2px solid transparent;
-  background: none;
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: 600;
-  cursor: pointer;
-
-  &[aria-selected='true'] {
-    border-bottom-color: ${({ theme }) => theme.colors.primary.base};
-  }
-`;
-
-const SouthTableTab = styled.span`
-  display: inline-flex;
-  align-items: center;
-`;
-
-const CloseTableButton = styled.button`
-  padding: 0 ${({ theme }) => theme.gridUnit}px;
-  border: 0;
-  background: none;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
 `;
 
 const ErrorText = styled.p`
