@@ -1,6 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState, type JSX, type MouseEvent } from 'react';
+import { useMemo, useRef, useState, type CSSProperties, type JSX, type MouseEvent } from 'react';
 import styled from 'styled-components';
+import { defaultTableSize, tableRowHeights, type TableSize } from '@/components/table/tableSize';
+import { useColumnResize } from '@/components/table/useColumnResize';
 import { genericDataTypes, type ChartColumn } from '@/features/chart/chartColumns';
 import { testIds } from '@/testIds';
 import { markValue } from '../markValues';
@@ -13,8 +15,6 @@ import { TableGlobalControls } from './TableGlobalControls';
 import { defaultTableDisplayOptions, pageSizeOptions, type TableDisplayOptions } from './tableOptions';
 import { TablePagination } from './TablePagination';
 import { serverPageSizeChoices, type ServerPage, type TableOwnState } from './serverPagination';
-
-const rowHeight = 32;
 
 /** Superset's table texts when no row is left to show. */
 export const noRecordsMessage = 'No records found';
@@ -38,6 +38,8 @@ export interface TableChartProps {
    */
   serverPage?: ServerPage | null;
   onOwnStateChange?: (ownState: TableOwnState) => void;
+  /** Rows 39 px high (small, the default) or 47 px (middle). */
+  size?: TableSize;
 }
 
 const noBarColumns: ReadonlySet<string> = new Set();
@@ -45,7 +47,8 @@ const noBarColumns: ReadonlySet<string> = new Set();
 /**
  * The `table` viz: a header of colnames, sortable by click; every row in a virtualized list, or
  * pages of `page_length` rows with a page size select and page buttons; an optional search box;
- * bars behind metric cells and conditionally coloured cells.
+ * bars behind metric cells and conditionally coloured cells. A column is resized by dragging its
+ * header's right border (within 8 px of it).
  */
 export function TableChart({
   columns,
@@ -56,8 +59,11 @@ export function TableChart({
   barColumnNames = noBarColumns,
   serverPage = null,
   onOwnStateChange,
+  size = defaultTableSize,
 }: TableChartProps): JSX.Element {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const rowHeight = tableRowHeights[size];
+  const columnResize = useColumnResize();
   // The sorts in priority order: a click sorts by one column, a shift-click adds one (spec 001 section 4).
   const [sorts, setSorts] = useState<ColumnSort[]>([]);
   const [search, setSearch] = useState('');
@@ -155,7 +161,14 @@ export function TableChart({
                 const sortPosition = sorts.findIndex((sort) => sort.columnIndex === columnIndex);
                 const direction = sorts[sortPosition]?.direction;
                 return (
-                  <HeaderCell key={column.name} scope="col" aria-sort={direction ?? 'none'} data-testid={testIds.tableChart.headerCell}>
+                  <HeaderCell
+                    key={column.name}
+                    scope="col"
+                    aria-sort={direction ?? 'none'}
+                    data-testid={testIds.tableChart.headerCell}
+                    style={columnWidthStyle(columnResize.widths[column.name])}
+                    {...columnResize.headerProps(column.name)}
+                  >
                     <SortButton
                       type="button"
                       $alignRight={column.genericType === genericDataTypes.numeric}
@@ -201,7 +214,8 @@ export function TableChart({
                         data-column={column.name}
                         data-value={markValue(value)}
                         $alignRight={column.genericType === genericDataTypes.numeric}
-                        style={background === undefined ? undefined : { backgroundColor: background }}
+                        $height={rowHeight}
+                        style={{ ...columnWidthStyle(columnResize.widths[column.name]), ...(background === undefined ? {} : { backgroundColor: background }) }}
                       >
                         {bar !== null && barValue !== null && (
                           <CellBar
@@ -235,6 +249,11 @@ export function TableChart({
   );
 }
 
+/** A resized column keeps its width whatever its cells hold. */
+function columnWidthStyle(width: number | undefined): CSSProperties | undefined {
+  return width === undefined ? undefined : { width, minWidth: width, maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis' };
+}
+
 const Frame = styled.div`
   display: flex;
   flex: 1;
@@ -265,6 +284,11 @@ const HeaderCell = styled.th`
   border-bottom: 2px solid ${({ theme }) => theme.colors.border};
   text-align: left;
   white-space: nowrap;
+
+  &[data-resize-border='true'],
+  &[data-resize-border='true'] * {
+    cursor: col-resize;
+  }
 `;
 
 const SortButton = styled.button<{ $alignRight: boolean }>`
@@ -293,9 +317,9 @@ const SortMark = styled.span`
   font-size: ${({ theme }) => theme.fontSizes.xs}px;
 `;
 
-const DataCell = styled.td<{ $alignRight: boolean }>`
+const DataCell = styled.td<{ $alignRight: boolean; $height: number }>`
   position: relative;
-  height: ${rowHeight}px;
+  height: ${({ $height }) => $height}px;
   padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   text-align: ${({ $alignRight }) => ($alignRight ? 'right' : 'left')};
