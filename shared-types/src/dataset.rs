@@ -58,7 +58,13 @@ pub struct DatasetMetric {
     pub d3format: Option<String>,
     pub currency: Option<Value>,
     pub warning_text: Option<String>,
+    /// JSON text: `certification` (`certified_by`, `details`) and `warning_markdown`.
     pub extra: Option<String>,
+    /// Who certified the metric, read from `extra.certification.certified_by` (Superset's
+    /// `certified_by` property); null when not certified.
+    pub certified_by: Option<String>,
+    /// `extra.certification.details`, shown under the certifier's name.
+    pub certification_details: Option<String>,
     pub uuid: Option<String>,
 }
 

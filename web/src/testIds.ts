@@ -14,6 +14,7 @@ export const testIds = {
     brandLogo: 'header-brand-logo',
     themeToggle: 'header-theme-toggle',
     compactToggle: 'header-compact-toggle',
+    funkyToggle: 'header-funky-toggle',
     logoutLink: 'header-logout-link',
   },
   login: {
@@ -204,6 +205,11 @@ export const testIds = {
     closeButton: 'view-query-close',
   },
   /** The shared select (components/Select.tsx). */
+  /** The certified mark of a certified metric, chart or dashboard, and its tooltip. */
+  certifiedBadge: {
+    icon: 'certified-badge',
+    tooltip: 'certified-badge-tooltip',
+  },
   select: {
     tag: 'select-tag',
     moreTags: 'select-more-tags',

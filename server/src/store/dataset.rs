@@ -8,6 +8,28 @@ use sqlx::Row;
 
 use super::{conflict_on_unique, get_bool, new_uuid, now_text, Store, StoreError, StoreResult};
 
+/// `(certified_by, certification_details)` of a metric's or column's `extra` JSON text, as
+/// Superset's certification properties read it: `{"certification": {"certified_by": "Ada",
+/// "details": "Audited"}}` gives `(Some("Ada"), Some("Audited"))`. Text that is not JSON, a
+/// missing `certification` or an empty certifier gives no certification.
+pub fn certification_of(extra: Option<&str>) -> (Option<String>, Option<String>) {
+    let Some(extra) = extra.and_then(|text| serde_json::from_str::<serde_json::Value>(text).ok()) else {
+        return (None, None);
+    };
+    let certification = &extra["certification"];
+    let text_of = |key: &str| {
+        certification[key]
+            .as_str()
+            .map(str::trim)
+            .filter(|text| !text.is_empty())
+            .map(str::to_owned)
+    };
+    match text_of("certified_by") {
+        Some(certified_by) => (Some(certified_by), text_of("details")),
+        None => (None, None),
+    }
+}
+
 /// A column of a new or synced dataset.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewColumn {
@@ -258,6 +280,8 @@ impl Store {
         rows.iter()
             .map(|row| {
                 let currency: Option<String> = row.try_get("currency")?;
+                let extra: Option<String> = row.try_get("extra")?;
+                let (certified_by, certification_details) = certification_of(extra.as_deref());
                 Ok(DatasetMetric {
                     id: row.try_get("id")?,
                     metric_name: row.try_get("metric_name")?,
@@ -268,7 +292,9 @@ impl Store {
                     d3format: row.try_get("d3format")?,
                     currency: currency.map(|text| serde_json::from_str(&text)).transpose()?,
                     warning_text: row.try_get("warning_text")?,
-                    extra: row.try_get("extra")?,
+                    extra,
+                    certified_by,
+                    certification_details,
                     uuid: row.try_get("uuid")?,
                 })
             })
@@ -319,5 +345,36 @@ impl Store {
             return Err(StoreError::NotFound);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::certification_of;
+
+    #[test]
+    fn certification_is_read_from_extra() {
+        let extra = r#"{"certification": {"certified_by": "Data team", "details": "Audited in May"}, "warning_markdown": "x"}"#;
+        assert_eq!(
+            certification_of(Some(extra)),
+            (Some("Data team".to_owned()), Some("Audited in May".to_owned()))
+        );
+        let without_details = r#"{"certification": {"certified_by": "Ada"}}"#;
+        assert_eq!(
+            certification_of(Some(without_details)),
+            (Some("Ada".to_owned()), None)
+        );
+    }
+
+    #[test]
+    fn no_certifier_means_no_certification() {
+        assert_eq!(certification_of(None), (None, None));
+        assert_eq!(certification_of(Some("not json")), (None, None));
+        assert_eq!(
+            certification_of(Some(r#"{"warning_markdown": "x"}"#)),
+            (None, None)
+        );
+        let empty_certifier = r#"{"certification": {"certified_by": " ", "details": "orphan"}}"#;
+        assert_eq!(certification_of(Some(empty_certifier)), (None, None));
     }
 }

@@ -471,6 +471,50 @@ async fn dataset_put_validates_and_saves_metrics_columns_and_settings() {
 }
 
 #[tokio::test]
+async fn metric_certification_is_read_from_extra_in_the_dataset_and_explore_answers() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let id = app.dataset_id("birth_names").await;
+    let path = format!("/api/v1/dataset/{id}");
+    let certification = json!({"certification": {"certified_by": "Data team", "details": "Audited in May"},
+                               "warning_markdown": "Rounded"});
+    let saved = app
+        .call(
+            Method::PUT,
+            &path,
+            Some(json!({"metrics": [
+                {"metric_name": "certified_sum", "expression": "SUM(num)", "extra": certification.to_string()},
+                {"metric_name": "plain_count", "expression": "COUNT(*)"},
+            ]})),
+            &admin,
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.json);
+
+    let dataset = app.get(&path, &admin).await;
+    assert_eq!(dataset.status, StatusCode::OK, "{}", dataset.json);
+    let metrics = &dataset.json["result"]["metrics"];
+    assert_eq!(metrics[0]["metric_name"], "certified_sum");
+    assert_eq!(metrics[0]["certified_by"], "Data team");
+    assert_eq!(metrics[0]["certification_details"], "Audited in May");
+    assert_eq!(metrics[1]["metric_name"], "plain_count");
+    assert_eq!(metrics[1]["certified_by"], Value::Null);
+    assert_eq!(metrics[1]["certification_details"], Value::Null);
+
+    let explore = app
+        .get(
+            &format!("/api/v1/explore/?datasource_type=table&datasource_id={id}"),
+            &admin,
+        )
+        .await;
+    assert_eq!(explore.status, StatusCode::OK, "{}", explore.json);
+    let explore_metric = &explore.json["result"]["dataset"]["metrics"][0];
+    assert_eq!(explore_metric["certified_by"], "Data team");
+    assert_eq!(explore_metric["certification_details"], "Audited in May");
+    app.close().await;
+}
+
+#[tokio::test]
 async fn refresh_follows_the_source_table_and_delete_lists_charts_first() {
     let app = TestApp::new().await;
     let admin = app.admin().await;

@@ -96,6 +96,8 @@ fn birth_names(sql: Option<&str>) -> Dataset {
                 currency: None,
                 warning_text: None,
                 extra: None,
+                certified_by: None,
+                certification_details: None,
                 uuid: None,
             },
             DatasetMetric {
@@ -109,6 +111,8 @@ fn birth_names(sql: Option<&str>) -> Dataset {
                 currency: None,
                 warning_text: None,
                 extra: None,
+                certified_by: None,
+                certification_details: None,
                 uuid: None,
             },
         ],

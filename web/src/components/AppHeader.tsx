@@ -28,7 +28,7 @@ function BrandLogoLink(): JSX.Element {
 
 /** The top bar: brand logo and navigation, the theme toggles, the user and the logout link. */
 export function AppHeader({ user }: { user: CurrentUser }): JSX.Element {
-  const { algorithm, isCompact, toggleDarkMode, toggleCompactMode } = useThemeMode();
+  const { algorithm, isCompact, isFunky, toggleDarkMode, toggleCompactMode, toggleFunkyMode } = useThemeMode();
   const isDark = algorithm === 'dark';
 
   return (
@@ -57,6 +57,9 @@ export function AppHeader({ user }: { user: CurrentUser }): JSX.Element {
       </Button>
       <Button $variant="secondary" aria-pressed={isCompact} data-testid={testIds.header.compactToggle} onClick={toggleCompactMode}>
         Compact
+      </Button>
+      <Button $variant="secondary" aria-pressed={isFunky} data-testid={testIds.header.funkyToggle} onClick={toggleFunkyMode}>
+        Funky
       </Button>
       <UserName data-testid={testIds.header.userName}>{userDisplayName(user)}</UserName>
       <a href={logoutPath} data-testid={testIds.header.logoutLink}>

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { renderWithTheme } from '@/testRendering';
 import { testIds } from '@/testIds';
 import { Select, type SelectOption } from './Select';
+import { virtualListThreshold, virtualOptionHeight } from './selectLimits';
+import { listedOptionCount, scrollListToEnd, virtualSpacerHeights } from './selectListTesting';
 
 const columns: SelectOption[] = ['gender', 'name', 'num', 'state'].map((name) => ({ value: name, label: name }));
 
@@ -188,21 +190,53 @@ describe('Select', () => {
     expect(screen.queryByRole('button', { name: 'Select All' })).toBeNull();
   });
 
-  it('renders 100 options and the next 100 when the list is scrolled to its end', () => {
+  it('holds 100 options and the next 100 when the list is scrolled to its end', () => {
     const many = Array.from({ length: 250 }, (_, index) => ({ value: `v${index}`, label: `Value ${index}` }));
     renderWithTheme(<MultipleHarness options={many} />);
     fireEvent.focus(screen.getByRole('combobox'));
-    expect(screen.getAllByRole('option')).toHaveLength(100);
     const listbox = screen.getByRole('listbox');
+    expect(listedOptionCount(listbox)).toBe(100);
+    scrollListToEnd(listbox);
+    expect(listedOptionCount(listbox)).toBe(200);
+    scrollListToEnd(listbox);
+    expect(listedOptionCount(listbox)).toBe(250);
+    // At the end of the list its last options are rendered.
+    scrollListToEnd(listbox);
+    expect(listedOptionCount(listbox)).toBe(250);
+    expect(screen.getByRole('option', { name: 'Value 249' }).getAttribute('aria-posinset')).toBe('250');
+  });
+
+  it('renders every option of a list of up to 20 (the virtual threshold), only those in view of a longer one', { timeout: 20_000 }, () => {
+    expect(virtualListThreshold).toBe(20);
+    const options = (count: number): SelectOption[] => Array.from({ length: count }, (_, index) => ({ value: `v${index}`, label: `Value ${index}` }));
+    const { unmount } = renderWithTheme(<MultipleHarness options={options(20)} />);
+    fireEvent.focus(screen.getByRole('combobox'));
+    expect(screen.getAllByRole('option')).toHaveLength(20);
+    expect(virtualSpacerHeights(screen.getByRole('listbox'))).toEqual([]);
+    expect(screen.getAllByRole('option')[0]?.getAttribute('aria-setsize')).toBeNull();
+    unmount();
+
+    renderWithTheme(<MultipleHarness options={options(100)} />);
+    fireEvent.focus(screen.getByRole('combobox'));
+    const listbox = screen.getByRole('listbox');
+    const rendered = screen.getAllByRole('option');
+    expect(rendered.length).toBeLessThan(100);
+    expect(rendered[0]?.textContent).toBe('Value 0');
+    expect(rendered.map((option) => option.getAttribute('aria-setsize'))).toEqual(rendered.map(() => '100'));
+    // The options not rendered are held by a spacer 32 px per option.
+    expect(virtualSpacerHeights(listbox)).toEqual([(100 - rendered.length) * virtualOptionHeight]);
+
+    // The keyboard walks into options not rendered yet: the list scrolls to the active one.
     Object.defineProperties(listbox, {
-      scrollHeight: { configurable: true, value: 3000 },
+      scrollHeight: { configurable: true, value: 100 * virtualOptionHeight },
       clientHeight: { configurable: true, value: 240 },
-      scrollTop: { configurable: true, value: 2760 },
     });
-    fireEvent.scroll(listbox);
-    expect(screen.getAllByRole('option')).toHaveLength(200);
-    fireEvent.scroll(listbox);
-    expect(screen.getAllByRole('option')).toHaveLength(250);
+    const combobox = screen.getByRole('combobox');
+    for (let step = 0; step < 30; step += 1) fireEvent.keyDown(combobox, { key: 'ArrowDown' });
+    const active = document.getElementById(combobox.getAttribute('aria-activedescendant') ?? '');
+    expect(active?.textContent).toBe('Value 30');
+    fireEvent.keyDown(combobox, { key: 'Enter' });
+    expect(chosen()).toBe('v30');
   });
 
   it('shows a load error inside the list, without "Select All"', () => {

@@ -1,13 +1,15 @@
-import { useEffect, useId, useMemo, useRef, useState, type ClipboardEvent, type JSX, type KeyboardEvent, type UIEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ClipboardEvent, type JSX, type KeyboardEvent, type ReactNode, type UIEvent } from 'react';
 import styled from 'styled-components';
 import { testIds } from '@/testIds';
-import { deselectAllLabel, maxVisibleTags, selectAllLabel, selectPageSize } from './selectLimits';
+import { deselectAllLabel, maxVisibleTags, selectAllLabel, selectPageSize, virtualListThreshold, virtualOptionHeight } from './selectLimits';
 import { pastedOptionValues, splitPastedText } from './selectPaste';
 import { SelectTags } from './SelectTags';
 
 export interface SelectOption {
   value: string;
   label: string;
+  /** Shown after the label in the list, such as a certified metric's mark. */
+  decoration?: ReactNode;
 }
 
 interface SelectCommonProps {
@@ -51,14 +53,31 @@ export type SelectProps = SingleSelectProps | MultipleSelectProps;
 /** The list asks for more once scrolled past this fraction of its height, as Superset's does. */
 const loadMoreScrollFraction = 0.7;
 
+/** Options rendered above and below the visible ones of a virtual list. */
+const virtualOverscan = 8;
+
+/** The list's greatest height (px); a virtual list (over 20 options of 32 px) always fills it. */
+const listMaxHeight = 240;
+
+/**
+ * The options of a virtual list to render for a scroll position: those in view and 8 on each
+ * side. `viewHeight` is the list's height, `listMaxHeight` while unknown (before layout).
+ */
+function virtualWindow(optionCount: number, scrollTop: number, viewHeight: number): { first: number; last: number } {
+  const first = Math.max(0, Math.floor(scrollTop / virtualOptionHeight) - virtualOverscan);
+  const last = Math.min(optionCount - 1, Math.ceil((scrollTop + viewHeight) / virtualOptionHeight) + virtualOverscan);
+  return { first, last };
+}
+
 /**
  * A searchable select (ARIA combobox with a listbox). Typing filters the options; ArrowUp and
  * ArrowDown move, Enter chooses, Escape closes, Backspace on an empty search removes the last
  * value of a multiple select. Clicking an option chooses it too.
  *
  * A multiple select shows at most four tags, offers "Select All" and "Deselect All" over the loaded
- * options, and splits pasted text into values (spec 000 section 5). The list renders 100 options at
- * a time and shows the next 100 (or asks `onLoadMore` for them) when scrolled to its end.
+ * options, and splits pasted text into values (spec 000 section 5). The list holds 100 options at
+ * a time and shows the next 100 (or asks `onLoadMore` for them) when scrolled to its end; a list of
+ * more than 20 options is virtual, rendering only the options in view (spec 000 section 9).
  */
 export function Select(props: SelectProps): JSX.Element {
   const {
@@ -83,6 +102,8 @@ export function Select(props: SelectProps): JSX.Element {
   const [shownCount, setShownCount] = useState(selectPageSize);
   const listboxId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const [listScrollTop, setListScrollTop] = useState(0);
 
   const typed = search.trim();
   const matchingOptions = useMemo(() => {
@@ -101,10 +122,34 @@ export function Select(props: SelectProps): JSX.Element {
   const activeOptionIndex = Math.min(activeIndex, shownOptions.length - 1);
   const optionId = (index: number): string => `${listboxId}-option-${index}`;
 
+  const isVirtual = shownOptions.length > virtualListThreshold;
+  const { first, last } = isVirtual ? virtualWindow(shownOptions.length, listScrollTop, listMaxHeight) : { first: 0, last: shownOptions.length - 1 };
+  const renderedIndexes = Array.from({ length: Math.max(last - first + 1, 0) }, (_, offset) => first + offset);
+  const spaceAbove = isVirtual ? first * virtualOptionHeight : 0;
+  const spaceBelow = isVirtual ? (shownOptions.length - 1 - last) * virtualOptionHeight : 0;
+
+  // The active option is scrolled into view when it changes (not on every render: a virtual list
+  // renders as it scrolls, and must not jump back).
+  const scrolledToIndex = useRef<number | null>(null);
   useEffect(() => {
-    if (!isOpen || activeOptionIndex < 0) return;
-    document.getElementById(optionId(activeOptionIndex))?.scrollIntoView({ block: 'nearest' });
-  });
+    if (!isOpen) {
+      scrolledToIndex.current = null;
+      return;
+    }
+    if (activeOptionIndex < 0 || scrolledToIndex.current === activeOptionIndex) return;
+    scrolledToIndex.current = activeOptionIndex;
+    const list = listRef.current;
+    if (isVirtual && list !== null) {
+      // The active option may not be rendered: scroll by its place in the list.
+      const viewHeight = list.clientHeight > 0 ? list.clientHeight : listMaxHeight;
+      const optionTop = activeOptionIndex * virtualOptionHeight;
+      const scrollTop = Math.min(Math.max(list.scrollTop, optionTop + virtualOptionHeight - viewHeight), optionTop);
+      list.scrollTop = scrollTop;
+      setListScrollTop(scrollTop);
+      return;
+    }
+    document.getElementById(`${listboxId}-option-${activeOptionIndex}`)?.scrollIntoView({ block: 'nearest' });
+  }, [isOpen, activeOptionIndex, isVirtual, listboxId]);
 
   const labelOf = (value: string): string => options.find((option) => option.value === value)?.label ?? value;
 
@@ -112,6 +157,7 @@ export function Select(props: SelectProps): JSX.Element {
     setSearch(text);
     setActiveIndex(0);
     setShownCount(selectPageSize);
+    setListScrollTop(0);
     onSearchChange?.(text);
   }
 
@@ -125,6 +171,7 @@ export function Select(props: SelectProps): JSX.Element {
     if (isOpen) return;
     setIsOpen(true);
     setShownCount(selectPageSize);
+    setListScrollTop(0);
     onOpenChange?.(true);
   }
 
@@ -219,6 +266,7 @@ export function Select(props: SelectProps): JSX.Element {
 
   function handleListScroll(event: UIEvent<HTMLUListElement>): void {
     const list = event.currentTarget;
+    setListScrollTop(list.scrollTop);
     const isNearEnd = list.scrollTop + list.clientHeight >= list.scrollHeight * loadMoreScrollFraction;
     if (isNearEnd) showMore();
   }
@@ -304,6 +352,7 @@ export function Select(props: SelectProps): JSX.Element {
             </BulkActions>
           )}
           <Listbox
+            ref={listRef}
             id={listboxId}
             role="listbox"
             aria-label={ariaLabel}
@@ -311,7 +360,10 @@ export function Select(props: SelectProps): JSX.Element {
             aria-busy={isLoading}
             onScroll={handleListScroll}
           >
-            {shownOptions.map((option, index) => {
+            {spaceAbove > 0 && <VirtualSpacer role="presentation" aria-hidden style={{ height: spaceAbove }} />}
+            {renderedIndexes.map((index) => {
+              const option = shownOptions[index];
+              if (option === undefined) return null;
               const isSelected = selectedSet.has(option.value);
               return (
                 <Option
@@ -319,16 +371,21 @@ export function Select(props: SelectProps): JSX.Element {
                   id={optionId(index)}
                   role="option"
                   aria-selected={isSelected}
+                  aria-setsize={isVirtual ? visibleOptions.length : undefined}
+                  aria-posinset={isVirtual ? index + 1 : undefined}
                   $isActive={index === activeOptionIndex}
+                  $height={isVirtual ? virtualOptionHeight : null}
                   onMouseDown={(event) => event.preventDefault()}
                   onMouseEnter={() => setActiveIndex(index)}
                   onClick={() => choose(option)}
                 >
                   {option.label}
+                  {option.decoration}
                   {isSelected && <Check aria-hidden>✓</Check>}
                 </Option>
               );
             })}
+            {spaceBelow > 0 && <VirtualSpacer role="presentation" aria-hidden style={{ height: spaceBelow }} />}
             {loadError !== null && (
               <ListMessage role="alert" $isError data-testid={testIds.select.loadError}>
                 {loadError}
@@ -418,16 +475,18 @@ const BulkAction = styled.button`
 `;
 
 const Listbox = styled.ul`
-  max-height: 240px;
+  max-height: ${listMaxHeight}px;
   overflow-y: auto;
   margin: 0;
   padding: ${({ theme }) => theme.gridUnit}px 0;
   list-style: none;
 `;
 
-const Option = styled.li<{ $isActive: boolean }>`
+const Option = styled.li<{ $isActive: boolean; $height: number | null }>`
+  ${({ $height }) => ($height === null ? '' : `box-sizing: border-box; height: ${$height}px; overflow: hidden; white-space: nowrap;`)}
   display: flex;
-  justify-content: space-between;
+  align-items: center;
+  gap: ${({ theme }) => theme.gridUnit}px;
   padding: ${({ theme }) => `${theme.gridUnit * 1.5}px ${theme.gridUnit * 3}px`};
   font-size: ${({ theme }) => theme.fontSizes.s}px;
   cursor: pointer;
@@ -439,7 +498,12 @@ const Option = styled.li<{ $isActive: boolean }>`
   }
 `;
 
+const VirtualSpacer = styled.li`
+  padding: 0;
+`;
+
 const Check = styled.span`
+  margin-left: auto;
   color: ${({ theme }) => theme.colors.primary.base};
 `;
 

@@ -17,3 +17,13 @@ export const selectAllLabel = 'Select All';
 
 /** The label of the option-list button that clears the values. */
 export const deselectAllLabel = 'Deselect All';
+
+/**
+ * A list of more than this many options is virtual: only the options in view (and a few around
+ * them) are in the page, spacers stand for the rest (Superset's `VIRTUAL_THRESHOLD`, the
+ * spec's dropdown threshold of 20 items).
+ */
+export const virtualListThreshold = 20;
+
+/** The height (px) of one option of a virtual list. */
+export const virtualOptionHeight = 32;

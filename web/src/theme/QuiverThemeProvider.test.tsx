@@ -8,7 +8,7 @@ import type { CurrentUser } from '@/api/generated/CurrentUser';
 import { AppHeader } from '@/components/AppHeader';
 import { testIds } from '@/testIds';
 import { QuiverThemeProvider } from './QuiverThemeProvider';
-import { themeAlgorithmStorageKey, themeCompactStorageKey } from './themeMode';
+import { themeAlgorithmStorageKey, themeCompactStorageKey, themeFunkyStorageKey } from './themeMode';
 import { defaultBrandLogo } from './tokens';
 
 const user = { id: 1, username: 'admin', first_name: 'Ada', last_name: 'Admin', email: 'ada@example.com', is_active: true, is_anonymous: false } as CurrentUser;
@@ -23,6 +23,9 @@ function ThemeProbe(): JSX.Element {
       data-surface={theme.colors.surface}
       data-compact={String(theme.isCompact)}
       data-font-size={theme.fontSizes.m}
+      data-name={theme.name}
+      data-primary={theme.colors.primary.base}
+      data-radius={theme.borderRadius}
     />
   );
 }
@@ -98,6 +101,54 @@ describe('the compact toggle', () => {
     renderHeader();
     expect(probe()).toEqual(['true', '12']);
     expect(drawnAlgorithm()).toEqual(['dark', '#1F1F1F']);
+  });
+});
+
+describe('the funky toggle', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+  });
+
+  function drawnTheme(): (string | null)[] {
+    const probe = screen.getByTestId('theme-probe');
+    return ['data-name', 'data-algorithm', 'data-primary', 'data-radius'].map((name) => probe.getAttribute(name));
+  }
+
+  it('draws the funky theme, keeps it for the next visit, and gives way to dark mode', async () => {
+    const { unmount } = renderHeader();
+    const funkyToggle = screen.getByTestId(testIds.header.funkyToggle);
+    expect(drawnTheme()).toEqual(['superset', 'default', '#2893B3', '4']);
+    expect(funkyToggle.getAttribute('aria-pressed')).toBe('false');
+
+    await userEvent.click(funkyToggle);
+    expect(drawnTheme()).toEqual(['funky', 'default', '#FF00FF', '10']);
+    expect(funkyToggle.getAttribute('aria-pressed')).toBe('true');
+    expect(window.localStorage.getItem(themeFunkyStorageKey)).toBe('true');
+
+    unmount();
+    renderHeader();
+    expect(drawnTheme()).toEqual(['funky', 'default', '#FF00FF', '10']);
+
+    // Funky is a light theme: dark mode replaces it, and funky brings the light algorithm back.
+    await userEvent.click(screen.getByTestId(testIds.header.themeToggle));
+    expect(drawnTheme()).toEqual(['dark', 'dark', '#2893B3', '4']);
+    expect(screen.getByTestId(testIds.header.funkyToggle).getAttribute('aria-pressed')).toBe('false');
+    expect(window.localStorage.getItem(themeFunkyStorageKey)).toBe('false');
+
+    await userEvent.click(screen.getByTestId(testIds.header.funkyToggle));
+    expect(drawnTheme()).toEqual(['funky', 'default', '#FF00FF', '10']);
+    expect(window.localStorage.getItem(themeAlgorithmStorageKey)).toBe('default');
+
+    await userEvent.click(screen.getByTestId(testIds.header.funkyToggle));
+    expect(drawnTheme()).toEqual(['superset', 'default', '#2893B3', '4']);
+  });
+
+  it('combines with compact', async () => {
+    renderHeader();
+    await userEvent.click(screen.getByTestId(testIds.header.funkyToggle));
+    await userEvent.click(screen.getByTestId(testIds.header.compactToggle));
+    expect(drawnTheme()).toEqual(['funky', 'default', '#FF00FF', '10']);
+    expect(screen.getByTestId('theme-probe').getAttribute('data-compact')).toBe('true');
   });
 });
 

@@ -5,13 +5,16 @@ import {
   buildColorScale,
   compactFontSizes,
   defaultBrandLogo,
+  buildNamedTheme,
   buildTheme,
   darkVariantPercents,
   fontFamily,
   fontSizes,
   lightVariantPercents,
   mixColors,
+  namedThemeTokens,
   narrowerThan,
+  themeNames,
   type ThemeAlgorithm,
 } from './tokens';
 
@@ -106,5 +109,39 @@ describe('breakpoints', () => {
     expect(narrowerThan('s')).toBe('@media (max-width: 767px)');
     expect(narrowerThan('m')).toBe('@media (max-width: 991px)');
     expect(narrowerThan('l')).toBe('@media (max-width: 1199px)');
+  });
+});
+
+describe('the named themes', () => {
+  it('are superset, dark and funky (spec 002 section 9)', () => {
+    expect(themeNames).toEqual(['superset', 'dark', 'funky']);
+    expect(buildTheme('default').name).toBe('superset');
+    expect(buildTheme('dark').name).toBe('dark');
+    expect(buildNamedTheme('superset')).toEqual(buildTheme('default'));
+    expect(buildNamedTheme('dark', true)).toEqual(buildTheme('dark', true));
+  });
+
+  it('draw funky with the light algorithm, a magenta primary (#FF00FF) and 10 px corners', () => {
+    expect(namedThemeTokens.funky).toEqual({ algorithm: 'default', colorPrimary: '#FF00FF', borderRadius: 10 });
+    const funky = buildNamedTheme('funky');
+    const superset = buildNamedTheme('superset');
+    expect([funky.name, funky.algorithm]).toEqual(['funky', 'default']);
+    expect(funky.colors.primary).toEqual(buildColorScale('#FF00FF'));
+    // (255, 0, 255) with 20 % white is (255, 51, 255); with 10 % black (230, 0, 230).
+    expect([funky.colors.primary.light[0], funky.colors.primary.dark[0]]).toEqual(['#FF33FF', '#E600E6']);
+    expect(funky.colors.link).toBe('#FF00FF');
+    expect([superset.borderRadius, funky.borderRadius]).toEqual([4, 10]);
+    // The rest is the light theme's: surfaces, text, the status colours and the fonts.
+    const withoutPrimaryAndLink = (colors: object): [string, unknown][] => Object.entries(colors).filter(([key]) => key !== 'primary' && key !== 'link');
+    expect(withoutPrimaryAndLink(funky.colors)).toEqual(withoutPrimaryAndLink(superset.colors));
+    expect(withoutPrimaryAndLink(funky.colors).map(([key]) => key)).toContain('surface');
+    expect(funky.fontSizes).toBe(fontSizes);
+  });
+
+  it('combine funky with compact', () => {
+    const compactFunky = buildNamedTheme('funky', true);
+    expect([compactFunky.isCompact, compactFunky.gridUnit, compactFunky.controlHeight, compactFunky.borderRadius]).toEqual([true, 3, 28, 10]);
+    expect(compactFunky.fontSizes).toBe(compactFontSizes);
+    expect(compactFunky.colors.primary.base).toBe('#FF00FF');
   });
 });

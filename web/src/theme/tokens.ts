@@ -1,7 +1,24 @@
-/** The spec's theme tokens (spec 000 sections 3 and 9): the default and dark algorithms, either one compact. */
+/**
+ * The spec's theme tokens (spec 000 sections 3 and 9, spec 002 section 9): the named themes
+ * superset, dark and funky, each one compact or not.
+ */
 
 /** The colour algorithm. */
 export type ThemeAlgorithm = 'default' | 'dark';
+
+/** Spec 002 section 9's themes: superset (the default), dark and funky; compact combines with each. */
+export type ThemeName = 'superset' | 'dark' | 'funky';
+
+export const themeNames: readonly ThemeName[] = ['superset', 'dark', 'funky'];
+
+/** The tokens a named theme sets over the common ones. */
+export interface NamedThemeTokens {
+  algorithm: ThemeAlgorithm;
+  /** The primary (and link) colour; its light and dark variants are mixed from it. */
+  colorPrimary: string;
+  /** The corner radius of controls, cards and popovers (px). */
+  borderRadius: number;
+}
 
 export const brandColors = {
   primary: '#2893B3',
@@ -11,6 +28,17 @@ export const brandColors = {
   success: '#5AC189',
   info: '#66BCFE',
 } as const;
+
+/**
+ * Each named theme's tokens, as Superset defines its themes: `superset` is the light algorithm with
+ * the spec's primary #2893B3 and 4 px corners; `dark` the same over the dark algorithm; `funky` the
+ * light algorithm with a magenta primary (#FF00FF) and 10 px corners.
+ */
+export const namedThemeTokens: Record<ThemeName, NamedThemeTokens> = {
+  superset: { algorithm: 'default', colorPrimary: brandColors.primary, borderRadius: 4 },
+  dark: { algorithm: 'dark', colorPrimary: brandColors.primary, borderRadius: 4 },
+  funky: { algorithm: 'default', colorPrimary: '#FF00FF', borderRadius: 10 },
+};
 
 export const fontFamily = "Inter, Helvetica, Arial, sans-serif";
 export const monospaceFontFamily = "'Fira Code', 'Courier New', monospace";
@@ -87,6 +115,7 @@ export interface ColorScale {
 }
 
 export interface QuiverTheme {
+  name: ThemeName;
   algorithm: ThemeAlgorithm;
   /** The compact algorithm: smaller fonts, spacing and controls. */
   isCompact: boolean;
@@ -144,14 +173,21 @@ export function buildColorScale(base: string): ColorScale {
 
 /** The theme of a colour algorithm, compact or not (Ant Design combines compact with either). */
 export function buildTheme(algorithm: ThemeAlgorithm, isCompact = false): QuiverTheme {
+  return buildNamedTheme(algorithm === 'dark' ? 'dark' : 'superset', isCompact);
+}
+
+/** A named theme (superset, dark or funky), compact or not. */
+export function buildNamedTheme(name: ThemeName, isCompact = false): QuiverTheme {
+  const { algorithm, colorPrimary, borderRadius } = namedThemeTokens[name];
   const isDark = algorithm === 'dark';
   return {
+    name,
     algorithm,
     isCompact,
     brandLogo: defaultBrandLogo,
     colors: {
-      primary: buildColorScale(brandColors.primary),
-      link: brandColors.link,
+      primary: buildColorScale(colorPrimary),
+      link: colorPrimary,
       error: buildColorScale(brandColors.error),
       warning: buildColorScale(brandColors.warning),
       success: buildColorScale(brandColors.success),
@@ -171,6 +207,6 @@ export function buildTheme(algorithm: ThemeAlgorithm, isCompact = false): Quiver
     breakpoints,
     gridUnit: isCompact ? compactGridUnit : gridUnit,
     controlHeight: isCompact ? compactControlHeight : controlHeight,
-    borderRadius: 4,
+    borderRadius,
   };
 }

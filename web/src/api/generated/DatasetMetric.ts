@@ -4,4 +4,17 @@ import type { JsonValue } from "./serde_json/JsonValue";
 /**
  * A saved metric of a dataset.
  */
-export type DatasetMetric = { id: number, metric_name: string, verbose_name: string | null, description: string | null, expression: string, metric_type: string | null, d3format: string | null, currency: JsonValue | null, warning_text: string | null, extra: string | null, uuid: string | null, };
+export type DatasetMetric = { id: number, metric_name: string, verbose_name: string | null, description: string | null, expression: string, metric_type: string | null, d3format: string | null, currency: JsonValue | null, warning_text: string | null, 
+/**
+ * JSON text: `certification` (`certified_by`, `details`) and `warning_markdown`.
+ */
+extra: string | null, 
+/**
+ * Who certified the metric, read from `extra.certification.certified_by` (Superset's
+ * `certified_by` property); null when not certified.
+ */
+certified_by: string | null, 
+/**
+ * `extra.certification.details`, shown under the certifier's name.
+ */
+certification_details: string | null, uuid: string | null, };

@@ -1,5 +1,7 @@
-import type { JSX, ReactNode } from 'react';
+import type { CSSProperties, JSX, ReactNode } from 'react';
 import styled from 'styled-components';
+import { defaultTableSize, tableRowHeights, type TableSize } from '@/components/table/tableSize';
+import { useColumnResize } from '@/components/table/useColumnResize';
 import { testIds } from '@/testIds';
 import type { ListViewState } from './listViewState';
 import type { RowSelection } from './useRowSelection';
@@ -23,10 +25,30 @@ export interface ListViewTableProps<T> {
   onSort: (sortKey: string) => void;
   /** Present while bulk selecting: a checkbox column. */
   selection: RowSelection | null;
+  /** Rows 39 px high (small, the default) or 47 px (middle). */
+  size?: TableSize;
 }
 
-/** The table mode of a list: sortable headers (▲ ▼ ↕), one row per object, rows 39 px high. */
-export function ListViewTable<T>({ columns: allColumns, rows, rowKey, isLoading, state, onSort, selection }: ListViewTableProps<T>): JSX.Element {
+/** A resized column keeps its width. */
+function columnWidthStyle(width: number | undefined): CSSProperties | undefined {
+  return width === undefined ? undefined : { width, minWidth: width, maxWidth: width };
+}
+
+/**
+ * The table mode of a list: sortable headers (▲ ▼ ↕), one row per object, rows 39 px high (47 for
+ * the middle size); a column is resized by dragging its header's right border (within 8 px of it).
+ */
+export function ListViewTable<T>({
+  columns: allColumns,
+  rows,
+  rowKey,
+  isLoading,
+  state,
+  onSort,
+  selection,
+  size = defaultTableSize,
+}: ListViewTableProps<T>): JSX.Element {
+  const columnResize = useColumnResize();
   const keys = rows.map(rowKey);
   const columns = allColumns.filter((column) => column.hidden !== true);
   return (
@@ -51,6 +73,8 @@ export function ListViewTable<T>({ columns: allColumns, rows, rowKey, isLoading,
                 aria-sort={isSorted ? (state.sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}
                 data-testid={testIds.listView.headerCell}
                 data-column-id={column.id}
+                style={columnWidthStyle(columnResize.widths[column.id])}
+                {...columnResize.headerProps(column.id)}
               >
                 {column.sortKey === undefined ? (
                   column.header
@@ -72,7 +96,7 @@ export function ListViewTable<T>({ columns: allColumns, rows, rowKey, isLoading,
             return (
               <tr key={key} data-testid={testIds.listView.row} data-row-id={key}>
                 {selection !== null && (
-                  <Td>
+                  <Td $height={tableRowHeights[size]}>
                     <input
                       type="checkbox"
                       aria-label="Select row"
@@ -83,7 +107,7 @@ export function ListViewTable<T>({ columns: allColumns, rows, rowKey, isLoading,
                   </Td>
                 )}
                 {columns.map((column) => (
-                  <Td key={column.id} data-column-id={column.id}>
+                  <Td key={column.id} data-column-id={column.id} $height={tableRowHeights[size]} style={columnWidthStyle(columnResize.widths[column.id])}>
                     {column.render(row)}
                   </Td>
                 ))}
@@ -107,6 +131,11 @@ const Th = styled.th`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   font-size: ${({ theme }) => theme.fontSizes.s}px;
   color: ${({ theme }) => theme.colors.textMuted};
+
+  &[data-resize-border='true'],
+  &[data-resize-border='true'] * {
+    cursor: col-resize;
+  }
 `;
 
 const SortButton = styled.button`
@@ -119,8 +148,8 @@ const SortButton = styled.button`
   cursor: pointer;
 `;
 
-const Td = styled.td`
-  height: 39px;
+const Td = styled.td<{ $height: number }>`
+  height: ${({ $height }) => $height}px;
   padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   font-size: ${({ theme }) => theme.fontSizes.m}px;

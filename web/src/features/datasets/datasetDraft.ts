@@ -21,7 +21,7 @@ export interface ItemAnnotations {
 }
 
 /** A metric being edited: a stored one keeps its numeric id, a new one has a text key. */
-export interface MetricDraft extends Omit<DatasetMetric, 'id' | 'extra'>, ItemAnnotations {
+export interface MetricDraft extends Omit<DatasetMetric, 'id' | 'extra' | 'certified_by' | 'certification_details'>, ItemAnnotations {
   id: number | string;
   /** Keys of the stored `extra` the editor does not show, kept as they were. */
   otherExtra: Record<string, unknown>;

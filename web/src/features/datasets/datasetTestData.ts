@@ -66,6 +66,8 @@ export function birthNames(overrides: Partial<Dataset> = {}): Dataset {
         currency: null,
         warning_text: null,
         extra: '{"warning_markdown": "Counts rows"}',
+        certified_by: null,
+        certification_details: null,
         uuid: 'm-20',
       },
     ],

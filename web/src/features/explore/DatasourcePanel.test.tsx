@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -27,8 +27,30 @@ const dataset = {
   is_managed_externally: false,
   owners: [{ id: 5, first_name: 'Olive', last_name: 'Owner' }],
   columns: [{ id: 1, column_name: 'gender', verbose_name: 'Gender', type: 'VARCHAR', type_generic: 1, is_dttm: false }],
-  metrics: [{ id: 1, metric_name: 'count', verbose_name: 'COUNT(*)', expression: 'COUNT(*)' }],
+  metrics: [{ id: 1, metric_name: 'count', verbose_name: 'COUNT(*)', expression: 'COUNT(*)', certified_by: null, certification_details: null }],
 } as unknown as Dataset;
+
+/** A dataset with a column of every generic type and a certified metric. */
+const richDataset = {
+  ...dataset,
+  columns: [
+    { id: 1, column_name: 'gender', verbose_name: 'Gender', type: 'VARCHAR', type_generic: 1, is_dttm: false },
+    { id: 2, column_name: 'num', verbose_name: null, type: 'BIGINT', type_generic: 0, is_dttm: false },
+    { id: 3, column_name: 'ds', verbose_name: 'Day', type: 'TIMESTAMP', type_generic: 2, is_dttm: true },
+    { id: 4, column_name: 'is_boy', verbose_name: null, type: 'BOOLEAN', type_generic: 3, is_dttm: false },
+    { id: 5, column_name: 'raw', verbose_name: null, type: 'BLOB', type_generic: null, is_dttm: false },
+    // A string column marked temporal (is_dttm) shows the clock, as Superset's does.
+    { id: 6, column_name: 'day_text', verbose_name: null, type: 'VARCHAR', type_generic: 1, is_dttm: true },
+  ],
+  metrics: [
+    { id: 1, metric_name: 'count', verbose_name: 'COUNT(*)', expression: 'COUNT(*)', certified_by: null, certification_details: null },
+    { id: 2, metric_name: 'sum__num', verbose_name: 'Births', expression: 'SUM(num)', certified_by: 'Data team', certification_details: 'Audited in May' },
+  ],
+} as unknown as Dataset;
+
+function shownNames(testId: string): (string | null)[] {
+  return screen.getAllByTestId(testId).map((item) => item.getAttribute('data-name'));
+}
 
 let currentUser: CurrentUser | undefined;
 let myRoles: UserRoles | undefined;
@@ -85,6 +107,71 @@ describe('DatasourcePanel', () => {
     expect(column.getAttribute('draggable')).toBe('true');
     expect(dragStart(column)).toEqual({ 'application/x-quiver-column': 'gender', 'text/plain': 'gender' });
     expect(dragStart(metric)).toEqual({ 'application/x-quiver-metric': 'count', 'text/plain': 'count' });
+  });
+
+  it("marks each column with its type's icon and each metric with ƒ", () => {
+    renderPanel(<DatasourcePanel dataset={richDataset} />);
+    const iconOf = (item: HTMLElement): [string | null, string | null] => {
+      const icon = item.querySelector('[role="img"]');
+      return [icon?.getAttribute('aria-label') ?? null, icon?.textContent ?? null];
+    };
+    expect(screen.getAllByTestId(testIds.explore.columnItem).map(iconOf)).toEqual([
+      ['String', 'ABC'],
+      ['Numeric', '#'],
+      ['Temporal', '◷'],
+      ['Boolean', 'T/F'],
+      ['Unknown type', '?'],
+      ['Temporal', '◷'],
+    ]);
+    expect(screen.getAllByTestId(testIds.explore.metricItem).map(iconOf)).toEqual([
+      ['Metric', 'ƒ'],
+      ['Metric', 'ƒ'],
+    ]);
+    // Verbose names are shown, the column's engine type is its title.
+    expect(screen.getAllByTestId(testIds.explore.columnItem).map((item) => item.textContent)).toEqual([
+      'ABCGender',
+      '#num',
+      '◷Day',
+      'T/Fis_boy',
+      '?raw',
+      '◷day_text',
+    ]);
+    expect(screen.getAllByTestId(testIds.explore.columnItem)[2]?.title).toBe('TIMESTAMP');
+  });
+
+  it('searches metrics and columns by name and verbose name, case-insensitively, and counts what is shown', () => {
+    renderPanel(<DatasourcePanel dataset={richDataset} />);
+    const search = screen.getByRole('searchbox', { name: 'Search Metrics & Columns' });
+    const counts = (): string[] => screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    expect(counts()).toEqual(['Metrics 2', 'Columns 6']);
+
+    // "births" is the verbose name of sum__num; no column matches.
+    fireEvent.change(search, { target: { value: 'BIRTHS' } });
+    expect(shownNames(testIds.explore.metricItem)).toEqual(['sum__num']);
+    expect(screen.queryAllByTestId(testIds.explore.columnItem)).toHaveLength(0);
+    expect(counts()).toEqual(['Metrics 1', 'Columns 0']);
+
+    // "day" matches the column name day_text and the verbose name Day of ds.
+    fireEvent.change(search, { target: { value: ' day ' } });
+    expect(shownNames(testIds.explore.columnItem)).toEqual(['ds', 'day_text']);
+    expect(screen.queryAllByTestId(testIds.explore.metricItem)).toHaveLength(0);
+
+    // "num" matches the column num and the metric sum__num.
+    fireEvent.change(search, { target: { value: 'num' } });
+    expect(shownNames(testIds.explore.columnItem)).toEqual(['num']);
+    expect(shownNames(testIds.explore.metricItem)).toEqual(['sum__num']);
+
+    fireEvent.change(search, { target: { value: '' } });
+    expect(counts()).toEqual(['Metrics 2', 'Columns 6']);
+  });
+
+  it('shows the certified mark on a certified metric only, with who certified it and the details', () => {
+    renderPanel(<DatasourcePanel dataset={richDataset} />);
+    const [plain, certified] = screen.getAllByTestId(testIds.explore.metricItem);
+    expect(plain?.querySelector(`[data-testid="${testIds.certifiedBadge.icon}"]`)).toBeNull();
+    const badge = within(certified as HTMLElement).getByRole('img', { name: 'Certified by Data team' });
+    fireEvent.mouseEnter(badge);
+    expect(screen.getByRole('tooltip').textContent).toBe('Certified by Data teamAudited in May');
   });
 });
 

@@ -1,6 +1,7 @@
 import { useMemo, useState, type JSX } from 'react';
 import styled from 'styled-components';
 import type { Dataset } from '@/api/generated/Dataset';
+import { CertifiedBadge } from '@/components/CertifiedBadge';
 import { testIds } from '@/testIds';
 import { ColumnTypeIcon } from './ColumnTypeIcon';
 import { DatasetMenu } from './DatasetMenu';
@@ -14,6 +15,7 @@ function matches(search: string, ...texts: (string | null)[]): boolean {
 /**
  * The left panel: the dataset's name and a searchable list of its metrics and columns, each
  * draggable onto the controls (columns onto group-by, columns and filters; metrics onto metrics).
+ * A column shows its type's icon; a certified metric shows the certified mark with its tooltip.
  */
 export function DatasourcePanel({ dataset, onDatasourceChange }: { dataset: Dataset; onDatasourceChange?: (datasourceKey: string) => void }): JSX.Element {
   const [search, setSearch] = useState('');
@@ -58,7 +60,8 @@ export function DatasourcePanel({ dataset, onDatasourceChange }: { dataset: Data
             <MetricMark role="img" aria-label="Metric">
               ƒ
             </MetricMark>
-            {metric.verbose_name ?? metric.metric_name}
+            <ItemName>{metric.verbose_name ?? metric.metric_name}</ItemName>
+            {typeof metric.certified_by === 'string' && <CertifiedBadge certifiedBy={metric.certified_by} details={metric.certification_details} />}
           </Item>
         ))}
       </List>
@@ -76,7 +79,7 @@ export function DatasourcePanel({ dataset, onDatasourceChange }: { dataset: Data
             onDragStart={(event) => setDraggedItem(event.dataTransfer, 'column', column.column_name)}
           >
             <ColumnTypeIcon column={column} />
-            {column.verbose_name ?? column.column_name}
+            <ItemName>{column.verbose_name ?? column.column_name}</ItemName>
           </Item>
         ))}
       </List>
@@ -144,11 +147,15 @@ const Item = styled.li`
   align-items: center;
   gap: ${({ theme }) => theme.gridUnit}px;
   padding: ${({ theme }) => theme.gridUnit}px 0;
-  overflow: hidden;
   font-size: ${({ theme }) => theme.fontSizes.s}px;
-  text-overflow: ellipsis;
   white-space: nowrap;
   cursor: grab;
+`;
+
+const ItemName = styled.span`
+  min-width: 0;
+  overflow: hidden;
+  text-overflow: ellipsis;
 `;
 
 const MetricMark = styled.span`

@@ -1,8 +1,9 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { AdhocFilter } from '@/api/generated/AdhocFilter';
 import type { Dataset } from '@/api/generated/Dataset';
 import { fastSearchDebounceMs } from '@/components/selectLimits';
+import { listedOptionCount, scrollListToEnd } from '@/components/selectListTesting';
 import { renderWithTheme } from '@/testRendering';
 import { testIds } from '@/testIds';
 import { AdhocFiltersControl } from './AdhocFiltersControl';
@@ -55,15 +56,6 @@ function startInFilter(column: string, operator = 'In'): HTMLElement {
   return within(screen.getByTestId(testIds.explore.filterValuesSelect)).getByRole('combobox');
 }
 
-function scrollToEnd(listbox: HTMLElement): void {
-  Object.defineProperties(listbox, {
-    scrollHeight: { configurable: true, value: 3000 },
-    clientHeight: { configurable: true, value: 240 },
-    scrollTop: { configurable: true, value: 2760 },
-  });
-  fireEvent.scroll(listbox);
-}
-
 describe('AdhocFiltersControl', () => {
   it('IN: pasted text splits into values and saves a list comparator', () => {
     const onChange = renderControl();
@@ -90,13 +82,14 @@ describe('AdhocFiltersControl', () => {
     renderControl();
     const values = startInFilter('name');
     fireEvent.focus(values);
-    expect(await screen.findByRole('option', { name: 'name 099' })).toBeTruthy();
-    expect(screen.getAllByRole('option')).toHaveLength(100);
-    scrollToEnd(screen.getByRole('listbox', { name: 'Filter values' }));
-    expect(await screen.findByRole('option', { name: 'name 199' })).toBeTruthy();
-    expect(screen.getAllByRole('option')).toHaveLength(200);
-    fireEvent.click(screen.getByRole('option', { name: 'name 150' }));
-    expect(screen.getAllByTestId(testIds.select.tag).map((tag) => tag.getAttribute('data-value'))).toEqual(['name 150']);
+    expect(await screen.findByRole('option', { name: 'name 000' })).toBeTruthy();
+    const listbox = screen.getByRole('listbox', { name: 'Filter values' });
+    expect(listedOptionCount(listbox)).toBe(100);
+    scrollListToEnd(listbox);
+    await waitFor(() => expect(listedOptionCount(listbox)).toBe(200));
+    scrollListToEnd(listbox);
+    fireEvent.click(await screen.findByRole('option', { name: 'name 199' }));
+    expect(screen.getAllByTestId(testIds.select.tag).map((tag) => tag.getAttribute('data-value'))).toEqual(['name 199']);
     const valueRequests = fetchMock.mock.calls.filter(([path]) => path.includes('/values/'));
     expect(valueRequests).toHaveLength(1);
   });
@@ -107,7 +100,7 @@ describe('AdhocFiltersControl', () => {
     vi.useFakeTimers();
     fireEvent.focus(values);
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(screen.getAllByRole('option')).toHaveLength(100);
+    expect(listedOptionCount(screen.getByRole('listbox', { name: 'Filter values' }))).toBe(100);
     fireEvent.change(values, { target: { value: 'name 24' } });
     await act(() => vi.advanceTimersByTimeAsync(fastSearchDebounceMs - 1));
     // The typed text is offered as a new value at once; the suggestions wait for the debounce.

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type JSX, type RefObject } from 'react';
 import type { Aggregate } from '@/api/generated/Aggregate';
 import type { Dataset } from '@/api/generated/Dataset';
 import type { MetricRef } from '@/api/generated/MetricRef';
-import { Select } from '@/components/Select';
+import { CertifiedBadge } from '@/components/CertifiedBadge';
+import { Select, type SelectOption } from '@/components/Select';
 import { aggregates, simpleAdhocMetric } from '@/features/explore/exploreFormData';
 import { testIds } from '@/testIds';
 import { sqlAdhocMetric } from './adhocMetrics';
@@ -45,7 +46,12 @@ export function AdhocMetricPopover({ dataset, anchorRef, initialColumnName = nul
   const [sqlLabel, setSqlLabel] = useState('');
 
   const columnOptions = dataset.columns.map((column) => ({ value: column.column_name, label: column.column_name }));
-  const savedMetricOptions = dataset.metrics.map((metric) => ({ value: metric.metric_name, label: metric.verbose_name ?? metric.metric_name }));
+  const savedMetricOptions: SelectOption[] = dataset.metrics.map((metric) => ({
+    value: metric.metric_name,
+    label: metric.verbose_name ?? metric.metric_name,
+    decoration:
+      typeof metric.certified_by === 'string' ? <CertifiedBadge certifiedBy={metric.certified_by} details={metric.certification_details} /> : undefined,
+  }));
   const isComplete =
     source === 'simple' ? columnName !== null && aggregate !== null : source === 'saved' ? savedMetricName !== null : sqlExpression.trim() !== '';
 

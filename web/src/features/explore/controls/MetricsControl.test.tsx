@@ -62,6 +62,34 @@ describe('MetricsControl', () => {
     expect(onChange).toHaveBeenCalledWith(['count', 'count']);
   });
 
+  it('marks a certified saved metric in the picker, with who certified it in the tooltip', () => {
+    const certified = {
+      ...dataset,
+      metrics: [
+        { id: 1, metric_name: 'count', verbose_name: 'COUNT(*)', expression: 'COUNT(*)', certified_by: null, certification_details: null },
+        { id: 2, metric_name: 'sum__num', verbose_name: 'Births', expression: 'SUM(num)', certified_by: 'Data team', certification_details: 'Audited in May' },
+      ],
+    } as unknown as Dataset;
+    const onChange = vi.fn<(metrics: MetricRef[]) => void>();
+    renderWithTheme(<MetricsControl dataset={certified} value={[]} isInvalid={false} onChange={onChange} />);
+    fireEvent.click(screen.getByTestId(testIds.explore.addMetricButton));
+    fireEvent.click(screen.getByTestId(testIds.explore.metricSavedTab));
+    const combobox = screen.getByTestId(testIds.explore.savedMetricSelect).querySelector('input');
+    if (combobox === null) throw new Error('no combobox');
+    fireEvent.focus(combobox);
+
+    const [countOption, birthsOption] = screen.getAllByRole('option');
+    expect(countOption?.querySelector(`[data-testid="${testIds.certifiedBadge.icon}"]`)).toBeNull();
+    const badge = birthsOption?.querySelector(`[data-testid="${testIds.certifiedBadge.icon}"]`);
+    expect(badge?.getAttribute('aria-label')).toBe('Certified by Data team');
+    fireEvent.mouseEnter(badge as Element);
+    expect(screen.getByRole('tooltip').textContent).toBe('Certified by Data teamAudited in May');
+
+    fireEvent.click(birthsOption as HTMLElement);
+    fireEvent.click(screen.getByTestId(testIds.explore.metricSaveButton));
+    expect(onChange).toHaveBeenCalledWith(['sum__num']);
+  });
+
   it('removes a chosen metric, and Escape closes the popover', () => {
     const onChange = vi.fn<(metrics: MetricRef[]) => void>();
     renderWithTheme(<MetricsControl dataset={dataset} value={['count']} isInvalid={false} onChange={onChange} />);

@@ -278,3 +278,53 @@ describe('TableChart', () => {
     expect(backgrounds.map((color) => color.toUpperCase())).toEqual(['', '#EFA1AAFF', '']);
   });
 });
+
+describe('TableChart: virtual rows and column resizing', () => {
+  giveElementsHeight();
+
+  const manyRows: ChartColumn[] = [
+    { name: 'name', genericType: 1, values: Array.from({ length: 300 }, (_, index) => `name ${index + 1}`) },
+    { name: 'n', genericType: 0, values: Array.from({ length: 300 }, (_, index) => index + 1) },
+  ];
+
+  /** The heights (px) of the spacer rows standing for the rows not rendered. */
+  function spacerHeights(): number[] {
+    return Array.from(screen.getByTestId(testIds.tableChart.table).querySelectorAll('tbody tr[aria-hidden]'), (row) =>
+      parseFloat((row as HTMLElement).style.height),
+    );
+  }
+
+  it.each([
+    [undefined, 39],
+    ['small', 39],
+    ['middle', 47],
+  ] as const)('lays out the virtual rows %s-sized at %i px each', (size, rowHeight) => {
+    renderWithTheme(<TableChart columns={manyRows} rowCount={300} options={{ ...defaultTableDisplayOptions, pageLength: 0 }} size={size} />);
+    const renderedRows = screen.getAllByTestId(testIds.tableChart.row).length;
+    expect(renderedRows).toBeLessThan(300);
+    // The rows not rendered are held by a spacer of their height.
+    expect(spacerHeights()).toEqual([(300 - renderedRows) * rowHeight]);
+    expect(screen.getAllByTestId(testIds.tableChart.row)[0]?.getAttribute('aria-rowindex')).toBe('2');
+  });
+
+  it('resizes a column by dragging its header border (within 8 px), without sorting', () => {
+    renderWithTheme(<TableChart columns={manyRows} rowCount={300} options={{ ...defaultTableDisplayOptions, pageLength: 0 }} />);
+    const [nameHeader] = screen.getAllByTestId(testIds.tableChart.headerCell);
+    if (nameHeader === undefined) throw new Error('no header');
+    nameHeader.getBoundingClientRect = () => ({ left: 0, right: 120, width: 120, top: 0, bottom: 32, height: 32, x: 0, y: 0, toJSON: () => ({}) });
+
+    fireEvent.mouseDown(nameHeader, { clientX: 110, button: 0 });
+    fireEvent.mouseMove(document, { clientX: 190 });
+    fireEvent.mouseUp(document);
+    expect(nameHeader.style.width).toBe('');
+
+    fireEvent.mouseDown(nameHeader, { clientX: 114, button: 0 });
+    fireEvent.mouseMove(document, { clientX: 194 });
+    fireEvent.mouseUp(document);
+    fireEvent.click(screen.getByRole('button', { name: /^name/ }));
+    expect(nameHeader.style.width).toBe('200px');
+    expect(nameHeader.getAttribute('aria-sort')).toBe('none');
+    const firstNameCell = screen.getAllByTestId(testIds.tableChart.cell).find((cell) => cell.getAttribute('data-column') === 'name');
+    expect(firstNameCell?.style.width).toBe('200px');
+  });
+});

@@ -1,6 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState, type JSX, type MouseEvent } from 'react';
+import { useMemo, useRef, useState, type CSSProperties, type JSX, type MouseEvent } from 'react';
 import styled from 'styled-components';
+import { defaultTableSize, tableRowHeights, type TableSize } from '@/components/table/tableSize';
+import { useColumnResize } from '@/components/table/useColumnResize';
 import { genericDataTypes, type ChartColumn } from '@/features/chart/chartColumns';
 import { testIds } from '@/testIds';
 import { markValue } from '../markValues';
@@ -13,8 +15,6 @@ import { TableGlobalControls } from './TableGlobalControls';
 import { defaultTableDisplayOptions, pageSizeOptions, type TableDisplayOptions } from './tableOptions';
 import { TablePagination } from './TablePagination';
 import { serverPageSizeChoices, type ServerPage, type TableOwnState } from './serverPagination';
-
-const rowHeight = 32;
 
 /** Superset's table texts when no row is left to show. */
 export const noRecordsMessage = 'No records found';
@@ -40,6 +40,8 @@ export interface TableChartProps {
    */
   serverPage?: ServerPage | null;
   onOwnStateChange?: (ownState: TableOwnState) => void;
+  /** Rows 39 px high (small, the default) or 47 px (middle). */
+  size?: TableSize;
 }
 
 /** The cells that filter the dashboard when clicked, and which of their values are selected. */
@@ -54,7 +56,8 @@ const noBarColumns: ReadonlySet<string> = new Set();
 /**
  * The `table` viz: a header of colnames, sortable by click; every row in a virtualized list, or
  * pages of `page_length` rows with a page size select and page buttons; an optional search box;
- * bars behind metric cells and conditionally coloured cells.
+ * bars behind metric cells and conditionally coloured cells. A column is resized by dragging its
+ * header's right border (within 8 px of it).
  */
 export function TableChart({
   columns,
@@ -66,8 +69,11 @@ export function TableChart({
   barColumnNames = noBarColumns,
   serverPage = null,
   onOwnStateChange,
+  size = defaultTableSize,
 }: TableChartProps): JSX.Element {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const rowHeight = tableRowHeights[size];
+  const columnResize = useColumnResize();
   // The sorts in priority order: a click sorts by one column, a shift-click adds one (spec 001 section 4).
   const [sorts, setSorts] = useState<ColumnSort[]>([]);
   const [search, setSearch] = useState('');
@@ -165,7 +171,14 @@ export function TableChart({
                 const sortPosition = sorts.findIndex((sort) => sort.columnIndex === columnIndex);
                 const direction = sorts[sortPosition]?.direction;
                 return (
-                  <HeaderCell key={column.name} scope="col" aria-sort={direction ?? 'none'} data-testid={testIds.tableChart.headerCell}>
+                  <HeaderCell
+                    key={column.name}
+                    scope="col"
+                    aria-sort={direction ?? 'none'}
+                    data-testid={testIds.tableChart.headerCell}
+                    style={columnWidthStyle(columnResize.widths[column.name])}
+                    {...columnResize.headerProps(column.name)}
+                  >
                     <SortButton
                       type="button"
                       $alignRight={column.genericType === genericDataTypes.numeric}
@@ -216,7 +229,8 @@ export function TableChart({
                         $alignRight={column.genericType === genericDataTypes.numeric}
                         $isFilter={isFilterCell}
                         $isSelected={isSelected}
-                        style={background === undefined ? undefined : { backgroundColor: background }}
+                        $height={rowHeight}
+                        style={{ ...columnWidthStyle(columnResize.widths[column.name]), ...(background === undefined ? {} : { backgroundColor: background }) }}
                         onClick={isFilterCell ? () => cellFilter?.onToggle(column.name, value ?? null) : undefined}
                       >
                         {bar !== null && barValue !== null && (
@@ -251,6 +265,11 @@ export function TableChart({
   );
 }
 
+/** A resized column keeps its width whatever its cells hold. */
+function columnWidthStyle(width: number | undefined): CSSProperties | undefined {
+  return width === undefined ? undefined : { width, minWidth: width, maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis' };
+}
+
 const Frame = styled.div`
   display: flex;
   flex: 1;
@@ -281,6 +300,11 @@ const HeaderCell = styled.th`
   border-bottom: 2px solid ${({ theme }) => theme.colors.border};
   text-align: left;
   white-space: nowrap;
+
+  &[data-resize-border='true'],
+  &[data-resize-border='true'] * {
+    cursor: col-resize;
+  }
 `;
 
 const SortButton = styled.button<{ $alignRight: boolean }>`
@@ -310,11 +334,11 @@ const SortMark = styled.span`
 `;
 
 /** A filter cell shows a pointer; a selected one is highlighted, as Superset's `dt-is-active-filter`. */
-const DataCell = styled.td<{ $alignRight: boolean; $isFilter: boolean; $isSelected: boolean }>`
+const DataCell = styled.td<{ $alignRight: boolean; $isFilter: boolean; $isSelected: boolean; $height: number }>`
   position: relative;
   cursor: ${({ $isFilter }) => ($isFilter ? 'pointer' : 'auto')};
   background: ${({ $isSelected, theme }) => ($isSelected ? theme.colors.primary.light[3] : 'transparent')};
-  height: ${rowHeight}px;
+  height: ${({ $height }) => $height}px;
   padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   text-align: ${({ $alignRight }) => ($alignRight ? 'right' : 'left')};
