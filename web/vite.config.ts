@@ -59,5 +59,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testSetup.ts'],
+    // The 2-core CI machine loads lazy chunks (the SQL editor, the Wasm core) slowly.
+    testTimeout: 20_000,
   },
 });

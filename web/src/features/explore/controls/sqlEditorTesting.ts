@@ -1,14 +1,20 @@
 import { EditorView } from '@codemirror/view';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 
+/** How long the lazily loaded editor may take to appear: its chunk loads slowly on a busy machine. */
+const editorLoadTimeoutMs = 15_000;
+
 /** The editor view of the SQL expression editor with this test id, once it has loaded. */
 async function editorView(testId: string): Promise<EditorView> {
-  return waitFor(() => {
-    const editor = screen.getByTestId(testId).querySelector('.cm-editor');
-    const view = editor instanceof HTMLElement ? EditorView.findFromDOM(editor) : null;
-    if (view === null) throw new Error(`no SQL editor in ${testId} yet`);
-    return view;
-  });
+  return waitFor(
+    () => {
+      const editor = screen.getByTestId(testId).querySelector('.cm-editor');
+      const view = editor instanceof HTMLElement ? EditorView.findFromDOM(editor) : null;
+      if (view === null) throw new Error(`no SQL editor in ${testId} yet`);
+      return view;
+    },
+    { timeout: editorLoadTimeoutMs },
+  );
 }
 
 /** Replaces the text of the SQL expression editor with this test id, as typing would. */
