@@ -304,7 +304,7 @@ mod tests {
         };
         assert!(report_email(
             &chart_report(None),
-            &[slack.clone()],
+            std::slice::from_ref(&slack),
             "",
             "http://q",
             ReportData::None
