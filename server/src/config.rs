@@ -80,6 +80,24 @@ pub struct Settings {
     /// Ask to confirm an overwrite of a dashboard changed since it was read
     /// (`CONFIRM_DASHBOARD_DIFF`). Off by default, as in Superset.
     pub confirm_dashboard_diff: bool,
+    /// The SMTP server reports and alerts are e-mailed through (`SMTP_HOST`,
+    /// `QUIVER_SMTP_HOST`). Unset: an e-mail delivery fails and its run is logged as `Error`.
+    pub smtp_host: Option<String>,
+    /// `SMTP_PORT`, default 25.
+    pub smtp_port: u16,
+    /// The sender of report e-mails (`SMTP_MAIL_FROM`).
+    pub smtp_mail_from: String,
+    /// `SMTP_USER` and `SMTP_PASSWORD`: the login, when the server asks for one.
+    pub smtp_user: Option<String>,
+    pub smtp_password: Option<String>,
+    /// `SMTP_STARTTLS`: upgrade the connection with STARTTLS before sending. Off by default
+    /// (Superset's default is on; a local relay usually speaks plain SMTP).
+    pub smtp_starttls: bool,
+    /// `EMAIL_REPORTS_SUBJECT_PREFIX`, default `[Report] `.
+    pub email_reports_subject_prefix: String,
+    /// The address users reach Quiver at, for the links in report e-mails
+    /// (`WEBDRIVER_BASEURL_USER_FRIENDLY`); unset, `http://{bind}`.
+    pub public_url: Option<String>,
 }
 
 /// Where async chart-data jobs run.
@@ -124,6 +142,14 @@ impl Default for Settings {
             slack_enable_avatars: false,
             dashboard_rbac: false,
             confirm_dashboard_diff: false,
+            smtp_host: None,
+            smtp_port: 25,
+            smtp_mail_from: "quiver@localhost".to_owned(),
+            smtp_user: None,
+            smtp_password: None,
+            smtp_starttls: false,
+            email_reports_subject_prefix: "[Report] ".to_owned(),
+            public_url: None,
         }
     }
 }
@@ -188,6 +214,14 @@ impl Settings {
         match &self.database_url {
             Some(url) if !url.is_empty() => url.clone(),
             _ => format!("sqlite://{}?mode=rwc", self.home.join("quiver.db").display()),
+        }
+    }
+
+    /// The base of links sent out of Quiver (report e-mails), without a trailing slash.
+    pub fn public_base_url(&self) -> String {
+        match self.public_url.as_deref().map(str::trim) {
+            Some(url) if !url.is_empty() => url.trim_end_matches('/').to_owned(),
+            _ => format!("http://{}", self.bind),
         }
     }
 

@@ -529,6 +529,7 @@ export const testIds = {
     overwriteInput: 'import-modal-overwrite',
     submit: 'import-modal-submit',
     error: 'import-modal-error',
+    driverHint: 'import-modal-driver-hint',
     openButton: 'import-open-button',
     rowExport: 'list-row-export',
     bulkExport: 'list-view-bulk-export',
@@ -903,6 +904,11 @@ export const testIds = {
     listPage: 'report-list-page',
     /** A row's active switch on the list page. */
     rowActive: 'report-row-active',
+    /** A row's "Execution log" link on the list page. */
+    rowLog: 'report-row-log',
+    logPage: 'report-log-page',
+    logBack: 'report-log-back',
+    logRow: 'report-log-row',
   },
   /** The home page (issue #8). */
   welcome: {

@@ -1,4 +1,4 @@
-//! Database connections: `POST /api/v1/database/`, `GET|PUT|DELETE /api/v1/database/{pk}`,
+//! Database connections: `POST|DELETE /api/v1/database/`, `GET|PUT|DELETE /api/v1/database/{pk}`,
 //! `POST /api/v1/database/test_connection/`, `POST /api/v1/database/validate_parameters/` and
 //! `GET /api/v1/database/available/`. Passwords are sealed at rest and answers show the mask.
 
@@ -13,10 +13,13 @@ use quiver_types::{
 };
 use serde_json::{json, Map, Value};
 
+use super::bulk_delete::deleted_message;
+use super::dataset::ListParams;
+use super::list_query::parse_id_list;
 use crate::auth::CurrentUser;
 use crate::engines::uri::{self, BACKENDS, PASSWORD_MASK};
 use crate::engines::{Engine, EngineError, Statement};
-use crate::error::{ApiError, AppJson, AppPath, ErrorKind};
+use crate::error::{ApiError, AppJson, AppPath, AppQuery, ErrorKind};
 use crate::state::AppState;
 use crate::store::database::{DatabaseFields, DatabaseRecord};
 use crate::store::StoreError;
@@ -430,6 +433,20 @@ pub async fn update_database(
     }))
 }
 
+/// Superset's `DatabaseDeleteDatasetsExistFailedError`.
+pub const DATABASE_HAS_DATASETS: &str = "Cannot delete a database that has datasets attached";
+
+/// 422 with Superset's message while any dataset reads from the database.
+async fn refuse_when_datasets_attached(app: &AppState, id: i64) -> Result<(), ApiError> {
+    if app.store.count_database_datasets(id).await? > 0 {
+        return Err(ApiError::message(
+            ErrorKind::UnprocessableEntity,
+            DATABASE_HAS_DATASETS.to_owned(),
+        ));
+    }
+    Ok(())
+}
+
 /// `DELETE /api/v1/database/{pk}`: refused while datasets read from it.
 pub async fn delete_database(
     State(app): State<AppState>,
@@ -437,17 +454,39 @@ pub async fn delete_database(
     AppPath(id): AppPath<i64>,
 ) -> Result<AppJson<MessageResponse>, ApiError> {
     saved_database(&app, id).await?;
-    let datasets = app.store.count_database_datasets(id).await?;
-    if datasets > 0 {
-        return Err(ApiError::message(
-            ErrorKind::UnprocessableEntity,
-            format!("There are {datasets} datasets associated with this database"),
-        ));
-    }
+    refuse_when_datasets_attached(&app, id).await?;
     app.store.delete_database(id).await?;
     app.engines.forget(id);
     Ok(AppJson(MessageResponse {
         message: "OK".to_owned(),
+    }))
+}
+
+/// `DELETE /api/v1/database/?q=!(ids)`: all or none. A missing database is a 404 and one with
+/// datasets refuses the whole list with Superset's message; success answers "Deleted 2 databases".
+pub async fn bulk_delete_databases(
+    State(app): State<AppState>,
+    CurrentUser(_user): CurrentUser,
+    AppQuery(params): AppQuery<ListParams>,
+) -> Result<AppJson<MessageResponse>, ApiError> {
+    let mut ids = parse_id_list(params.q.as_deref())?;
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() {
+        return Err(ApiError::not_found());
+    }
+    for &id in &ids {
+        saved_database(&app, id).await?;
+    }
+    for &id in &ids {
+        refuse_when_datasets_attached(&app, id).await?;
+    }
+    for &id in &ids {
+        app.store.delete_database(id).await?;
+        app.engines.forget(id);
+    }
+    Ok(AppJson(MessageResponse {
+        message: deleted_message(ids.len(), "database"),
     }))
 }
 

@@ -169,7 +169,9 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/sqllab/export/{client_id}/", get(sqllab::export_csv))
         .route(
             "/api/v1/database/",
-            get(database::list_databases).post(database_write::create_database),
+            get(database::list_databases)
+                .post(database_write::create_database)
+                .delete(database_write::bulk_delete_databases),
         )
         .route("/api/v1/database/{pk}/catalogs/", get(database::catalogs))
         .route("/api/v1/database/{pk}/schemas/", get(database::schemas))

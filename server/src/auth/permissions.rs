@@ -477,6 +477,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
     endpoint("DELETE", "/api/v1/tag/", Permission("can_write", "Tag")),
     // Database connections, dataset edits and uploads (issue #8).
     endpoint("POST", "/api/v1/database/", Permission("can_write", "Database")),
+    endpoint("DELETE", "/api/v1/database/", Permission("can_write", "Database")),
     endpoint("GET", "/api/v1/database/{pk}", Permission("can_read", "Database")),
     endpoint(
         "PUT",

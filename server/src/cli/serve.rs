@@ -70,7 +70,7 @@ pub async fn serve(settings: Settings) -> Result<(), ServeError> {
     let (state, first_start) = prepare_state(settings).await?;
     announce(&state.settings, &first_start);
     let store = state.store.clone();
-    let report_scheduler = spawn_report_scheduler(store.clone());
+    let report_scheduler = spawn_report_scheduler(state.clone());
     let app = build_app(state);
     tracing::info!(bind, "listening");
     let served = axum::serve(listener, app)

@@ -182,6 +182,20 @@ pub struct ReportExecution {
     pub error_message: Option<String>,
 }
 
+/// One run as the scheduler writes it to `report_execution_log`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ExecutionRecord {
+    pub scheduled_dttm: String,
+    pub start_dttm: String,
+    /// Superset's `ReportState`: `Success`, `Error`, `Not triggered`, `On Grace`, ...
+    pub state: String,
+    pub error_message: Option<String>,
+    /// The number an `operator` alert compared.
+    pub value: Option<f64>,
+    /// The value a `not null` alert looked at, as JSON.
+    pub value_row_json: Option<String>,
+}
+
 /// What the scheduler needs of an active report.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ScheduledReport {
@@ -451,38 +465,53 @@ impl Store {
         Ok(result.rows_affected() == 1)
     }
 
-    /// Records one run of a report and sets its `last_state`.
-    pub async fn record_report_execution(
-        &self,
-        report_id: i64,
-        scheduled_dttm: &str,
-        start_dttm: &str,
-        state: &str,
-        error_message: Option<&str>,
-    ) -> StoreResult<i64> {
+    /// Records one run of a report and sets its `last_state` (and, for alerts, `last_value` and
+    /// `last_value_row_json`).
+    pub async fn record_report_execution(&self, report_id: i64, run: &ExecutionRecord) -> StoreResult<i64> {
         let end_dttm = now_text();
         let mut transaction = self.pool.begin().await?;
         let id = sqlx::query_scalar(
             "INSERT INTO report_execution_log (uuid, report_schedule_id, scheduled_dttm, start_dttm,
-                 end_dttm, state, error_message)
-             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+                 end_dttm, value, value_row_json, state, error_message)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
         )
         .bind(new_uuid())
         .bind(report_id)
-        .bind(scheduled_dttm)
-        .bind(start_dttm)
+        .bind(run.scheduled_dttm.as_str())
+        .bind(run.start_dttm.as_str())
         .bind(&end_dttm)
-        .bind(state)
-        .bind(error_message)
+        .bind(run.value)
+        .bind(run.value_row_json.as_deref())
+        .bind(run.state.as_str())
+        .bind(run.error_message.as_deref())
         .fetch_one(&mut *transaction)
         .await?;
-        sqlx::query("UPDATE report_schedule SET last_state = $1 WHERE id = $2")
-            .bind(state)
-            .bind(report_id)
-            .execute(&mut *transaction)
-            .await?;
+        sqlx::query(
+            "UPDATE report_schedule SET last_state = $1,
+                 last_value = COALESCE($2, last_value), last_value_row_json = COALESCE($3, last_value_row_json)
+             WHERE id = $4",
+        )
+        .bind(run.state.as_str())
+        .bind(run.value)
+        .bind(run.value_row_json.as_deref())
+        .bind(report_id)
+        .execute(&mut *transaction)
+        .await?;
         transaction.commit().await?;
         Ok(id)
+    }
+
+    /// When the report's latest run in `state` ended, if it ever did.
+    pub async fn last_report_run_in_state(&self, report_id: i64, state: &str) -> StoreResult<Option<String>> {
+        let ended: Option<Option<String>> = sqlx::query_scalar(
+            "SELECT end_dttm FROM report_execution_log WHERE report_schedule_id = $1 AND state = $2
+             ORDER BY end_dttm DESC, id DESC LIMIT 1",
+        )
+        .bind(report_id)
+        .bind(state)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(ended.flatten())
     }
 
     /// A report's runs, the latest first.

@@ -618,3 +618,73 @@ async fn refresh_follows_the_source_table_and_delete_lists_charts_first() {
     let _ = common::ADMIN_PASSWORD;
     app.close().await;
 }
+
+/// Superset's refusal: a database that datasets read from is not deleted, alone or in a bulk
+/// delete (which then deletes none); one without datasets goes with "Deleted 1 database".
+#[tokio::test]
+async fn a_database_with_datasets_is_not_deleted() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let examples = app
+        .get(
+            "/api/v1/database/?q=(filters:!((col:database_name,opr:eq,value:examples)))",
+            &admin,
+        )
+        .await;
+    let examples_id = examples.json["result"][0]["id"].as_i64().unwrap();
+    let spare = app
+        .post(
+            "/api/v1/database/",
+            json!({"database_name": "spare", "sqlalchemy_uri": "sqlite:////tmp/quiver-spare.db"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(spare.status, StatusCode::CREATED, "{}", spare.json);
+    let spare_id = spare.json["id"].as_i64().unwrap();
+    let refusal = json!({"message": "Cannot delete a database that has datasets attached"});
+
+    let single = app
+        .call(
+            Method::DELETE,
+            &format!("/api/v1/database/{examples_id}"),
+            None,
+            &admin,
+        )
+        .await;
+    assert_eq!(
+        (single.status, single.json),
+        (StatusCode::UNPROCESSABLE_ENTITY, refusal.clone())
+    );
+    let bulk = app
+        .call(
+            Method::DELETE,
+            &format!("/api/v1/database/?q=!({spare_id},{examples_id})"),
+            None,
+            &admin,
+        )
+        .await;
+    assert_eq!(
+        (bulk.status, bulk.json),
+        (StatusCode::UNPROCESSABLE_ENTITY, refusal)
+    );
+    for id in [examples_id, spare_id] {
+        let kept = app.get(&format!("/api/v1/database/{id}"), &admin).await;
+        assert_eq!(kept.status, StatusCode::OK, "database {id} kept");
+    }
+
+    let alone = app
+        .call(
+            Method::DELETE,
+            &format!("/api/v1/database/?q=!({spare_id})"),
+            None,
+            &admin,
+        )
+        .await;
+    assert_eq!(
+        (alone.status, alone.json),
+        (StatusCode::OK, json!({"message": "Deleted 1 database"}))
+    );
+    let gone = app.get(&format!("/api/v1/database/{spare_id}"), &admin).await;
+    assert_eq!(gone.status, StatusCode::NOT_FOUND);
+    app.close().await;
+}

@@ -8,6 +8,7 @@ use crate::common;
 
 use axum::http::{Method, StatusCode};
 use chrono::{Duration, Utc};
+use common::smtp_sink::{ReceivedMail, SmtpSink};
 use common::{As, TestApp, ThrowawayDatabase};
 use quiver_server::reports::scheduler::run_due_reports;
 use serde_json::{json, Value};
@@ -349,23 +350,29 @@ async fn check_reports(app: &TestApp) {
     assert_eq!(app.get("/api/v1/report/", &admin).await.json["count"], 3);
 
     // The scheduler runs due reports once and records each run; an inactive one never runs.
-    let store = &app.state.store;
+    // This app has no SMTP server: the e-mail is not sent and the run is an error saying so.
     let soon = Utc::now() + Duration::minutes(2);
-    let ran = run_due_reports(store, soon).await.unwrap();
+    let ran = run_due_reports(&app.state, soon).await.unwrap();
     assert_eq!(ran, vec![alpha_report_id]);
-    assert!(run_due_reports(store, soon).await.unwrap().is_empty());
+    assert!(run_due_reports(&app.state, soon).await.unwrap().is_empty());
     let logs = app
         .get(&format!("/api/v1/report/{alpha_report_id}/log/"), &alpha)
         .await;
     assert_eq!(logs.status, StatusCode::OK, "{}", logs.json);
     assert_eq!(logs.json["count"], 1);
-    assert_eq!(logs.json["result"][0]["state"], "Success");
+    assert_eq!(logs.json["result"][0]["state"], "Error");
+    assert_eq!(
+        logs.json["result"][0]["error_message"],
+        "E-mail delivery is not configured: set smtp_host (QUIVER_SMTP_HOST)"
+    );
     let shown = app
         .get(&format!("/api/v1/report/{alpha_report_id}"), &alpha)
         .await;
-    assert_eq!(shown.json["result"]["last_state"], "Success");
+    assert_eq!(shown.json["result"]["last_state"], "Error");
     assert!(shown.json["result"]["last_eval_dttm"].is_string());
-    let later = run_due_reports(store, soon + Duration::days(2)).await.unwrap();
+    let later = run_due_reports(&app.state, soon + Duration::days(2))
+        .await
+        .unwrap();
     assert_eq!(later, vec![dashboard_report_id, alpha_report_id]);
 
     // Delete one, then bulk delete: all or none, with Superset's message.
@@ -406,5 +413,295 @@ async fn reports_on_sqlite() {
 async fn reports_on_postgres() {
     let app = TestApp::with_settings(true, Some(ThrowawayDatabase::create().await)).await;
     check_reports(&app).await;
+    app.close().await;
+}
+
+/// Undoes quoted-printable (`=3D`, soft line breaks) and base64, as the part's header says.
+fn decoded_part(part: &str) -> String {
+    let (head, body) = part.split_once("\r\n\r\n").unwrap_or((part, ""));
+    let head = head.to_ascii_lowercase();
+    if head.contains("content-transfer-encoding: base64") {
+        let compact: String = body.split_whitespace().collect();
+        return String::from_utf8(base64_decode(&compact)).unwrap();
+    }
+    if !head.contains("content-transfer-encoding: quoted-printable") {
+        return body.to_owned();
+    }
+    let joined = body.replace("=\r\n", "");
+    let bytes = joined.as_bytes();
+    let mut out = Vec::new();
+    let mut index = 0;
+    while index < bytes.len() {
+        if bytes[index] == b'=' && index + 2 < bytes.len() {
+            let hex = std::str::from_utf8(&bytes[index + 1..index + 3]).unwrap();
+            out.push(u8::from_str_radix(hex, 16).unwrap());
+            index += 3;
+        } else {
+            out.push(bytes[index]);
+            index += 1;
+        }
+    }
+    String::from_utf8(out).unwrap()
+}
+
+fn base64_decode(text: &str) -> Vec<u8> {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = Vec::new();
+    let mut buffer = 0u32;
+    let mut bits = 0;
+    for byte in text.bytes().filter(|byte| *byte != b'=') {
+        let value = ALPHABET.iter().position(|letter| *letter == byte).unwrap() as u32;
+        buffer = (buffer << 6) | value;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((buffer >> bits) as u8);
+            buffer &= (1 << bits) - 1;
+        }
+    }
+    out
+}
+
+/// The decoded MIME parts of a message whose headers contain `marker`.
+fn part_with(mail: &ReceivedMail, marker: &str) -> String {
+    let boundary = mail
+        .header("Content-Type")
+        .and_then(|value| {
+            value
+                .split("boundary=")
+                .nth(1)
+                .map(|rest| rest.trim_matches('"').to_owned())
+        })
+        .unwrap();
+    mail.data
+        .split(&format!("--{boundary}"))
+        .find(|part| part.split("\r\n\r\n").next().unwrap_or_default().contains(marker))
+        .map(|part| decoded_part(part.trim_start_matches("\r\n")))
+        .unwrap_or_default()
+}
+
+async fn run_log(app: &TestApp, report_id: i64, admin: &As) -> Vec<Value> {
+    let logs = app.get(&format!("/api/v1/report/{report_id}/log/"), admin).await;
+    assert_eq!(logs.status, StatusCode::OK, "{}", logs.json);
+    logs.json["result"].as_array().unwrap().clone()
+}
+
+/// Reports are e-mailed through SMTP with Superset's subject, the chart link and the CSV; alerts
+/// run their SQL check first: 'Not triggered' sends nothing, a triggered alert sends and then
+/// rests 'On Grace', and a bad answer is an 'Error' with Superset's text.
+#[tokio::test]
+async fn reports_and_alerts_are_delivered_by_email() {
+    let sink = SmtpSink::start().await;
+    let port = sink.port;
+    let app = TestApp::with_config(true, None, |settings| {
+        settings.smtp_host = Some("127.0.0.1".to_owned());
+        settings.smtp_port = port;
+        settings.smtp_mail_from = "reports@quiver.test".to_owned();
+        settings.public_url = Some("http://quiver.test/".to_owned());
+    })
+    .await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    let examples = app
+        .get(
+            "/api/v1/database/?q=(filters:!((col:database_name,opr:eq,value:examples)))",
+            &admin,
+        )
+        .await;
+    let database_id = examples.json["result"][0]["id"].as_i64().unwrap();
+    let context = json!({
+        "datasource": {"id": dataset_id, "type": "table"}, "force": false,
+        "result_format": "json", "result_type": "full",
+        "queries": [{"columns": ["gender"], "metrics": [{"expressionType": "SIMPLE", "column": {"column_name": "num"}, "aggregate": "SUM", "label": "SUM(num)"}],
+                     "orderby": [], "row_limit": 10, "filters": [], "extras": {"having": "", "where": ""}, "time_range": "No filter"}]
+    });
+    let chart = app
+        .post(
+            "/api/v1/chart/",
+            json!({"slice_name": "Births by gender", "viz_type": "table", "datasource_id": dataset_id,
+                   "datasource_type": "table", "params": "{}", "query_context": context.to_string()}),
+            &admin,
+        )
+        .await;
+    assert_eq!(chart.status, StatusCode::CREATED, "{}", chart.json);
+    let chart_id = chart.json["id"].as_i64().unwrap();
+
+    // A CSV report to two addresses.
+    let report = app
+        .post(
+            "/api/v1/report/",
+            json!({"type": "Report", "name": "Births weekly", "description": "Births by gender, weekly",
+                   "crontab": "* * * * *", "chart": chart_id, "report_format": "CSV",
+                   "recipients": [{"type": "Email", "recipient_config_json": {"target": "ann@example.com, bob@example.com"}}]}),
+            &admin,
+        )
+        .await;
+    assert_eq!(report.status, StatusCode::CREATED, "{}", report.json);
+    let report_id = report.json["id"].as_i64().unwrap();
+    let start = Utc::now();
+    assert_eq!(
+        run_due_reports(&app.state, start + Duration::minutes(2))
+            .await
+            .unwrap(),
+        vec![report_id]
+    );
+    let mails = sink.messages();
+    assert_eq!(mails.len(), 1);
+    let mail = &mails[0];
+    assert_eq!(mail.from, "reports@quiver.test");
+    assert_eq!(mail.recipients, ["ann@example.com", "bob@example.com"]);
+    assert_eq!(
+        mail.header("Subject").unwrap(),
+        "[Report] Births weekly: Births by gender"
+    );
+    assert_eq!(mail.header("To").unwrap(), "ann@example.com, bob@example.com");
+    let html = part_with(mail, "text/html");
+    assert!(html.contains("<div>Births by gender, weekly</div>"), "{html}");
+    assert!(
+        html.contains(&format!(
+            "<a href=\"http://quiver.test/explore/?slice_id={chart_id}\">Explore in Quiver</a>"
+        )),
+        "{html}"
+    );
+    let csv = part_with(mail, "attachment");
+    let unfolded = mail.data.replace("\r\n ", " ").replace("\r\n\t", " ");
+    assert!(
+        unfolded.contains("filename=\"Births weekly: Births by gender.csv\""),
+        "{}",
+        mail.data
+    );
+    let mut lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.remove(0), "gender,SUM(num)");
+    lines.sort_unstable();
+    assert_eq!(lines.len(), 2, "{csv}");
+    assert!(
+        lines[0].starts_with("boy,") && lines[1].starts_with("girl,"),
+        "{csv}"
+    );
+    let log = run_log(&app, report_id, &admin).await;
+    assert_eq!((log.len(), log[0]["state"].clone()), (1, json!("Success")));
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        &format!("/api/v1/report/{report_id}"),
+        Some(json!({"active": false})),
+        &admin,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+
+    // An alert on the same chart: COUNT(*) > 0 over no rows is not triggered and sends nothing.
+    let alert = app
+        .post(
+            "/api/v1/report/",
+            json!({"type": "Alert", "name": "Huge births", "crontab": "* * * * *", "chart": chart_id,
+                   "database": database_id, "sql": "SELECT COUNT(*) FROM birth_names WHERE num > 100000000",
+                   "validator_type": "operator", "validator_config_json": {"op": ">", "threshold": 0},
+                   "recipients": [{"type": "Email", "recipient_config_json": {"target": "ops@example.com"}}]}),
+            &admin,
+        )
+        .await;
+    assert_eq!(alert.status, StatusCode::CREATED, "{}", alert.json);
+    let alert_id = alert.json["id"].as_i64().unwrap();
+    assert_eq!(
+        run_due_reports(&app.state, start + Duration::minutes(4))
+            .await
+            .unwrap(),
+        vec![alert_id]
+    );
+    assert_eq!(sink.messages().len(), 1);
+    let log = run_log(&app, alert_id, &admin).await;
+    assert_eq!(
+        (log[0]["state"].clone(), log[0]["value"].clone()),
+        (json!("Not triggered"), json!(0.0))
+    );
+
+    // Every row counts: triggered, e-mailed, logged with the value.
+    let (status, body) = call(
+        &app,
+        Method::PUT,
+        &format!("/api/v1/report/{alert_id}"),
+        Some(json!({"sql": "SELECT COUNT(*) FROM birth_names"})),
+        &admin,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        run_due_reports(&app.state, start + Duration::minutes(6))
+            .await
+            .unwrap(),
+        vec![alert_id]
+    );
+    let mails = sink.messages();
+    assert_eq!(mails.len(), 2);
+    assert_eq!(mails[1].recipients, ["ops@example.com"]);
+    assert_eq!(
+        mails[1].header("Subject").unwrap(),
+        "[Report] Huge births: Births by gender"
+    );
+    let log = run_log(&app, alert_id, &admin).await;
+    assert_eq!(log[0]["state"], "Success");
+    assert_eq!(
+        log[0]["value"].as_f64().unwrap(),
+        common::TEST_EXAMPLE_ROWS as f64
+    );
+
+    // Within the grace period (4 hours by default) it fires without sending.
+    assert_eq!(
+        run_due_reports(&app.state, start + Duration::minutes(8))
+            .await
+            .unwrap(),
+        vec![alert_id]
+    );
+    assert_eq!(sink.messages().len(), 2);
+    let log = run_log(&app, alert_id, &admin).await;
+    assert_eq!(
+        (log[0]["state"].clone(), log[0]["error_message"].clone()),
+        (json!("On Grace"), json!("Alert fired during grace period."))
+    );
+
+    // With a one-second grace period the next fire checks again: a `not null` alert answering two
+    // rows is an error with Superset's text; a NULL is nothing.
+    let (status, body) = call(
+        &app,
+        Method::PUT,
+        &format!("/api/v1/report/{alert_id}"),
+        Some(json!({"validator_type": "not null", "sql": "SELECT gender FROM birth_names GROUP BY gender", "grace_period": 1})),
+        &admin,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let later = Utc::now() + Duration::minutes(10);
+    assert_eq!(run_due_reports(&app.state, later).await.unwrap(), vec![alert_id]);
+    let log = run_log(&app, alert_id, &admin).await;
+    assert_eq!(
+        (log[0]["state"].clone(), log[0]["error_message"].clone()),
+        (
+            json!("Error"),
+            json!("Alert query returned more than one row. 2 rows returned")
+        )
+    );
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        &format!("/api/v1/report/{alert_id}"),
+        Some(json!({"sql": "SELECT NULL"})),
+        &admin,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        run_due_reports(&app.state, later + Duration::minutes(2))
+            .await
+            .unwrap(),
+        vec![alert_id]
+    );
+    let log = run_log(&app, alert_id, &admin).await;
+    assert_eq!(
+        (log[0]["state"].clone(), log[0]["value_row_json"].clone()),
+        (json!("Not triggered"), json!("null"))
+    );
+    assert_eq!(log.len(), 5);
+    assert_eq!(sink.messages().len(), 2);
     app.close().await;
 }

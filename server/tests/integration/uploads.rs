@@ -73,6 +73,66 @@ async fn create_connection(app: &TestApp, admin: &As, name: &str, uri: &str, all
     created.json["id"].as_i64().unwrap()
 }
 
+/// A fresh DuckDB file in the app's home, registered as a connection that allows uploads.
+async fn duckdb_connection(app: &TestApp, admin: &As, name: &str, file_name: &str) -> i64 {
+    let path = app.home.path().join(file_name);
+    duckdb::Connection::open(&path).unwrap();
+    create_connection(app, admin, name, &format!("duckdb:///{}", path.display()), true).await
+}
+
+/// A fresh SQLite file in the app's home, registered as a connection that allows uploads.
+async fn sqlite_connection(app: &TestApp, admin: &As, name: &str, file_name: &str) -> i64 {
+    let path = app.home.path().join(file_name);
+    let options = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(&path)
+        .create_if_missing(true);
+    sqlx::SqliteConnection::connect_with(&options)
+        .await
+        .unwrap()
+        .close()
+        .await
+        .unwrap();
+    create_connection(app, admin, name, &format!("sqlite:///{}", path.display()), true).await
+}
+
+/// A throwaway PostgreSQL database registered as a connection (kept alive by the caller).
+async fn postgres_connection(
+    app: &TestApp,
+    admin: &As,
+    name: &str,
+    allow_upload: bool,
+) -> (PostgresDatabase, i64) {
+    let postgres = PostgresDatabase::create().await;
+    let id = create_connection(app, admin, name, &postgres.url, allow_upload).await;
+    (postgres, id)
+}
+
+/// Asserts that no table of that name exists in the PostgreSQL database.
+async fn assert_no_postgres_table(postgres: &PostgresDatabase, table: &str) {
+    let mut connection = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
+    let tables: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM information_schema.tables WHERE table_name = $1")
+            .bind(table)
+            .fetch_one(&mut connection)
+            .await
+            .unwrap();
+    assert_eq!(tables, 0, "{table}");
+    connection.close().await.unwrap();
+}
+
+/// A refused upload: case name, form fields, file, a text the 400's message holds.
+type BrokenCase<'a> = (&'a str, Vec<(&'a str, &'a str)>, Vec<u8>, &'a str);
+
+/// Each case is a 400 whose message holds its text.
+async fn assert_bad_requests(app: &TestApp, admin: &As, database_id: i64, cases: Vec<BrokenCase<'_>>) {
+    for (case, fields, file, expected) in cases {
+        let answer = upload(app, admin, database_id, &fields, &file).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{case}: {}", answer.json);
+        let message = answer.json["message"].as_str().unwrap_or_default();
+        assert!(message.contains(expected), "{case}: {message}");
+    }
+}
+
 async fn dataset_count(app: &TestApp) -> usize {
     app.state.store.dataset_ids(None).await.unwrap().len()
 }
@@ -167,40 +227,11 @@ async fn csv_files_land_in_duckdb_sqlite_and_postgres() {
     let app = TestApp::new().await;
     let admin = app.admin().await;
 
-    let duckdb_path = app.home.path().join("uploads.duckdb");
-    duckdb::Connection::open(&duckdb_path).unwrap();
-    let duckdb_id = create_connection(
-        &app,
-        &admin,
-        "duck uploads",
-        &format!("duckdb:///{}", duckdb_path.display()),
-        true,
-    )
-    .await;
+    let duckdb_id = duckdb_connection(&app, &admin, "duck uploads", "uploads.duckdb").await;
     good_uploads_into(&app, &admin, duckdb_id, "main").await;
-
-    let sqlite_path = app.home.path().join("uploads.sqlite");
-    let options = sqlx::sqlite::SqliteConnectOptions::new()
-        .filename(&sqlite_path)
-        .create_if_missing(true);
-    sqlx::SqliteConnection::connect_with(&options)
-        .await
-        .unwrap()
-        .close()
-        .await
-        .unwrap();
-    let sqlite_id = create_connection(
-        &app,
-        &admin,
-        "sqlite uploads",
-        &format!("sqlite:///{}", sqlite_path.display()),
-        true,
-    )
-    .await;
+    let sqlite_id = sqlite_connection(&app, &admin, "sqlite uploads", "uploads.sqlite").await;
     good_uploads_into(&app, &admin, sqlite_id, "main").await;
-
-    let postgres = PostgresDatabase::create().await;
-    let postgres_id = create_connection(&app, &admin, "pg uploads", &postgres.url, true).await;
+    let (_postgres, postgres_id) = postgres_connection(&app, &admin, "pg uploads", true).await;
     good_uploads_into(&app, &admin, postgres_id, "public").await;
     app.close().await;
 }
@@ -209,46 +240,41 @@ async fn csv_files_land_in_duckdb_sqlite_and_postgres() {
 async fn broken_files_end_in_clear_errors_and_create_nothing() {
     let app = TestApp::new().await;
     let admin = app.admin().await;
-    let postgres = PostgresDatabase::create().await;
-    let database_id = create_connection(&app, &admin, "pg broken", &postgres.url, true).await;
-    let fields = [("type", "csv"), ("table_name", "broken")];
+    let (postgres, database_id) = postgres_connection(&app, &admin, "pg broken", true).await;
+    let fields = vec![("type", "csv"), ("table_name", "broken")];
     let huge_line = format!("a,b\n1,{}\n", "x".repeat(2 * 1024 * 1024));
-    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
-        ("empty", Vec::new(), "The file is empty"),
+    let cases: Vec<BrokenCase> = vec![
+        ("empty", fields.clone(), Vec::new(), "The file is empty"),
         (
             "wrong delimiter",
+            fields.clone(),
             b"a;b;c\n1;2;3\n".to_vec(),
             "The file has a single column with the delimiter \",\"; it seems to be delimited by \";\"",
         ),
-        ("bad row", b"a,b\n1,2\n3,4,5\n".to_vec(), "line"),
+        ("bad row", fields.clone(), b"a,b\n1,2\n3,4,5\n".to_vec(), "line"),
         (
             "huge line",
+            fields.clone(),
             huge_line.into_bytes(),
             "Line 2 is longer than 1048576 bytes",
         ),
         (
             "not utf-8",
+            fields.clone(),
             b"a,b\n1,2\n\xff\xfe,3\n".to_vec(),
             "The file is not valid UTF-8 text (line 3)",
         ),
-        ("duplicate header", b"a,a\n1,2\n".to_vec(), "more than once"),
+        (
+            "duplicate header",
+            fields.clone(),
+            b"a,a\n1,2\n".to_vec(),
+            "more than once",
+        ),
     ];
     let datasets_before = dataset_count(&app).await;
-    for (case, file, expected) in cases {
-        let answer = upload(&app, &admin, database_id, &fields, &file).await;
-        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{case}: {}", answer.json);
-        let message = answer.json["message"].as_str().unwrap_or_default();
-        assert!(message.contains(expected), "{case}: {message}");
-    }
+    assert_bad_requests(&app, &admin, database_id, cases).await;
     assert_eq!(dataset_count(&app).await, datasets_before);
-    let mut connection = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
-    let tables: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'broken'")
-            .fetch_one(&mut connection)
-            .await
-            .unwrap();
-    assert_eq!(tables, 0);
-    connection.close().await.unwrap();
+    assert_no_postgres_table(&postgres, "broken").await;
 
     // A bad form: no table name, an extension of another type.
     let no_table = upload(&app, &admin, database_id, &[("type", "csv")], b"a\n1\n").await;
@@ -276,8 +302,7 @@ async fn broken_files_end_in_clear_errors_and_create_nothing() {
 async fn uploads_need_a_database_that_allows_them() {
     let app = TestApp::new().await;
     let admin = app.admin().await;
-    let postgres = PostgresDatabase::create().await;
-    let database_id = create_connection(&app, &admin, "no uploads", &postgres.url, false).await;
+    let (_postgres, database_id) = postgres_connection(&app, &admin, "no uploads", false).await;
     let answer = upload(
         &app,
         &admin,
@@ -530,20 +555,9 @@ async fn excel_and_parquet_files_land_in_duckdb_and_postgres() {
     let app = TestApp::new().await;
     let admin = app.admin().await;
 
-    let duckdb_path = app.home.path().join("columnar.duckdb");
-    duckdb::Connection::open(&duckdb_path).unwrap();
-    let duckdb_id = create_connection(
-        &app,
-        &admin,
-        "duck excel",
-        &format!("duckdb:///{}", duckdb_path.display()),
-        true,
-    )
-    .await;
+    let duckdb_id = duckdb_connection(&app, &admin, "duck excel", "columnar.duckdb").await;
     excel_and_columnar_uploads_into(&app, &admin, duckdb_id, "main").await;
-
-    let postgres = PostgresDatabase::create().await;
-    let postgres_id = create_connection(&app, &admin, "pg excel", &postgres.url, true).await;
+    let (_postgres, postgres_id) = postgres_connection(&app, &admin, "pg excel", true).await;
     excel_and_columnar_uploads_into(&app, &admin, postgres_id, "public").await;
     app.close().await;
 }
@@ -552,8 +566,7 @@ async fn excel_and_parquet_files_land_in_duckdb_and_postgres() {
 async fn broken_excel_and_parquet_files_create_nothing() {
     let app = TestApp::new().await;
     let admin = app.admin().await;
-    let postgres = PostgresDatabase::create().await;
-    let database_id = create_connection(&app, &admin, "pg broken files", &postgres.url, true).await;
+    let (postgres, database_id) = postgres_connection(&app, &admin, "pg broken files", true).await;
     let datasets_before = dataset_count(&app).await;
     let excel = |extra: &'static [(&'static str, &'static str)]| {
         let mut fields = vec![("type", "excel"), ("table_name", "broken")];
@@ -562,9 +575,7 @@ async fn broken_excel_and_parquet_files_create_nothing() {
     };
     let columnar = [("type", "columnar"), ("table_name", "broken")];
     let not_a_zip = zip_of(&[("a.parquet", sales_parquet(1)), ("readme.txt", b"hi".to_vec())]);
-    /// Case name, form fields, file, the message's start.
-    type Case<'a> = (&'a str, Vec<(&'a str, &'a str)>, Vec<u8>, &'a str);
-    let cases: Vec<Case> = vec![
+    let cases: Vec<BrokenCase> = vec![
         (
             "csv as excel",
             excel(&[]),
@@ -601,12 +612,7 @@ async fn broken_excel_and_parquet_files_create_nothing() {
             "ZIP file contains multiple file types",
         ),
     ];
-    for (case, fields, file, expected) in cases {
-        let answer = upload(&app, &admin, database_id, &fields, &file).await;
-        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{case}: {}", answer.json);
-        let message = answer.json["message"].as_str().unwrap_or_default();
-        assert!(message.starts_with(expected), "{case}: {message}");
-    }
+    assert_bad_requests(&app, &admin, database_id, cases).await;
     let zip_named_parquet = send_upload(
         &app,
         &admin,
@@ -620,14 +626,7 @@ async fn broken_excel_and_parquet_files_create_nothing() {
         "File extension is not allowed."
     );
     assert_eq!(dataset_count(&app).await, datasets_before);
-    let mut connection = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
-    let tables: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'broken'")
-            .fetch_one(&mut connection)
-            .await
-            .unwrap();
-    assert_eq!(tables, 0);
-    connection.close().await.unwrap();
+    assert_no_postgres_table(&postgres, "broken").await;
     app.close().await;
 }
 

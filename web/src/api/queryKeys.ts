@@ -70,4 +70,7 @@ export const queryKeys = {
   annotationListAll: (layerId: number) => ['resourceList', 'annotation', layerId] as const,
   // Reports: a chart's or dashboard's own report, inside the report list's family.
   headerReport: (kind: 'chart' | 'dashboard', id: number) => ['resourceList', 'report', 'header', kind, id] as const,
+  // A report and its execution log (the scheduler's runs).
+  report: (id: number) => ['resourceList', 'report', 'one', id] as const,
+  reportLog: (id: number) => ['resourceList', 'report', 'log', id] as const,
 };

@@ -82,6 +82,14 @@ export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
           path: '/report/list',
           lazy: async () => ({ Component: (await import('@/features/reports/ReportListPage')).ReportListPage }),
         },
+        {
+          path: '/report/:reportId/log',
+          lazy: async () => ({ Component: (await import('@/features/reports/ExecutionLogPage')).ExecutionLogPage }),
+        },
+        {
+          path: '/alert/:reportId/log',
+          lazy: async () => ({ Component: (await import('@/features/reports/ExecutionLogPage')).ExecutionLogPage }),
+        },
         // Datasets (issue #8)
         {
           path: '/dataset/add',

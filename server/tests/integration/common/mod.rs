@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod bundles;
+pub mod smtp_sink;
 
 use std::path::PathBuf;
 use std::sync::OnceLock;

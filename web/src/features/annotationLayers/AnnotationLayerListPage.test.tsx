@@ -121,6 +121,23 @@ describe('AnnotationLayerListPage', () => {
     expect(server.sent.filter((request) => request.method === 'DELETE').map((request) => decodeURIComponent(request.path))).toEqual(['/api/v1/annotation_layer/?q=!(3,4)']);
   });
 
+  it('deletes one layer from its row after "DELETE" is typed, as the other lists do', async () => {
+    const server = annotationLayerTestServer(layers, []);
+    vi.stubGlobal('fetch', server.fetch);
+    renderLayerList();
+
+    await screen.findAllByTestId(testIds.annotationLayers.nameLink);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Outages' }));
+    expect(screen.getByText('Are you sure you want to delete Outages?')).toBeTruthy();
+    const confirm = screen.getByTestId(testIds.listView.deleteConfirm);
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId(testIds.listView.deleteInput), { target: { value: 'DELETE' } });
+    fireEvent.click(confirm);
+
+    expect(await screen.findByText('Deleted: Outages')).toBeTruthy();
+    expect(server.sent.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual(['/api/v1/annotation_layer/4']);
+  });
+
   it('offers no writes without can_write', async () => {
     vi.stubGlobal('fetch', annotationLayerTestServer(layers, [], ['can_read']).fetch);
     renderLayerList();

@@ -1,30 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type JSX } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '@/api/errors';
 import type { AnnotationLayerItem } from '@/api/generated/AnnotationLayerItem';
 import type { UserRef } from '@/api/generated/UserRef';
 import { queryKeys } from '@/api/queryKeys';
 import { displayNameOf } from '@/api/userNames';
 import { Button } from '@/components/Button';
-import { ConfirmDeleteModal } from '@/components/listView/ConfirmDeleteModal';
 import { ListPageLayout } from '@/components/listView/ListPageLayout';
 import { ListView, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
 import { defaultListPageSize } from '@/components/listView/listViewState';
 import { useBulkDelete } from '@/components/listView/useBulkDelete';
+import { useRowDelete } from '@/components/listView/useRowDelete';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
-import { useToasts } from '@/components/toastContext';
 import { useListErrorToasts } from '@/components/listView/useListErrorToasts';
 import { testIds } from '@/testIds';
 import { AnnotationLayerModal } from './AnnotationLayerModal';
-import { annotationLayerListFilterIds, annotationLayerListQuery, annotationListPagePath, deleteAnnotationLayer, useAnnotationLayerList, useCanWriteAnnotationLayers } from './api';
+import { annotationLayerListFilterIds, annotationLayerListQuery, annotationListPagePath, useAnnotationLayerList, useCanWriteAnnotationLayers } from './api';
 import { RowActions } from './RowActions';
 
-
-/** Superset's toast after deleting one layer. */
-export function deletedLayerMessage(name: string): string {
-  return `Deleted: ${name}`;
-}
 
 function userName(user: UserRef | null): string {
   return user === null ? '' : displayNameOf(user);
@@ -40,23 +33,12 @@ export function AnnotationLayerListPage(): JSX.Element {
   const onBulkDelete = useBulkDelete('annotation_layer', 'annotation layers');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { addToast } = useToasts();
+  // Superset's layer list: "There was an issue deleting {name}: {error}".
+  const rowDelete = useRowDelete('annotation_layer', 'titleAndError');
   // The layer dialog: closed, a new layer ('new') or the layer edited.
   const [editing, setEditing] = useState<AnnotationLayerItem | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AnnotationLayerItem | null>(null);
 
   useListErrorToasts('annotation_layer', { label: 'annotation layer', plural: 'annotation layers' }, list.error);
-
-  async function deleteLayer(layer: AnnotationLayerItem): Promise<void> {
-    setDeleting(null);
-    try {
-      await deleteAnnotationLayer(layer.id);
-      addToast('success', deletedLayerMessage(layer.name));
-    } catch (error) {
-      addToast('danger', `There was an issue deleting ${layer.name}: ${error instanceof ApiError ? error.message : String(error)}`);
-    }
-    await queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('annotation_layer') });
-  }
 
   async function handleSaved(layerId: number): Promise<void> {
     const isNew = editing === 'new';
@@ -86,7 +68,7 @@ export function AnnotationLayerListPage(): JSX.Element {
     },
     { id: 'created_by', header: 'Created by', sortKey: 'created_by.first_name', render: (layer) => userName(layer.created_by) },
     ...(canWrite
-      ? [{ id: 'actions', header: 'Actions', render: (layer: AnnotationLayerItem) => <RowActions label={layer.name} onEdit={() => setEditing(layer)} onDelete={() => setDeleting(layer)} /> }]
+      ? [{ id: 'actions', header: 'Actions', render: (layer: AnnotationLayerItem) => <RowActions label={layer.name} onEdit={() => setEditing(layer)} deleteButton={rowDelete.deleteButton({ id: layer.id, title: layer.name })} /> }]
       : []),
   ];
   const filters: ListViewFilter[] = [{ id: annotationLayerListFilterIds.search, columnId: 'name', label: 'Search', kind: 'search' }];
@@ -106,13 +88,7 @@ export function AnnotationLayerListPage(): JSX.Element {
       {editing !== null && (
         <AnnotationLayerModal layer={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={(layerId) => void handleSaved(layerId)} />
       )}
-      {deleting !== null && (
-        <ConfirmDeleteModal
-          description={`Are you sure you want to delete ${deleting.name}?`}
-          onConfirm={() => void deleteLayer(deleting)}
-          onClose={() => setDeleting(null)}
-        />
-      )}
+      {rowDelete.confirmModal}
       <ListView
         columns={columns}
         filters={filters}

@@ -67,10 +67,6 @@ export async function updateAnnotationLayer(layerId: number, payload: Annotation
   return putJson<IdResult<unknown>>(`${annotationLayersPath}${layerId}`, payload);
 }
 
-export async function deleteAnnotationLayer(layerId: number): Promise<void> {
-  await apiFetch(`${annotationLayersPath}${layerId}`, { method: 'DELETE' });
-}
-
 /** Every layer by name, for Explore's layer picker (Superset asks for one page of 100). */
 export const annotationLayerChoicesQuery = '(order_column:name,order_direction:asc,page:0,page_size:100)';
 

@@ -8,7 +8,9 @@ import { ListView, type ListViewColumn, type ListViewFilter } from '@/components
 import { defaultListPageSize } from '@/components/listView/listViewState';
 import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
 import { Button } from '@/components/Button';
+import { useBulkDelete } from '@/components/listView/useBulkDelete';
 import { useListErrorToasts } from '@/components/listView/useListErrorToasts';
+import { useRowDelete } from '@/components/listView/useRowDelete';
 import { DatabaseConnectionModal } from '@/features/databases/DatabaseConnectionModal';
 import { UploadDataModal } from '@/features/databases/UploadDataModal';
 import type { UploadType } from '@/features/databases/uploadTypes';
@@ -45,6 +47,10 @@ export function DatabaseListPage(): JSX.Element {
   useListErrorToasts('database', { label: 'database', plural: 'databases' }, list.error);
 
   const bundle = useBundleActions('database', 'database', 'databases');
+  // Superset's database list: "There was an issue deleting {name}: {error}", e.g. the server's
+  // refusal of a database that datasets read from.
+  const rowDelete = useRowDelete('database', 'titleAndError');
+  const onBulkDelete = useBulkDelete('database', 'databases');
   // Spec 001 section 6: `_info` decides the writes (new, import, edit), the CSV upload (`can_upload`)
   // and the exports offered.
   const canWrite = useResourcePermission('database', 'can_write') === true;
@@ -82,6 +88,7 @@ export function DatabaseListPage(): JSX.Element {
                     Edit
                   </Button>
                 )}
+                {canWrite && rowDelete.deleteButton({ id: database.id, title: database.database_name })}
               </>
             ),
           },
@@ -134,7 +141,9 @@ export function DatabaseListPage(): JSX.Element {
         pageSize={pageSize}
         state={state}
         onStateChange={setState}
+        bulkDelete={canWrite ? { noun: 'databases', onDelete: onBulkDelete } : undefined}
       />
+      {rowDelete.confirmModal}
     </ListPageLayout>
   );
 }

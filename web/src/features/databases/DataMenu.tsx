@@ -1,10 +1,8 @@
-import { useCallback, useRef, useState, type JSX } from 'react';
+import { useState, type JSX } from 'react';
 import { useNavigate } from 'react-router';
-import styled from 'styled-components';
 import { useResourcePermission } from '@/api/resourcePermissions';
-import { Button } from '@/components/Button';
 import { DropdownMenuItem } from '@/components/DropdownMenu';
-import { useCloseOnOutside } from '@/components/useCloseOnOutside';
+import { HeaderMenu } from '@/components/HeaderMenu';
 import { testIds } from '@/testIds';
 import { useAllDatabases } from './api';
 import { DatabaseConnectionModal } from './DatabaseConnectionModal';
@@ -17,36 +15,31 @@ const examplesDatabaseName = 'examples';
 
 /** The header's "+" menu, its Data group: connect a database, create a dataset, upload a file. */
 export function DataMenu(): JSX.Element {
-  const [isOpen, setIsOpen] = useState(false);
   const [dialog, setDialog] = useState<'dbconnection' | UploadType | null>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const closeMenu = useCallback(() => setIsOpen(false), []);
   const navigate = useNavigate();
-  useCloseOnOutside(rootRef, isOpen, closeMenu);
 
   return (
-    <Root ref={rootRef}>
-      <Button $variant="link" aria-haspopup="menu" aria-expanded={isOpen} aria-label="Add" data-testid={testIds.dataMenu.button} onClick={() => setIsOpen((open) => !open)}>
-        + ▾
-      </Button>
-      {isOpen && (
-        <DataMenuList
-          onChoose={(option) => {
-            setIsOpen(false);
-            if (option === 'datasetCreation') void navigate('/dataset/add/');
-            else if (option === 'dbconnection') setDialog('dbconnection');
-            else setDialog(uploadTypeOfOption[option] ?? null);
-          }}
-        />
-      )}
+    <>
+      <HeaderMenu buttonContent="+ ▾" buttonAriaLabel="Add" buttonTestId={testIds.dataMenu.button} menuLabel="Data" groupTitle="Data" menuTestId={testIds.dataMenu.menu}>
+        {(close) => (
+          <DataMenuItems
+            onChoose={(option) => {
+              close();
+              if (option === 'datasetCreation') void navigate('/dataset/add/');
+              else if (option === 'dbconnection') setDialog('dbconnection');
+              else setDialog(uploadTypeOfOption[option] ?? null);
+            }}
+          />
+        )}
+      </HeaderMenu>
       {dialog === 'dbconnection' && <DatabaseConnectionModal databaseId={null} onClose={() => setDialog(null)} />}
       {dialog !== null && dialog !== 'dbconnection' && <UploadDataModal initialType={dialog} onClose={() => setDialog(null)} />}
-    </Root>
+    </>
   );
 }
 
-/** The open menu: the permissions and databases are asked for only once it opens. */
-function DataMenuList({ onChoose }: { onChoose: (option: DataMenuOption) => void }): JSX.Element {
+/** The open menu's entries: the permissions and databases are asked for only once it opens. */
+function DataMenuItems({ onChoose }: { onChoose: (option: DataMenuOption) => void }): JSX.Element {
   const databases = useAllDatabases();
   const canWriteDatabase = useResourcePermission('database', 'can_write') === true;
   const canWriteDataset = useResourcePermission('dataset', 'can_write') === true;
@@ -61,39 +54,12 @@ function DataMenuList({ onChoose }: { onChoose: (option: DataMenuOption) => void
     hasUploadDatabase: list.some((database) => database.allow_file_upload),
   });
   return (
-    <Menu role="menu" aria-label="Data" data-testid={testIds.dataMenu.menu}>
-      <GroupTitle role="presentation">Data</GroupTitle>
+    <>
       {items.map((item) => (
         <DropdownMenuItem key={item.name} data-testid={testIds.dataMenu.items[item.name]} onClick={() => onChoose(item.name)}>
           {item.label}
         </DropdownMenuItem>
       ))}
-    </Menu>
+    </>
   );
 }
-
-const Root = styled.div`
-  position: relative;
-`;
-
-const Menu = styled.div`
-  position: absolute;
-  top: calc(100% + ${({ theme }) => theme.gridUnit}px);
-  right: 0;
-  z-index: 20;
-  display: flex;
-  flex-direction: column;
-  min-width: 220px;
-  padding: ${({ theme }) => theme.gridUnit}px 0;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.borderRadius}px;
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: 0 4px 12px rgba(0, 0, 0, 0.15);
-`;
-
-const GroupTitle = styled.div`
-  padding: ${({ theme }) => `${theme.gridUnit}px ${theme.gridUnit * 3}px`};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.xs}px;
-  text-transform: uppercase;
-`;

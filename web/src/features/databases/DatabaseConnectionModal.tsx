@@ -4,6 +4,8 @@ import styled from 'styled-components';
 import { ApiError, errorMessage } from '@/api/errors';
 import { queryKeys } from '@/api/queryKeys';
 import { Button } from '@/components/Button';
+import { FormError, FormField, FormStack } from '@/components/formFields';
+import { LabeledTextField } from '@/components/LabeledTextField';
 import { Modal } from '@/components/Modal';
 import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
@@ -134,21 +136,19 @@ function ConnectionDialog({
     const parameter = parameterOfField[key];
     return parameter === undefined ? undefined : parameterErrors.fields[parameter];
   };
-  const textField = (key: keyof ConnectionForm, label: string, testId: string, type = 'text'): ReactNode => {
+  const textField = (key: keyof ConnectionForm, label: string, testId: string, type: 'text' | 'password' = 'text'): ReactNode => {
     const error = fieldError(key);
     return (
-      <Field>
-        <span>{label}</span>
-        <input
-          type={type}
-          aria-label={label}
-          data-testid={testId}
-          value={String(form[key])}
-          onChange={(event) => change(key, event.target.value as never)}
-          onBlur={parameterOfField[key] === undefined ? undefined : () => void checkParameters(false)}
-        />
-        {error !== undefined && <FieldError data-testid={testIds.databaseModal.fieldError}>{error}</FieldError>}
-      </Field>
+      <LabeledTextField
+        label={label}
+        type={type}
+        testId={testId}
+        value={String(form[key])}
+        onChange={(value) => change(key, value as never)}
+        onBlur={parameterOfField[key] === undefined ? undefined : () => void checkParameters(false)}
+        error={error}
+        errorTestId={testIds.databaseModal.fieldError}
+      />
     );
   };
   const checkbox = (key: keyof ConnectionForm, label: string, testId: string): ReactNode => (
@@ -174,8 +174,8 @@ function ConnectionDialog({
         </>
       }
     >
-      <Form>
-        <Field>
+      <FormStack $minWidth={480}>
+        <FormField>
           <span>Supported databases</span>
           <select
             aria-label="Supported databases"
@@ -193,7 +193,7 @@ function ConnectionDialog({
               </option>
             ))}
           </select>
-        </Field>
+        </FormField>
         <ModeSwitch role="radiogroup" aria-label="Connection method">
           <Check>
             <input type="radio" data-testid={testIds.databaseModal.modeParameters} checked={form.mode === 'parameters'} onChange={() => change('mode', 'parameters')} />
@@ -228,27 +228,14 @@ function ConnectionDialog({
           {textField('cacheTimeout', 'Chart cache timeout', testIds.databaseModal.cacheTimeout)}
         </fieldset>
         {parameterErrors.description !== null && (
-          <FieldError data-testid={testIds.databaseModal.errorDescription}>{parameterErrors.description}</FieldError>
+          <FormError data-testid={testIds.databaseModal.errorDescription}>{parameterErrors.description}</FormError>
         )}
         {testResult !== null && <Result data-testid={testIds.databaseModal.testResult}>{testResult}</Result>}
-        {saveError !== null && <FieldError data-testid={testIds.databaseModal.saveError}>{saveError}</FieldError>}
-      </Form>
+        {saveError !== null && <FormError data-testid={testIds.databaseModal.saveError}>{saveError}</FormError>}
+      </FormStack>
     </Modal>
   );
 }
-
-const Form = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.gridUnit * 2}px;
-  min-width: 480px;
-`;
-
-const Field = styled.label`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.gridUnit}px;
-`;
 
 const Check = styled.label`
   display: flex;
@@ -259,10 +246,6 @@ const Check = styled.label`
 const ModeSwitch = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.gridUnit * 4}px;
-`;
-
-const FieldError = styled.span`
-  color: ${({ theme }) => theme.colors.error.base};
 `;
 
 const Result = styled.div`

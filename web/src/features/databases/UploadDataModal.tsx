@@ -1,9 +1,10 @@
 import { useState, type JSX } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import styled from 'styled-components';
 import { errorMessage } from '@/api/errors';
 import { queryKeys } from '@/api/queryKeys';
 import { Button } from '@/components/Button';
+import { FormError, FormField, FormStack } from '@/components/formFields';
+import { LabeledTextField } from '@/components/LabeledTextField';
 import { Modal } from '@/components/Modal';
 import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
@@ -73,8 +74,8 @@ export function UploadDataModal({ initialType = 'csv', onClose }: { initialType?
         </Button>
       }
     >
-      <Form>
-        <Field>
+      <FormStack>
+        <FormField>
           <span>File type</span>
           <select
             aria-label="File type"
@@ -88,8 +89,8 @@ export function UploadDataModal({ initialType = 'csv', onClose }: { initialType?
               </option>
             ))}
           </select>
-        </Field>
-        <Field>
+        </FormField>
+        <FormField>
           <span>Database</span>
           <select
             aria-label="Database"
@@ -104,8 +105,8 @@ export function UploadDataModal({ initialType = 'csv', onClose }: { initialType?
             ))}
           </select>
           {databases.isSuccess && uploadable.length === 0 && <span>No database allows file uploads.</span>}
-        </Field>
-        <Field>
+        </FormField>
+        <FormField>
           <span>File</span>
           <input
             type="file"
@@ -114,18 +115,12 @@ export function UploadDataModal({ initialType = 'csv', onClose }: { initialType?
             data-testid={testIds.uploadModal.file}
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
-          {fileError !== null && <Failure data-testid={testIds.uploadModal.fileError}>{fileError}</Failure>}
-        </Field>
-        <Field>
-          <span>Table name</span>
-          <input aria-label="Table name" data-testid={testIds.uploadModal.tableName} value={tableName} onChange={(event) => setTableName(event.target.value)} />
-        </Field>
-        <Field>
-          <span>Schema</span>
-          <input aria-label="Schema" data-testid={testIds.uploadModal.schema} value={schema} onChange={(event) => setSchema(event.target.value)} />
-        </Field>
+          {fileError !== null && <FormError data-testid={testIds.uploadModal.fileError}>{fileError}</FormError>}
+        </FormField>
+        <LabeledTextField label="Table name" testId={testIds.uploadModal.tableName} value={tableName} onChange={setTableName} />
+        <LabeledTextField label="Schema" testId={testIds.uploadModal.schema} value={schema} onChange={setSchema} />
         {type === 'csv' && (
-          <Field>
+          <FormField>
             <span>Delimiter</span>
             <select aria-label="Delimiter" data-testid={testIds.uploadModal.delimiter} value={delimiter} onChange={(event) => setDelimiter(event.target.value)}>
               <option value=",">Comma ( , )</option>
@@ -133,31 +128,13 @@ export function UploadDataModal({ initialType = 'csv', onClose }: { initialType?
               <option value={'\\t'}>Tab ( \t )</option>
               <option value="|">Pipe ( | )</option>
             </select>
-          </Field>
+          </FormField>
         )}
         {type === 'excel' && (
-          <Field>
-            <span>Sheet name</span>
-            <input
-              aria-label="Sheet name"
-              placeholder="The first sheet"
-              data-testid={testIds.uploadModal.sheetName}
-              value={sheetName}
-              onChange={(event) => setSheetName(event.target.value)}
-            />
-          </Field>
+          <LabeledTextField label="Sheet name" placeholder="The first sheet" testId={testIds.uploadModal.sheetName} value={sheetName} onChange={setSheetName} />
         )}
-        <Field>
-          <span>Columns to read</span>
-          <input
-            aria-label="Columns to read"
-            placeholder="Every column"
-            data-testid={testIds.uploadModal.columnsRead}
-            value={columnsRead}
-            onChange={(event) => setColumnsRead(event.target.value)}
-          />
-        </Field>
-        <Field>
+        <LabeledTextField label="Columns to read" placeholder="Every column" testId={testIds.uploadModal.columnsRead} value={columnsRead} onChange={setColumnsRead} />
+        <FormField>
           <span>If table already exists</span>
           <select
             aria-label="If table already exists"
@@ -169,29 +146,12 @@ export function UploadDataModal({ initialType = 'csv', onClose }: { initialType?
             <option value="replace">Replace</option>
             <option value="append">Append</option>
           </select>
-        </Field>
+        </FormField>
         {progress !== null && (
           <progress data-testid={testIds.uploadModal.progress} max={1} value={progress} aria-label="Upload progress" />
         )}
-        {failure !== null && <Failure data-testid={testIds.uploadModal.error}>{failure}</Failure>}
-      </Form>
+        {failure !== null && <FormError data-testid={testIds.uploadModal.error}>{failure}</FormError>}
+      </FormStack>
     </Modal>
   );
 }
-
-const Form = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.gridUnit * 2}px;
-  min-width: 420px;
-`;
-
-const Field = styled.label`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.gridUnit}px;
-`;
-
-const Failure = styled.span`
-  color: ${({ theme }) => theme.colors.error.base};
-`;

@@ -4,6 +4,8 @@ import styled from 'styled-components';
 import { errorMessage } from '@/api/errors';
 import type { DatasetPost } from '@/api/generated/DatasetPost';
 import { Button } from '@/components/Button';
+import { FormError, FormField } from '@/components/formFields';
+import { LabeledTextField } from '@/components/LabeledTextField';
 import { useAllDatabases } from '@/features/databases/api';
 import { useTables } from '@/features/sqllab/api';
 import { DatabasePicker } from '@/features/sqllab/DatabasePicker';
@@ -87,7 +89,7 @@ export function DatasetAddPage(): JSX.Element {
           </label>
         </div>
         {source === 'table' ? (
-          <Field>
+          <FormField>
             <span>Table</span>
             <select
               aria-label="Table"
@@ -103,23 +105,20 @@ export function DatasetAddPage(): JSX.Element {
                 </option>
               ))}
             </select>
-          </Field>
+          </FormField>
         ) : (
           <>
-            <Field>
-              <span>Dataset name</span>
-              <input aria-label="Dataset name" data-testid={testIds.datasetAdd.name} value={name} onChange={(event) => setName(event.target.value)} />
-            </Field>
-            <Field>
+            <LabeledTextField label="Dataset name" testId={testIds.datasetAdd.name} value={name} onChange={setName} />
+            <FormField>
               <span>SQL</span>
               <textarea aria-label="SQL" rows={8} data-testid={testIds.datasetAdd.sql} value={sql} onChange={(event) => setSql(event.target.value)} />
-            </Field>
+            </FormField>
           </>
         )}
         <Button $variant="primary" data-testid={testIds.datasetAdd.create} disabled={post === null || isCreating} onClick={() => void onCreate()}>
           Create dataset and create chart
         </Button>
-        {failure !== null && <Failure data-testid={testIds.datasetAdd.error}>{failure}</Failure>}
+        {failure !== null && <FormError data-testid={testIds.datasetAdd.error}>{failure}</FormError>}
       </Picker>
     </Page>
   );
@@ -134,14 +133,4 @@ const Picker = styled.div`
   flex-direction: column;
   gap: ${({ theme }) => theme.gridUnit * 3}px;
   max-width: 420px;
-`;
-
-const Field = styled.label`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.gridUnit}px;
-`;
-
-const Failure = styled.span`
-  color: ${({ theme }) => theme.colors.error.base};
 `;

@@ -73,4 +73,50 @@ describe('ImportModal', () => {
     expect(second?.get('passwords')).toBe(JSON.stringify({ 'databases/pg.yaml': 'secret' }));
     expect((second?.get('formData') as File).name).toBe('bundle.zip');
   });
+
+  it('adds the driver-install hint to the Import Error when the import needed passwords', async () => {
+    const driverFailure = {
+      message: 'Error importing database',
+      errors: [{ message: 'Could not load database driver: oracle', error_type: 'GENERIC_COMMAND_ERROR', level: 'warning', extra: {} }],
+    };
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      if (url.endsWith('/csrf_token/')) return Promise.resolve(jsonResponse(200, { result: 'token' }));
+      sentForms.push(init.body as FormData);
+      return Promise.resolve(sentForms.length === 1 ? jsonResponse(422, existsAnswer) : jsonResponse(422, driverFailure));
+    });
+    renderWithTheme(<ImportModal resource="database" resourceLabel="database" pluralLabel="databases" onClose={() => undefined} onImported={() => (imported += 1)} />);
+    fireEvent.change(screen.getByTestId(testIds.importModal.fileInput), { target: { files: [new File(['PK'], 'bundle.zip')] } });
+    const submit = screen.getByTestId<HTMLButtonElement>(testIds.importModal.submit);
+    fireEvent.click(submit);
+    await screen.findByText('Database passwords');
+    fireEvent.change(screen.getByTestId(testIds.importModal.passwordInput), { target: { value: 'secret' } });
+    fireEvent.change(screen.getByTestId(testIds.importModal.overwriteInput), { target: { value: 'OVERWRITE' } });
+    fireEvent.click(submit);
+
+    const error = await screen.findByTestId(testIds.importModal.error);
+    expect(error.textContent).toContain('Import Error');
+    expect(error.textContent).toContain('importing database: Could not load database driver: oracle');
+    const hint = screen.getByTestId(testIds.importModal.driverHint);
+    expect(hint.textContent).toBe(
+      'Database driver for importing maybe not installed. Visit the Superset documentation page for installation instructions: here.',
+    );
+    const link = screen.getByRole('link', { name: 'here' });
+    expect(link.getAttribute('href')).toBe('https://superset.apache.org/docs/databases/installing-database-drivers');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(imported).toBe(0);
+  });
+
+  it('shows no driver-install hint when no password was needed', async () => {
+    vi.stubGlobal('fetch', (url: string) => {
+      if (url.endsWith('/csrf_token/')) return Promise.resolve(jsonResponse(200, { result: 'token' }));
+      return Promise.resolve(jsonResponse(400, { message: 'Not a ZIP file' }));
+    });
+    renderWithTheme(<ImportModal resource="chart" resourceLabel="chart" pluralLabel="charts" onClose={() => undefined} onImported={() => undefined} />);
+    fireEvent.change(screen.getByTestId(testIds.importModal.fileInput), { target: { files: [new File(['x'], 'bad.zip')] } });
+    fireEvent.click(screen.getByTestId(testIds.importModal.submit));
+
+    const error = await screen.findByTestId(testIds.importModal.error);
+    expect(error.textContent).toContain('Please re-export your file and try importing again');
+    expect(screen.queryByTestId(testIds.importModal.driverHint)).toBeNull();
+  });
 });

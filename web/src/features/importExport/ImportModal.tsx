@@ -14,6 +14,12 @@ export const acceptedImportTypes = '.yaml,.json,.yml,.zip';
 export const importModalWidth = 750;
 export const confirmOverwriteMessage = 'Please confirm the overwrite values.';
 export const reexportHint = 'Please re-export your file and try importing again';
+/**
+ * Spec 001 section 8: when the import needed database passwords and still failed, the error adds
+ * Superset's driver-install hint with a link to its documentation.
+ */
+export const driverInstallHint = 'Database driver for importing maybe not installed. Visit the Superset documentation page for installation instructions: ';
+export const driverInstallDocsUrl = 'https://superset.apache.org/docs/databases/installing-database-drivers';
 
 /** "importing %s: %s". */
 export function importFailedMessage(resourceLabel: string, reason: string): string {
@@ -208,6 +214,15 @@ export function ImportModal({ resource, resourceLabel, pluralLabel, onClose, onI
           <strong>Import Error</strong>
           <span>{errorMessage}</span>
           {errorMessage !== confirmOverwriteMessage && <span>{reexportHint}</span>}
+          {errorMessage !== confirmOverwriteMessage && needs.passwords.length > 0 && (
+            <span data-testid={testIds.importModal.driverHint}>
+              {driverInstallHint}
+              <a href={driverInstallDocsUrl} target="_blank" rel="noopener noreferrer">
+                here
+              </a>
+              .
+            </span>
+          )}
         </ErrorBox>
       )}
     </Modal>

@@ -7,43 +7,7 @@ import { testIds } from '@/testIds';
 import { renderWithTheme } from '@/testRendering';
 import { toggleReportFailedMessage } from './api';
 import { ReportListPage } from './ReportListPage';
-
-function report(id: number, name: string, active: boolean): ReportSchedule {
-  return {
-    id,
-    type: 'Report',
-    name,
-    description: null,
-    context_markdown: null,
-    active,
-    crontab: '0 9 * * 1-5',
-    timezone: 'Europe/Paris',
-    creation_method: 'dashboards',
-    report_format: 'PDF',
-    chart: null,
-    dashboard: { id: 4, dashboard_title: 'Births' },
-    database: null,
-    sql: null,
-    validator_type: null,
-    validator_config_json: null,
-    grace_period: 14400,
-    working_timeout: 3600,
-    log_retention: 90,
-    force_screenshot: false,
-    custom_width: null,
-    email_subject: null,
-    extra: {},
-    recipients: [{ type: 'Email', recipient_config_json: { target: 'admin@localhost' } }],
-    owners: [{ id: 1, first_name: 'Superset', last_name: 'Admin' }],
-    last_eval_dttm: '2026-11-24T09:00:01.000000',
-    last_state: 'Success',
-    created_on: '2026-11-20T10:00:00',
-    changed_on: '2026-11-20T10:00:00',
-    changed_on_delta_humanized: '4 days ago',
-    created_by: { id: 1, first_name: 'Superset', last_name: 'Admin' },
-    changed_by: null,
-  };
-}
+import { report } from './reportTestData';
 
 function stubServer(reports: ReportSchedule[]): string[] {
   const sent: string[] = [];
@@ -99,5 +63,26 @@ describe('ReportListPage', () => {
 
     expect(await screen.findByText(toggleReportFailedMessage)).toBeTruthy();
     expect(sent).toContain('PUT /api/v1/report/1 {"active":false}');
+  });
+
+  it('links each row to its execution log, alerts under /alert/', async () => {
+    stubServer([report(1, 'Births daily', true), { ...report(2, 'Late orders', true), type: 'Alert' }]);
+    const router = createMemoryRouter(
+      [
+        { path: '/report/list', element: <ReportListPage /> },
+        { path: '/report/:reportId/log', element: <p>report log</p> },
+        { path: '/alert/:reportId/log', element: <p>alert log</p> },
+      ],
+      { initialEntries: ['/report/list/'] },
+    );
+    renderWithTheme(<RouterProvider router={router} />);
+
+    const links = await screen.findAllByTestId(testIds.reports.rowLog);
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Execution log', '/report/1/log'],
+      ['Execution log', '/alert/2/log'],
+    ]);
+    fireEvent.click(links[1] as HTMLElement);
+    expect(await screen.findByText('alert log')).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type JSX } from 'react';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { ReportSchedule } from '@/api/generated/ReportSchedule';
 import { queryKeys } from '@/api/queryKeys';
@@ -17,6 +18,7 @@ import { testIds } from '@/testIds';
 import {
   deleteReport,
   deleteReportFailedMessage,
+  executionLogPagePath,
   reportDeletedMessage,
   reportListFilterIds,
   reportListQuery,
@@ -105,19 +107,22 @@ export function ReportListPage(): JSX.Element {
         />
       ),
     },
-    ...(canWrite
-      ? [
-          {
-            id: 'actions',
-            header: 'Actions',
-            render: (report: ReportSchedule) => (
-              <Button $variant="link" aria-label={`Delete ${report.name}`} onClick={() => setDeleting(report)}>
-                Delete
-              </Button>
-            ),
-          },
-        ]
-      : []),
+    {
+      id: 'actions',
+      header: 'Actions',
+      render: (report: ReportSchedule) => (
+        <RowActions>
+          <Link to={executionLogPagePath(report)} aria-label={`Execution log of ${report.name}`} data-testid={testIds.reports.rowLog}>
+            Execution log
+          </Link>
+          {canWrite && (
+            <Button $variant="link" aria-label={`Delete ${report.name}`} onClick={() => setDeleting(report)}>
+              Delete
+            </Button>
+          )}
+        </RowActions>
+      ),
+    },
   ];
   const filters: ListViewFilter[] = [
     { id: reportListFilterIds.search, columnId: 'name', label: 'Search', kind: 'search' },
@@ -162,6 +167,12 @@ export function ReportListPage(): JSX.Element {
     </ListPageLayout>
   );
 }
+
+const RowActions = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.gridUnit * 3}px;
+`;
 
 const Hint = styled.p`
   margin: 0 0 ${({ theme }) => theme.gridUnit * 3}px;

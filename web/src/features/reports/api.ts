@@ -8,6 +8,8 @@ import { apiFetch, getJson, postJson, putJson } from '@/api/client';
 import type { ApiError } from '@/api/errors';
 import type { IdResult } from '@/api/generated/IdResult';
 import type { ListPageResponse } from '@/api/generated/ListPageResponse';
+import type { ListResponse } from '@/api/generated/ListResponse';
+import type { ReportExecutionLog } from '@/api/generated/ReportExecutionLog';
 import type { ReportSchedule } from '@/api/generated/ReportSchedule';
 import type { ReportSchedulePayload } from '@/api/generated/ReportSchedulePayload';
 import { queryKeys } from '@/api/queryKeys';
@@ -122,4 +124,26 @@ export function reportListQuery(state: Pick<ListViewState, 'filters' | 'pageInde
 
 export function useReportList(q: string): UseQueryResult<ListPageResponse<ReportSchedule>, ApiError> {
   return useResourceList<ReportSchedule>('report', q);
+}
+
+/** The execution log page of a report or an alert, as Superset's `/{report|alert}/{id}/log`. */
+export function executionLogPagePath(report: Pick<ReportSchedule, 'id' | 'type'>): string {
+  return `/${report.type === 'Alert' ? 'alert' : 'report'}/${report.id}/log`;
+}
+
+export function useReport(reportId: number): UseQueryResult<ReportSchedule, ApiError> {
+  return useQuery({
+    queryKey: queryKeys.report(reportId),
+    queryFn: async ({ signal }) => (await getJson<{ result: ReportSchedule }>(`${reportsPath}${reportId}`, signal)).result,
+    retry: false,
+  });
+}
+
+/** `GET /api/v1/report/{pk}/log/`: the report's runs, the latest first. */
+export function useReportLog(reportId: number): UseQueryResult<ListResponse<ReportExecutionLog>, ApiError> {
+  return useQuery({
+    queryKey: queryKeys.reportLog(reportId),
+    queryFn: ({ signal }) => getJson<ListResponse<ReportExecutionLog>>(`${reportsPath}${reportId}/log/`, signal),
+    retry: false,
+  });
 }
