@@ -102,9 +102,13 @@ async fn reads_the_whole_dataset(app: &TestApp, admin: &As, id: i64) {
             "verbose_name",
         ])
     );
+    // Superset's keys, plus its metric's `certified_by` and `certification_details` properties
+    // (read from `extra`), which Explore's datasource panel shows.
     assert_eq!(
         keys_of(&result["metrics"][0]),
         sorted(&[
+            "certification_details",
+            "certified_by",
             "currency",
             "d3format",
             "description",
