@@ -44,6 +44,6 @@ describe('BulkTagModal', () => {
     expect(JSON.parse(server.posts[0] ?? '{}')).toEqual({ tags: [{ name: 'finance', objects_to_tag: [['chart', 4], ['chart', 5]] }] });
     expect(onTagged).not.toHaveBeenCalled();
     expect(onClose).not.toHaveBeenCalled();
-    expect((within(modal).getByTestId(testIds.tags.bulkSave) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(modal).getByTestId<HTMLButtonElement>(testIds.tags.bulkSave).disabled).toBe(false);
   });
 });

@@ -195,7 +195,7 @@ async function fetchAnnotationValue(formData: FormData, entry: AnnotationLayerEn
   if (options.signal?.aborted === true) controller.abort();
   options.signal?.addEventListener('abort', stopWithCaller);
   try {
-    const built = withoutFormulaLayers(await buildQueryContext({ ...formData, annotation_layers: [entry] } as FormData));
+    const built = withoutFormulaLayers(await buildQueryContext({ ...formData, annotation_layers: [entry] }));
     const queryContext = { ...built, queries: built.queries.map((query) => ({ ...query, post_processing: [] })) };
     controller.signal.throwIfAborted();
     const force = options.force ?? false;
