@@ -6,7 +6,7 @@ use axum::extract::State;
 use quiver_types::MessageResponse;
 
 use super::dataset::ListParams;
-use super::list_query::parse_id_list;
+use super::list_query::parse_id_set;
 use crate::auth::guard::FORBIDDEN;
 use crate::auth::{AuthUser, CurrentUser};
 use crate::error::{ApiError, AppJson, AppQuery};
@@ -26,9 +26,7 @@ async fn bulk_delete(
     noun: &str,
     q: Option<&str>,
 ) -> Result<AppJson<MessageResponse>, ApiError> {
-    let mut ids = parse_id_list(q)?;
-    ids.sort_unstable();
-    ids.dedup();
+    let ids = parse_id_set(q)?;
     let owners = app.store.owners_of_existing(resource, &ids).await?;
     if ids.is_empty() || owners.len() != ids.len() {
         return Err(ApiError::not_found());

@@ -15,7 +15,7 @@ use serde_json::{json, Map, Value};
 
 use super::bulk_delete::deleted_message;
 use super::dataset::ListParams;
-use super::list_query::parse_id_list;
+use super::list_query::parse_id_set;
 use crate::auth::CurrentUser;
 use crate::engines::uri::{self, BACKENDS, PASSWORD_MASK};
 use crate::engines::{Engine, EngineError, Statement};
@@ -469,9 +469,7 @@ pub async fn bulk_delete_databases(
     CurrentUser(_user): CurrentUser,
     AppQuery(params): AppQuery<ListParams>,
 ) -> Result<AppJson<MessageResponse>, ApiError> {
-    let mut ids = parse_id_list(params.q.as_deref())?;
-    ids.sort_unstable();
-    ids.dedup();
+    let ids = parse_id_set(params.q.as_deref())?;
     if ids.is_empty() {
         return Err(ApiError::not_found());
     }

@@ -153,6 +153,14 @@ pub fn parse_id_list(q: Option<&str>) -> Result<Vec<i64>, ApiError> {
         .collect()
 }
 
+/// The distinct ids of a bulk call, in increasing order: `!(3,1,3)` gives `[1, 3]`.
+pub fn parse_id_set(q: Option<&str>) -> Result<Vec<i64>, ApiError> {
+    let mut ids = parse_id_list(q)?;
+    ids.sort_unstable();
+    ids.dedup();
+    Ok(ids)
+}
+
 /// The names of a tag bulk delete: a rison list of strings, `!(finance,'sales team')`.
 pub fn parse_name_list(q: Option<&str>) -> Result<Vec<String>, ApiError> {
     let invalid = || ApiError::bad_request("Not a valid rison argument");
@@ -217,6 +225,13 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn a_bulk_id_set_is_distinct_and_sorted() {
+        assert_eq!(parse_id_set(Some("!(3,1,3)")).ok(), Some(vec![1, 3]));
+        assert_eq!(parse_id_set(None).ok(), Some(vec![]));
+        assert!(parse_id_set(Some("!(a)")).is_err());
+    }
 
     #[test]
     fn no_query_gives_the_defaults() {

@@ -19,7 +19,7 @@ use super::bulk_delete::deleted_message;
 use super::dataset::ListParams;
 use super::humanize::time_ago;
 use super::list_answer::{list_answer, user_ref};
-use super::list_query::{parse_id_list, parse_list_query};
+use super::list_query::{parse_id_set, parse_list_query};
 use crate::auth::guard::FORBIDDEN;
 use crate::auth::{AuthUser, CurrentUser};
 use crate::error::{ApiError, AppJson, AppPath, AppQuery, ErrorKind};
@@ -545,9 +545,7 @@ pub async fn bulk_delete_reports(
     CurrentUser(user): CurrentUser,
     AppQuery(params): AppQuery<ListParams>,
 ) -> Result<AppJson<MessageResponse>, ApiError> {
-    let mut ids = parse_id_list(params.q.as_deref())?;
-    ids.sort_unstable();
-    ids.dedup();
+    let ids = parse_id_set(params.q.as_deref())?;
     if ids.is_empty() {
         return Err(ApiError::not_found());
     }
