@@ -6,6 +6,7 @@
 //! lettre for now: adding lettre changes features of crates the bundled DuckDB's build script uses
 //! and so rebuilds DuckDB (decision 0073). STARTTLS is not spoken yet: use a local relay.
 
+use base64::prelude::{Engine as _, BASE64_STANDARD};
 use std::time::Duration;
 
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
@@ -49,26 +50,9 @@ pub struct OutgoingMessage {
     pub data: String,
 }
 
-const BASE64_ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-/// Standard base64 with padding.
+/// Standard base64 with padding (the `base64` crate's standard engine).
 pub fn base64(bytes: &[u8]) -> String {
-    let mut text = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let triple = (u32::from(chunk[0]) << 16)
-            | (u32::from(chunk.get(1).copied().unwrap_or(0)) << 8)
-            | u32::from(chunk.get(2).copied().unwrap_or(0));
-        for index in 0..4 {
-            if index <= chunk.len() {
-                text.push(char::from(
-                    BASE64_ALPHABET[((triple >> (18 - 6 * index)) & 63) as usize],
-                ));
-            } else {
-                text.push('=');
-            }
-        }
-    }
-    text
+    BASE64_STANDARD.encode(bytes)
 }
 
 /// Base64 in lines of 76 characters, as MIME bodies are written.
