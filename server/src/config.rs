@@ -31,8 +31,11 @@ pub struct Settings {
     pub session_hours: i64,
     /// API access token lifetime in minutes.
     pub access_token_minutes: i64,
-    /// The largest row limit a chart query may ask for.
+    /// The largest row limit a chart query may ask for (Superset's `SQL_MAX_ROW`, 100,000).
     pub row_limit_max: i64,
+    /// The largest row limit of a table chart with server pagination (Superset's
+    /// `TABLE_VIZ_MAX_ROW_SERVER`, 500,000): only one page travels, so more rows may be counted.
+    pub table_viz_max_row_server: i64,
     /// The largest row limit a SQL Lab run may ask for (Superset's `SQL_MAX_ROW`). Quiver's
     /// results pane scrolls a million rows, so the default is 1,000,000.
     pub sql_max_row: i64,
@@ -123,6 +126,7 @@ impl Default for Settings {
             session_hours: 24 * 7,
             access_token_minutes: 15,
             row_limit_max: 100_000,
+            table_viz_max_row_server: 500_000,
             sql_max_row: 1_000_000,
             cache_default_timeout: 86_400,
             cache_max_bytes: 512 * 1024 * 1024,

@@ -211,7 +211,7 @@ pub async fn all_cached(app: &AppState, dataset: &Dataset, context: &QueryContex
             dataset,
             query.as_ref(),
             engine.dialect(),
-            app.settings.row_limit_max,
+            row_limit_cap(&app.settings, context),
             now,
         )
         .map_err(query_error)?;
@@ -276,8 +276,14 @@ pub async fn run_query_context(
         let query = rows_query(query, context.result_type);
         let query = query.as_ref();
         let now = chrono::Utc::now().naive_utc();
-        let compiled = compile_query(dataset, query, engine.dialect(), app.settings.row_limit_max, now)
-            .map_err(query_error)?;
+        let compiled = compile_query(
+            dataset,
+            query,
+            engine.dialect(),
+            row_limit_cap(&app.settings, context),
+            now,
+        )
+        .map_err(query_error)?;
         let sql = compiled.statement.sql.clone();
         let key = crate::cache::cache_key_of(
             database.id,
@@ -323,7 +329,7 @@ pub async fn run_query_context(
                         dataset,
                         &offset_query,
                         engine.dialect(),
-                        app.settings.row_limit_max,
+                        row_limit_cap(&app.settings, context),
                         now,
                     )
                     .map_err(query_error)?;
@@ -541,6 +547,23 @@ pub const SAMPLES_ROW_LIMIT: i64 = 1000;
 /// Samples and drill-to-detail ask for the dataset's rows under the query's filters: no metrics,
 /// grouping, ordering, series limit or post-processing. Samples are capped at 1000 rows; drill to
 /// detail pages with row_limit and row_offset.
+/// The largest row limit a context's queries may ask for: Superset's `SQL_MAX_ROW` (100,000), or
+/// `TABLE_VIZ_MAX_ROW_SERVER` (500,000) for a chart with server pagination, whose answer is one page.
+/// A row limit of 0 or none asks for the cap.
+fn row_limit_cap(settings: &crate::config::Settings, context: &QueryContext) -> i64 {
+    let server_pagination = context
+        .form_data
+        .as_ref()
+        .and_then(|form_data| form_data.get("server_pagination"))
+        .and_then(serde_json::Value::as_bool)
+        == Some(true);
+    if server_pagination {
+        settings.table_viz_max_row_server.max(settings.row_limit_max)
+    } else {
+        settings.row_limit_max
+    }
+}
+
 fn rows_query(
     query: &quiver_types::QueryObject,
     result_type: ResultType,

@@ -965,3 +965,40 @@ async fn table_pages_come_from_row_offset_and_the_row_count_query_counts_them() 
     assert_eq!(past.json["result"][0]["data"], json!([]));
     app.close().await;
 }
+
+/// Superset's query size limits: a chart query asks for at most `SQL_MAX_ROW` (100,000) rows, a
+/// table with server pagination for at most `TABLE_VIZ_MAX_ROW_SERVER` (500,000); a row limit of 0
+/// asks for the cap.
+#[tokio::test]
+async fn row_limits_are_capped_at_100000_or_500000_with_server_pagination() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    let compiled_sql = |row_limit: i64, server_pagination: Option<bool>| {
+        let mut context = births_by_gender_and_state(dataset_id, "json");
+        context["result_type"] = json!("query");
+        context["queries"][0]["row_limit"] = json!(row_limit);
+        if let Some(server_pagination) = server_pagination {
+            context["form_data"] = json!({"viz_type": "table", "server_pagination": server_pagination});
+        }
+        let admin = &admin;
+        let app = &app;
+        async move {
+            let answer = app.post("/api/v1/chart/data", context, admin).await;
+            assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+            answer.json["result"][0]["query"].as_str().unwrap().to_owned()
+        }
+    };
+    let limit_of = |sql: &str| -> i64 {
+        let tail = sql.rsplit("LIMIT").next().unwrap();
+        tail.split_whitespace().next().unwrap().parse().unwrap()
+    };
+
+    assert_eq!(limit_of(&compiled_sql(1000, None).await), 1000);
+    assert_eq!(limit_of(&compiled_sql(250_000, None).await), 100_000);
+    assert_eq!(limit_of(&compiled_sql(0, None).await), 100_000);
+    assert_eq!(limit_of(&compiled_sql(250_000, Some(false)).await), 100_000);
+    assert_eq!(limit_of(&compiled_sql(250_000, Some(true)).await), 250_000);
+    assert_eq!(limit_of(&compiled_sql(900_000, Some(true)).await), 500_000);
+    assert_eq!(limit_of(&compiled_sql(0, Some(true)).await), 500_000);
+}
