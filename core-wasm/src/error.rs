@@ -39,6 +39,12 @@ pub enum CoreError {
     #[error("{message}")]
     InvalidPostProcessing { message: String },
 
+    /// A time comparison offset (`time_offsets`) that cannot be read or applied: not
+    /// `N unit(s) ago|later` ("Invalid time offset: inherit"), shifting out of the supported
+    /// dates, or offset results that cannot be joined onto the main result.
+    #[error("{message}")]
+    InvalidTimeOffset { message: String },
+
     /// A value handed over from JavaScript does not have the expected shape.
     #[error("Invalid input: {message}")]
     InvalidInput { message: String },
@@ -63,6 +69,7 @@ impl CoreError {
             CoreError::InvalidCapacity => "InvalidCapacity",
             CoreError::InvalidTimeRange(_) => "InvalidTimeRange",
             CoreError::InvalidPostProcessing { .. } => "InvalidPostProcessing",
+            CoreError::InvalidTimeOffset { .. } => "InvalidTimeOffset",
             CoreError::InvalidInput { .. } => "InvalidInput",
             CoreError::Internal { .. } => "Internal",
         }
@@ -79,6 +86,7 @@ impl CoreError {
             CoreError::InvalidCapacity
             | CoreError::InvalidTimeRange(_)
             | CoreError::InvalidPostProcessing { .. }
+            | CoreError::InvalidTimeOffset { .. }
             | CoreError::InvalidInput { .. }
             | CoreError::Internal { .. } => None,
         }

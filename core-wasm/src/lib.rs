@@ -18,6 +18,8 @@
 //! - [`chart_diff`]: the "Altered" comparison of two form datas ([`altered_controls`]).
 //! - [`stored_document`]: versions of stored form data, `position_json` and `json_metadata`,
 //!   migrated on read ([`stored_document::migrate_form_data`], ...).
+//! - [`time_offsets`]: time comparison: the query of each offset ([`time_offsets::offset_query`])
+//!   and its metrics joined onto the main result ([`join_time_offsets`]).
 //! - [`time_range`]: time ranges (`Last week`, `DATEADD(...) : now`) resolved to bounds
 //!   ([`resolve_time_range`]).
 
@@ -34,6 +36,7 @@ pub mod postprocess;
 pub mod query_object;
 pub mod reaggregate;
 pub mod stored_document;
+pub mod time_offsets;
 pub mod time_range;
 
 #[cfg(feature = "wasm")]
@@ -50,4 +53,5 @@ pub use query_object::build_query_context;
 pub use query_object::columns::column_label;
 pub use query_object::metrics::metric_label;
 pub use reaggregate::{plan_reaggregation, reaggregate, ReaggregationError, ReaggregationRequest};
+pub use time_offsets::{join_time_offsets, OffsetResult, TimeOffset, TimeOffsetJoin};
 pub use time_range::{resolve_time_range, time_range_endpoints_text, TimeBounds, TimeRangeError};

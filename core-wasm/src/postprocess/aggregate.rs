@@ -7,7 +7,12 @@
 //! `std`, `var` and `count` skip nulls (`sum` of nothing is 0, `prod` of nothing is 1, the others
 //! are null); `std` and `var` are the population ones (`ddof` 0, numpy's default, overridable with
 //! `options.ddof`); `median` and `average` are null as soon as the group has a null, `nanmedian`
-//! skips them. Groups come sorted by their keys and rows with a null key are left out (pandas'
+//! skips them. `percentile` (`options.q`, 0 to 100, linear interpolation) is null as soon as the
+//! group has a null and `nanpercentile` skips them; `argmin` and `argmax` are the position of the
+//! first least or greatest value within the group (pandas' `Series.argmin`, nulls skipped, -1 for
+//! a group of nulls); `count_nonzero` counts the values other than 0, a null included (NaN is not
+//! 0). `cumsum` and `cumprod` do not aggregate and fail as pandas does ("Must produce aggregated
+//! value"). Groups come sorted by their keys and rows with a null key are left out (pandas'
 //! `sort=True, dropna=True`). The output is the groupby columns, then one Float64 column per
 //! aggregate; the aggregates come in label order (a JSON object's key order is not kept).
 
@@ -22,6 +27,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::error::CoreResult;
+use crate::postprocess::boxplot::{percentile, Interpolation};
 use crate::postprocess::frame::{
     arrow_failure, batch_from, column_position, float_array, invalid, number_values,
 };
@@ -49,8 +55,22 @@ pub(crate) enum Aggregator {
     Median,
     NanMedian,
     Average,
-    StandardDeviation { ddof: f64 },
-    Variance { ddof: f64 },
+    StandardDeviation {
+        ddof: f64,
+    },
+    Variance {
+        ddof: f64,
+    },
+    /// `q` in 0..=100.
+    Percentile {
+        q: f64,
+    },
+    NanPercentile {
+        q: f64,
+    },
+    ArgMin,
+    ArgMax,
+    CountNonzero,
 }
 
 /// One aggregate: its output label, its source column and its function.
@@ -87,6 +107,7 @@ pub(crate) fn named_aggregates(
             .and_then(|options| options.get("ddof"))
             .and_then(Value::as_f64)
             .unwrap_or(0.0);
+        let q_of_options = || percentile_q(operator, definition.get("options"));
         let aggregator = match operator {
             "sum" | "nansum" => Aggregator::Sum,
             "prod" | "product" => Aggregator::Product,
@@ -99,6 +120,12 @@ pub(crate) fn named_aggregates(
             "average" => Aggregator::Average,
             "std" => Aggregator::StandardDeviation { ddof },
             "var" => Aggregator::Variance { ddof },
+            "percentile" => Aggregator::Percentile { q: q_of_options()? },
+            "nanpercentile" => Aggregator::NanPercentile { q: q_of_options()? },
+            "argmin" => Aggregator::ArgMin,
+            "argmax" => Aggregator::ArgMax,
+            "count_nonzero" => Aggregator::CountNonzero,
+            "cumsum" | "cumprod" => return Err(invalid("Must produce aggregated value")),
             _ => return Err(invalid(format!("Invalid numpy function: {operator}"))),
         };
         named.push(NamedAggregate {
@@ -110,9 +137,25 @@ pub(crate) fn named_aggregates(
     Ok(named)
 }
 
+/// The `q` of a `percentile` or `nanpercentile` aggregate, with numpy's messages: one number
+/// from 0 to 100 (a list of them would give a list per group, which pandas refuses).
+fn percentile_q(operator: &str, options: Option<&Value>) -> CoreResult<f64> {
+    let q = options.and_then(|options| options.get("q"));
+    match q {
+        None | Some(Value::Null) => Err(invalid(format!(
+            "{operator}() missing 1 required positional argument: 'q'"
+        ))),
+        Some(Value::Array(_)) => Err(invalid("Must produce aggregated value")),
+        Some(q) => match q.as_f64() {
+            Some(q) if (0.0..=100.0).contains(&q) => Ok(q),
+            _ => Err(invalid("Percentiles must be in the range [0, 100]")),
+        },
+    }
+}
+
 /// The aggregate of one group's values (`None` for a null cell).
 pub(crate) fn reduce(aggregator: Aggregator, values: &[Option<f64>]) -> Option<f64> {
-    let present: Vec<f64> = values.iter().flatten().copied().collect();
+    let mut present: Vec<f64> = values.iter().flatten().copied().collect();
     let has_null = present.len() < values.len();
     match aggregator {
         Aggregator::Sum => Some(present.iter().sum()),
@@ -138,7 +181,31 @@ pub(crate) fn reduce(aggregator: Aggregator, values: &[Option<f64>]) -> Option<f
         Aggregator::NanMedian => median(present),
         Aggregator::StandardDeviation { ddof } => variance(&present, ddof).map(f64::sqrt),
         Aggregator::Variance { ddof } => variance(&present, ddof),
+        Aggregator::Percentile { q } => {
+            if has_null {
+                None
+            } else {
+                percentile(&mut present, q, Interpolation::Linear)
+            }
+        }
+        Aggregator::NanPercentile { q } => percentile(&mut present, q, Interpolation::Linear),
+        Aggregator::ArgMin => Some(arg_extreme(values, |value, best| value < best)),
+        Aggregator::ArgMax => Some(arg_extreme(values, |value, best| value > best)),
+        Aggregator::CountNonzero => Some(values.iter().filter(|value| **value != Some(0.0)).count() as f64),
     }
+}
+
+/// The position in `values` of the first value that beats every other (`beats(value, best)`),
+/// nulls skipped; -1 when every value is null (pandas 2's `Series.argmin`).
+fn arg_extreme(values: &[Option<f64>], beats: impl Fn(f64, f64) -> bool) -> f64 {
+    let mut best: Option<(usize, f64)> = None;
+    for (position, value) in values.iter().enumerate() {
+        let Some(value) = *value else { continue };
+        if best.is_none_or(|(_, best)| beats(value, best)) {
+            best = Some((position, value));
+        }
+    }
+    best.map_or(-1.0, |(position, _)| position as f64)
 }
 
 fn mean(values: &[f64]) -> Option<f64> {
@@ -413,5 +480,19 @@ mod tests {
             Some(1.0)
         );
         assert_eq!(reduce(Aggregator::Variance { ddof: 1.0 }, &values), Some(2.0));
+    }
+
+    #[test]
+    fn numpy_order_and_position_operators() {
+        let values = [Some(4.0), None, Some(1.0), Some(0.0), Some(1.0), Some(3.0)];
+        assert_eq!(reduce(Aggregator::Percentile { q: 50.0 }, &values), None);
+        // nanpercentile of [0, 1, 1, 3, 4] at 25: position 1 → 1; at 62.5: position 2.5 → 1 + 0.5 * 2.
+        assert_eq!(reduce(Aggregator::NanPercentile { q: 25.0 }, &values), Some(1.0));
+        assert_eq!(reduce(Aggregator::NanPercentile { q: 62.5 }, &values), Some(2.0));
+        assert_eq!(reduce(Aggregator::ArgMin, &values), Some(3.0));
+        assert_eq!(reduce(Aggregator::ArgMax, &values), Some(0.0));
+        assert_eq!(reduce(Aggregator::ArgMin, &[None, None]), Some(-1.0));
+        // 4, null, 1, 1, 3 are not 0.
+        assert_eq!(reduce(Aggregator::CountNonzero, &values), Some(5.0));
     }
 }

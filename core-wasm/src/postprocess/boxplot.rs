@@ -214,14 +214,14 @@ fn box_statistics(values: &[f64], whiskers: Whiskers, scratch: &mut Vec<f64>) ->
 }
 
 #[derive(Debug, Clone, Copy)]
-enum Interpolation {
+pub(crate) enum Interpolation {
     Linear,
     Midpoint,
 }
 
 /// numpy's `nanpercentile(values, percent, method)` of present values, found by selection
 /// (the values are reordered).
-fn percentile(values: &mut [f64], percent: f64, interpolation: Interpolation) -> Option<f64> {
+pub(crate) fn percentile(values: &mut [f64], percent: f64, interpolation: Interpolation) -> Option<f64> {
     let last = values.len().checked_sub(1)?;
     let position = last as f64 * percent / 100.0;
     let below = (position.floor() as usize).min(last);

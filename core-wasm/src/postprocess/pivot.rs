@@ -22,8 +22,18 @@
 //! - Every `index` column comes first (pandas' `reset_index(level=0)` would keep all but the
 //!   first in the index, where the next `flatten` resets them).
 //!
-//! Not supported (the rule fails with `InvalidPostProcessing`): `marginal_distributions` and
-//! `combine_value_with_metric`.
+//! - `marginal_distributions: true` is pandas' `margins=True`, named `marginal_distribution_name`
+//!   (default `"All"`, pandas' `margins_name`): after each metric's columns an `All` column (the
+//!   metric over each index row's rows), and a last row whose first index column is `All` (the
+//!   others `""`) with the metric over each column's rows and, in the `All` columns, over every
+//!   row. With `drop_missing_columns`, the margins leave out rows with a null in any index,
+//!   column or value column, as pandas does. The index columns become text (pandas' object
+//!   index; values as Python's `str()` shows them); an index value equal to the name fails with
+//!   pandas' `Conflicting name "All" in margins`.
+//! - `combine_value_with_metric: true` is pandas' `stack(0).unstack()`: the metric becomes the
+//!   last level (`"FR, sales"`), columns ordered by value combination, then metric; every
+//!   combination has every metric (null when it had no column) and rows left without any value
+//!   go. With margins too, the `All` combination comes last (pandas sorts it among the values).
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -67,6 +77,9 @@ pub struct PivotOptions {
     combine_value_with_metric: Option<bool>,
     #[serde(default)]
     marginal_distributions: Option<bool>,
+    /// The margins' row and column label (pandas' `margins_name`, `"All"` when absent).
+    #[serde(default)]
+    marginal_distribution_name: Option<String>,
     /// Superset 6's pivot has no such option and always keeps multi-level columns (a `flatten`
     /// rule follows); `true` is Superset 1's flat naming, which Quiver's own pivot CSV asks for.
     #[serde(default)]
@@ -106,12 +119,6 @@ pub fn pivot(batch: RecordBatch, options: PivotOptions) -> CoreResult<RecordBatc
     if options.aggregates.is_empty() {
         return Err(invalid("Pivot operation must include at least one aggregate"));
     }
-    if options.marginal_distributions == Some(true) {
-        return Err(invalid("Pivot marginal distributions are not supported"));
-    }
-    if options.combine_value_with_metric == Some(true) {
-        return Err(invalid("Pivot combine_value_with_metric is not supported"));
-    }
     let drop_missing = options.drop_missing_columns == Some(true);
     let flatten_columns = options.flatten_columns == Some(true);
     let batch = match options.column_fill_value.as_deref() {
@@ -125,7 +132,9 @@ pub fn pivot(batch: RecordBatch, options: PivotOptions) -> CoreResult<RecordBatc
     let column_codes_ = codes_at(&batch, &column_positions)?;
     let rows = batch.num_rows();
     let cartesian = !drop_missing && index_codes.len() > 1;
-    if !cartesian && metrics.iter().all(|metric| metric.aggregator.accumulates()) {
+    let reshaped =
+        options.marginal_distributions == Some(true) || options.combine_value_with_metric == Some(true);
+    if !cartesian && !reshaped && metrics.iter().all(|metric| metric.aggregator.accumulates()) {
         let index_ids = dense_ids(&index_codes.iter().collect::<Vec<_>>(), rows, !drop_missing);
         let column_ids = dense_ids(&column_codes_.iter().collect::<Vec<_>>(), rows, !drop_missing);
         let grid = Grid {
@@ -183,21 +192,21 @@ pub fn pivot(batch: RecordBatch, options: PivotOptions) -> CoreResult<RecordBatc
     let value_of = |cell: usize, metric: usize| cell_values[cell * metrics.len() + metric];
 
     // The output rows: every combination of the index levels' values (pandas without dropna),
-    // or the index combinations that have a cell.
-    let (row_count, row_of_cell, index_rows): (usize, Vec<Option<usize>>, Vec<Vec<usize>>) = if cartesian {
+    // or the index combinations that have a cell. Each source row's output row (`None` for a row
+    // left out), and each index column's source row for every output row.
+    let (row_count, row_of_source, index_rows): (usize, Vec<Option<usize>>, Vec<Vec<usize>>) = if cartesian {
         let mut strides = vec![1usize; index_codes.len()];
         for level in (0..index_codes.len().saturating_sub(1)).rev() {
             strides[level] = strides[level + 1] * index_codes[level + 1].distinct();
         }
         let row_count: usize = index_codes.iter().map(ColumnCodes::distinct).product();
-        let row_of_cell = cells
-            .iter()
-            .map(|cell| {
+        let row_of_source = (0..rows)
+            .map(|row| {
                 index_codes
                     .iter()
                     .zip(&strides)
                     .map(|(codes, stride)| {
-                        let code = codes.codes[cell.first_row];
+                        let code = codes.codes[row];
                         (code != NO_CODE).then(|| code as usize * stride)
                     })
                     .sum::<Option<usize>>()
@@ -212,7 +221,7 @@ pub fn pivot(batch: RecordBatch, options: PivotOptions) -> CoreResult<RecordBatc
                     .collect()
             })
             .collect();
-        (row_count, row_of_cell, index_rows)
+        (row_count, row_of_source, index_rows)
     } else {
         let mut has_cell = vec![false; index_ids.count()];
         for cell in &cells {
@@ -224,13 +233,17 @@ pub fn pivot(batch: RecordBatch, options: PivotOptions) -> CoreResult<RecordBatc
             row_of_index[index] = first_rows.len();
             first_rows.push(index_ids.first_row[index]);
         }
-        let row_of_cell = cells
+        let row_of_source = index_ids
+            .ids
             .iter()
-            .map(|cell| Some(row_of_index[cell.index as usize]))
+            .map(|&index| {
+                let row = row_of_index.get(index as usize).copied()?;
+                (row != usize::MAX).then_some(row)
+            })
             .collect();
         (
             first_rows.len(),
-            row_of_cell,
+            row_of_source,
             vec![first_rows; index_positions.len()],
         )
     };
@@ -260,33 +273,258 @@ pub fn pivot(batch: RecordBatch, options: PivotOptions) -> CoreResult<RecordBatc
 
     let mut metric_order: Vec<usize> = (0..metrics.len()).collect();
     metric_order.sort_by(|&left, &right| metrics[left].name.cmp(&metrics[right].name));
+    let marginal_distributions = options.marginal_distributions == Some(true);
+    let margins = Margins {
+        name: options
+            .marginal_distribution_name
+            .as_deref()
+            .unwrap_or(MARGINS_NAME),
+        rows: if marginal_distributions {
+            margin_rows(
+                &batch,
+                &index_positions,
+                &column_positions,
+                &metrics,
+                drop_missing,
+            )
+        } else {
+            Vec::new()
+        },
+        row_of_source: &row_of_source,
+        row_count,
+    };
+    let mut value_columns: Vec<ValueColumn> = Vec::new();
     for metric_index in metric_order {
         let metric = &metrics[metric_index];
         let mut columns_values: Vec<Vec<Option<f64>>> =
             vec![vec![options.metric_fill_value; row_count]; column_first_rows.len()];
         for (cell_index, cell) in cells.iter().enumerate() {
-            if let Some(row) = row_of_cell[cell_index] {
+            if let Some(row) = row_of_source[cell.first_row] {
                 columns_values[slot_of_column[cell.column as usize]][row] =
                     value_of(cell_index, metric_index).or(options.metric_fill_value);
             }
         }
-        for (values, &first_row) in columns_values.into_iter().zip(&column_first_rows) {
-            if drop_missing && values.iter().all(Option::is_none) {
-                continue;
+        for (slot, (mut values, &first_row)) in columns_values.into_iter().zip(&column_first_rows).enumerate()
+        {
+            if marginal_distributions {
+                let in_column = |row: usize| {
+                    let column = column_ids.ids[row];
+                    column != NO_CODE && slot_of_column[column as usize] == slot
+                };
+                values.push(margins.reduce(metric, in_column));
             }
-            let field = value_field(
-                &batch,
-                &column_positions,
-                first_row,
-                &metric.name,
-                flatten_columns,
-                aggregates.len(),
-            )?;
-            fields.push(field);
-            arrays.push(number_array(values));
+            value_columns.push(ValueColumn {
+                metric: metric_index,
+                slot: Some(slot),
+                levels: column_levels(&batch, &column_positions, first_row, &metric.name)?,
+                values,
+            });
+        }
+        // Without `columns`, the `All` row alone: each metric's column holds its grand total.
+        if marginal_distributions && !column_positions.is_empty() {
+            let mut values = margins.by_index(metric);
+            values.push(margins.reduce(metric, |_| true));
+            let mut levels = vec![Some(metric.name.clone()), Some(margins.name.to_owned())];
+            levels.resize(column_positions.len() + 1, Some(String::new()));
+            value_columns.push(ValueColumn {
+                metric: metric_index,
+                slot: None,
+                levels,
+                values,
+            });
         }
     }
-    batch_from(fields, arrays, row_count)
+    if marginal_distributions {
+        for array in &arrays {
+            check_no_margins_name(array, margins.name)?;
+        }
+        arrays = index_with_margin_row(&arrays, margins.name)?;
+        for field in fields.iter_mut() {
+            *field = field.clone().with_data_type(DataType::Utf8).with_nullable(true);
+        }
+    }
+    let total_rows = row_count + usize::from(marginal_distributions);
+    if drop_missing {
+        value_columns.retain(|column| column.values.iter().any(Option::is_some));
+    }
+    if options.combine_value_with_metric == Some(true) && !column_positions.is_empty() {
+        value_columns = combined_with_metric(value_columns, &metrics, total_rows);
+        let kept_rows: Vec<usize> = (0..total_rows)
+            .filter(|&row| value_columns.iter().any(|column| column.values[row].is_some()))
+            .collect();
+        if kept_rows.len() < total_rows {
+            let take_rows = kept_rows
+                .iter()
+                .map(|&row| u32::try_from(row).map_err(|_| invalid("Too many rows")))
+                .collect::<CoreResult<UInt32Array>>()?;
+            for array in arrays.iter_mut() {
+                let kept = take(&*array, &take_rows, None).map_err(arrow_failure)?;
+                *array = kept;
+            }
+            for column in value_columns.iter_mut() {
+                column.values = kept_rows.iter().map(|&row| column.values[row]).collect();
+            }
+        }
+    }
+    let output_rows = arrays.first().map_or(total_rows, |array| array.len());
+    for column in value_columns {
+        fields.push(field_of_levels(
+            &column.levels,
+            flatten_columns,
+            aggregates.len(),
+            column_positions.is_empty(),
+        ));
+        arrays.push(number_array(column.values));
+    }
+    batch_from(fields, arrays, output_rows)
+}
+
+/// pandas' default `margins_name`.
+const MARGINS_NAME: &str = "All";
+
+/// One value column of the general pivot: its metric, its column combination (`None` for a
+/// margin column), its levels (`[metric, value...]`) and its values per output row.
+struct ValueColumn {
+    metric: usize,
+    slot: Option<usize>,
+    levels: Vec<Option<String>>,
+    values: Vec<Option<f64>>,
+}
+
+/// pandas' `pivot_table(margins=True)`: the rows it aggregates and where they land.
+struct Margins<'a> {
+    name: &'a str,
+    /// The source rows taking part (with `dropna`, rows without a null in any index, column or
+    /// value column).
+    rows: Vec<usize>,
+    row_of_source: &'a [Option<usize>],
+    row_count: usize,
+}
+
+impl Margins<'_> {
+    /// The metric over the margin rows that `include` keeps.
+    fn reduce(&self, metric: &Metric<'_>, include: impl Fn(usize) -> bool) -> Option<f64> {
+        let values: Vec<Option<f64>> = self
+            .rows
+            .iter()
+            .filter(|&&row| include(row))
+            .map(|&row| Some(metric.values[row]).filter(|value| !value.is_nan()))
+            .collect();
+        if values.is_empty() {
+            return None;
+        }
+        reduce(metric.aggregator, &values)
+    }
+
+    /// The metric over each output row's margin rows (the `All` column), null for a row with none.
+    fn by_index(&self, metric: &Metric<'_>) -> Vec<Option<f64>> {
+        let mut groups: Vec<Vec<Option<f64>>> = vec![Vec::new(); self.row_count];
+        for &row in &self.rows {
+            if let Some(output) = self.row_of_source[row] {
+                groups[output].push(Some(metric.values[row]).filter(|value| !value.is_nan()));
+            }
+        }
+        groups
+            .iter()
+            .map(|values| {
+                if values.is_empty() {
+                    None
+                } else {
+                    reduce(metric.aggregator, values)
+                }
+            })
+            .collect()
+    }
+}
+
+/// The rows pandas' margins aggregate: with `dropna`, those without a null in an index, column or
+/// value column (`data[data.notna().all(axis=1)]`); without, those whose keys are present (the
+/// margins' `groupby` leaves null keys out).
+fn margin_rows(
+    batch: &RecordBatch,
+    index_positions: &[usize],
+    column_positions: &[usize],
+    metrics: &[Metric<'_>],
+    drop_missing: bool,
+) -> Vec<usize> {
+    let key_columns: Vec<&ArrayRef> = index_positions
+        .iter()
+        .chain(column_positions)
+        .map(|&position| batch.column(position))
+        .collect();
+    (0..batch.num_rows())
+        .filter(|&row| {
+            let keys_present = key_columns.iter().all(|column| column.is_valid(row));
+            let values_present = metrics.iter().all(|metric| !metric.values[row].is_nan());
+            keys_present && (!drop_missing || values_present)
+        })
+        .collect()
+}
+
+/// pandas refuses margins when an index value is the margins' name.
+fn check_no_margins_name(index: &ArrayRef, name: &str) -> CoreResult<()> {
+    for row in 0..index.len() {
+        if cell_text(index, row)?.as_deref() == Some(name) {
+            return Err(invalid(format!("Conflicting name \"{name}\" in margins")));
+        }
+    }
+    Ok(())
+}
+
+/// The index columns as text (Python's `str()` of each value, as pandas' object index shows
+/// them) with the margin row appended: the name in the first column, `""` in the others.
+fn index_with_margin_row(index: &[ArrayRef], name: &str) -> CoreResult<Vec<ArrayRef>> {
+    let mut with_margin: Vec<ArrayRef> = Vec::with_capacity(index.len());
+    for (position, column) in index.iter().enumerate() {
+        let mut texts: Vec<Option<String>> = (0..column.len())
+            .map(|row| cell_text(column, row))
+            .collect::<CoreResult<_>>()?;
+        texts.push(Some(if position == 0 {
+            name.to_owned()
+        } else {
+            String::new()
+        }));
+        with_margin.push(Arc::new(StringArray::from(texts)));
+    }
+    Ok(with_margin)
+}
+
+/// pandas' `stack(0).unstack()` of the pivot's columns: for every column combination in order
+/// (the margin's last), every metric in name order, levels `[value..., metric]`; a combination
+/// a metric has no column for is all null.
+fn combined_with_metric(columns: Vec<ValueColumn>, metrics: &[Metric<'_>], rows: usize) -> Vec<ValueColumn> {
+    let mut metric_order: Vec<usize> = (0..metrics.len()).collect();
+    metric_order.sort_by(|&left, &right| metrics[left].name.cmp(&metrics[right].name));
+    metric_order.retain(|&metric| columns.iter().any(|column| column.metric == metric));
+    let mut slots: Vec<(Option<usize>, Vec<Option<String>>)> = Vec::new();
+    for column in &columns {
+        if !slots.iter().any(|(slot, _)| *slot == column.slot) {
+            slots.push((column.slot, column.levels[1..].to_vec()));
+        }
+    }
+    // Combinations in order, the margin (no slot) last.
+    slots.sort_by_key(|(slot, _)| slot.unwrap_or(usize::MAX));
+    let mut by_key: BTreeMap<(Option<usize>, usize), ValueColumn> = columns
+        .into_iter()
+        .map(|column| ((column.slot, column.metric), column))
+        .collect();
+    let mut combined = Vec::with_capacity(slots.len() * metric_order.len());
+    for (slot, values_levels) in slots {
+        for &metric in &metric_order {
+            let mut levels = values_levels.clone();
+            levels.push(Some(metrics[metric].name.clone()));
+            let values = by_key
+                .remove(&(slot, metric))
+                .map_or_else(|| vec![None; rows], |column| column.values);
+            combined.push(ValueColumn {
+                metric,
+                slot,
+                levels,
+                values,
+            });
+        }
+    }
+    combined
 }
 
 /// The most cells [`Grid`] accumulates into (rows times columns of the pivot).
@@ -496,24 +734,52 @@ fn value_field(
     flatten_columns: bool,
     aggregate_count: usize,
 ) -> CoreResult<Field> {
-    let mut cell_levels: Vec<Option<String>> = vec![Some(metric.to_owned())];
+    let levels = column_levels(batch, column_positions, first_row, metric)?;
+    Ok(field_of_levels(
+        &levels,
+        flatten_columns,
+        aggregate_count,
+        column_positions.is_empty(),
+    ))
+}
+
+/// A value column's levels: its metric, then its value of each `columns` column as Python's
+/// `str()` shows it (`nan` for a null).
+fn column_levels(
+    batch: &RecordBatch,
+    column_positions: &[usize],
+    first_row: usize,
+    metric: &str,
+) -> CoreResult<Vec<Option<String>>> {
+    let mut levels: Vec<Option<String>> = vec![Some(metric.to_owned())];
     for &position in column_positions {
         let text = cell_text(batch.column(position), first_row)?;
-        cell_levels.push(Some(text.unwrap_or_else(|| "nan".to_owned())));
+        levels.push(Some(text.unwrap_or_else(|| "nan".to_owned())));
     }
+    Ok(levels)
+}
+
+/// The Float64 field named for `levels`: flat (Superset 1, the first level left out with one
+/// aggregate), the metric alone without `columns`, or Superset's `flatten` name with the levels.
+fn field_of_levels(
+    levels: &[Option<String>],
+    flatten_columns: bool,
+    aggregate_count: usize,
+    without_columns: bool,
+) -> Field {
     let field = Field::new("", DataType::Float64, true);
-    Ok(if flatten_columns {
-        let shown = if aggregate_count == 1 && cell_levels.len() > 1 {
-            &cell_levels[1..]
+    if flatten_columns {
+        let shown = if aggregate_count == 1 && levels.len() > 1 {
+            &levels[1..]
         } else {
-            &cell_levels[..]
+            levels
         };
         field.with_name(shown.iter().flatten().cloned().collect::<Vec<_>>().join(", "))
-    } else if column_positions.is_empty() {
-        field.with_name(metric)
+    } else if without_columns {
+        field.with_name(levels.first().cloned().flatten().unwrap_or_default())
     } else {
-        with_levels(field.with_name(flat_name(&cell_levels)), &cell_levels)
-    })
+        with_levels(field.with_name(flat_name(levels)), levels)
+    }
 }
 
 fn positions(batch: &RecordBatch, names: &[String]) -> CoreResult<Vec<usize>> {

@@ -149,3 +149,48 @@ pub fn series_order(
     let sort_type = SortSeriesType::from_control(sort_series_type.as_deref());
     to_js(&series_order(&series, sort_type, ascending)).map_err(to_js_error)
 }
+
+/// Time comparison: the main query result and each offset query's result (Arrow IPC streams)
+/// joined into one Arrow IPC stream, as the server joins them: each offset's metric columns
+/// renamed `"{metric}__{offset}"` (`SUM(num)__1 year ago`) and left-joined on the main result's
+/// other columns, its `temporal_labels` columns shifted back by the offset first. Throws
+/// `InvalidTimeOffset` for an offset that is not `N unit(s) ago|later` or results that cannot be
+/// joined, `InvalidInput` for bytes that are not an Arrow IPC stream or a malformed argument.
+#[wasm_bindgen(js_name = joinTimeOffsets)]
+pub fn join_time_offsets(
+    #[wasm_bindgen(js_name = mainIpc)] main_ipc: &[u8],
+    #[wasm_bindgen(js_name = offsetResults, unchecked_param_type = "{ offset: string; ipcBytes: Uint8Array }[]")]
+    offset_results: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "{ metric_labels: string[]; temporal_labels: string[] }")]
+    join: JsValue,
+) -> Result<Vec<u8>, JsValue> {
+    let main = crate::arrow_ipc::decode_stream_to_batch(main_ipc).map_err(to_js_error)?;
+    let offsets = offset_results_from_js(&offset_results).map_err(to_js_error)?;
+    let join: crate::TimeOffsetJoin = from_js(join).map_err(to_js_error)?;
+    let joined = crate::join_time_offsets(&main, &offsets, &join).map_err(to_js_error)?;
+    crate::arrow_ipc::encode_stream(&joined).map_err(to_js_error)
+}
+
+/// `[{offset: "1 year ago", ipcBytes: Uint8Array}]` read as parsed offsets and decoded results.
+fn offset_results_from_js(value: &JsValue) -> Result<Vec<crate::OffsetResult>, CoreError> {
+    let not_a_list = || CoreError::InvalidInput {
+        message: "offsetResults must be a list of {offset, ipcBytes}".to_owned(),
+    };
+    let items = value.dyn_ref::<js_sys::Array>().ok_or_else(not_a_list)?;
+    let mut results = Vec::with_capacity(items.length() as usize);
+    for item in items.iter() {
+        let offset = js_sys::Reflect::get(&item, &JsValue::from_str("offset"))
+            .ok()
+            .and_then(|offset| offset.as_string())
+            .ok_or_else(not_a_list)?;
+        let bytes = js_sys::Reflect::get(&item, &JsValue::from_str("ipcBytes"))
+            .ok()
+            .and_then(|bytes| bytes.dyn_into::<js_sys::Uint8Array>().ok())
+            .ok_or_else(not_a_list)?;
+        results.push(crate::OffsetResult {
+            offset: crate::TimeOffset::parse(&offset)?,
+            batch: crate::arrow_ipc::decode_stream_to_batch(&bytes.to_vec())?,
+        });
+    }
+    Ok(results)
+}

@@ -15,6 +15,7 @@
 
 pub mod postprocess;
 pub mod superset_form_data;
+pub mod time_offsets;
 pub mod time_range;
 
 use quiver_core::{build_query_context, validate_form_data, CoreError};

@@ -42,11 +42,14 @@ postprocess_fixtures![
     "sort_by_two_columns_nulls_last",
     "rename_columns",
     "aggregate_groupby_sum_mean_median_std_count",
+    "aggregate_numpy_percentile_arg_count_nonzero",
     "pivot_one_metric_missing_combination",
     "pivot_two_metrics_keep_missing",
     "pivot_unflattened_rename_flatten",
     "pivot_superset6_default_rename_flatten",
     "pivot_superset6_default_flatten",
+    "pivot_marginal_distributions",
+    "pivot_combine_value_with_metric",
     "cum_sum_with_nulls",
     "rolling_mean_min_periods",
     "rolling_std_sample",
@@ -67,6 +70,7 @@ postprocess_fixtures![
     "boxplot_tukey_outliers",
     "error_unknown_column",
     "error_cum_operator",
+    "error_percentile_out_of_range",
 ];
 
 #[derive(Debug, Clone, Deserialize)]

@@ -6,7 +6,6 @@ pub mod arrow_format;
 pub mod csv;
 pub mod json;
 pub mod pivot_csv;
-pub mod time_offsets;
 pub mod xlsx;
 
 use quiver_types::{
@@ -318,13 +317,14 @@ pub async fn run_query_context(
                     .iter()
                     .map(crate::query::metric_label)
                     .collect();
-                let mut joined =
+                let main_batch =
                     arrow::compute::concat_batches(&outcome.output.schema, &outcome.output.batches)
                         .map_err(ApiError::internal)?;
+                let mut offset_results = Vec::with_capacity(query.time_offsets.len());
                 for offset_text in &query.time_offsets {
-                    let shift = time_offsets::parse_offset(offset_text).map_err(invalid_payload)?;
-                    let offset_query =
-                        time_offsets::offset_query(query, time_bounds, shift).map_err(invalid_payload)?;
+                    let offset = quiver_core::TimeOffset::parse(offset_text).map_err(core_payload_error)?;
+                    let offset_query = quiver_core::time_offsets::offset_query(query, time_bounds, &offset)
+                        .map_err(core_payload_error)?;
                     let offset_compiled = compile_query(
                         dataset,
                         &offset_query,
@@ -343,22 +343,20 @@ pub async fn run_query_context(
                     let offset_outcome =
                         run_cached(app, &engine, offset_key, &offset_compiled, timeout, context.force)
                             .await?;
-                    let offset_batch = arrow::compute::concat_batches(
+                    let batch = arrow::compute::concat_batches(
                         &offset_outcome.output.schema,
                         &offset_outcome.output.batches,
                     )
                     .map_err(ApiError::internal)?;
-                    joined = time_offsets::join_offset(
-                        &joined,
-                        &offset_batch,
-                        &metric_labels,
-                        &temporal_labels,
-                        offset_text,
-                        shift,
-                    )
-                    .map_err(ApiError::internal)?;
+                    offset_results.push(quiver_core::OffsetResult { offset, batch });
                     outcome.is_cached &= offset_outcome.is_cached;
                 }
+                let join = quiver_core::TimeOffsetJoin {
+                    metric_labels,
+                    temporal_labels,
+                };
+                let joined = quiver_core::join_time_offsets(&main_batch, &offset_results, &join)
+                    .map_err(ApiError::internal)?;
                 outcome.output = QueryOutput {
                     schema: joined.schema(),
                     batches: vec![joined],
@@ -463,6 +461,11 @@ async fn run_cached(
         .get_or_run(key, cache_timeout, force, run)
         .await
         .map_err(|error| engine_error(engine.engine_name(), error, &compiled.statement.sql))
+}
+
+/// A core rule's refusal (a time offset that cannot be read) as a 400 with its message.
+fn core_payload_error(error: quiver_core::CoreError) -> ApiError {
+    invalid_payload(error.to_string())
 }
 
 fn invalid_payload(message: String) -> ApiError {

@@ -27,6 +27,11 @@ declare module '*/pkg/quiver_core.js' {
   ): { formData: FormData; dropped: DroppedValue[] };
   export function carryOverFormData(formData: ChartFormData, newVizType: string): FormData;
   export function applyPostProcessing(ipcBytes: Uint8Array, rules: unknown[]): Uint8Array;
+  export function joinTimeOffsets(
+    mainIpc: Uint8Array,
+    offsetResults: { offset: string; ipcBytes: Uint8Array }[],
+    join: { metric_labels: string[]; temporal_labels: string[] },
+  ): Uint8Array;
   export function reaggregate(ipcBytes: Uint8Array, request: unknown): Uint8Array;
   export function planReaggregation(cached: QueryObject, wanted: QueryObject, cachedRowCount: number): unknown;
   export function placeMissingCharts(layout: unknown, charts: { id: number; name?: string }[]): unknown;
