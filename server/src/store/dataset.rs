@@ -367,7 +367,8 @@ mod tests {
 
     #[test]
     fn the_warning_is_read_from_extra() {
-        let extra = r#"{"warning_markdown": "Counts **test** rows", "certification": {"certified_by": "Ada"}}"#;
+        let extra =
+            r#"{"warning_markdown": "Counts **test** rows", "certification": {"certified_by": "Ada"}}"#;
         assert_eq!(
             warning_markdown_of(Some(extra)),
             Some("Counts **test** rows".to_owned())

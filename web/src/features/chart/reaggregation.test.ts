@@ -27,7 +27,7 @@ const tableByGenderAndState = {
 };
 
 function contextOf(formData: Record<string, unknown>): QueryContext {
-  return core.buildQueryContext({ ...tableByGenderAndState, ...formData } as never);
+  return core.buildQueryContext({ ...tableByGenderAndState, ...formData });
 }
 
 /** A fetched result of the main query: four groups, well under the row limit. */

@@ -5,6 +5,7 @@ import { chartResultCache } from '@/api/chartResultCache';
 import { forgetCsrfToken } from '@/api/client';
 import type { Dataset } from '@/api/generated/Dataset';
 import { runChartQuery } from '@/features/chart/api';
+import type { ControlDefinition } from '@/wasm/controlPanel';
 import type { QuiverCore } from '@/wasm/core';
 import { loadQuiverCoreInNode } from '@/wasm/loadQuiverCoreInNode';
 import { defaultExploreFormData, initialExploreFormData, type ExploreFormData } from './exploreFormData';
@@ -139,7 +140,7 @@ describe("the line chart's time comparison (Advanced analytics) through the core
 
   it("offers Superset's time shifts and calculation types in the Advanced analytics section", () => {
     const section = core.controlPanel('echarts_timeseries_line').sections.find((candidate) => candidate.label === 'Advanced analytics');
-    const control = (name: string) => section?.controls.find((candidate) => candidate.name === name);
+    const control = (name: string): ControlDefinition | undefined => section?.controls.find((candidate) => candidate.name === name);
     expect(control('time_compare')).toMatchObject({ label: 'Time shift', multi: true, freeForm: true });
     expect(control('time_compare')?.choices?.map(([value]) => value)).toEqual([
       '1 day ago',

@@ -61,7 +61,7 @@ describe('TableVizRenderer', () => {
     const formData = { groupby: ['gender', 'year'], metrics: ['SUM(num)'], show_totals: true };
     const { unmount } = renderWithTheme(<TableVizRenderer {...rendererProps('table', [births, totals], formData)} />);
     const totalsRow = screen.getByTestId(testIds.tableChart.totalsRow);
-    expect([...totalsRow.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual(['Summary', '', '100k']);
+    expect([...totalsRow.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual(['Summary', '', '100,000']);
     expect(totalsRow.querySelector('td')?.getAttribute('title')).toBe(totalsTooltip);
     expect(screen.getAllByTestId(testIds.tableChart.row)).toHaveLength(4);
     unmount();
