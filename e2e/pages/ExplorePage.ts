@@ -372,6 +372,21 @@ export class ExplorePage {
     await this.control(controlName).getByRole('checkbox').check();
   }
 
+  /** Clears a checkbox control such as `show_totals`. */
+  async uncheck(controlName: string): Promise<void> {
+    await this.control(controlName).getByRole('checkbox').uncheck();
+  }
+
+  /** The table chart's "Summary" row (`show_totals`). */
+  tableTotalsRow(): Locator {
+    return this.page.getByTestId(testIds.tableChart.totalsRow);
+  }
+
+  /** The unformatted value of one column's cell in the "Summary" row. */
+  async totalsValue(columnName: string): Promise<string | null> {
+    return this.tableTotalsRow().locator(`[data-column="${columnName}"]`).getAttribute('data-value');
+  }
+
   /** Opens the data pane below the chart on its "Results" or "Samples" tab. */
   async openDataPane(tab: 'Results' | 'Samples'): Promise<void> {
     const tabTestId = tab === 'Results' ? testIds.dataPane.resultsTab : testIds.dataPane.samplesTab;

@@ -57,8 +57,8 @@ test("a custom SQL metric on a missing column shows 'DuckDB Error' with the issu
   await explore.chartError.screenshot({ path: path.join(testInfo.project.outputDir, 'chart-error-duckdb.png') });
 });
 
-test("a custom SQL metric that does not parse shows 'Unable to parse SQL' with the parser's message", async ({ page }) => {
-  const chartId = await createTableWithSqlMetric(page, `Unparsable metric ${Date.now()}`, 'SUM(num');
+test("a custom SQL metric that does not parse shows 'Unable to parse SQL' with the offending line and a caret", async ({ page }) => {
+  const chartId = await createTableWithSqlMetric(page, `Unparsable metric ${Date.now()}`, 'SUM(num)\n  + )');
 
   const explore = await ExplorePage.openPath(page, `/explore/?slice_id=${chartId}`);
   const error = new ErrorAlert(explore.chartError);
@@ -66,6 +66,11 @@ test("a custom SQL metric that does not parse shows 'Unable to parse SQL' with t
   await expect(error.alert).toHaveAttribute('data-error-display', 'invalid-sql');
   await expect(error.title).toHaveText('Unable to parse SQL');
   await expect(error.message).toContainText('Unable to parse SQL:');
-  // Chart data sends no line or column for a custom SQL fragment: the message stands alone.
-  await expect(error.description).toHaveCount(0);
+  // The server sends the fragment with the parser's line and column: line 2, the `)` at column 5.
+  const offendingLine = error.description.locator('[data-sql-line="2"]');
+  const caret = error.description.locator('[data-sql-caret="5"]');
+  await expect(caret).toBeVisible();
+  // Exact text, spaces included (toHaveText would collapse them).
+  expect(await offendingLine.textContent()).toBe('  + )');
+  expect(await caret.textContent()).toBe('    ^');
 });

@@ -40,7 +40,11 @@ pub struct DatasetColumn {
     pub expression: Option<String>,
     pub python_date_format: Option<String>,
     pub advanced_data_type: Option<String>,
+    /// JSON text: `certification` (`certified_by`, `details`) and `warning_markdown`.
     pub extra: Option<String>,
+    /// `extra.warning_markdown` (Superset's column property of that name): Explore shows a
+    /// warning icon with this markdown as its tooltip; null when the column has no warning.
+    pub warning_markdown: Option<String>,
     pub uuid: Option<String>,
 }
 

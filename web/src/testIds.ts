@@ -43,6 +43,9 @@ export const testIds = {
     viewDatasetInSqlLab: 'explore-dataset-view-in-sqllab',
     datasourceSearch: 'explore-datasource-search',
     columnItem: 'explore-column-item',
+    /** The warning icon of a column with a `warning_markdown`, and its tooltip. */
+    columnWarning: 'explore-column-warning',
+    columnWarningTooltip: 'explore-column-warning-tooltip',
     metricItem: 'explore-metric-item',
     controlPanel: 'explore-control-panel',
     vizTypeControl: 'explore-control-viz-type',
@@ -178,6 +181,7 @@ export const testIds = {
     pagination: 'table-chart-pagination',
     pageButton: 'table-chart-page-button',
     sortPriority: 'table-chart-sort-priority',
+    totalsRow: 'table-chart-totals-row',
   },
   viz: {
     legend: 'viz-legend',
@@ -794,6 +798,7 @@ export const testIds = {
     columnPythonDateFormat: 'dataset-editor-column-python-date-format',
     columnIsDttm: 'dataset-editor-column-is-dttm',
     columnCertifiedBy: 'dataset-editor-column-certified-by',
+    columnWarningMarkdown: 'dataset-editor-column-warning-markdown',
     errorDialog: 'dataset-editor-error-dialog',
     errorDialogOk: 'dataset-editor-error-dialog-ok',
   },

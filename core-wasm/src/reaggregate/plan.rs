@@ -50,7 +50,8 @@ pub fn metric_aggregate(metric: &MetricRef) -> MetricAggregate {
 
 /// The query without what re-aggregation recomputes (group-by, series columns, order, limit,
 /// post-processing and the simple filters, compared by [`added_filters`]): two queries that agree
-/// on the rest ask for the same rows before filtering.
+/// on the rest ask for the same rows before filtering. An offset of 0 is no offset (the table's
+/// totals query says `row_offset: 0`, its main query says nothing).
 fn without_grouping(query: &QueryObject) -> QueryObject {
     QueryObject {
         columns: Vec::new(),
@@ -58,6 +59,7 @@ fn without_grouping(query: &QueryObject) -> QueryObject {
         orderby: Vec::new(),
         order_desc: true,
         row_limit: None,
+        row_offset: query.row_offset.filter(|offset| *offset != 0),
         post_processing: Vec::new(),
         filters: Vec::new(),
         ..query.clone()
@@ -311,6 +313,30 @@ mod tests {
         )
         .expect("answerable");
         assert!(request.groupby.is_empty());
+    }
+
+    /// The table's `show_totals` query: no columns, `row_limit: 0` (no limit), `row_offset: 0`, no
+    /// order; answered from the main query's complete result. A wanted offset is never ignored.
+    #[test]
+    fn the_table_totals_query_is_answered_from_its_main_query() {
+        let main = query(&["gender", "state"], sum_max_count());
+        let totals = QueryObject {
+            columns: Vec::new(),
+            row_limit: Some(0),
+            row_offset: Some(0),
+            orderby: Vec::new(),
+            ..main.clone()
+        };
+        let request = plan_reaggregation(&main, &totals, 80).expect("answerable");
+        assert!(request.groupby.is_empty());
+        assert_eq!(request.source_groupby, ["gender", "state"]);
+        assert!(request.orderby.is_empty());
+        assert_eq!(request.row_limit, None);
+        let second_page = QueryObject {
+            row_offset: Some(10),
+            ..totals
+        };
+        assert_eq!(plan_reaggregation(&main, &second_page, 80), None);
     }
 
     #[test]

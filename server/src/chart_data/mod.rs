@@ -17,6 +17,7 @@ use serde_json::Map;
 use crate::auth::AuthUser;
 use crate::engines::{EngineError, QueryOutput};
 use crate::error::{ApiError, ErrorKind};
+use crate::query::validate::FragmentError;
 use crate::query::{compile_query, QueryError};
 use crate::state::AppState;
 use crate::store::StoreError;
@@ -35,25 +36,46 @@ fn issue(code: i32, text: &str) -> IssueCode {
     }
 }
 
-/// Maps a compile error to the spec's typed error.
+/// Issue 1003, Superset's issue for SQL that does not parse.
+fn invalid_sql_issue() -> IssueCode {
+    issue(
+        1003,
+        "There is a syntax error in the SQL query. Perhaps there was a misspelling or a typo.",
+    )
+}
+
+/// Maps a compile error to the spec's typed error. An unparsable custom SQL fragment carries the
+/// fragment and where the parser stopped (`extra.sql`, `extra.line`, `extra.column`), so the chart
+/// shows the offending line with a caret under the column.
 pub fn query_error(error: QueryError) -> ApiError {
     let message = error.to_string();
+    if let QueryError::Fragment(FragmentError::Unparsable {
+        sql, line, column, ..
+    }) = error
+    {
+        return ApiError::typed(
+            ErrorKind::BadRequest,
+            ErrorType::InvalidSqlError,
+            message,
+            ErrorExtra {
+                issue_codes: vec![invalid_sql_issue()],
+                sql: Some(sql),
+                line: line.and_then(|line| i64::try_from(line).ok()),
+                column: column.and_then(|column| i64::try_from(column).ok()),
+                ..ErrorExtra::default()
+            },
+        );
+    }
     let (error_type, issue_codes) = match &error {
         QueryError::ColumnsMissing(_) => (
             ErrorType::ColumnDoesNotExistError,
             vec![issue(1004, "The column was deleted or renamed in the database.")],
         ),
-        QueryError::Fragment(crate::query::validate::FragmentError::Subquery) => (
+        QueryError::Fragment(FragmentError::Subquery) => (
             ErrorType::AdhocSubqueryNotAllowedError,
             vec![issue(1022, "Custom SQL fields cannot contain sub-queries.")],
         ),
-        QueryError::Fragment(_) => (
-            ErrorType::InvalidSqlError,
-            vec![issue(
-                1003,
-                "There is a syntax error in the SQL query. Perhaps there was a misspelling or a typo.",
-            )],
-        ),
+        QueryError::Fragment(_) => (ErrorType::InvalidSqlError, vec![invalid_sql_issue()]),
         QueryError::MetricMissing(_)
         | QueryError::InvalidMetric(_)
         | QueryError::InvalidFilterValue { .. }

@@ -12,9 +12,15 @@ use sqlparser::tokenizer::Token;
 /// Why a fragment was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FragmentError {
-    /// It does not parse as a single expression.
-    #[error("Unable to parse SQL: {0}")]
-    Unparsable(String),
+    /// It does not parse as a single expression. `line` and `column` (1-based) say where in `sql`,
+    /// the fragment as parsed (trimmed), the parser stopped, when it knows.
+    #[error("Unable to parse SQL: {message}")]
+    Unparsable {
+        sql: String,
+        message: String,
+        line: Option<u64>,
+        column: Option<u64>,
+    },
     /// It contains a sub-query (Superset's message).
     #[error("Custom SQL fields cannot contain sub-queries.")]
     Subquery,
@@ -94,24 +100,76 @@ impl Visitor for FragmentChecker {
     }
 }
 
+/// sqlparser ends a located message with `at Line: 1, Column: 8`; the location is read back.
+fn location_in_message(message: &str) -> Option<(u64, u64)> {
+    let (_, tail) = message.rsplit_once(" at Line: ")?;
+    let (line, column) = tail.split_once(", Column: ")?;
+    let digits = |text: &str| -> Option<u64> {
+        text.chars()
+            .take_while(char::is_ascii_digit)
+            .collect::<String>()
+            .parse()
+            .ok()
+            .filter(|number| *number > 0)
+    };
+    Some((digits(line)?, digits(column)?))
+}
+
+/// Just after the last character of `sql`: where a parser that ran out of text stopped.
+/// Example: `"SUM(\n  num"` ends at line 2, column 6.
+fn end_of(sql: &str) -> (u64, u64) {
+    let last_line = sql.rsplit('\n').next().unwrap_or_default();
+    let line = sql.matches('\n').count() + 1;
+    let column = last_line.chars().count() + 1;
+    (
+        u64::try_from(line).unwrap_or(u64::MAX),
+        u64::try_from(column).unwrap_or(u64::MAX),
+    )
+}
+
+/// The refusal of `sql` for the parser's `message`, located where the message says, else (the
+/// parser met the end of the text) just after the last character.
+fn unparsable(sql: &str, message: String) -> FragmentError {
+    let message = message
+        .strip_prefix("sql parser error: ")
+        .map(str::to_owned)
+        .unwrap_or(message);
+    let (line, column) = location_in_message(&message).unwrap_or_else(|| end_of(sql));
+    FragmentError::Unparsable {
+        sql: sql.to_owned(),
+        message,
+        line: Some(line),
+        column: Some(column),
+    }
+}
+
 /// Validates a fragment and returns it trimmed, ready to be wrapped in parentheses.
 pub fn validate_fragment(sql: &str) -> Result<String, FragmentError> {
     let trimmed = sql.trim();
     if trimmed.is_empty() {
-        return Err(FragmentError::Unparsable("the expression is empty".to_owned()));
+        return Err(FragmentError::Unparsable {
+            sql: String::new(),
+            message: "the expression is empty".to_owned(),
+            line: None,
+            column: None,
+        });
     }
     let dialect = GenericDialect {};
     let mut parser = Parser::new(&dialect)
         .try_with_sql(trimmed)
-        .map_err(|error| FragmentError::Unparsable(error.to_string()))?;
+        .map_err(|error| unparsable(trimmed, error.to_string()))?;
     let expr = parser
         .parse_expr()
-        .map_err(|error| FragmentError::Unparsable(error.to_string()))?;
-    if parser.peek_token().token != Token::EOF {
-        return Err(FragmentError::Unparsable(format!(
-            "unexpected text after the expression: {}",
-            parser.peek_token()
-        )));
+        .map_err(|error| unparsable(trimmed, error.to_string()))?;
+    let next = parser.peek_token();
+    if next.token != Token::EOF {
+        let start = next.span.start;
+        return Err(FragmentError::Unparsable {
+            sql: trimmed.to_owned(),
+            message: format!("unexpected text after the expression: {}", next.token),
+            line: Some(start.line).filter(|line| *line > 0),
+            column: Some(start.column).filter(|column| *column > 0),
+        });
     }
     let mut checker = FragmentChecker { error: None };
     let _ = expr.visit(&mut checker);
@@ -120,9 +178,12 @@ pub fn validate_fragment(sql: &str) -> Result<String, FragmentError> {
     }
     // Comments could hide a closing parenthesis from the reader of the statement; refuse them.
     if trimmed.contains("--") || trimmed.contains("/*") {
-        return Err(FragmentError::Unparsable(
-            "comments are not allowed in custom SQL".to_owned(),
-        ));
+        return Err(FragmentError::Unparsable {
+            sql: trimmed.to_owned(),
+            message: "comments are not allowed in custom SQL".to_owned(),
+            line: None,
+            column: None,
+        });
     }
     Ok(trimmed.to_owned())
 }
@@ -159,5 +220,34 @@ mod tests {
             assert!(validate_fragment(hostile).is_err(), "accepted: {hostile}");
         }
         assert_eq!(validate_fragment("(SELECT 1)"), Err(FragmentError::Subquery));
+    }
+
+    /// | fragment | line | column |
+    /// | --- | --- | --- |
+    /// | `SUM(num) + )` | 1 | 12 (the `)`) |
+    /// | `SUM(num)\n  + )` | 2 | 5 |
+    /// | `SUM(num` (the text ends) | 1 | 8 (after the last character) |
+    /// | `SUM(num) 2` (text after the expression) | 1 | 10 |
+    #[test]
+    fn unparsable_fragments_say_where_the_parser_stopped() {
+        for (fragment, expected_line, expected_column) in [
+            ("SUM(num) + )", 1, 12),
+            ("SUM(num)\n  + )", 2, 5),
+            ("  SUM(num  ", 1, 8),
+            ("SUM(num) 2", 1, 10),
+        ] {
+            let Err(FragmentError::Unparsable {
+                sql, line, column, ..
+            }) = validate_fragment(fragment)
+            else {
+                panic!("accepted: {fragment}");
+            };
+            assert_eq!(sql, fragment.trim());
+            assert_eq!(
+                (line, column),
+                (Some(expected_line), Some(expected_column)),
+                "{fragment}"
+            );
+        }
     }
 }

@@ -30,6 +30,17 @@ pub fn certification_of(extra: Option<&str>) -> (Option<String>, Option<String>)
     }
 }
 
+/// `warning_markdown` of a metric's or column's `extra` JSON text (Superset's `warning_markdown`
+/// property): `{"warning_markdown": "Counts **test** rows"}` gives `Some("Counts **test** rows")`.
+/// Text that is not JSON, a missing key or blank text gives none.
+pub fn warning_markdown_of(extra: Option<&str>) -> Option<String> {
+    let extra = extra.and_then(|text| serde_json::from_str::<serde_json::Value>(text).ok())?;
+    extra["warning_markdown"]
+        .as_str()
+        .filter(|text| !text.trim().is_empty())
+        .map(str::to_owned)
+}
+
 /// A column of a new or synced dataset.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewColumn {
@@ -247,6 +258,7 @@ impl Store {
         rows.iter()
             .map(|row| {
                 let column_type: Option<String> = row.try_get("type")?;
+                let extra: Option<String> = row.try_get("extra")?;
                 Ok(DatasetColumn {
                     id: row.try_get("id")?,
                     type_generic: column_type.as_deref().and_then(generic_type_of),
@@ -261,7 +273,8 @@ impl Store {
                     expression: row.try_get("expression")?,
                     python_date_format: row.try_get("python_date_format")?,
                     advanced_data_type: row.try_get("advanced_data_type")?,
-                    extra: row.try_get("extra")?,
+                    warning_markdown: warning_markdown_of(extra.as_deref()),
+                    extra,
                     uuid: row.try_get("uuid")?,
                 })
             })
@@ -350,7 +363,21 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
-    use super::certification_of;
+    use super::{certification_of, warning_markdown_of};
+
+    #[test]
+    fn the_warning_is_read_from_extra() {
+        let extra =
+            r#"{"warning_markdown": "Counts **test** rows", "certification": {"certified_by": "Ada"}}"#;
+        assert_eq!(
+            warning_markdown_of(Some(extra)),
+            Some("Counts **test** rows".to_owned())
+        );
+        assert_eq!(warning_markdown_of(None), None);
+        assert_eq!(warning_markdown_of(Some("not json")), None);
+        assert_eq!(warning_markdown_of(Some(r#"{"warning_markdown": "  "}"#)), None);
+        assert_eq!(warning_markdown_of(Some(r#"{"certification": {}}"#)), None);
+    }
 
     #[test]
     fn certification_is_read_from_extra() {

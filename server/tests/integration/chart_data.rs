@@ -242,6 +242,54 @@ async fn bad_columns_and_sql_fragments_are_refused_with_typed_errors() {
     app.close().await;
 }
 
+/// An unparsable custom SQL metric, column or filter answers Superset's 'Unable to parse SQL'
+/// shape: `INVALID_SQL_ERROR` with the fragment and the parser's line and column in `extra`.
+#[tokio::test]
+async fn unparsable_custom_sql_answers_the_offending_line_and_column() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    let cases = [
+        (
+            json!({"metrics": [{"expressionType": "SQL", "sqlExpression": "SUM(num)\n  + )", "label": "broken"}]}),
+            "SUM(num)\n  + )",
+            2,
+            5,
+        ),
+        (
+            json!({"metrics": ["count"], "columns": [{"expressionType": "SQL", "sqlExpression": "UPPER(gender", "label": "g"}]}),
+            "UPPER(gender",
+            1,
+            13,
+        ),
+        (
+            json!({"metrics": ["count"], "extras": {"where": "num > 1 AND\n(state = 'CA'"}}),
+            "num > 1 AND\n(state = 'CA'",
+            2,
+            14,
+        ),
+    ];
+    for (query, fragment, line, column) in cases {
+        let body = json!({"datasource": {"id": dataset_id, "type": "table"}, "queries": [query]});
+        let answer = app.post("/api/v1/chart/data", body, &admin).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.json);
+        let error = &answer.json["errors"][0];
+        assert_eq!(error["error_type"], "INVALID_SQL_ERROR", "{error}");
+        assert!(
+            error["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("Unable to parse SQL: "),
+            "{error}"
+        );
+        assert_eq!(error["extra"]["sql"], fragment, "{error}");
+        assert_eq!(error["extra"]["line"], line, "{error}");
+        assert_eq!(error["extra"]["column"], column, "{error}");
+        assert_eq!(error["extra"]["issue_codes"][0]["code"], 1003, "{error}");
+    }
+    app.close().await;
+}
+
 #[tokio::test]
 async fn time_ranges_filter_rows_and_resolve_for_the_ui() {
     let app = TestApp::with_examples().await;

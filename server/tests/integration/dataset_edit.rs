@@ -100,6 +100,7 @@ async fn reads_the_whole_dataset(app: &TestApp, admin: &As, id: i64) {
             "type_generic",
             "uuid",
             "verbose_name",
+            "warning_markdown",
         ])
     );
     // Superset's keys, plus its metric's `certified_by` and `certification_details` properties
@@ -307,6 +308,8 @@ async fn saves_every_field_of_the_dialog(app: &TestApp, admin: &As, id: i64, adm
     assert_eq!(ds["groupby"], false);
     let column_extra: Value = serde_json::from_str(ds["extra"].as_str().unwrap()).unwrap();
     assert_eq!(column_extra["certification"]["details"], "Checked");
+    // Superset's column property `warning_markdown`, read from the saved `extra`.
+    assert_eq!(ds["warning_markdown"], "Counts *rows*");
     let gender = read_columns
         .iter()
         .find(|column| column["column_name"] == "gender")
@@ -319,6 +322,7 @@ async fn saves_every_field_of_the_dialog(app: &TestApp, admin: &As, id: i64, adm
         (Value::Null, Value::Null),
         "empty texts become null"
     );
+    assert_eq!(gender["warning_markdown"], Value::Null, "no extra, no warning");
 }
 
 async fn refuses_bad_items(app: &TestApp, admin: &As, id: i64) {

@@ -43,6 +43,7 @@ fn column(
         python_date_format: None,
         advanced_data_type: None,
         extra: None,
+        warning_markdown: None,
         uuid: None,
     }
 }

@@ -12,4 +12,13 @@ type: string | null, type_generic: GenericDataType | null, is_dttm: boolean, is_
 /**
  * A calculated column's SQL expression.
  */
-expression: string | null, python_date_format: string | null, advanced_data_type: string | null, extra: string | null, uuid: string | null, };
+expression: string | null, python_date_format: string | null, advanced_data_type: string | null, 
+/**
+ * JSON text: `certification` (`certified_by`, `details`) and `warning_markdown`.
+ */
+extra: string | null, 
+/**
+ * `extra.warning_markdown` (Superset's column property of that name): Explore shows a
+ * warning icon with this markdown as its tooltip; null when the column has no warning.
+ */
+warning_markdown: string | null, uuid: string | null, };

@@ -144,7 +144,19 @@ describe("'Unable to parse SQL'", () => {
     expect([...description.querySelectorAll('pre')].map((pre) => pre.textContent)).toEqual(['  b, c, FROM t', '       ^']);
   });
 
-  it('shows the message only when the server sends no line (chart custom SQL)', () => {
+  it("shows a chart's custom SQL fragment from extra.sql, at the server's line and column", () => {
+    const parseError = typed({
+      error_type: 'INVALID_SQL_ERROR',
+      message: 'Unable to parse SQL: Expected: an expression, found: ) at Line: 2, Column: 5',
+      extra: { sql: 'SUM(num)\n  + )', line: 2, column: 5 },
+    });
+    renderWithTheme(<ErrorMessage display={{ kind: 'typed', error: parseError }} source="explore" />);
+
+    const description = screen.getByTestId(testIds.errorMessage.description);
+    expect([...description.querySelectorAll('pre')].map((pre) => pre.textContent)).toEqual(['  + )', '    ^']);
+  });
+
+  it('shows the message only when the server sends no line', () => {
     const parseError = typed({ error_type: 'INVALID_SQL_ERROR', message: 'Unable to parse SQL: sql parser error: Expected: an expression, found: EOF' });
     renderWithTheme(<ErrorMessage display={{ kind: 'typed', error: parseError }} source="explore" />);
 

@@ -14,42 +14,78 @@ export interface ReaggregationSource {
   results: readonly ChartDataArrowResult[];
 }
 
-/** How a run answers `queryContext` from `source`: one quiver-core re-aggregation request per query. */
+/**
+ * How one wanted query is answered: from the fetched result `sourceIndex`, as it is (`request`
+ * null: the same query was run) or regrouped with quiver-core's re-aggregation `request`.
+ */
+export interface LocalStep {
+  sourceIndex: number;
+  request: unknown;
+}
+
+/** How a run answers `queryContext` from `source`: one step per wanted query. */
 export interface LocalAnswer {
   source: ReaggregationSource;
   queryContext: QueryContext;
-  requests: readonly unknown[];
+  steps: readonly LocalStep[];
+}
+
+function isSameQuery(left: unknown, right: unknown): boolean {
+  return JSON.stringify(left) === JSON.stringify(right);
+}
+
+/** The step answering `wanted` (the query at `wantedIndex`) from one of `source`'s results, or null. */
+function stepFor(core: QuiverCore, source: ReaggregationSource, wanted: QueryContext['queries'][number], wantedIndex: number): LocalStep | null {
+  const cachedQueries = source.queryContext.queries;
+  // The query at the same place first: it is the one a change most likely kept.
+  const candidates = [wantedIndex, ...cachedQueries.keys()].filter((index, at, all) => index < cachedQueries.length && all.indexOf(index) === at);
+  for (const sourceIndex of candidates) {
+    const cachedResult = source.results[sourceIndex];
+    if (cachedResult === undefined || cachedResult.meta.error !== null) continue;
+    if (isSameQuery(cachedQueries[sourceIndex], wanted)) return { sourceIndex, request: null };
+  }
+  for (const sourceIndex of candidates) {
+    const cachedQuery = cachedQueries[sourceIndex];
+    const cachedResult = source.results[sourceIndex];
+    if (cachedQuery === undefined || cachedResult?.sourceIpc === undefined || cachedResult.meta.error !== null) continue;
+    const request = core.planReaggregation(cachedQuery, wanted, tableFromIPC(cachedResult.sourceIpc).numRows);
+    if (request !== null && request !== undefined) return { sourceIndex, request };
+  }
+  return null;
 }
 
 /**
- * The local answer to `wanted` from `source`, or null when any query needs the server (quiver-core
- * decides per query object: a coarser group-by of a complete result with decomposable metrics).
+ * The local answer to `wanted` from `source`, or null when any query needs the server. Each
+ * wanted query is a fetched one (the table's totals toggled off keep the main query) or is
+ * regrouped from one: quiver-core decides (a coarser group-by of a complete result with
+ * decomposable metrics, such as the table's totals query from its main query, or filters added on
+ * fetched columns). The same queries as fetched are no new answer: null.
  */
 export function planLocalAnswer(core: QuiverCore, source: ReaggregationSource, wanted: QueryContext): LocalAnswer | null {
-  const cachedQueries = source.queryContext.queries;
   const isSameDatasource = source.queryContext.datasource.id === wanted.datasource.id && source.queryContext.datasource.type === wanted.datasource.type;
-  if (!isSameDatasource || cachedQueries.length !== wanted.queries.length || source.results.length !== wanted.queries.length) return null;
-  const requests: unknown[] = [];
+  if (!isSameDatasource || source.results.length !== source.queryContext.queries.length || wanted.queries.length === 0) return null;
+  const steps: LocalStep[] = [];
   for (const [index, wantedQuery] of wanted.queries.entries()) {
-    const cachedQuery = cachedQueries[index];
-    const cachedResult = source.results[index];
-    if (cachedQuery === undefined || cachedResult?.sourceIpc === undefined || cachedResult.meta.error !== null) return null;
-    const request = core.planReaggregation(cachedQuery, wantedQuery, tableFromIPC(cachedResult.sourceIpc).numRows);
-    if (request === null || request === undefined) return null;
-    requests.push(request);
+    const step = stepFor(core, source, wantedQuery, index);
+    if (step === null) return null;
+    steps.push(step);
   }
-  return { source, queryContext: wanted, requests };
+  const isUnchanged = steps.length === source.results.length && steps.every((step, index) => step.request === null && step.sourceIndex === index);
+  return isUnchanged ? null : { source, queryContext: wanted, steps };
 }
 
 /**
- * Regroups each fetched result with its request, then applies the wanted query's post-processing,
- * both in the worker. Each answer keeps its regrouped stream, so a later change can regroup again.
+ * Each wanted query's answer: a fetched result as it is, or one regrouped with its request and
+ * then the wanted query's post-processing, both in the worker. A regrouped answer keeps its
+ * regrouped stream, so a later change can regroup again.
  */
 export async function answerLocally(answer: LocalAnswer): Promise<ChartDataArrowResult[]> {
   return Promise.all(
-    answer.requests.map(async (request, index) => {
-      const cached = answer.source.results[index];
-      if (cached?.sourceIpc === undefined) throw new Error(`No fetched result ${index} to regroup`);
+    answer.steps.map(async ({ sourceIndex, request }, index) => {
+      const cached = answer.source.results[sourceIndex];
+      if (cached === undefined) throw new Error(`No fetched result ${sourceIndex} to answer from`);
+      if (request === null) return cached;
+      if (cached.sourceIpc === undefined) throw new Error(`No fetched result ${sourceIndex} to regroup`);
       const regrouped = await postProcessArrow(cached.sourceIpc, [], request);
       const rules = answer.queryContext.queries[index]?.post_processing ?? [];
       const table = tableFromIPC(await postProcessArrow(regrouped, rules));

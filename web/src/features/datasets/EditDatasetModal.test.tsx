@@ -110,6 +110,23 @@ describe('EditDatasetModal', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it("saves a column's Warning as its extra's warning_markdown, keeping the other keys", async () => {
+    const { sent } = renderEditor(birthNames());
+    fireEvent.click(await screen.findByTestId(testIds.datasetEditor.tabColumns));
+    const [firstWarning] = screen.getAllByTestId(testIds.datasetEditor.columnWarningMarkdown);
+    fireEvent.change(firstWarning as HTMLElement, { target: { value: 'Counts **test** rows' } });
+    fireEvent.click(saveButton());
+    fireEvent.click(within(screen.getByTestId(testIds.datasetEditor.confirm)).getByTestId(testIds.datasetEditor.confirmOk));
+
+    await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true));
+    const put = sent.find((request) => request.method === 'PUT')?.body as { columns: { column_name: string; extra: string }[] };
+    expect(JSON.parse(put.columns[0]?.extra ?? '')).toEqual({
+      owner: 'ops',
+      certification: { certified_by: 'Data team', details: 'Checked' },
+      warning_markdown: 'Counts **test** rows',
+    });
+  });
+
   it("shows 'Error saving dataset' with the first server error and enables Save again", async () => {
     const refusal = Response.json(
       { errors: [{ message: 'Dataset could not be updated.', error_type: 'GENERIC_BACKEND_ERROR', level: 'error', extra: {} }] },

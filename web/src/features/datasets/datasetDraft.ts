@@ -28,7 +28,7 @@ export interface MetricDraft extends Omit<DatasetMetric, 'id' | 'extra' | 'certi
 }
 
 /** A column being edited: one of the source, or a calculated one (defined by its expression). */
-export interface ColumnDraft extends Omit<DatasetColumn, 'id' | 'extra'>, ItemAnnotations {
+export interface ColumnDraft extends Omit<DatasetColumn, 'id' | 'extra' | 'warning_markdown'>, ItemAnnotations {
   id: number | string;
   isCalculated: boolean;
   otherExtra: Record<string, unknown>;

@@ -34,6 +34,7 @@ export function birthNames(overrides: Partial<Dataset> = {}): Dataset {
         python_date_format: null,
         advanced_data_type: null,
         extra: '{"certification": {"certified_by": "Data team", "details": "Checked"}, "owner": "ops"}',
+        warning_markdown: null,
         uuid: 'c-10',
       },
       {
@@ -51,6 +52,7 @@ export function birthNames(overrides: Partial<Dataset> = {}): Dataset {
         python_date_format: null,
         advanced_data_type: null,
         extra: null,
+        warning_markdown: null,
         uuid: 'c-11',
       },
     ],

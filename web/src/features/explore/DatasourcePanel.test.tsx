@@ -40,7 +40,7 @@ const richDataset = {
     { id: 4, column_name: 'is_boy', verbose_name: null, type: 'BOOLEAN', type_generic: 3, is_dttm: false },
     { id: 5, column_name: 'raw', verbose_name: null, type: 'BLOB', type_generic: null, is_dttm: false },
     // A string column marked temporal (is_dttm) shows the clock, as Superset's does.
-    { id: 6, column_name: 'day_text', verbose_name: null, type: 'VARCHAR', type_generic: 1, is_dttm: true },
+    { id: 6, column_name: 'day_text', verbose_name: null, type: 'VARCHAR', type_generic: 1, is_dttm: true, warning_markdown: 'Parsed from **text**; check `ds` first' },
   ],
   metrics: [
     { id: 1, metric_name: 'count', verbose_name: 'COUNT(*)', expression: 'COUNT(*)', certified_by: null, certification_details: null },
@@ -172,6 +172,27 @@ describe('DatasourcePanel', () => {
     const badge = within(certified as HTMLElement).getByRole('img', { name: 'Certified by Data team' });
     fireEvent.mouseEnter(badge);
     expect(screen.getByRole('tooltip').textContent).toBe('Certified by Data teamAudited in May');
+  });
+});
+
+describe('DatasourcePanel: column warnings', () => {
+  it("shows a warning icon on a column with a warning_markdown only, its markdown rendered in the tooltip", () => {
+    renderPanel(<DatasourcePanel dataset={richDataset} />);
+    const columns = screen.getAllByTestId(testIds.explore.columnItem);
+    const warned = columns.filter((column) => within(column).queryByTestId(testIds.explore.columnWarning) !== null);
+    expect(warned.map((column) => column.getAttribute('data-name'))).toEqual(['day_text']);
+
+    const icon = within(warned[0] as HTMLElement).getByRole('img', { name: 'Warning' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.mouseEnter(icon);
+    const tooltip = screen.getByRole('tooltip');
+    expect(tooltip.getAttribute('data-testid')).toBe(testIds.explore.columnWarningTooltip);
+    expect(tooltip.textContent).toBe('Parsed from text; check ds first');
+    expect(tooltip.querySelector('strong')?.textContent).toBe('text');
+    expect(tooltip.querySelector('code')?.textContent).toBe('ds');
+    expect(icon.getAttribute('aria-describedby')).toBe(tooltip.id);
+    fireEvent.mouseLeave(icon);
+    expect(screen.queryByRole('tooltip')).toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@ import type { Dataset } from '@/api/generated/Dataset';
 import { CertifiedBadge } from '@/components/CertifiedBadge';
 import { testIds } from '@/testIds';
 import { ColumnTypeIcon } from './ColumnTypeIcon';
+import { ColumnWarningIcon } from './ColumnWarningIcon';
 import { DatasetMenu } from './DatasetMenu';
 import { setDraggedItem } from './controls/datasourceDrag';
 
@@ -15,7 +16,8 @@ function matches(search: string, ...texts: (string | null)[]): boolean {
 /**
  * The left panel: the dataset's name and a searchable list of its metrics and columns, each
  * draggable onto the controls (columns onto group-by, columns and filters; metrics onto metrics).
- * A column shows its type's icon; a certified metric shows the certified mark with its tooltip.
+ * A column shows its type's icon, and a warning icon with its `warning_markdown` as tooltip when
+ * it has one; a certified metric shows the certified mark with its tooltip.
  */
 export function DatasourcePanel({ dataset, onDatasourceChange }: { dataset: Dataset; onDatasourceChange?: (datasourceKey: string) => void }): JSX.Element {
   const [search, setSearch] = useState('');
@@ -80,6 +82,7 @@ export function DatasourcePanel({ dataset, onDatasourceChange }: { dataset: Data
           >
             <ColumnTypeIcon column={column} />
             <ItemName>{column.verbose_name ?? column.column_name}</ItemName>
+            {typeof column.warning_markdown === 'string' && <ColumnWarningIcon warningMarkdown={column.warning_markdown} />}
           </Item>
         ))}
       </List>

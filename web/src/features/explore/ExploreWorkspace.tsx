@@ -157,7 +157,7 @@ export function ExploreWorkspace({ explore, formDataKey = null, isStandalone = f
   const openDrillToDetail =
     drilledFormData === null ? undefined : (drillValues: DrillValue[]) => setDrillToDetail({ formData: drilledFormData, drillValues });
 
-  /** The previous run's result answers `next` in the browser (a group-by column removed), if it can. */
+  /** The previous run's results answer `next` in the browser (a group-by column removed, totals toggled, a filter on a fetched column), if they can. */
   function localAnswerFor(next: ExploreFormData): LocalAnswer | null {
     const results = chartData.data;
     if (core === null || run === null || isStopped || chartData.isFetching || results === undefined) return null;

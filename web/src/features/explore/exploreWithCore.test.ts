@@ -5,6 +5,7 @@ import { chartResultCache } from '@/api/chartResultCache';
 import { forgetCsrfToken } from '@/api/client';
 import type { Dataset } from '@/api/generated/Dataset';
 import { runChartQuery } from '@/features/chart/api';
+import type { ControlDefinition } from '@/wasm/controlPanel';
 import type { QuiverCore } from '@/wasm/core';
 import { loadQuiverCoreInNode } from '@/wasm/loadQuiverCoreInNode';
 import { defaultExploreFormData, initialExploreFormData, type ExploreFormData } from './exploreFormData';
@@ -121,5 +122,62 @@ describe("Explore's Run through the browser result cache", () => {
     const afterForce = await runChartQuery(byGender);
     expect(posted).toHaveLength(3);
     expect(afterForce[0]?.table.getChild('count')?.get(0)).toBe(103);
+  });
+});
+
+describe("the line chart's time comparison (Advanced analytics) through the core", () => {
+  const sumOfNum = { expressionType: 'SIMPLE', column: { column_name: 'num' }, aggregate: 'SUM', label: 'SUM(num)' };
+  const lineByYear = {
+    datasource: '3__table',
+    viz_type: 'echarts_timeseries_line',
+    x_axis: 'ds',
+    time_grain_sqla: 'P1Y',
+    metrics: [sumOfNum],
+    groupby: [],
+    time_range: 'No filter',
+    row_limit: 10000,
+  };
+
+  it("offers Superset's time shifts and calculation types in the Advanced analytics section", () => {
+    const section = core.controlPanel('echarts_timeseries_line').sections.find((candidate) => candidate.label === 'Advanced analytics');
+    const control = (name: string): ControlDefinition | undefined => section?.controls.find((candidate) => candidate.name === name);
+    expect(control('time_compare')).toMatchObject({ label: 'Time shift', multi: true, freeForm: true });
+    expect(control('time_compare')?.choices?.map(([value]) => value)).toEqual([
+      '1 day ago',
+      '1 week ago',
+      '28 days ago',
+      '30 days ago',
+      '52 weeks ago',
+      '1 year ago',
+      '104 weeks ago',
+      '2 years ago',
+      '156 weeks ago',
+      '3 years ago',
+    ]);
+    expect(control('comparison_type')?.choices).toEqual([
+      ['values', 'Actual values'],
+      ['difference', 'Difference'],
+      ['percentage', 'Percentage change'],
+      ['ratio', 'Ratio'],
+    ]);
+    expect(control('comparison_type')?.default).toBe('values');
+  });
+
+  it("sends time_compare as the query's time_offsets and pivots each shifted metric as 'SUM(num)__1 year ago'", () => {
+    const context = core.buildQueryContext({ ...lineByYear, time_compare: ['1 year ago', '2 years ago'], comparison_type: 'values' } as never);
+    const [query] = context.queries;
+    expect(query?.time_offsets).toEqual(['1 year ago', '2 years ago']);
+    const pivot = query?.post_processing.find((rule) => (rule as { operation: string }).operation === 'pivot') as { options: { aggregates: Record<string, unknown> } };
+    expect(Object.keys(pivot.options.aggregates)).toEqual(['SUM(num)', 'SUM(num)__1 year ago', 'SUM(num)__2 years ago']);
+  });
+
+  it("a Difference compares each metric with its shifted column, and without a shift nothing is offset", () => {
+    const context = core.buildQueryContext({ ...lineByYear, time_compare: ['1 year ago'], comparison_type: 'difference' } as never);
+    const compare = context.queries[0]?.post_processing.find((rule) => (rule as { operation: string }).operation === 'compare');
+    expect(compare).toEqual({
+      operation: 'compare',
+      options: { source_columns: ['SUM(num)'], compare_columns: ['SUM(num)__1 year ago'], compare_type: 'difference', drop_original_columns: true },
+    });
+    expect(core.buildQueryContext({ ...lineByYear, comparison_type: 'values' } as never).queries[0]?.time_offsets).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ export interface ColumnsPaneProps {
 
 /**
  * The Columns and Calculated columns tabs: label, temporal flag, date format, description and
- * certification of each column; a calculated column's name and SQL expression are edited too.
+ * certification and warning of each column; a calculated column's name and SQL expression are edited too.
  */
 export function ColumnsPane({ columns, showsCalculated, onChange, onSync }: ColumnsPaneProps): JSX.Element {
   const update = (column: ColumnDraft, change: Partial<ColumnDraft>): void =>
@@ -73,6 +73,12 @@ export function ColumnsPane({ columns, showsCalculated, onChange, onSync }: Colu
             data-testid={testIds.datasetEditor.columnCertifiedBy}
             value={column.certified_by}
             onChange={(event) => update(column, { certified_by: event.target.value })}
+          />
+          <input
+            aria-label="Warning"
+            data-testid={testIds.datasetEditor.columnWarningMarkdown}
+            value={column.warning_markdown}
+            onChange={(event) => update(column, { warning_markdown: event.target.value })}
           />
           {showsCalculated && (
             <Button $variant="link" aria-label="Delete column" onClick={() => onChange(columns.filter((candidate) => candidate !== column))}>

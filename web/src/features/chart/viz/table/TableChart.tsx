@@ -3,7 +3,7 @@ import { useMemo, useRef, useState, type CSSProperties, type JSX, type MouseEven
 import styled from 'styled-components';
 import { defaultTableSize, tableRowHeights, type TableSize } from '@/components/table/tableSize';
 import { useColumnResize } from '@/components/table/useColumnResize';
-import { genericDataTypes, type ChartColumn } from '@/features/chart/chartColumns';
+import { genericDataTypes, type CellValue, type ChartColumn } from '@/features/chart/chartColumns';
 import { testIds } from '@/testIds';
 import { markValue } from '../markValues';
 import { cellBarColor, cellBarGeometry, cellNumber, columnValueRange, type ValueRange } from './cellBars';
@@ -15,6 +15,7 @@ import { TableGlobalControls } from './TableGlobalControls';
 import { defaultTableDisplayOptions, pageSizeOptions, type TableDisplayOptions } from './tableOptions';
 import { TablePagination } from './TablePagination';
 import { serverPageSizeChoices, type ServerPage, type TableOwnState } from './serverPagination';
+import { totalsLabel, totalsTooltip } from './tableTotals';
 
 /** Superset's table texts when no row is left to show. */
 export const noRecordsMessage = 'No records found';
@@ -42,6 +43,8 @@ export interface TableChartProps {
   onOwnStateChange?: (ownState: TableOwnState) => void;
   /** Rows 39 px high (small, the default) or 47 px (middle). */
   size?: TableSize;
+  /** `show_totals`: each metric's total by column name, shown in a "Summary" row at the bottom. */
+  totals?: ReadonlyMap<string, CellValue> | null;
 }
 
 /** The cells that filter the dashboard when clicked, and which of their values are selected. */
@@ -70,6 +73,7 @@ export function TableChart({
   serverPage = null,
   onOwnStateChange,
   size = defaultTableSize,
+  totals = null,
 }: TableChartProps): JSX.Element {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowHeight = tableRowHeights[size];
@@ -258,6 +262,24 @@ export function TableChart({
               </tr>
             )}
           </tbody>
+          {totals !== null && (
+            <tfoot>
+              <tr data-testid={testIds.tableChart.totalsRow}>
+                {columns.map((column, columnIndex) => (
+                  <TotalsCell
+                    key={column.name}
+                    data-column={column.name}
+                    data-value={columnIndex > 0 && totals.has(column.name) ? markValue(totals.get(column.name)) : undefined}
+                    $alignRight={columnIndex > 0 && column.genericType === genericDataTypes.numeric}
+                    $height={rowHeight}
+                    title={columnIndex === 0 ? totalsTooltip : undefined}
+                  >
+                    {columnIndex === 0 ? totalsLabel : totals.has(column.name) ? cellFormatters.get(column.name)?.(totals.get(column.name) ?? null) : null}
+                  </TotalsCell>
+                ))}
+              </tr>
+            </tfoot>
+          )}
         </Table>
       </ScrollArea>
       {shownPageSize > 0 && pageCount > 1 && <TablePagination pageCount={pageCount} currentPage={currentPage} onPageChange={(page) => goToPage(page)} />}
@@ -356,6 +378,20 @@ const CellBar = styled.div`
 
 const CellText = styled.span`
   position: relative;
+`;
+
+/** Superset's `dt-totals` row: bold, kept in view at the bottom of the scrolling table. */
+const TotalsCell = styled.td<{ $alignRight: boolean; $height: number }>`
+  position: sticky;
+  bottom: 0;
+  height: ${({ $height }) => $height}px;
+  padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
+  border-top: 2px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  font-weight: 600;
+  text-align: ${({ $alignRight }) => ($alignRight ? 'right' : 'left')};
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
 `;
 
 const NoRecordsCell = styled.td`

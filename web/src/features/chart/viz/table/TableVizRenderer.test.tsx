@@ -7,6 +7,7 @@ import { buildTheme } from '@/theme/tokens';
 import { noResultsMessage } from '../ChartEmptyState';
 import { ChartColumnFilterContext, toggledColumnFilter } from '../chartColumnFilterContext';
 import { column, queryData, rendererProps } from '../rendererTestProps';
+import { totalsTooltip } from './tableTotals';
 import { TableVizRenderer } from './TableVizRenderer';
 import { giveElementsHeight } from '@/testLayout';
 
@@ -53,6 +54,20 @@ describe('TableVizRenderer', () => {
 
     fireEvent.change(screen.getByTestId(testIds.tableChart.search), { target: { value: 'girl' } });
     expect(screen.getAllByTestId(testIds.tableChart.row).map((row) => row.textContent)).toEqual(['girl2,00030', 'girl2,00110']);
+  });
+
+  it("shows show_totals' last query as a 'Summary' row under the rows, the metrics' totals formatted", () => {
+    const totals = queryData(column('SUM(num)', 0, [100000]));
+    const formData = { groupby: ['gender', 'year'], metrics: ['SUM(num)'], show_totals: true };
+    const { unmount } = renderWithTheme(<TableVizRenderer {...rendererProps('table', [births, totals], formData)} />);
+    const totalsRow = screen.getByTestId(testIds.tableChart.totalsRow);
+    expect([...totalsRow.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual(['Summary', '', '100,000']);
+    expect(totalsRow.querySelector('td')?.getAttribute('title')).toBe(totalsTooltip);
+    expect(screen.getAllByTestId(testIds.tableChart.row)).toHaveLength(4);
+    unmount();
+    // Without show_totals (or for raw records) the extra query shows nothing.
+    renderWithTheme(<TableVizRenderer {...rendererProps('table', [births, totals], { ...formData, show_totals: false })} />);
+    expect(screen.queryByTestId(testIds.tableChart.totalsRow)).toBeNull();
   });
 
   const months = [Date.UTC(2008, 0, 1), Date.UTC(2008, 2, 1)];

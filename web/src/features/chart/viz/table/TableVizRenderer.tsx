@@ -9,6 +9,7 @@ import { genericDataTypes } from '@/features/chart/chartColumns';
 import { TableChart } from './TableChart';
 import { readServerPage } from './serverPagination';
 import { readTableDisplayOptions } from './tableOptions';
+import { readTableTotals } from './tableTotals';
 
 /**
  * The table chart behind the common renderer props: it fills its box and scrolls, or pages with
@@ -17,7 +18,8 @@ import { readTableDisplayOptions } from './tableOptions';
  * dimension cell (a group-by column, any column of raw records) instead toggles its value in the
  * chart's legacy column filter (Superset's `emitFilter`), which the dashboard applies to the other
  * charts. Right-clicking a row of an aggregated table drills to detail by its group-by values
- * (Superset's table: raw records have none).
+ * (Superset's table: raw records have none). With `show_totals`, the last query's one row is the
+ * "Summary" row under the others.
  */
 export function TableVizRenderer({ data, queriesData, formData, onCrossFilter, crossFilterValues, onMarkContextMenu, onOwnStateChange }: ChartRendererProps): JSX.Element {
   const serverPage = readServerPage(formData, queriesData);
@@ -66,6 +68,7 @@ export function TableVizRenderer({ data, queriesData, formData, onCrossFilter, c
       options={readTableDisplayOptions(formData)}
       barColumnNames={barColumnNames}
       serverPage={serverPage}
+      totals={readTableTotals(formData, queriesData)}
       onOwnStateChange={onOwnStateChange === undefined ? undefined : (ownState) => onOwnStateChange({ ...ownState })}
     />
   );
