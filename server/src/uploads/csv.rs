@@ -119,7 +119,7 @@ fn row_reason(text: &str, columns: &[(String, ColumnKind)]) -> String {
     }
     if let Some((_, rest)) = text.split_once("Error while parsing value ") {
         let value = rest.split(" as type ").next().unwrap_or_default();
-        let value = value.trim_matches(|character| character == '\'' || character == '"');
+        let value = value.trim_matches(['\'', '"']);
         let column = rest
             .split_once("for column ")
             .and_then(|(_, after)| {

@@ -696,11 +696,14 @@ async fn postgres_rows(postgres: &PostgresDatabase, table: &str) -> i64 {
     rows
 }
 
+/// An append the database refuses: form fields, file, the start of the 400's message.
+type RefusedCase<'a> = (Vec<(&'a str, &'a str)>, Vec<u8>, &'a str);
+
 /// Appends that the database refuses at one row: each is a 400 naming the row of the file, and
 /// the table keeps only the rows it had.
 async fn refused_rows_are_named(app: &TestApp, admin: &As, database_id: i64) -> Vec<String> {
     let datasets_before = dataset_count(app).await;
-    let cases: Vec<(Vec<(&str, &str)>, Vec<u8>, &str)> = vec![
+    let cases: Vec<RefusedCase> = vec![
         // PEOPLE's bob (line 3) has no age.
         (
             vec![
