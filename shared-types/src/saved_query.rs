@@ -6,6 +6,7 @@ use ts_rs::TS;
 
 use crate::common::UserRef;
 use crate::ids::DatabaseId;
+use crate::list::TagRef;
 
 /// `POST /api/v1/saved_query/` and `PUT /api/v1/saved_query/{pk}` (Superset's add and edit
 /// columns). A PUT changes only the fields it sends.
@@ -85,4 +86,9 @@ pub struct SavedQuery {
     pub changed_on_delta_humanized: String,
     pub created_by: Option<UserRef>,
     pub changed_by: Option<UserRef>,
+    /// The saved query's tags (Superset's `tags.id`, `tags.name`, `tags.type`); sent by the
+    /// list, absent from the other answers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub tags: Option<Vec<TagRef>>,
 }

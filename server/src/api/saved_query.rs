@@ -13,7 +13,7 @@ use serde_json::{json, Map, Value};
 
 use super::dataset::ListParams;
 use super::humanize::time_ago;
-use super::list_answer::list_answer;
+use super::list_answer::{list_answer, tag_ref};
 use super::list_query::parse_list_query;
 use super::rison::parse_rison;
 use crate::auth::{AuthUser, CurrentUser};
@@ -21,7 +21,7 @@ use crate::error::{ApiError, AppJson, AppPath, AppQuery};
 use crate::sqllab::sql_tables::sql_tables_of_backend;
 use crate::state::AppState;
 use crate::store::list_rows::ListUser;
-use crate::store::saved_query::{SavedQueryFields, SavedQueryRecord, SAVED_QUERY_LIST};
+use crate::store::saved_query::{SavedQueryFields, SavedQueryRecord, SAVED_QUERY_LIST, SAVED_QUERY_TAG_TYPE};
 use crate::store::StoreError;
 
 /// The longest label Superset's `saved_query.label` column holds.
@@ -66,6 +66,7 @@ pub fn saved_query_body(record: SavedQueryRecord, now: chrono::DateTime<chrono::
         changed_on: record.changed_on,
         created_by: record.created_by.map(user_ref),
         changed_by: record.changed_by.map(user_ref),
+        tags: None,
     }
 }
 
@@ -171,7 +172,17 @@ pub async fn list_saved_queries(
         .await?;
     let now = chrono::Utc::now();
     let rows = app.store.saved_queries(&page.ids).await?;
-    let result = rows.into_iter().map(|row| saved_query_body(row, now)).collect();
+    let mut tags = app.store.list_tags(SAVED_QUERY_TAG_TYPE, &page.ids).await?;
+    let result = rows
+        .into_iter()
+        .map(|row| {
+            let row_tags = tags.remove(&row.id).unwrap_or_default();
+            SavedQuery {
+                tags: Some(row_tags.into_iter().map(tag_ref).collect()),
+                ..saved_query_body(row, now)
+            }
+        })
+        .collect();
     list_answer(page.count, page.ids, result, &query)
 }
 

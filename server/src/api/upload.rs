@@ -3,7 +3,8 @@
 //! or append), `columns_read`, and per type `delimiter` (csv), `sheet_name` (excel),
 //! `header_row`, `skip_rows` and `rows_to_read` (csv and excel). The file is read and checked
 //! whole before anything is written; the table gets a dataset (its columns synced when it had
-//! one).
+//! one). A row that cannot be read, or that the database refuses, is a 400 naming its row of
+//! the file ("Row 17: ..."), with nothing written.
 
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
@@ -377,6 +378,11 @@ pub async fn upload_file(
                 ErrorKind::UnprocessableEntity,
                 WriteError::TableExists.to_string(),
             ))
+        }
+        Err(WriteError::Row { index, message }) => {
+            let row = parsed.row_number(index);
+            tracing::info!(database_id = database.id, row, "upload refused a row");
+            return Err(upload_error(UploadError::RowRefused { row, reason: message }));
         }
         Err(error) => {
             tracing::warn!(database_id = database.id, %error, "upload failed");

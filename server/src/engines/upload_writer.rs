@@ -24,6 +24,10 @@ pub enum WriteError {
     /// The database refused a statement.
     #[error("{0}")]
     Database(String),
+    /// The database refused one row (0-based over the upload's rows); found by inserting the
+    /// rows of the refused statement one by one in a transaction that is rolled back.
+    #[error("{message}")]
+    Row { index: usize, message: String },
     /// The connection could not be opened.
     #[error("{0}")]
     Engine(#[from] EngineError),
@@ -127,38 +131,78 @@ fn bound_value(array: &dyn Array, kind: ColumnKind, row: usize) -> Bound {
     }
 }
 
-/// One INSERT of up to `rows` rows: its SQL and values, row after row.
-fn insert_statements(target: &UploadTarget<'_>, parsed: &ParsedUpload) -> Vec<(String, Vec<Bound>)> {
+/// One INSERT of some rows: its SQL, its values row after row, and which rows of the upload it
+/// writes (0-based over every batch).
+#[derive(Debug, Clone)]
+struct InsertStatement {
+    sql: String,
+    values: Vec<Bound>,
+    rows: std::ops::Range<usize>,
+}
+
+/// `INSERT INTO table (columns) VALUES `.
+fn insert_head(target: &UploadTarget<'_>, parsed: &ParsedUpload) -> String {
     let dialect = dialect_of(target.backend);
-    let column_count = parsed.columns.len().max(1);
-    let rows_per_insert = (PARAMETERS_PER_INSERT / column_count).max(1);
     let names: Vec<String> = parsed
         .columns
         .iter()
         .map(|(name, _)| dialect.quote_identifier(name))
         .collect();
-    let head = format!(
+    format!(
         "INSERT INTO {} ({}) VALUES ",
         qualified_table(target),
         names.join(", ")
-    );
+    )
+}
+
+/// The INSERTs of every row, each of as many rows as its bound parameters allow.
+fn insert_statements(target: &UploadTarget<'_>, parsed: &ParsedUpload) -> Vec<InsertStatement> {
+    let dialect = dialect_of(target.backend);
+    let column_count = parsed.columns.len().max(1);
+    let rows_per_insert = (PARAMETERS_PER_INSERT / column_count).max(1);
+    let head = insert_head(target, parsed);
     let mut statements = Vec::new();
+    let mut batch_start = 0;
     for batch in &parsed.batches {
         let mut start = 0;
         while start < batch.num_rows() {
             let end = (start + rows_per_insert).min(batch.num_rows());
-            statements.push(insert_rows(
+            let (sql, values) = insert_rows(&head, target.backend, dialect, parsed, batch, start..end);
+            statements.push(InsertStatement {
+                sql,
+                values,
+                rows: batch_start + start..batch_start + end,
+            });
+            start = end;
+        }
+        batch_start += batch.num_rows();
+    }
+    statements
+}
+
+/// The INSERT of the one row at `index` (0-based over every batch).
+fn single_row_insert(
+    target: &UploadTarget<'_>,
+    parsed: &ParsedUpload,
+    index: usize,
+) -> Option<(String, Vec<Bound>)> {
+    let dialect = dialect_of(target.backend);
+    let head = insert_head(target, parsed);
+    let mut offset = index;
+    for batch in &parsed.batches {
+        if offset < batch.num_rows() {
+            return Some(insert_rows(
                 &head,
                 target.backend,
                 dialect,
                 parsed,
                 batch,
-                start..end,
+                offset..offset + 1,
             ));
-            start = end;
         }
+        offset -= batch.num_rows();
     }
-    statements
+    None
 }
 
 fn insert_rows(
@@ -189,13 +233,29 @@ fn insert_rows(
     (sql, values)
 }
 
-/// The sqlx path, the same for each driver: a transaction on one connection.
+/// The sqlx path, the same for each driver: a transaction on one connection. When an INSERT
+/// is refused and the backend's DDL is transactional, its rows are tried one by one in a second
+/// transaction, rolled back, to name the row the database refuses.
 macro_rules! write_sqlx {
     ($connection:ident, $driver:ty, $target:expr, $parsed:expr, $transactional_ddl:expr) => {{
         let database = |error: sqlx::Error| match error {
             sqlx::Error::Database(error) => WriteError::Database(error.message().to_owned()),
             other => WriteError::Database(other.to_string()),
         };
+        macro_rules! bind_all {
+            ($sql:expr, $values:expr) => {{
+                let mut query = sqlx::query::<$driver>($sql);
+                for value in $values {
+                    query = match value {
+                        Bound::Bool(value) => query.bind(value),
+                        Bound::Int(value) => query.bind(value),
+                        Bound::Float(value) => query.bind(value),
+                        Bound::Text(value) => query.bind(value),
+                    };
+                }
+                query
+            }};
+        }
         let (exists_query, exists_params) = exists_sql($target);
         let mut exists = sqlx::query_scalar::<$driver, i64>(&exists_query);
         for param in &exists_params {
@@ -206,9 +266,11 @@ macro_rules! write_sqlx {
             return Err(WriteError::TableExists);
         }
         let creates = !table_exists || $target.if_exists == IfExists::Replace;
+        let replaces = table_exists && $target.if_exists == IfExists::Replace;
+        let mut refused_rows: Option<std::ops::Range<usize>> = None;
         let mut transaction = $connection.begin().await.map_err(database)?;
         let outcome: Result<(), WriteError> = async {
-            if table_exists && $target.if_exists == IfExists::Replace {
+            if replaces {
                 sqlx::query::<$driver>(&format!("DROP TABLE {}", qualified_table($target)))
                     .execute(&mut *transaction)
                     .await
@@ -220,17 +282,14 @@ macro_rules! write_sqlx {
                     .await
                     .map_err(database)?;
             }
-            for (sql, values) in insert_statements($target, $parsed) {
-                let mut query = sqlx::query::<$driver>(&sql);
-                for value in values {
-                    query = match value {
-                        Bound::Bool(value) => query.bind(value),
-                        Bound::Int(value) => query.bind(value),
-                        Bound::Float(value) => query.bind(value),
-                        Bound::Text(value) => query.bind(value),
-                    };
+            for statement in insert_statements($target, $parsed) {
+                let executed = bind_all!(&statement.sql, statement.values)
+                    .execute(&mut *transaction)
+                    .await;
+                if let Err(error) = executed {
+                    refused_rows = Some(statement.rows.clone());
+                    return Err(database(error));
                 }
-                query.execute(&mut *transaction).await.map_err(database)?;
             }
             Ok(())
         }
@@ -243,7 +302,40 @@ macro_rules! write_sqlx {
                     let drop = format!("DROP TABLE IF EXISTS {}", qualified_table($target));
                     let _ = sqlx::query::<$driver>(&drop).execute(&mut $connection).await;
                 }
-                return Err(error);
+                let Some(rows) = refused_rows.filter(|_| $transactional_ddl) else {
+                    return Err(error);
+                };
+                let mut trial = $connection.begin().await.map_err(database)?;
+                let mut refused_row: Option<WriteError> = None;
+                let prepared: Result<(), sqlx::Error> = async {
+                    if replaces {
+                        sqlx::query::<$driver>(&format!("DROP TABLE {}", qualified_table($target)))
+                            .execute(&mut *trial)
+                            .await?;
+                    }
+                    if creates {
+                        sqlx::query::<$driver>(&create_table_sql($target, $parsed))
+                            .execute(&mut *trial)
+                            .await?;
+                    }
+                    Ok(())
+                }
+                .await;
+                if prepared.is_ok() {
+                    for index in rows {
+                        let Some((sql, values)) = single_row_insert($target, $parsed, index) else {
+                            break;
+                        };
+                        if let Err(row_error) = bind_all!(&sql, values).execute(&mut *trial).await {
+                            if let WriteError::Database(message) = database(row_error) {
+                                refused_row = Some(WriteError::Row { index, message });
+                            }
+                            break;
+                        }
+                    }
+                }
+                let _ = trial.rollback().await;
+                return Err(refused_row.unwrap_or(error));
             }
         }
         let _ = $connection.close().await;
@@ -256,13 +348,21 @@ pub async fn write_upload(target: &UploadTarget<'_>, parsed: &ParsedUpload) -> R
     match target.backend {
         "duckdb" => {
             let path = super::duckdb::path_from_uri(target.uri)?;
-            let create = create_table_sql(target, parsed);
-            let statements = insert_statements(target, parsed);
-            let table = qualified_table(target);
-            let exists_check = exists_sql(target);
+            // The batches share their buffers: the clone is cheap.
+            let parsed = parsed.clone();
+            let (backend, uri) = (target.backend.to_owned(), target.uri.to_owned());
+            let schema = target.schema.map(str::to_owned);
+            let table_name = target.table_name.to_owned();
             let if_exists = target.if_exists;
             tokio::task::spawn_blocking(move || {
-                write_duckdb(&path, &exists_check, &table, &create, &statements, if_exists)
+                let target = UploadTarget {
+                    backend: &backend,
+                    uri: &uri,
+                    schema: schema.as_deref(),
+                    table_name: &table_name,
+                    if_exists,
+                };
+                write_duckdb(&path, &target, &parsed)
             })
             .await
             .map_err(|error| WriteError::Engine(EngineError::Task(error.to_string())))??;
@@ -342,12 +442,13 @@ fn duckdb_value(value: &Bound) -> duckdb::types::Value {
 /// The DuckDB path: a read-write connection of its own, in one transaction.
 fn write_duckdb(
     path: &std::path::Path,
-    exists_check: &(String, Vec<String>),
-    table: &str,
-    create: &str,
-    statements: &[(String, Vec<Bound>)],
-    if_exists: IfExists,
+    target: &UploadTarget<'_>,
+    parsed: &ParsedUpload,
 ) -> Result<(), WriteError> {
+    let exists_check = exists_sql(target);
+    let table = qualified_table(target);
+    let create = create_table_sql(target, parsed);
+    let if_exists = target.if_exists;
     let database = |error: duckdb::Error| WriteError::Database(error.to_string());
     let config = duckdb::Config::default()
         .enable_autoload_extension(false)
@@ -355,10 +456,10 @@ fn write_duckdb(
         .map_err(database)?;
     let mut connection = duckdb::Connection::open_with_flags(path, config)
         .map_err(|error| WriteError::Engine(EngineError::Connection(error.to_string())))?;
-    let (exists_sql, exists_params) = exists_check;
+    let (exists_query, exists_params) = &exists_check;
     let count: i64 = connection
         .query_row(
-            exists_sql,
+            exists_query,
             duckdb::params_from_iter(exists_params.iter()),
             |row| row.get(0),
         )
@@ -367,23 +468,50 @@ fn write_duckdb(
     if table_exists && if_exists == IfExists::Fail {
         return Err(WriteError::TableExists);
     }
+    let replaces = table_exists && if_exists == IfExists::Replace;
+    let creates = !table_exists || if_exists == IfExists::Replace;
+    let prepare = |transaction: &duckdb::Transaction<'_>| -> Result<(), duckdb::Error> {
+        if replaces {
+            transaction.execute_batch(&format!("DROP TABLE {table}"))?;
+        }
+        if creates {
+            transaction.execute_batch(&create)?;
+        }
+        Ok(())
+    };
     let transaction = connection.transaction().map_err(database)?;
-    if table_exists && if_exists == IfExists::Replace {
-        transaction
-            .execute_batch(&format!("DROP TABLE {table}"))
-            .map_err(database)?;
+    prepare(&transaction).map_err(database)?;
+    let mut refused: Option<(std::ops::Range<usize>, WriteError)> = None;
+    for statement in insert_statements(target, parsed) {
+        let params: Vec<duckdb::types::Value> = statement.values.iter().map(duckdb_value).collect();
+        if let Err(error) = transaction.execute(&statement.sql, duckdb::params_from_iter(params.iter())) {
+            refused = Some((statement.rows.clone(), database(error)));
+            break;
+        }
     }
-    if !table_exists || if_exists == IfExists::Replace {
-        transaction.execute_batch(create).map_err(database)?;
+    let Some((refused_rows, error)) = refused else {
+        transaction.commit().map_err(database)?;
+        return Ok(());
+    };
+    drop(transaction);
+    // The refused statement's rows one by one, in a transaction rolled back, to name the row.
+    let trial = connection.transaction().map_err(database)?;
+    if prepare(&trial).is_err() {
+        return Err(error);
     }
-    for (sql, values) in statements {
+    for index in refused_rows {
+        let Some((sql, values)) = single_row_insert(target, parsed, index) else {
+            break;
+        };
         let params: Vec<duckdb::types::Value> = values.iter().map(duckdb_value).collect();
-        transaction
-            .execute(sql, duckdb::params_from_iter(params.iter()))
-            .map_err(database)?;
+        if let Err(row_error) = trial.execute(&sql, duckdb::params_from_iter(params.iter())) {
+            return Err(WriteError::Row {
+                index,
+                message: row_error.to_string(),
+            });
+        }
     }
-    transaction.commit().map_err(database)?;
-    Ok(())
+    Err(error)
 }
 
 #[cfg(test)]
@@ -407,11 +535,25 @@ mod tests {
         );
         let statements = insert_statements(&target, &parsed);
         assert_eq!(statements.len(), 1);
+        assert_eq!(statements[0].rows, 0..2);
         assert_eq!(
-            statements[0].0,
+            statements[0].sql,
             "INSERT INTO \"public\".\"people\" (\"name\", \"day\") VALUES ($1, CAST($2 AS DATE)), ($3, CAST($4 AS DATE))"
         );
-        assert_eq!(statements[0].1[2], Bound::Text(None));
-        assert_eq!(statements[0].1[3], Bound::Text(Some("2024-01-03".to_owned())));
+        assert_eq!(statements[0].values[2], Bound::Text(None));
+        assert_eq!(
+            statements[0].values[3],
+            Bound::Text(Some("2024-01-03".to_owned()))
+        );
+        let (second_row, values) = single_row_insert(&target, &parsed, 1).unwrap();
+        assert_eq!(
+            second_row,
+            "INSERT INTO \"public\".\"people\" (\"name\", \"day\") VALUES ($1, CAST($2 AS DATE))"
+        );
+        assert_eq!(
+            values,
+            vec![Bound::Text(None), Bound::Text(Some("2024-01-03".to_owned()))]
+        );
+        assert!(single_row_insert(&target, &parsed, 2).is_none());
     }
 }

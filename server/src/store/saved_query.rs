@@ -7,12 +7,15 @@ use sqlx::Row;
 use super::list::{
     ilike, like_literal, value_text, ColumnKind, Conditions, ListColumn, ListFilter, ListSpec,
 };
-use super::list_filters::{tag_condition, TagBy};
+use super::list_filters::{favorite_condition, tag_condition, TagBy};
 use super::list_rows::{user_at, ListUser};
 use super::{new_uuid, now_text, Store, StoreError, StoreResult};
 
 /// `tagged_object.object_type` for saved queries.
 pub const SAVED_QUERY_TAG_TYPE: &str = "query";
+
+/// `favstar.class_name` of saved queries (Superset's `SavedQueryFavoriteFilter`).
+pub const SAVED_QUERY_FAVORITE_CLASS: &str = "query";
 
 const FROM: &str = "saved_query \
     LEFT JOIN dbs ON dbs.id = saved_query.db_id \
@@ -92,14 +95,24 @@ pub const SAVED_QUERY_LIST: ListSpec = ListSpec {
     custom: Some(saved_query_filter),
 };
 
-/// Superset's `all_text` filter on saved queries (label, description or SQL contains the text) and
-/// the tag filters `saved_query_tags` / `saved_query_tag_id`.
+/// Superset's `all_text` filter on saved queries (label, description or SQL contains the text),
+/// the favorite filter `saved_query_is_fav` and the tag filters `saved_query_tags` /
+/// `saved_query_tag_id`.
 fn saved_query_filter(
     filter: &ListFilter,
     conditions: &mut Conditions,
-    _user_id: Option<i64>,
+    user_id: Option<i64>,
 ) -> Option<StoreResult<()>> {
     match filter.operator.as_str() {
+        "saved_query_is_fav" => {
+            return Some(favorite_condition(
+                filter,
+                conditions,
+                user_id,
+                SAVED_QUERY_FAVORITE_CLASS,
+                "saved_query.id",
+            ));
+        }
         "saved_query_tags" => {
             return Some(tag_condition(
                 filter,

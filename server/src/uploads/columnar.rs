@@ -45,7 +45,11 @@ fn parse_parquet(data: Bytes) -> Result<ParsedUpload, UploadError> {
         let batch = batch.map_err(parsing)?;
         batches.push(bindable(&batch, &columns)?);
     }
-    Ok(ParsedUpload { columns, batches })
+    Ok(ParsedUpload {
+        columns,
+        batches,
+        first_row: 1,
+    })
 }
 
 /// The Parquet files of a ZIP, read one after the other into one upload.

@@ -97,12 +97,65 @@ fn delimiter_text(delimiter: u8) -> String {
     }
 }
 
-/// Arrow's reading errors name the line; they are passed on with what was being read.
-fn row_error(error: arrow::error::ArrowError) -> UploadError {
+/// The first number after "line " in an Arrow CSV error: the line of the read text it is about
+/// (1-based, the header included).
+fn arrow_line(text: &str) -> Option<usize> {
+    let (_, after) = text.split_once("line ")?;
+    let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+/// Arrow's text of a row error in the reader's words, without its line (the message names the
+/// row): a wrong number of values, or a value that is not of its column's type.
+fn row_reason(text: &str, columns: &[(String, ColumnKind)]) -> String {
+    let lowercase = text.to_lowercase();
+    if let Some((_, counts)) = lowercase.split_once("expected ") {
+        let mut numbers = counts
+            .split(|character: char| !character.is_ascii_digit())
+            .filter(|part| !part.is_empty());
+        if let (Some(expected), Some(found)) = (numbers.next(), numbers.next()) {
+            return format!("expected {expected} values, found {found}");
+        }
+    }
+    if let Some((_, rest)) = text.split_once("Error while parsing value ") {
+        let value = rest.split(" as type ").next().unwrap_or_default();
+        let value = value.trim_matches(['\'', '"']);
+        let column = rest
+            .split_once("for column ")
+            .and_then(|(_, after)| {
+                let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+                digits.parse::<usize>().ok()
+            })
+            .and_then(|index| columns.get(index))
+            .map(|(name, _)| name.as_str());
+        return match column {
+            Some(name) => format!("the value \"{value}\" of the column \"{name}\" could not be read"),
+            None => format!("the value \"{value}\" could not be read"),
+        };
+    }
+    text.to_owned()
+}
+
+/// Arrow's reading errors: one that names a line becomes an error of that row of the file;
+/// others are passed on. `lines_before` lines precede the text Arrow read; the csv crate counts
+/// the header among its lines, Arrow's value parser counts data rows only (`header_lines` more).
+fn row_error(
+    error: arrow::error::ArrowError,
+    lines_before: usize,
+    header_lines: usize,
+    columns: &[(String, ColumnKind)],
+) -> UploadError {
     let text = error.to_string();
     let text = text.strip_prefix("Csv error: ").unwrap_or(&text);
     let text = text.strip_prefix("Parser error: ").unwrap_or(text);
-    UploadError::BadRow(format!("Could not read a row of the file: {text}"))
+    let counts_data_rows = text.contains("Error while parsing value");
+    match arrow_line(text) {
+        Some(line) => UploadError::RowRefused {
+            row: lines_before + line + if counts_data_rows { header_lines } else { 0 },
+            reason: row_reason(text, columns),
+        },
+        None => UploadError::BadRow(format!("Could not read a row of the file: {text}")),
+    }
 }
 
 /// Reads a whole CSV file; nothing is returned unless every row reads with the inferred types.
@@ -110,6 +163,7 @@ pub fn parse_csv(data: &[u8], options: &CsvOptions) -> Result<ParsedUpload, Uplo
     check_bytes(data)?;
     let has_header = options.header_row.is_some();
     let start = options.skip_rows + options.header_row.unwrap_or(0);
+    let header_lines = usize::from(has_header);
     let body = skip_lines(data, start);
     if body.iter().all(u8::is_ascii_whitespace) {
         return Err(UploadError::EmptyFile);
@@ -117,7 +171,9 @@ pub fn parse_csv(data: &[u8], options: &CsvOptions) -> Result<ParsedUpload, Uplo
     let format = Format::default()
         .with_header(has_header)
         .with_delimiter(options.delimiter);
-    let (schema, _) = format.infer_schema(Cursor::new(body), None).map_err(row_error)?;
+    let (schema, _) = format
+        .infer_schema(Cursor::new(body), None)
+        .map_err(|error| row_error(error, start, header_lines, &[]))?;
     if schema.fields().len() == 1 {
         if let Some(likely) = likely_delimiter(body, options.delimiter) {
             return Err(UploadError::WrongDelimiter {
@@ -136,11 +192,11 @@ pub fn parse_csv(data: &[u8], options: &CsvOptions) -> Result<ParsedUpload, Uplo
         .with_format(format)
         .with_batch_size(READ_BATCH_ROWS)
         .build(Cursor::new(body))
-        .map_err(row_error)?;
+        .map_err(|error| row_error(error, start, header_lines, &columns))?;
     let mut batches = Vec::new();
     let mut rows = 0usize;
     for batch in reader {
-        let batch = batch.map_err(row_error)?;
+        let batch = batch.map_err(|error| row_error(error, start, header_lines, &columns))?;
         let batch = match options.rows_to_read {
             Some(limit) if rows + batch.num_rows() > limit => batch.slice(0, limit - rows),
             _ => batch,
@@ -151,7 +207,11 @@ pub fn parse_csv(data: &[u8], options: &CsvOptions) -> Result<ParsedUpload, Uplo
             break;
         }
     }
-    Ok(ParsedUpload { columns, batches })
+    Ok(ParsedUpload {
+        columns,
+        batches,
+        first_row: start + header_lines + 1,
+    })
 }
 
 #[cfg(test)]
@@ -206,10 +266,11 @@ mod tests {
                 likely: ";".to_owned()
             }
         );
-        let ragged = parse_csv(b"a,b\n1,2\n3,4,5\n", &CsvOptions::default()).unwrap_err();
-        assert!(
-            matches!(&ragged, UploadError::BadRow(text) if text.contains("line")),
-            "{ragged}"
+        assert_eq!(
+            parse_csv(b"a,b\n1,2\n3,4,5\n", &CsvOptions::default())
+                .unwrap_err()
+                .to_string(),
+            "Row 3: expected 2 values, found 3"
         );
         assert!(matches!(
             parse_csv(b"a,a\n1,2\n", &CsvOptions::default()).unwrap_err(),
@@ -229,5 +290,32 @@ mod tests {
         let parsed = parse_csv(data, &options).unwrap();
         assert_eq!(parsed.columns[0].0, "x");
         assert_eq!(parsed.row_count(), 2);
+    }
+
+    #[test]
+    fn a_value_that_does_not_read_names_its_row_of_the_file() {
+        // "2024-02-30" looks like a date, so the column is read as dates, and that value is none.
+        let data = b"name,day\nann,2024-01-02\nbob,2024-02-30\n";
+        assert_eq!(
+            parse_csv(data, &CsvOptions::default()).unwrap_err().to_string(),
+            "Row 3: the value \"2024-02-30\" of the column \"day\" could not be read"
+        );
+        // Skipped lines count: the row is the line of the file.
+        let skipped = b"title\nnote\nname,day\nann,2024-01-02\ncid,2024-01-03\nbob,2024-02-30\n";
+        let options = CsvOptions {
+            skip_rows: 2,
+            ..CsvOptions::default()
+        };
+        let error = parse_csv(skipped, &options).unwrap_err();
+        assert!(error.to_string().starts_with("Row 6: "), "{error}");
+        let parsed = parse_csv(
+            b"title\na\n1\n",
+            &CsvOptions {
+                skip_rows: 1,
+                ..CsvOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(parsed.first_row, 3);
     }
 }

@@ -249,7 +249,15 @@ pub fn parse_excel(data: &[u8], options: &ExcelOptions) -> Result<ParsedUpload, 
             .map_err(|error| UploadError::BadRow(error.to_string()))?;
         batches.push(batch);
     }
-    Ok(ParsedUpload { columns, batches })
+    // The sheet's row number of the first data row: where the used range starts, then the
+    // skipped rows and the header.
+    let range_start = range.start().map_or(0, |(row, _)| row as usize);
+    let header_rows = options.header_row.map_or(0, |header_row| header_row + 1);
+    Ok(ParsedUpload {
+        columns,
+        batches,
+        first_row: range_start + options.skip_rows + header_rows + 1,
+    })
 }
 
 #[cfg(test)]

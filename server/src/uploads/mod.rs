@@ -119,6 +119,9 @@ pub enum UploadError {
     /// A row could not be read with the inferred types.
     #[error("{0}")]
     BadRow(String),
+    /// One row of the file, named by its row number, could not be read or written.
+    #[error("Row {row}: {reason}")]
+    RowRefused { row: usize, reason: String },
     /// The file is not of its upload type, or is damaged (Superset's "Parsing error").
     #[error("Parsing error: {0}")]
     Parsing(String),
@@ -144,11 +147,20 @@ pub enum UploadError {
 pub struct ParsedUpload {
     pub columns: Vec<(String, ColumnKind)>,
     pub batches: Vec<RecordBatch>,
+    /// The row number of the first data row in the file, as a reader of the file counts rows
+    /// (1-based): the line of a CSV, the row of an Excel sheet, the record of a Parquet file.
+    /// Errors about one row name it by this count ("Row 17: ...").
+    pub first_row: usize,
 }
 
 impl ParsedUpload {
     pub fn row_count(&self) -> usize {
         self.batches.iter().map(RecordBatch::num_rows).sum()
+    }
+
+    /// The file's row number of the data row at `index` (0-based over every batch).
+    pub fn row_number(&self, index: usize) -> usize {
+        self.first_row + index
     }
 
     /// Only the named columns, in the file's order (Superset's `columns_read`); every name must
@@ -175,7 +187,11 @@ impl ParsedUpload {
             .collect::<Result<Vec<_>, _>>()
             .map_err(|error| UploadError::BadRow(error.to_string()))?;
         let columns = kept.iter().map(|index| self.columns[*index].clone()).collect();
-        Ok(ParsedUpload { columns, batches })
+        Ok(ParsedUpload {
+            columns,
+            batches,
+            first_row: self.first_row,
+        })
     }
 }
 

@@ -152,6 +152,33 @@ async fn check_saved_queries(app: &TestApp) {
     .await;
     assert_eq!(body["count"], 2);
     assert_eq!(body["ids"], json!([first, second]));
+    // Favorites (`saved_query_is_fav`, favstar class "query") and the creator (`created_by`).
+    let me = app.get("/api/v1/me/", &admin).await.json["result"]["id"]
+        .as_i64()
+        .unwrap();
+    app.state.store.add_favorite(me, "query", second).await.unwrap();
+    for (q, ids) in [
+        (
+            "(filters:!((col:id,opr:saved_query_is_fav,value:!t)))".to_owned(),
+            json!([second]),
+        ),
+        (
+            "(filters:!((col:id,opr:saved_query_is_fav,value:!f)))".to_owned(),
+            json!([first]),
+        ),
+        (
+            format!("(filters:!((col:created_by,opr:rel_o_m,value:{me})),order_column:id)"),
+            json!([first, second]),
+        ),
+        (
+            format!("(filters:!((col:created_by,opr:rel_o_m,value:{})))", me + 1000),
+            json!([]),
+        ),
+    ] {
+        let (status, body) = list(app, &admin, "saved_query", &q).await;
+        assert_eq!(status, StatusCode::OK, "{q}: {body}");
+        assert_eq!(body["ids"], ids, "{q}");
+    }
     let (_, body) = list(
         app,
         &admin,

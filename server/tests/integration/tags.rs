@@ -282,6 +282,9 @@ async fn check_tags(app: &TestApp) {
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(names(&body, "label"), vec!["Tagged query"]);
+    // The list rows carry their tags (Superset's `tags.id`, `tags.name`, `tags.type`).
+    assert_eq!(body["result"][0]["tags"][0]["name"], "sql", "{body}");
+    assert_eq!(body["result"][0]["tags"][0]["type"], "custom", "{body}");
     // Another user's saved query is not theirs to see among the tag's objects.
     let theirs = app.get("/api/v1/tag/get_objects/?tags=sql", &alpha).await;
     assert_eq!(theirs.json["result"], json!([]));

@@ -251,7 +251,18 @@ async fn broken_files_end_in_clear_errors_and_create_nothing() {
             b"a;b;c\n1;2;3\n".to_vec(),
             "The file has a single column with the delimiter \",\"; it seems to be delimited by \";\"",
         ),
-        ("bad row", fields.clone(), b"a,b\n1,2\n3,4,5\n".to_vec(), "line"),
+        (
+            "bad row",
+            fields.clone(),
+            b"a,b\n1,2\n3,4,5\n".to_vec(),
+            "Row 3: expected 2 values, found 3",
+        ),
+        (
+            "unreadable value",
+            fields.clone(),
+            b"a,b\n1,2024-01-02\n3,2024-02-30\n".to_vec(),
+            "Row 3: the value \"2024-02-30\" of the column \"b\" could not be read",
+        ),
         (
             "huge line",
             fields.clone(),
@@ -671,5 +682,121 @@ async fn allowed_schemas_limit_uploads_of_every_type() {
             answer.json
         );
     }
+    app.close().await;
+}
+
+/// Rows of a table, read on a connection of the test's own.
+async fn postgres_rows(postgres: &PostgresDatabase, table: &str) -> i64 {
+    let mut connection = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
+    let rows: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table}"))
+        .fetch_one(&mut connection)
+        .await
+        .unwrap();
+    connection.close().await.unwrap();
+    rows
+}
+
+/// An append the database refuses: form fields, file, the start of the 400's message.
+type RefusedCase<'a> = (Vec<(&'a str, &'a str)>, Vec<u8>, &'a str);
+
+/// Appends that the database refuses at one row: each is a 400 naming the row of the file, and
+/// the table keeps only the rows it had.
+async fn refused_rows_are_named(app: &TestApp, admin: &As, database_id: i64) -> Vec<String> {
+    let datasets_before = dataset_count(app).await;
+    let cases: Vec<RefusedCase> = vec![
+        // PEOPLE's bob (line 3) has no age.
+        (
+            vec![
+                ("type", "csv"),
+                ("table_name", "people_strict"),
+                ("already_exists", "append"),
+            ],
+            PEOPLE.to_vec(),
+            "Row 3: ",
+        ),
+        // The sheet's cid (row 5, after the title and the header) is already in the table.
+        (
+            vec![
+                ("type", "excel"),
+                ("table_name", "people_unique"),
+                ("already_exists", "append"),
+                ("sheet_name", "people"),
+                ("skip_rows", "1"),
+                ("columns_read", "name,age"),
+            ],
+            people_workbook(),
+            "Row 5: ",
+        ),
+        // The second record's id 2 is already in the table.
+        (
+            vec![
+                ("type", "columnar"),
+                ("table_name", "sales_unique"),
+                ("already_exists", "append"),
+            ],
+            sales_parquet(3),
+            "Row 2: ",
+        ),
+    ];
+    let mut messages = Vec::new();
+    for (fields, file, row) in cases {
+        let answer = upload(app, admin, database_id, &fields, &file).await;
+        assert_eq!(
+            answer.status,
+            StatusCode::BAD_REQUEST,
+            "{fields:?}: {}",
+            answer.json
+        );
+        let message = answer.json["message"].as_str().unwrap_or_default().to_owned();
+        assert!(message.starts_with(row), "{fields:?}: {message}");
+        messages.push(message);
+    }
+    assert_eq!(dataset_count(app).await, datasets_before);
+    messages
+}
+
+const REFUSING_TABLES: &str = "CREATE TABLE people_strict (name TEXT, age BIGINT NOT NULL, score DOUBLE PRECISION, joined DATE, active BOOLEAN);
+    CREATE TABLE people_unique (name TEXT PRIMARY KEY, age BIGINT);
+    INSERT INTO people_unique VALUES ('cid', 45);
+    CREATE TABLE sales_unique (id BIGINT PRIMARY KEY, city TEXT, amount DOUBLE PRECISION, day DATE);
+    INSERT INTO sales_unique VALUES (2, 'city 2', 3.0, DATE '2024-01-03');";
+
+#[tokio::test]
+async fn a_row_the_database_refuses_is_named_and_nothing_is_written() {
+    let app = TestApp::new().await;
+    let admin = app.admin().await;
+
+    let (postgres, postgres_id) = postgres_connection(&app, &admin, "pg refusing", true).await;
+    let mut connection = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
+    sqlx::raw_sql(REFUSING_TABLES)
+        .execute(&mut connection)
+        .await
+        .unwrap();
+    connection.close().await.unwrap();
+    let messages = refused_rows_are_named(&app, &admin, postgres_id).await;
+    assert!(messages[0].contains("\"age\""), "{}", messages[0]);
+    assert!(messages[1].contains("duplicate key"), "{}", messages[1]);
+    assert_eq!(postgres_rows(&postgres, "people_strict").await, 0);
+    assert_eq!(postgres_rows(&postgres, "people_unique").await, 1);
+    assert_eq!(postgres_rows(&postgres, "sales_unique").await, 1);
+
+    let path = app.home.path().join("refusing.duckdb");
+    duckdb::Connection::open(&path)
+        .unwrap()
+        .execute_batch(REFUSING_TABLES)
+        .unwrap();
+    let duckdb_id = create_connection(
+        &app,
+        &admin,
+        "duck refusing",
+        &format!("duckdb:///{}", path.display()),
+        true,
+    )
+    .await;
+    let messages = refused_rows_are_named(&app, &admin, duckdb_id).await;
+    assert!(messages[0].contains("NOT NULL"), "{}", messages[0]);
+    assert_eq!(count_rows(&app, &admin, duckdb_id, "people_strict").await, 0);
+    assert_eq!(count_rows(&app, &admin, duckdb_id, "people_unique").await, 1);
+    assert_eq!(count_rows(&app, &admin, duckdb_id, "sales_unique").await, 1);
     app.close().await;
 }

@@ -2,6 +2,7 @@
 import type { DatabaseId } from "./DatabaseId";
 import type { SavedQueryDatabase } from "./SavedQueryDatabase";
 import type { SqlTable } from "./SqlTable";
+import type { TagRef } from "./TagRef";
 import type { UserRef } from "./UserRef";
 
 /**
@@ -11,4 +12,9 @@ export type SavedQuery = { id: number, uuid: string, label: string, description:
 /**
  * The tables the SQL reads, parsed with the database's dialect (none when it does not parse).
  */
-sql_tables: Array<SqlTable>, rows: number | null, last_run_delta_humanized: string | null, created_on: string, changed_on: string, changed_on_delta_humanized: string, created_by: UserRef | null, changed_by: UserRef | null, };
+sql_tables: Array<SqlTable>, rows: number | null, last_run_delta_humanized: string | null, created_on: string, changed_on: string, changed_on_delta_humanized: string, created_by: UserRef | null, changed_by: UserRef | null, 
+/**
+ * The saved query's tags (Superset's `tags.id`, `tags.name`, `tags.type`); sent by the
+ * list, absent from the other answers.
+ */
+tags?: Array<TagRef>, };

@@ -1,6 +1,7 @@
 import { useState, type JSX } from 'react';
 import { useNavigate } from 'react-router';
 import { useResourcePermission } from '@/api/resourcePermissions';
+import { isAdmin, useMyRoles } from '@/features/dashboard/api';
 import { DropdownMenuItem } from '@/components/DropdownMenu';
 import { HeaderMenu } from '@/components/HeaderMenu';
 import { testIds } from '@/testIds';
@@ -44,6 +45,7 @@ function DataMenuItems({ onChoose }: { onChoose: (option: DataMenuOption) => voi
   const canWriteDatabase = useResourcePermission('database', 'can_write') === true;
   const canWriteDataset = useResourcePermission('dataset', 'can_write') === true;
   const canUpload = useResourcePermission('database', 'can_upload') === true;
+  const roles = useMyRoles();
   const list = databases.data ?? [];
   const items = dataMenuItems({
     canWriteDatabase,
@@ -52,11 +54,18 @@ function DataMenuItems({ onChoose }: { onChoose: (option: DataMenuOption) => voi
     hasGsheets: false,
     hasOwnDatabase: list.some((database) => database.database_name !== examplesDatabaseName),
     hasUploadDatabase: list.some((database) => database.allow_file_upload),
+    isAdmin: isAdmin(roles.data),
   });
   return (
     <>
       {items.map((item) => (
-        <DropdownMenuItem key={item.name} data-testid={testIds.dataMenu.items[item.name]} onClick={() => onChoose(item.name)}>
+        <DropdownMenuItem
+          key={item.name}
+          data-testid={testIds.dataMenu.items[item.name]}
+          disabled={item.disabled === true}
+          title={item.tooltip}
+          onClick={() => onChoose(item.name)}
+        >
           {item.label}
         </DropdownMenuItem>
       ))}

@@ -6,6 +6,7 @@ import { queryKeys } from '@/api/queryKeys';
 import { Button } from '@/components/Button';
 import { FormError, FormField, FormStack } from '@/components/formFields';
 import { LabeledTextField } from '@/components/LabeledTextField';
+import { createFailedMessage } from '@/components/listView/resourceMessages';
 import { Modal } from '@/components/Modal';
 import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
@@ -123,7 +124,8 @@ function ConnectionDialog({
       addToast('success', databaseId === null ? 'Database connected' : 'Database settings updated');
       onClose();
     } catch (error) {
-      setSaveError(errorMessage(error));
+      // A new connection that fails says so as Superset's resource hook does.
+      setSaveError(databaseId === null ? createFailedMessage('databases', errorMessage(error)) : errorMessage(error));
     } finally {
       setIsBusy(false);
     }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testIds } from '@/testIds';
 import { renderWithTheme } from '@/testRendering';
@@ -35,6 +35,29 @@ class RecordingRequest {
     RecordingRequest.sent.push({ url: this.url, body });
     this.status = 201;
     this.responseText = JSON.stringify({ message: 'OK' });
+    this.onload?.();
+  }
+}
+
+/** An XMLHttpRequest that waits: the test reports its progress and answers it. */
+class PendingRequest {
+  static last: PendingRequest | null = null;
+  status = 0;
+  responseText = '';
+  withCredentials = false;
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  open(): void {}
+  setRequestHeader(): void {}
+  send(): void {
+    PendingRequest.last = this;
+  }
+  answer(status: number, body: unknown): void {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
     this.onload?.();
   }
 }
@@ -119,5 +142,34 @@ describe('UploadDataModal', () => {
     expect(sent?.body.get('columns_read')).toBe('name, age');
     expect(sent?.body.get('delimiter')).toBeNull();
     expect((sent?.body.get('file') as File).name).toBe('people.xlsx');
+  });
+
+  it("shows the upload's progress, then the server's message naming a bad row", async () => {
+    vi.stubGlobal('XMLHttpRequest', PendingRequest);
+    PendingRequest.last = null;
+    let closed = 0;
+    renderWithTheme(<UploadDataModal onClose={() => (closed += 1)} />);
+    await waitFor(() => expect(screen.getByRole('option', { name: 'uploads' })).toBeTruthy());
+    fireEvent.change(screen.getByTestId(testIds.uploadModal.tableName), { target: { value: 'people' } });
+    fireEvent.change(screen.getByTestId(testIds.uploadModal.file), { target: { files: [new File(['a\n1\n'], 'people.csv')] } });
+    fireEvent.click(screen.getByTestId(testIds.uploadModal.submit));
+    await waitFor(() => expect(PendingRequest.last).not.toBeNull());
+    const request = PendingRequest.last as unknown as PendingRequest;
+    const progress = screen.getByTestId<HTMLProgressElement>(testIds.uploadModal.progress);
+    expect(progress.value).toBe(0);
+    act(() => request.upload.onprogress?.({ lengthComputable: true, loaded: 30, total: 120 }));
+    expect(progress.value).toBe(0.25);
+    // While the upload runs, the button waits.
+    expect(screen.getByTestId<HTMLButtonElement>(testIds.uploadModal.submit).disabled).toBe(true);
+
+    act(() => request.answer(400, { message: 'Row 3: could not read the value "x1" of the column "a" as Int64' }));
+    await waitFor(() =>
+      expect(screen.getByTestId(testIds.uploadModal.error).textContent).toBe(
+        'Row 3: could not read the value "x1" of the column "a" as Int64',
+      ),
+    );
+    expect(screen.queryByTestId(testIds.uploadModal.progress)).toBeNull();
+    expect(screen.getByTestId<HTMLButtonElement>(testIds.uploadModal.submit).disabled).toBe(false);
+    expect(closed).toBe(0);
   });
 });

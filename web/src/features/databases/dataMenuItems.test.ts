@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataMenuItems, type DataMenuPermissions } from './dataMenuItems';
+import { dataMenuItems, enableUploadsTooltip, type DataMenuPermissions } from './dataMenuItems';
 
 const everything: DataMenuPermissions = {
   canWriteDatabase: true,
@@ -8,6 +8,7 @@ const everything: DataMenuPermissions = {
   hasGsheets: false,
   hasOwnDatabase: true,
   hasUploadDatabase: true,
+  isAdmin: false,
 };
 
 function names(permissions: DataMenuPermissions): string[] {
@@ -38,5 +39,18 @@ describe('dataMenuItems', () => {
     expect(names({ ...everything, canUpload: false })).toEqual(['datasetCreation']);
     expect(names({ ...everything, hasUploadDatabase: false })).toEqual(['datasetCreation']);
     expect(names({ ...everything, canWriteDataset: false, canUpload: false })).toEqual([]);
+  });
+
+  it("shows an admin the uploads disabled, with Superset's tooltip, while no database allows them", () => {
+    const admin = { ...everything, isAdmin: true, hasUploadDatabase: false };
+    expect(dataMenuItems(admin).filter((item) => item.disabled === true)).toEqual([
+      { name: 'csvUpload', label: 'Upload CSV to database', disabled: true, tooltip: enableUploadsTooltip },
+      { name: 'excelUpload', label: 'Upload Excel to database', disabled: true, tooltip: enableUploadsTooltip },
+      { name: 'columnarUpload', label: 'Upload Columnar file to database', disabled: true, tooltip: enableUploadsTooltip },
+    ]);
+    expect(enableUploadsTooltip).toBe("Enable 'Allow file uploads to database' in any database's settings");
+    // With a database that allows uploads, an admin's entries are enabled; without can_upload, none.
+    expect(dataMenuItems({ ...admin, hasUploadDatabase: true }).some((item) => item.disabled === true)).toBe(false);
+    expect(names({ ...admin, canUpload: false })).toEqual(['datasetCreation']);
   });
 });

@@ -53,6 +53,16 @@ describe('SavedQueryListPage', () => {
     expect(screen.getByText('examples')).toBeTruthy();
   });
 
+  it("shows each row's tags as chips", async () => {
+    const tagged = { ...savedQuery(5, 'Revenue'), tags: [{ id: 3, name: 'finance', type: 'custom' }] };
+    vi.stubGlobal('fetch', listPageTestServer('saved_query', [tagged, savedQuery(6, 'Untagged')], []).fetch);
+    renderSavedQueryList();
+
+    const chips = await screen.findAllByTestId(testIds.tags.chip);
+    expect(chips.map((chip) => chip.textContent)).toEqual(['finance']);
+    expect(chips[0]?.getAttribute('href')).toBe('/superset/all_entities/?id=3');
+  });
+
   it('tags the picked saved queries through "Add Tag" as query objects', async () => {
     const server = listPageTestServer('saved_query', [savedQuery(4, 'Top names'), savedQuery(5, 'Births by state')], ['finance']);
     vi.stubGlobal('fetch', server.fetch);

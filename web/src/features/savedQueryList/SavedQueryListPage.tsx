@@ -6,6 +6,7 @@ import { queryKeys } from '@/api/queryKeys';
 import { useResourcePermission } from '@/api/resourcePermissions';
 import { ListPageLayout, RowActionsBox } from '@/components/listView/ListPageLayout';
 import { ListView, type ListViewColumn, type ListViewFilter } from '@/components/listView/ListView';
+import { TagChips } from '@/components/listView/TagChips';
 import { defaultListPageSize } from '@/components/listView/listViewState';
 import { useRelatedOptions } from '@/components/listView/resourceListApi';
 import { useBulkDelete } from '@/components/listView/useBulkDelete';
@@ -51,8 +52,7 @@ export function SavedQueryListPage(): JSX.Element {
     },
     { id: 'database', header: 'Database', sortKey: 'database.database_name', render: (query) => query.database?.database_name ?? '' },
     { id: 'schema', header: 'Schema', sortKey: 'schema', render: (query) => query.schema ?? '' },
-    // A filter-only column (Superset's hidden columns).
-    { id: 'tag', header: 'Tags', render: () => null, hidden: true },
+    { id: 'tag', header: 'Tags', render: (query) => <TagChips tags={query.tags ?? []} /> },
     {
       id: 'changed_on_delta_humanized',
       header: 'Modified',
@@ -94,7 +94,6 @@ export function SavedQueryListPage(): JSX.Element {
         state={state}
         onStateChange={setState}
         bulkDelete={canWrite ? { noun: 'saved queries', onDelete: onBulkDelete } : undefined}
-        // The saved query list answer carries no tags, so the rows show no chips; the Tag filter finds tagged queries.
         bulkTag={
           canWrite
             ? { resourceName: 'query', onTagged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('saved_query') }) }
