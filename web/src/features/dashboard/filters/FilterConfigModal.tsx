@@ -10,7 +10,7 @@ import { testIds } from '@/testIds';
 import { loadNativeFilterRules } from '@/wasm/nativeFilters';
 import { saveNativeFilters, useDashboardDatasets } from './api';
 import { DividerConfigForm } from './DividerConfigForm';
-import { draftLabel, draftProblem, newDividerDraft, newFilterDraft, parentsByFilter, savedFilter } from './filterDrafts';
+import { draftLabel, draftOf, draftProblem, newDividerDraft, newFilterDraft, parentsByFilter, savedFilter } from './filterDrafts';
 import { FilterConfigForm } from './FilterConfigForm';
 import { isDivider } from './nativeFilterConfig';
 
@@ -40,7 +40,7 @@ export const cyclicHierarchyMessage = 'Cannot create cyclic hierarchy';
 export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layout, onClose, onSaved }: FilterConfigModalProps): JSX.Element {
   const datasets = useDashboardDatasets(idOrSlug, true);
   const { addToast } = useToasts();
-  const [drafts, setDrafts] = useState<NativeFilter[]>(() => (filters.length === 0 ? [newFilterDraft()] : [...filters]));
+  const [drafts, setDrafts] = useState<NativeFilter[]>(() => (filters.length === 0 ? [newFilterDraft()] : filters.map(draftOf)));
   const [selectedId, setSelectedId] = useState<string | null>(drafts[0]?.id ?? null);
   const [deletedIds, setDeletedIds] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);

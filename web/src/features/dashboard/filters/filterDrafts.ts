@@ -38,8 +38,16 @@ export function newFilterDraft(): NativeFilter {
 
 /** A new divider of the filter bar (`type: DIVIDER`, id `NATIVE_FILTER_DIVIDER-`), as Superset saves one. */
 export function newDividerDraft(): NativeFilter {
+  return draftOf({ id: newDividerId(), type: 'DIVIDER', title: '', description: '' } as NativeFilter);
+}
+
+/**
+ * A configuration item as the modal edits it: a stored divider holds only its id, type, title
+ * and description (Superset's shape), so the fields of a filter get their empty values.
+ */
+export function draftOf(item: NativeFilter): NativeFilter {
+  if (!isDivider(item)) return item;
   return {
-    id: newDividerId(),
     name: '',
     filterType: '',
     type: 'DIVIDER',
@@ -48,8 +56,7 @@ export function newDividerDraft(): NativeFilter {
     defaultDataMask: { extraFormData: {}, filterState: {} },
     cascadeParentIds: [],
     scope: allChartsScope,
-    title: '',
-    description: '',
+    ...item,
   };
 }
 
