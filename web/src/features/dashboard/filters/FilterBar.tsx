@@ -64,6 +64,7 @@ export function FilterBar({
   // The focus request current when the bar was collapsed: a newer one (a filter asked to be
   // focused) shows the open bar again.
   const [collapsedAt, setCollapsedAt] = useState<{ focusedFilter: FocusedFilter | null } | null>(null);
+  if (collapsedAt !== null && collapsedAt.focusedFilter !== focusedFilter) setCollapsedAt(null);
   const isCollapsed = collapsedAt !== null && collapsedAt.focusedFilter === focusedFilter;
   const setIsCollapsed = (isOn: boolean): void => setCollapsedAt(isOn ? { focusedFilter } : null);
   const [clearCount, setClearCount] = useState(0);

@@ -35,7 +35,9 @@ export function FilterValueControl({ filter, mask, parentMasks, idOrSlug, onChan
     const field = fieldRef.current;
     if (focusRequest === null || field === null) return;
     field.scrollIntoView({ block: 'nearest' });
-    field.querySelector<HTMLElement>('input, select, [role="combobox"], button')?.focus();
+    // The value input first: a multiple select draws its chosen values' remove buttons before it.
+    const input = ['[role="combobox"]', 'input', 'select', 'button'].map((selector) => field.querySelector<HTMLElement>(selector)).find((element) => element !== null);
+    input?.focus();
   }, [focusRequest]);
   const value = filterValueOf(filter, mask);
   const [rangeError, setRangeError] = useState<string | null>(null);
