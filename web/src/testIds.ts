@@ -454,6 +454,9 @@ export const testIds = {
      */
     chart: 'dashboard-chart',
     chartTitle: 'dashboard-chart-title',
+    /** The chart header's filter indicator (the native filters applied to it) and its list's entries (`data-filter-id`). */
+    chartFilterIndicator: 'dashboard-chart-filter-indicator',
+    chartFilterIndicatorItem: 'dashboard-chart-filter-indicator-item',
     chartMenuButton: 'dashboard-chart-menu-button',
     chartMenu: 'dashboard-chart-menu',
     chartMenuItem: 'dashboard-chart-menu-item',
@@ -664,6 +667,11 @@ export const testIds = {
     timeGrainSelect: 'dashboard-filter-time-grain',
     /** A divider of the bar: its title and description. */
     divider: 'dashboard-filter-divider',
+    /** The configuration modal's "+ Add divider" and the divider's Title and Description. */
+    addDividerButton: 'dashboard-filter-config-add-divider',
+    dividerForm: 'dashboard-filter-config-divider-form',
+    dividerTitleInput: 'dashboard-filter-config-divider-title',
+    dividerDescriptionInput: 'dashboard-filter-config-divider-description',
     /** The settings menu's orientation choices ('Vertical (Left)', 'Horizontal (Top)'). */
     orientationVertical: 'dashboard-filter-bar-orientation-vertical',
     orientationHorizontal: 'dashboard-filter-bar-orientation-horizontal',

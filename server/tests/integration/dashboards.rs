@@ -165,6 +165,57 @@ async fn the_example_dashboard_is_created_with_six_charts_in_tabs() {
     app.close().await;
 }
 
+/// Spec 001 §3: the dashboard's datasets carry their metrics' currencies, and the currency
+/// formats derived from them by metric name.
+#[tokio::test]
+async fn dashboard_datasets_derive_currency_formats_from_metric_currencies() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    let before = app.get(&format!("/api/v1/dataset/{dataset_id}"), &admin).await;
+    let count_metric = before.json["result"]["metrics"][0].clone();
+    let usd = json!({"symbol": "USD", "symbolPosition": "prefix"});
+    let eur = json!({"symbol": "EUR", "symbolPosition": "suffix"});
+    let saved = put(
+        &app,
+        &format!("/api/v1/dataset/{dataset_id}"),
+        json!({"metrics": [
+            {"id": count_metric["id"], "metric_name": count_metric["metric_name"],
+             "expression": count_metric["expression"], "uuid": count_metric["uuid"], "currency": usd},
+            {"metric_name": "revenue", "expression": "SUM(num) * 2", "currency": eur},
+            {"metric_name": "plain_sum", "expression": "SUM(num)"},
+        ]}),
+        &admin,
+    )
+    .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.json);
+
+    let datasets = app.get("/api/v1/dashboard/births/datasets", &admin).await;
+    assert_eq!(datasets.status, StatusCode::OK, "{}", datasets.json);
+    let dataset = &datasets.json["result"][0];
+    let count_name = count_metric["metric_name"].as_str().unwrap();
+    assert_eq!(
+        dataset["currency_formats"],
+        json!({count_name: usd.clone(), "revenue": eur.clone()}),
+        "a metric without a currency has no currency format"
+    );
+    let currencies: Vec<(Value, Value)> = dataset["metrics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|metric| (metric["metric_name"].clone(), metric["currency"].clone()))
+        .collect();
+    assert_eq!(
+        currencies,
+        vec![
+            (json!(count_name), usd),
+            (json!("revenue"), eur),
+            (json!("plain_sum"), Value::Null)
+        ]
+    );
+    app.close().await;
+}
+
 #[tokio::test]
 async fn saving_follows_superset_rules_for_title_slug_certification_and_documents() {
     let app = TestApp::new().await;
@@ -537,6 +588,52 @@ async fn native_filters_permalinks_and_favorites() {
     )
     .await;
     assert_eq!(bad_id.status, StatusCode::BAD_REQUEST);
+
+    // A divider (spec 001 §3): a `NATIVE_FILTER_DIVIDER-` id with its title and description,
+    // kept in the configuration's order; a divider under a filter id is refused.
+    let divider = json!({"id": "NATIVE_FILTER_DIVIDER-when", "type": "DIVIDER", "title": "When",
+                         "description": "Period and grain", "scope": {"rootPath": ["ROOT_ID"], "excluded": []}});
+    let with_divider = put(
+        &app,
+        &format!("/api/v1/dashboard/{id}/filters"),
+        json!({"modified": [divider], "reordered": ["NATIVE_FILTER_DIVIDER-when", "NATIVE_FILTER-gender"]}),
+        &admin,
+    )
+    .await;
+    assert_eq!(with_divider.status, StatusCode::OK, "{}", with_divider.json);
+    let configuration = &with_divider.json["result"];
+    assert_eq!(configuration[0]["id"], "NATIVE_FILTER_DIVIDER-when");
+    assert_eq!(
+        (
+            configuration[0]["title"].clone(),
+            configuration[0]["description"].clone()
+        ),
+        (json!("When"), json!("Period and grain"))
+    );
+    assert_eq!(configuration[1]["id"], "NATIVE_FILTER-gender");
+    let divider_as_filter = put(
+        &app,
+        &format!("/api/v1/dashboard/{id}/filters"),
+        json!({"modified": [{"id": "NATIVE_FILTER-when", "type": "DIVIDER", "title": "When"}]}),
+        &admin,
+    )
+    .await;
+    assert_eq!(divider_as_filter.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        divider_as_filter.json["message"]["modified"],
+        json!(["Divider ids start with NATIVE_FILTER_DIVIDER-: NATIVE_FILTER-when"])
+    );
+    let removed_divider = put(
+        &app,
+        &format!("/api/v1/dashboard/{id}/filters"),
+        json!({"deleted": ["NATIVE_FILTER_DIVIDER-when"]}),
+        &admin,
+    )
+    .await;
+    assert_eq!(
+        removed_divider.json["result"],
+        json!([{"id": "NATIVE_FILTER-gender", "name": "Sex"}])
+    );
 
     let permalink = app
         .post(

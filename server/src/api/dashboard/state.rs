@@ -28,6 +28,30 @@ fn filter_id(filter: &Value) -> Option<&str> {
     filter.get("id").and_then(Value::as_str)
 }
 
+/// Why a modified item's id breaks the id rule (spec 001 §3), or `None`: every item has an id
+/// starting with `NATIVE_FILTER-` or `NATIVE_FILTER_DIVIDER-`; an item of `type` `DIVIDER` has
+/// the divider prefix and one of `type` `NATIVE_FILTER` the filter prefix. Example:
+/// `{"id": "NATIVE_FILTER-a", "type": "DIVIDER"}` is refused.
+fn filter_id_problem(filter: &Value) -> Option<String> {
+    let Some(id) = filter_id(filter) else {
+        return Some("Every modified filter needs an id".to_owned());
+    };
+    let is_divider_id = id.starts_with(NATIVE_FILTER_DIVIDER_PREFIX);
+    let is_filter_id = id.starts_with(NATIVE_FILTER_PREFIX);
+    match filter.get("type").and_then(Value::as_str) {
+        Some("DIVIDER") if !is_divider_id => Some(format!(
+            "Divider ids start with {NATIVE_FILTER_DIVIDER_PREFIX}: {id}"
+        )),
+        Some("NATIVE_FILTER") if !is_filter_id => {
+            Some(format!("Filter ids start with {NATIVE_FILTER_PREFIX}: {id}"))
+        }
+        _ if !is_filter_id && !is_divider_id => Some(format!(
+            "Filter ids start with {NATIVE_FILTER_PREFIX} or {NATIVE_FILTER_DIVIDER_PREFIX}: {id}"
+        )),
+        _ => None,
+    }
+}
+
 /// The native filter configuration after `changes`: deleted ids removed, modified ones replaced
 /// in place, new ones appended, then ordered as `reordered` says (ids it does not name keep
 /// their order after the named ones).
@@ -37,11 +61,8 @@ pub fn apply_filter_changes(
 ) -> Result<Vec<Value>, String> {
     let modified = changes.modified.clone().unwrap_or_default();
     for filter in &modified {
-        let id = filter_id(filter).ok_or_else(|| "Every modified filter needs an id".to_owned())?;
-        if !id.starts_with(NATIVE_FILTER_PREFIX) && !id.starts_with(NATIVE_FILTER_DIVIDER_PREFIX) {
-            return Err(format!(
-                "Filter ids start with {NATIVE_FILTER_PREFIX} or {NATIVE_FILTER_DIVIDER_PREFIX}: {id}"
-            ));
+        if let Some(problem) = filter_id_problem(filter) {
+            return Err(problem);
         }
     }
     let deleted = changes.deleted.clone().unwrap_or_default();
@@ -259,5 +280,24 @@ mod tests {
             ..NativeFiltersChanges::default()
         };
         assert!(apply_filter_changes(Vec::new(), &without_id).is_err());
+    }
+
+    #[test]
+    fn dividers_and_filters_keep_their_own_prefixes() {
+        let cases = [
+            (json!({"id": "NATIVE_FILTER_DIVIDER-1", "type": "DIVIDER"}), None),
+            (json!({"id": "NATIVE_FILTER-1", "type": "NATIVE_FILTER"}), None),
+            (
+                json!({"id": "NATIVE_FILTER-1", "type": "DIVIDER"}),
+                Some("Divider ids start with NATIVE_FILTER_DIVIDER-: NATIVE_FILTER-1"),
+            ),
+            (
+                json!({"id": "NATIVE_FILTER_DIVIDER-1", "type": "NATIVE_FILTER"}),
+                Some("Filter ids start with NATIVE_FILTER-: NATIVE_FILTER_DIVIDER-1"),
+            ),
+        ];
+        for (filter, expected) in cases {
+            assert_eq!(filter_id_problem(&filter).as_deref(), expected, "{filter}");
+        }
     }
 }

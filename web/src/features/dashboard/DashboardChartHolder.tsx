@@ -15,6 +15,7 @@ import { runDashboardChartQuery } from './api';
 import { ChartActionsMenu, exploreChartPath, hasChartDescription } from './ChartActionsMenu';
 import { withDashboardColors } from './dashboardColors';
 import { useDashboardGrid } from './dashboardGridContext';
+import { FilterIndicator, type AppliedFilter } from './filters/FilterIndicator';
 import { SafeMarkdown } from './SafeMarkdown';
 import { useNearViewport } from './useNearViewport';
 import { ViewAsTableModal } from './ViewAsTableModal';
@@ -91,6 +92,8 @@ interface LoadedChartProps {
   onToggleFullSize: () => void;
 }
 
+const noAppliedFilters: readonly AppliedFilter[] = [];
+
 function LoadedChart({ chart, componentId, nameOverride, holderRef, isFullSize, onToggleFullSize }: LoadedChartProps): JSX.Element {
   const {
     dashboardId,
@@ -105,6 +108,8 @@ function LoadedChart({ chart, componentId, nameOverride, holderRef, isFullSize, 
     autoRefreshDelayMs,
     hideChartControls = false,
     dashboardColors,
+    appliedFiltersByChart,
+    onFocusFilter = null,
   } = useDashboardGrid();
   const bodyRef = useRef<HTMLDivElement>(null);
   const isNearViewport = useNearViewport(bodyRef, scrollRoot);
@@ -156,6 +161,9 @@ function LoadedChart({ chart, componentId, nameOverride, holderRef, isFullSize, 
         <Title data-testid={testIds.dashboard.chartTitle} title={name}>
           {name}
         </Title>
+        {!hideChartControls && onFocusFilter !== null && (
+          <FilterIndicator filters={appliedFiltersByChart?.get(chart.id) ?? noAppliedFilters} onFocusFilter={onFocusFilter} />
+        )}
         {!hideChartControls && (
           <ChartActionsMenu
             chart={chart}

@@ -125,3 +125,38 @@ describe('the 12-column grid with columns and nested tabs', () => {
     expect(screen.getByText('Inside nested B')).toBeTruthy();
   });
 });
+
+describe('headers', () => {
+  /** Three headers, one per size; the large one on a white background, the others transparent (the default). */
+  const headerLayout: DashboardLayout = Object.fromEntries(
+    [
+      component('ROOT_ID', 'ROOT', ['GRID_ID']),
+      component('GRID_ID', 'GRID', ['HEADER-small', 'HEADER-medium', 'HEADER-large', 'HEADER-default']),
+      component('HEADER-small', 'HEADER', [], { text: 'Small', headerSize: 'SMALL_HEADER', background: 'BACKGROUND_TRANSPARENT' }),
+      component('HEADER-medium', 'HEADER', [], { text: 'Medium', headerSize: 'MEDIUM_HEADER' }),
+      component('HEADER-large', 'HEADER', [], { text: 'Large', headerSize: 'LARGE_HEADER', background: 'BACKGROUND_WHITE' }),
+      component('HEADER-default', 'HEADER', [], { text: 'Default' }),
+    ].map((entry) => [entry.id, entry]),
+  );
+
+  it('draws small, medium and large headers in their sizes, on a white or transparent background', () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(Response.json({ result: { ESCAPE_MARKDOWN_HTML: false } })));
+    renderWithTheme(
+      <MemoryRouter>
+        <DashboardGrid dashboardId={1} layout={headerLayout} charts={[]} scrollRoot={null} initialActiveTabIds={[]} onActiveTabsChange={vi.fn()} />
+      </MemoryRouter>,
+    );
+    const headers = screen.getAllByTestId(testIds.dashboard.header);
+    // Superset's header-small, header-medium and header-large: 16, 21 and 28 px; medium by default.
+    expect(headers.map((header) => [header.textContent, header.tagName, getComputedStyle(header).fontSize])).toEqual([
+      ['Small', 'H4', '16px'],
+      ['Medium', 'H3', '21px'],
+      ['Large', 'H2', '28px'],
+      ['Default', 'H3', '21px'],
+    ]);
+    const backgrounds = ['HEADER-small', 'HEADER-medium', 'HEADER-large'].map((id) => getComputedStyle(componentElement(id)).backgroundColor);
+    expect(backgrounds[0]).toBe('transparent');
+    expect(backgrounds[1]).toBe('transparent');
+    expect(['#FFFFFF', '#ffffff', 'rgb(255, 255, 255)']).toContain(backgrounds[2]);
+  });
+});

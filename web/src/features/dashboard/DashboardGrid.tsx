@@ -11,6 +11,7 @@ import type { AppliedDashboardColors } from './dashboardColors';
 import { DashboardGridContext, type DashboardGridState } from './dashboardGridContext';
 import { columnWidthFor, rootId, type DashboardLayout } from './dashboardLayout';
 import type { DashboardEditor } from './editing/useDashboardEditor';
+import type { AppliedFilter } from './filters/FilterIndicator';
 import { LayoutNode } from './LayoutNode';
 
 export interface DashboardGridProps {
@@ -38,6 +39,10 @@ export interface DashboardGridProps {
   onFilterMapping?: ((chartId: number) => void) | null;
   /** A permalink of the dashboard as shown, anchored at a component (the charts' Share items). */
   onCreatePermalink?: ((anchor: string | undefined) => Promise<PermalinkCreated>) | null;
+  /** The native filters with a value applied to each chart (the charts' filter indicators). */
+  appliedFiltersByChart?: ReadonlyMap<number, readonly AppliedFilter[]>;
+  /** Focuses a filter in the filter bar; null without a filter bar. */
+  onFocusFilter?: ((filterId: string) => void) | null;
   hideChartControls?: boolean;
   /** The top-level tabs' strip is hidden (display modes and the embedded UI config). */
   hideTopLevelTabs?: boolean;
@@ -48,6 +53,7 @@ export interface DashboardGridProps {
 const noFilters: ReadonlyMap<number, ExtraFormData> = new Map();
 const noCrossFilterValues: ReadonlyMap<number, readonly unknown[]> = new Map();
 const noColumnFilterValues: ReadonlyMap<number, Readonly<Record<string, unknown>>> = new Map();
+const noAppliedFilters: ReadonlyMap<number, readonly AppliedFilter[]> = new Map();
 const noDelay = (): number => 0;
 const chartOwnColors: AppliedDashboardColors = { colorScheme: null, labelColors: {} };
 
@@ -82,6 +88,8 @@ export function DashboardGrid({
   onCrossFilterScoping = null,
   onFilterMapping = null,
   onCreatePermalink = null,
+  appliedFiltersByChart = noAppliedFilters,
+  onFocusFilter = null,
   hideChartControls = false,
   hideTopLevelTabs = false,
   dashboardColors = chartOwnColors,
@@ -119,6 +127,8 @@ export function DashboardGrid({
       onCrossFilterScoping,
       onFilterMapping,
       onCreatePermalink,
+      appliedFiltersByChart,
+      onFocusFilter,
       hideChartControls,
       hideTopLevelTabs,
       dashboardColors,
@@ -144,6 +154,8 @@ export function DashboardGrid({
       onCrossFilterScoping,
       onFilterMapping,
       onCreatePermalink,
+      appliedFiltersByChart,
+      onFocusFilter,
       hideChartControls,
       hideTopLevelTabs,
       dashboardColors,

@@ -26,12 +26,15 @@ import { DashboardGrid } from './DashboardGrid';
 import { DashboardHeader } from './DashboardHeader';
 import { canEditDashboard, canSaveDashboard } from './dashboardPermissions';
 import {
+  columnFiltersFromPreselectParam,
   dataMaskFromFilterState,
   dataMaskFromNativeFiltersParam,
   focusedChartIn,
   focusedChartParam,
   nativeFiltersKeyParam,
   nativeFiltersParam,
+  permalinkUrlParams,
+  preselectFiltersParam,
   withoutFocusedChart,
 } from './dashboardUrl';
 import { BuilderPane } from './editing/BuilderPane';
@@ -43,10 +46,10 @@ import { useChartDefinitionCheck } from './editing/useChartDefinitionCheck';
 import { useDashboardEditor } from './editing/useDashboardEditor';
 import { createDashboardPermalink } from './filters/api';
 import { CrossFilterScopingModal } from './filters/CrossFilterScopingModal';
-import { FilterBar } from './filters/FilterBar';
+import { FilterBar, type FocusedFilter } from './filters/FilterBar';
 import { FilterConfigModal } from './filters/FilterConfigModal';
 import { FilterMappingModal } from './filters/FilterMappingModal';
-import { crossFilterValuesByChart, datasetIdOf, parseJsonMetadata, readFilterBarItems, readNativeFilters } from './filters/nativeFilterConfig';
+import { crossFilterValuesByChart, datasetIdOf, isDivider, parseJsonMetadata, readFilterBarItems, readNativeFilters } from './filters/nativeFilterConfig';
 import { useCrossFilterScoping } from './filters/useCrossFilterScoping';
 import { useFilterBarOrientation } from './filters/useFilterBarOrientation';
 import { useDashboardFilters } from './filters/useDashboardFilters';
@@ -54,6 +57,7 @@ import { useAutoRefresh } from './useAutoRefresh';
 import { useChartsRefreshing } from './useChartsRefreshing';
 import { useColumnFilters } from './useColumnFilters';
 import { useDashboardLayout } from './useDashboardLayout';
+import { useDatasetsStatus } from './useDatasetsStatus';
 import { useLabelColorSync } from './useLabelColorSync';
 
 /** Scrolls a layout component into view once the grid has drawn it (tries for about a second). */
@@ -81,6 +85,8 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
   const filterStateKey = searchParams.get(nativeFiltersKeyParam);
   // Read once: the URL's filter values and display mode apply to the page as it opened.
   const [urlDataMask] = useState(() => dataMaskFromNativeFiltersParam(searchParams.get(nativeFiltersParam)));
+  // Column filters a permalink stored (`preselect_filters`), applied once the layout is known.
+  const [preselectedColumnFilters] = useState(() => columnFiltersFromPreselectParam(searchParams.get(preselectFiltersParam)));
   const [focusedChartId] = useState(() => {
     const value = Number(searchParams.get(focusedChartParam));
     return Number.isInteger(value) && value > 0 ? value : null;
@@ -187,6 +193,17 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
     [setCrossFilter],
   );
   const crossFilterValues = useMemo(() => crossFilterValuesByChart(dashboardFilters.applied), [dashboardFilters.applied]);
+  // The charts' filter indicators: the native filters with a value applied to each chart, by name.
+  const { appliedFilterIdsByChart } = dashboardFilters;
+  const appliedFiltersByChart = useMemo(() => {
+    const names = new Map(nativeFilters.map((filter) => [filter.id, filter.name]));
+    return new Map(
+      [...appliedFilterIdsByChart].map(([chartId, filterIds]) => [chartId, filterIds.map((id) => ({ id, name: names.get(id) ?? id }))]),
+    );
+  }, [appliedFilterIdsByChart, nativeFilters]);
+  // Superset's focused filter field: a filter indicator's entry highlights that filter in the bar.
+  const [focusedFilter, setFocusedFilter] = useState<FocusedFilter | null>(null);
+  const focusFilter = useCallback((filterId: string) => setFocusedFilter({ filterId }), []);
   const parsedJsonMetadata = useMemo(() => parseJsonMetadata(jsonMetadata), [jsonMetadata]);
   // Legacy column filters (a table with `table_filter`), applied after the native filters.
   const columnFilters = useColumnFilters({
@@ -196,6 +213,13 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
     jsonMetadata: parsedJsonMetadata,
     nativeExtraFormDataByChart: dashboardFilters.extraFormDataByChart,
   });
+  const { changeFilter: changeColumnFilter } = columnFilters;
+  const hasPreselectedColumnFilters = useRef(false);
+  useEffect(() => {
+    if (hasPreselectedColumnFilters.current || preselectedColumnFilters === undefined || layout === null) return;
+    hasPreselectedColumnFilters.current = true;
+    for (const [chartId, columns] of preselectedColumnFilters) changeColumnFilter(chartId, columns, false);
+  }, [preselectedColumnFilters, layout, changeColumnFilter]);
   const columnFilterValues = useMemo(
     () => new Map(Object.values(columnFilters.state).map((filter) => [filter.chartId, filter.columns])),
     [columnFilters.state],
@@ -237,9 +261,18 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
   }, [hash, layout]);
   const appliedDataMask = dashboardFilters.applied;
   const permalinkDashboardId = dashboard.data?.id ?? 0;
-  const createChartPermalink = useCallback(
-    (anchor: string | undefined) => createDashboardPermalink(permalinkDashboardId, { dataMask: appliedDataMask, activeTabs: activeTabIds, anchor }),
-    [permalinkDashboardId, appliedDataMask, activeTabIds],
+  const activeColumnFilters = columnFilters.active;
+  // A permalink of the page as shown: filter and cross-filter masks, column filters, open tabs and,
+  // from a chart's Share menu, the chart as anchor.
+  const createPermalink = useCallback(
+    (anchor: string | undefined) =>
+      createDashboardPermalink(permalinkDashboardId, {
+        dataMask: appliedDataMask,
+        activeTabs: activeTabIds,
+        anchor,
+        urlParams: permalinkUrlParams(new URLSearchParams(window.location.search), activeColumnFilters),
+      }),
+    [permalinkDashboardId, appliedDataMask, activeTabIds, activeColumnFilters],
   );
 
   // The embedded UI config's bit 16: the embedding page hears the data masks as they change.
@@ -346,6 +379,7 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
   // Spec 001 §4 flags: charts re-running after a refresh, and after the filters changed.
   const isRefreshing = useChartsRefreshing(loadedDashboard?.id ?? 0, `${dashboardRefreshNumber}:${autoRefreshNumber}`);
   const isFiltersRefreshing = useChartsRefreshing(loadedDashboard?.id ?? 0, columnFilters.extraFormDataByChart);
+  const datasetsStatus = useDatasetsStatus(idOrSlug);
 
   const loadError = dashboard.error ?? charts.error;
   if (loadError !== null) {
@@ -371,6 +405,8 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
       data-unsaved-changes={String(hasUnsavedChanges)}
       data-refreshing={String(isRefreshing)}
       data-filters-refreshing={String(isFiltersRefreshing)}
+      data-datasets-status={datasetsStatus}
+      data-undo-history-exceeded={String(editor?.isUndoHistoryExceeded ?? false)}
     >
       {!display.hideTitle && (
         <DashboardHeader
@@ -382,7 +418,7 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
           onEdit={() => setEditFlag(true)}
           onDiscard={unsavedChangesGuard.requestDiscard}
           onSave={() => save(false)}
-          onCreatePermalink={() => createDashboardPermalink(dashboard.data.id, { dataMask: dashboardFilters.applied, activeTabs: activeTabIds })}
+          onCreatePermalink={() => createPermalink(undefined)}
           draftTitle={draftTitle ?? dashboard.data.dashboard_title}
           onDraftTitleChange={setDraftTitle}
           isRefreshing={isRefreshing}
@@ -416,6 +452,8 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
             onOpenCrossFilterScoping={() => crossFilterScoping.open(null)}
             orientation={filterBarOrientation.orientation}
             onOrientationChange={filterBarOrientation.setOrientation}
+            focusedFilter={focusedFilter}
+            onFocusedFilterBlur={() => setFocusedFilter(null)}
           />
         )}
         <Body ref={bodyRef}>
@@ -440,7 +478,9 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
               autoRefreshDelayMs={autoRefreshDelay}
               onCrossFilterScoping={canScopeCrossFilters ? crossFilterScoping.open : null}
               onFilterMapping={canMapFilters ? setFilterMappingChartId : null}
-              onCreatePermalink={createChartPermalink}
+              onCreatePermalink={createPermalink}
+              appliedFiltersByChart={appliedFiltersByChart}
+              onFocusFilter={editor === null && !display.hideFilterBar ? focusFilter : null}
               hideChartControls={display.hideChartControls}
               hideTopLevelTabs={display.hideTopLevelTabs}
               dashboardColors={dashboardColors}
@@ -489,13 +529,16 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
         <FilterConfigModal
           dashboardId={dashboard.data.id}
           idOrSlug={idOrSlug}
-          filters={nativeFilters}
+          filters={filterBarItems}
           charts={charts.data}
           layout={layout}
           onClose={() => setIsFilterConfigOpen(false)}
           onSaved={(saved, deletedIds) => {
             setIsFilterConfigOpen(false);
-            dashboardFilters.resetFilters(saved, deletedIds);
+            dashboardFilters.resetFilters(
+              saved.filter((item) => !isDivider(item)),
+              deletedIds,
+            );
             void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(idOrSlug) });
           }}
         />

@@ -13,12 +13,22 @@ export interface LayoutNodeProps {
   parent: LayoutComponent | null;
 }
 
+/** A header size's heading level and font size (Superset's `header-small`, `-medium`, `-large`: l, xl, xxl). */
+const headerSizes = {
+  SMALL_HEADER: { tag: 'h4', fontSize: 'l' },
+  MEDIUM_HEADER: { tag: 'h3', fontSize: 'xl' },
+  LARGE_HEADER: { tag: 'h2', fontSize: 'xxl' },
+} as const;
+
 /** A header's text in its size: small, medium (the default) or large (spec 001 §3). */
 function HeaderText({ headerSize, text }: { headerSize: string | undefined; text: string }): JSX.Element {
-  const testId = testIds.dashboard.header;
-  if (headerSize === 'SMALL_HEADER') return <h4 data-testid={testId}>{text}</h4>;
-  if (headerSize === 'LARGE_HEADER') return <h2 data-testid={testId}>{text}</h2>;
-  return <h3 data-testid={testId}>{text}</h3>;
+  const size = headerSize === 'SMALL_HEADER' || headerSize === 'LARGE_HEADER' ? headerSize : 'MEDIUM_HEADER';
+  const { tag, fontSize } = headerSizes[size];
+  return (
+    <HeaderTitle as={tag} $fontSize={fontSize} data-testid={testIds.dashboard.header} data-header-size={size}>
+      {text}
+    </HeaderTitle>
+  );
 }
 
 function isWhiteBackground(component: LayoutComponent): boolean {
@@ -199,12 +209,12 @@ const TabPanel = styled.div`
 const HeaderBox = styled.div<{ $isWhite: boolean }>`
   padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 4}px`};
   background: ${({ $isWhite, theme }) => ($isWhite ? theme.colors.surface : 'transparent')};
+`;
 
-  h2,
-  h3,
-  h4 {
-    margin: 0;
-  }
+const HeaderTitle = styled.h3<{ $fontSize: 'l' | 'xl' | 'xxl' }>`
+  margin: 0;
+  font-size: ${({ theme, $fontSize }) => theme.fontSizes[$fontSize]}px;
+  font-weight: 600;
 `;
 
 const MarkdownBox = styled.div`

@@ -6,6 +6,7 @@ import type { CrossFilterSelection } from '@/features/chart/viz/chartRendererPro
 import type { AppliedDashboardColors } from './dashboardColors';
 import type { DashboardLayout } from './dashboardLayout';
 import type { DashboardEditor } from './editing/useDashboardEditor';
+import type { AppliedFilter } from './filters/FilterIndicator';
 
 /** What every layout component of the grid reads. */
 export interface DashboardGridState {
@@ -48,6 +49,10 @@ export interface DashboardGridState {
    * component: a chart's Share items. Absent or null outside a dashboard page.
    */
   onCreatePermalink?: ((anchor: string | undefined) => Promise<PermalinkCreated>) | null;
+  /** The native filters with a value applied to each chart (the charts' filter indicators). */
+  appliedFiltersByChart?: ReadonlyMap<number, readonly AppliedFilter[]>;
+  /** Focuses a filter in the filter bar (a filter indicator's entry); absent or null without a filter bar. */
+  onFocusFilter?: ((filterId: string) => void) | null;
   /** The embedded UI config hides the charts' controls (bit 8). */
   hideChartControls?: boolean;
   /** The strip of the top-level tabs is hidden (report mode, embedded tab or navigation bits). */

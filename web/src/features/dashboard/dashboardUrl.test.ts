@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { layoutFromDocument } from './dashboardLayout';
-import { dataMaskFromFilterState, dataMaskFromNativeFiltersParam, focusedChartIn, withoutFocusedChart } from './dashboardUrl';
+import { columnFiltersFromPreselectParam, dataMaskFromFilterState, dataMaskFromNativeFiltersParam, focusedChartIn, permalinkUrlParams, withoutFocusedChart } from './dashboardUrl';
 
 describe('dashboard URL parameters', () => {
   it('reads the data masks of native_filters (rison)', () => {
@@ -46,5 +46,29 @@ describe('dashboard URL parameters', () => {
 
   it('drops focused_chart and keeps the other parameters', () => {
     expect(withoutFocusedChart(new URLSearchParams('focused_chart=12&standalone=2')).toString()).toBe('standalone=2');
+  });
+});
+
+describe('column filters in permalinks (preselect_filters)', () => {
+  it('stores the active column filters with the page parameters, leaving out how the page was opened', () => {
+    const current = new URLSearchParams('standalone=1&edit=true&permalink_key=abc&native_filters_key=k&preselect_filters=%7B%7D');
+    const active = {
+      '12_state': { chartId: 12, column: 'state', values: ['CA', 'NY'] },
+      '12_gender': { chartId: 12, column: 'gender', values: ['boy'] },
+      '7_name': { chartId: 7, column: 'name', values: ['Aaron'] },
+    };
+    expect(permalinkUrlParams(current, active)).toEqual([
+      ['standalone', '1'],
+      ['preselect_filters', '{"7":{"name":["Aaron"]},"12":{"state":["CA","NY"],"gender":["boy"]}}'],
+    ]);
+    expect(permalinkUrlParams(new URLSearchParams('edit=true'), {})).toEqual([]);
+  });
+
+  it('reads them back by chart, dropping what is not a list of values', () => {
+    const filters = columnFiltersFromPreselectParam('{"12":{"state":["CA","NY"],"gender":[]},"x":{"a":["b"]},"7":{"name":"Aaron"},"9":["CA"]}');
+    expect(filters).toEqual(new Map([[12, { state: ['CA', 'NY'] }]]));
+    expect(columnFiltersFromPreselectParam(null)).toBeUndefined();
+    expect(columnFiltersFromPreselectParam('{broken')).toBeUndefined();
+    expect(columnFiltersFromPreselectParam('{"7":{"name":[]}}')).toBeUndefined();
   });
 });

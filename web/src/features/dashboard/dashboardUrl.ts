@@ -1,5 +1,6 @@
 import { parseRison } from '@/api/rison';
 import { rootId, type DashboardLayout } from './dashboardLayout';
+import type { ActiveColumnFilter } from './filters/columnFilters';
 
 /**
  * What a dashboard URL carries besides the dashboard (spec 001 §2): filter values to preselect
@@ -9,6 +10,10 @@ import { rootId, type DashboardLayout } from './dashboardLayout';
 export const nativeFiltersParam = 'native_filters';
 export const nativeFiltersKeyParam = 'native_filters_key';
 export const focusedChartParam = 'focused_chart';
+/** Superset's legacy `preselect_filters`: column filters by chart, `{"12": {"state": ["CA"]}}` (JSON). */
+export const preselectFiltersParam = 'preselect_filters';
+/** Parameters that describe how the page was opened, not the state a permalink keeps. */
+const transientParams = ['edit', 'permalink_key', nativeFiltersKeyParam, nativeFiltersParam, focusedChartParam, preselectFiltersParam];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -67,4 +72,41 @@ export function withoutFocusedChart(params: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(params);
   next.delete(focusedChartParam);
   return next;
+}
+
+/** The column filters of `preselect_filters`: values by column, by chart id; undefined when absent or malformed. */
+export function columnFiltersFromPreselectParam(text: string | null): Map<number, Record<string, unknown[]>> | undefined {
+  if (text === null || text.trim() === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(parsed)) return undefined;
+  const filters = new Map<number, Record<string, unknown[]>>();
+  for (const [chartKey, columns] of Object.entries(parsed)) {
+    const chartId = Number(chartKey);
+    if (!Number.isInteger(chartId) || chartId <= 0 || !isRecord(columns)) continue;
+    const lists = Object.entries(columns).filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]) && entry[1].length > 0);
+    if (lists.length > 0) filters.set(chartId, Object.fromEntries(lists));
+  }
+  return filters.size === 0 ? undefined : filters;
+}
+
+/**
+ * The `urlParams` a dashboard permalink stores: the page's own parameters (`standalone`, ...)
+ * without those of how it was opened, and the active column filters as `preselect_filters`.
+ *
+ * Example: `?standalone=1&edit=true` with CA clicked in chart 12 gives
+ * `[['standalone', '1'], ['preselect_filters', '{"12":{"state":["CA"]}}']]`.
+ */
+export function permalinkUrlParams(current: URLSearchParams, activeColumnFilters: Readonly<Record<string, ActiveColumnFilter>>): [string, string][] {
+  const params: [string, string][] = [...current.entries()].filter(([name]) => !transientParams.includes(name));
+  const byChart: Record<string, Record<string, unknown>> = {};
+  for (const filter of Object.values(activeColumnFilters)) {
+    byChart[filter.chartId] = { ...byChart[filter.chartId], [filter.column]: Array.isArray(filter.values) ? filter.values : [filter.values] };
+  }
+  if (Object.keys(byChart).length > 0) params.push([preselectFiltersParam, JSON.stringify(byChart)]);
+  return params;
 }

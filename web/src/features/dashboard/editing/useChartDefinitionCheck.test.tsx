@@ -28,6 +28,7 @@ function fakeEditor(): DashboardEditor {
     canUndo: false,
     canRedo: false,
     hasUnsavedChanges: false,
+    isUndoHistoryExceeded: false,
     isSaving: false,
     drop: vi.fn(),
     deleteComponent: vi.fn(),

@@ -99,7 +99,9 @@ describe('useDashboardEditor undo history', () => {
       act(() => result.current?.resizeComponent('CHART-1', width, null));
     }
     expect(addToast).not.toHaveBeenCalled();
+    expect(result.current?.isUndoHistoryExceeded).toBe(false);
     act(() => result.current?.resizeComponent('CHART-1', 100, null));
+    expect(result.current?.isUndoHistoryExceeded).toBe(true);
     const expected =
       'You have used all 50 undo slots and will not be able to fully undo subsequent actions. You may save your current state to reset the history.';
     expect(undoSlotsUsedMessage.replace('%(historyLength)s', '50')).toBe(expected);
@@ -116,6 +118,12 @@ describe('useDashboardEditor undo history', () => {
     }
     expect(undone).toBe(historyLimit - 1);
     expect(result.current?.canRedo).toBe(true);
+    // The flag stays on after undoing, until a save clears the history.
+    expect(result.current?.isUndoHistoryExceeded).toBe(true);
+    await act(async () => {
+      await result.current?.save();
+    });
+    expect(result.current?.isUndoHistoryExceeded).toBe(false);
   });
 
   it('clears the undo and redo history when the save succeeds', async () => {

@@ -23,6 +23,8 @@ interface EditSession {
   redoLength: number;
   /** A change was made since the session started or was last saved. */
   isChanged: boolean;
+  /** Every undo slot was used since the session started or was last saved. */
+  isUndoHistoryExceeded: boolean;
 }
 
 /** What edit mode offers the page. */
@@ -33,6 +35,8 @@ export interface DashboardEditor {
   isSaving: boolean;
   /** The layout changed since edit mode opened or the last save (undoing back does not clear it, as in Superset). */
   hasUnsavedChanges: boolean;
+  /** Superset's `maxUndoHistoryExceeded`: every undo slot was used; on until a save. */
+  isUndoHistoryExceeded: boolean;
   drop: (drop: LayoutDrop) => void;
   deleteComponent: (id: string) => void;
   resizeComponent: (id: string, width: number | null, height: number | null) => void;
@@ -99,7 +103,7 @@ export function useDashboardEditor(isEditing: boolean, initialDocument: unknown,
       (core) => {
         if (!isCurrent) return;
         history = core.createHistory(initialDocument);
-        const started = read({ source: initialDocument, core, history, document: null, undoLength: 0, redoLength: 0, isChanged: false });
+        const started = read({ source: initialDocument, core, history, document: null, undoLength: 0, redoLength: 0, isChanged: false, isUndoHistoryExceeded: false });
         sessionRef.current = started;
         setSession(started);
       },
@@ -123,11 +127,12 @@ export function useDashboardEditor(isEditing: boolean, initialDocument: unknown,
         addToast('warning', errorMessage(error));
         return;
       }
-      if (current.history.isUndoHistoryExceeded && !hasWarnedAboutUndo.current) {
+      const isUndoHistoryExceeded = current.history.isUndoHistoryExceeded;
+      if (isUndoHistoryExceeded && !hasWarnedAboutUndo.current) {
         hasWarnedAboutUndo.current = true;
         addToast('warning', undoSlotsUsedMessage.replace('%(historyLength)s', String(current.history.undoLength)));
       }
-      const next = { ...read(current), isChanged: true };
+      const next = { ...read(current), isChanged: true, isUndoHistoryExceeded: current.isUndoHistoryExceeded || isUndoHistoryExceeded };
       sessionRef.current = next;
       setSession(next);
     },
@@ -185,7 +190,7 @@ export function useDashboardEditor(isEditing: boolean, initialDocument: unknown,
       if (sessionRef.current === current) {
         current.history.clear();
         hasWarnedAboutUndo.current = false;
-        const next = { ...read(current), isChanged: false };
+        const next = { ...read(current), isChanged: false, isUndoHistoryExceeded: false };
         sessionRef.current = next;
         setSession(next);
       }
@@ -209,6 +214,7 @@ export function useDashboardEditor(isEditing: boolean, initialDocument: unknown,
     canRedo: activeSession.redoLength > 0,
     isSaving,
     hasUnsavedChanges: activeSession.isChanged,
+    isUndoHistoryExceeded: activeSession.isUndoHistoryExceeded,
     drop,
     deleteComponent,
     resizeComponent,

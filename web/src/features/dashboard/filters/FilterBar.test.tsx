@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { JSX } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { FilterBarOrientation } from '@/api/generated/FilterBarOrientation';
 import type { NativeFilter } from '@/api/generated/NativeFilter';
 import { renderWithTheme } from '@/testRendering';
 import { testIds } from '@/testIds';
-import { FilterBar } from './FilterBar';
+import { FilterBar, type FocusedFilter } from './FilterBar';
 import type { DashboardFilters } from './useDashboardFilters';
 
 vi.mock('@/wasm/nativeFilters', () => ({
@@ -44,11 +45,12 @@ function dashboardFilters(setPending: DashboardFilters['setPending']): Dashboard
     setCrossFilter: vi.fn(),
     resetFilters: vi.fn(),
     extraFormDataByChart: null,
+    appliedFilterIdsByChart: new Map(),
   };
 }
 
-function renderBar(orientation: FilterBarOrientation, setPending = vi.fn(), onOrientationChange = vi.fn()): void {
-  renderWithTheme(
+function barElement(orientation: FilterBarOrientation, setPending = vi.fn(), onOrientationChange = vi.fn(), focusedFilter: FocusedFilter | null = null, onFocusedFilterBlur = vi.fn()): JSX.Element {
+  return (
     <FilterBar
       dashboardFilters={dashboardFilters(setPending)}
       items={[divider, grainFilter]}
@@ -61,8 +63,14 @@ function renderBar(orientation: FilterBarOrientation, setPending = vi.fn(), onOr
       onOpenCrossFilterScoping={vi.fn()}
       orientation={orientation}
       onOrientationChange={onOrientationChange}
-    />,
+      focusedFilter={focusedFilter}
+      onFocusedFilterBlur={onFocusedFilterBlur}
+    />
   );
+}
+
+function renderBar(orientation: FilterBarOrientation, setPending = vi.fn(), onOrientationChange = vi.fn()): void {
+  renderWithTheme(barElement(orientation, setPending, onOrientationChange));
 }
 
 describe('FilterBar', () => {
@@ -103,5 +111,23 @@ describe('FilterBar', () => {
     expect(screen.getByTestId(ids.orientationVertical).textContent).toBe('Vertical (Left)');
     fireEvent.click(screen.getByTestId(ids.orientationVertical));
     expect(onOrientationChange).toHaveBeenCalledWith('VERTICAL');
+  });
+
+  it("opens and highlights the filter a chart's indicator asks for, focused, until it loses the focus", () => {
+    const onFocusedFilterBlur = vi.fn();
+    const { rerender } = renderWithTheme(barElement('VERTICAL', vi.fn(), vi.fn(), null, onFocusedFilterBlur));
+    const control = (): HTMLElement => screen.getByTestId(ids.filterControl);
+    expect(control().getAttribute('data-focused')).toBe('false');
+    fireEvent.click(screen.getByTestId(ids.collapseButton));
+    expect(screen.queryByTestId(ids.filterControl)).toBeNull();
+
+    rerender(barElement('VERTICAL', vi.fn(), vi.fn(), { filterId: 'NATIVE_FILTER-grain' }, onFocusedFilterBlur));
+    expect(screen.getByTestId(ids.bar).getAttribute('data-collapsed')).toBe('false');
+    expect(control().getAttribute('data-focused')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByTestId(ids.timeGrainSelect));
+    expect(onFocusedFilterBlur).not.toHaveBeenCalled();
+
+    fireEvent.focusOut(screen.getByTestId(ids.timeGrainSelect), { relatedTarget: screen.getByTestId(ids.applyButton) });
+    expect(onFocusedFilterBlur).toHaveBeenCalledOnce();
   });
 });

@@ -29,6 +29,15 @@ export interface FilterBarProps {
   /** `filter_bar_orientation`: a collapsible bar on the left, or a row above the charts. */
   orientation: FilterBarOrientation;
   onOrientationChange: (orientation: FilterBarOrientation) => void;
+  /** The filter to highlight (Superset's focused filter field), asked by a chart's filter indicator; a new object each time. */
+  focusedFilter?: FocusedFilter | null;
+  /** The highlighted filter lost the focus. */
+  onFocusedFilterBlur?: () => void;
+}
+
+/** A request to focus a filter of the bar. */
+export interface FocusedFilter {
+  filterId: string;
 }
 
 export const noFiltersMessage = 'No filters are currently added to this dashboard.';
@@ -49,8 +58,15 @@ export function FilterBar({
   onOpenCrossFilterScoping,
   orientation,
   onOrientationChange,
+  focusedFilter = null,
+  onFocusedFilterBlur,
 }: FilterBarProps): JSX.Element {
-  const [isCollapsed, setIsCollapsed] = useState(false);
+  // The focus request current when the bar was collapsed: a newer one (a filter asked to be
+  // focused) shows the open bar again.
+  const [collapsedAt, setCollapsedAt] = useState<{ focusedFilter: FocusedFilter | null } | null>(null);
+  if (collapsedAt !== null && collapsedAt.focusedFilter !== focusedFilter) setCollapsedAt(null);
+  const isCollapsed = collapsedAt !== null && collapsedAt.focusedFilter === focusedFilter;
+  const setIsCollapsed = (isOn: boolean): void => setCollapsedAt(isOn ? { focusedFilter } : null);
   const [clearCount, setClearCount] = useState(0);
   const { applied, pending } = dashboardFilters;
   const isHorizontal = orientation === 'HORIZONTAL';
@@ -80,6 +96,8 @@ export function FilterBar({
         mask={pending[item.id] ?? applied[item.id]}
         parentMasks={parentMasksOf(item, pending, applied)}
         onChange={(mask) => dashboardFilters.setPending(item.id, mask)}
+        focusRequest={focusedFilter?.filterId === item.id ? focusedFilter : null}
+        onBlur={onFocusedFilterBlur}
       />
     ),
   );

@@ -45,13 +45,14 @@ interface Sent {
   body: Record<string, unknown>;
 }
 
-/** The server: datasets and column values answer empty lists; the filters save is refused. */
-function stubServer(): Sent[] {
+/** The server: datasets and column values answer empty lists; the filters save is refused, or answers what it got. */
+function stubServer({ isSaveRefused = true }: { isSaveRefused?: boolean } = {}): Sent[] {
   const sent: Sent[] = [];
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     if (url === '/api/v1/security/csrf_token/') return Promise.resolve(Response.json({ result: 'token' }));
     const method = init.method ?? 'GET';
     sent.push({ method, url, body: JSON.parse((init.body as string | undefined) ?? '{}') as Record<string, unknown> });
+    if (method === 'PUT' && !isSaveRefused) return Promise.resolve(Response.json({ result: sent.at(-1)?.body.modified ?? [] }));
     if (method === 'PUT') {
       return Promise.resolve(Response.json({ message: 'You do not have permission to edit this dashboard' }, { status: 403 }));
     }
@@ -128,5 +129,40 @@ describe('FilterConfigModal', () => {
     expect(save?.url).toBe('/api/v1/dashboard/4/filters');
     const modified = (save?.body.modified ?? []) as NativeFilter[];
     expect(modified.map((filter) => [filter.name, filter.chartsInScope, filter.tabsInScope])).toEqual([['State of birth', [1], ['TAB-A']]]);
+  });
+
+  it('adds a divider: a NATIVE_FILTER_DIVIDER- id with its title and description, kept in order with the filters', async () => {
+    const sent = stubServer({ isSaveRefused: false });
+    const onSaved = vi.fn();
+    const existingDivider = { id: 'NATIVE_FILTER_DIVIDER-old', type: 'DIVIDER', title: 'Places', description: '' } as unknown as NativeFilter;
+    renderWithTheme(
+      <FilterConfigModal dashboardId={4} idOrSlug="4" filters={[existingDivider, stateFilter]} charts={charts} layout={{}} onClose={vi.fn()} onSaved={onSaved} />,
+    );
+    // The existing divider is listed under its title, before the filter, with the divider form.
+    expect(screen.getAllByTestId(ids.configListItem).map((item) => item.textContent)).toEqual(['Places×', 'State×']);
+    expect(screen.getByTestId<HTMLInputElement>(ids.dividerTitleInput).value).toBe('Places');
+
+    fireEvent.click(screen.getByTestId(ids.addDividerButton));
+    expect(screen.queryByTestId(ids.filterTypeSelect)).toBeNull();
+    expect(screen.getByTestId<HTMLInputElement>(ids.dividerTitleInput).value).toBe('');
+    // Superset's rule: a divider needs a title.
+    fireEvent.click(screen.getByTestId(ids.saveButton));
+    expect((await screen.findByTestId(ids.configError)).textContent).toBe('Title is required');
+    expect(sent.some((request) => request.method === 'PUT')).toBe(false);
+
+    fireEvent.change(screen.getByTestId(ids.dividerTitleInput), { target: { value: ' When ' } });
+    fireEvent.change(screen.getByTestId(ids.dividerDescriptionInput), { target: { value: 'Period and grain' } });
+    expect(screen.getAllByTestId(ids.configListItem).map((item) => item.textContent)).toEqual(['Places×', 'State×', 'When×']);
+    fireEvent.click(screen.getByTestId(ids.saveButton));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+
+    const save = sent.find((request) => request.method === 'PUT');
+    const modified = (save?.body.modified ?? []) as NativeFilter[];
+    const added = modified[2];
+    expect(added?.id).toMatch(/^NATIVE_FILTER_DIVIDER-[0-9a-f]{20}$/);
+    expect([added?.type, added?.title, added?.description]).toEqual(['DIVIDER', 'When', 'Period and grain']);
+    expect(save?.body.reordered).toEqual(['NATIVE_FILTER_DIVIDER-old', 'NATIVE_FILTER-state', added?.id]);
+    // The filter's runtime scope is computed; dividers have none.
+    expect(modified.map((item) => item.chartsInScope)).toEqual([undefined, [1], undefined]);
   });
 });

@@ -9,18 +9,21 @@ import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
 import { loadNativeFilterRules } from '@/wasm/nativeFilters';
 import { saveNativeFilters, useDashboardDatasets } from './api';
-import { draftProblem, newFilterDraft, parentsByFilter, savedFilter } from './filterDrafts';
+import { DividerConfigForm } from './DividerConfigForm';
+import { draftLabel, draftOf, draftProblem, newDividerDraft, newFilterDraft, parentsByFilter, savedFilter } from './filterDrafts';
 import { FilterConfigForm } from './FilterConfigForm';
+import { isDivider } from './nativeFilterConfig';
 
 export interface FilterConfigModalProps {
   dashboardId: number;
   idOrSlug: string;
+  /** The filters and dividers of `native_filter_configuration`, in order. */
   filters: readonly NativeFilter[];
   charts: readonly DashboardChart[];
   /** The layout (`position_json` object) the scopes are computed on. */
   layout: unknown;
   onClose: () => void;
-  /** After a save: the filters saved (new or changed) and the ids removed. */
+  /** After a save: the filters and dividers saved (new or changed) and the ids removed. */
   onSaved: (saved: readonly NativeFilter[], deletedIds: readonly string[]) => void;
 }
 
@@ -33,11 +36,11 @@ export const unnamedFilterLabel = '[untitled]';
 /** Superset's message for parents that lead back to the filter. */
 export const cyclicHierarchyMessage = 'Cannot create cyclic hierarchy';
 
-/** The filter configuration: the list of filters, the selected one's settings, Save and Cancel. */
+/** The filter configuration: the list of filters and dividers, the selected one's settings, Save and Cancel. */
 export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layout, onClose, onSaved }: FilterConfigModalProps): JSX.Element {
   const datasets = useDashboardDatasets(idOrSlug, true);
   const { addToast } = useToasts();
-  const [drafts, setDrafts] = useState<NativeFilter[]>(() => (filters.length === 0 ? [newFilterDraft()] : [...filters]));
+  const [drafts, setDrafts] = useState<NativeFilter[]>(() => (filters.length === 0 ? [newFilterDraft()] : filters.map(draftOf)));
   const [selectedId, setSelectedId] = useState<string | null>(drafts[0]?.id ?? null);
   const [deletedIds, setDeletedIds] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -67,8 +70,7 @@ export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layo
     return () => timers.forEach((timer) => window.clearTimeout(timer));
   }, []);
 
-  function addFilter(): void {
-    const draft = newFilterDraft();
+  function addDraft(draft: NativeFilter): void {
     setDrafts((current) => [...current, draft]);
     setSelectedId(draft.id);
   }
@@ -181,7 +183,7 @@ export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layo
                 aria-current={draft.id === selectedId}
               >
                 <ItemButton type="button" $isRemoved={isRemoved} onClick={() => setSelectedId(draft.id)}>
-                  {draft.name.trim() === '' ? unnamedFilterLabel : draft.name}
+                  {draftLabel(draft) === '' ? unnamedFilterLabel : draftLabel(draft)}
                   {isRemoved && ' (Removed)'}
                 </ItemButton>
                 {isRemoved ? (
@@ -189,15 +191,18 @@ export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layo
                     Undo?
                   </Button>
                 ) : (
-                  <Button $variant="link" aria-label={`Remove ${draft.name}`} data-testid={testIds.dashboardFilters.removeFilterButton} onClick={() => removeFilter(draft.id)}>
+                  <Button $variant="link" aria-label={`Remove ${draftLabel(draft)}`} data-testid={testIds.dashboardFilters.removeFilterButton} onClick={() => removeFilter(draft.id)}>
                     ×
                   </Button>
                 )}
               </ListItem>
             );
           })}
-          <Button $variant="secondary" data-testid={testIds.dashboardFilters.addFilterButton} onClick={addFilter}>
+          <Button $variant="secondary" data-testid={testIds.dashboardFilters.addFilterButton} onClick={() => addDraft(newFilterDraft())}>
             + Add filter
+          </Button>
+          <Button $variant="secondary" data-testid={testIds.dashboardFilters.addDividerButton} onClick={() => addDraft(newDividerDraft())}>
+            + Add divider
           </Button>
         </List>
         {selected !== null && pendingRemovals.has(selected.id) && (
@@ -208,7 +213,8 @@ export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layo
             </Button>
           </Removed>
         )}
-        {selected !== null && !pendingRemovals.has(selected.id) && (
+        {selected !== null && !pendingRemovals.has(selected.id) && isDivider(selected) && <DividerConfigForm divider={selected} onChange={updateDraft} />}
+        {selected !== null && !pendingRemovals.has(selected.id) && !isDivider(selected) && (
           <FilterConfigForm
             draft={selected}
             datasets={datasets.data ?? []}

@@ -1,4 +1,4 @@
-import { useState, type JSX } from 'react';
+import { useEffect, useRef, useState, type JSX } from 'react';
 import styled from 'styled-components';
 import type { DataMask } from '@/api/generated/DataMask';
 import type { ExtraFormData } from '@/api/generated/ExtraFormData';
@@ -22,10 +22,23 @@ export interface FilterValueControlProps {
   /** The dashboard (a time column filter lists its dataset's temporal columns). */
   idOrSlug: string;
   onChange: (mask: DataMask) => void;
+  /** Set when a chart's filter indicator asks for this filter: it is highlighted, scrolled to and focused (a new object each time). */
+  focusRequest?: object | null;
+  /** The highlighted filter lost the focus. */
+  onBlur?: () => void;
 }
 
 /** One native filter of the bar: its name and its value control (a select, a range or a time filter). */
-export function FilterValueControl({ filter, mask, parentMasks, idOrSlug, onChange }: FilterValueControlProps): JSX.Element {
+export function FilterValueControl({ filter, mask, parentMasks, idOrSlug, onChange, focusRequest = null, onBlur }: FilterValueControlProps): JSX.Element {
+  const fieldRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const field = fieldRef.current;
+    if (focusRequest === null || field === null) return;
+    field.scrollIntoView({ block: 'nearest' });
+    // The value input first: a multiple select draws its chosen values' remove buttons before it.
+    const input = ['[role="combobox"]', 'input', 'select', 'button'].map((selector) => field.querySelector<HTMLElement>(selector)).find((element) => element !== null);
+    input?.focus();
+  }, [focusRequest]);
   const value = filterValueOf(filter, mask);
   const [rangeError, setRangeError] = useState<string | null>(null);
   const [shownRange, setShownRange] = useState<{ min: number | null; max: number | null } | null>(null);
@@ -42,7 +55,16 @@ export function FilterValueControl({ filter, mask, parentMasks, idOrSlug, onChan
   }
 
   return (
-    <Field data-testid={testIds.dashboardFilters.filterControl} data-filter-id={filter.id} data-filter-name={filter.name}>
+    <Field
+      ref={fieldRef}
+      data-testid={testIds.dashboardFilters.filterControl}
+      data-filter-id={filter.id}
+      data-filter-name={filter.name}
+      data-focused={focusRequest !== null ? 'true' : 'false'}
+      onBlur={(event) => {
+        if (focusRequest !== null && !event.currentTarget.contains(event.relatedTarget)) onBlur?.();
+      }}
+    >
       <Label>
         {filter.name}
         {isFilterValueRequired(filter) && <Required aria-hidden> *</Required>}
@@ -111,6 +133,12 @@ const Field = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.gridUnit}px;
+  border-radius: ${({ theme }) => theme.borderRadius}px;
+
+  &[data-focused='true'] {
+    outline: 2px solid ${({ theme }) => theme.colors.primary.base};
+    outline-offset: ${({ theme }) => theme.gridUnit}px;
+  }
 `;
 
 const Label = styled.span`

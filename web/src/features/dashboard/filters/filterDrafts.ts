@@ -2,11 +2,23 @@ import type { NativeFilter } from '@/api/generated/NativeFilter';
 import type { NativeFilterScope } from '@/api/generated/NativeFilterScope';
 import type { NativeFilterRules } from '@/wasm/nativeFilters';
 import { dataMaskFor, filterValueOf } from './filterValues';
-import { allChartsScope, filterColumnName, filterDatasetId, needsColumn, needsDataset, newNativeFilterId, selectFilterType } from './nativeFilterConfig';
+import {
+  allChartsScope,
+  filterColumnName,
+  filterDatasetId,
+  isDivider,
+  needsColumn,
+  needsDataset,
+  newDividerId,
+  newNativeFilterId,
+  selectFilterType,
+} from './nativeFilterConfig';
 
 export const nameRequiredMessage = 'Name is required';
 export const datasetRequiredMessage = 'Dataset is required';
 export const columnRequiredMessage = 'Column is required';
+/** Superset's `DividerConfigForm` rule. */
+export const titleRequiredMessage = 'Title is required';
 
 /** A new "Value" filter over the whole dashboard, with Superset's default controls. */
 export function newFilterDraft(): NativeFilter {
@@ -24,6 +36,35 @@ export function newFilterDraft(): NativeFilter {
   };
 }
 
+/** A new divider of the filter bar (`type: DIVIDER`, id `NATIVE_FILTER_DIVIDER-`), as Superset saves one. */
+export function newDividerDraft(): NativeFilter {
+  return draftOf({ id: newDividerId(), type: 'DIVIDER', title: '', description: '' } as NativeFilter);
+}
+
+/**
+ * A configuration item as the modal edits it: a stored divider holds only its id, type, title
+ * and description (Superset's shape), so the fields of a filter get their empty values.
+ */
+export function draftOf(item: NativeFilter): NativeFilter {
+  if (!isDivider(item)) return item;
+  return {
+    name: '',
+    filterType: '',
+    type: 'DIVIDER',
+    targets: [],
+    controlValues: {},
+    defaultDataMask: { extraFormData: {}, filterState: {} },
+    cascadeParentIds: [],
+    scope: allChartsScope,
+    ...item,
+  };
+}
+
+/** The name a draft is listed under in the modal: a divider's title, a filter's name. */
+export function draftLabel(draft: NativeFilter): string {
+  return (isDivider(draft) ? (draft.title ?? '') : draft.name).trim();
+}
+
 /** The scope holding exactly `chosenChartIds` of `allChartIds`: the whole dashboard minus the rest. */
 export function scopeOfCharts(allChartIds: readonly number[], chosenChartIds: readonly number[]): NativeFilterScope {
   return { rootPath: ['ROOT_ID'], excluded: allChartIds.filter((chartId) => !chosenChartIds.includes(chartId)) };
@@ -31,6 +72,7 @@ export function scopeOfCharts(allChartIds: readonly number[], chosenChartIds: re
 
 /** The first problem of a draft, in the modal's words; null when it can be saved. */
 export function draftProblem(draft: NativeFilter): string | null {
+  if (isDivider(draft)) return (draft.title ?? '').trim() === '' ? titleRequiredMessage : null;
   if (draft.name.trim() === '') return nameRequiredMessage;
   if (needsDataset(draft.filterType) && filterDatasetId(draft) === undefined) return datasetRequiredMessage;
   if (needsColumn(draft.filterType) && (filterColumnName(draft) ?? '') === '') return columnRequiredMessage;
@@ -39,10 +81,11 @@ export function draftProblem(draft: NativeFilter): string | null {
 
 /**
  * The draft as saved: its default data mask, and the charts in scope and their tabs computed by
- * the core. Throws the core's range error ("Minimum must be strictly less than maximum") for a
+ * the core; a divider keeps its trimmed title and description. Throws the core's range error ("Minimum must be strictly less than maximum") for a
  * bad default range.
  */
 export function savedFilter(rules: NativeFilterRules, draft: NativeFilter, layout: unknown, chartIds: number[]): NativeFilter {
+  if (isDivider(draft)) return { ...draft, title: (draft.title ?? '').trim(), description: (draft.description ?? '').trim() };
   const defaultDataMask = dataMaskFor(rules, draft, filterValueOf(draft, draft.defaultDataMask));
   const { chartsInScope, tabsInScope } = rules.filterScopeRuntime(layout, draft.scope, chartIds);
   return { ...draft, name: draft.name.trim(), defaultDataMask, chartsInScope, tabsInScope };

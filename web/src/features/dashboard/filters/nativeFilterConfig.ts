@@ -79,6 +79,11 @@ export function newNativeFilterId(): string {
   return `${nativeFilterPrefix}${crypto.randomUUID().replaceAll('-', '').slice(0, 20)}`;
 }
 
+/** A fresh divider id, `NATIVE_FILTER_DIVIDER-` and a random suffix. */
+export function newDividerId(): string {
+  return `${dividerPrefix}${crypto.randomUUID().replaceAll('-', '').slice(0, 20)}`;
+}
+
 /** The column a filter filters on. */
 export function filterColumnName(filter: NativeFilter): string | undefined {
   return filter.targets[0]?.column?.name;

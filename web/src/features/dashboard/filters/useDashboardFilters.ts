@@ -4,7 +4,7 @@ import type { ExtraFormData } from '@/api/generated/ExtraFormData';
 import type { NativeFilter } from '@/api/generated/NativeFilter';
 import { loadNativeFilterRules, type NativeFilterRules } from '@/wasm/nativeFilters';
 import { crossFilterScopeOf, type CrossFilterScoping } from './crossFilterScoping';
-import { emptyDataMask, filterDatasetId, initialDataMasks, isCrossFilterKey, type DataMaskState } from './nativeFilterConfig';
+import { emptyDataMask, filterDatasetId, initialDataMasks, isCrossFilterKey, isDataMaskActive, type DataMaskState } from './nativeFilterConfig';
 
 /** The dashboard's filter state: what the filter bar shows and what the charts apply. */
 export interface DashboardFilters {
@@ -25,6 +25,8 @@ export interface DashboardFilters {
   resetFilters: (filters: readonly NativeFilter[], deletedIds: readonly string[]) => void;
   /** The merged `extraFormData` of each chart; null until computed. */
   extraFormDataByChart: ReadonlyMap<number, ExtraFormData> | null;
+  /** The native filters with a value that apply to each chart, in the bar's order (the charts' filter indicators). */
+  appliedFilterIdsByChart: ReadonlyMap<number, readonly string[]>;
 }
 
 export interface DashboardFiltersInput {
@@ -41,13 +43,23 @@ export interface DashboardFiltersInput {
   isReady: boolean;
 }
 
+/** What the charts apply: each chart's merged `extraFormData` and the native filters with a value among them. */
+interface ChartFilters {
+  extraFormDataByChart: ReadonlyMap<number, ExtraFormData>;
+  appliedFilterIdsByChart: ReadonlyMap<number, readonly string[]>;
+}
+
+const noAppliedFilterIds: ReadonlyMap<number, readonly string[]> = new Map();
+
 /**
  * Each chart's `extraFormData`: the masks of the filters whose scope holds it (and, for a filter
- * on a dataset, whose chart is on that dataset), merged in order.
+ * on a dataset, whose chart is on that dataset), merged in order; and the ids of those native
+ * filters whose mask filters something.
  */
-function chartExtraFormData(rules: NativeFilterRules, input: DashboardFiltersInput, applied: DataMaskState): Map<number, ExtraFormData> {
+function chartFiltersOf(rules: NativeFilterRules, input: DashboardFiltersInput, applied: DataMaskState): ChartFilters {
   const chartIds = [...input.chartIds];
   const masksByChart = new Map<number, ExtraFormData[]>(chartIds.map((chartId) => [chartId, []]));
+  const appliedFilterIdsByChart = new Map<number, string[]>();
   const isOnDataset = (chartId: number, datasetId: number | null | undefined): boolean => input.chartDatasetIds.get(chartId) === datasetId;
   for (const filter of input.filters) {
     const mask = applied[filter.id];
@@ -55,7 +67,9 @@ function chartExtraFormData(rules: NativeFilterRules, input: DashboardFiltersInp
     // A filter without a dataset (the time range) applies to every chart in its scope.
     const datasetId = filterDatasetId(filter);
     for (const chartId of rules.chartsInScope(input.layout, filter.scope, chartIds)) {
-      if (datasetId === undefined || isOnDataset(chartId, datasetId)) masksByChart.get(chartId)?.push(mask.extraFormData);
+      if (datasetId !== undefined && !isOnDataset(chartId, datasetId)) continue;
+      masksByChart.get(chartId)?.push(mask.extraFormData);
+      if (isDataMaskActive(mask)) appliedFilterIdsByChart.set(chartId, [...(appliedFilterIdsByChart.get(chartId) ?? []), filter.id]);
     }
   }
   for (const [key, mask] of Object.entries(applied)) {
@@ -66,7 +80,10 @@ function chartExtraFormData(rules: NativeFilterRules, input: DashboardFiltersInp
       if (isOnDataset(chartId, input.chartDatasetIds.get(emitter))) masksByChart.get(chartId)?.push(mask.extraFormData);
     }
   }
-  return new Map([...masksByChart].map(([chartId, masks]) => [chartId, rules.mergeExtraFormData(masks)]));
+  return {
+    extraFormDataByChart: new Map([...masksByChart].map(([chartId, masks]) => [chartId, rules.mergeExtraFormData(masks)])),
+    appliedFilterIdsByChart,
+  };
 }
 
 /** The filter bar's state and the filters each chart applies. */
@@ -76,7 +93,7 @@ export function useDashboardFilters(input: DashboardFiltersInput): DashboardFilt
   const initial = useMemo(() => (isReady ? initialDataMasks(filters, savedDataMask) : null), [isReady, filters, savedDataMask]);
   const [changed, setChanged] = useState<DataMaskState | null>(null);
   const [pending, setPendingMasks] = useState<DataMaskState>({});
-  const [extraFormDataByChart, setExtraFormDataByChart] = useState<ReadonlyMap<number, ExtraFormData> | null>(null);
+  const [chartFilters, setChartFilters] = useState<ChartFilters | null>(null);
   const applied = changed ?? initial;
 
   useEffect(() => {
@@ -84,7 +101,7 @@ export function useDashboardFilters(input: DashboardFiltersInput): DashboardFilt
     let isCurrent = true;
     loadNativeFilterRules().then(
       (rules) => {
-        if (isCurrent) setExtraFormDataByChart(chartExtraFormData(rules, input, applied));
+        if (isCurrent) setChartFilters(chartFiltersOf(rules, input, applied));
       },
       (error: unknown) => console.warn('native filter rules could not be loaded', error),
     );
@@ -147,9 +164,10 @@ export function useDashboardFilters(input: DashboardFiltersInput): DashboardFilt
       clearAll,
       setCrossFilter,
       resetFilters,
-      extraFormDataByChart,
+      extraFormDataByChart: chartFilters?.extraFormDataByChart ?? null,
+      appliedFilterIdsByChart: chartFilters?.appliedFilterIdsByChart ?? noAppliedFilterIds,
     }),
-    [filters, applied, pending, setPending, apply, clearAll, setCrossFilter, resetFilters, extraFormDataByChart],
+    [filters, applied, pending, setPending, apply, clearAll, setCrossFilter, resetFilters, chartFilters],
   );
 }
 
