@@ -36,6 +36,10 @@ pub struct ChartDataJob {
     pub user_id: i64,
     /// The dataset, authorized when the job was submitted.
     pub dataset_id: i64,
+    /// The dataset's SQL as rendered for the user when the job was submitted (a virtual
+    /// dataset's template needs the user, who is not at hand in a worker).
+    #[serde(default)]
+    pub dataset_sql: Option<String>,
     pub context: QueryContext,
 }
 
@@ -100,7 +104,10 @@ pub fn event_errors(error: ApiError) -> Vec<ErrorItem> {
 pub async fn run_chart_data_job(app: &AppState, job: ChartDataJob) {
     let jobs = &app.async_queries;
     let answer = async {
-        let dataset = app.store.dataset(job.dataset_id).await?;
+        let mut dataset = app.store.dataset(job.dataset_id).await?;
+        if job.dataset_sql.is_some() {
+            dataset.sql.clone_from(&job.dataset_sql);
+        }
         let results = run_query_context(app, &dataset, &job.context).await?;
         encode_answer(job.context.result_format, results)
     }

@@ -315,6 +315,12 @@ export const testIds = {
     /** One editor tab; `data-tab-name` holds its name, `data-active` marks the active one. */
     tab: 'sqllab-tab',
     addTab: 'sqllab-add-tab',
+    /** The gutter between the editor and the results (`aria-valuenow`: the editor's percent). */
+    splitGutter: 'sqllab-split-gutter',
+    /** The scrolling box of the results grid. */
+    resultsScroll: 'sqllab-results-scroll',
+    /** Shown instead of the editor while the active tab's state is read from the server. */
+    tabLoading: 'sqllab-tab-loading',
     closeTab: 'sqllab-close-tab',
     renameInput: 'sqllab-rename-input',
     storageWarning: 'sqllab-storage-warning',

@@ -71,6 +71,7 @@ pub(crate) async fn answer_context(
             job,
             user_id: user.id,
             dataset_id: dataset.id.0,
+            dataset_sql: dataset.sql.clone(),
             context,
         };
         app.jobs.submit(&app, queued).await?;

@@ -4,6 +4,7 @@
 pub mod annotations;
 pub mod arrow_format;
 pub mod csv;
+pub mod dataset_sql;
 pub mod json;
 pub mod pivot_csv;
 pub mod xlsx;
@@ -125,13 +126,16 @@ pub fn engine_error(engine_name: &str, error: EngineError, sql: &str) -> ApiErro
     }
 }
 
-/// Loads the dataset of a query context and checks the user may query it.
+/// Loads the dataset of a query context and checks the user may query it; a virtual dataset's
+/// SQL comes back rendered by the Jinja engine (`dataset_sql`), with the user and the form data's
+/// `url_params`.
 pub async fn authorized_dataset(
     app: &AppState,
     user: &AuthUser,
     context: &QueryContext,
 ) -> Result<Dataset, ApiError> {
-    authorized_datasource(app, user, &context.datasource).await
+    let dataset = authorized_datasource(app, user, &context.datasource).await?;
+    dataset_sql::with_rendered_sql(dataset, user, context.form_data.as_ref())
 }
 
 /// Loads a datasource (a table dataset) and checks the user may query it: 400 for another

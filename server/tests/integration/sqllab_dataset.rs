@@ -356,3 +356,139 @@ async fn a_dataset_answers_only_the_columns_sql_lab_selects() {
     assert_eq!(missing.status, StatusCode::NOT_FOUND, "{}", missing.json);
     app.close().await;
 }
+
+/// A chart query over a virtual dataset: SUM(num) by gender, with the form data given.
+async fn chart_sum_by_gender(
+    app: &TestApp,
+    who: &common::As,
+    dataset_id: i64,
+    form_data: Value,
+) -> common::Answer {
+    app.post(
+        "/api/v1/chart/data",
+        json!({
+            "datasource": {"id": dataset_id, "type": "table"},
+            "result_type": "full",
+            "form_data": form_data,
+            "queries": [{
+                "columns": ["gender"],
+                "metrics": [{"expressionType": "SIMPLE", "column": {"column_name": "num"},
+                             "aggregate": "SUM", "label": "total"}],
+                "orderby": [], "row_limit": 10, "filters": [],
+                "extras": {"having": "", "where": ""}, "time_range": "No filter"
+            }]
+        }),
+        who,
+    )
+    .await
+}
+
+async fn sql_lab_count(app: &TestApp, who: &common::As, database_id: i64, sql: &str) -> i64 {
+    let answer = app
+        .post(
+            "/api/v1/sqllab/execute/",
+            json!({"database_id": database_id, "sql": sql, "queryLimit": 10, "runAsync": false, "json": true}),
+            who,
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    answer.json["data"][0]["n"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn chart_data_renders_a_virtual_dataset_s_template_with_its_parameters_the_user_and_url_params() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let examples = examples_id(&app).await;
+    let created = app
+        .post(
+            DATASETS,
+            json!({"database": examples, "schema": "main",
+                   "sql": "SELECT gender, num, state FROM birth_names", "table_name": "births templated"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.json);
+    let id = created.json["id"].as_i64().unwrap();
+    // The dataset's SQL becomes a template over its parameters, the user and a URL parameter.
+    let template = "SELECT gender, num, state FROM birth_names \
+                    WHERE state = '{{ state }}' AND gender = '{{ url_param('gender', 'boy') }}' \
+                    AND '{{ current_username() }}' = 'admin'";
+    sqlx::query("UPDATE tables SET sql = $1, template_params = $2 WHERE id = $3")
+        .bind(template)
+        .bind("{\"state\": \"CA\"}")
+        .bind(id)
+        .execute(app.state.store.pool())
+        .await
+        .unwrap();
+
+    let girls_in_ca = sql_lab_count(
+        &app,
+        &admin,
+        examples,
+        "SELECT SUM(num) AS n FROM birth_names WHERE state = 'CA' AND gender = 'girl'",
+    )
+    .await;
+    let boys_in_ca = sql_lab_count(
+        &app,
+        &admin,
+        examples,
+        "SELECT SUM(num) AS n FROM birth_names WHERE state = 'CA' AND gender = 'boy'",
+    )
+    .await;
+    assert!(girls_in_ca > 0 && boys_in_ca > 0 && girls_in_ca != boys_in_ca);
+
+    // The chart's `url_params` pick the gender.
+    let girls = chart_sum_by_gender(&app, &admin, id, json!({"url_params": {"gender": "girl"}})).await;
+    assert_eq!(girls.status, StatusCode::OK, "{}", girls.json);
+    let rows = girls.json["result"][0]["data"].as_array().unwrap();
+    assert_eq!(rows.len(), 1, "{}", girls.json);
+    assert_eq!(rows[0]["gender"], "girl");
+    assert_eq!(rows[0]["total"].as_i64(), Some(girls_in_ca));
+    let query = girls.json["result"][0]["query"].as_str().unwrap_or_default();
+    assert!(query.contains("state = 'CA' AND gender = 'girl'"), "{query}");
+    assert!(!query.contains("{{"), "{query}");
+
+    // Without them, the template's default.
+    let boys = chart_sum_by_gender(&app, &admin, id, json!({})).await;
+    assert_eq!(boys.status, StatusCode::OK, "{}", boys.json);
+    let rows = boys.json["result"][0]["data"].as_array().unwrap();
+    assert_eq!(rows.len(), 1, "{}", boys.json);
+    assert_eq!(rows[0]["gender"], "boy");
+    assert_eq!(rows[0]["total"].as_i64(), Some(boys_in_ca));
+
+    // A parameter the dataset no longer defines is SQL Lab's "Parameter error", a 400.
+    sqlx::query("UPDATE tables SET template_params = NULL WHERE id = $1")
+        .bind(id)
+        .execute(app.state.store.pool())
+        .await
+        .unwrap();
+    let undefined = chart_sum_by_gender(&app, &admin, id, json!({})).await;
+    assert_eq!(undefined.status, StatusCode::BAD_REQUEST, "{}", undefined.json);
+    let error = &undefined.json["errors"][0];
+    assert_eq!(
+        error["error_type"], "MISSING_TEMPLATE_PARAMS_ERROR",
+        "{}",
+        undefined.json
+    );
+    assert_eq!(error["extra"]["undefined_parameters"], json!(["state"]));
+    assert!(error["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("The parameter \"state\" in your query is undefined."));
+
+    // A malformed template is the malformed-parameters 400.
+    sqlx::query("UPDATE tables SET sql = $1 WHERE id = $2")
+        .bind("SELECT gender, num, state FROM birth_names WHERE {{ state")
+        .bind(id)
+        .execute(app.state.store.pool())
+        .await
+        .unwrap();
+    let malformed = chart_sum_by_gender(&app, &admin, id, json!({})).await;
+    assert_eq!(malformed.status, StatusCode::BAD_REQUEST, "{}", malformed.json);
+    assert_eq!(
+        malformed.json["errors"][0]["error_type"],
+        "INVALID_TEMPLATE_PARAMS_ERROR"
+    );
+    app.close().await;
+}

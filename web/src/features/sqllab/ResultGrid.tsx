@@ -40,7 +40,7 @@ export function ResultGrid({ columns, rows }: ResultGridProps): JSX.Element {
   const paddingBottom = virtualizer.getTotalSize() - (virtualRows.at(-1)?.end ?? 0);
 
   return (
-    <ScrollArea ref={scrollRef}>
+    <ScrollArea ref={scrollRef} data-testid={testIds.sqlLab.resultsScroll}>
       <Table aria-rowcount={rows.rowCount + 1}>
         <thead>
           <tr>

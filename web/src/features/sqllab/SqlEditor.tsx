@@ -7,6 +7,7 @@ import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } f
 import { useEffect, useRef, type JSX } from 'react';
 import styled from 'styled-components';
 import { testIds } from '@/testIds';
+import type { CursorPosition } from './editorTabs';
 
 export interface SqlEditorProps {
   value: string;
@@ -23,6 +24,22 @@ export interface SqlEditorProps {
   onSwitchTab?: (direction: 1 | -1) => void;
   /** Ctrl+Shift+F. */
   onFormat?: () => void;
+  /** Where the cursor starts (the tab's kept position); the start of the SQL when absent. */
+  cursorPosition?: CursorPosition;
+  /** The cursor moved (0-based row and column of the selection's head). */
+  onCursorPositionChange?: (position: CursorPosition) => void;
+}
+
+/** The document offset of a row and column, clamped into the document. */
+export function offsetOfPosition(doc: EditorState['doc'], position: CursorPosition): number {
+  const line = doc.line(Math.min(doc.lines, Math.max(1, position.row + 1)));
+  return line.from + Math.min(line.length, Math.max(0, position.column));
+}
+
+/** The 0-based row and column of a document offset. */
+export function positionOfOffset(doc: EditorState['doc'], offset: number): CursorPosition {
+  const line = doc.lineAt(offset);
+  return { row: line.number - 1, column: offset - line.from };
 }
 
 /** The schemas of the database, and the tables of the editor's schema with their columns. */
@@ -107,7 +124,18 @@ function languageFor(backend: string | null, completion: EditorCompletion): Exte
 }
 
 /** SQL Lab's editor: CodeMirror 6 with SQL highlighting per dialect, autocomplete and Ctrl/Cmd+Enter to run. */
-export function SqlEditor({ value, backend, completion, onChange, onRun, onSwitchTab, onFormat, onSelectionChange }: SqlEditorProps): JSX.Element {
+export function SqlEditor({
+  value,
+  backend,
+  completion,
+  onChange,
+  onRun,
+  onSwitchTab,
+  onFormat,
+  onSelectionChange,
+  cursorPosition,
+  onCursorPositionChange,
+}: SqlEditorProps): JSX.Element {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const languageRef = useRef(new Compartment());
@@ -119,7 +147,9 @@ export function SqlEditor({ value, backend, completion, onChange, onRun, onSwitc
   const onSwitchTabRef = useRef(onSwitchTab);
   const onFormatRef = useRef(onFormat);
   const onSelectionChangeRef = useRef(onSelectionChange);
+  const onCursorPositionChangeRef = useRef(onCursorPositionChange);
   useEffect(() => {
+    onCursorPositionChangeRef.current = onCursorPositionChange;
     onChangeRef.current = onChange;
     onRunRef.current = onRun;
     onSwitchTabRef.current = onSwitchTab;
@@ -156,10 +186,14 @@ export function SqlEditor({ value, backend, completion, onChange, onRun, onSwitc
         },
       ]),
     );
+    const doc = EditorState.create({ doc: value }).doc;
+    // The tab's kept cursor is where editing goes on (Superset restores `cursorPosition`).
+    const anchor = cursorPosition === undefined ? 0 : offsetOfPosition(doc, cursorPosition);
     const view = new EditorView({
       parent: host,
       state: EditorState.create({
         doc: value,
+        selection: { anchor },
         extensions: [
           runKeys,
           editingBasics,
@@ -174,6 +208,9 @@ export function SqlEditor({ value, backend, completion, onChange, onRun, onSwitc
                 selectedTextRef.current = selectedText;
                 onSelectionChangeRef.current?.(selectedText);
               }
+              const head = positionOfOffset(update.state.doc, update.state.selection.main.head);
+              const before = positionOfOffset(update.startState.doc, update.startState.selection.main.head);
+              if (head.row !== before.row || head.column !== before.column) onCursorPositionChangeRef.current?.(head);
             }
           }),
           EditorView.contentAttributes.of({ 'aria-label': 'SQL editor' }),

@@ -18,7 +18,17 @@ import { formatSql, tableMetadataPath, useSchemas, useSqlLabDatabases } from './
 import { canDownloadResultsCsv, createAsLabels, selectStarOfCreated } from './createAs';
 import { CreateAsModal } from './CreateAsModal';
 import type { VirtualDatasetSource } from './datasetApi';
-import { localStorageWarning, queryLimitOptions, renameTab, toggleLeftBar, updateTab, type QueryEditorTab } from './editorTabs';
+import {
+  editTab,
+  localStorageWarning,
+  queryLimitOptions,
+  renameTab,
+  splitChanges,
+  tabNorthPercent,
+  toggleLeftBar,
+  updateTab,
+  type QueryEditorTab,
+} from './editorTabs';
 import { EditorTabsBar } from './EditorTabsBar';
 import { showsCatalogSelect } from './databasePicker';
 import { LeftBar } from './LeftBar';
@@ -32,6 +42,7 @@ import { ScheduleQueryModal, scheduleQueryMessages } from './ScheduleQueryModal'
 import { SqlEditor, type EditorCompletion } from './SqlEditor';
 import { editorTables, tableSouthTab, type SouthTab } from './sqlLabTables';
 import { SouthPaneTabs } from './SouthPaneTabs';
+import { SplitGutter } from './SplitGutter';
 import { TablePreviewPane } from './TablePreviewPane';
 import { TemplateParamsModal } from './TemplateParamsModal';
 import { CostEstimateModal } from './CostEstimateModal';
@@ -112,10 +123,18 @@ export function SqlLabPage(): JSX.Element {
   const databaseId = activeTab?.dbId ?? defaultDatabaseId;
   const activeDatabase = databaseList.find((database) => database.id === databaseId) ?? null;
 
+  // An edit of the tab's content stamps its `updatedAt`; the selection, the cursor and the split
+  // are how the tab is viewed, kept without a stamp.
   const changeActiveTab = useCallback(
-    (changes: Partial<Omit<QueryEditorTab, 'id'>>) => setTabsState((state) => updateTab(state, state.activeTabId, changes)),
+    (changes: Partial<Omit<QueryEditorTab, 'id'>>) => setTabsState((state) => editTab(state, state.activeTabId, changes)),
     [setTabsState],
   );
+  const changeActiveTabView = useCallback(
+    (changes: Pick<QueryEditorTab, 'selectedText' | 'cursorPosition' | 'northPercent' | 'southPercent'>) =>
+      setTabsState((state) => updateTab(state, state.activeTabId, changes)),
+    [setTabsState],
+  );
+  const mainRef = useRef<HTMLElement>(null);
   const activeCatalog = activeTab?.catalog ?? null;
   const activeSchema = activeTab?.schema ?? null;
   const pickerSelection = useMemo(() => ({ dbId: databaseId, catalog: activeCatalog, schema: activeSchema }), [databaseId, activeCatalog, activeSchema]);
@@ -252,7 +271,12 @@ export function SqlLabPage(): JSX.Element {
         onToggleLeftBar={(tabId) => setTabsState((state) => toggleLeftBar(state, tabId))}
       />
       {editorTabs.mode === 'local' && <Warning data-testid={testIds.sqlLab.storageWarning}>{localStorageWarning}</Warning>}
-      {activeTab !== undefined && (
+      {activeTab?.loaded === false && (
+        <Workspace>
+          <Main data-testid={testIds.sqlLab.tabLoading}>Loading...</Main>
+        </Workspace>
+      )}
+      {activeTab !== undefined && activeTab.loaded !== false && (
         <Workspace key={activeTab.id}>
           {activeTab.hideLeftBar !== true && (
             <LeftBar
@@ -266,16 +290,18 @@ export function SqlLabPage(): JSX.Element {
               onRemoveTable={removeTableOfEditor}
             />
           )}
-          <Main>
+          <Main ref={mainRef}>
             {databases.isError && <ErrorText role="alert">{errorMessage(databases.error)}</ErrorText>}
-            <EditorArea>
+            <EditorArea style={{ height: `${tabNorthPercent(activeTab)}%` }}>
               <SqlEditor
                 value={activeTab.sql}
                 backend={activeDatabase?.backend ?? null}
                 completion={completion}
                 onChange={(sql) => changeActiveTab({ sql })}
                 onRun={() => runQuery()}
-                onSelectionChange={(selectedText) => changeActiveTab({ selectedText })}
+                onSelectionChange={(selectedText) => changeActiveTabView({ selectedText })}
+                cursorPosition={activeTab.cursorPosition}
+                onCursorPositionChange={(cursorPosition) => changeActiveTabView({ cursorPosition })}
                 onSwitchTab={switchBy}
                 onFormat={formatActiveSql}
               />
@@ -391,6 +417,11 @@ export function SqlLabPage(): JSX.Element {
                 Share
               </Button>
             </Toolbar>
+            <SplitGutter
+              northPercent={tabNorthPercent(activeTab)}
+              container={mainRef}
+              onResize={(northPercent) => changeActiveTabView(splitChanges(northPercent))}
+            />
             <SouthPaneTabs tables={tablesOfEditor} active={shownSouthTab} onSelect={setSouthTab} onCloseTable={removeTableOfEditor} />
             {shownSouthTab === 'results' && (
               <ResultsPane
@@ -417,6 +448,7 @@ export function SqlLabPage(): JSX.Element {
                 table={previewedTable}
                 isDataPreviewDisabled={databaseList.find((database) => database.id === previewedTable.dbId)?.disable_data_preview === true}
                 isAsync={databaseList.find((database) => database.id === previewedTable.dbId)?.allow_run_async === true}
+                onTableChange={editorTabs.updateTable}
               />
             )}
             {datasetSource !== null && <SaveDatasetModal source={datasetSource} tabName={activeTab.name} onClose={() => setDatasetSource(null)} />}
@@ -482,7 +514,7 @@ const Main = styled.section`
 `;
 
 const EditorArea = styled.div`
-  height: 35%;
+  flex: none;
   min-height: 140px;
 `;
 

@@ -52,6 +52,27 @@ describe('TablePreviewPane', () => {
     expect(screen.getByTestId(testIds.sqlLab.tablePreview).getAttribute('aria-label')).toBe('Preview: main.flights');
   });
 
+  it('marks the table initialized once its metadata is read, and keeps the client id of its preview run (dataPreviewQueryId)', async () => {
+    const calls = stubServer();
+    const changes: [string, unknown][] = [];
+    renderWithTheme(<TablePreviewPane table={table} isDataPreviewDisabled={false} onTableChange={(id, change) => changes.push([id, change])} />);
+    expect((await screen.findByTestId(testIds.sqlLab.rowCount)).textContent).toBe('2 rows');
+    const execute = calls.find((call) => call.startsWith('POST /api/v1/sqllab/execute/')) ?? '';
+    const clientId = /"client_id":"(\w+)"/.exec(execute)?.[1];
+    expect(clientId).toBeDefined();
+    expect(changes).toContainEqual(['44', { initialized: true }]);
+    expect(changes).toContainEqual(['44', { dataPreviewQueryId: clientId }]);
+  });
+
+  it('reports nothing for a table already initialized with its preview id', async () => {
+    stubServer();
+    const changes: unknown[] = [];
+    const known: SqlLabTable = { ...table, initialized: true };
+    renderWithTheme(<TablePreviewPane table={known} isDataPreviewDisabled onTableChange={(_id, change) => changes.push(change)} />);
+    await waitFor(() => expect(screen.getByTestId(testIds.sqlLab.tablePreviewColumns).textContent).toContain('origin'));
+    expect(changes).toEqual([]);
+  });
+
   it('runs the preview asynchronously on an async database: pending, then its stored rows by results key', async () => {
     let clientId = '';
     let isFinished = false;

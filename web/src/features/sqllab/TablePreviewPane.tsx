@@ -1,11 +1,11 @@
-import type { JSX } from 'react';
+import { useEffect, type JSX } from 'react';
 import styled from 'styled-components';
 import { errorMessage } from '@/api/errors';
 import { testIds } from '@/testIds';
 import { useTableMetadata } from './api';
 import { ResultsPane } from './ResultsPane';
 import { startedRun, type RunState } from './runLifecycle';
-import type { SqlLabTable } from './sqlLabTables';
+import type { SqlLabTable, TablePreviewFields } from './sqlLabTables';
 import { useDataPreviewRun } from './useDataPreviewRun';
 
 export interface TablePreviewPaneProps {
@@ -14,6 +14,8 @@ export interface TablePreviewPaneProps {
   isDataPreviewDisabled: boolean;
   /** The table's database allows asynchronous runs (`allow_run_async`): the preview runs that way. */
   isAsync?: boolean;
+  /** The table's metadata was read (`initialized`), or its data preview started (`dataPreviewQueryId`). */
+  onTableChange?: (tableId: string, changes: TablePreviewFields) => void;
 }
 
 /**
@@ -22,10 +24,18 @@ export interface TablePreviewPaneProps {
  * the database allows it (`useDataPreviewRun`). A database with `disable_data_preview` runs no
  * preview (Superset's `runTablePreviewQuery`): the tab lists the table's columns and types instead.
  */
-export function TablePreviewPane({ table, isDataPreviewDisabled, isAsync = false }: TablePreviewPaneProps): JSX.Element {
+export function TablePreviewPane({ table, isDataPreviewDisabled, isAsync = false, onTableChange }: TablePreviewPaneProps): JSX.Element {
   const metadata = useTableMetadata(table.dbId, table.schema, table.name);
   const selectStar = metadata.data?.selectStar ?? '';
   const preview = useDataPreviewRun(table, selectStar, isAsync, !isDataPreviewDisabled);
+  const isRead = metadata.data !== undefined;
+  const previewId = preview?.clientId;
+  useEffect(() => {
+    if (isRead && table.initialized !== true) onTableChange?.(table.id, { initialized: true });
+  }, [isRead, table.id, table.initialized, onTableChange]);
+  useEffect(() => {
+    if (previewId !== undefined && previewId !== table.dataPreviewQueryId) onTableChange?.(table.id, { dataPreviewQueryId: previewId });
+  }, [previewId, table.id, table.dataPreviewQueryId, onTableChange]);
   const title = `Preview: ${table.schema}.${table.name}`;
   if (isDataPreviewDisabled && !metadata.isError) {
     return (

@@ -3,6 +3,9 @@ import {
   addTab,
   cloneTab,
   closeTab,
+  editTab,
+  initialNorthPercent,
+  initialSouthPercent,
   initialTabsState,
   leftBarToggleLabel,
   neighbourTabId,
@@ -10,7 +13,9 @@ import {
   parseStoredTabs,
   pushTabHistory,
   renameTab,
+  splitChanges,
   startTabName,
+  tabNorthPercent,
   toggleLeftBar,
   type QueryEditorTab,
 } from './editorTabs';
@@ -132,6 +137,9 @@ describe('editor tabs', () => {
       remoteId: null,
       templateParams: '{"state": "CA"}',
       autorun: false,
+      version: 1,
+      loaded: true,
+      inLocalStorage: true,
     });
     expect(cloned.activeTabId).toBe('c');
     expect(cloneTab(state, 'missing')).toBe(state);
@@ -144,5 +152,54 @@ describe('editor tabs', () => {
     expect(neighbourTabId({ tabs, activeTabId: 'a' }, -1)).toBe('c');
     expect(neighbourTabId({ tabs, activeTabId: 'b' }, -1)).toBe('a');
     expect(neighbourTabId({ tabs: [tab('A', 'a')], activeTabId: 'a' }, 1)).toBe('a');
+  });
+
+  describe('the tab record fields of spec 002 section 3', () => {
+    it('gives a new tab the record version, loaded, in browser storage, with no split or cursor of its own', () => {
+      const state = addTab({ tabs: [tab('A', 'a')], activeTabId: 'a' }, 'n');
+      expect(state.tabs[1]).toMatchObject({ version: 1, loaded: true, inLocalStorage: true });
+      expect(state.tabs[1]?.northPercent).toBeUndefined();
+      expect(state.tabs[1]?.cursorPosition).toBeUndefined();
+      expect(tabNorthPercent(tab('A'))).toBe(initialNorthPercent);
+      expect([initialNorthPercent, initialSouthPercent]).toEqual([30, 70]);
+    });
+
+    it('splits the tab in whole percents, keeping both panes between 10 and 90', () => {
+      expect(splitChanges(42.4)).toEqual({ northPercent: 42, southPercent: 58 });
+      expect(splitChanges(-20)).toEqual({ northPercent: 10, southPercent: 90 });
+      expect(splitChanges(120)).toEqual({ northPercent: 90, southPercent: 10 });
+      expect(tabNorthPercent({ northPercent: 64 })).toBe(64);
+    });
+
+    it('stamps updatedAt on an edit', () => {
+      const state = editTab({ tabs: [tab('A', 'a'), tab('B', 'b')], activeTabId: 'a' }, 'a', { sql: 'SELECT 3' }, 1_700_000_000_000);
+      expect(state.tabs[0]).toMatchObject({ sql: 'SELECT 3', updatedAt: 1_700_000_000_000 });
+      expect(state.tabs[1]?.updatedAt).toBeUndefined();
+    });
+
+    it('reads back the split, the cursor, the version and the last edit; what is not valid is left out', () => {
+      const stored = JSON.stringify({
+        tabs: [
+          { ...tab('A', 'a'), northPercent: 55, southPercent: 45, cursorPosition: { row: 2, column: 7 }, version: 1, updatedAt: 1_700_000_000_000 },
+          { ...tab('B', 'b'), northPercent: 'high', southPercent: 140, cursorPosition: { row: -1, column: 2 }, updatedAt: 'yesterday' },
+        ],
+        activeTabId: 'a',
+      });
+      const [first, second] = parseStoredTabs(stored).tabs;
+      expect(first).toMatchObject({
+        northPercent: 55,
+        southPercent: 45,
+        cursorPosition: { row: 2, column: 7 },
+        version: 1,
+        updatedAt: 1_700_000_000_000,
+        loaded: true,
+        inLocalStorage: true,
+      });
+      expect(second).toMatchObject({ version: 1, loaded: true, inLocalStorage: true });
+      expect(second?.northPercent).toBeUndefined();
+      expect(second?.southPercent).toBeUndefined();
+      expect(second?.cursorPosition).toBeUndefined();
+      expect(second?.updatedAt).toBeUndefined();
+    });
   });
 });

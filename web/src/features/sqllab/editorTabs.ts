@@ -29,6 +29,61 @@ export interface QueryEditorTab {
   latestQueryId?: string;
   /** The text selected in the editor, run instead of the whole SQL (spec 002 section 3). */
   selectedText?: string;
+  /** The editor's share of the tab's height, in percent (Superset's `northPercent`); absent means 30. */
+  northPercent?: number;
+  /** The results' share of the tab's height, in percent (Superset's `southPercent`); absent means 70. */
+  southPercent?: number;
+  /** Where the cursor was, restored when the tab is shown again (Superset's `cursorPosition`). */
+  cursorPosition?: CursorPosition;
+  /** The version of the tab record (Superset's `QueryEditorVersion`); absent means 1. */
+  version?: number;
+  /** When the tab was last edited, epoch milliseconds: the newer copy wins a merge (spec 002 section 3). */
+  updatedAt?: number;
+  /** False while a server tab's state could not be read yet: it is read again when the tab is shown. */
+  loaded?: boolean;
+  /** The tab lives in this browser only, not (yet) on the server (Superset's `inLocalStorage`). */
+  inLocalStorage?: boolean;
+}
+
+/** A cursor position as Superset keeps it: 0-based row and column. */
+export interface CursorPosition {
+  row: number;
+  column: number;
+}
+
+/** Superset's `QueryEditorVersion.V1`, the version of the tab records written here. */
+export const queryEditorVersion = 1;
+
+/** Superset's `INITIAL_NORTH_PERCENT` and `INITIAL_SOUTH_PERCENT`. */
+export const initialNorthPercent = 30;
+export const initialSouthPercent = 70;
+
+/** The split may not hide either pane: the editor keeps between 10 and 90 percent. */
+export const minNorthPercent = 10;
+export const maxNorthPercent = 90;
+
+/** The tab's split with the editor at `northPercent` (clamped, whole percent) and the results below. */
+export function splitChanges(northPercent: number): Pick<QueryEditorTab, 'northPercent' | 'southPercent'> {
+  const north = Math.round(Math.min(maxNorthPercent, Math.max(minNorthPercent, northPercent)));
+  return { northPercent: north, southPercent: 100 - north };
+}
+
+/** The tab's editor share, in percent. */
+export function tabNorthPercent(tab: Pick<QueryEditorTab, 'northPercent'>): number {
+  return tab.northPercent ?? initialNorthPercent;
+}
+
+/**
+ * An edit of a tab (its SQL, database, split, cursor...): the changes with `updatedAt` set to
+ * `now`, as Superset stamps its unsaved editor record.
+ */
+export function editTab(
+  state: EditorTabsState,
+  tabId: string,
+  changes: Partial<Omit<QueryEditorTab, 'id'>>,
+  now: number = Date.now(),
+): EditorTabsState {
+  return updateTab(state, tabId, { ...changes, updatedAt: now });
 }
 
 export interface EditorTabsState {
@@ -89,6 +144,9 @@ export function newTabFields(state: EditorTabsState, defaultLimit: number = defa
     remoteId: null,
     templateParams: null,
     autorun: false,
+    version: queryEditorVersion,
+    loaded: true,
+    inLocalStorage: true,
   };
 }
 
@@ -103,7 +161,7 @@ export type OpenedQuery = Pick<QueryEditorTab, 'name' | 'dbId' | 'schema' | 'sql
 
 /** The fields of a tab holding an opened query: the default limit, no autorun unless asked. */
 export function openedQueryFields(query: OpenedQuery, queryLimit: number = defaultQueryLimit): Omit<QueryEditorTab, 'id'> {
-  return { queryLimit, ...query, autorun: query.autorun ?? false };
+  return { queryLimit, ...query, autorun: query.autorun ?? false, version: queryEditorVersion, loaded: true, inLocalStorage: true };
 }
 
 /** A new active tab holding an opened query (a saved query, a permalink). */
@@ -154,6 +212,9 @@ export function cloneTabFields(tab: QueryEditorTab): Omit<QueryEditorTab, 'id'> 
     remoteId: null,
     templateParams: tab.templateParams,
     autorun: false,
+    version: queryEditorVersion,
+    loaded: true,
+    inLocalStorage: true,
   };
 }
 
@@ -214,6 +275,38 @@ function isTab(value: unknown): value is QueryEditorTab {
   );
 }
 
+/** A stored percentage, when it is one. */
+function storedPercent(value: unknown): number | undefined {
+  return typeof value === 'number' && value >= 0 && value <= 100 ? value : undefined;
+}
+
+/** A stored cursor position, when it is one. */
+export function storedCursorPosition(value: unknown): CursorPosition | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { row, column } = value as Record<string, unknown>;
+  return Number.isInteger(row) && Number.isInteger(column) && (row as number) >= 0 && (column as number) >= 0
+    ? { row: row as number, column: column as number }
+    : undefined;
+}
+
+/**
+ * The layout and bookkeeping fields of a stored tab record (browser storage or the server's
+ * `extra_json`): the split, the cursor, the version and the last edit; what is not valid is left out.
+ */
+export function storedEditorFields(record: Record<string, unknown>): Pick<QueryEditorTab, 'northPercent' | 'southPercent' | 'cursorPosition' | 'version' | 'updatedAt'> {
+  const fields: Pick<QueryEditorTab, 'northPercent' | 'southPercent' | 'cursorPosition' | 'version' | 'updatedAt'> = {
+    version: Number.isInteger(record.version) ? (record.version as number) : queryEditorVersion,
+  };
+  const north = storedPercent(record.northPercent);
+  const south = storedPercent(record.southPercent);
+  if (north !== undefined) fields.northPercent = north;
+  if (south !== undefined) fields.southPercent = south;
+  const cursor = storedCursorPosition(record.cursorPosition);
+  if (cursor !== undefined) fields.cursorPosition = cursor;
+  if (typeof record.updatedAt === 'number' && Number.isFinite(record.updatedAt)) fields.updatedAt = record.updatedAt;
+  return fields;
+}
+
 /** The stored tabs, or one fresh tab when nothing (valid) is stored. */
 export function parseStoredTabs(stored: string | null, defaultLimit: number = defaultQueryLimit): EditorTabsState {
   if (stored === null) return initialTabsState(defaultLimit);
@@ -223,12 +316,19 @@ export function parseStoredTabs(stored: string | null, defaultLimit: number = de
     if (tabs.length === 0) return initialTabsState(defaultLimit);
     const activeTabId = tabs.some((tab) => tab.id === parsed.activeTabId) ? String(parsed.activeTabId) : (tabs[0]?.id ?? '');
     return {
-      tabs: tabs.map((tab) => ({
-        ...tab,
-        remoteId: typeof tab.remoteId === 'number' ? tab.remoteId : null,
-        templateParams: typeof tab.templateParams === 'string' ? tab.templateParams : null,
-        autorun: (tab as Partial<QueryEditorTab>).autorun ?? false,
-      })),
+      tabs: tabs.map((tab) => {
+        const { northPercent, southPercent, cursorPosition, version, updatedAt, ...rest } = tab;
+        return {
+          ...rest,
+          remoteId: typeof tab.remoteId === 'number' ? tab.remoteId : null,
+          templateParams: typeof tab.templateParams === 'string' ? tab.templateParams : null,
+          autorun: (tab as Partial<QueryEditorTab>).autorun ?? false,
+          ...storedEditorFields({ northPercent, southPercent, cursorPosition, version, updatedAt }),
+          // A tab read back from browser storage is whole, and lives there.
+          loaded: true,
+          inLocalStorage: true,
+        };
+      }),
       activeTabId,
     };
   } catch {

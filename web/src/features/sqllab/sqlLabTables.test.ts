@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeTable, parseStoredTables, removeTable, setTableExpanded, tableFromServer, tableSouthTab, type SqlLabTable } from './sqlLabTables';
+import { mergeTable, parseStoredTables, removeTable, saveTables, setTableExpanded, tableFromServer, tableSouthTab, tablesStorageKey, updateTable, type SqlLabTable } from './sqlLabTables';
 
 function table(id: string, name: string, queryEditorId = 'e1', expanded = true): SqlLabTable {
   return { id, queryEditorId, dbId: 1, schema: 'main', name, expanded };
@@ -37,5 +37,17 @@ describe('SQL Lab tables', () => {
     expect(parseStoredTables(JSON.stringify([table('1', 'a'), { id: 2 }]))).toEqual([table('1', 'a')]);
     expect(parseStoredTables('nope')).toEqual([]);
     expect(parseStoredTables(null)).toEqual([]);
+  });
+
+  it('keeps dataPreviewQueryId and initialized with the table in browser storage; invalid ones are not read', () => {
+    const tables = updateTable([table('1', 'a'), table('2', 'b')], '1', { dataPreviewQueryId: 'run00000009', initialized: true });
+    expect(tables[0]).toMatchObject({ dataPreviewQueryId: 'run00000009', initialized: true });
+    expect(tables[1]?.initialized).toBeUndefined();
+    const storage = window.localStorage;
+    storage.clear();
+    saveTables(storage, tables);
+    expect(parseStoredTables(storage.getItem(tablesStorageKey))).toEqual(tables);
+    const invalid = JSON.stringify([{ ...table('3', 'c'), dataPreviewQueryId: 12 }, { ...table('4', 'd'), initialized: 'yes' }, table('5', 'e')]);
+    expect(parseStoredTables(invalid).map((each) => each.id)).toEqual(['5']);
   });
 });

@@ -17,6 +17,18 @@ export interface SqlLabTable {
   schema: string;
   name: string;
   expanded: boolean;
+  /** The client id of the table's data preview run, once it started (Superset's `dataPreviewQueryId`). */
+  dataPreviewQueryId?: string | null;
+  /** The table's metadata (columns, keys, `selectStar`) was read (Superset's `initialized`). */
+  initialized?: boolean;
+}
+
+/** The fields of a table its data preview pane fills in. */
+export type TablePreviewFields = Pick<SqlLabTable, 'dataPreviewQueryId' | 'initialized'>;
+
+/** Sets fields of one table. */
+export function updateTable(tables: readonly SqlLabTable[], tableId: string, changes: TablePreviewFields): SqlLabTable[] {
+  return tables.map((table) => (table.id === tableId ? { ...table, ...changes } : table));
 }
 
 /** The south pane's tabs: Results, the query history, or a table's data preview. */
@@ -98,7 +110,9 @@ function isTable(value: unknown): value is SqlLabTable {
     typeof table.dbId === 'number' &&
     typeof table.schema === 'string' &&
     typeof table.name === 'string' &&
-    typeof table.expanded === 'boolean'
+    typeof table.expanded === 'boolean' &&
+    (table.dataPreviewQueryId === undefined || table.dataPreviewQueryId === null || typeof table.dataPreviewQueryId === 'string') &&
+    (table.initialized === undefined || typeof table.initialized === 'boolean')
   );
 }
 

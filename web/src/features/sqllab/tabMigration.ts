@@ -54,7 +54,7 @@ export async function migrateLocalState(tabs: readonly QueryEditorTab[], tables:
     try {
       const id = await createTabState(newTabPayload(tab));
       serverIds.set(tab.id, id);
-      migratedTabs.push({ ...tab, id: String(id) });
+      migratedTabs.push({ ...tab, id: String(id), inLocalStorage: false });
     } catch {
       failed.add('editor');
       migratedTabs.push(tab);

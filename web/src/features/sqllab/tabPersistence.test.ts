@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import type { QueryEditorTab } from './editorTabs';
 import {
   destroyedTabsStorageKey,
@@ -9,6 +10,7 @@ import {
   readUnsentActiveTab,
   serverTabId,
   tabChanges,
+  tabExtraJson,
   tabFromServer,
   tabSyncFailureToast,
   unsavedEdits,
@@ -60,7 +62,7 @@ describe('tab persistence', () => {
       table_schemas: [],
       extra_json: {},
     };
-    expect(tabFromServer(state)).toEqual({ ...tab, catalog: null, hideLeftBar: false });
+    expect(tabFromServer(state)).toEqual({ ...tab, catalog: null, hideLeftBar: false, version: 1, loaded: true, inLocalStorage: false });
     expect(tabFromServer({ ...state, catalog: 'east', hide_left_bar: true })).toMatchObject({ catalog: 'east', hideLeftBar: true });
     expect(tabFromServer({ ...state, template_params: '{"state": "CA"}' }).templateParams).toBe('{"state": "CA"}');
     expect(tabFromServer({ ...state, template_params: '' }).templateParams).toBeNull();
@@ -116,5 +118,63 @@ describe('tab persistence', () => {
     expect(readUnsentActiveTab(window.localStorage)).toBe('12');
     writeUnsentActiveTab(window.localStorage, null);
     expect(window.localStorage.getItem(unsentActiveTabStorageKey)).toBeNull();
+  });
+
+  it("keeps the split, the cursor, the version and the last edit in the server tab's extra_json; the latest run from latest_query", () => {
+    const state = {
+      id: 12,
+      user_id: 1,
+      label: 'Births',
+      active: true,
+      database_id: 1,
+      catalog: null,
+      schema: 'main',
+      sql: 'SELECT 1',
+      query_limit: 100,
+      latest_query: null,
+      autorun: false,
+      template_params: null,
+      hide_left_bar: false,
+      saved_query: null,
+      table_schemas: [],
+      extra_json: { updatedAt: 1_700_000_000_000, version: 1, northPercent: 60, southPercent: 40, cursorPosition: { row: 0, column: 6 } },
+    };
+    const read = tabFromServer(state);
+    expect(read).toMatchObject({
+      updatedAt: 1_700_000_000_000,
+      version: 1,
+      northPercent: 60,
+      southPercent: 40,
+      cursorPosition: { row: 0, column: 6 },
+      loaded: true,
+      inLocalStorage: false,
+    });
+    expect(tabExtraJson(read)).toEqual(state.extra_json);
+    // The split, the cursor or an edit's stamp change the whole extra_json; the selection sends nothing.
+    const moved = { ...read, cursorPosition: { row: 0, column: 2 } };
+    expect(tabChanges(read, moved)).toEqual({ extra_json: { ...state.extra_json, cursorPosition: { row: 0, column: 2 } } });
+    expect(tabChanges(read, { ...read, northPercent: 70, southPercent: 30 })).toEqual({
+      extra_json: { ...state.extra_json, northPercent: 70, southPercent: 30 },
+    });
+    expect(tabChanges(read, { ...read, sql: 'SELECT 2', updatedAt: 1_700_000_005_000 })).toEqual({
+      sql: 'SELECT 2',
+      extra_json: { ...state.extra_json, updatedAt: 1_700_000_005_000 },
+    });
+    expect(tabChanges(read, { ...read, selectedText: 'SELECT' })).toEqual({});
+    expect(tabExtraJson(tab)).toEqual({ version: 1 });
+    // The server's latest run is the tab's latestQueryId.
+    const withRun = tabFromServer({ ...state, latest_query: { id: 'run00000001' } as unknown as SqlLabQuery });
+    expect(withRun.latestQueryId).toBe('run00000001');
+  });
+
+  it('merges an unsaved edit only over an older server copy (updatedAt), as Superset merges its unsaved editor', () => {
+    const server: QueryEditorTab = { ...tab, sql: 'SELECT server', updatedAt: 2_000, loaded: true, inLocalStorage: false };
+    const newer: QueryEditorTab = { ...tab, sql: 'SELECT newer', updatedAt: 3_000 };
+    const older: QueryEditorTab = { ...tab, sql: 'SELECT older', updatedAt: 1_000 };
+    expect(mergeUnsavedEdits([server], { '12': newer })).toEqual([{ ...newer, loaded: true, inLocalStorage: false }]);
+    expect(mergeUnsavedEdits([server], { '12': older })).toEqual([server]);
+    // Without both times the edit wins.
+    expect(mergeUnsavedEdits([{ ...server, updatedAt: undefined }], { '12': older })[0]?.sql).toBe('SELECT older');
+    expect(mergeUnsavedEdits([server], { '12': { ...tab, sql: 'SELECT untimed' } })[0]?.sql).toBe('SELECT untimed');
   });
 });

@@ -6,7 +6,7 @@
 import type { TabState } from '@/api/generated/TabState';
 import type { TabStateNew } from '@/api/generated/TabStateNew';
 import type { TabStateUpdate } from '@/api/generated/TabStateUpdate';
-import { defaultQueryLimit, type QueryEditorTab } from './editorTabs';
+import { defaultQueryLimit, queryEditorVersion, storedEditorFields, type QueryEditorTab } from './editorTabs';
 import { storedTemplateParams } from './templateParams';
 
 /** Spec 002 section 9's autosave and sync polling: the tab edits are sent every 5000 ms. */
@@ -51,7 +51,24 @@ export function tabFromServer(state: TabState, defaultLimit: number = defaultQue
     templateParams: storedTemplateParams(state.template_params),
     hideLeftBar: state.hide_left_bar,
     autorun: state.autorun,
+    ...(state.latest_query === null ? {} : { latestQueryId: state.latest_query.id }),
+    ...storedEditorFields(state.extra_json),
+    loaded: true,
+    inLocalStorage: false,
   };
+}
+
+/**
+ * The tab fields the server keeps in the tab's `extra_json` (Superset keeps `updatedAt` there):
+ * the last edit, the record version, the split and the cursor.
+ */
+export function tabExtraJson(tab: QueryEditorTab): Record<string, unknown> {
+  const extra: Record<string, unknown> = { version: tab.version ?? queryEditorVersion };
+  if (tab.updatedAt !== undefined) extra.updatedAt = tab.updatedAt;
+  if (tab.northPercent !== undefined) extra.northPercent = tab.northPercent;
+  if (tab.southPercent !== undefined) extra.southPercent = tab.southPercent;
+  if (tab.cursorPosition !== undefined) extra.cursorPosition = tab.cursorPosition;
+  return extra;
 }
 
 /** The body of `POST /tabstateview/` for a tab (Superset's query editor fields). */
@@ -83,6 +100,7 @@ export function tabChanges(previous: QueryEditorTab, next: QueryEditorTab): TabS
   if (previous.templateParams !== next.templateParams) changes.template_params = next.templateParams;
   if ((previous.hideLeftBar ?? false) !== (next.hideLeftBar ?? false)) changes.hide_left_bar = next.hideLeftBar ?? false;
   if (previous.autorun !== next.autorun) changes.autorun = next.autorun;
+  if (JSON.stringify(tabExtraJson(previous)) !== JSON.stringify(tabExtraJson(next))) changes.extra_json = tabExtraJson(next);
   return changes;
 }
 
@@ -104,11 +122,17 @@ export function unsavedEdits(tabs: readonly QueryEditorTab[], stored: ReadonlyMa
   return edits;
 }
 
-/** The server tabs with the edits kept in the browser merged over them (same id only). */
+/**
+ * The server tabs with the edits kept in the browser merged over them (same id only), as
+ * Superset merges its unsaved editor record: an edit older than the server's copy (its
+ * `updatedAt`, say from another browser) is dropped; without both times the edit wins.
+ */
 export function mergeUnsavedEdits(tabs: readonly QueryEditorTab[], edits: Readonly<Record<string, QueryEditorTab>>): QueryEditorTab[] {
   return tabs.map((tab) => {
     const edit = edits[tab.id];
-    return edit === undefined ? tab : { ...edit, id: tab.id };
+    if (edit === undefined) return tab;
+    if (edit.updatedAt !== undefined && tab.updatedAt !== undefined && edit.updatedAt < tab.updatedAt) return tab;
+    return { ...edit, id: tab.id, loaded: tab.loaded, inLocalStorage: tab.inLocalStorage };
   });
 }
 

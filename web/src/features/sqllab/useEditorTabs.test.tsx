@@ -122,19 +122,45 @@ describe('useEditorTabs', () => {
     expect(calls).not.toContain('DELETE /tabstateview/9');
   });
 
-  it("toasts 'An error occurred while fetching tab state' for a tab the server fails to answer; a 404 only drops the tab", async () => {
-    stubServer((_method, url) => {
+  it("toasts 'An error occurred while fetching tab state' for a tab the server fails to answer, kept not loaded; a 404 only drops the tab", async () => {
+    let isFailing = true;
+    const calls = stubServer((_method, url) => {
       if (url === '/api/v1/sqllab/') return bootstrap(true, [7, 8, 9]);
-      if (url === '/tabstateview/8') return Response.json({ message: 'Fatal error' }, { status: 500 });
+      if (url === '/tabstateview/8') return isFailing ? Response.json({ message: 'Fatal error' }, { status: 500 }) : Response.json(serverTab(8, 'Tab 8', 'SELECT 8'));
       if (url === '/tabstateview/9') return Response.json({ message: 'Not found' }, { status: 404 });
       return Response.json(serverTab(7, 'Tab 7', 'SELECT 7'));
     });
     const { result } = renderHook(() => useEditorTabs(), { wrapper });
     await waitFor(() => expect(result.current.mode).toBe('server'));
-    expect(result.current.state.tabs.map((tab) => tab.id)).toEqual(['7']);
+    // Tab 8 is kept by its label, not loaded; tab 7 is whole.
+    expect(result.current.state.tabs.map((tab) => [tab.id, tab.name, tab.loaded])).toEqual([
+      ['7', 'Tab 7', true],
+      ['8', 'Tab 8', false],
+    ]);
     const toasts = Array.from(document.querySelectorAll(`[data-testid="${testIds.toast.item}"]`), (item) => item.textContent);
     expect(toasts.filter((text) => text.includes('An error occurred while fetching tab state'))).toHaveLength(1);
     expect(tabStateMessages.fetchFailed).toBe('An error occurred while fetching tab state');
+    // Shown again, it is read again: now loaded with its SQL.
+    isFailing = false;
+    act(() => result.current.select('8'));
+    await waitFor(() => expect(result.current.state.tabs.find((tab) => tab.id === '8')).toMatchObject({ loaded: true, sql: 'SELECT 8' }));
+    expect(calls.filter((call) => call === 'GET /tabstateview/8')).toHaveLength(2);
+  });
+
+  it('removes a tab not loaded when the server answers 404 as it is shown', async () => {
+    let answer8 = 500;
+    stubServer((_method, url) => {
+      if (url === '/api/v1/sqllab/') return bootstrap(true, [7, 8]);
+      if (url === '/tabstateview/8') return Response.json({ message: 'Gone' }, { status: answer8 });
+      return Response.json(serverTab(7, 'Tab 7', 'SELECT 7'));
+    });
+    const { result } = renderHook(() => useEditorTabs(), { wrapper });
+    await waitFor(() => expect(result.current.mode).toBe('server'));
+    expect(result.current.state.tabs.map((tab) => tab.loaded)).toEqual([true, false]);
+    answer8 = 404;
+    act(() => result.current.select('8'));
+    await waitFor(() => expect(result.current.state.tabs.map((tab) => tab.id)).toEqual(['7']));
+    expect(result.current.state.activeTabId).toBe('7');
   });
 
   it('toasts the storing warning when a new tab cannot be created on the server', async () => {
@@ -159,7 +185,22 @@ describe('useEditorTabs', () => {
     const { result } = renderHook(() => useEditorTabs(), { wrapper });
     await waitFor(() => expect(result.current.mode).toBe('server'));
     expect(result.current.state).toEqual({
-      tabs: [{ id: '31', name: 'Kept here', dbId: 1, schema: 'main', sql: 'SELECT 7', queryLimit: 10, remoteId: null, templateParams: null, autorun: false }],
+      tabs: [
+        {
+          id: '31',
+          name: 'Kept here',
+          dbId: 1,
+          schema: 'main',
+          sql: 'SELECT 7',
+          queryLimit: 10,
+          remoteId: null,
+          templateParams: null,
+          autorun: false,
+          version: 1,
+          loaded: true,
+          inLocalStorage: false,
+        },
+      ],
       activeTabId: '31',
     });
     expect(calls[1]).toBe(
@@ -370,6 +411,65 @@ describe('useEditorTabs', () => {
       const count = puts(calls).length;
       await act(() => vi.advanceTimersByTimeAsync(2 * tabSyncIntervalMs));
       expect(puts(calls)).toHaveLength(count);
+    });
+
+    it('keeps an edit not yet stored across a switch to another tab and back, then stores it (the unsaved editor record)', async () => {
+      const calls = stubServer((method, url) => {
+        if (url === '/api/v1/sqllab/') return bootstrap(true, [7, 8]);
+        if (method === 'PUT') return Response.json({ result: 1 });
+        if (url.endsWith('/activate')) return Response.json(1);
+        const id = Number(url.split('/').at(-1));
+        return Response.json(serverTab(id, `Tab ${id}`, `SELECT ${id}`));
+      });
+      const { result } = renderHook(() => useEditorTabs(), { wrapper });
+      await waitFor(() => expect(result.current.mode).toBe('server'));
+      expect(result.current.state.activeTabId).toBe('7');
+      act(() => result.current.edit((state) => updateTab(state, '7', { sql: 'SELECT 70', updatedAt: 5_000 })));
+      act(() => result.current.select('8'));
+      // Waiting in the browser while another tab is shown...
+      const unsaved = JSON.parse(window.localStorage.getItem(unsavedEditsStorageKey) ?? '{}') as Record<string, { sql: string }>;
+      expect(Object.keys(unsaved)).toEqual(['7']);
+      expect(unsaved['7']?.sql).toBe('SELECT 70');
+      // ...and merged into the tab when it is shown again.
+      act(() => result.current.select('7'));
+      expect(result.current.state.tabs.find((tab) => tab.id === '7')?.sql).toBe('SELECT 70');
+      expect(result.current.state.tabs.find((tab) => tab.id === '8')?.sql).toBe('SELECT 8');
+      await act(() => vi.advanceTimersByTimeAsync(tabSyncIntervalMs));
+      expect(puts(calls)).toEqual(['PUT /tabstateview/7 {"sql":"SELECT 70","extra_json":{"version":1,"updatedAt":5000}}']);
+      expect(window.localStorage.getItem(unsavedEditsStorageKey)).toBeNull();
+    });
+
+    it('merges an unsaved edit at load only when it is newer than the server copy (updatedAt in extra_json)', async () => {
+      const stamped = (id: number, updatedAt: number): TabState => ({ ...serverTab(id, `Tab ${id}`, `SELECT ${id}`), extra_json: { updatedAt, version: 1 } });
+      const calls = stubServer((method, url) => {
+        if (url === '/api/v1/sqllab/') return bootstrap(true, [7, 8]);
+        if (method === 'PUT') return Response.json({ result: 1 });
+        if (url.endsWith('/activate')) return Response.json(1);
+        return Response.json(url.endsWith('/7') ? stamped(7, 2_000) : stamped(8, 2_000));
+      });
+      const edit = (id: number, sql: string, updatedAt: number): unknown => ({
+        id: String(id),
+        name: `Tab ${id}`,
+        dbId: 1,
+        catalog: null,
+        schema: 'main',
+        sql,
+        queryLimit: 100,
+        remoteId: null,
+        templateParams: null,
+        autorun: false,
+        updatedAt,
+      });
+      // Tab 7's edit is older than the server's copy (made elsewhere since); tab 8's is newer.
+      window.localStorage.setItem(unsavedEditsStorageKey, JSON.stringify({ '7': edit(7, 'SELECT stale', 1_000), '8': edit(8, 'SELECT fresh', 3_000) }));
+      const { result } = renderHook(() => useEditorTabs(), { wrapper });
+      await waitFor(() => expect(result.current.mode).toBe('server'));
+      expect(result.current.state.tabs.map((tab) => [tab.id, tab.sql, tab.updatedAt])).toEqual([
+        ['7', 'SELECT 7', 2_000],
+        ['8', 'SELECT fresh', 3_000],
+      ]);
+      await act(() => vi.advanceTimersByTimeAsync(tabSyncIntervalMs));
+      expect(puts(calls)).toEqual(['PUT /tabstateview/8 {"sql":"SELECT fresh","extra_json":{"version":1,"updatedAt":3000}}']);
     });
 
     it("toasts 'Your query was not properly saved' when the tab cannot be linked to the saved query", async () => {

@@ -3,6 +3,7 @@ import { ApiError } from '@/api/errors';
 import type { SqlLabConfig } from '@/api/generated/SqlLabConfig';
 import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import type { TabState } from '@/api/generated/TabState';
+import type { TabStateRef } from '@/api/generated/TabStateRef';
 import { useToasts } from '@/components/toastContext';
 import {
   addTab,
@@ -16,6 +17,7 @@ import {
   newTabFields,
   openedQueryFields,
   pushTabHistory,
+  queryEditorVersion,
   saveTabs,
   tabsStorageKey,
   updateTab,
@@ -28,12 +30,14 @@ import {
   mergeTable,
   parseStoredTables,
   removeTable as removeTableFrom,
+  updateTable as updateTableIn,
   saveTables,
   setTableExpanded,
   tableFromServer,
   tablesStorageKey,
   type SouthTab,
   type SqlLabTable,
+  type TablePreviewFields,
 } from './sqlLabTables';
 import {
   activateTabState,
@@ -93,6 +97,8 @@ export interface EditorTabs {
   /** Merges or adds a table of the active editor as expanded; answers its id once known. */
   addTable: (table: Omit<SqlLabTable, 'id' | 'expanded'>) => Promise<string | null>;
   expandTable: (tableId: string, expanded: boolean) => void;
+  /** A table's metadata was read or its data preview started (kept with the table in this browser). */
+  updateTable: (tableId: string, changes: TablePreviewFields) => void;
   /** Removes a table; answers the south tab that is active afterwards. */
   removeTable: (tableId: string, activeSouthTab: SouthTab) => SouthTab;
   /** SQL Lab's configured defaults (spec 002 section 9); Superset's defaults until the server answers. */
@@ -129,26 +135,28 @@ function isNotFound(error: unknown): boolean {
  * holds as active, when no tab moved there (a moved tab was made active by its creation).
  */
 async function loadServerTabs(
-  tabIds: readonly number[],
+  tabRefs: readonly TabStateRef[],
   activeId: number | null,
   defaultLimit: number,
   onFetchFailed: () => void,
   onMigrationWarning: (warning: MigrationWarning) => void,
 ): Promise<EditorTabsState & { tables: SqlLabTable[]; latestQueries: Record<string, SqlLabQuery>; serverActiveId: number | null }> {
-  const answers = await Promise.allSettled(tabIds.map((id) => fetchTabState(id)));
+  const answers = await Promise.allSettled(tabRefs.map((ref) => fetchTabState(ref.id)));
   const tabs: QueryEditorTab[] = [];
   const tables: SqlLabTable[] = [];
   const latestQueries: Record<string, SqlLabQuery> = {};
-  answers.forEach((answer) => {
+  answers.forEach((answer, index) => {
     if (answer.status === 'fulfilled') {
       tabs.push(tabFromServer(answer.value, defaultLimit));
       if (answer.value.latest_query !== null) latestQueries[String(answer.value.id)] = answer.value.latest_query;
-      for (const entry of answer.value.table_schemas) {
-        const table = tableFromServer(entry);
-        if (table !== null) tables.push(table);
-      }
-    } else if (!isNotFound(answer.reason)) onFetchFailed();
+      tables.push(...serverTables(answer.value));
+    } else if (!isNotFound(answer.reason)) {
+      // Kept by its label, not loaded: read again when it is shown (Superset's `loaded`).
+      const ref = tabRefs[index];
+      if (ref !== undefined) tabs.push(unloadedTab(ref, defaultLimit));
+    }
   });
+  if (answers.some((answer) => answer.status === 'rejected' && !isNotFound(answer.reason))) onFetchFailed();
   const hasLocalTabs = window.localStorage.getItem(tabsStorageKey) !== null;
   const local = hasLocalTabs || tabs.length === 0 ? loadTabs(window.localStorage, defaultLimit) : null;
   const localTables = parseStoredTables(window.localStorage.getItem(tablesStorageKey)).filter(isLocalTable);
@@ -165,6 +173,33 @@ async function loadServerTabs(
     tables: migrated.tables,
     latestQueries,
     serverActiveId: local === null ? activeId : null,
+  };
+}
+
+/** The tables of a server tab that the editor can show. */
+function serverTables(state: TabState): SqlLabTable[] {
+  return state.table_schemas.flatMap((entry) => {
+    const table = tableFromServer(entry);
+    return table === null ? [] : [table];
+  });
+}
+
+/** A server tab whose state could not be read: its label only, read again when it is shown. */
+export function unloadedTab(ref: TabStateRef, defaultLimit: number): QueryEditorTab {
+  return {
+    id: String(ref.id),
+    name: ref.label,
+    dbId: null,
+    catalog: null,
+    schema: null,
+    sql: '',
+    queryLimit: defaultLimit,
+    remoteId: null,
+    templateParams: null,
+    autorun: false,
+    version: queryEditorVersion,
+    loaded: false,
+    inLocalStorage: false,
   };
 }
 
@@ -251,13 +286,13 @@ export function useEditorTabs(): EditorTabs {
         const active: TabState | null = bootstrap.active_tab;
         const destroyedTabs = destroyed();
         const loaded = await loadServerTabs(
-          bootstrap.tab_state_ids.map((tab) => tab.id).filter((id) => !destroyedTabs.has(id)),
+          bootstrap.tab_state_ids.filter((tab) => !destroyedTabs.has(tab.id)),
           active?.id ?? null,
           defaultLimit,
           () => addToast('danger', tabStateMessages.fetchFailed),
           (warning) => addToast('warning', migrationMessages[warning]),
         );
-        remember(loaded.tabs);
+        remember(loaded.tabs.filter((tab) => tab.loaded !== false));
         destroyedTabs.forEach(deleteDestroyedTab);
         activatedId.current = loaded.serverActiveId;
         // An active tab chosen before a reload and not yet sent is active again (and sent at the next tick).
@@ -353,7 +388,7 @@ export function useEditorTabs(): EditorTabs {
     (fields: Omit<QueryEditorTab, 'id'>) => {
       createTabState(newTabPayload(fields))
         .then((id) => {
-          const tab: QueryEditorTab = { ...fields, id: String(id) };
+          const tab: QueryEditorTab = { ...fields, id: String(id), inLocalStorage: false };
           remember([tab]);
           // The server made the new tab active.
           activatedId.current = id;
@@ -404,6 +439,41 @@ export function useEditorTabs(): EditorTabs {
     [mode, state, destroyed, deleteDestroyedTab],
   );
 
+  // A tab not loaded is read from the server when it is shown: a 404 removes it (spec 002
+  // section 4), another failure toasts and leaves it to be read at the next showing.
+  const loadingIds = useRef(new Set<string>());
+  const loadTab = useCallback(
+    (tab: QueryEditorTab) => {
+      const id = serverTabId(tab);
+      if (id === null || loadingIds.current.has(tab.id)) return;
+      loadingIds.current.add(tab.id);
+      fetchTabState(id)
+        .then((answer) => {
+          const loadedTab = tabFromServer(answer, config.default_sqllab_limit);
+          remember([loadedTab]);
+          setState((previous) => ({ ...previous, tabs: previous.tabs.map((candidate) => (candidate.id === tab.id ? loadedTab : candidate)) }));
+          setTables((previous) => [...previous.filter((table) => table.queryEditorId !== tab.id), ...serverTables(answer)]);
+          const latest = answer.latest_query;
+          if (latest !== null) setLatestQueries((previous) => ({ ...previous, [tab.id]: latest }));
+        })
+        .catch((error: unknown) => {
+          if (isNotFound(error)) setState((previous) => (previous.tabs.length > 1 ? closeTab(previous, tab.id, tabHistory.current) : previous));
+          else addToast('danger', tabStateMessages.fetchFailed);
+        })
+        .finally(() => loadingIds.current.delete(tab.id));
+    },
+    [config, remember, addToast],
+  );
+
+  // The active tab is read when it is shown and not loaded (once per showing).
+  const activeTab = state.tabs.find((tab) => tab.id === state.activeTabId);
+  const isActiveUnloaded = activeTab?.loaded === false;
+  useEffect(() => {
+    if (mode === 'server' && isActiveUnloaded) loadTab(activeTab);
+    // Only a change of the active tab (or of its loaded flag) reads it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mode, state.activeTabId, isActiveUnloaded, loadTab]);
+
   // The server learns the active tab at the next sync tick (spec 002 section 4).
   const select = useCallback((tabId: string) => setState((previous) => ({ ...previous, activeTabId: tabId })), []);
 
@@ -412,11 +482,12 @@ export function useEditorTabs(): EditorTabs {
       const tab = state.tabs.find((candidate) => candidate.id === tabId);
       if (tab === undefined) return;
       const id = serverTabId(tab);
-      // A tab in this browser keeps its latest run with it, to move it to the server later.
-      if (mode !== 'server' || id === null) {
-        setState((previous) => updateTab(previous, tabId, { latestQueryId: clientId }));
-        return;
-      }
+      // The tab's latest run (Superset's `latestQueryId`): a tab in this browser keeps it, to move
+      // it to the server later; a server tab also stores it there at once.
+      setState((previous) => updateTab(previous, tabId, { latestQueryId: clientId }));
+      if (mode !== 'server' || id === null) return;
+      const stored = synced.current.get(tabId);
+      if (stored !== undefined) synced.current.set(tabId, { ...stored, latestQueryId: clientId });
       updateTabState(id, { latest_query_id: clientId }).catch((error: unknown) => {
         console.warn('could not store the latest query of the tab', error);
       });
@@ -480,6 +551,8 @@ export function useEditorTabs(): EditorTabs {
     [mode, tables, addToast, expandTable],
   );
 
+  const updateTable = useCallback((tableId: string, changes: TablePreviewFields) => setTables((previous) => updateTableIn(previous, tableId, changes)), []);
+
   const removeTable = useCallback(
     (tableId: string, activeSouthTab: SouthTab): SouthTab => {
       const next = removeTableFrom(tables, tableId, activeSouthTab);
@@ -509,6 +582,7 @@ export function useEditorTabs(): EditorTabs {
     tables,
     addTable,
     expandTable,
+    updateTable,
     removeTable,
     config,
     restoredRuns,
