@@ -112,10 +112,10 @@ describe('ReportListPage', () => {
     await screen.findAllByTestId(testIds.listView.row);
 
     fireEvent.change(selectFilter('type'), { target: { value: 'Alert' } });
-    await waitFor(() => expect(sent).toContain('GET /api/v1/report/?q=(filters:!((col:type,opr:eq,value:Alert)),order_column:name,order_direction:asc,page:0,page_size:25)'));
+    await waitFor(() => expect(sent).toContain("GET /api/v1/report/?q=(filters:!((col:type,opr:eq,value:'Alert')),order_column:name,order_direction:asc,page:0,page_size:25)"));
     fireEvent.change(selectFilter('active'), { target: { value: 'no' } });
     await waitFor(() =>
-      expect(sent).toContain('GET /api/v1/report/?q=(filters:!((col:type,opr:eq,value:Alert),(col:active,opr:eq,value:!f)),order_column:name,order_direction:asc,page:0,page_size:25)'),
+      expect(sent).toContain("GET /api/v1/report/?q=(filters:!((col:type,opr:eq,value:'Alert'),(col:active,opr:eq,value:!f)),order_column:name,order_direction:asc,page:0,page_size:25)"),
     );
 
     fireEvent.click(screen.getByRole('button', { name: /Modified/ }));
@@ -149,7 +149,8 @@ describe('ReportListPage', () => {
     expect(save.disabled).toBe(true);
     expect(save.title).toBe('Please enter an alert name');
     fireEvent.change(screen.getByTestId(testIds.reports.alertName), { target: { value: 'Late orders' } });
-    await waitFor(() => expect(screen.getByRole('option', { name: 'examples' })).toBeTruthy());
+    const databaseSelect = screen.getByTestId<HTMLSelectElement>(testIds.reports.alertDatabase);
+    await waitFor(() => expect([...databaseSelect.options].map((option) => [option.value, option.text])).toEqual([['', 'Select database'], ['1', 'examples']]));
     fireEvent.change(screen.getByTestId(testIds.reports.alertDatabase), { target: { value: '1' } });
     fireEvent.change(screen.getByTestId(testIds.reports.alertSql), { target: { value: 'SELECT count(*) FROM orders WHERE late' } });
     fireEvent.change(screen.getByTestId(testIds.reports.alertCondition), { target: { value: '>=' } });

@@ -108,7 +108,6 @@ describe('ReportModal', () => {
       name: 'Births on Mondays',
       description: 'For the team',
       crontab: '0 12 * * 1',
-    crontab_humanized: 'At 12:00 PM, only on Monday',
       timezone: 'UTC',
       report_format: 'CSV',
       extra: {},
