@@ -125,7 +125,8 @@ fn segment_description(expression: &str, words: &SegmentWords) -> Option<String>
                 content.push_str(" and ");
             }
             if segment.contains('-') {
-                content.push_str(&between_description(segment, ", {0} through {1}", words)?.replace(", ", ""));
+                content
+                    .push_str(&between_description(segment, ", {0} through {1}", words)?.replace(", ", ""));
             } else {
                 content.push_str(&(words.item)(segment)?);
             }
@@ -150,7 +151,9 @@ fn day_item(text: &str) -> Option<String> {
 
 fn month_item(text: &str) -> Option<String> {
     let index: usize = text.parse().ok()?;
-    MONTH_NAMES.get(index.checked_sub(1)?).map(|name| (*name).to_owned())
+    MONTH_NAMES
+        .get(index.checked_sub(1)?)
+        .map(|name| (*name).to_owned())
 }
 
 const MINUTE_WORDS: SegmentWords = SegmentWords {
@@ -363,21 +366,36 @@ mod tests {
             ("0 12 * * 1", "At 12:00 PM, only on Monday"),
             ("30 9 * * 1-5", "At 09:30 AM, Monday through Friday"),
             ("30 9 * * mon-fri", "At 09:30 AM, Monday through Friday"),
-            ("0 9 * * 1,3,5", "At 09:00 AM, only on Monday, Wednesday, and Friday"),
+            (
+                "0 9 * * 1,3,5",
+                "At 09:00 AM, only on Monday, Wednesday, and Friday",
+            ),
             ("0 9 * * 0,6", "At 09:00 AM, only on Sunday and Saturday"),
             ("0 9 * * 7", "At 09:00 AM, only on Sunday"),
             ("0 9 1 * *", "At 09:00 AM, on day 1 of the month"),
             ("0 9 1,15 * *", "At 09:00 AM, on day 1 and 15 of the month"),
-            ("15 14 1 1 *", "At 02:15 PM, on day 1 of the month, only in January"),
+            (
+                "15 14 1 1 *",
+                "At 02:15 PM, on day 1 of the month, only in January",
+            ),
             ("0 9,17 * * *", "At 09:00 AM and 05:00 PM"),
             ("0 8,12,17 * * *", "At 08:00 AM, 12:00 PM and 05:00 PM"),
             ("0 9-17 * * *", "Between 09:00 AM and 05:59 PM"),
-            ("*/10 9-17 * * 1-5", "Every 10 minutes, between 09:00 AM and 05:59 PM, Monday through Friday"),
+            (
+                "*/10 9-17 * * 1-5",
+                "Every 10 minutes, between 09:00 AM and 05:59 PM, Monday through Friday",
+            ),
             ("0-10 11 * * *", "Every minute between 11:00 AM and 11:10 AM"),
             ("*/5 9 * * *", "Every 5 minutes, at 09:00 AM"),
-            ("5/20 * * * *", "Every 20 minutes, starting at 5 minutes past the hour"),
+            (
+                "5/20 * * * *",
+                "Every 20 minutes, starting at 5 minutes past the hour",
+            ),
             ("0 0 */2 * *", "At 12:00 AM, every 2 days"),
-            ("0 0 1 */3 *", "At 12:00 AM, on day 1 of the month, every 3 months"),
+            (
+                "0 0 1 */3 *",
+                "At 12:00 AM, on day 1 of the month, every 3 months",
+            ),
             ("0 0 * jan-mar *", "At 12:00 AM, January through March"),
         ];
         for (crontab, expected) in cases {

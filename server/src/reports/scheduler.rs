@@ -189,7 +189,11 @@ async fn is_in_grace_period(app: &AppState, report: &ReportRecord, now: DateTime
 }
 
 /// Whether a run still `Working` started longer ago than the report's working timeout.
-async fn is_on_working_timeout(app: &AppState, report: &ReportRecord, now: DateTime<Utc>) -> StoreResult<bool> {
+async fn is_on_working_timeout(
+    app: &AppState,
+    report: &ReportRecord,
+    now: DateTime<Utc>,
+) -> StoreResult<bool> {
     let entered = app.store.last_entered_working(report.id).await?;
     Ok(entered.is_some_and(|entered| !is_within(&entered, report.fields.working_timeout, now)))
 }

@@ -541,13 +541,12 @@ impl Store {
 
     /// Deletes the report's runs that ended before `before` (a stored time); answers how many.
     pub async fn delete_report_executions_before(&self, report_id: i64, before: &str) -> StoreResult<u64> {
-        let result = sqlx::query(
-            "DELETE FROM report_execution_log WHERE report_schedule_id = $1 AND end_dttm < $2",
-        )
-        .bind(report_id)
-        .bind(before)
-        .execute(&self.pool)
-        .await?;
+        let result =
+            sqlx::query("DELETE FROM report_execution_log WHERE report_schedule_id = $1 AND end_dttm < $2")
+                .bind(report_id)
+                .bind(before)
+                .execute(&self.pool)
+                .await?;
         Ok(result.rows_affected())
     }
 

@@ -785,7 +785,10 @@ async fn reports_and_alerts_are_delivered_by_email() {
     let log = run_log(&app, alert_id, &admin).await;
     assert_eq!(
         (log[0]["state"].clone(), log[0]["error_message"].clone()),
-        (json!("Error"), json!("Report Schedule reached a working timeout."))
+        (
+            json!("Error"),
+            json!("Report Schedule reached a working timeout.")
+        )
     );
     assert_eq!(sink.messages().len(), 2);
 
