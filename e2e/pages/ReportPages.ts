@@ -10,6 +10,19 @@ export interface ReportFields {
   format: string;
 }
 
+/** The fields of the list page's alert form. */
+export interface AlertFields {
+  name: string;
+  /** The database's name in the Database select. */
+  database: string;
+  sql: string;
+  /** `<`, `>`, `<=`, `>=`, `==`, `!=` or `not null`. */
+  condition: string;
+  threshold: string;
+  crontab: string;
+  recipients: string;
+}
+
 /** The chart and dashboard headers' ReportModal and `/report/list/`, found by test ids. */
 export class ReportPages {
   readonly modal: Locator;
@@ -40,6 +53,28 @@ export class ReportPages {
     await this.modal.waitFor({ state: 'detached' }).catch(async () => {
       throw new Error(`scheduling the report failed: ${await error.innerText()}`);
     });
+  }
+
+  /** "+ Alert" on the list page: fills the alert form and adds it; throws with the form's error when the server refuses. */
+  async addAlert(fields: AlertFields): Promise<void> {
+    await this.page.getByTestId(testIds.reports.addAlert).click();
+    const modal = this.page.getByTestId(testIds.reports.alertModal);
+    await modal.getByTestId(testIds.reports.alertName).fill(fields.name);
+    await modal.getByTestId(testIds.reports.alertDatabase).selectOption({ label: fields.database });
+    await modal.getByTestId(testIds.reports.alertSql).fill(fields.sql);
+    await modal.getByTestId(testIds.reports.alertCondition).selectOption(fields.condition);
+    if (fields.condition !== 'not null') await modal.getByTestId(testIds.reports.alertThreshold).fill(fields.threshold);
+    await modal.getByTestId(testIds.reports.alertCrontab).fill(fields.crontab);
+    await modal.getByTestId(testIds.reports.alertRecipients).fill(fields.recipients);
+    await modal.getByTestId(testIds.reports.alertSave).click();
+    await modal.waitFor({ state: 'detached' }).catch(async () => {
+      throw new Error(`adding the alert failed: ${await modal.getByTestId(testIds.reports.error).innerText()}`);
+    });
+  }
+
+  /** Picks a value of one of the list's select filters (`type`, `active`). */
+  async filterBy(filterId: string, value: string): Promise<void> {
+    await this.page.locator(`[data-testid="${testIds.listView.selectFilter}"][data-filter-id="${filterId}"]`).selectOption(value);
   }
 
   /** The modal's "Delete email report", confirmed by typing DELETE. */

@@ -6,7 +6,8 @@ import { ReportPages } from '../pages/ReportPages';
 
 /**
  * Reports end to end: an email report scheduled from a chart's header ("Manage email reports"),
- * listed at `/report/list/`, deactivated from the header's modal, then deleted from it.
+ * listed at `/report/list/`, deactivated from the header's modal, then deleted from it; an alert
+ * added on the list page, found with the Type filter and deleted there.
  */
 
 async function chartIdNamed(request: APIRequestContext, sliceName: string): Promise<number> {
@@ -34,7 +35,7 @@ test('a report made on a chart is listed, deactivated and deleted', async ({ pag
   const row = reports.row(name);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Births by gender');
-  await expect(row).toContainText('0 9 * * 1-5 (UTC)');
+  await expect(row.getByTestId(testIds.reports.rowSchedule)).toHaveText('At 09:00 AM, Monday through Friday (UTC)');
   await expect(row).toContainText('Email');
   await expect(row.getByTestId(testIds.reports.rowActive)).toBeChecked();
 
@@ -56,5 +57,45 @@ test('a report made on a chart is listed, deactivated and deleted', async ({ pag
   await reports.deleteFromModal();
   await expect(page.getByText(`Deleted: ${name}`)).toBeVisible();
   await reports.openListFromSettingsMenu();
+  await expect(reports.row(name)).toHaveCount(0);
+});
+
+test('an alert added on the list page is saved with its condition and found by the Type filter', async ({ page }) => {
+  const name = `Many births ${Date.now()}`;
+  const reports = new ReportPages(page);
+  await reports.openListFromSettingsMenu();
+
+  const created = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith('/api/v1/report/'));
+  await reports.addAlert({
+    name,
+    database: 'examples',
+    sql: 'SELECT COUNT(*) FROM birth_names',
+    condition: '>',
+    threshold: '100',
+    crontab: '0 9 * * 1',
+    recipients: 'ops@example.com',
+  });
+  const answer = (await (await created).json()) as { id: number; result: { type: string; validator_type: string; validator_config_json: unknown; database: { database_name: string } } };
+  expect([answer.result.type, answer.result.validator_type, answer.result.validator_config_json, answer.result.database.database_name]).toEqual([
+    'Alert',
+    'operator',
+    { op: '>', threshold: 100 },
+    'examples',
+  ]);
+  await expect(page.getByText('Alert created')).toBeVisible();
+
+  await reports.filterBy('type', 'Alert');
+  const row = reports.row(name);
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId(testIds.reports.rowSchedule)).toHaveText('At 09:00 AM, only on Monday (UTC)');
+  await expect(row.getByTestId(testIds.reports.rowLog)).toHaveAttribute('href', `/alert/${answer.id}/log`);
+  await reports.filterBy('type', 'Report');
+  await expect(reports.row(name)).toHaveCount(0);
+
+  await reports.filterBy('type', 'Alert');
+  await reports.row(name).getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByTestId(testIds.listView.deleteInput).fill('DELETE');
+  await page.getByTestId(testIds.listView.deleteConfirm).click();
+  await expect(page.getByText(`Deleted: ${name}`)).toBeVisible();
   await expect(reports.row(name)).toHaveCount(0);
 });

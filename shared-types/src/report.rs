@@ -73,6 +73,8 @@ pub struct ReportSchedule {
     pub context_markdown: Option<String>,
     pub active: bool,
     pub crontab: String,
+    /// The crontab in words, as Superset's cron-descriptor: "At 09:00 AM, only on Monday".
+    pub crontab_humanized: String,
     pub timezone: String,
     /// `charts`, `dashboards` or `alerts_reports`.
     pub creation_method: String,

@@ -928,6 +928,19 @@ export const testIds = {
     logPage: 'report-log-page',
     logBack: 'report-log-back',
     logRow: 'report-log-row',
+    /** "+ Alert" on the list page and the alert form it opens. */
+    addAlert: 'report-list-add-alert',
+    alertModal: 'alert-modal',
+    alertName: 'alert-modal-name',
+    alertDatabase: 'alert-modal-database',
+    alertSql: 'alert-modal-sql',
+    alertCondition: 'alert-modal-condition',
+    alertThreshold: 'alert-modal-threshold',
+    alertCrontab: 'alert-modal-crontab',
+    alertRecipients: 'alert-modal-recipients',
+    alertSave: 'alert-modal-save',
+    /** A row's schedule: the crontab in words and the time zone. */
+    rowSchedule: 'report-row-schedule',
   },
   /** The home page (issue #8). */
   welcome: {

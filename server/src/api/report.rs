@@ -24,6 +24,7 @@ use crate::auth::guard::FORBIDDEN;
 use crate::auth::{AuthUser, CurrentUser};
 use crate::error::{ApiError, AppJson, AppPath, AppQuery, ErrorKind};
 use crate::reports::crontab::{parse_timezone, Crontab, INVALID_CRONTAB};
+use crate::reports::crontab_description::crontab_humanized;
 use crate::state::AppState;
 use crate::store::list_rows::ListUser;
 use crate::store::report::{ReportExecution, ReportFields, ReportRecord, REPORT_LIST, REPORT_OWNERS};
@@ -347,6 +348,7 @@ fn report_body(
         description: fields.description,
         context_markdown: fields.context_markdown,
         active: fields.active,
+        crontab_humanized: crontab_humanized(&fields.crontab),
         crontab: fields.crontab,
         timezone: fields.timezone,
         creation_method: fields.creation_method,

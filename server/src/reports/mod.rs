@@ -3,6 +3,7 @@
 
 pub mod alert;
 pub mod crontab;
+pub mod crontab_description;
 pub mod email;
 pub mod notification;
 pub mod scheduler;

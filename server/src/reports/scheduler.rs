@@ -2,10 +2,12 @@
 //! crontab fired since it was last evaluated is run once and its run is written to
 //! `report_execution_log`.
 //!
-//! A run follows Superset's report state machine: an alert first runs its SQL check
-//! ([`super::alert`]) and stops at `Not triggered` when nothing fired, or at `On Grace` while a
-//! triggered alert is inside its grace period; then the notification is e-mailed
-//! ([`super::email`]) and the run ends `Success`, or `Error` with the reason. Several processes
+//! A run follows Superset's report state machine: it logs `Working`, an alert then runs its SQL
+//! check ([`super::alert`]) and stops at `Not triggered` when nothing fired; then the
+//! notification is e-mailed ([`super::email`]) and the run ends `Success`, or `Error` with the
+//! reason. A triggered alert rests `On Grace` within its grace period, then `Not triggered`; a
+//! run left `Working` is refused until its working timeout, then an `Error`. Once a day the
+//! runs older than each report's `log_retention` days are deleted. Several processes
 //! may run the scheduler: each evaluation is claimed by a conditional update of
 //! `last_eval_dttm`, so a fire time runs once.
 
@@ -40,9 +42,19 @@ pub const STATE_ERROR: &str = "Error";
 pub const STATE_NOT_TRIGGERED: &str = "Not triggered";
 /// Superset's `ReportState.GRACE`: an alert fired again within its grace period.
 pub const STATE_GRACE: &str = "On Grace";
+/// Superset's `ReportState.WORKING`: a run started and has not ended.
+pub const STATE_WORKING: &str = "Working";
 
 /// Superset's `ReportScheduleAlertGracePeriodError`.
 const GRACE_PERIOD_MESSAGE: &str = "Alert fired during grace period.";
+/// Superset's `ReportScheduleAlertEndGracePeriodError`.
+const END_GRACE_PERIOD_MESSAGE: &str = "Alert ended grace period.";
+/// Superset's `ReportSchedulePreviousWorkingError`.
+const PREVIOUS_WORKING_MESSAGE: &str = "Report Schedule is still working, refusing to re-compute.";
+/// Superset's `ReportScheduleWorkingTimeoutError`.
+const WORKING_TIMEOUT_MESSAGE: &str = "Report Schedule reached a working timeout.";
+/// How often the scheduler prunes the execution logs (Superset's daily `prune_log`).
+const LOG_PRUNE_INTERVAL: chrono::Duration = chrono::Duration::hours(24);
 /// Superset's `ReportScheduleType.ALERT`.
 const TYPE_ALERT: &str = "Alert";
 
@@ -87,83 +99,165 @@ pub async fn run_due_reports(app: &AppState, now: DateTime<Utc>) -> StoreResult<
             continue;
         }
         let record = store.report(report.id).await?;
-        let mut run = execute_report(app, &record, now).await?;
-        run.scheduled_dttm = fire.format(STORED_TIME_FORMAT).to_string();
-        run.start_dttm.clone_from(&now_stored);
-        if run.state == STATE_ERROR {
-            tracing::warn!(
-                report_id = report.id,
-                error = run.error_message.as_deref().unwrap_or_default(),
-                "report run failed"
-            );
-        }
-        store.record_report_execution(report.id, &run).await?;
+        let log = RunLog {
+            app,
+            report_id: report.id,
+            scheduled_dttm: fire.format(STORED_TIME_FORMAT).to_string(),
+            start_dttm: now_stored.clone(),
+        };
+        execute_report(app, &record, now, &log).await?;
         ran.push(report.id);
     }
     Ok(ran)
 }
 
-fn outcome(state: &str, error_message: Option<String>) -> ExecutionRecord {
+/// Deletes every report's runs older than its `log_retention` days (Superset's daily
+/// `reports.prune_log`); answers how many were deleted.
+pub async fn prune_report_logs(app: &AppState, now: DateTime<Utc>) -> StoreResult<u64> {
+    let mut deleted = 0;
+    for (report_id, retention_days) in app.store.report_log_retentions().await? {
+        let Some(before) = chrono::Duration::try_days(retention_days.max(0))
+            .and_then(|retention| now.checked_sub_signed(retention))
+        else {
+            continue;
+        };
+        let before = before.format(STORED_TIME_FORMAT).to_string();
+        deleted += app
+            .store
+            .delete_report_executions_before(report_id, &before)
+            .await?;
+    }
+    Ok(deleted)
+}
+
+/// Writes one fire's log entries, each with the fire time and the time the run started, and
+/// sets the report's `last_state` to each in turn (Superset's `update_report_schedule_and_log`).
+struct RunLog<'a> {
+    app: &'a AppState,
+    report_id: i64,
+    scheduled_dttm: String,
+    start_dttm: String,
+}
+
+impl RunLog<'_> {
+    async fn write(&self, run: ExecutionRecord) -> StoreResult<()> {
+        if run.state == STATE_ERROR {
+            tracing::warn!(
+                report_id = self.report_id,
+                error = run.error_message.as_deref().unwrap_or_default(),
+                "report run failed"
+            );
+        }
+        let run = ExecutionRecord {
+            scheduled_dttm: self.scheduled_dttm.clone(),
+            start_dttm: self.start_dttm.clone(),
+            ..run
+        };
+        self.app
+            .store
+            .record_report_execution(self.report_id, &run)
+            .await?;
+        Ok(())
+    }
+}
+
+fn outcome(state: &str, error_message: Option<&str>) -> ExecutionRecord {
     ExecutionRecord {
         state: state.to_owned(),
-        error_message,
+        error_message: error_message.map(str::to_owned),
         ..ExecutionRecord::default()
     }
 }
 
-/// Whether a triggered alert's last notification is younger than its grace period.
-async fn is_in_grace_period(app: &AppState, report: &ReportRecord, now: DateTime<Utc>) -> StoreResult<bool> {
-    let Some(ended) = app
-        .store
-        .last_report_run_in_state(report.id, STATE_SUCCESS)
-        .await?
-    else {
-        return Ok(false);
+/// Whether `since` (a stored time) is younger than `seconds` at `now`; a span past the end of
+/// time never ends.
+fn is_within(since: &str, seconds: i64, now: DateTime<Utc>) -> bool {
+    let Some(since) = stored_time(since) else {
+        return false;
     };
-    let Some(ended) = stored_time(&ended) else {
-        return Ok(false);
-    };
-    // A grace period past the end of time never ends.
-    let grace_end = chrono::Duration::try_seconds(report.fields.grace_period.max(0))
-        .and_then(|grace| ended.checked_add_signed(grace));
-    Ok(grace_end.is_none_or(|grace_end| grace_end > now))
+    let end = chrono::Duration::try_seconds(seconds.max(0)).and_then(|span| since.checked_add_signed(span));
+    end.is_none_or(|end| end > now)
 }
 
-/// One run of a report: the alert check, then the notification.
+/// Whether a triggered alert's last notification is younger than its grace period.
+async fn is_in_grace_period(app: &AppState, report: &ReportRecord, now: DateTime<Utc>) -> StoreResult<bool> {
+    let ended = app
+        .store
+        .last_report_run_in_state(report.id, STATE_SUCCESS)
+        .await?;
+    Ok(ended.is_some_and(|ended| is_within(&ended, report.fields.grace_period, now)))
+}
+
+/// Whether a run still `Working` started longer ago than the report's working timeout.
+async fn is_on_working_timeout(
+    app: &AppState,
+    report: &ReportRecord,
+    now: DateTime<Utc>,
+) -> StoreResult<bool> {
+    let entered = app.store.last_entered_working(report.id).await?;
+    Ok(entered.is_some_and(|entered| !is_within(&entered, report.fields.working_timeout, now)))
+}
+
+/// One fire of a report, as Superset's report state machine moves from its last state:
+/// a run still `Working` is refused (or ends `Error` past the working timeout); a triggered
+/// alert rests `On Grace` within its grace period and then returns to `Not triggered`; any
+/// other run logs `Working`, checks an alert's SQL (`Not triggered` when nothing fired), sends
+/// the notification and ends `Success` or `Error`.
 async fn execute_report(
     app: &AppState,
     report: &ReportRecord,
     now: DateTime<Utc>,
-) -> StoreResult<ExecutionRecord> {
-    let mut alert_values = ExecutionRecord::default();
-    if report.fields.report_type == TYPE_ALERT {
-        let was_triggered = matches!(report.last_state.as_str(), STATE_SUCCESS | STATE_GRACE);
-        if was_triggered && is_in_grace_period(app, report, now).await? {
-            return Ok(outcome(STATE_GRACE, Some(GRACE_PERIOD_MESSAGE.to_owned())));
+    log: &RunLog<'_>,
+) -> StoreResult<()> {
+    let is_alert = report.fields.report_type == TYPE_ALERT;
+    match report.last_state.as_str() {
+        STATE_WORKING => {
+            let run = if is_on_working_timeout(app, report, now).await? {
+                outcome(STATE_ERROR, Some(WORKING_TIMEOUT_MESSAGE))
+            } else {
+                outcome(STATE_WORKING, Some(PREVIOUS_WORKING_MESSAGE))
+            };
+            return log.write(run).await;
         }
+        STATE_SUCCESS | STATE_GRACE if is_alert => {
+            let run = if is_in_grace_period(app, report, now).await? {
+                outcome(STATE_GRACE, Some(GRACE_PERIOD_MESSAGE))
+            } else {
+                outcome(STATE_NOT_TRIGGERED, Some(END_GRACE_PERIOD_MESSAGE))
+            };
+            return log.write(run).await;
+        }
+        _ => {}
+    }
+    log.write(outcome(STATE_WORKING, None)).await?;
+    let mut alert_values = ExecutionRecord::default();
+    if is_alert {
         match check_alert(app, report).await {
-            Err(error) => return Ok(outcome(STATE_ERROR, Some(error.to_string()))),
+            Err(error) => return log.write(outcome(STATE_ERROR, Some(&error.to_string()))).await,
             Ok(checked) => {
                 alert_values.value = checked.value;
                 alert_values.value_row_json = checked.value_row_json;
                 if !checked.is_triggered {
-                    return Ok(ExecutionRecord {
-                        state: STATE_NOT_TRIGGERED.to_owned(),
-                        ..alert_values
-                    });
+                    return log
+                        .write(ExecutionRecord {
+                            state: STATE_NOT_TRIGGERED.to_owned(),
+                            ..alert_values
+                        })
+                        .await;
                 }
             }
         }
     }
     let delivered = match deliver(app, report).await {
         Ok(()) => outcome(STATE_SUCCESS, None),
-        Err(message) => outcome(STATE_ERROR, Some(message)),
+        Err(message) => outcome(STATE_ERROR, Some(&message)),
     };
-    Ok(ExecutionRecord {
+    log.write(ExecutionRecord {
         value: alert_values.value,
         value_row_json: alert_values.value_row_json,
         ..delivered
     })
+    .await
 }
 
 /// Sends the report's notification to its e-mail recipients; the error text for the log.
@@ -259,10 +353,19 @@ pub fn spawn_report_scheduler(app: AppState) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(SCHEDULER_TICK);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        let mut last_prune: Option<DateTime<Utc>> = None;
         loop {
             ticks.tick().await;
-            if let Err(error) = run_due_reports(&app, Utc::now()).await {
+            let now = Utc::now();
+            if let Err(error) = run_due_reports(&app, now).await {
                 tracing::warn!(%error, "report scheduler run failed");
+            }
+            if last_prune.is_none_or(|pruned| now - pruned >= LOG_PRUNE_INTERVAL) {
+                last_prune = Some(now);
+                match prune_report_logs(&app, now).await {
+                    Ok(deleted) => tracing::debug!(deleted, "report execution logs pruned"),
+                    Err(error) => tracing::warn!(%error, "report execution log pruning failed"),
+                }
             }
         }
     })
@@ -318,5 +421,16 @@ mod tests {
                 "{crontab} at {now}"
             );
         }
+    }
+
+    #[test]
+    fn grace_periods_and_working_timeouts_end_after_their_seconds() {
+        let since = "2026-11-24T10:00:00.000000";
+        assert!(is_within(since, 60, at("2026-11-24T10:00:59")));
+        assert!(!is_within(since, 60, at("2026-11-24T10:01:00")));
+        assert!(!is_within(since, 0, at("2026-11-24T10:00:00")));
+        // A span past the end of time never ends; an unreadable time is no span.
+        assert!(is_within(since, i64::MAX, at("2100-01-01T00:00:00")));
+        assert!(!is_within("yesterday", 60, at("2026-11-24T10:00:00")));
     }
 }

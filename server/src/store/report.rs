@@ -514,6 +514,42 @@ impl Store {
         Ok(ended.flatten())
     }
 
+    /// When the report last entered `Working` (Superset's `find_last_entered_working_log`: a
+    /// `Working` run without an error message), if it ever did.
+    pub async fn last_entered_working(&self, report_id: i64) -> StoreResult<Option<String>> {
+        let ended: Option<Option<String>> = sqlx::query_scalar(
+            "SELECT end_dttm FROM report_execution_log
+             WHERE report_schedule_id = $1 AND state = $2 AND error_message IS NULL
+             ORDER BY end_dttm DESC, id DESC LIMIT 1",
+        )
+        .bind(report_id)
+        .bind("Working")
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(ended.flatten())
+    }
+
+    /// Every report's id and log retention in days, for the log pruning.
+    pub async fn report_log_retentions(&self) -> StoreResult<Vec<(i64, i64)>> {
+        let rows = sqlx::query("SELECT id, log_retention FROM report_schedule ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|row| Ok((row.try_get("id")?, row.try_get("log_retention")?)))
+            .collect()
+    }
+
+    /// Deletes the report's runs that ended before `before` (a stored time); answers how many.
+    pub async fn delete_report_executions_before(&self, report_id: i64, before: &str) -> StoreResult<u64> {
+        let result =
+            sqlx::query("DELETE FROM report_execution_log WHERE report_schedule_id = $1 AND end_dttm < $2")
+                .bind(report_id)
+                .bind(before)
+                .execute(&self.pool)
+                .await?;
+        Ok(result.rows_affected())
+    }
+
     /// A report's runs, the latest first.
     pub async fn report_executions(&self, report_id: i64) -> StoreResult<Vec<ReportExecution>> {
         let rows = sqlx::query(

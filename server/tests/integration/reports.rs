@@ -10,7 +10,8 @@ use axum::http::{Method, StatusCode};
 use chrono::{Duration, Utc};
 use common::smtp_sink::{ReceivedMail, SmtpSink};
 use common::{As, TestApp, ThrowawayDatabase};
-use quiver_server::reports::scheduler::run_due_reports;
+use quiver_server::reports::scheduler::{prune_report_logs, run_due_reports};
+use quiver_server::store::report::ExecutionRecord;
 use serde_json::{json, Value};
 
 async fn call(
@@ -70,6 +71,7 @@ async fn check_reports(app: &TestApp) {
     assert_eq!(result["name"], "Births weekly");
     assert_eq!(result["type"], "Report");
     assert_eq!(result["crontab"], "0 12 * * 1");
+    assert_eq!(result["crontab_humanized"], "At 12:00 PM, only on Monday");
     assert_eq!(result["timezone"], "America/New_York");
     assert_eq!(result["creation_method"], "charts");
     assert_eq!(result["report_format"], "PNG");
@@ -265,6 +267,17 @@ async fn check_reports(app: &TestApp) {
     let shown = app.get(&report_path, &admin).await;
     assert_eq!(shown.json["result"]["name"], "Births on Mondays");
     assert_eq!(shown.json["result"]["crontab"], "30 9 * * 1-5");
+    assert_eq!(
+        shown.json["result"]["crontab_humanized"],
+        "At 09:30 AM, Monday through Friday"
+    );
+    let listed = app.get("/api/v1/report/", &admin).await;
+    let row = listed.json["result"]
+        .as_array()
+        .and_then(|rows| rows.iter().find(|row| row["id"] == report_id))
+        .cloned()
+        .unwrap_or(Value::Null);
+    assert_eq!(row["crontab_humanized"], "At 09:30 AM, Monday through Friday");
     assert_eq!(shown.json["result"]["active"], false);
     let (status, body) = call(
         app,
@@ -359,8 +372,11 @@ async fn check_reports(app: &TestApp) {
         .get(&format!("/api/v1/report/{alpha_report_id}/log/"), &alpha)
         .await;
     assert_eq!(logs.status, StatusCode::OK, "{}", logs.json);
-    assert_eq!(logs.json["count"], 1);
+    // Superset's log: the run entered 'Working', then ended.
+    assert_eq!(logs.json["count"], 2);
     assert_eq!(logs.json["result"][0]["state"], "Error");
+    assert_eq!(logs.json["result"][1]["state"], "Working");
+    assert_eq!(logs.json["result"][1]["error_message"], Value::Null);
     assert_eq!(
         logs.json["result"][0]["error_message"],
         "E-mail delivery is not configured: set smtp_host (QUIVER_SMTP_HOST)"
@@ -579,7 +595,11 @@ async fn reports_and_alerts_are_delivered_by_email() {
         "{csv}"
     );
     let log = run_log(&app, report_id, &admin).await;
-    assert_eq!((log.len(), log[0]["state"].clone()), (1, json!("Success")));
+    assert_eq!(
+        (log.len(), log[0]["state"].clone(), log[1]["state"].clone()),
+        (2, json!("Success"), json!("Working"))
+    );
+    assert_eq!(log[0]["scheduled_dttm"], log[1]["scheduled_dttm"]);
     let (status, _) = call(
         &app,
         Method::PUT,
@@ -660,8 +680,9 @@ async fn reports_and_alerts_are_delivered_by_email() {
         (json!("On Grace"), json!("Alert fired during grace period."))
     );
 
-    // With a one-second grace period the next fire checks again: a `not null` alert answering two
-    // rows is an error with Superset's text; a NULL is nothing.
+    // With a one-second grace period the next fire ends the grace period ('Not triggered', as
+    // Superset) and the one after checks again: a `not null` alert answering two rows is an error
+    // with Superset's text; a NULL is nothing.
     let (status, body) = call(
         &app,
         Method::PUT,
@@ -672,6 +693,13 @@ async fn reports_and_alerts_are_delivered_by_email() {
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let later = Utc::now() + Duration::minutes(10);
+    assert_eq!(run_due_reports(&app.state, later).await.unwrap(), vec![alert_id]);
+    let log = run_log(&app, alert_id, &admin).await;
+    assert_eq!(
+        (log[0]["state"].clone(), log[0]["error_message"].clone()),
+        (json!("Not triggered"), json!("Alert ended grace period."))
+    );
+    let later = later + Duration::minutes(2);
     assert_eq!(run_due_reports(&app.state, later).await.unwrap(), vec![alert_id]);
     let log = run_log(&app, alert_id, &admin).await;
     assert_eq!(
@@ -701,7 +729,78 @@ async fn reports_and_alerts_are_delivered_by_email() {
         (log[0]["state"].clone(), log[0]["value_row_json"].clone()),
         (json!("Not triggered"), json!("null"))
     );
-    assert_eq!(log.len(), 5);
+    // Not triggered, Success and the two errors each entered 'Working' first; the grace fires did not.
+    let states: Vec<&str> = log.iter().map(|run| run["state"].as_str().unwrap()).collect();
+    assert_eq!(
+        states,
+        [
+            "Not triggered",
+            "Working",
+            "Error",
+            "Working",
+            "Not triggered",
+            "On Grace",
+            "Success",
+            "Working",
+            "Not triggered",
+            "Working"
+        ]
+    );
     assert_eq!(sink.messages().len(), 2);
+
+    // A run left 'Working' (a process stopped mid-run) is refused until its working timeout,
+    // then is an error.
+    let stuck = ExecutionRecord {
+        scheduled_dttm: "2026-01-01T00:00:00.000000".to_owned(),
+        start_dttm: "2026-01-01T00:00:00.000000".to_owned(),
+        state: "Working".to_owned(),
+        ..ExecutionRecord::default()
+    };
+    app.state
+        .store
+        .record_report_execution(alert_id, &stuck)
+        .await
+        .unwrap();
+    let later = later + Duration::minutes(4);
+    assert_eq!(run_due_reports(&app.state, later).await.unwrap(), vec![alert_id]);
+    let log = run_log(&app, alert_id, &admin).await;
+    assert_eq!(
+        (log[0]["state"].clone(), log[0]["error_message"].clone()),
+        (
+            json!("Working"),
+            json!("Report Schedule is still working, refusing to re-compute.")
+        )
+    );
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        &format!("/api/v1/report/{alert_id}"),
+        Some(json!({"working_timeout": 1})),
+        &admin,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let later = later + Duration::minutes(2);
+    assert_eq!(run_due_reports(&app.state, later).await.unwrap(), vec![alert_id]);
+    let log = run_log(&app, alert_id, &admin).await;
+    assert_eq!(
+        (log[0]["state"].clone(), log[0]["error_message"].clone()),
+        (
+            json!("Error"),
+            json!("Report Schedule reached a working timeout.")
+        )
+    );
+    assert_eq!(sink.messages().len(), 2);
+
+    // Runs are kept `log_retention` days (90 by default), then pruned.
+    let kept = log.len() + run_log(&app, report_id, &admin).await.len();
+    assert_eq!(prune_report_logs(&app.state, Utc::now()).await.unwrap(), 0);
+    assert_eq!(
+        prune_report_logs(&app.state, Utc::now() + Duration::days(91))
+            .await
+            .unwrap(),
+        u64::try_from(kept).unwrap()
+    );
+    assert!(run_log(&app, alert_id, &admin).await.is_empty());
     app.close().await;
 }

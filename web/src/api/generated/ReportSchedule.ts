@@ -13,7 +13,11 @@ export type ReportSchedule = { id: number,
 /**
  * `Report` or `Alert`.
  */
-type: string, name: string, description: string | null, context_markdown: string | null, active: boolean, crontab: string, timezone: string, 
+type: string, name: string, description: string | null, context_markdown: string | null, active: boolean, crontab: string, 
+/**
+ * The crontab in words, as Superset's cron-descriptor: "At 09:00 AM, only on Monday".
+ */
+crontab_humanized: string, timezone: string, 
 /**
  * `charts`, `dashboards` or `alerts_reports`.
  */

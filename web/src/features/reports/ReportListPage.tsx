@@ -15,6 +15,7 @@ import { useListViewUrlState } from '@/components/listView/useListViewUrlState';
 import { ownerFromUserRef } from '@/components/OwnersSelect';
 import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
+import { AlertModal } from './AlertModal';
 import {
   deleteReport,
   deleteReportFailedMessage,
@@ -35,6 +36,11 @@ function notificationMethods(report: ReportSchedule): string {
   return [...new Set(report.recipients.map((recipient) => recipient.type))].join(', ');
 }
 
+/** A row's schedule, as Superset's list shows it: "At 09:00 AM, only on Monday (UTC)". */
+function scheduleText(report: Pick<ReportSchedule, 'crontab_humanized' | 'timezone'>): string {
+  return `${report.crontab_humanized} (${report.timezone})`;
+}
+
 /** What a report sends: the chart's or dashboard's name. */
 function reportSource(report: ReportSchedule): string {
   return report.chart?.slice_name ?? report.dashboard?.dashboard_title ?? '';
@@ -51,6 +57,7 @@ export function ReportListPage(): JSX.Element {
   const queryClient = useQueryClient();
   const { addToast } = useToasts();
   const [deleting, setDeleting] = useState<ReportSchedule | null>(null);
+  const [isAddingAlert, setIsAddingAlert] = useState(false);
 
   useEffect(() => {
     if (list.isError) addToast('danger', reportListFailedMessage);
@@ -84,7 +91,16 @@ export function ReportListPage(): JSX.Element {
     { id: 'last_eval_dttm', header: 'Last run', sortKey: 'last_eval_dttm', render: (report) => `${report.last_state}${report.last_eval_dttm === null ? '' : ` (${report.last_eval_dttm.slice(0, 16).replace('T', ' ')})`}` },
     { id: 'name', header: 'Name', sortKey: 'name', render: (report) => report.name },
     { id: 'source', header: 'Chart or dashboard', render: reportSource },
-    { id: 'crontab', header: 'Schedule', sortKey: 'crontab', render: (report) => `${report.crontab} (${report.timezone})` },
+    // Superset's schedule column: the crontab in words and the time zone, not sortable.
+    {
+      id: 'crontab_humanized',
+      header: 'Schedule',
+      render: (report) => (
+        <span title={report.crontab} data-testid={testIds.reports.rowSchedule}>
+          {scheduleText(report)}
+        </span>
+      ),
+    },
     { id: 'recipients', header: 'Notification method', render: notificationMethods },
     // A filter-only column (Superset's hidden columns).
     { id: 'type', header: 'Type', render: () => null, hidden: true },
@@ -147,11 +163,22 @@ export function ReportListPage(): JSX.Element {
   ];
 
   return (
-    <ListPageLayout title="Alerts & reports" testId={testIds.reports.listPage}>
+    <ListPageLayout
+      title="Alerts & reports"
+      testId={testIds.reports.listPage}
+      actions={
+        canWrite ? (
+          <Button $variant="primary" data-testid={testIds.reports.addAlert} onClick={() => setIsAddingAlert(true)}>
+            + Alert
+          </Button>
+        ) : undefined
+      }
+    >
+      {isAddingAlert && <AlertModal onClose={() => setIsAddingAlert(false)} />}
       {deleting !== null && (
         <ConfirmDeleteModal description={`Are you sure you want to delete ${deleting.name}?`} onConfirm={() => void remove(deleting)} onClose={() => setDeleting(null)} />
       )}
-      <Hint>Reports are created from a chart's or a dashboard's header: "Manage email reports".</Hint>
+      <Hint>Alerts are added here; reports are created from a chart's or a dashboard's header: "Manage email reports".</Hint>
       <ListView
         columns={columns}
         filters={filters}

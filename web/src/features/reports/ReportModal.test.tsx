@@ -23,6 +23,7 @@ function chartReport(overrides: Partial<ReportSchedule> = {}): ReportSchedule {
     context_markdown: null,
     active: true,
     crontab: '0 12 * * 1',
+    crontab_humanized: 'At 12:00 PM, only on Monday',
     timezone: 'UTC',
     creation_method: 'charts',
     report_format: 'PNG',

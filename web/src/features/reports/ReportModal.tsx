@@ -45,7 +45,7 @@ export function reportFormatOptions(kind: ReportTarget['kind']): readonly { valu
 }
 
 /** The time zones offered: the browser's list, with UTC first. */
-function timezoneChoices(): readonly string[] {
+export function timezoneChoices(): readonly string[] {
   return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
 }
 

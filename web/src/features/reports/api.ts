@@ -86,6 +86,75 @@ export function newReportPayload(target: ReportTarget, fields: Pick<ReportSchedu
   };
 }
 
+/** Superset's alert conditions (AlertReportModal's `CONDITIONS`): an operator, or `not null`. */
+export const alertConditions: readonly { value: string; label: string }[] = [
+  { value: '<', label: '< (Smaller than)' },
+  { value: '>', label: '> (Larger than)' },
+  { value: '<=', label: '<= (Smaller or equal)' },
+  { value: '>=', label: '>= (Larger or equal)' },
+  { value: '==', label: '== (Is equal)' },
+  { value: '!=', label: '!= (Is not equal)' },
+  { value: 'not null', label: 'Not null' },
+];
+
+/** What the alert form holds, as typed. */
+export interface AlertFormFields {
+  name: string;
+  description: string;
+  databaseId: number | null;
+  sql: string;
+  /** An operator of `alertConditions`, or `not null`. */
+  condition: string;
+  /** The operator's threshold as typed. */
+  threshold: string;
+  crontab: string;
+  timezone: string;
+  /** E-mail addresses, separated by "," or ";" (Superset's email target). */
+  recipients: string;
+}
+
+/** Why the alert form cannot be saved yet (Superset's "Please enter ..." hints), null when it can. */
+export function alertFormProblem(fields: AlertFormFields): string | null {
+  if (fields.name.trim() === '') return 'Please enter an alert name';
+  if (fields.databaseId === null) return 'Please choose a database';
+  if (fields.sql.trim() === '') return 'Please enter a SQL query';
+  if (fields.condition === '') return 'Please choose a condition';
+  if (fields.condition !== 'not null' && (fields.threshold.trim() === '' || !Number.isFinite(Number(fields.threshold)))) {
+    return 'Please enter a threshold value';
+  }
+  if (fields.recipients.trim() === '') return 'Please enter at least one email recipient';
+  return null;
+}
+
+/**
+ * The payload of a new alert made on `/report/list/`, as Superset's AlertReportModal sends it:
+ * `validator_type` `operator` with `{op, threshold}`, or `not null` with `{}`; e-mailed to the
+ * recipients typed.
+ */
+export function newAlertPayload(fields: AlertFormFields): ReportSchedulePayload {
+  const isNotNull = fields.condition === 'not null';
+  return {
+    type: 'Alert',
+    active: true,
+    creation_method: 'alerts_reports',
+    name: fields.name.trim(),
+    description: fields.description,
+    ...(fields.databaseId === null ? {} : { database: fields.databaseId }),
+    sql: fields.sql,
+    validator_type: isNotNull ? 'not null' : 'operator',
+    validator_config_json: isNotNull ? {} : { op: fields.condition, threshold: Number(fields.threshold) },
+    crontab: fields.crontab,
+    timezone: fields.timezone,
+    report_format: 'PNG',
+    recipients: [{ type: 'Email', recipient_config_json: { target: fields.recipients.trim() } }],
+    extra: {},
+    force_screenshot: false,
+  };
+}
+
+/** Superset's toast after an alert is added. */
+export const alertCreatedMessage = 'Alert created';
+
 export async function createReport(payload: ReportSchedulePayload): Promise<IdResult<ReportSchedule>> {
   return postJson<IdResult<ReportSchedule>>(reportsPath, payload);
 }

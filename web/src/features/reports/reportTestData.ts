@@ -11,6 +11,7 @@ export function report(id: number, name: string, active: boolean): ReportSchedul
     context_markdown: null,
     active,
     crontab: '0 9 * * 1-5',
+    crontab_humanized: 'At 09:00 AM, Monday through Friday',
     timezone: 'Europe/Paris',
     creation_method: 'dashboards',
     report_format: 'PDF',
