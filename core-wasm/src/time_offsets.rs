@@ -14,14 +14,15 @@
 //! The `compare` post-processing rule then reads the joined `SUM(num)__1 year ago` columns for
 //! the `difference`, `percentage` and `ratio` comparison types.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
-use arrow::array::{Array, ArrayRef, TimestampMicrosecondArray, UInt32Array};
-use arrow::compute::{cast, take};
-use arrow::datatypes::{DataType, Field, Schema, TimeUnit};
+use arrow::array::{Array, ArrayRef, AsArray, Date32Array, Date64Array, PrimitiveArray, UInt32Array};
+use arrow::compute::{concat, take};
+use arrow::datatypes::{
+    ArrowTimestampType, DataType, Date32Type, Date64Type, Field, Schema, TimeUnit, TimestampMicrosecondType,
+    TimestampMillisecondType, TimestampNanosecondType, TimestampSecondType,
+};
 use arrow::record_batch::RecordBatch;
-use arrow::row::{RowConverter, SortField};
 use chrono::{Duration, Months, NaiveDateTime};
 use quiver_types::{FilterOperator, QueryObject, QueryObjectFilter};
 use serde::Deserialize;
@@ -212,11 +213,16 @@ fn join_offset(
         } else {
             Arc::clone(column)
         };
-        let offset_column = if offset_column.data_type() == main_column.data_type() {
-            offset_column
-        } else {
-            cast(&offset_column, main_column.data_type()).map_err(join_failure)?
-        };
+        if offset_column.data_type() != main_column.data_type() {
+            return Err(CoreError::InvalidTimeOffset {
+                message: format!(
+                    "The time offset results cannot be joined: the column {} is {} in the offset result and {} in the main result",
+                    field.name(),
+                    offset_column.data_type(),
+                    main_column.data_type()
+                ),
+            });
+        }
         main_keys.push(Arc::clone(main_column));
         offset_keys.push(offset_column);
     }
@@ -235,59 +241,127 @@ fn join_offset(
     RecordBatch::try_new(Arc::new(Schema::new(fields)), columns).map_err(join_failure)
 }
 
-/// For each main row, the first offset row with the same keys, or null.
+/// For each main row, the first offset row with the same keys (null keys match each other, as
+/// in a pandas merge), or null. Both sides' keys are coded together with the core's grouping
+/// codes, so no comparison kernels are needed (they would add hundreds of KB to the Wasm file).
 fn matching_offset_rows(
     main_keys: &[ArrayRef],
     offset_keys: &[ArrayRef],
     main_rows: usize,
     offset_rows: usize,
 ) -> CoreResult<UInt32Array> {
+    use crate::postprocess::keys::{column_codes_unordered, dense_ids, ColumnCodes, NO_CODE};
+
     if main_keys.is_empty() {
         return Ok((0..main_rows).map(|_| (offset_rows > 0).then_some(0)).collect());
     }
-    let converter = RowConverter::new(
-        main_keys
-            .iter()
-            .map(|column| SortField::new(column.data_type().clone()))
-            .collect(),
-    )
-    .map_err(join_failure)?;
-    let offset_keyed = converter.convert_columns(offset_keys).map_err(join_failure)?;
-    let mut first_row_of_key: HashMap<&[u8], u32> = HashMap::with_capacity(offset_keyed.num_rows());
-    for row in 0..offset_keyed.num_rows() {
-        let index = u32::try_from(row).map_err(|_| CoreError::InvalidInput {
-            message: "The offset result has too many rows".to_owned(),
-        })?;
-        first_row_of_key
-            .entry(offset_keyed.row(row).data())
-            .or_insert(index);
+    let mut fields: Vec<Field> = Vec::with_capacity(main_keys.len());
+    let mut columns: Vec<ArrayRef> = Vec::with_capacity(main_keys.len());
+    for (position, (main_key, offset_key)) in main_keys.iter().zip(offset_keys).enumerate() {
+        fields.push(Field::new(
+            format!("key{position}"),
+            main_key.data_type().clone(),
+            true,
+        ));
+        columns.push(concat(&[main_key.as_ref(), offset_key.as_ref()]).map_err(join_failure)?);
     }
-    let main_keyed = converter.convert_columns(main_keys).map_err(join_failure)?;
-    Ok((0..main_keyed.num_rows())
-        .map(|row| first_row_of_key.get(main_keyed.row(row).data()).copied())
+    let both = RecordBatch::try_new(Arc::new(Schema::new(fields)), columns).map_err(join_failure)?;
+    let codes: Vec<ColumnCodes> = (0..both.num_columns())
+        .map(|position| column_codes_unordered(&both, position))
+        .collect::<CoreResult<_>>()?;
+    let code_refs: Vec<&ColumnCodes> = codes.iter().collect();
+    let ids = dense_ids(&code_refs, main_rows + offset_rows, true);
+    let mut first_offset_row: Vec<u32> = vec![NO_CODE; ids.first_row.len()];
+    for row in 0..offset_rows {
+        let id = ids.ids[main_rows + row];
+        if id != NO_CODE && first_offset_row[id as usize] == NO_CODE {
+            first_offset_row[id as usize] = u32::try_from(row).map_err(|_| CoreError::InvalidInput {
+                message: "The offset result has too many rows".to_owned(),
+            })?;
+        }
+    }
+    Ok(ids.ids[..main_rows]
+        .iter()
+        .map(|&id| {
+            (id != NO_CODE)
+                .then(|| first_offset_row[id as usize])
+                .filter(|&row| row != NO_CODE)
+        })
         .collect())
 }
 
 /// A temporal column moved by the opposite of the offset (the offset rows land on the main
 /// rows' times), in its own type; a time the shift cannot represent becomes null.
 fn shift_back(column: &ArrayRef, offset: &TimeOffset) -> CoreResult<ArrayRef> {
-    let micros = cast(column, &DataType::Timestamp(TimeUnit::Microsecond, None)).map_err(join_failure)?;
-    let micros = micros
-        .as_any()
-        .downcast_ref::<TimestampMicrosecondArray>()
-        .ok_or_else(|| CoreError::Internal {
-            message: "expected microsecond timestamps".to_owned(),
-        })?;
-    let moved: TimestampMicrosecondArray = micros
+    let shift = |micros: i64| -> Option<i64> {
+        chrono::DateTime::from_timestamp_micros(micros)
+            .and_then(|time| offset.shift(time.naive_utc(), false))
+            .map(|time| time.and_utc().timestamp_micros())
+    };
+    const MICROS_PER_DAY: i64 = 86_400_000_000;
+    Ok(match column.data_type() {
+        DataType::Timestamp(TimeUnit::Second, zone) => {
+            shift_timestamps::<TimestampSecondType>(column, zone.clone(), 1_000_000, &shift)
+        }
+        DataType::Timestamp(TimeUnit::Millisecond, zone) => {
+            shift_timestamps::<TimestampMillisecondType>(column, zone.clone(), 1_000, &shift)
+        }
+        DataType::Timestamp(TimeUnit::Microsecond, zone) => {
+            shift_timestamps::<TimestampMicrosecondType>(column, zone.clone(), 1, &shift)
+        }
+        DataType::Timestamp(TimeUnit::Nanosecond, zone) => {
+            let moved: PrimitiveArray<TimestampNanosecondType> = column
+                .as_primitive::<TimestampNanosecondType>()
+                .iter()
+                .map(|value| {
+                    let value = value?;
+                    let moved = shift(value.div_euclid(1_000))?;
+                    moved.checked_mul(1_000)?.checked_add(value.rem_euclid(1_000))
+                })
+                .collect();
+            Arc::new(moved.with_timezone_opt(zone.clone()))
+        }
+        DataType::Date32 => {
+            let moved: Date32Array = column
+                .as_primitive::<Date32Type>()
+                .iter()
+                .map(|days| {
+                    let moved = shift(i64::from(days?).checked_mul(MICROS_PER_DAY)?)?;
+                    i32::try_from(moved.div_euclid(MICROS_PER_DAY)).ok()
+                })
+                .collect();
+            Arc::new(moved)
+        }
+        DataType::Date64 => {
+            let moved: Date64Array = column
+                .as_primitive::<Date64Type>()
+                .iter()
+                .map(|millis| Some(shift(millis?.checked_mul(1_000)?)?.div_euclid(1_000)))
+                .collect();
+            Arc::new(moved)
+        }
+        other => {
+            return Err(CoreError::InvalidTimeOffset {
+                message: format!("The time offset results cannot be joined: a {other} column is not a time"),
+            })
+        }
+    })
+}
+
+/// Timestamps of one unit (`micros_per_unit` microseconds each) moved by `shift`, in the same
+/// unit and time zone.
+fn shift_timestamps<T: ArrowTimestampType>(
+    column: &ArrayRef,
+    zone: Option<Arc<str>>,
+    micros_per_unit: i64,
+    shift: &dyn Fn(i64) -> Option<i64>,
+) -> ArrayRef {
+    let moved: PrimitiveArray<T> = column
+        .as_primitive::<T>()
         .iter()
-        .map(|value| {
-            value
-                .and_then(chrono::DateTime::from_timestamp_micros)
-                .and_then(|time| offset.shift(time.naive_utc(), false))
-                .map(|time| time.and_utc().timestamp_micros())
-        })
+        .map(|value| Some(shift(value?.checked_mul(micros_per_unit)?)?.div_euclid(micros_per_unit)))
         .collect();
-    cast(&moved, column.data_type()).map_err(join_failure)
+    Arc::new(moved.with_timezone_opt(zone))
 }
 
 /// An Arrow failure while joining: the results do not fit together (a key column of a type
