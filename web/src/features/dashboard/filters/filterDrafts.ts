@@ -47,6 +47,8 @@ export function newDividerDraft(): NativeFilter {
  */
 export function draftOf(item: NativeFilter): NativeFilter {
   if (!isDivider(item)) return item;
+  // Read as partial: a stored divider may lack every field below but its own.
+  const stored: Partial<NativeFilter> = item;
   return {
     name: '',
     filterType: '',
@@ -56,7 +58,8 @@ export function draftOf(item: NativeFilter): NativeFilter {
     defaultDataMask: { extraFormData: {}, filterState: {} },
     cascadeParentIds: [],
     scope: allChartsScope,
-    ...item,
+    ...stored,
+    id: item.id,
   };
 }
 
