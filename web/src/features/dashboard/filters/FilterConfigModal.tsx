@@ -40,8 +40,12 @@ export const cyclicHierarchyMessage = 'Cannot create cyclic hierarchy';
 export function FilterConfigModal({ dashboardId, idOrSlug, filters, charts, layout, onClose, onSaved }: FilterConfigModalProps): JSX.Element {
   const datasets = useDashboardDatasets(idOrSlug, true);
   const { addToast } = useToasts();
-  const [drafts, setDrafts] = useState<NativeFilter[]>(() => (filters.length === 0 ? [newFilterDraft()] : filters.map(draftOf)));
-  const [selectedId, setSelectedId] = useState<string | null>(drafts[0]?.id ?? null);
+  // No filter yet (none, or only dividers): a new Value filter to fill in, selected, as on a first open.
+  const hasFilters = filters.some((item) => !isDivider(item));
+  const [drafts, setDrafts] = useState<NativeFilter[]>(() =>
+    hasFilters ? filters.map(draftOf) : [...filters.map(draftOf), newFilterDraft()],
+  );
+  const [selectedId, setSelectedId] = useState<string | null>(() => (hasFilters ? drafts[0]?.id : drafts[drafts.length - 1]?.id) ?? null);
   const [deletedIds, setDeletedIds] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [rangeError, setRangeError] = useState<string | null>(null);
