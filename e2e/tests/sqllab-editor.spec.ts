@@ -95,8 +95,11 @@ test.describe('SQL Lab editor', () => {
     await scroller.evaluate((element) => {
       element.scrollTop = element.scrollHeight / 2;
     });
-    const middle = Number(await sqlLab.results.getByTestId(testIds.sqlLab.row).first().getAttribute('data-row-index'));
-    expect(middle).toBeGreaterThan(400_000);
+    // The grid re-renders after the scroll event: wait for the rows of the middle.
+    const firstIndex = async (): Promise<number> =>
+      Number(await sqlLab.results.getByTestId(testIds.sqlLab.row).first().getAttribute('data-row-index'));
+    await expect.poll(firstIndex).toBeGreaterThan(400_000);
+    const middle = await firstIndex();
     expect(middle).toBeLessThan(600_000);
     await expect(sqlLab.cells('n').first()).toHaveText(String(middle));
   });
