@@ -163,6 +163,15 @@ impl From<crate::store::StoreError> for ApiError {
     }
 }
 
+/// Whether a request's body is a form post (`application/x-www-form-urlencoded`), as Superset's
+/// downloads and legacy endpoints send.
+pub fn is_form_post(headers: &axum::http::HeaderMap) -> bool {
+    headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("application/x-www-form-urlencoded"))
+}
+
 /// JSON body extractor whose rejections are the spec's 400 body, never axum's plain text.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct AppJson<T>(pub T);

@@ -1,11 +1,11 @@
 //! `POST /api/v1/chart/data`, and `GET /api/v1/chart/data/{cache_key}` for async results.
 
 use axum::body::Body;
-use axum::extract::State;
+use axum::extract::{FromRequest, Request, State};
 use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use quiver_types::{QueryContext, ResultFormat, ResultType};
+use quiver_types::{ErrorExtra, ErrorType, QueryContext, ResultFormat, ResultType};
 
 use crate::auth::CurrentUser;
 use crate::chart_data::annotations::chart_annotation_data;
@@ -13,18 +13,111 @@ use crate::chart_data::{
     all_cached, authorized_dataset, csv, encode_answer, pivot_csv, run_query_context, saved_query_context,
     xlsx,
 };
-use crate::error::{ApiError, AppJson, AppPath, AppQuery, ErrorKind};
+use crate::error::{is_form_post, ApiError, AppJson, AppPath, AppQuery, ErrorKind};
 use crate::jobs::ChartDataJob;
 use crate::state::AppState;
+use crate::store::log::NewLog;
 
 /// Runs a query context and answers in its result format; with async queries on, answers 202
 /// and runs it as a job unless every result is already cached.
 pub async fn chart_data(
     State(app): State<AppState>,
     CurrentUser(user): CurrentUser,
-    AppJson(context): AppJson<QueryContext>,
+    AppQuery(params): AppQuery<ChartDataParams>,
+    ChartDataBody(mut context): ChartDataBody,
 ) -> Result<Response, ApiError> {
+    let chart = params.chart()?;
+    if params.force.as_deref() == Some("true") {
+        context.force = true;
+    }
+    if chart.slice_id.is_some() || params.dashboard_id.is_some() {
+        log_chart_data(&app, user.id, chart.slice_id, params.dashboard_id);
+    }
     answer_context(&app, &user, context).await
+}
+
+/// The action of the log record a chart's data call writes (Superset logs each call of its
+/// chart data API under the class and method name).
+pub const CHART_DATA_LOG_ACTION: &str = "ChartDataRestApi.data";
+
+/// The query string of `POST /api/v1/chart/data` (spec 000 section 7): `form_data` is JSON naming
+/// the chart (`{"slice_id": 3}`), `dashboard_id` the dashboard showing it, `force=true` skips the
+/// cache as the body's `force` does.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct ChartDataParams {
+    form_data: Option<String>,
+    dashboard_id: Option<i64>,
+    force: Option<String>,
+}
+
+/// The chart named by the query string's `form_data`.
+#[derive(Debug, Default, PartialEq, serde::Deserialize)]
+struct ChartRef {
+    #[serde(default)]
+    slice_id: Option<i64>,
+}
+
+impl ChartDataParams {
+    /// 400 when `form_data` is there but not a JSON object.
+    fn chart(&self) -> Result<ChartRef, ApiError> {
+        let Some(text) = self.form_data.as_deref() else {
+            return Ok(ChartRef::default());
+        };
+        serde_json::from_str(text).map_err(|_| ApiError::bad_request("form_data is not a valid JSON object"))
+    }
+}
+
+/// Writes the call to the activity log with its chart and dashboard, in the background: the
+/// chart's data never waits on the log, nor fails with it.
+fn log_chart_data(app: &AppState, user_id: i64, slice_id: Option<i64>, dashboard_id: Option<i64>) {
+    let store = app.store.clone();
+    tokio::spawn(async move {
+        let record = NewLog {
+            action: CHART_DATA_LOG_ACTION.to_owned(),
+            user_id: Some(user_id),
+            slice_id,
+            dashboard_id,
+            ..NewLog::default()
+        };
+        if let Err(error) = store.insert_logs(&[record]).await {
+            tracing::warn!(%error, ?slice_id, ?dashboard_id, "chart data call not logged");
+        }
+    });
+}
+
+/// The body of `POST /api/v1/chart/data`: the query context as JSON, or a form post whose
+/// `form_data` field holds it as JSON text (how Superset's web app posts downloads, spec 002
+/// section 7).
+pub struct ChartDataBody(pub QueryContext);
+
+#[derive(serde::Deserialize)]
+struct ChartDataForm {
+    form_data: Option<String>,
+}
+
+impl<S: Send + Sync> FromRequest<S> for ChartDataBody {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        if !is_form_post(request.headers()) {
+            let AppJson(context) = AppJson::<QueryContext>::from_request(request, state).await?;
+            return Ok(ChartDataBody(context));
+        }
+        let axum::Form(form) = axum::Form::<ChartDataForm>::from_request(request, state)
+            .await
+            .map_err(|rejection| ApiError::bad_request(rejection.body_text()))?;
+        let text = form
+            .form_data
+            .ok_or_else(|| ApiError::bad_request("Missing form_data"))?;
+        serde_json::from_str(&text).map(ChartDataBody).map_err(|error| {
+            ApiError::typed(
+                ErrorKind::BadRequest,
+                ErrorType::InvalidPayloadSchemaError,
+                format!("Invalid payload: {error}"),
+                ErrorExtra::default(),
+            )
+        })
+    }
 }
 
 /// `GET /api/v1/chart/{pk}/data/?format=&type=&force=`: runs the query context saved with a chart

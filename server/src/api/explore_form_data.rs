@@ -98,20 +98,27 @@ pub async fn create_form_data(
         chart_id: post.chart_id,
         form_data: post.form_data,
     };
+    let key = store_explore_state(&app, user.id, &state).await?;
+    Ok((StatusCode::CREATED, AppJson(FormDataKeyResponse { key })))
+}
+
+/// Keeps a new Explore state for its default lifetime and answers its key.
+pub async fn store_explore_state(
+    app: &AppState,
+    user_id: i64,
+    state: &CachedExploreState,
+) -> Result<String, ApiError> {
     let expires_on = expiry_after(FORM_DATA_TIMEOUT_SECONDS);
     let entry = app
         .store
         .put_expiring_value(
             FORM_DATA_RESOURCE,
-            &state_text(&state)?,
-            Some(user.id),
+            &state_text(state)?,
+            Some(user_id),
             Some(&expires_on),
         )
         .await?;
-    Ok((
-        StatusCode::CREATED,
-        AppJson(FormDataKeyResponse { key: entry.uuid }),
-    ))
+    Ok(entry.uuid)
 }
 
 pub async fn update_form_data(

@@ -20,6 +20,7 @@ pub mod explore;
 pub mod explore_form_data;
 pub mod explore_json;
 pub mod explore_permalink;
+pub mod explore_post;
 pub mod favorites;
 pub mod humanize;
 pub mod import_export;
@@ -76,6 +77,11 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/health", get(health))
         .route("/login/", get(web_index).post(auth::login_session))
+        .route("/explore/", get(web_index).post(explore_post::explore_form_post))
+        .route(
+            "/superset/explore/",
+            get(explore_post::legacy_explore_redirect).post(explore_post::explore_form_post),
+        )
         .route("/logout/", get(auth::logout))
         .route("/api/v1/security/login", post(auth::api_login))
         .route("/api/v1/security/refresh", post(auth::refresh))

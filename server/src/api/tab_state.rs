@@ -9,7 +9,6 @@
 use std::collections::BTreeMap;
 
 use axum::extract::{FromRequest, Request, State};
-use axum::http::header::CONTENT_TYPE;
 use quiver_types::{
     CreatedId, DatabaseId, ErrorExtra, ErrorType, MigrateQueryPayload, ResultResponse, SqlLabBootstrap,
     SqlLabConfig, SqlLabQuery, TabSavedQuery, TabState, TabStateCreatePayload, TabStateRef, TabStateUpdate,
@@ -19,7 +18,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::auth::{AuthUser, CurrentUser};
-use crate::error::{ApiError, AppJson, AppPath, ErrorKind};
+use crate::error::{is_form_post, ApiError, AppJson, AppPath, ErrorKind};
 use crate::sqllab::run::query_view;
 use crate::state::AppState;
 use crate::store::query::QueryRecord;
@@ -45,12 +44,7 @@ where
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let is_form = request
-            .headers()
-            .get(CONTENT_TYPE)
-            .and_then(|value| value.to_str().ok())
-            .is_some_and(|value| value.starts_with("application/x-www-form-urlencoded"));
-        if !is_form {
+        if !is_form_post(request.headers()) {
             let AppJson(value) = AppJson::<T>::from_request(request, state).await?;
             return Ok(JsonOrForm(value));
         }

@@ -38,6 +38,19 @@ pub const ENDPOINTS: &[Endpoint] = &[
     endpoint("GET", "/login/", Public),
     endpoint("POST", "/login/", Public),
     endpoint("GET", "/logout/", Public),
+    // Explore's page, and Explore opened by a form post (kept in the Explore state cache).
+    endpoint("GET", "/explore/", Public),
+    endpoint(
+        "POST",
+        "/explore/",
+        Permission("can_write", "ExploreFormDataRestApi"),
+    ),
+    endpoint("GET", "/superset/explore/", Public),
+    endpoint(
+        "POST",
+        "/superset/explore/",
+        Permission("can_write", "ExploreFormDataRestApi"),
+    ),
     endpoint("POST", "/api/v1/security/login", Public),
     endpoint("POST", "/api/v1/security/refresh", Public),
     endpoint("GET", "/api/v1/security/csrf_token/", Authenticated),

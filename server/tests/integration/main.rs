@@ -19,6 +19,7 @@ mod engines;
 mod errors;
 mod examples;
 mod explore_export;
+mod form_posts;
 mod import_export;
 mod import_hostile;
 mod injection;
