@@ -360,3 +360,67 @@ async fn a_form_post_to_explore_opens_its_form_data_through_the_state_cache() {
     assert_eq!(old.headers[header::LOCATION], "/explore/?slice_id=3");
     app.close().await;
 }
+
+#[tokio::test]
+async fn the_cache_timeout_comes_from_the_context_then_the_chart_dataset_database_and_default() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let births = app.dataset_id("birth_names").await;
+    let timeout_of = |answer: &common::Answer| answer.json["result"][0]["cache_timeout"].clone();
+    let mut context = births_by_gender(births, "json");
+
+    // Nothing set: the server's default.
+    let default = app.post("/api/v1/chart/data", context.clone(), &admin).await;
+    assert_eq!(default.status, StatusCode::OK, "{}", default.json);
+    assert_eq!(timeout_of(&default), app.state.settings.cache_default_timeout);
+
+    // The database's, then the dataset's over it.
+    let database_id = app.state.store.dataset(births).await.unwrap().database.id.0;
+    let database = app
+        .call(
+            Method::PUT,
+            &format!("/api/v1/database/{database_id}"),
+            Some(json!({"cache_timeout": 400})),
+            &admin,
+        )
+        .await;
+    assert_eq!(database.status, StatusCode::OK, "{}", database.json);
+    let answer = app.post("/api/v1/chart/data", context.clone(), &admin).await;
+    assert_eq!(timeout_of(&answer), 400);
+    let dataset = app
+        .call(
+            Method::PUT,
+            &format!("/api/v1/dataset/{births}"),
+            Some(json!({"cache_timeout": 300})),
+            &admin,
+        )
+        .await;
+    assert_eq!(dataset.status, StatusCode::OK, "{}", dataset.json);
+    let answer = app.post("/api/v1/chart/data", context.clone(), &admin).await;
+    assert_eq!(timeout_of(&answer), 300);
+
+    // The chart the form data names, over the dataset's.
+    let chart = app
+        .post(
+            "/api/v1/chart/",
+            json!({"slice_name": "Timed", "viz_type": "table", "datasource_id": births, "datasource_type": "table", "cache_timeout": 200}),
+            &admin,
+        )
+        .await;
+    assert_eq!(chart.status, StatusCode::CREATED, "{}", chart.json);
+    context["form_data"] = json!({"slice_id": chart.json["id"], "viz_type": "table"});
+    let answer = app.post("/api/v1/chart/data", context.clone(), &admin).await;
+    assert_eq!(timeout_of(&answer), 200);
+
+    // The query context's own, over all.
+    context["custom_cache_timeout"] = json!(100);
+    let answer = app.post("/api/v1/chart/data", context.clone(), &admin).await;
+    assert_eq!(timeout_of(&answer), 100);
+
+    // A chart since deleted leaves the choice to the dataset.
+    context["custom_cache_timeout"] = Value::Null;
+    context["form_data"] = json!({"slice_id": 999_999, "viz_type": "table"});
+    let answer = app.post("/api/v1/chart/data", context, &admin).await;
+    assert_eq!(timeout_of(&answer), 300);
+    app.close().await;
+}
