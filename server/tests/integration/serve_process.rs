@@ -39,6 +39,40 @@ struct Server {
     lines: mpsc::Receiver<String>,
 }
 
+/// The status line of `POST /api/v1/security/login` for a user and password.
+fn login_status(port: u16, username: &str, password: &str) -> String {
+    let body = serde_json::json!({"username": username, "password": password, "provider": "db"}).to_string();
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(
+        stream,
+        "POST /api/v1/security/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    answer.lines().next().unwrap_or_default().to_owned()
+}
+
+/// Runs `quiver admin ...` on `home`; answers whether it succeeded and what it printed.
+fn admin(home: &Path, args: &[&str]) -> (bool, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_quiver"))
+        .arg("admin")
+        .args(args)
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("QUIVER_HOME", home)
+        .output()
+        .unwrap();
+    let printed = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (output.status.success(), printed)
+}
+
 /// Starts the real binary with `home` and the given environment, and waits for `/health` on `port`.
 fn start(home: &Path, port: u16, env: &[(&str, String)]) -> Server {
     let mut command = Command::new(env!("CARGO_BIN_EXE_quiver"));
@@ -53,7 +87,12 @@ fn start(home: &Path, port: u16, env: &[(&str, String)]) -> Server {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     for (name, value) in env {
-        command.env(name, value);
+        // An empty value unsets the variable (the defaults above included).
+        if value.is_empty() {
+            command.env_remove(name);
+        } else {
+            command.env(name, value);
+        }
     }
     let mut child = command.spawn().unwrap();
     let (sender, lines) = mpsc::channel();
@@ -202,4 +241,91 @@ fn the_secret_key_is_generated_once_into_the_home_folder() {
     let (stopped, _) = stop(start(other_home.path(), port, &configured), "-TERM");
     assert!(stopped);
     assert!(!other_home.path().join("secret_key").exists());
+}
+
+#[test]
+fn the_first_start_prints_a_generated_admin_password_once_and_admin_commands_manage_users() {
+    let home = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let env = [
+        ("QUIVER_BIND", format!("127.0.0.1:{port}")),
+        ("QUIVER_ADMIN_PASSWORD", String::new()),
+    ];
+
+    // First start: the admin account with a generated password, printed once.
+    let server = start(home.path(), port, &env);
+    let (stopped, lines) = stop(server, "-TERM");
+    assert!(stopped);
+    let password = lines
+        .iter()
+        .find_map(|line| line.trim().strip_prefix("Log in as admin with the password "))
+        .unwrap_or_else(|| panic!("no generated password in {lines:#?}"))
+        .to_owned();
+    assert!(password.len() >= 12, "a long random password: {password}");
+
+    // Second start: the password is not printed again, and it logs in.
+    let server = start(home.path(), port, &env);
+    assert_eq!(login_status(port, "admin", &password), "HTTP/1.1 200 OK");
+    assert_eq!(login_status(port, "admin", "admin"), "HTTP/1.1 401 Unauthorized");
+    let (stopped, lines) = stop(server, "-TERM");
+    assert!(stopped);
+    assert!(
+        !lines.iter().any(|line| line.contains(&password)),
+        "the password is printed on the first start only: {lines:#?}"
+    );
+
+    // `quiver admin create-user` and `reset-password`, checked by logging in.
+    let (created, printed) = admin(
+        home.path(),
+        &[
+            "create-user",
+            "--username",
+            "ana",
+            "--password",
+            "first-pw",
+            "--role",
+            "Alpha",
+        ],
+    );
+    assert!(created, "{printed}");
+    let (reset, printed) = admin(
+        home.path(),
+        &["reset-password", "--username", "ana", "--password", "second-pw"],
+    );
+    assert!(reset, "{printed}");
+    let (reset_admin, printed) = admin(
+        home.path(),
+        &[
+            "reset-password",
+            "--username",
+            "admin",
+            "--password",
+            "new-admin-pw",
+        ],
+    );
+    assert!(reset_admin, "{printed}");
+    let server = start(home.path(), port, &env);
+    assert_eq!(login_status(port, "ana", "second-pw"), "HTTP/1.1 200 OK");
+    assert_eq!(login_status(port, "ana", "first-pw"), "HTTP/1.1 401 Unauthorized");
+    assert_eq!(login_status(port, "admin", "new-admin-pw"), "HTTP/1.1 200 OK");
+    assert_eq!(
+        login_status(port, "admin", &password),
+        "HTTP/1.1 401 Unauthorized"
+    );
+    let (stopped, _) = stop(server, "-TERM");
+    assert!(stopped);
+
+    // Clear failures: an unknown user, an empty password.
+    let (ok, printed) = admin(
+        home.path(),
+        &["reset-password", "--username", "bob", "--password", "x"],
+    );
+    assert!(!ok);
+    assert!(printed.contains("there is no user bob"), "{printed}");
+    let (ok, printed) = admin(
+        home.path(),
+        &["create-user", "--username", "eve", "--password", ""],
+    );
+    assert!(!ok);
+    assert!(printed.contains("the password must not be empty"), "{printed}");
 }
