@@ -477,3 +477,76 @@ async fn dataset_edits_on_postgres_metadata() {
     check_dataset_edits(&app).await;
     app.close().await;
 }
+
+#[tokio::test]
+async fn only_owners_and_admins_change_refresh_or_delete_a_dataset() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    app.create_user("owner_alpha", "pw", &["Alpha"]).await;
+    app.create_user("other_alpha", "pw", &["Alpha"]).await;
+    let owner = app.token("owner_alpha", "pw").await;
+    let other = app.token("other_alpha", "pw").await;
+    let owner_id = app
+        .state
+        .store
+        .user_by_username("owner_alpha")
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    let birth_names = app.dataset_id("birth_names").await;
+    let database_id = app.state.store.dataset(birth_names).await.unwrap().database.id.0;
+    let owned = app
+        .state
+        .store
+        .create_dataset(&quiver_server::store::dataset::NewDataset {
+            database_id,
+            schema: Some("main"),
+            table_name: "owned_births",
+            sql: Some("SELECT name, num FROM birth_names"),
+            main_dttm_col: None,
+            columns: &[],
+            metrics: &[],
+            owners: &[owner_id],
+        })
+        .await
+        .unwrap();
+
+    // Another Alpha (can_write on Dataset, not an owner): refused with Superset's text, unchanged.
+    let (status, body) = put(&app, &other, owned, json!({"description": "not mine"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_eq!(body["message"], "Changing this Dataset is forbidden");
+    let refreshed = app
+        .call(
+            Method::PUT,
+            &format!("/api/v1/dataset/{owned}/refresh"),
+            None,
+            &other,
+        )
+        .await;
+    assert_eq!(refreshed.status, StatusCode::FORBIDDEN, "{}", refreshed.json);
+    let deleted = app
+        .call(Method::DELETE, &format!("/api/v1/dataset/{owned}"), None, &other)
+        .await;
+    assert_eq!(deleted.status, StatusCode::FORBIDDEN, "{}", deleted.json);
+    let read = app.get(&format!("/api/v1/dataset/{owned}"), &admin).await;
+    assert_eq!(read.json["result"]["description"], Value::Null);
+
+    // The owner and an admin may.
+    let (status, body) = put(&app, &owner, owned, json!({"description": "mine"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["result"]["description"], "mine");
+    let (status, body) = put(&app, &admin, owned, json!({"description": "the admin's"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let deleted = app
+        .call(Method::DELETE, &format!("/api/v1/dataset/{owned}"), None, &owner)
+        .await;
+    assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.json);
+    let gone = app.get(&format!("/api/v1/dataset/{owned}"), &admin).await;
+    assert_eq!(gone.status, StatusCode::NOT_FOUND);
+
+    // An example dataset the Alpha does not own stays the admin's to change.
+    let (status, _) = put(&app, &other, birth_names, json!({"description": "x"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    app.close().await;
+}
