@@ -248,3 +248,75 @@ test('Edit CSS in edit mode applies as typed and is saved with the dashboard; un
   expect(dialog.type()).toBe('beforeunload');
   await dialog.dismiss();
 });
+
+test('the drop-position indicator: a chart dropped on the left of another lands before it in the row', async ({ page }) => {
+  const login = await LoginPage.open(page);
+  await login.logIn(adminUsername, adminPassword);
+  const births = (await (await page.request.get('/api/v1/dashboard/births')).json()) as { result: { id: number } };
+  const copy = await writeJson(page.request, 'POST', `/api/v1/dashboard/${births.result.id}/copy/`, {
+    dashboard_title: 'Births (drop position)',
+    json_metadata: '{}',
+    duplicate_slices: false,
+  });
+  const copyId = (copy.result as { id: number }).id;
+  type Layout = Record<string, { type: string; children: string[]; meta?: { chartId?: number } }>;
+  const readLayout = async (): Promise<Layout> => {
+    const answer = (await (await page.request.get(`/api/v1/dashboard/${copyId}`)).json()) as { result: { position_json: string } };
+    return JSON.parse(answer.result.position_json) as Layout;
+  };
+  const genderChartId = (await readLayout())['CHART-births-by-gender']?.meta?.chartId;
+  expect(genderChartId).toBeDefined();
+
+  const dashboard = await DashboardPage.open(page, copyId);
+  await page.getByTestId(testIds.dashboardEdit.editButton).click();
+  await expect(page.getByTestId(testIds.dashboardEdit.pane)).toBeVisible();
+
+  // A row dragged over one of its own charts: the forbidden indicator, and no drop.
+  const overTime = page.locator('[data-edit-id="CHART-births-over-time"]');
+  await expect(overTime).toBeVisible();
+  const rowHandle = page.locator('[data-edit-id="ROW-trends"]').getByLabel('Move').first();
+  const forbiddenTransfer = await page.evaluateHandle(() => new DataTransfer());
+  const overTimeBox = await overTime.boundingBox();
+  if (overTimeBox === null) throw new Error('the chart is not visible');
+  const middle = { clientX: overTimeBox.x + overTimeBox.width / 2, clientY: overTimeBox.y + overTimeBox.height / 2 };
+  await rowHandle.dispatchEvent('dragstart', { dataTransfer: forbiddenTransfer });
+  await overTime.dispatchEvent('dragover', { dataTransfer: forbiddenTransfer, ...middle });
+  const indicator = page.getByTestId(testIds.dashboardEdit.dropIndicator);
+  await expect(indicator).toHaveAttribute('data-position', 'DROP_FORBIDDEN');
+  await expect(indicator).toHaveAttribute('data-target-id', 'CHART-births-over-time');
+  await rowHandle.dispatchEvent('dragend', { dataTransfer: forbiddenTransfer });
+  await expect(indicator).toHaveCount(0);
+
+  // Take "Births by gender" out of its row, then drop it back on the left of "Births over time".
+  await page.locator('[data-edit-id="CHART-births-by-gender"]').getByTestId(testIds.dashboardEdit.deleteButton).click();
+  await expect(dashboard.chart('Births by gender')).toHaveCount(0);
+  const genderInPane = page.getByTestId(testIds.dashboardEdit.paneChart).filter({ hasText: 'Births by gender' });
+  const box = await overTime.boundingBox();
+  if (box === null) throw new Error('the chart is not visible');
+  const nearLeftEdge = { clientX: box.x + 8, clientY: box.y + box.height / 2 };
+  const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+  await genderInPane.dispatchEvent('dragstart', { dataTransfer });
+  await overTime.dispatchEvent('dragenter', { dataTransfer, ...nearLeftEdge });
+  await overTime.dispatchEvent('dragover', { dataTransfer, ...nearLeftEdge });
+  // Superset's indicator: a line on the target's left side.
+  await expect(indicator).toHaveAttribute('data-position', 'DROP_LEFT');
+  const line = await indicator.boundingBox();
+  expect(line?.height).toBeCloseTo(box.height, -1);
+  expect(Math.abs((line?.x ?? 0) + (line?.width ?? 0) / 2 - box.x)).toBeLessThan(4);
+  await overTime.dispatchEvent('drop', { dataTransfer, ...nearLeftEdge });
+  await genderInPane.dispatchEvent('dragend', { dataTransfer });
+  await expect(indicator).toHaveCount(0);
+
+  const rowCharts = page.locator('[data-component-id="ROW-trends"] [data-component-type="CHART"]');
+  await expect(rowCharts).toHaveCount(2);
+  await expect(rowCharts.nth(0)).toContainText('Births by gender');
+  await expect(rowCharts.nth(1)).toContainText('Births over time');
+
+  await page.getByTestId(testIds.dashboardEdit.saveButton).click();
+  await expect(dashboard.toasts.filter({ hasText: 'This dashboard was saved successfully.' })).toBeVisible();
+  const saved = await readLayout();
+  const row = saved['ROW-trends']?.children ?? [];
+  expect(row).toHaveLength(2);
+  expect(saved[row[0] ?? '']?.meta?.chartId).toBe(genderChartId);
+  expect(row[1]).toBe('CHART-births-over-time');
+});

@@ -496,6 +496,7 @@ export const testIds = {
     downloadImage: 'dashboard-menu-download-image',
     propertiesModal: 'dashboard-properties-modal',
     propertiesOwners: 'dashboard-properties-owners',
+    propertiesRoles: 'dashboard-properties-roles',
     saveAsModal: 'dashboard-save-as-modal',
     refreshIntervalModal: 'dashboard-refresh-interval-modal',
     cssModal: 'dashboard-css-modal',
@@ -516,7 +517,7 @@ export const testIds = {
     paneShowOnlyMine: 'dashboard-builder-show-only-mine',
     /** The title's input in edit mode. */
     titleInput: 'dashboard-title-input',
-    /** Where a drag would land: `data-drop-id` holds the destination. */
+    /** Where a drag would land: `data-position` (DROP_TOP, ..., DROP_FORBIDDEN) and `data-target-id`. */
     dropIndicator: 'dashboard-drop-indicator',
     /** A container accepting drops; `data-drop-id` holds the component id. */
     dropZone: 'dashboard-drop-zone',

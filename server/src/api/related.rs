@@ -16,7 +16,7 @@ use crate::error::{ApiError, AppJson, AppPath, AppQuery};
 use crate::state::AppState;
 use crate::store::related::{
     RelatedSource, DISTINCT_QUERY_STATUSES, DISTINCT_SAVED_QUERY_SCHEMAS, DISTINCT_SCHEMAS,
-    RELATED_DATABASES, RELATED_USERS,
+    RELATED_DATABASES, RELATED_ROLES, RELATED_USERS,
 };
 
 /// Which rows of a source the caller may see.
@@ -44,6 +44,7 @@ fn related_source(resource: &str, column: &str) -> Option<(RelatedSource, Visibi
             Some((RELATED_USERS, Visibility::Everyone))
         }
         ("query", "user") => Some((RELATED_USERS, Visibility::Everyone)),
+        ("dashboard", "roles") => Some((RELATED_ROLES, Visibility::Everyone)),
         _ => None,
     }
 }

@@ -134,8 +134,32 @@ pub async fn authorized_dataset(
     user: &AuthUser,
     context: &QueryContext,
 ) -> Result<Dataset, ApiError> {
-    let dataset = authorized_datasource(app, user, &context.datasource).await?;
+    let dataset = load_datasource(app, &context.datasource).await?;
+    if !user.can_access_dataset(&dataset)
+        && !crate::api::dashboard::body::dashboard_grants_dataset(
+            app,
+            user,
+            context.form_data.as_ref(),
+            dataset.id.0,
+        )
+        .await?
+    {
+        return Err(no_datasource_access(&dataset));
+    }
     dataset_sql::with_rendered_sql(dataset, user, context.form_data.as_ref())
+}
+
+/// The 403 of a dataset the user may not query.
+fn no_datasource_access(dataset: &Dataset) -> ApiError {
+    ApiError::typed(
+        ErrorKind::Forbidden,
+        ErrorType::DatasourceSecurityAccessError,
+        format!(
+            "This endpoint requires the datasource {}, database or `all_datasource_access` permission",
+            dataset.table_name
+        ),
+        ErrorExtra::default(),
+    )
 }
 
 /// Loads a datasource (a table dataset) and checks the user may query it: 400 for another
@@ -145,6 +169,16 @@ pub async fn authorized_datasource(
     user: &AuthUser,
     datasource: &DatasourceRef,
 ) -> Result<Dataset, ApiError> {
+    let dataset = load_datasource(app, datasource).await?;
+    if user.can_access_dataset(&dataset) {
+        Ok(dataset)
+    } else {
+        Err(no_datasource_access(&dataset))
+    }
+}
+
+/// Loads a datasource (a table dataset): 400 for another datasource type, 404 when it is gone.
+async fn load_datasource(app: &AppState, datasource: &DatasourceRef) -> Result<Dataset, ApiError> {
     if !matches!(
         datasource.datasource_type,
         DatasourceType::Table | DatasourceType::Dataset
@@ -154,30 +188,16 @@ pub async fn authorized_datasource(
             datasource.datasource_type
         )));
     }
-    let dataset = match app.store.dataset(datasource.id).await {
-        Ok(dataset) => dataset,
-        Err(StoreError::NotFound) => {
-            return Err(ApiError::typed(
-                ErrorKind::NotFound,
-                ErrorType::ObjectDoesNotExistError,
-                "The dataset does not exist",
-                ErrorExtra::default(),
-            ))
-        }
-        Err(other) => return Err(other.into()),
-    };
-    if !user.can_access_dataset(&dataset) {
-        return Err(ApiError::typed(
-            ErrorKind::Forbidden,
-            ErrorType::DatasourceSecurityAccessError,
-            format!(
-                "This endpoint requires the datasource {}, database or `all_datasource_access` permission",
-                dataset.table_name
-            ),
+    match app.store.dataset(datasource.id).await {
+        Ok(dataset) => Ok(dataset),
+        Err(StoreError::NotFound) => Err(ApiError::typed(
+            ErrorKind::NotFound,
+            ErrorType::ObjectDoesNotExistError,
+            "The dataset does not exist",
             ErrorExtra::default(),
-        ));
+        )),
+        Err(other) => Err(other.into()),
     }
-    Ok(dataset)
 }
 
 /// A saved chart's query context, on the chart's own dataset: 400 when the chart has none (or an

@@ -56,6 +56,17 @@ pub const RELATED_DATABASES: RelatedSource = RelatedSource {
     always: None,
 };
 
+/// The roles a dashboard can be shared with (`dashboard/related/roles`, role-based access).
+pub const RELATED_ROLES: RelatedSource = RelatedSource {
+    from: "ab_role",
+    value: "ab_role.id",
+    value_is_id: true,
+    text: "ab_role.name",
+    searched: &["ab_role.name"],
+    text_match: TextMatch::StartsWith,
+    always: None,
+};
+
 /// The schemas datasets are in (`distinct/schema`).
 pub const DISTINCT_SCHEMAS: RelatedSource = RelatedSource {
     from: "tables",

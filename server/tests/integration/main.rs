@@ -12,6 +12,7 @@ mod chart_data;
 mod chart_list;
 mod chart_save;
 mod dashboard_metadata;
+mod dashboard_queries;
 mod dashboards;
 mod database_dataset;
 mod dataset_edit;

@@ -32,6 +32,9 @@ export interface OwnersSelectProps {
   onChange: (owners: ChosenOwner[]) => void;
   ariaLabel?: string;
   testId?: string;
+  /** The related column offering the values: `owners` (users) or `roles` (a dashboard's roles). */
+  column?: 'owners' | 'roles';
+  placeholder?: string;
 }
 
 /**
@@ -39,14 +42,14 @@ export interface OwnersSelectProps {
  * when that answer holds the full list (count within one page) the search runs in the browser,
  * otherwise each typed text (debounced) asks the server. Chosen owners stay listed first.
  */
-export function OwnersSelect({ resource, value, onChange, ariaLabel = 'Owners', testId }: OwnersSelectProps): JSX.Element {
+export function OwnersSelect({ resource, value, onChange, ariaLabel = 'Owners', testId, column = 'owners', placeholder = 'Select owners' }: OwnersSelectProps): JSX.Element {
   const [search, setSearch] = useState('');
   const typed = search.trim();
   const debouncedSearch = useDebouncedValue(typed, ownersSearchDebounceMs);
-  const everyone = useRelatedSearch(resource, 'owners', '');
+  const everyone = useRelatedSearch(resource, column, '');
   const isFullListLoaded = everyone.data !== undefined && everyone.data.count <= everyone.data.result.length;
   const isSearchedOnServer = debouncedSearch !== '' && !isFullListLoaded;
-  const searched = useRelatedSearch(resource, 'owners', debouncedSearch, { enabled: isSearchedOnServer });
+  const searched = useRelatedSearch(resource, column, debouncedSearch, { enabled: isSearchedOnServer });
 
   const options = useMemo<SelectOption[]>(() => {
     const answer = isSearchedOnServer ? searched.data : everyone.data;
@@ -69,7 +72,7 @@ export function OwnersSelect({ resource, value, onChange, ariaLabel = 'Owners', 
     <Select
       mode="multiple"
       ariaLabel={ariaLabel}
-      placeholder="Select owners"
+      placeholder={placeholder}
       testId={testId}
       options={options}
       value={value.map((owner) => String(owner.id))}

@@ -39,6 +39,13 @@ export interface LayoutEditing {
   resizeComponent: (layout: unknown, id: string, width: number | null, height: number | null) => unknown;
   /** A new undo history (52 states at most) starting at `layout`. */
   createHistory: (layout: unknown) => LayoutHistoryHandle;
+  /**
+   * Where `dragging` lands on `target` (`{component, parent, depth, orientation,
+   * isDraggingOverShallow, rect, pointer}`): `DROP_TOP`, ..., `DROP_FORBIDDEN`, or null.
+   */
+  dropPosition: (dragging: { id: string; type: string }, target: unknown) => string | null;
+  /** The depth of every component reachable from the root, by id. */
+  componentDepths: (layout: unknown) => Record<string, number>;
 }
 
 /** The core's undo history of an editing session. */
@@ -65,5 +72,7 @@ export async function loadLayoutEditing(): Promise<LayoutEditing> {
     resizeComponent: (layout, id, width, height): unknown =>
       corePackage.resizeComponent(layout, id, width, height) as unknown,
     createHistory: (layout) => new corePackage.LayoutHistory(layout),
+    dropPosition: (dragging, target) => corePackage.dropPosition(dragging, target),
+    componentDepths: (layout) => corePackage.componentDepths(layout),
   };
 }

@@ -120,6 +120,20 @@ pub async fn dashboard_datasets(app: &AppState, charts: &[ChartRecord]) -> Resul
     Ok(datasets)
 }
 
+/// "Save as" (the copy): with role-based access on, Superset also requires admin or owner of
+/// the original (spec 001 §6); `can_write` on Dashboard is checked by the route table.
+pub fn require_copy_allowed(
+    app: &AppState,
+    user: &AuthUser,
+    record: &DashboardRecord,
+) -> Result<(), ApiError> {
+    if app.settings.dashboard_rbac {
+        require_dashboard_owner(user, record)
+    } else {
+        Ok(())
+    }
+}
+
 /// Admins and owners change a dashboard; others get the spec's message.
 pub fn require_dashboard_owner(user: &AuthUser, record: &DashboardRecord) -> Result<(), ApiError> {
     if user.is_admin() || record.owners.contains(&user.id) {
@@ -131,14 +145,39 @@ pub fn require_dashboard_owner(user: &AuthUser, record: &DashboardRecord) -> Res
     }
 }
 
-/// Superset's dashboard access (without role-based access): admins, owners, and anyone when
-/// the dashboard is a draft, has no datasets, or queries a dataset the user may access.
+/// With role-based access (`DASHBOARD_RBAC`) on and roles on the dashboard, the roles decide
+/// for non-admins who do not own it: `Some(true)` when it is published and the user holds one
+/// of its roles, else `Some(false)`. `None` when the roles do not decide (flag off, no roles).
+async fn role_access(
+    app: &AppState,
+    user: &AuthUser,
+    record: &DashboardRecord,
+) -> Result<Option<bool>, ApiError> {
+    if !app.settings.dashboard_rbac || record.roles.is_empty() {
+        return Ok(None);
+    }
+    let roles = role_refs(app, &record.roles).await?;
+    let holds_one = roles
+        .iter()
+        .any(|role| user.roles.iter().any(|name| *name == role.name));
+    Ok(Some(record.published && holds_one))
+}
+
+/// Superset's dashboard access: admins and owners; with role-based access on, a dashboard that
+/// has roles only the holders of one of them, once it is published; otherwise anyone when the
+/// dashboard is a draft, has no datasets, or queries a dataset the user may access.
 pub async fn can_view_dashboard(
     app: &AppState,
     user: &AuthUser,
     record: &DashboardRecord,
 ) -> Result<bool, ApiError> {
-    if user.is_admin() || record.owners.contains(&user.id) || !record.published {
+    if user.is_admin() || record.owners.contains(&user.id) {
+        return Ok(true);
+    }
+    if let Some(allowed) = role_access(app, user, record).await? {
+        return Ok(allowed);
+    }
+    if !record.published {
         return Ok(true);
     }
     let charts = dashboard_charts(app, record).await?;
@@ -146,8 +185,81 @@ pub async fn can_view_dashboard(
     Ok(datasets.is_empty() || datasets.iter().any(|dataset| user.can_access_dataset(dataset)))
 }
 
+/// Superset's access to a dataset through a dashboard, with role-based access on: a chart query
+/// whose form data names a dashboard that has roles and that the user may open (`dashboardId`),
+/// and either one of its charts on this dataset (`slice_id`) or, for a native filter
+/// (`type: NATIVE_FILTER`), one of its filters (`native_filter_id`) targeting this dataset.
+pub async fn dashboard_grants_dataset(
+    app: &AppState,
+    user: &AuthUser,
+    form_data: Option<&Value>,
+    dataset_id: i64,
+) -> Result<bool, ApiError> {
+    let Some(form_data) = form_data.filter(|_| app.settings.dashboard_rbac) else {
+        return Ok(false);
+    };
+    let Some(dashboard_id) = form_data.get("dashboardId").and_then(id_of) else {
+        return Ok(false);
+    };
+    let record = match app.store.dashboard(dashboard_id).await {
+        Ok(record) => record,
+        Err(crate::store::StoreError::NotFound) => return Ok(false),
+        Err(error) => return Err(error.into()),
+    };
+    if record.roles.is_empty() {
+        return Ok(false);
+    }
+    let is_native_filter = form_data.get("type").and_then(Value::as_str) == Some("NATIVE_FILTER");
+    let is_used_here = if is_native_filter {
+        let filter_id = form_data.get("native_filter_id").and_then(Value::as_str);
+        filter_targets_dataset(record.json_metadata.as_deref(), filter_id, dataset_id)
+    } else {
+        match form_data.get("slice_id").and_then(id_of) {
+            Some(slice_id) if record.chart_ids.contains(&slice_id) => match app.store.chart(slice_id).await {
+                Ok(chart) => chart.datasource_id == Some(dataset_id),
+                Err(crate::store::StoreError::NotFound) => false,
+                Err(error) => return Err(error.into()),
+            },
+            _ => false,
+        }
+    };
+    Ok(is_used_here && can_view_dashboard(app, user, &record).await?)
+}
+
+/// An id sent as a number or as its text.
+fn id_of(value: &Value) -> Option<i64> {
+    value
+        .as_i64()
+        .or_else(|| value.as_str().and_then(|text| text.parse().ok()))
+}
+
+/// Whether the native filter `filter_id` of the dashboard's metadata targets the dataset.
+fn filter_targets_dataset(json_metadata: Option<&str>, filter_id: Option<&str>, dataset_id: i64) -> bool {
+    let (Some(text), Some(filter_id)) = (json_metadata, filter_id) else {
+        return false;
+    };
+    let Ok(metadata) = serde_json::from_str::<Value>(text) else {
+        return false;
+    };
+    metadata
+        .get("native_filter_configuration")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter(|filter| filter.get("id").and_then(Value::as_str) == Some(filter_id))
+        .flat_map(|filter| {
+            filter
+                .get("targets")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+        })
+        .any(|target| target.get("datasetId").and_then(id_of) == Some(dataset_id))
+}
+
 /// Whether a dashboard appears in the user's lists (Superset's `DashboardAccessFilter`):
-/// admins see all; others their own ones and published ones over datasets they may access.
+/// admins see all; others their own ones, and published ones over datasets they may access or,
+/// with role-based access on, published ones that have roles when they hold one of them.
 pub async fn is_listed_for(
     app: &AppState,
     user: &AuthUser,
@@ -158,6 +270,9 @@ pub async fn is_listed_for(
     }
     if !record.published {
         return Ok(false);
+    }
+    if let Some(allowed) = role_access(app, user, record).await? {
+        return Ok(allowed);
     }
     let charts = dashboard_charts(app, record).await?;
     let datasets = dashboard_datasets(app, &charts).await?;

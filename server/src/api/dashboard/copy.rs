@@ -9,7 +9,7 @@ use quiver_core::stored_document::DocumentKind;
 use quiver_types::{DashboardCopied, DashboardCopy, DashboardId, ResultResponse};
 use serde_json::{Map, Value};
 
-use super::body::{dashboard_charts, require_view};
+use super::body::{dashboard_charts, require_copy_allowed, require_view};
 use super::rules::{
     chart_ids_in_layout, layout_text, parse_json_metadata, parse_layout, parse_position_json,
     title_or_untitled, POSITIONS_KEY,
@@ -66,6 +66,7 @@ pub async fn copy_dashboard(
 ) -> Result<AppJson<ResultResponse<DashboardCopied>>, ApiError> {
     let original = app.store.dashboard(id).await?;
     require_view(&app, &user, &original).await?;
+    require_copy_allowed(&app, &user, &original)?;
     let metadata =
         parse_json_metadata(&copy.json_metadata).map_err(|error| document_error("json_metadata", error))?;
     // The copy is saved at the current metadata version, as every save is.

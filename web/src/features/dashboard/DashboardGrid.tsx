@@ -10,6 +10,7 @@ import { testIds } from '@/testIds';
 import type { AppliedDashboardColors } from './dashboardColors';
 import { DashboardGridContext, type DashboardGridState } from './dashboardGridContext';
 import { columnWidthFor, rootId, type DashboardLayout } from './dashboardLayout';
+import { DropIndicatorLine } from './editing/EditChrome';
 import type { DashboardEditor } from './editing/useDashboardEditor';
 import type { AppliedFilter } from './filters/FilterIndicator';
 import { LayoutNode } from './LayoutNode';
@@ -167,6 +168,7 @@ export function DashboardGrid({
     <DashboardGridContext.Provider value={state}>
       <Grid ref={gridRef} data-testid={testIds.dashboard.grid}>
         {width > 0 && topLevelId !== undefined && <LayoutNode id={topLevelId} parent={layout[rootId] ?? null} />}
+        {editor !== null && <DropIndicatorLine />}
       </Grid>
     </DashboardGridContext.Provider>
   );

@@ -107,6 +107,59 @@ describe('dashboard properties: owners', () => {
   });
 });
 
+describe('dashboard properties: roles (DASHBOARD_RBAC)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    forgetCsrfToken();
+  });
+
+  function stubServer(isRoleBasedAccessOn: boolean): { url: string; method: string; body: unknown }[] {
+    const sent: { url: string; method: string; body: unknown }[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      if (url === '/api/v1/security/csrf_token/') return Promise.resolve(Response.json({ result: 'token' }));
+      if (url === '/api/v1/common/conf/') {
+        const conf = { SUPERSET_WEBSERVER_TIMEOUT: 60, ESCAPE_MARKDOWN_HTML: false, SLACK_ENABLE_AVATARS: false, DASHBOARD_RBAC: isRoleBasedAccessOn, CONFIRM_DASHBOARD_DIFF: false };
+        return Promise.resolve(Response.json({ result: conf }));
+      }
+      const method = init.method ?? 'GET';
+      sent.push({ url: decodeURIComponent(url), method, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
+      if (method === 'GET' && url.includes('/related/roles')) {
+        return Promise.resolve(Response.json({ count: 2, result: [{ value: 3, text: 'Alpha' }, { value: 4, text: 'Gamma' }] }));
+      }
+      if (method === 'GET') return Promise.resolve(Response.json({ count: 1, result: [{ value: 1, text: 'Superset Admin' }] }));
+      return Promise.resolve(Response.json({ id: 4, result: dashboard, last_modified_time: 0 }));
+    });
+    return sent;
+  }
+
+  it('with role-based access on, offers related/roles and puts the chosen role ids', async () => {
+    const sent = stubServer(true);
+    const props = renderMenu(false, { dashboard: { ...dashboard, roles: [{ id: 3, name: 'Alpha' }] } });
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Edit properties' }));
+
+    const rolesSelect = await screen.findByTestId(testIds.dashboardMenu.propertiesRoles);
+    expect(within(rolesSelect).getByRole('button', { name: 'Remove Alpha' })).toBeTruthy();
+    fireEvent.focus(within(rolesSelect).getByRole('combobox', { name: 'Roles' }));
+    fireEvent.click(await within(rolesSelect).findByRole('option', { name: 'Gamma' }));
+    expect(sent.map((request) => request.url)).toContain("/api/v1/dashboard/related/roles?q=(filter:'',page:0,page_size:100)");
+
+    fireEvent.click(within(screen.getByTestId(testIds.dashboardMenu.propertiesModal)).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(props.onSaved).toHaveBeenCalled());
+    expect(sent.find((request) => request.method === 'PUT')?.body).toMatchObject({ owners: [1], roles: [3, 4] });
+  });
+
+  it('with it off, shows no Roles select and sends no roles', async () => {
+    const sent = stubServer(false);
+    const props = renderMenu(false);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Edit properties' }));
+    await waitFor(() => expect(sent.some((request) => request.url.includes('/related/owners'))).toBe(true));
+    expect(screen.queryByTestId(testIds.dashboardMenu.propertiesRoles)).toBeNull();
+    fireEvent.click(within(screen.getByTestId(testIds.dashboardMenu.propertiesModal)).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(props.onSaved).toHaveBeenCalled());
+    expect(sent.find((request) => request.method === 'PUT')?.body).not.toHaveProperty('roles');
+  });
+});
+
 describe('dashboard header menu: refresh interval', () => {
   function chooseTenSeconds(): void {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Set auto-refresh interval' }));

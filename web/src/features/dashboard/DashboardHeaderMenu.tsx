@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { DropdownMenuAnchor, DropdownMenuGroup, DropdownMenuItem, DropdownMenuList } from '@/components/DropdownMenu';
 import { NativeSelect, TextInput } from '@/components/formFields';
 import { postJson, putJson } from '@/api/client';
+import { useDashboardRbac } from '@/api/commonConf';
 import { errorMessage } from '@/api/errors';
 import type { Dashboard } from '@/api/generated/Dashboard';
 import type { DashboardCopied } from '@/api/generated/DashboardCopied';
@@ -156,6 +157,8 @@ function PropertiesDialog({ dashboard, idOrSlug, onSaved, onClose }: DialogProps
   const [certifiedBy, setCertifiedBy] = useState(dashboard.certified_by ?? '');
   const [certificationDetails, setCertificationDetails] = useState(dashboard.certification_details ?? '');
   const [owners, setOwners] = useState<ChosenOwner[]>(() => dashboard.owners.map(ownerFromUserRef));
+  const isRoleBasedAccessOn = useDashboardRbac();
+  const [roles, setRoles] = useState<ChosenOwner[]>(() => (dashboard.roles ?? []).map((role) => ({ id: role.id, name: role.name })));
   const [isSaving, setIsSaving] = useState(false);
 
   function save(): void {
@@ -166,6 +169,8 @@ function PropertiesDialog({ dashboard, idOrSlug, onSaved, onClose }: DialogProps
       certified_by: certifiedBy,
       certification_details: certificationDetails,
       owners: owners.map((owner) => owner.id),
+      // Superset sends roles only with role-based access on (spec 001 §7).
+      ...(isRoleBasedAccessOn ? { roles: roles.map((role) => role.id) } : {}),
     })
       .then((saved) => {
         queryClient.setQueryData(queryKeys.dashboard(idOrSlug), saved);
@@ -202,6 +207,23 @@ function PropertiesDialog({ dashboard, idOrSlug, onSaved, onClose }: DialogProps
         <OwnersSelect resource="dashboard" ariaLabel="Owners" testId={testIds.dashboardMenu.propertiesOwners} value={owners} onChange={setOwners} />
         <Muted>Owners is a list of users who can alter the dashboard. Searchable by name or username.</Muted>
       </OwnersField>
+      {isRoleBasedAccessOn && (
+        <OwnersField>
+          Roles
+          <OwnersSelect
+            resource="dashboard"
+            column="roles"
+            ariaLabel="Roles"
+            placeholder="Select roles"
+            testId={testIds.dashboardMenu.propertiesRoles}
+            value={roles}
+            onChange={setRoles}
+          />
+          <Muted>
+            Roles is a list which defines access to the dashboard. Granting a role access to a dashboard will bypass dataset level checks. If no roles are defined, regular access permissions apply.
+          </Muted>
+        </OwnersField>
+      )}
     </Modal>
   );
 }

@@ -31,6 +31,7 @@ function fakeEditor(): DashboardEditor {
     isUndoHistoryExceeded: false,
     isSaving: false,
     drop: vi.fn(),
+    dropPositionAt: vi.fn(() => null),
     deleteComponent: vi.fn(),
     resizeComponent: vi.fn(),
     undo: vi.fn(),

@@ -69,6 +69,8 @@ const editing: LayoutEditing = {
   deleteComponent: (layout) => layout,
   resizeComponent: (_layout, _id, width) => layoutWithWidth(width ?? 4),
   createHistory: (layout) => new FakeLayoutHistory(layout),
+  dropPosition: () => null,
+  componentDepths: () => ({}),
 };
 
 vi.mock('@/wasm/dashboardLayout', () => ({ loadLayoutEditing: () => Promise.resolve(editing) }));

@@ -7,6 +7,7 @@ import { useToasts } from '@/components/toastContext';
 import { loadLayoutEditing, type LayoutDrop, type LayoutEditing, type LayoutHistoryHandle } from '@/wasm/dashboardLayout';
 import { layoutFromDocument, type DashboardLayout } from '../dashboardLayout';
 import { saveFailureMessage } from '../dashboardPermissions';
+import { currentDraggedItem, dropTargetFor, type ClientRect, type DropPosition } from './dragAndDrop';
 import { confirmOverwriteMessage, overwriteConfirmation, type OverwriteConfirmation } from './overwriteConfirm';
 
 export const savedMessage = 'This dashboard was saved successfully.';
@@ -38,6 +39,11 @@ export interface DashboardEditor {
   /** Superset's `maxUndoHistoryExceeded`: every undo slot was used; on until a save. */
   isUndoHistoryExceeded: boolean;
   drop: (drop: LayoutDrop) => void;
+  /**
+   * Where the current drag lands on the component `id` with the pointer at `pointer` over its
+   * rectangle `rect` (quiver-core's drop position rules); null when nothing is dragged.
+   */
+  dropPositionAt: (id: string, rect: ClientRect, pointer: { x: number; y: number }) => DropPosition | null;
   deleteComponent: (id: string) => void;
   resizeComponent: (id: string, width: number | null, height: number | null) => void;
   undo: () => void;
@@ -207,6 +213,16 @@ export function useDashboardEditor(isEditing: boolean, initialDocument: unknown,
 
   const activeSession = isEditing && session !== null && session.source === initialDocument ? session : null;
   const layout = useMemo(() => (activeSession === null ? null : layoutFromDocument(activeSession.document)), [activeSession]);
+  const depths = useMemo(() => (activeSession === null ? {} : activeSession.core.componentDepths(activeSession.document)), [activeSession]);
+  const dropPositionAt = useCallback(
+    (id: string, rect: ClientRect, pointer: { x: number; y: number }): DropPosition | null => {
+      const dragging = currentDraggedItem();
+      const target = layout === null ? null : dropTargetFor(layout, depths, id, rect, pointer);
+      if (activeSession === null || dragging === null || target === null) return null;
+      return activeSession.core.dropPosition(dragging, target) as DropPosition | null;
+    },
+    [activeSession, layout, depths],
+  );
   if (activeSession === null || layout === null) return null;
   return {
     layout,
@@ -216,6 +232,7 @@ export function useDashboardEditor(isEditing: boolean, initialDocument: unknown,
     hasUnsavedChanges: activeSession.isChanged,
     isUndoHistoryExceeded: activeSession.isUndoHistoryExceeded,
     drop,
+    dropPositionAt,
     deleteComponent,
     resizeComponent,
     undo: () => move((history) => history.undo()),
