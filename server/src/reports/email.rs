@@ -283,7 +283,7 @@ impl rustls::client::danger::ServerCertVerifier for AnyServerCertificate {
 
 /// The TLS client settings: the Mozilla roots through `webpki-roots` when the server must be
 /// authenticated (`smtp_ssl_server_auth`), else any certificate.
-fn tls_config(authenticate_server: bool) -> Result<Arc<rustls::ClientConfig>, EmailError> {
+pub(crate) fn tls_config(authenticate_server: bool) -> Result<Arc<rustls::ClientConfig>, EmailError> {
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let builder = rustls::ClientConfig::builder_with_provider(provider.clone())
         .with_safe_default_protocol_versions()
@@ -482,6 +482,8 @@ mod tests {
                 seen.push_str(&line);
                 let reply: &[u8] = if line.starts_with("EHLO") {
                     b"250 tls.test\r\n"
+                } else if line.starts_with("AUTH PLAIN ") {
+                    b"235 Authenticated\r\n"
                 } else if line == "DATA\r\n" {
                     b"354 go\r\n"
                 } else if line == "QUIT\r\n" {

@@ -6,6 +6,7 @@ pub mod alert;
 pub mod crontab;
 pub mod crontab_description;
 pub mod email;
+pub mod http;
 pub mod notification;
 pub mod scheduler;
 pub mod screenshot;

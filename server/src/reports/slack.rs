@@ -4,8 +4,8 @@
 //! `files.completeUploadExternal`), to each channel of the report's `Slack`/`SlackV2` recipients.
 //!
 //! The Web API is reached at `slack_api_url` (default `https://slack.com/api`) with the bot token
-//! `slack_api_token` (Superset's `SLACK_API_TOKEN`), over ureq with rustls (the feature set the
-//! bundled DuckDB's build already compiles, so it is not rebuilt; decision 0086). `SlackV2`
+//! `slack_api_token` (Superset's `SLACK_API_TOKEN`), through the small client in
+//! [`super::http`] (decision 0086). `SlackV2`
 //! targets are channel ids; the older `Slack` targets are channel names (`#` optional), turned
 //! into ids through `conversations.list` as Superset does when it upgrades a v1 recipient.
 
@@ -14,6 +14,7 @@ use std::time::Duration;
 use quiver_types::ReportRecipient;
 use serde_json::Value;
 
+use super::http::{form_encode, post};
 use super::notification::{email_addresses, NotificationAttachment, CALL_TO_ACTION};
 use crate::config::Settings;
 
@@ -96,7 +97,6 @@ pub enum SlackError {
 
 /// A Slack Web API client (blocking: run it off the async threads).
 struct SlackClient {
-    agent: ureq::Agent,
     base_url: String,
     authorization: String,
 }
@@ -109,12 +109,7 @@ impl SlackClient {
             .map(str::trim)
             .filter(|token| !token.is_empty())
             .ok_or(SlackError::NotConfigured)?;
-        let config = ureq::Agent::config_builder()
-            .timeout_global(Some(SLACK_TIMEOUT))
-            .http_status_as_error(false)
-            .build();
         Ok(SlackClient {
-            agent: ureq::Agent::new_with_config(config),
             base_url: settings.slack_api_url.trim_end_matches('/').to_owned(),
             authorization: format!("Bearer {token}"),
         })
@@ -126,20 +121,19 @@ impl SlackClient {
             method: method.to_owned(),
             reason,
         };
-        let mut response = self
-            .agent
-            .post(format!("{}/{method}", self.base_url))
-            .header("Authorization", &self.authorization)
-            .send_form(form.iter().copied())
-            .map_err(|error| failed(error.to_string()))?;
-        let status = response.status();
-        let text = response
-            .body_mut()
-            .read_to_string()
-            .map_err(|error| failed(error.to_string()))?;
+        let response = post(
+            &format!("{}/{method}", self.base_url),
+            &[("Authorization", &self.authorization)],
+            "application/x-www-form-urlencoded",
+            form_encode(form).as_bytes(),
+            SLACK_TIMEOUT,
+        )
+        .map_err(failed)?;
+        let text = String::from_utf8_lossy(&response.body);
         let answer: Value = serde_json::from_str(&text).map_err(|_| {
             failed(format!(
-                "HTTP {status}: {}",
+                "HTTP {}: {}",
+                response.status,
                 text.chars().take(200).collect::<String>()
             ))
         })?;
@@ -210,20 +204,21 @@ impl SlackClient {
             .as_str()
             .ok_or_else(|| missing("upload_url"))?;
         let file_id = ticket["file_id"].as_str().ok_or_else(|| missing("file_id"))?;
-        let uploaded = self
-            .agent
-            .post(upload_url)
-            .header("Authorization", &self.authorization)
-            .content_type("application/octet-stream")
-            .send(&file.content[..])
-            .map_err(|error| SlackError::Api {
-                method: "file upload".to_owned(),
-                reason: error.to_string(),
-            })?;
-        if !uploaded.status().is_success() {
+        let uploaded = post(
+            upload_url,
+            &[("Authorization", &self.authorization)],
+            "application/octet-stream",
+            &file.content,
+            SLACK_TIMEOUT,
+        )
+        .map_err(|reason| SlackError::Api {
+            method: "file upload".to_owned(),
+            reason,
+        })?;
+        if !(200..300).contains(&uploaded.status) {
             return Err(SlackError::Api {
                 method: "file upload".to_owned(),
-                reason: format!("HTTP {}", uploaded.status()),
+                reason: format!("HTTP {}", uploaded.status),
             });
         }
         let files = serde_json::json!([{"id": file_id, "title": file.file_name}]).to_string();
