@@ -93,14 +93,31 @@ pub struct Settings {
     /// `SMTP_USER` and `SMTP_PASSWORD`: the login, when the server asks for one.
     pub smtp_user: Option<String>,
     pub smtp_password: Option<String>,
-    /// `SMTP_STARTTLS`: upgrade the connection with STARTTLS before sending. Off by default
-    /// (Superset's default is on; a local relay usually speaks plain SMTP).
+    /// `SMTP_STARTTLS`: upgrade the connection with STARTTLS (rustls) before sending. Off by
+    /// default (Superset's default is on; a local relay usually speaks plain SMTP).
     pub smtp_starttls: bool,
+    /// `SMTP_SSL_SERVER_AUTH`: check the server's certificate against the Mozilla roots after
+    /// STARTTLS. Off by default, as in Superset: the connection is encrypted, the server not
+    /// authenticated.
+    pub smtp_ssl_server_auth: bool,
     /// `EMAIL_REPORTS_SUBJECT_PREFIX`, default `[Report] `.
     pub email_reports_subject_prefix: String,
     /// The address users reach Quiver at, for the links in report e-mails
     /// (`WEBDRIVER_BASEURL_USER_FRIENDLY`); unset, `http://{bind}`.
     pub public_url: Option<String>,
+    /// The Slack Web API reports are posted through (`SLACK_API_URL`), default
+    /// `https://slack.com/api`.
+    pub slack_api_url: String,
+    /// The Slack bot token (`SLACK_API_TOKEN`). Unset: a Slack delivery fails and its run is
+    /// logged as `Error`.
+    pub slack_api_token: Option<String>,
+    /// The Chromium that takes the screenshots of `PNG` and `PDF` reports.
+    pub screenshot_chromium_path: String,
+    /// Where the screenshot browser reaches Quiver (`WEBDRIVER_BASEURL`); unset, `http://{bind}`.
+    pub webdriver_baseurl: Option<String>,
+    /// Seconds a report page may take to load before its screenshot fails
+    /// (`SCREENSHOT_LOAD_WAIT`).
+    pub screenshot_timeout_seconds: u64,
 }
 
 /// Where async chart-data jobs run.
@@ -152,8 +169,14 @@ impl Default for Settings {
             smtp_user: None,
             smtp_password: None,
             smtp_starttls: false,
+            smtp_ssl_server_auth: false,
             email_reports_subject_prefix: "[Report] ".to_owned(),
             public_url: None,
+            slack_api_url: "https://slack.com/api".to_owned(),
+            slack_api_token: None,
+            screenshot_chromium_path: "/usr/bin/chromium".to_owned(),
+            webdriver_baseurl: None,
+            screenshot_timeout_seconds: 60,
         }
     }
 }

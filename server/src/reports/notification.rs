@@ -33,11 +33,15 @@ pub struct ReportEmail {
     pub attachment: Option<NotificationAttachment>,
 }
 
-/// The chart's rows a report carries.
+/// What a report carries besides its link.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ReportData {
-    /// PNG and PDF (no screenshot service in Quiver) and dashboards: the link only.
+    /// The link only (a `CSV` or `TEXT` report on a dashboard).
     None,
+    /// The `PNG` format: a screenshot of the chart or dashboard.
+    Png(Vec<u8>),
+    /// The `PDF` format: the chart or dashboard printed to PDF.
+    Pdf(Vec<u8>),
     /// The `CSV` format: the chart's CSV export.
     Csv(String),
     /// The `TEXT` format: the chart's rows as an HTML table.
@@ -118,6 +122,59 @@ fn html_table(columns: &[String], rows: &[Vec<String>]) -> String {
     format!("<table border=\"1\"><thead><tr>{header}</tr></thead><tbody>{body}</tbody></table>")
 }
 
+/// The file a report's data travels as: `{name}.csv`, `{name}.png` or `{name}.pdf`.
+pub fn data_attachment(name: &str, data: ReportData) -> Option<NotificationAttachment> {
+    let (extension, content_type, content) = match data {
+        ReportData::None | ReportData::Table { .. } => return None,
+        ReportData::Csv(csv) => ("csv", "text/csv", csv.into_bytes()),
+        ReportData::Png(png) => ("png", "image/png", png),
+        ReportData::Pdf(pdf) => ("pdf", "application/pdf", pdf),
+    };
+    Some(NotificationAttachment {
+        file_name: format!("{name}.{extension}"),
+        content_type,
+        content,
+    })
+}
+
+/// Superset's name of an error notification: "Error occurred for Report: {report name}".
+pub fn error_notification_name(report: &ReportRecord) -> String {
+    format!(
+        "Error occurred for {}: {}",
+        report.fields.report_type, report.fields.name
+    )
+}
+
+/// The e-mail telling a report's owners that a run failed (Superset's `send_error` with
+/// `EmailNotification._error_template`); `None` when no owner has an address.
+pub fn error_email(
+    report: &ReportRecord,
+    owner_emails: &[String],
+    subject_prefix: &str,
+    base_url: &str,
+    error: &str,
+) -> Option<ReportEmail> {
+    if owner_emails.is_empty() {
+        return None;
+    }
+    let url = notification_url(report, base_url);
+    let html = format!(
+        "<html><body><p>Your report/alert was unable to be generated because of the following error: {error}</p>\
+         <p>Please check your dashboard/chart for errors.</p>\
+         <p><b><a href=\"{href}\">{CALL_TO_ACTION}</a></b></p></body></html>",
+        error = html_escape(error),
+        href = html_escape(&url),
+    );
+    Some(ReportEmail {
+        subject: format!("{subject_prefix}{}", error_notification_name(report)),
+        to: owner_emails.to_vec(),
+        cc: Vec::new(),
+        bcc: Vec::new(),
+        html,
+        attachment: None,
+    })
+}
+
 /// The e-mail of a report run for its `Email` recipients; `None` when it has none.
 pub fn report_email(
     report: &ReportRecord,
@@ -156,18 +213,11 @@ pub fn report_email(
     let name = notification_name(report);
     let url = notification_url(report, base_url);
     let description = html_escape(report.fields.description.as_deref().unwrap_or_default());
-    let (table, attachment) = match data {
-        ReportData::None => (String::new(), None),
-        ReportData::Csv(csv) => (
-            String::new(),
-            Some(NotificationAttachment {
-                file_name: format!("{name}.csv"),
-                content_type: "text/csv",
-                content: csv.into_bytes(),
-            }),
-        ),
-        ReportData::Table { columns, rows } => (html_table(&columns, &rows), None),
+    let table = match &data {
+        ReportData::Table { columns, rows } => html_table(columns, rows),
+        _ => String::new(),
     };
+    let attachment = data_attachment(&name, data);
     let html = format!(
         "<html><head><style type=\"text/css\">table, th, td {{ border: 1px solid black; border-collapse: collapse; padding: 4px; }}</style></head>\
          <body><div>{description}</div><br><b><a href=\"{href}\">{CALL_TO_ACTION}</a></b><p></p>{table}</body></html>",
@@ -183,11 +233,11 @@ pub fn report_email(
     })
 }
 
-/// Whether the report has recipients Quiver cannot reach (Slack).
+/// Whether the report has recipients Quiver cannot reach (neither e-mail nor Slack).
 pub fn has_unsupported_recipients(recipients: &[ReportRecipient]) -> bool {
     recipients
         .iter()
-        .any(|recipient| recipient.recipient_type != "Email")
+        .any(|recipient| !matches!(recipient.recipient_type.as_str(), "Email" | "Slack" | "SlackV2"))
 }
 
 #[cfg(test)]
@@ -201,6 +251,7 @@ mod tests {
         ReportRecord {
             id: 3,
             fields: ReportFields {
+                report_type: "Report".to_owned(),
                 name: "Births weekly".to_owned(),
                 description: Some("Births <by> gender".to_owned()),
                 chart_id: Some(7),
@@ -293,6 +344,43 @@ mod tests {
     }
 
     #[test]
+    fn screenshots_travel_as_png_and_pdf_files() {
+        let png = data_attachment("Births", ReportData::Png(vec![137, 80])).unwrap();
+        assert_eq!(
+            (png.file_name.as_str(), png.content_type),
+            ("Births.png", "image/png")
+        );
+        let pdf = data_attachment("Births", ReportData::Pdf(b"%PDF".to_vec())).unwrap();
+        assert_eq!(
+            (pdf.file_name.as_str(), pdf.content_type),
+            ("Births.pdf", "application/pdf")
+        );
+        assert!(data_attachment("Births", ReportData::None).is_none());
+    }
+
+    #[test]
+    fn the_error_email_goes_to_the_owners_with_superset_text() {
+        let owners = ["ann@example.com".to_owned()];
+        let sent = error_email(
+            &chart_report(None),
+            &owners,
+            "[Report] ",
+            "http://q",
+            "Bad <thing>",
+        )
+        .unwrap();
+        assert_eq!(sent.subject, "[Report] Error occurred for Report: Births weekly");
+        assert_eq!(sent.to, owners);
+        assert!(sent.html.contains(
+            "<p>Your report/alert was unable to be generated because of the following error: Bad &lt;thing&gt;</p>"
+        ));
+        assert!(sent
+            .html
+            .contains("<a href=\"http://q/explore/?slice_id=7\">Explore in Quiver</a>"));
+        assert!(error_email(&chart_report(None), &[], "", "http://q", "x").is_none());
+    }
+
+    #[test]
     fn reports_without_email_recipients_send_no_email() {
         let slack = ReportRecipient {
             recipient_type: "Slack".to_owned(),
@@ -310,7 +398,12 @@ mod tests {
             ReportData::None
         )
         .is_none());
-        assert!(has_unsupported_recipients(&[slack]));
+        assert!(!has_unsupported_recipients(&[slack]));
         assert!(!has_unsupported_recipients(&[email("a@example.com", None)]));
+        let pager = ReportRecipient {
+            recipient_type: "Pager".to_owned(),
+            ..email("a@example.com", None)
+        };
+        assert!(has_unsupported_recipients(&[pager]));
     }
 }

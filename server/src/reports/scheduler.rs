@@ -4,9 +4,12 @@
 //!
 //! A run follows Superset's report state machine: it logs `Working`, an alert then runs its SQL
 //! check ([`super::alert`]) and stops at `Not triggered` when nothing fired; then the
-//! notification is e-mailed ([`super::email`]) and the run ends `Success`, or `Error` with the
-//! reason. A triggered alert rests `On Grace` within its grace period, then `Not triggered`; a
-//! run left `Working` is refused until its working timeout, then an `Error`. Once a day the
+//! notification is e-mailed ([`super::email`]) and posted to Slack ([`super::slack`]), with a
+//! screenshot for `PNG` and `PDF` ([`super::screenshot`]), and the run ends `Success`, or
+//! `Error` with the reason; a failed run e-mails the report's owners unless they were told
+//! within the grace period (a second `Error` logs "Notification sent with error"). A triggered
+//! alert rests `On Grace` within its grace period, then `Not triggered`; a run left `Working`
+//! is refused until its working timeout, then an `Error`. Once a day the
 //! runs older than each report's `log_retention` days are deleted. Several processes
 //! may run the scheduler: each evaluation is claimed by a conditional update of
 //! `last_eval_dttm`, so a fire time runs once.
@@ -19,7 +22,12 @@ use quiver_types::ReportRecipient;
 use super::alert::check_alert;
 use super::crontab::{parse_timezone, Crontab};
 use super::email::send_email;
-use super::notification::{has_unsupported_recipients, report_email, ReportData};
+use super::notification::{
+    data_attachment, error_email, has_unsupported_recipients, notification_name, notification_url,
+    report_email, ReportData,
+};
+use super::screenshot::{take_screenshot, ShotFormat};
+use super::slack::{send_slack, slack_channels, slack_text, text_table, SlackMessage};
 use crate::auth::guard::load_user;
 use crate::chart_data::csv::result_csv;
 use crate::chart_data::json::column_values;
@@ -53,6 +61,8 @@ const END_GRACE_PERIOD_MESSAGE: &str = "Alert ended grace period.";
 const PREVIOUS_WORKING_MESSAGE: &str = "Report Schedule is still working, refusing to re-compute.";
 /// Superset's `ReportScheduleWorkingTimeoutError`.
 const WORKING_TIMEOUT_MESSAGE: &str = "Report Schedule reached a working timeout.";
+/// Superset's `REPORT_SCHEDULE_ERROR_NOTIFICATION_MARKER`: the owners were told of the error.
+pub const ERROR_NOTIFICATION_MARKER: &str = "Notification sent with error";
 /// How often the scheduler prunes the execution logs (Superset's daily `prune_log`).
 const LOG_PRUNE_INTERVAL: chrono::Duration = chrono::Duration::hours(24);
 /// Superset's `ReportScheduleType.ALERT`.
@@ -233,7 +243,10 @@ async fn execute_report(
     let mut alert_values = ExecutionRecord::default();
     if is_alert {
         match check_alert(app, report).await {
-            Err(error) => return log.write(outcome(STATE_ERROR, Some(&error.to_string()))).await,
+            Err(error) => {
+                log.write(outcome(STATE_ERROR, Some(&error.to_string()))).await?;
+                return notify_owners_of_error(app, report, now, log, &error.to_string()).await;
+            }
             Ok(checked) => {
                 alert_values.value = checked.value;
                 alert_values.value_row_json = checked.value_row_json;
@@ -248,49 +261,166 @@ async fn execute_report(
             }
         }
     }
-    let delivered = match deliver(app, report).await {
+    let delivered = deliver(app, report).await;
+    let ended = match &delivered {
         Ok(()) => outcome(STATE_SUCCESS, None),
-        Err(message) => outcome(STATE_ERROR, Some(&message)),
+        Err(message) => outcome(STATE_ERROR, Some(message)),
     };
     log.write(ExecutionRecord {
         value: alert_values.value,
         value_row_json: alert_values.value_row_json,
-        ..delivered
+        ..ended
     })
-    .await
+    .await?;
+    match delivered {
+        Ok(()) => Ok(()),
+        Err(message) => notify_owners_of_error(app, report, now, log, &message).await,
+    }
 }
 
-/// Sends the report's notification to its e-mail recipients; the error text for the log.
+/// Whether the owners were told of an error less than the report's grace period ago, with only
+/// errors since (Superset's `is_in_error_grace_period`).
+async fn is_in_error_grace_period(
+    app: &AppState,
+    report: &ReportRecord,
+    now: DateTime<Utc>,
+) -> StoreResult<bool> {
+    let notified = app
+        .store
+        .last_error_notification(report.id, ERROR_NOTIFICATION_MARKER)
+        .await?;
+    Ok(notified.is_some_and(|notified| is_within(&notified, report.fields.grace_period, now)))
+}
+
+/// After a failed run, e-mails the report's owners "Error occurred for Report: {name}" unless
+/// they were told within the grace period, and logs a second `Error`: Superset's marker "Notification
+/// sent with error", or why the owners could not be told.
+async fn notify_owners_of_error(
+    app: &AppState,
+    report: &ReportRecord,
+    now: DateTime<Utc>,
+    log: &RunLog<'_>,
+    error: &str,
+) -> StoreResult<()> {
+    if is_in_error_grace_period(app, report, now).await? {
+        return Ok(());
+    }
+    let owners = app.store.report_owner_emails(report.id).await?;
+    let settings = &app.settings;
+    let sent = match error_email(
+        report,
+        &owners,
+        &settings.email_reports_subject_prefix,
+        &settings.public_base_url(),
+        error,
+    ) {
+        None => {
+            Err("The error notification was not sent: the report's owners have no e-mail address".to_owned())
+        }
+        Some(email) => send_email(settings, &email)
+            .await
+            .map_err(|error| error.to_string()),
+    };
+    let message = match &sent {
+        Ok(()) => ERROR_NOTIFICATION_MARKER,
+        Err(reason) => reason.as_str(),
+    };
+    log.write(outcome(STATE_ERROR, Some(message))).await
+}
+
+/// Sends the report's notification to its e-mail and Slack recipients; the error text for the
+/// log (the failures of both, joined by `;` as Superset joins them).
 async fn deliver(app: &AppState, report: &ReportRecord) -> Result<(), String> {
     let recipients: Vec<ReportRecipient> =
         serde_json::from_str(&report.fields.recipients).unwrap_or_default();
+    if recipients.is_empty() {
+        return Err("The report has no recipients".to_owned());
+    }
     if has_unsupported_recipients(&recipients) {
-        return Err("Only e-mail recipients are supported: Slack notifications are not sent".to_owned());
+        return Err("Only e-mail and Slack recipients are supported".to_owned());
     }
     let data = report_data(app, report).await?;
     let settings = &app.settings;
-    let Some(email) = report_email(
-        report,
-        &recipients,
-        &settings.email_reports_subject_prefix,
-        &settings.public_base_url(),
-        data,
-    ) else {
-        return Err("The report has no e-mail recipients".to_owned());
-    };
-    send_email(settings, &email)
-        .await
-        .map_err(|error| error.to_string())
+    let base_url = settings.public_base_url();
+    let mut errors = Vec::new();
+    if recipients
+        .iter()
+        .any(|recipient| recipient.recipient_type == "Email")
+    {
+        match report_email(
+            report,
+            &recipients,
+            &settings.email_reports_subject_prefix,
+            &base_url,
+            data.clone(),
+        ) {
+            None => errors.push("The report has no e-mail recipients".to_owned()),
+            Some(email) => {
+                if let Err(error) = send_email(settings, &email).await {
+                    errors.push(error.to_string());
+                }
+            }
+        }
+    }
+    let (channel_ids, channel_names) = slack_channels(&recipients);
+    if !channel_ids.is_empty() || !channel_names.is_empty() {
+        let name = notification_name(report);
+        let table = match &data {
+            ReportData::Table { columns, rows } => Some(text_table(columns, rows)),
+            _ => None,
+        };
+        let message = SlackMessage {
+            text: slack_text(
+                &name,
+                report.fields.description.as_deref().unwrap_or_default(),
+                &notification_url(report, &base_url),
+                table.as_deref(),
+            ),
+            file: data_attachment(&name, data),
+        };
+        if let Err(error) = send_slack(settings, &recipients, message).await {
+            errors.push(error.to_string());
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors.join(";"))
+    }
 }
 
-/// The chart rows a `CSV` or `TEXT` report carries, from the chart's saved query context.
+/// What the report carries: the chart's rows (`CSV`, `TEXT`) from its saved query context, or
+/// a screenshot of the chart or dashboard (`PNG`, `PDF`), all as the report's owner sees them.
 async fn report_data(app: &AppState, report: &ReportRecord) -> Result<ReportData, String> {
     let format = report.fields.report_format.as_str();
-    let Some(chart_id) = report
+    let shot = match format {
+        "PNG" => Some(ShotFormat::Png),
+        "PDF" => Some(ShotFormat::Pdf),
+        _ => None,
+    };
+    let chart_id = report
         .fields
         .chart_id
-        .filter(|_| matches!(format, "CSV" | "TEXT"))
-    else {
+        .filter(|_| matches!(format, "CSV" | "TEXT"));
+    if shot.is_none() && chart_id.is_none() {
+        return Ok(ReportData::None);
+    }
+    // Superset runs a report as its owner: the creator's access applies.
+    let creator_id = report.created_by.as_ref().map(|user| user.id).unwrap_or_default();
+    let executor = load_user(app, creator_id)
+        .await
+        .map_err(|error| error.to_string())?
+        .ok_or_else(|| "The report's owner is no longer an active user".to_owned())?;
+    if let Some(shot) = shot {
+        let bytes = take_screenshot(app, report, executor.id, shot)
+            .await
+            .map_err(|error| error.to_string())?;
+        return Ok(match shot {
+            ShotFormat::Png => ReportData::Png(bytes),
+            ShotFormat::Pdf => ReportData::Pdf(bytes),
+        });
+    }
+    let Some(chart_id) = chart_id else {
         return Ok(ReportData::None);
     };
     let chart = app
@@ -299,12 +429,6 @@ async fn report_data(app: &AppState, report: &ReportRecord) -> Result<ReportData
         .await
         .map_err(|error| error.to_string())?;
     let context = saved_query_context(&chart).map_err(|error| error.to_string())?;
-    // Superset runs a report as its owner: the creator's dataset access applies.
-    let creator_id = report.created_by.as_ref().map(|user| user.id).unwrap_or_default();
-    let executor = load_user(app, creator_id)
-        .await
-        .map_err(|error| error.to_string())?
-        .ok_or_else(|| "The report's owner is no longer an active user".to_owned())?;
     let dataset = authorized_dataset(app, &executor, &context)
         .await
         .map_err(|error| error.to_string())?;

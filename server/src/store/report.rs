@@ -529,6 +529,49 @@ impl Store {
         Ok(ended.flatten())
     }
 
+    /// The e-mail addresses of a report's owners (where its error notifications go), in owner
+    /// order; owners without an address are left out.
+    pub async fn report_owner_emails(&self, report_id: i64) -> StoreResult<Vec<String>> {
+        let emails: Vec<String> = sqlx::query_scalar(
+            "SELECT ab_user.email FROM report_schedule_user
+             JOIN ab_user ON ab_user.id = report_schedule_user.user_id
+             WHERE report_schedule_user.report_schedule_id = $1 ORDER BY ab_user.id",
+        )
+        .bind(report_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(emails
+            .into_iter()
+            .filter(|email| !email.trim().is_empty())
+            .collect())
+    }
+
+    /// When the report's owners were last sent an error notification (the latest run logged
+    /// with `marker`), unless a run has since ended in a state other than `Error` or `Working`
+    /// (Superset's `find_last_error_notification`: only errors since the last error e-mail).
+    pub async fn last_error_notification(&self, report_id: i64, marker: &str) -> StoreResult<Option<String>> {
+        let notified: Option<Option<String>> = sqlx::query_scalar(
+            "SELECT end_dttm FROM report_execution_log WHERE report_schedule_id = $1 AND error_message = $2
+             ORDER BY end_dttm DESC, id DESC LIMIT 1",
+        )
+        .bind(report_id)
+        .bind(marker)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(notified) = notified.flatten() else {
+            return Ok(None);
+        };
+        let recovered: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM report_execution_log
+             WHERE report_schedule_id = $1 AND end_dttm > $2 AND state NOT IN ('Error', 'Working')",
+        )
+        .bind(report_id)
+        .bind(&notified)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((recovered == 0).then_some(notified))
+    }
+
     /// Every report's id and log retention in days, for the log pruning.
     pub async fn report_log_retentions(&self) -> StoreResult<Vec<(i64, i64)>> {
         let rows = sqlx::query("SELECT id, log_retention FROM report_schedule ORDER BY id")

@@ -25,6 +25,7 @@ mod import_export;
 mod import_hostile;
 mod injection;
 mod native_filters;
+mod report_delivery;
 mod reports;
 mod resource_api;
 mod resource_lists;

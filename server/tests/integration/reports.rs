@@ -363,7 +363,7 @@ async fn check_reports(app: &TestApp) {
     assert_eq!(app.get("/api/v1/report/", &admin).await.json["count"], 3);
 
     // The scheduler runs due reports once and records each run; an inactive one never runs.
-    // This app has no SMTP server: the e-mail is not sent and the run is an error saying so.
+    // This app has no screenshot browser: the run is an error saying so.
     let soon = Utc::now() + Duration::minutes(2);
     let ran = run_due_reports(&app.state, soon).await.unwrap();
     assert_eq!(ran, vec![alpha_report_id]);
@@ -372,14 +372,22 @@ async fn check_reports(app: &TestApp) {
         .get(&format!("/api/v1/report/{alpha_report_id}/log/"), &alpha)
         .await;
     assert_eq!(logs.status, StatusCode::OK, "{}", logs.json);
-    // Superset's log: the run entered 'Working', then ended.
-    assert_eq!(logs.json["count"], 2);
+    // Superset's log: the run entered 'Working', then ended; then the owners were to be told
+    // of the error, and the owner (no e-mail address) could not be.
+    assert_eq!(logs.json["count"], 3);
+    assert_eq!(logs.json["result"][1]["state"], "Error");
+    assert_eq!(logs.json["result"][2]["state"], "Working");
+    assert_eq!(logs.json["result"][2]["error_message"], Value::Null);
+    // A report is a PNG unless it says otherwise: its screenshot needs the browser, which this
+    // app points nowhere.
+    assert_eq!(
+        logs.json["result"][1]["error_message"],
+        "Chromium was not found at /nonexistent/chromium: set screenshot_chromium_path (QUIVER_SCREENSHOT_CHROMIUM_PATH)"
+    );
     assert_eq!(logs.json["result"][0]["state"], "Error");
-    assert_eq!(logs.json["result"][1]["state"], "Working");
-    assert_eq!(logs.json["result"][1]["error_message"], Value::Null);
     assert_eq!(
         logs.json["result"][0]["error_message"],
-        "E-mail delivery is not configured: set smtp_host (QUIVER_SMTP_HOST)"
+        "The error notification was not sent: the report's owners have no e-mail address"
     );
     let shown = app
         .get(&format!("/api/v1/report/{alpha_report_id}"), &alpha)
@@ -390,6 +398,27 @@ async fn check_reports(app: &TestApp) {
         .await
         .unwrap();
     assert_eq!(later, vec![dashboard_report_id, alpha_report_id]);
+    // The PDF of the dashboard needs the screenshot browser, which this app points nowhere.
+    let logs = app
+        .get(&format!("/api/v1/report/{dashboard_report_id}/log/"), &admin)
+        .await;
+    let errors: Vec<&str> = logs.json["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|run| run["error_message"].as_str())
+        .collect();
+    // The owners (admin) are told, but this app has no SMTP server either (both rows of one
+    // run share its times, so their order in the log is not fixed).
+    let mut errors = errors;
+    errors.sort_unstable();
+    assert_eq!(
+        errors,
+        [
+            "Chromium was not found at /nonexistent/chromium: set screenshot_chromium_path (QUIVER_SCREENSHOT_CHROMIUM_PATH)",
+            "E-mail delivery is not configured: set smtp_host (QUIVER_SMTP_HOST)"
+        ]
+    );
 
     // Delete one, then bulk delete: all or none, with Superset's message.
     let (status, body) = call(app, Method::DELETE, &report_path, None, &admin).await;
@@ -418,16 +447,21 @@ async fn check_reports(app: &TestApp) {
     assert_eq!(app.get("/api/v1/report/", &admin).await.json["count"], 0);
 }
 
+/// No screenshot browser where the test apps look for one.
+fn without_browser(settings: &mut quiver_server::config::Settings) {
+    settings.screenshot_chromium_path = "/nonexistent/chromium".to_owned();
+}
+
 #[tokio::test]
 async fn reports_on_sqlite() {
-    let app = TestApp::with_examples().await;
+    let app = TestApp::with_config(true, None, without_browser).await;
     check_reports(&app).await;
     app.close().await;
 }
 
 #[tokio::test]
 async fn reports_on_postgres() {
-    let app = TestApp::with_settings(true, Some(ThrowawayDatabase::create().await)).await;
+    let app = TestApp::with_config(true, Some(ThrowawayDatabase::create().await), without_browser).await;
     check_reports(&app).await;
     app.close().await;
 }
@@ -437,8 +471,7 @@ fn decoded_part(part: &str) -> String {
     let (head, body) = part.split_once("\r\n\r\n").unwrap_or((part, ""));
     let head = head.to_ascii_lowercase();
     if head.contains("content-transfer-encoding: base64") {
-        let compact: String = body.split_whitespace().collect();
-        return String::from_utf8(base64_decode(&compact)).unwrap();
+        return String::from_utf8(decoded_bytes(part)).unwrap();
     }
     if !head.contains("content-transfer-encoding: quoted-printable") {
         return body.to_owned();
@@ -460,6 +493,31 @@ fn decoded_part(part: &str) -> String {
     String::from_utf8(out).unwrap()
 }
 
+/// The bytes of a base64 MIME part (its body after the blank line).
+pub(crate) fn decoded_bytes(part: &str) -> Vec<u8> {
+    let body = part.split_once("\r\n\r\n").map_or("", |(_, body)| body);
+    let compact: String = body.split_whitespace().collect();
+    base64_decode(&compact)
+}
+
+/// The raw MIME part of a message whose headers contain `marker`, headers included.
+pub(crate) fn raw_part(mail: &ReceivedMail, marker: &str) -> String {
+    let boundary = mail
+        .header("Content-Type")
+        .and_then(|value| {
+            value
+                .split("boundary=")
+                .nth(1)
+                .map(|rest| rest.trim_matches('"').to_owned())
+        })
+        .unwrap();
+    mail.data
+        .split(&format!("--{boundary}"))
+        .find(|part| part.split("\r\n\r\n").next().unwrap_or_default().contains(marker))
+        .map(|part| part.trim_start_matches("\r\n").to_owned())
+        .unwrap_or_default()
+}
+
 fn base64_decode(text: &str) -> Vec<u8> {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = Vec::new();
@@ -478,28 +536,51 @@ fn base64_decode(text: &str) -> Vec<u8> {
     out
 }
 
-/// The decoded MIME parts of a message whose headers contain `marker`.
-fn part_with(mail: &ReceivedMail, marker: &str) -> String {
-    let boundary = mail
-        .header("Content-Type")
-        .and_then(|value| {
-            value
-                .split("boundary=")
-                .nth(1)
-                .map(|rest| rest.trim_matches('"').to_owned())
-        })
-        .unwrap();
-    mail.data
-        .split(&format!("--{boundary}"))
-        .find(|part| part.split("\r\n\r\n").next().unwrap_or_default().contains(marker))
-        .map(|part| decoded_part(part.trim_start_matches("\r\n")))
-        .unwrap_or_default()
+/// The decoded MIME part of a message whose headers contain `marker`.
+pub(crate) fn part_with(mail: &ReceivedMail, marker: &str) -> String {
+    decoded_part(&raw_part(mail, marker))
 }
 
-async fn run_log(app: &TestApp, report_id: i64, admin: &As) -> Vec<Value> {
+pub(crate) async fn run_log(app: &TestApp, report_id: i64, admin: &As) -> Vec<Value> {
     let logs = app.get(&format!("/api/v1/report/{report_id}/log/"), admin).await;
     assert_eq!(logs.status, StatusCode::OK, "{}", logs.json);
     logs.json["result"].as_array().unwrap().clone()
+}
+
+/// A table chart "Births by gender" (SUM(num) by gender, its query context saved) on the
+/// examples; answers its id and the examples database's id.
+pub(crate) async fn births_by_gender_chart(app: &TestApp, admin: &As) -> (i64, i64) {
+    let dataset_id = app.dataset_id("birth_names").await;
+    let examples = app
+        .get(
+            "/api/v1/database/?q=(filters:!((col:database_name,opr:eq,value:examples)))",
+            admin,
+        )
+        .await;
+    let database_id = examples.json["result"][0]["id"].as_i64().unwrap();
+    let context = json!({
+        "datasource": {"id": dataset_id, "type": "table"}, "force": false,
+        "result_format": "json", "result_type": "full",
+        "queries": [{"columns": ["gender"], "metrics": [{"expressionType": "SIMPLE", "column": {"column_name": "num"}, "aggregate": "SUM", "label": "SUM(num)"}],
+                     "orderby": [], "row_limit": 10, "filters": [], "extras": {"having": "", "where": ""}, "time_range": "No filter"}]
+    });
+    // The same as form data, for the chart's page (its screenshot).
+    let params = json!({
+        "datasource": format!("{dataset_id}__table"), "viz_type": "table", "query_mode": "aggregate",
+        "groupby": ["gender"], "metrics": context["queries"][0]["metrics"], "row_limit": 10,
+        "time_range": "No filter"
+    });
+    let chart = app
+        .post(
+            "/api/v1/chart/",
+            json!({"slice_name": "Births by gender", "viz_type": "table", "datasource_id": dataset_id,
+                   "datasource_type": "table", "params": params.to_string(), "query_context": context.to_string()}),
+            admin,
+        )
+        .await;
+    assert_eq!(chart.status, StatusCode::CREATED, "{}", chart.json);
+    let chart_id = chart.json["id"].as_i64().unwrap();
+    (chart_id, database_id)
 }
 
 /// Reports are e-mailed through SMTP with Superset's subject, the chart link and the CSV; alerts
@@ -517,30 +598,7 @@ async fn reports_and_alerts_are_delivered_by_email() {
     })
     .await;
     let admin = app.admin().await;
-    let dataset_id = app.dataset_id("birth_names").await;
-    let examples = app
-        .get(
-            "/api/v1/database/?q=(filters:!((col:database_name,opr:eq,value:examples)))",
-            &admin,
-        )
-        .await;
-    let database_id = examples.json["result"][0]["id"].as_i64().unwrap();
-    let context = json!({
-        "datasource": {"id": dataset_id, "type": "table"}, "force": false,
-        "result_format": "json", "result_type": "full",
-        "queries": [{"columns": ["gender"], "metrics": [{"expressionType": "SIMPLE", "column": {"column_name": "num"}, "aggregate": "SUM", "label": "SUM(num)"}],
-                     "orderby": [], "row_limit": 10, "filters": [], "extras": {"having": "", "where": ""}, "time_range": "No filter"}]
-    });
-    let chart = app
-        .post(
-            "/api/v1/chart/",
-            json!({"slice_name": "Births by gender", "viz_type": "table", "datasource_id": dataset_id,
-                   "datasource_type": "table", "params": "{}", "query_context": context.to_string()}),
-            &admin,
-        )
-        .await;
-    assert_eq!(chart.status, StatusCode::CREATED, "{}", chart.json);
-    let chart_id = chart.json["id"].as_i64().unwrap();
+    let (chart_id, database_id) = births_by_gender_chart(&app, &admin).await;
 
     // A CSV report to two addresses.
     let report = app
@@ -614,7 +672,7 @@ async fn reports_and_alerts_are_delivered_by_email() {
     let alert = app
         .post(
             "/api/v1/report/",
-            json!({"type": "Alert", "name": "Huge births", "crontab": "* * * * *", "chart": chart_id,
+            json!({"type": "Alert", "name": "Huge births", "crontab": "* * * * *", "chart": chart_id, "report_format": "TEXT",
                    "database": database_id, "sql": "SELECT COUNT(*) FROM birth_names WHERE num > 100000000",
                    "validator_type": "operator", "validator_config_json": {"op": ">", "threshold": 0},
                    "recipients": [{"type": "Email", "recipient_config_json": {"target": "ops@example.com"}}]}),
@@ -703,11 +761,23 @@ async fn reports_and_alerts_are_delivered_by_email() {
     assert_eq!(run_due_reports(&app.state, later).await.unwrap(), vec![alert_id]);
     let log = run_log(&app, alert_id, &admin).await;
     assert_eq!(
-        (log[0]["state"].clone(), log[0]["error_message"].clone()),
+        (log[1]["state"].clone(), log[1]["error_message"].clone()),
         (
             json!("Error"),
             json!("Alert query returned more than one row. 2 rows returned")
         )
+    );
+    // The owner (admin) is told of the error, and the log says so (Superset's marker).
+    assert_eq!(
+        (log[0]["state"].clone(), log[0]["error_message"].clone()),
+        (json!("Error"), json!("Notification sent with error"))
+    );
+    let mails = sink.messages();
+    assert_eq!(mails.len(), 3);
+    assert_eq!(mails[2].recipients, ["admin@localhost"]);
+    assert_eq!(
+        mails[2].header("Subject").unwrap(),
+        "[Report] Error occurred for Alert: Huge births"
     );
     let (status, _) = call(
         &app,
@@ -729,13 +799,14 @@ async fn reports_and_alerts_are_delivered_by_email() {
         (log[0]["state"].clone(), log[0]["value_row_json"].clone()),
         (json!("Not triggered"), json!("null"))
     );
-    // Not triggered, Success and the two errors each entered 'Working' first; the grace fires did not.
+    // Not triggered, Success and the error each entered 'Working' first; the grace fires did not.
     let states: Vec<&str> = log.iter().map(|run| run["state"].as_str().unwrap()).collect();
     assert_eq!(
         states,
         [
             "Not triggered",
             "Working",
+            "Error",
             "Error",
             "Working",
             "Not triggered",
@@ -746,7 +817,7 @@ async fn reports_and_alerts_are_delivered_by_email() {
             "Working"
         ]
     );
-    assert_eq!(sink.messages().len(), 2);
+    assert_eq!(sink.messages().len(), 3);
 
     // A run left 'Working' (a process stopped mid-run) is refused until its working timeout,
     // then is an error.
@@ -790,7 +861,7 @@ async fn reports_and_alerts_are_delivered_by_email() {
             json!("Report Schedule reached a working timeout.")
         )
     );
-    assert_eq!(sink.messages().len(), 2);
+    assert_eq!(sink.messages().len(), 3);
 
     // Runs are kept `log_retention` days (90 by default), then pruned.
     let kept = log.len() + run_log(&app, report_id, &admin).await.len();

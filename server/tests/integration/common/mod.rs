@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod bundles;
+pub mod slack_sink;
 pub mod smtp_sink;
 
 use std::path::PathBuf;
