@@ -20,7 +20,8 @@ import {
   useDatabase,
   validateParameters,
 } from './api';
-import { configOfForm, defaultPorts, emptyForm, formOfDatabase, isFileEngine, type ConnectionForm } from './connectionForm';
+import { CatalogRowsField } from './CatalogRowsField';
+import { configOfForm, defaultPorts, emptyForm, formOfDatabase, isFileEngine, showsCatalogRows, type ConnectionForm } from './connectionForm';
 import {
   hasParameterErrors,
   noParameterErrors,
@@ -225,6 +226,14 @@ function ConnectionDialog({
           {checkbox('allowDml', 'Allow DML', testIds.databaseModal.allowDml)}
           {checkbox('allowRunAsync', 'Asynchronous query execution', testIds.databaseModal.allowRunAsync)}
           {checkbox('allowMultiCatalog', 'Allow changing catalogs', testIds.databaseModal.allowMultiCatalog)}
+          {showsCatalogRows(form) && (
+            <CatalogRowsField
+              rows={form.catalog}
+              errors={parameterErrors.catalog}
+              onChange={(rows) => change('catalog', rows)}
+              onBlur={() => void checkParameters(false)}
+            />
+          )}
           {checkbox('allowFileUpload', 'Allow file uploads to database', testIds.databaseModal.allowFileUpload)}
           {textField('forceCtasSchema', 'CTAS & CVAS schema', testIds.databaseModal.ctasSchema)}
           {textField('cacheTimeout', 'Chart cache timeout', testIds.databaseModal.cacheTimeout)}
