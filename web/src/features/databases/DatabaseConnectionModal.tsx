@@ -30,6 +30,9 @@ import {
   type ParameterErrors,
 } from './parameterValidation';
 
+/** The form's text fields. */
+type TextKey = { [K in keyof ConnectionForm]: ConnectionForm[K] extends string ? K : never }[keyof ConnectionForm];
+
 /** The form's fields by the parameter names `validate_parameters` uses. */
 const parameterOfField: Partial<Record<keyof ConnectionForm, string>> = {
   host: 'host',
@@ -139,14 +142,14 @@ function ConnectionDialog({
     const parameter = parameterOfField[key];
     return parameter === undefined ? undefined : parameterErrors.fields[parameter];
   };
-  const textField = (key: keyof ConnectionForm, label: string, testId: string, type: 'text' | 'password' = 'text'): ReactNode => {
+  const textField = (key: TextKey, label: string, testId: string, type: 'text' | 'password' = 'text'): ReactNode => {
     const error = fieldError(key);
     return (
       <LabeledTextField
         label={label}
         type={type}
         testId={testId}
-        value={String(form[key])}
+        value={form[key]}
         onChange={(value) => change(key, value as never)}
         onBlur={parameterOfField[key] === undefined ? undefined : () => void checkParameters(false)}
         error={error}
