@@ -50,9 +50,10 @@ export class DashboardPage {
     return dashboard;
   }
 
-  /** The holder of the chart titled `name`. */
+  /** The holder of the chart titled `name` (the whole title, read literally: "Births (pie)"). */
   chart(name: string): Locator {
-    return this.charts.filter({ has: this.page.getByTestId(testIds.dashboard.chartTitle).filter({ hasText: new RegExp(`^${name}$`) }) });
+    const literal = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return this.charts.filter({ has: this.page.getByTestId(testIds.dashboard.chartTitle).filter({ hasText: new RegExp(`^${literal}$`) }) });
   }
 
   /** The chart's rendered body once its query has answered. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, type Locator } from '@playwright/test';
 import { testIds } from '../../web/src/testIds';
 import { DashboardPage } from '../pages/DashboardPage';
@@ -96,5 +97,71 @@ test('a dashboard exported from the list imports under another name and opens', 
     await expect(byId.title).toHaveText(newTitle);
   } finally {
     await writeJson(page.request, 'DELETE', `/api/v1/dashboard/${importedId}`, undefined);
+  }
+});
+
+/** A Superset 6.1 export (`/work/shared/fixtures/superset-bundles/`): a dashboard of three charts over `birth_names`. */
+const supersetBundle = path.join(__dirname, '../fixtures/superset-bundles/small_dashboard.zip');
+/** `birth_names` with four rows: 777 births, CA 400, NY 200, TX 177, boys and girls in 1990 and 1991. */
+const birthNamesSqlite = path.join(__dirname, '../fixtures/birth_names_small.sqlite');
+
+test('a Superset 6.1 dashboard export imports through the dialog and its charts render the data', async ({ page }, testInfo) => {
+  // The bundle's connection names a SQLite file of Superset's machine: it is pointed at a copy of the fixture.
+  const databaseFile = testInfo.outputPath('birth_names_small.sqlite');
+  await copyFile(birthNamesSqlite, databaseFile);
+  const files = readZip(await readFile(supersetBundle));
+  const databaseYaml = [...files.keys()].find((name) => name.includes('/databases/'));
+  expect(databaseYaml).toBeDefined();
+  const original = files.get(databaseYaml ?? '')?.toString() ?? '';
+  expect(original).toContain('sqlalchemy_uri: sqlite:///examples_100k.sqlite');
+  files.set(databaseYaml ?? '', Buffer.from(original.replace(/^sqlalchemy_uri: .*$/m, `sqlalchemy_uri: sqlite:///${databaseFile}`)));
+  const bundlePath = testInfo.outputPath('small_dashboard.zip');
+  await writeFile(bundlePath, writeZip(files));
+
+  const list = await ResourceListPage.openAt(page, dashboardListIds);
+  await page.getByTestId(testIds.importModal.openButton).click();
+  const dialog = page.getByTestId(testIds.importModal.modal);
+  await dialog.getByTestId(testIds.importModal.fileInput).setInputFiles(bundlePath);
+  await dialog.getByTestId(testIds.importModal.submit).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId(testIds.toast.item).filter({ hasText: 'Dashboard imported' })).toBeVisible();
+
+  const title = 'Births at a glance (oracle, small)';
+  await list.searchFor('oracle, small');
+  await expect(list.nameLinks).toHaveText([title]);
+  const importedId = Number(await list.rows.first().getAttribute('data-row-id'));
+  const chartAnswer = await page.request.get(`/api/v1/dashboard/${importedId}/charts`);
+  const chartIds = ((await chartAnswer.json()) as { result: { id: number }[] }).result.map((chart) => chart.id);
+  try {
+    expect(chartIds).toHaveLength(3);
+    await list.nameLinks.first().click();
+    const dashboard = await DashboardPage.current(page);
+    await expect(dashboard.title).toHaveText(title);
+    await expect(dashboard.charts).toHaveCount(3);
+
+    // The big number is the table's total; the pie has a slice per state; the line a series per gender.
+    const total = dashboard.chart('Total births (big number total)');
+    await expect(total.getByTestId(testIds.viz.bigNumber)).toHaveText('777');
+    await expect(total.getByTestId(testIds.viz.bigNumber)).toHaveAttribute('data-value', '777');
+    const pie = dashboard.chart('Births by state (pie)');
+    await expect(dashboard.loadedChart('Births by state (pie)')).toHaveCount(1);
+    await expect(pie.getByTestId(testIds.viz.legendItem)).toHaveText([/CA/, /NY/, /TX/]);
+    await expect(dashboard.loadedChart('Births per year by gender (line)')).toHaveCount(1);
+    const line = dashboard.chart('Births per year by gender (line)');
+    await expect(line.getByTestId(testIds.viz.legendItem)).toHaveText([/boy/, /girl/]);
+    await page.screenshot({ path: testInfo.outputPath('imported-superset-dashboard.png') });
+  } finally {
+    // The next run imports the same uuids again: everything the bundle created goes.
+    await writeJson(page.request, 'DELETE', `/api/v1/dashboard/${importedId}`, undefined);
+    for (const chartId of chartIds) await writeJson(page.request, 'DELETE', `/api/v1/chart/${chartId}`, undefined);
+    const datasets = await page.request.get(`/api/v1/dataset/?q=${encodeURIComponent('(filters:!((col:table_name,opr:eq,value:birth_names)))')}`);
+    const databaseName = 'examples_sqlite_100k';
+    for (const dataset of ((await datasets.json()) as { result: { id: number; database: { database_name: string } }[] }).result) {
+      if (dataset.database.database_name === databaseName) await writeJson(page.request, 'DELETE', `/api/v1/dataset/${dataset.id}`, undefined);
+    }
+    const databases = await page.request.get(`/api/v1/database/?q=${encodeURIComponent(`(filters:!((col:database_name,opr:eq,value:${databaseName})))`)}`);
+    for (const database of ((await databases.json()) as { result: { id: number }[] }).result) {
+      await writeJson(page.request, 'DELETE', `/api/v1/database/${database.id}`, undefined);
+    }
   }
 });

@@ -45,11 +45,27 @@ pub struct HealthResponse {
     pub version: String,
 }
 
-/// `GET /api/v1/{resource}/_info`: what the current user may do with a resource.
+/// `GET /api/v1/{resource}/_info?q=(keys:!(...))`: what the current user may do with a resource
+/// and how its list may be filtered. Each key is present when asked for (all when `keys` is absent).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct InfoResponse {
-    pub permissions: Vec<String>,
+    /// The permissions the user holds on the resource's view (`can_read`, `can_write`, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub permissions: Option<Vec<String>>,
+    /// The list filters of each searchable column, by column name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub filters: Option<std::collections::BTreeMap<String, Vec<InfoFilter>>>,
+}
+
+/// One filter operator of a list column: `{"name": "Starts with", "operator": "sw"}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct InfoFilter {
+    pub name: String,
+    pub operator: String,
 }
 
 /// `GET /api/v1/common/conf/`: the server settings the browser follows, under the names of

@@ -38,6 +38,48 @@ pub struct DatabaseParameters {
     #[serde(default)]
     #[ts(optional)]
     pub encryption: Option<bool>,
+    /// The form's catalog rows as Superset sends them, a name-value map (`{"sales": "sales"}`):
+    /// on a PostgreSQL connection each row names a catalog and the database of the same server it
+    /// reads, which `validate_parameters` connects to. Kept in the rows' order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "Record<string, string>")]
+    pub catalog: Option<CatalogRows>,
+}
+
+/// Name-value rows in the order of the JSON object (a `BTreeMap` would sort them, and errors
+/// point at a row by its index).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CatalogRows(pub Vec<(String, String)>);
+
+impl Serialize for CatalogRows {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, value) in &self.0 {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for CatalogRows {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct RowsVisitor;
+        impl<'de> serde::de::Visitor<'de> for RowsVisitor {
+            type Value = CatalogRows;
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("an object of catalog names and values")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut access: A) -> Result<CatalogRows, A::Error> {
+                let mut rows = Vec::new();
+                while let Some((name, value)) = access.next_entry::<String, Option<String>>()? {
+                    rows.push((name, value.unwrap_or_default()));
+                }
+                Ok(CatalogRows(rows))
+            }
+        }
+        deserializer.deserialize_map(RowsVisitor)
+    }
 }
 
 /// `POST /api/v1/database/`, `PUT /api/v1/database/{pk}`, `POST /api/v1/database/test_connection/`

@@ -739,6 +739,13 @@ export const testIds = {
     saveError: 'database-modal-save-error',
     fieldError: 'database-modal-field-error',
     errorDescription: 'database-modal-error-description',
+    catalogRows: 'database-modal-catalog-rows',
+    catalogRow: 'database-modal-catalog-row',
+    catalogName: 'database-modal-catalog-name',
+    catalogValue: 'database-modal-catalog-value',
+    catalogRemove: 'database-modal-catalog-remove',
+    catalogAdd: 'database-modal-catalog-add',
+    catalogError: 'database-modal-catalog-error',
   },
   uploadModal: {
     dialog: 'upload-modal',

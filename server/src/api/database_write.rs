@@ -7,9 +7,9 @@ use std::time::Duration;
 use axum::extract::State;
 use axum::http::StatusCode;
 use quiver_types::{
-    AvailableEngine, AvailableEngines, DatabaseConfig, DatabaseDetail, DatabaseDetailResponse, DatabaseId,
-    DatabaseParameters, EngineInformation, ErrorBody, ErrorExtra, ErrorItem, ErrorLevel, ErrorType,
-    IssueCode, MessageResponse,
+    AvailableEngine, AvailableEngines, CatalogErrorTarget, DatabaseConfig, DatabaseDetail,
+    DatabaseDetailResponse, DatabaseId, DatabaseParameters, EngineInformation, ErrorBody, ErrorExtra,
+    ErrorItem, ErrorLevel, ErrorType, IssueCode, MessageResponse,
 };
 use serde_json::{json, Map, Value};
 
@@ -132,7 +132,116 @@ fn parameter_errors(backend: &str, config: &DatabaseConfig) -> Vec<ErrorItem> {
             },
         ));
     }
+    errors.extend(catalog_row_errors(backend, &parameters));
     errors
+}
+
+/// The engines whose form has catalog rows: PostgreSQL, whose catalogs are the server's databases.
+const CATALOG_ROW_BACKENDS: &[&str] = &["postgresql"];
+
+/// The error of one catalog row: `extra.catalog` names the row and its wrong part (its name, or
+/// its value, which Superset's form calls the URL).
+fn on_catalog_row(mut item: ErrorItem, idx: usize, is_name: bool) -> ErrorItem {
+    item.extra.invalid = None;
+    item.extra.catalog = Some(CatalogErrorTarget {
+        idx: i64::try_from(idx).unwrap_or(i64::MAX),
+        name: is_name.then_some(true),
+        url: (!is_name).then_some(true),
+    });
+    item
+}
+
+/// The form's catalog rows (`parameters.catalog`, name-value in the rows' order): a blank name or
+/// database is a missing parameter on its row, as Superset's; an engine without catalog rows
+/// refuses them.
+fn catalog_row_errors(backend: &str, parameters: &DatabaseParameters) -> Vec<ErrorItem> {
+    let rows = parameters
+        .catalog
+        .as_ref()
+        .map(|rows| rows.0.as_slice())
+        .unwrap_or_default();
+    if rows.is_empty() {
+        return Vec::new();
+    }
+    if !CATALOG_ROW_BACKENDS.contains(&backend) {
+        return vec![connection_error(
+            ErrorType::InvalidPayloadSchemaError,
+            format!("{} has no catalogs to list.", engine_display_name(backend)),
+            ErrorExtra {
+                invalid: Some(vec!["catalog".to_owned()]),
+                ..ErrorExtra::default()
+            },
+        )];
+    }
+    let missing = |text: &str, idx: usize, is_name: bool| {
+        let item = ErrorItem {
+            message: text.to_owned(),
+            error_type: ErrorType::ConnectionMissingParametersError,
+            level: ErrorLevel::Warning,
+            extra: ErrorExtra::default(),
+        };
+        on_catalog_row(item, idx, is_name)
+    };
+    rows.iter()
+        .enumerate()
+        .filter_map(|(idx, (name, value))| {
+            if name.trim().is_empty() {
+                Some(missing("Catalog name is required", idx, true))
+            } else if value.trim().is_empty() {
+                Some(missing("Database name is required", idx, false))
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+/// Connects to the database of each catalog row with the form's credentials: a failure is the
+/// typed error of that database (unknown database, access denied...) on its row.
+async fn catalog_connection_errors(
+    app: &AppState,
+    config: &DatabaseConfig,
+) -> Result<Vec<ErrorItem>, ApiError> {
+    let parameters = config.parameters.clone().unwrap_or_default();
+    let Some(rows) = parameters.catalog.as_ref().filter(|rows| !rows.0.is_empty()) else {
+        return Ok(Vec::new());
+    };
+    let saved = saved_for_test(app, config).await?;
+    let connection = resolve_connection(app, config, saved.as_ref())?;
+    let mut errors = Vec::new();
+    for (idx, (_, database)) in rows.0.iter().enumerate() {
+        let database = database.trim();
+        let catalog_uri = uri::with_database_name(&connection.uri, database)
+            .ok_or_else(|| ApiError::internal("the connection URI has no database part"))?;
+        let attempt = async {
+            let engine = Engine::open(connection.backend, &catalog_uri, false).await?;
+            if let Engine::Sql(database) = &engine {
+                database.close().await;
+            }
+            Ok::<(), EngineError>(())
+        };
+        let outcome = match tokio::time::timeout(TEST_CONNECTION_TIMEOUT, attempt).await {
+            Ok(outcome) => outcome,
+            Err(_) => Err(EngineError::Timeout(TEST_CONNECTION_TIMEOUT.as_secs())),
+        };
+        if let Err(error) = outcome {
+            let row_parameters = DatabaseParameters {
+                database: Some(database.to_owned()),
+                ..parameters.clone()
+            };
+            let catalog_connection = Connection {
+                backend: connection.backend,
+                uri: catalog_uri,
+            };
+            let item = connection_failure_error(
+                connection.backend,
+                &failure_message(&error, &catalog_connection),
+                &row_parameters,
+            );
+            errors.push(on_catalog_row(item, idx, false));
+        }
+    }
+    Ok(errors)
 }
 
 /// The backend named by a form's `engine` (`postgresql+psycopg2` is `postgresql`).
@@ -748,6 +857,9 @@ pub async fn validate_parameters(
         }
         if errors.is_empty() {
             errors.extend(connection_attempt_errors(&app, &config).await?);
+        }
+        if errors.is_empty() {
+            errors.extend(catalog_connection_errors(&app, &config).await?);
         }
     }
     if errors.is_empty() {

@@ -716,11 +716,27 @@ pub const RESOURCE_VIEWS: &[(&str, &str)] = &[
     ("report", "ReportSchedule"),
 ];
 
-/// The permissions a resource's `_info` can report.
-pub const RESOURCE_PERMISSIONS: &[&str] = &["can_read", "can_write", "can_export"];
-
-/// Permissions only some views have, reported by their `_info` too.
-pub const VIEW_ONLY_PERMISSIONS: &[(&str, &str)] = &[("can_upload", "Database")];
+/// The permissions some endpoint of `view` requires, as a resource's `_info` reports them
+/// (Superset's `base_permissions` of the resource's API): `can_read`, `can_write`, `can_export`
+/// first, then the others by name.
+pub fn view_permissions(view: &str) -> Vec<&'static str> {
+    let rank = |permission: &str| {
+        ["can_read", "can_write", "can_export"]
+            .iter()
+            .position(|known| *known == permission)
+            .unwrap_or(3)
+    };
+    let mut permissions: Vec<&'static str> = ENDPOINTS
+        .iter()
+        .filter_map(|endpoint| match endpoint.access {
+            Permission(permission, of) if of == view => Some(permission),
+            _ => None,
+        })
+        .collect();
+    permissions.sort_by_key(|permission| (rank(permission), *permission));
+    permissions.dedup();
+    permissions
+}
 
 static ENDPOINT_INDEX: LazyLock<HashMap<(&'static str, &'static str), Access>> =
     LazyLock::new(|| ENDPOINTS.iter().map(|e| ((e.method, e.path), e.access)).collect());

@@ -234,8 +234,9 @@ fn insert_rows(
 }
 
 /// The sqlx path, the same for each driver: a transaction on one connection. When an INSERT
-/// is refused and the backend's DDL is transactional, its rows are tried one by one in a second
-/// transaction, rolled back, to name the row the database refuses.
+/// is refused, its rows are tried one by one in a second transaction, rolled back, to name the
+/// row the database refuses (on MySQL, whose DDL commits at once, into the table as the failed
+/// write left it: a new table is dropped afterwards).
 macro_rules! write_sqlx {
     ($connection:ident, $driver:ty, $target:expr, $parsed:expr, $transactional_ddl:expr) => {{
         let database = |error: sqlx::Error| match error {
@@ -298,16 +299,24 @@ macro_rules! write_sqlx {
             Ok(()) => transaction.commit().await.map_err(database)?,
             Err(error) => {
                 let _ = transaction.rollback().await;
-                if creates && !table_exists && !$transactional_ddl {
-                    let drop = format!("DROP TABLE IF EXISTS {}", qualified_table($target));
-                    let _ = sqlx::query::<$driver>(&drop).execute(&mut $connection).await;
-                }
-                let Some(rows) = refused_rows.filter(|_| $transactional_ddl) else {
+                // Without transactional DDL (MySQL) the table was created (or replaced) at once
+                // and stands empty: the trial inserts into it as it is, then a new one goes.
+                let drops_new_table = creates && !table_exists && !$transactional_ddl;
+                let drop_new_table = format!("DROP TABLE IF EXISTS {}", qualified_table($target));
+                let Some(rows) = refused_rows else {
+                    if drops_new_table {
+                        let _ = sqlx::query::<$driver>(&drop_new_table)
+                            .execute(&mut $connection)
+                            .await;
+                    }
                     return Err(error);
                 };
                 let mut trial = $connection.begin().await.map_err(database)?;
                 let mut refused_row: Option<WriteError> = None;
                 let prepared: Result<(), sqlx::Error> = async {
+                    if !$transactional_ddl {
+                        return Ok(());
+                    }
                     if replaces {
                         sqlx::query::<$driver>(&format!("DROP TABLE {}", qualified_table($target)))
                             .execute(&mut *trial)
@@ -335,6 +344,11 @@ macro_rules! write_sqlx {
                     }
                 }
                 let _ = trial.rollback().await;
+                if drops_new_table {
+                    let _ = sqlx::query::<$driver>(&drop_new_table)
+                        .execute(&mut $connection)
+                        .await;
+                }
                 return Err(refused_row.unwrap_or(error));
             }
         }
@@ -374,13 +388,7 @@ pub async fn write_upload(target: &UploadTarget<'_>, parsed: &ParsedUpload) -> R
                 .map_err(|error| EngineError::Connection(error.to_string()))?;
             write_sqlx!(connection, sqlx::Postgres, target, parsed, true);
         }
-        "mysql" => {
-            let (url, _) = sqlx_url(target.uri)?;
-            let mut connection = sqlx::MySqlConnection::connect(&url)
-                .await
-                .map_err(|error| EngineError::Connection(error.to_string()))?;
-            write_sqlx!(connection, sqlx::MySql, target, parsed, false);
-        }
+        "mysql" => write_mysql(target, parsed).await?,
         "sqlite" => {
             let (path, _) = sqlx_url(target.uri)?;
             let options = <sqlx::sqlite::SqliteConnectOptions as std::str::FromStr>::from_str(&format!(
@@ -396,6 +404,72 @@ pub async fn write_upload(target: &UploadTarget<'_>, parsed: &ParsedUpload) -> R
         other => return Err(EngineError::UnsupportedEngine(other.to_owned()).into()),
     }
     Ok(rows)
+}
+
+/// A MySQL connection of its own to the target's database.
+async fn mysql_connection(target: &UploadTarget<'_>) -> Result<sqlx::MySqlConnection, WriteError> {
+    let (url, _) = sqlx_url(target.uri)?;
+    Ok(sqlx::MySqlConnection::connect(&url)
+        .await
+        .map_err(|error| EngineError::Connection(error.to_string()))?)
+}
+
+/// The MySQL path. Its DDL commits at once, so a replace is written into a staging table first
+/// and swapped in by one atomic `RENAME TABLE` once every row is in: a refused row leaves the
+/// old table as it was.
+async fn write_mysql(target: &UploadTarget<'_>, parsed: &ParsedUpload) -> Result<(), WriteError> {
+    if target.if_exists != IfExists::Replace {
+        let mut connection = mysql_connection(target).await?;
+        write_sqlx!(connection, sqlx::MySql, target, parsed, false);
+        return Ok(());
+    }
+    let staging_name = format!("quiver_upload_{}", uuid::Uuid::new_v4().simple());
+    let staging = UploadTarget {
+        table_name: &staging_name,
+        if_exists: IfExists::Fail,
+        ..target.clone()
+    };
+    let mut connection = mysql_connection(target).await?;
+    write_sqlx!(connection, sqlx::MySql, &staging, parsed, false);
+    let mut connection = mysql_connection(target).await?;
+    let database = |error: sqlx::Error| WriteError::Database(error.to_string());
+    let (exists_query, exists_params) = exists_sql(target);
+    let mut exists = sqlx::query_scalar::<sqlx::MySql, i64>(&exists_query);
+    for param in &exists_params {
+        exists = exists.bind(param.as_str());
+    }
+    let table_exists = exists.fetch_one(&mut connection).await.map_err(database)? > 0;
+    let (table, staged) = (qualified_table(target), qualified_table(&staging));
+    let swapped = if table_exists {
+        let retired_name = format!("quiver_retired_{}", uuid::Uuid::new_v4().simple());
+        let retired = qualified_table(&UploadTarget {
+            table_name: &retired_name,
+            ..target.clone()
+        });
+        let renamed = sqlx::query(&format!("RENAME TABLE {table} TO {retired}, {staged} TO {table}"))
+            .execute(&mut connection)
+            .await;
+        match renamed {
+            Ok(_) => sqlx::query(&format!("DROP TABLE {retired}"))
+                .execute(&mut connection)
+                .await
+                .map(|_| ()),
+            Err(error) => Err(error),
+        }
+    } else {
+        sqlx::query(&format!("RENAME TABLE {staged} TO {table}"))
+            .execute(&mut connection)
+            .await
+            .map(|_| ())
+    };
+    if let Err(error) = swapped {
+        let _ = sqlx::query(&format!("DROP TABLE IF EXISTS {staged}"))
+            .execute(&mut connection)
+            .await;
+        return Err(database(error));
+    }
+    let _ = connection.close().await;
+    Ok(())
 }
 
 /// `SELECT COUNT(*)` of the tables with the target's name (in its schema when given).

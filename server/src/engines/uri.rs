@@ -284,6 +284,7 @@ pub fn parameters_from_uri(uri: &str) -> DatabaseParameters {
         password: parts.password.map(|_| PASSWORD_MASK.to_owned()),
         query: Some(query),
         encryption: None,
+        catalog: None,
     }
 }
 
@@ -347,6 +348,7 @@ mod tests {
             password: Some("p@ss".to_owned()),
             query: None,
             encryption: None,
+            catalog: None,
         };
         let uri = uri_from_parameters("postgresql", &parameters);
         assert_eq!(uri, "postgresql://postgres:p%40ss@127.0.0.1:5432/sales%20db");

@@ -58,6 +58,21 @@ pub enum ColumnKind {
     RelatedMany { related_ids: &'static str },
 }
 
+impl ColumnKind {
+    /// The operators a column of this kind answers, in the order `_info` lists them.
+    pub fn operators(self) -> &'static [&'static str] {
+        match self {
+            ColumnKind::Text => &[
+                "sw", "ew", "ct", "eq", "nsw", "new", "nct", "neq", "gt", "lt", "between",
+            ],
+            ColumnKind::Number | ColumnKind::Time => &["eq", "neq", "gt", "lt", "between"],
+            ColumnKind::Bool => &["eq", "neq"],
+            ColumnKind::RelatedOne => &["rel_o_m", "eq", "neq"],
+            ColumnKind::RelatedMany { .. } => &["rel_m_m"],
+        }
+    }
+}
+
 /// A column a list call may filter on.
 #[derive(Debug, Clone, Copy)]
 pub struct ListColumn {

@@ -674,3 +674,96 @@ async fn every_resource_answers_the_generic_calls_on_postgres() {
     check_resources(&app).await;
     app.close().await;
 }
+
+/// `_info` on every resource Quiver serves, for Admin, Alpha and Gamma: the permissions each role
+/// holds among those the resource's endpoints require (Superset 6's answers), `filters` only when
+/// asked, and a malformed `q` refused with a 400.
+#[tokio::test]
+async fn info_answers_each_roles_permissions_on_every_resource() {
+    let app = TestApp::new().await;
+    app.create_user("alpha", "pw", &["Alpha"]).await;
+    app.create_user("gamma", "pw", &["Gamma"]).await;
+    let admin = app.admin().await;
+    let alpha = app.token("alpha", "pw").await;
+    let gamma = app.token("gamma", "pw").await;
+
+    let rw = &["can_read", "can_write"][..];
+    let rwe = &["can_read", "can_write", "can_export"][..];
+    let read = &["can_read"][..];
+    let none: &[&str] = &[];
+    // (resource, Admin, Alpha, Gamma)
+    let table: &[(&str, &[&str], &[&str], &[&str])] = &[
+        ("chart", rwe, rwe, rwe),
+        ("dashboard", rwe, rwe, rwe),
+        ("dataset", rwe, rwe, read),
+        (
+            "database",
+            &["can_read", "can_write", "can_export", "can_upload"],
+            &["can_read", "can_upload"],
+            read,
+        ),
+        ("saved_query", rwe, none, none),
+        ("tag", rw, rw, read),
+        ("query", read, none, none),
+        ("annotation_layer", rw, rw, none),
+        ("report", rw, rw, none),
+    ];
+    for (resource, admin_has, alpha_has, gamma_has) in table {
+        for (role, who, expected) in [
+            ("Admin", &admin, admin_has),
+            ("Alpha", &alpha, alpha_has),
+            ("Gamma", &gamma, gamma_has),
+        ] {
+            let answer = app
+                .get(&format!("/api/v1/{resource}/_info?q=(keys:!(permissions))"), who)
+                .await;
+            assert_eq!(answer.status, StatusCode::OK, "{resource}: {}", answer.json);
+            assert_eq!(
+                answer.json,
+                json!({"permissions": expected}),
+                "{resource} for {role}"
+            );
+        }
+    }
+
+    // Without `q`, every key Quiver answers; `filters` lists the list's operators per column.
+    let all = app.get("/api/v1/chart/_info", &gamma).await;
+    assert_eq!(all.json["permissions"], json!(rwe));
+    let slice_name = all.json["filters"]["slice_name"].as_array().unwrap();
+    assert_eq!(slice_name[0], json!({"name": "Starts with", "operator": "sw"}));
+    assert!(slice_name.contains(&json!({"name": "Not Contains", "operator": "nct"})));
+    let filters_only = app
+        .get("/api/v1/dashboard/_info?q=(keys:!(filters))", &alpha)
+        .await;
+    assert!(
+        filters_only.json.get("permissions").is_none(),
+        "{}",
+        filters_only.json
+    );
+    assert_eq!(
+        filters_only.json["filters"]["owners"],
+        json!([{"name": "Relation as Many", "operator": "rel_m_m"}])
+    );
+    // Asked for keys Quiver does not serve: accepted, answered with nothing.
+    let titles = app
+        .get("/api/v1/tag/_info?q=(keys:!(add_title,edit_title))", &admin)
+        .await;
+    assert_eq!((titles.status, titles.json), (StatusCode::OK, json!({})));
+
+    for bad in [
+        "(keys:!(permissions)",
+        "(keys:permissions)",
+        "(keys:!(everything))",
+        "(colour:red)",
+        "!(permissions)",
+    ] {
+        let answer = app
+            .get(&format!("/api/v1/database/_info?q={}", encoded(bad)), &admin)
+            .await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{bad}: {}", answer.json);
+        assert!(answer.json["message"].is_string(), "{bad}: {}", answer.json);
+    }
+    // A resource Quiver does not serve has no `_info`.
+    let missing = app.get("/api/v1/css_template/_info", &admin).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+}

@@ -1,5 +1,5 @@
 //! Uploads (`POST /api/v1/database/{pk}/upload/`): CSV, Excel and Parquet files into DuckDB,
-//! SQLite and PostgreSQL with fail/replace/append, and broken files that end in a clear 4xx
+//! SQLite, PostgreSQL and MariaDB with fail/replace/append, and broken files that end in a clear 4xx
 //! with nothing created (no table, no dataset).
 
 use axum::body::Body;
@@ -7,7 +7,7 @@ use axum::http::{header, Request, StatusCode};
 use serde_json::{json, Value};
 use sqlx::Connection;
 
-use crate::common::{Answer, As, PostgresDatabase, TestApp};
+use crate::common::{Answer, As, PostgresDatabase, TestApp, ThrowawayDatabase};
 
 const BOUNDARY: &str = "quiver-upload-boundary-7c1f";
 
@@ -798,5 +798,109 @@ async fn a_row_the_database_refuses_is_named_and_nothing_is_written() {
     assert_eq!(count_rows(&app, &admin, duckdb_id, "people_strict").await, 0);
     assert_eq!(count_rows(&app, &admin, duckdb_id, "people_unique").await, 1);
     assert_eq!(count_rows(&app, &admin, duckdb_id, "sales_unique").await, 1);
+    app.close().await;
+}
+
+/// Rows of a table of the MariaDB database, read on a connection of the test's own.
+async fn mariadb_rows(mariadb: &ThrowawayDatabase, table: &str) -> Option<i64> {
+    let mut connection = sqlx::MySqlConnection::connect(&mariadb.url).await.unwrap();
+    let rows: Option<i64> = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM `{table}`"))
+        .fetch_one(&mut connection)
+        .await
+        .ok();
+    connection.close().await.unwrap();
+    rows
+}
+
+/// The tables of the MariaDB database, sorted.
+async fn mariadb_tables(mariadb: &ThrowawayDatabase) -> Vec<String> {
+    let mut connection = sqlx::MySqlConnection::connect(&mariadb.url).await.unwrap();
+    let tables: Vec<String> = sqlx::query_scalar(
+        "SELECT CAST(table_name AS CHAR) FROM information_schema.tables WHERE table_schema = DATABASE() ORDER BY 1",
+    )
+    .fetch_all(&mut connection)
+    .await
+    .unwrap();
+    connection.close().await.unwrap();
+    tables
+}
+
+const MARIADB_REFUSING_TABLES: &[&str] = &[
+    "CREATE TABLE people_strict (name TEXT, age BIGINT NOT NULL, score DOUBLE, joined DATETIME, active BOOLEAN)",
+    "CREATE TABLE people_unique (name VARCHAR(64) PRIMARY KEY, age BIGINT)",
+    "INSERT INTO people_unique VALUES ('cid', 45)",
+    "CREATE TABLE sales_unique (id BIGINT PRIMARY KEY, city TEXT, amount DOUBLE, day DATE)",
+    "INSERT INTO sales_unique VALUES (2, 'city 2', 3.0, DATE '2024-01-03')",
+];
+
+/// The MySQL path on the local MariaDB: CSV create, fail, append and replace; a row the
+/// database refuses is named on an append, on a new table (dropped again, though MySQL's DDL
+/// commits at once) and on a replace (the old table kept whole: the rows go to a staging table
+/// swapped in by `RENAME TABLE`).
+#[tokio::test]
+async fn csv_files_land_in_mariadb_and_a_refused_row_is_named() {
+    let app = TestApp::new().await;
+    let admin = app.admin().await;
+    let mariadb = ThrowawayDatabase::create_mariadb().await;
+    let database_id = create_connection(&app, &admin, "mariadb uploads", &mariadb.url, true).await;
+    good_uploads_into(&app, &admin, database_id, "").await;
+    assert_eq!(mariadb_tables(&mariadb).await, vec!["people"]);
+
+    {
+        let mut connection = sqlx::MySqlConnection::connect(&mariadb.url).await.unwrap();
+        for statement in MARIADB_REFUSING_TABLES {
+            sqlx::query(statement).execute(&mut connection).await.unwrap();
+        }
+        connection.close().await.unwrap();
+    }
+    let messages = refused_rows_are_named(&app, &admin, database_id).await;
+    assert!(messages[0].contains("'age'"), "{}", messages[0]);
+    assert!(messages[1].contains("Duplicate entry 'cid'"), "{}", messages[1]);
+    assert!(messages[2].contains("Duplicate entry '2'"), "{}", messages[2]);
+    assert_eq!(mariadb_rows(&mariadb, "people_strict").await, Some(0));
+    assert_eq!(mariadb_rows(&mariadb, "people_unique").await, Some(1));
+    assert_eq!(mariadb_rows(&mariadb, "sales_unique").await, Some(1));
+
+    // A TEXT holds 65,535 bytes: the third line's value is refused by the strict server.
+    let too_long = format!("a,b\n1,short\n2,{}\n3,tail\n", "x".repeat(70_000));
+    let datasets_before = dataset_count(&app).await;
+    let created = upload(
+        &app,
+        &admin,
+        database_id,
+        &[("type", "csv"), ("table_name", "long_values")],
+        too_long.as_bytes(),
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::BAD_REQUEST, "{}", created.json);
+    let message = created.json["message"].as_str().unwrap_or_default();
+    assert!(message.starts_with("Row 3: "), "{message}");
+    assert!(message.contains("'b'"), "{message}");
+    assert_eq!(mariadb_rows(&mariadb, "long_values").await, None);
+
+    let replaced = upload(
+        &app,
+        &admin,
+        database_id,
+        &[
+            ("type", "csv"),
+            ("table_name", "people"),
+            ("already_exists", "replace"),
+        ],
+        too_long.as_bytes(),
+    )
+    .await;
+    assert_eq!(replaced.status, StatusCode::BAD_REQUEST, "{}", replaced.json);
+    assert!(replaced.json["message"]
+        .as_str()
+        .unwrap_or_default()
+        .starts_with("Row 3: "));
+    // The replaced table still holds the one row of the last good upload; no staging table stays.
+    assert_eq!(mariadb_rows(&mariadb, "people").await, Some(1));
+    assert_eq!(
+        mariadb_tables(&mariadb).await,
+        vec!["people", "people_strict", "people_unique", "sales_unique"]
+    );
+    assert_eq!(dataset_count(&app).await, datasets_before);
     app.close().await;
 }

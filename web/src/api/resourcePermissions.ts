@@ -19,7 +19,7 @@ export function resourceInfoPath(resource: PermissionResource): string {
 
 /** Whether an `_info` permission list grants a permission (membership, as Superset's `hasPerm`). */
 export function grantsPermission(info: InfoResponse, permission: string): boolean {
-  return info.permissions.includes(permission);
+  return (info.permissions ?? []).includes(permission);
 }
 
 /**

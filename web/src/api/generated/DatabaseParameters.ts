@@ -15,4 +15,10 @@ database?: string, username?: string,
 /**
  * Write only: answers show `XXXXXXXXXX` instead.
  */
-password?: string, query?: { [key in string]: string }, encryption?: boolean, };
+password?: string, query?: { [key in string]: string }, encryption?: boolean, 
+/**
+ * The form's catalog rows as Superset sends them, a name-value map (`{"sales": "sales"}`):
+ * on a PostgreSQL connection each row names a catalog and the database of the same server it
+ * reads, which `validate_parameters` connects to. Kept in the rows' order.
+ */
+catalog?: Record<string, string>, };

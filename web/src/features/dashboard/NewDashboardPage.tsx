@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { postJson } from '@/api/client';
 import { errorMessage } from '@/api/errors';
+import { createFailedMessage } from '@/components/listView/resourceMessages';
 import type { Dashboard } from '@/api/generated/Dashboard';
 import type { IdResult } from '@/api/generated/IdResult';
 import { testIds } from '@/testIds';
@@ -33,7 +34,8 @@ export function NewDashboardPage(): JSX.Element {
     isCreating.current = true;
     postJson<IdResult<Dashboard>>('/api/v1/dashboard/', { dashboard_title: untitledDashboardTitle }).then(
       (created) => void navigate(newDashboardEditPath(created.id), { replace: true }),
-      (failure: unknown) => setError(errorMessage(failure)),
+      // Spec 000 section 8: a failed create says "An error occurred while creating %ss: %s".
+      (failure: unknown) => setError(createFailedMessage('dashboards', errorMessage(failure))),
     );
   }, [navigate]);
 

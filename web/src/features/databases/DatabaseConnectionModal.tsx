@@ -20,7 +20,8 @@ import {
   useDatabase,
   validateParameters,
 } from './api';
-import { configOfForm, defaultPorts, emptyForm, formOfDatabase, isFileEngine, type ConnectionForm } from './connectionForm';
+import { CatalogRowsField } from './CatalogRowsField';
+import { configOfForm, defaultPorts, emptyForm, formOfDatabase, isFileEngine, showsCatalogRows, type ConnectionForm } from './connectionForm';
 import {
   hasParameterErrors,
   noParameterErrors,
@@ -28,6 +29,9 @@ import {
   requiredFieldMessage,
   type ParameterErrors,
 } from './parameterValidation';
+
+/** The form's text fields. */
+type TextKey = { [K in keyof ConnectionForm]: ConnectionForm[K] extends string ? K : never }[keyof ConnectionForm];
 
 /** The form's fields by the parameter names `validate_parameters` uses. */
 const parameterOfField: Partial<Record<keyof ConnectionForm, string>> = {
@@ -138,14 +142,14 @@ function ConnectionDialog({
     const parameter = parameterOfField[key];
     return parameter === undefined ? undefined : parameterErrors.fields[parameter];
   };
-  const textField = (key: keyof ConnectionForm, label: string, testId: string, type: 'text' | 'password' = 'text'): ReactNode => {
+  const textField = (key: TextKey, label: string, testId: string, type: 'text' | 'password' = 'text'): ReactNode => {
     const error = fieldError(key);
     return (
       <LabeledTextField
         label={label}
         type={type}
         testId={testId}
-        value={String(form[key])}
+        value={form[key]}
         onChange={(value) => change(key, value as never)}
         onBlur={parameterOfField[key] === undefined ? undefined : () => void checkParameters(false)}
         error={error}
@@ -225,6 +229,14 @@ function ConnectionDialog({
           {checkbox('allowDml', 'Allow DML', testIds.databaseModal.allowDml)}
           {checkbox('allowRunAsync', 'Asynchronous query execution', testIds.databaseModal.allowRunAsync)}
           {checkbox('allowMultiCatalog', 'Allow changing catalogs', testIds.databaseModal.allowMultiCatalog)}
+          {showsCatalogRows(form) && (
+            <CatalogRowsField
+              rows={form.catalog}
+              errors={parameterErrors.catalog}
+              onChange={(rows) => change('catalog', rows)}
+              onBlur={() => void checkParameters(false)}
+            />
+          )}
           {checkbox('allowFileUpload', 'Allow file uploads to database', testIds.databaseModal.allowFileUpload)}
           {textField('forceCtasSchema', 'CTAS & CVAS schema', testIds.databaseModal.ctasSchema)}
           {textField('cacheTimeout', 'Chart cache timeout', testIds.databaseModal.cacheTimeout)}

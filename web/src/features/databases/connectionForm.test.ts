@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configOfForm, emptyForm, formOfDatabase } from './connectionForm';
+import { catalogMapOf, configOfForm, emptyForm, formOfDatabase, showsCatalogRows } from './connectionForm';
 
 describe('the connection form', () => {
   it('sends parameters for the parameters method, with the settings', () => {
@@ -20,6 +20,27 @@ describe('the connection form', () => {
       engine: 'postgresql',
       parameters: { host: 'db', port: '5432', database: 'sales', username: 'bob', password: 'pw', encryption: false },
     });
+  });
+
+  it('sends the catalog rows of a multi-catalog PostgreSQL form as a name-value map, in order', () => {
+    const rows = [
+      { name: ' sales ', value: 'sales_db' },
+      { name: 'books', value: ' books_db ' },
+    ];
+    const form = { ...emptyForm, host: 'db', port: '5432', database: 'main', username: 'bob', allowMultiCatalog: true, catalog: rows };
+    expect(showsCatalogRows(form)).toBe(true);
+    expect(configOfForm(form, null).parameters?.catalog).toEqual({ sales: 'sales_db', books: 'books_db' });
+    expect(Object.keys(catalogMapOf(rows))).toEqual(['sales', 'books']);
+    // No rows without multi catalog, on MySQL, or by URI.
+    for (const other of [
+      { ...form, allowMultiCatalog: false },
+      { ...form, engine: 'mysql' },
+    ]) {
+      expect(showsCatalogRows(other)).toBe(false);
+      expect(configOfForm(other, null).parameters?.catalog).toBeUndefined();
+    }
+    expect(showsCatalogRows({ ...form, mode: 'uri' })).toBe(false);
+    expect(configOfForm({ ...form, catalog: [] }, null).parameters).not.toHaveProperty('catalog');
   });
 
   it('sends the URI for the URI method and only the file path for file engines', () => {

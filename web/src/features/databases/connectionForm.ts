@@ -3,6 +3,12 @@ import type { DatabaseDetail } from '@/api/generated/DatabaseDetail';
 
 export type ConnectionMode = 'parameters' | 'uri';
 
+/** A catalog row of the form: a catalog's name and the database of the same server it reads. */
+export interface CatalogRow {
+  name: string;
+  value: string;
+}
+
 export interface ConnectionForm {
   databaseName: string;
   engine: string;
@@ -21,6 +27,7 @@ export interface ConnectionForm {
   allowFileUpload: boolean;
   forceCtasSchema: string;
   cacheTimeout: string;
+  catalog: CatalogRow[];
 }
 
 export const emptyForm: ConnectionForm = {
@@ -41,7 +48,21 @@ export const emptyForm: ConnectionForm = {
   allowFileUpload: false,
   forceCtasSchema: '',
   cacheTimeout: '',
+  catalog: [],
 };
+
+/** Engines whose parameters form has catalog rows: PostgreSQL, whose catalogs are the server's databases. */
+const catalogRowEngines: readonly string[] = ['postgresql'];
+
+/** Whether the form shows catalog rows: a PostgreSQL connection by parameters that allows changing catalogs. */
+export function showsCatalogRows(form: ConnectionForm): boolean {
+  return form.mode === 'parameters' && form.allowMultiCatalog && catalogRowEngines.includes(form.engine);
+}
+
+/** The rows as `validate_parameters` takes them: Superset's name-value map, in the rows' order. */
+export function catalogMapOf(rows: readonly CatalogRow[]): Record<string, string> {
+  return Object.fromEntries(rows.map((row) => [row.name.trim(), row.value.trim()]));
+}
 
 export const defaultPorts: Readonly<Record<string, string>> = { postgresql: '5432', mysql: '3306' };
 
@@ -96,6 +117,7 @@ export function configOfForm(form: ConnectionForm, databaseId: number | null): D
         username: form.username,
         password: form.password,
         encryption: form.encryption,
+        ...(showsCatalogRows(form) && form.catalog.length > 0 ? { catalog: catalogMapOf(form.catalog) } : {}),
       };
   return { ...settings, configuration_method: 'dynamic_form', engine: form.engine, parameters };
 }

@@ -70,4 +70,30 @@ describe('DatasetAddPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?datasource_type=table&datasource_id=12'));
     expect(posts).toEqual([{ database: 4, schema: 'public', table_name: 'big_orders', sql: 'SELECT * FROM orders WHERE amount > 100' }]);
   });
+
+  it('says "An error occurred while creating datasets: ..." when the server refuses the dataset', async () => {
+    vi.stubGlobal('fetch', (path: string, init: RequestInit = {}) => {
+      if (path.endsWith('/csrf_token/')) return Promise.resolve(Response.json({ result: 'token' }));
+      if (path.startsWith('/api/v1/database/?q=')) {
+        return Promise.resolve(Response.json({ count: 1, result: [{ id: 4, database_name: 'warehouse', backend: 'postgresql', allow_multi_catalog: false }] }));
+      }
+      if (path.startsWith('/api/v1/database/4/schemas/')) return Promise.resolve(Response.json({ result: ['public'] }));
+      if (init.method === 'POST') return Promise.resolve(Response.json({ message: 'Dataset big_orders already exists' }, { status: 422 }));
+      return Promise.resolve(Response.json({ count: 0, result: [] }));
+    });
+    const router = createMemoryRouter([{ path: '/dataset/add/', element: <DatasetAddPage /> }], { initialEntries: ['/dataset/add/'] });
+    renderWithTheme(<RouterProvider router={router} />);
+
+    const databaseSelect = await screen.findByTestId(testIds.sqlLab.databaseSelect);
+    await screen.findByRole('option', { name: 'warehouse' });
+    fireEvent.change(databaseSelect, { target: { value: '4' } });
+    await waitFor(() => expect(screen.getByTestId<HTMLSelectElement>(testIds.sqlLab.schemaSelect).value).toBe('public'));
+    fireEvent.click(screen.getByTestId(testIds.datasetAdd.modeSql));
+    fireEvent.change(screen.getByTestId(testIds.datasetAdd.name), { target: { value: 'big_orders' } });
+    fireEvent.change(screen.getByTestId(testIds.datasetAdd.sql), { target: { value: 'SELECT 1' } });
+    fireEvent.click(screen.getByTestId(testIds.datasetAdd.create));
+
+    expect(await screen.findByText('An error occurred while creating datasets: Dataset big_orders already exists')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dataset/add/');
+  });
 });

@@ -2,6 +2,7 @@ import { useCallback, useState, type JSX } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { errorMessage } from '@/api/errors';
+import { createFailedMessage } from '@/components/listView/resourceMessages';
 import type { DatasetPost } from '@/api/generated/DatasetPost';
 import { Button } from '@/components/Button';
 import { FormError, FormField } from '@/components/formFields';
@@ -67,7 +68,8 @@ export function DatasetAddPage(): JSX.Element {
       const created = await createDataset(post);
       void navigate(`/explore/?datasource_type=table&datasource_id=${created.id}`);
     } catch (error) {
-      setFailure(errorMessage(error));
+      // Spec 000 section 8: a failed create says "An error occurred while creating %ss: %s".
+      setFailure(createFailedMessage('datasets', errorMessage(error)));
     } finally {
       setIsCreating(false);
     }

@@ -116,6 +116,21 @@ describe('SaveModal', () => {
     const alert = await screen.findByTestId(testIds.saveModal.alert);
     expect(alert.textContent).toContain('Failed to save slice');
     expect(alert.textContent).toContain('Changing this chart is forbidden');
+    // An overwrite is no create: the server's message alone.
+    expect(alert.textContent).not.toContain('An error occurred while creating');
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('says "An error occurred while creating charts: ..." when a new chart is refused', async () => {
+    const sent = stubServer(() => Response.json({ message: 'Slice name is too long' }, { status: 400 }));
+    const onSaved = vi.fn();
+    renderWithTheme(<SaveModal formData={formData} datasourceId={3} slice={null} canOverwrite={false} onClose={() => undefined} onSaved={onSaved} />);
+    fireEvent.change(screen.getByTestId(testIds.saveModal.chartName), { target: { value: 'Births' } });
+    fireEvent.click(screen.getByTestId(testIds.saveModal.saveButton));
+    const alert = await screen.findByTestId(testIds.saveModal.alert);
+    expect(alert.textContent).toContain('Failed to save slice');
+    expect(alert.textContent).toContain('An error occurred while creating charts: Slice name is too long');
+    expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /api/v1/chart/']);
     expect(onSaved).not.toHaveBeenCalled();
   });
 

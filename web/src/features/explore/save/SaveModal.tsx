@@ -1,6 +1,7 @@
 import { useId, useState, type JSX } from 'react';
 import styled from 'styled-components';
 import { errorMessage } from '@/api/errors';
+import { createFailedMessage } from '@/components/listView/resourceMessages';
 import type { Chart } from '@/api/generated/Chart';
 import type { ChartPost } from '@/api/generated/ChartPost';
 import { Button } from '@/components/Button';
@@ -107,7 +108,9 @@ export function SaveModal({ formData, datasourceId, slice, canOverwrite, onClose
           : { id: dashboardId, title: dashboardTarget.title, isNew: dashboardTarget.kind === 'new', opensDashboard };
       onSaved(chart, action, savedToDashboard);
     } catch (error) {
-      setFailure(errorMessage(error));
+      // Spec 000 section 8: a failed create says "An error occurred while creating %ss: %s".
+      const isCreate = !(action === 'overwrite' && slice !== null);
+      setFailure(isCreate ? createFailedMessage('charts', errorMessage(error)) : errorMessage(error));
       setIsSaving(false);
     }
   }
