@@ -14,7 +14,8 @@
 //! A search (a filter with `searchAllOptions`) adds `{col, op: "ILIKE", val: "%text%"}`.
 
 use quiver_types::{
-    ColumnRef, ExtraFormData, FilterOperator, FormData, MetricRef, OrderByTerm, QueryContext, QueryObjectFilter,
+    ColumnRef, ExtraFormData, FilterOperator, FormData, MetricRef, OrderByTerm, QueryContext,
+    QueryObjectFilter,
 };
 use serde_json::json;
 
@@ -59,7 +60,11 @@ pub fn filter_options_query_context(
     let mut context = build_query_context(&form_data)?;
     let is_ascending = order.sort_ascending.unwrap_or(true);
     let sort_key = sort_metric.unwrap_or(column);
-    let search = order.search.as_deref().map(str::trim).filter(|text| !text.is_empty());
+    let search = order
+        .search
+        .as_deref()
+        .map(str::trim)
+        .filter(|text| !text.is_empty());
     for query in &mut context.queries {
         query.orderby = vec![OrderByTerm(MetricRef::Saved(sort_key.to_owned()), is_ascending)];
         if let Some(text) = search {
@@ -83,7 +88,8 @@ mod tests {
     #[test]
     fn the_options_query_groups_the_column_under_the_parents_filters() {
         let parents = select_extra_form_data("state", &[json!("CA")], false, false);
-        let context = filter_options_query_context(3, "name", &parents, &FilterValuesOrder::default()).unwrap();
+        let context =
+            filter_options_query_context(3, "name", &parents, &FilterValuesOrder::default()).unwrap();
         assert_eq!(
             serde_json::to_value(&context.datasource).unwrap(),
             json!({"id": 3, "type": "table"})
@@ -97,8 +103,13 @@ mod tests {
         );
         assert_eq!(query["orderby"], json!([["name", true]]));
         assert_eq!(query["row_limit"], json!(10_000));
-        let unfiltered =
-            filter_options_query_context(3, "name", &ExtraFormData::default(), &FilterValuesOrder::default()).unwrap();
+        let unfiltered = filter_options_query_context(
+            3,
+            "name",
+            &ExtraFormData::default(),
+            &FilterValuesOrder::default(),
+        )
+        .unwrap();
         assert_eq!(
             serde_json::to_value(&unfiltered.queries[0].filters).unwrap(),
             json!([])

@@ -27,7 +27,7 @@ export async function resolveFirstItemMasks(queryClient: QueryClient, filters: r
   for (const filter of firstItemFilters) {
     const source = selectValuesSource(filter, parentMasksOf(filter, {}, { ...known, ...masks }));
     try {
-      const values = valuesInFilterOrder(source, await queryClient.fetchQuery(selectFilterValuesQuery(source)));
+      const values = valuesInFilterOrder(source, await queryClient.query(selectFilterValuesQuery(source)));
       masks[filter.id] = dataMaskFor(rules, filter, { kind: 'select', values: values.slice(0, 1) });
     } catch (error: unknown) {
       console.warn('the first value of a filter could not be fetched', filter.id, error);

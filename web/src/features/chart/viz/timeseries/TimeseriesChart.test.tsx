@@ -366,9 +366,10 @@ describe('TimeseriesChart annotation layers', () => {
 describe('TimeseriesChart cross-filters', () => {
   /** Clicks the pointer area where a mark's centre is (the plot's group starts at 64, 8). */
   function clickOn(mark: Element | undefined): void {
-    const isBar = mark?.getAttribute('data-kind') === 'bar';
-    const x = isBar ? Number(mark?.getAttribute('x')) + Number(mark?.getAttribute('width')) / 2 : Number(mark?.getAttribute('cx'));
-    const y = isBar ? Number(mark?.getAttribute('y')) + Number(mark?.getAttribute('height')) / 2 : Number(mark?.getAttribute('cy'));
+    if (mark === undefined) throw new Error('the mark is not drawn');
+    const isBar = mark.getAttribute('data-kind') === 'bar';
+    const x = isBar ? Number(mark.getAttribute('x')) + Number(mark.getAttribute('width')) / 2 : Number(mark.getAttribute('cx'));
+    const y = isBar ? Number(mark.getAttribute('y')) + Number(mark.getAttribute('height')) / 2 : Number(mark.getAttribute('cy'));
     fireEvent.click(screen.getByTestId(testIds.viz.pointerArea), { clientX: 64 + x, clientY: 8 + y });
   }
   const markOf = (kind: string, series: string, index: number): Element | undefined =>
