@@ -639,6 +639,15 @@ export const testIds = {
     columnSelect: 'dashboard-filter-config-column',
     requiredCheckbox: 'dashboard-filter-config-required',
     multipleCheckbox: 'dashboard-filter-config-multiple',
+    /** A Value filter's settings: 'Select first filter value by default', 'Inverse selection', 'Dynamically search all filter values'. */
+    firstItemCheckbox: 'dashboard-filter-config-first-item',
+    inverseCheckbox: 'dashboard-filter-config-inverse',
+    searchAllCheckbox: 'dashboard-filter-config-search-all',
+    /** 'Sort filter values', its 'Sort ascending' and 'Sort descending' radios and its 'Sort Metric' select. */
+    sortCheckbox: 'dashboard-filter-config-sort',
+    sortAscendingRadio: 'dashboard-filter-config-sort-ascending',
+    sortDescendingRadio: 'dashboard-filter-config-sort-descending',
+    sortMetricSelect: 'dashboard-filter-config-sort-metric',
     defaultValueSelect: 'dashboard-filter-config-default',
     scopeAllRadio: 'dashboard-filter-config-scope-all',
     scopeSpecificRadio: 'dashboard-filter-config-scope-specific',

@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 use crate::controls::choices::time_grains;
 use crate::layout::DashboardLayout;
 use crate::native_filter::cascade::{cascade_extra_form_data, filters_in_cascade_cycle};
-use crate::native_filter::options_query::filter_options_query_context;
+use crate::native_filter::options_query::{filter_options_query_context, FilterValuesOrder};
 use crate::native_filter::time_filter::time_filter_extra_form_data;
 use crate::native_filter::{self, NativeFilterError};
 use crate::wasm::convert::{form_data_from_js, from_js, to_js};
@@ -119,7 +119,8 @@ pub fn filters_in_cascade_cycle_js(
 }
 
 /// The query context of the values a select filter offers: the distinct values of `column` of
-/// dataset `datasetId`, sorted, under the masks of the filter's parents.
+/// dataset `datasetId` under the masks of the filter's parents, sorted by the column or by
+/// `sortMetric` (`sortAscending` absent is ascending), containing `search` when given.
 #[wasm_bindgen(js_name = filterOptionsQueryContext, unchecked_return_type = "QueryContext")]
 pub fn filter_options_query_context_js(
     #[wasm_bindgen(js_name = datasetId)] dataset_id: f64,
@@ -127,13 +128,21 @@ pub fn filter_options_query_context_js(
     #[wasm_bindgen(js_name = parentIds, unchecked_param_type = "string[]")] parent_ids: JsValue,
     #[wasm_bindgen(js_name = masksByFilter, unchecked_param_type = "Record<string, ExtraFormData>")]
     masks_by_filter: JsValue,
+    #[wasm_bindgen(js_name = sortAscending)] sort_ascending: Option<bool>,
+    #[wasm_bindgen(js_name = sortMetric)] sort_metric: Option<String>,
+    search: Option<String>,
 ) -> Result<JsValue, JsValue> {
     let parent_ids: Vec<String> = from_js(parent_ids).map_err(to_js_error)?;
     let masks_by_filter: BTreeMap<String, ExtraFormData> = from_js(masks_by_filter).map_err(to_js_error)?;
     let dependencies = cascade_extra_form_data(&parent_ids, &masks_by_filter);
+    let order = FilterValuesOrder {
+        sort_ascending,
+        sort_metric,
+        search,
+    };
     // A dataset id is a whole number; JavaScript hands it over as a double.
-    let context =
-        filter_options_query_context(dataset_id as i64, column, &dependencies).map_err(to_js_error)?;
+    let context = filter_options_query_context(dataset_id as i64, column, &dependencies, &order)
+        .map_err(to_js_error)?;
     to_js(&context).map_err(to_js_error)
 }
 

@@ -41,8 +41,8 @@ export const queryKeys = {
   columnValues: (datasetId: number, column: string) => ['columnValues', datasetId, column] as const,
   /** The pages of a column's values that a filter's value select shows. */
   columnValueOptions: (datasetId: number, column: string) => ['columnValues', datasetId, column, 'options'] as const,
-  /** The values a cascading filter offers under its parents' masks. */
-  cascadingFilterOptions: (datasetId: number, column: string, parentMasks: unknown) => ['columnValues', datasetId, column, 'cascade', parentMasks] as const,
+  /** The values a Value filter offers from its options query: under its parents' masks, in its order, with its search. */
+  selectFilterValues: (datasetId: number, column: string, request: unknown) => ['columnValues', datasetId, column, 'options-query', request] as const,
   timeGrainChoices: ['nativeFilters', 'timeGrains'] as const,
   dashboardFilteredChartData: (dashboardId: number, chartId: number, refreshNumber: number, extraFormData: unknown) =>
     ['dashboard', dashboardId, 'chartData', chartId, refreshNumber, extraFormData] as const,

@@ -9,6 +9,13 @@ export interface FilterScopeRuntime {
   tabsInScope: string[];
 }
 
+/** How a Value filter's values are ordered and searched: its `controlValues.sortAscending`, its `sortMetric`, the typed text. */
+export interface FilterValuesOrder {
+  sortAscending?: boolean;
+  sortMetric?: string;
+  search?: string;
+}
+
 /** quiver-core's native filter rules, loaded (see core-wasm `native_filter`). */
 export interface NativeFilterRules {
   /** The ids of `chartIds` that `scope` holds in the layout (`position_json` object). */
@@ -27,8 +34,17 @@ export interface NativeFilterRules {
   timeGrainChoices: () => [string, string][];
   /** The filters whose `cascadeParentIds` lead back to themselves. */
   filtersInCascadeCycle: (parentsByFilter: Record<string, string[]>) => string[];
-  /** The query of a select filter's values: its column's distinct values under its parents' masks. */
-  filterOptionsQueryContext: (datasetId: number, column: string, parentIds: string[], masksByFilter: Record<string, ExtraFormData>) => QueryContext;
+  /**
+   * The query of a select filter's values: its column's distinct values under its parents' masks,
+   * ordered by the column or by the sort metric (grouped with it), containing the search text.
+   */
+  filterOptionsQueryContext: (
+    datasetId: number,
+    column: string,
+    parentIds: string[],
+    masksByFilter: Record<string, ExtraFormData>,
+    order?: FilterValuesOrder,
+  ) => QueryContext;
 }
 
 /** Loads the core and returns its native filter rules. */
@@ -44,6 +60,7 @@ export async function loadNativeFilterRules(): Promise<NativeFilterRules> {
     timeFilterExtraFormData: (filterType, value) => corePackage.timeFilterExtraFormData(filterType, value ?? undefined),
     timeGrainChoices: corePackage.timeGrainChoices,
     filtersInCascadeCycle: corePackage.filtersInCascadeCycle,
-    filterOptionsQueryContext: corePackage.filterOptionsQueryContext,
+    filterOptionsQueryContext: (datasetId, column, parentIds, masksByFilter, order = {}) =>
+      corePackage.filterOptionsQueryContext(datasetId, column, parentIds, masksByFilter, order.sortAscending, order.sortMetric, order.search),
   };
 }

@@ -49,6 +49,7 @@ import { CrossFilterScopingModal } from './filters/CrossFilterScopingModal';
 import { FilterBar, type FocusedFilter } from './filters/FilterBar';
 import { FilterConfigModal } from './filters/FilterConfigModal';
 import { FilterMappingModal } from './filters/FilterMappingModal';
+import { crossFilterDataMask } from './filters/crossFilterMask';
 import { crossFilterValuesByChart, datasetIdOf, isDivider, parseJsonMetadata, readFilterBarItems, readNativeFilters } from './filters/nativeFilterConfig';
 import { useCrossFilterScoping } from './filters/useCrossFilterScoping';
 import { useFilterBarOrientation } from './filters/useFilterBarOrientation';
@@ -183,12 +184,7 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
         setCrossFilter(chartId, null);
         return;
       }
-      void loadNativeFilterRules().then((rules) =>
-        setCrossFilter(chartId, {
-          extraFormData: rules.selectExtraFormData(selection.column, selection.values, false, false),
-          filterState: { value: selection.values, label: selection.label },
-        }),
-      );
+      void loadNativeFilterRules().then((rules) => setCrossFilter(chartId, crossFilterDataMask(rules, selection)));
     },
     [setCrossFilter],
   );

@@ -15,11 +15,25 @@ export interface ChartQueryData {
   rowCount: number;
 }
 
-/** A chart's cross-filter selection: the rows whose `column` is one of `values`. */
-export interface CrossFilterSelection {
+/** One clause of a cross-filter: the rows whose `column` is one of `values`. */
+export interface CrossFilterClause {
   column: string;
   values: unknown[];
-  /** What the filter bar shows, `CA` or `CA, NY`. */
+}
+
+/**
+ * A chart's cross-filter selection: the rows matching every clause. A bar, a slice or a table row
+ * filters one column; a time series' series filters each of its group-by columns (Superset's
+ * echarts timeseries cross-filter).
+ */
+export interface CrossFilterSelection {
+  clauses: CrossFilterClause[];
+  /**
+   * The chart's `filterState.value`: the selected values (`["CA"]`), a series' as the array of
+   * its group-by values (`[["boy", "CA"]]`), as Superset keeps them.
+   */
+  values: unknown[];
+  /** What the filter bar shows, `CA` or `boy, CA`. */
   label: string;
 }
 

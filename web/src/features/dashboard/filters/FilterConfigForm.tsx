@@ -12,7 +12,6 @@ import {
   filterColumnName,
   filterDatasetId,
   filterTypeNames,
-  isFilterValueRequired,
   isMultipleSelect,
   isTimeFilterType,
   needsColumn,
@@ -22,6 +21,8 @@ import {
 } from './nativeFilterConfig';
 import { filterFieldStyles } from './filterFieldStyles';
 import { RangeInputs } from './RangeInputs';
+import { selectFilterSettings } from './selectFilterSettings';
+import { firstItemDefaultHint, SelectFilterSettingsFields } from './SelectFilterSettingsFields';
 import { TimeFilterControl } from './TimeFilterControl';
 
 export interface FilterConfigFormProps {
@@ -144,23 +145,16 @@ export function FilterConfigForm({ draft, datasets, charts, otherFilters, idOrSl
         ) : isRange ? (
           <RangeDefault draft={draft} error={rangeError} onChange={setDefaultValue} />
         ) : (
-          <SelectDefault draft={draft} onChange={setDefaultValue} />
+          <SelectDefault draft={draft} isDisabled={selectFilterSettings(draft).isFirstItemDefault} onChange={setDefaultValue} />
         )}
       </Labeled>
       <ControlCheckbox
         label="Filter value is required"
         testId={testIds.dashboardFilters.requiredCheckbox}
-        isChecked={isFilterValueRequired(draft)}
+        isChecked={draft.controlValues.enableEmptyFilter === true}
         onChange={(isChecked) => setControl('enableEmptyFilter', isChecked)}
       />
-      {isSelect && (
-        <ControlCheckbox
-          label="Can select multiple values"
-          testId={testIds.dashboardFilters.multipleCheckbox}
-          isChecked={isMultipleSelect(draft)}
-          onChange={(isChecked) => setControl('multiSelect', isChecked)}
-        />
-      )}
+      {isSelect && <SelectFilterSettingsFields draft={draft} dataset={dataset} onChange={onChange} />}
       {isSelect && (
         <Check>
           <input
@@ -240,11 +234,25 @@ export function FilterConfigForm({ draft, datasets, charts, otherFilters, idOrSl
   );
 }
 
-function SelectDefault({ draft, onChange }: { draft: NativeFilter; onChange: (value: unknown) => void }): JSX.Element {
+interface SelectDefaultProps {
+  draft: NativeFilter;
+  /** "Select first filter value by default" is on: the default is the first value, not chosen here. */
+  isDisabled: boolean;
+  onChange: (value: unknown) => void;
+}
+
+function SelectDefault({ draft, isDisabled, onChange }: SelectDefaultProps): JSX.Element {
   const columnValues = useColumnValues(filterDatasetId(draft), filterColumnName(draft));
   const choices = columnValues.data ?? [];
   const value = filterValueOf(draft, draft.defaultDataMask);
   const keys = value.kind === 'select' ? value.values.map(optionKey) : [];
+  if (isDisabled) {
+    return (
+      <DisabledDefault data-testid={testIds.dashboardFilters.defaultValueSelect} aria-disabled="true">
+        {firstItemDefaultHint}
+      </DisabledDefault>
+    );
+  }
   return (
     <Select
       mode="multiple"
@@ -320,6 +328,11 @@ const FieldLabel = styled.span`
 
 const FieldError = styled.span`
   color: ${({ theme }) => theme.colors.error.base};
+  font-size: ${({ theme }) => theme.fontSizes.s}px;
+`;
+
+const DisabledDefault = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.s}px;
 `;
 

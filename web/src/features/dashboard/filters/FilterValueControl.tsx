@@ -5,11 +5,13 @@ import type { ExtraFormData } from '@/api/generated/ExtraFormData';
 import type { NativeFilter } from '@/api/generated/NativeFilter';
 import { errorMessage } from '@/api/errors';
 import { Select } from '@/components/Select';
+import { useDebouncedValue } from '@/components/useDebouncedValue';
 import { testIds } from '@/testIds';
 import { loadNativeFilterRules } from '@/wasm/nativeFilters';
-import { useCascadingFilterOptions, useColumnValues } from './api';
+import { useSelectFilterValues } from './api';
 import { dataMaskFor, filterValueOf, optionKey, valueOptions, valuesOfKeys, type FilterValue } from './filterValues';
-import { filterColumnName, filterDatasetId, isFilterValueRequired, isMultipleSelect } from './nativeFilterConfig';
+import { isFilterValueRequired } from './nativeFilterConfig';
+import { selectFilterSettings, selectValuesSource } from './selectFilterSettings';
 import { RangeInputs } from './RangeInputs';
 import { TimeFilterControl } from './TimeFilterControl';
 
@@ -96,26 +98,34 @@ interface SelectValuesProps {
   onChange: (values: unknown[]) => void;
 }
 
-/** A select filter's values: the column's values, or for a cascading filter those its parents allow. */
+/** How long typing waits before a filter with "Dynamically search all filter values" asks the server (Superset's slow debounce). */
+export const filterSearchDebounceMs = 500;
+
+/**
+ * A Value filter's choices: the column's values, those its parents allow, ordered by its sort
+ * settings; with "Dynamically search all filter values" the typed text is searched on the server.
+ */
 function SelectValues({ filter, values, parentMasks, onChange }: SelectValuesProps): JSX.Element {
-  const isCascading = filter.cascadeParentIds.length > 0;
-  const datasetId = filterDatasetId(filter);
-  const column = filterColumnName(filter);
-  const allValues = useColumnValues(isCascading ? undefined : datasetId, column);
-  const allowedValues = useCascadingFilterOptions(datasetId, column, parentMasks, isCascading);
-  const columnValues = isCascading ? allowedValues : allValues;
+  const [typedSearch, setTypedSearch] = useState('');
+  const search = useDebouncedValue(typedSearch, filterSearchDebounceMs);
+  const settings = selectFilterSettings(filter);
+  const columnValues = useSelectFilterValues(selectValuesSource(filter, parentMasks, search));
   const choices = columnValues.data ?? [];
   const options = valueOptions(choices);
   const keys = values.map(optionKey);
   const placeholder = columnValues.isError ? errorMessage(columnValues.error) : columnValues.isPending ? 'Loading…' : 'Select…';
-  return isMultipleSelect(filter) ? (
+  const searchProps = settings.searchesAllOptions
+    ? { filtersOptionsBySearch: false, isLoading: columnValues.isFetching, onSearchChange: setTypedSearch }
+    : {};
+  return settings.isMultiple ? (
     <Select
       mode="multiple"
       ariaLabel={filter.name}
       options={options}
       placeholder={placeholder}
       value={keys}
-      onChange={(chosen) => onChange(valuesOfKeys(chosen, choices))}
+      onChange={(chosen) => onChange(valuesOfKeys(chosen, [...choices, ...values]))}
+      {...searchProps}
     />
   ) : (
     <Select
@@ -124,7 +134,8 @@ function SelectValues({ filter, values, parentMasks, onChange }: SelectValuesPro
       options={options}
       placeholder={placeholder}
       value={keys[0] ?? null}
-      onChange={(chosen) => onChange(valuesOfKeys([chosen], choices))}
+      onChange={(chosen) => onChange(valuesOfKeys([chosen], [...choices, ...values]))}
+      {...searchProps}
     />
   );
 }

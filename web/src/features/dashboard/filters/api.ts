@@ -5,13 +5,13 @@ import { fetchColumnValues } from '@/api/columnValues';
 import { ApiError } from '@/api/errors';
 import type { DashboardDataset } from '@/api/generated/DashboardDataset';
 import type { DashboardPermalinkState } from '@/api/generated/DashboardPermalinkState';
-import type { ExtraFormData } from '@/api/generated/ExtraFormData';
 import type { NativeFilter } from '@/api/generated/NativeFilter';
 import type { NativeFiltersChanges } from '@/api/generated/NativeFiltersChanges';
 import type { PermalinkCreated } from '@/api/generated/PermalinkCreated';
 import type { ResultResponse } from '@/api/generated/ResultResponse';
 import { queryKeys } from '@/api/queryKeys';
 import { loadNativeFilterRules } from '@/wasm/nativeFilters';
+import type { SelectValuesSource } from './selectFilterSettings';
 
 /** `GET /api/v1/dashboard/{id}/datasets`: the datasets (with columns) the filters can target. */
 export function useDashboardDatasets(idOrSlug: string, isEnabled: boolean): UseQueryResult<DashboardDataset[], ApiError> {
@@ -35,30 +35,51 @@ export function useColumnValues(datasetId: number | undefined, column: string | 
   });
 }
 
+/** The query of a Value filter's choices from `source` (shared by the filter bar and the first-value defaults). */
+export function selectFilterValuesQuery(source: SelectValuesSource | null): {
+  queryKey: readonly unknown[];
+  queryFn: (context: { signal: AbortSignal }) => Promise<unknown[]>;
+  staleTime: number;
+  retry: false;
+} {
+  const queryKey =
+    source === null
+      ? queryKeys.columnValues(0, '')
+      : source.kind === 'columnValues'
+        ? queryKeys.columnValues(source.datasetId, source.column)
+        : queryKeys.selectFilterValues(source.datasetId, source.column, { parentMasks: source.parentMasks, order: source.order });
+  return { queryKey, queryFn: ({ signal }) => fetchSelectFilterValues(source, signal), staleTime: 60_000, retry: false };
+}
+
 /**
- * The values a cascading filter offers: `POST /api/v1/chart/data` with the core's options query,
- * the distinct values of the column under the masks of the filter's parents (by parent id).
+ * A Value filter's choices as fetched: the column values endpoint's answer (ascending; see
+ * `valuesInFilterOrder`), or `POST /api/v1/chart/data` with the core's options query (sort
+ * metric, parents, search), in the query's order.
  */
-export function useCascadingFilterOptions(
-  datasetId: number | undefined,
-  column: string | undefined,
-  parentMasks: Record<string, ExtraFormData>,
-  isEnabled: boolean,
-): UseQueryResult<unknown[], ApiError> {
+export async function fetchSelectFilterValues(source: SelectValuesSource | null, signal?: AbortSignal): Promise<unknown[]> {
+  if (source === null) return [];
+  if (source.kind === 'columnValues') return fetchColumnValues(source.datasetId, source.column, signal);
+  const rules = await loadNativeFilterRules();
+  const queryContext = rules.filterOptionsQueryContext(source.datasetId, source.column, Object.keys(source.parentMasks), source.parentMasks, source.order);
+  const [result] = await fetchChartData(queryContext, signal);
+  if (result?.meta.error !== null && result?.meta.error !== undefined) throw new ApiError(result.meta.error, { status: null });
+  const values = result?.table.getChild(source.column);
+  return values === null || values === undefined ? [] : Array.from(values, (value: unknown) => (typeof value === 'bigint' ? Number(value) : value));
+}
+
+/** The choices a Value filter offers (see `selectValuesSource`), in its order. */
+export function useSelectFilterValues(source: SelectValuesSource | null): UseQueryResult<unknown[], ApiError> {
+  const query = selectFilterValuesQuery(source);
   return useQuery({
-    queryKey: queryKeys.cascadingFilterOptions(datasetId ?? 0, column ?? '', parentMasks),
-    queryFn: async ({ signal }) => {
-      const rules = await loadNativeFilterRules();
-      const queryContext = rules.filterOptionsQueryContext(datasetId ?? 0, column ?? '', Object.keys(parentMasks), parentMasks);
-      const [result] = await fetchChartData(queryContext, signal);
-      if (result?.meta.error !== null && result?.meta.error !== undefined) throw new ApiError(result.meta.error, { status: null });
-      const values = result?.table.getChild(column ?? '');
-      return values === null || values === undefined ? [] : Array.from(values, (value: unknown) => (typeof value === 'bigint' ? Number(value) : value));
-    },
-    enabled: isEnabled && datasetId !== undefined && column !== undefined && column !== '',
-    retry: false,
-    staleTime: 60_000,
+    ...query,
+    enabled: source !== null,
+    select: (values: unknown[]) => valuesInFilterOrder(source, values),
   });
+}
+
+/** The fetched choices in the filter's order: the column values endpoint's reversed for "Sort descending". */
+export function valuesInFilterOrder(source: SelectValuesSource | null, values: readonly unknown[]): unknown[] {
+  return source?.kind === 'columnValues' && source.isDescending ? [...values].reverse() : [...values];
 }
 
 /** The time grains a time grain filter offers (`[value, label]`, from the core). */

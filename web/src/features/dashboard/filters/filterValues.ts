@@ -56,7 +56,9 @@ export function dataMaskFor(rules: NativeFilterRules, filter: NativeFilter, valu
   }
   const isInverse = filter.controlValues.inverseSelection === true;
   const extraFormData = rules.selectExtraFormData(column, value.values, isInverse, isFilterValueRequired(filter));
-  const filterState = value.values.length === 0 ? {} : { value: value.values, label: value.values.map(filterValueText).join(', ') };
+  // Superset's label of an inverse selection ends with " (excluded)".
+  const label = `${value.values.map(filterValueText).join(', ')}${isInverse ? ' (excluded)' : ''}`;
+  const filterState = value.values.length === 0 ? {} : { value: value.values, label };
   return { id: filter.id, extraFormData, filterState };
 }
 

@@ -93,8 +93,13 @@ export function filterDatasetId(filter: NativeFilter): number | undefined {
   return filter.targets[0]?.datasetId;
 }
 
+/**
+ * Whether the filter needs a value: "Filter value is required" (`enableEmptyFilter`), or a Value
+ * filter choosing its first value by default (`defaultToFirstItem`), as Superset's
+ * `checkIsMissingRequiredValue` reads them. Without one, the charts it filters show no rows.
+ */
 export function isFilterValueRequired(filter: NativeFilter): boolean {
-  return filter.controlValues.enableEmptyFilter === true;
+  return filter.controlValues.enableEmptyFilter === true || filter.controlValues.defaultToFirstItem === true;
 }
 
 export function isMultipleSelect(filter: NativeFilter): boolean {
@@ -118,11 +123,18 @@ export function isDataMaskActive(mask: DataMask | undefined): boolean {
   );
 }
 
-/** The masks a dashboard opens with: each filter's default, then the permalink's saved masks. */
-export function initialDataMasks(filters: readonly NativeFilter[], saved: Record<string, unknown> | undefined): Record<string, DataMask> {
+/**
+ * The masks a dashboard opens with: each filter's default, or its first value for a filter
+ * choosing it by default (`firstItems`), then the permalink's saved masks.
+ */
+export function initialDataMasks(
+  filters: readonly NativeFilter[],
+  saved: Record<string, unknown> | undefined,
+  firstItems: DataMaskState = {},
+): Record<string, DataMask> {
   const masks: Record<string, DataMask> = {};
   for (const filter of filters) {
-    masks[filter.id] = { ...filter.defaultDataMask, id: filter.id };
+    masks[filter.id] = { ...(firstItems[filter.id] ?? filter.defaultDataMask), id: filter.id };
   }
   for (const [id, mask] of Object.entries(saved ?? {})) {
     if (typeof mask === 'object' && mask !== null) masks[id] = { ...emptyDataMask(id), ...(mask as Partial<DataMask>), id };

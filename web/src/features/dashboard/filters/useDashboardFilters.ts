@@ -1,9 +1,11 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DataMask } from '@/api/generated/DataMask';
 import type { ExtraFormData } from '@/api/generated/ExtraFormData';
 import type { NativeFilter } from '@/api/generated/NativeFilter';
 import { loadNativeFilterRules, type NativeFilterRules } from '@/wasm/nativeFilters';
 import { crossFilterScopeOf, type CrossFilterScoping } from './crossFilterScoping';
+import { firstItemDefaultFilters, resolveFirstItemMasks } from './firstItemDefaults';
 import { emptyDataMask, filterDatasetId, initialDataMasks, isCrossFilterKey, isDataMaskActive, type DataMaskState } from './nativeFilterConfig';
 
 /** The dashboard's filter state: what the filter bar shows and what the charts apply. */
@@ -89,8 +91,13 @@ function chartFiltersOf(rules: NativeFilterRules, input: DashboardFiltersInput, 
 /** The filter bar's state and the filters each chart applies. */
 export function useDashboardFilters(input: DashboardFiltersInput): DashboardFilters {
   const { filters, savedDataMask, isReady } = input;
-  // The filter defaults and the permalink's masks, until the user changes something.
-  const initial = useMemo(() => (isReady ? initialDataMasks(filters, savedDataMask) : null), [isReady, filters, savedDataMask]);
+  const queryClient = useQueryClient();
+  const firstItems = useFirstItemMasks(queryClient, filters, isReady);
+  // The filter defaults, first values and the permalink's masks, until the user changes something.
+  const initial = useMemo(
+    () => (isReady && firstItems !== null ? initialDataMasks(filters, savedDataMask, firstItems) : null),
+    [isReady, firstItems, filters, savedDataMask],
+  );
   const [changed, setChanged] = useState<DataMaskState | null>(null);
   const [pending, setPendingMasks] = useState<DataMaskState>({});
   const [chartFilters, setChartFilters] = useState<ChartFilters | null>(null);
@@ -144,13 +151,15 @@ export function useDashboardFilters(input: DashboardFiltersInput): DashboardFilt
 
   const resetFilters = useCallback(
     (saved: readonly NativeFilter[], deletedIds: readonly string[]) => {
-      update((current) => {
-        const defaults = Object.fromEntries(saved.map((filter) => [filter.id, { ...filter.defaultDataMask, id: filter.id }]));
-        return { ...withoutKeys(current, deletedIds), ...defaults };
-      });
+      const defaults = Object.fromEntries(saved.map((filter) => [filter.id, { ...filter.defaultDataMask, id: filter.id }]));
+      update((current) => ({ ...withoutKeys(current, deletedIds), ...defaults }));
       setPendingMasks({});
+      // Filters choosing their first value by default get it once their values are known.
+      void resolveFirstItemMasks(queryClient, saved, defaults).then((masks) => {
+        if (Object.keys(masks).length > 0) update((current) => ({ ...current, ...masks }));
+      });
     },
-    [update],
+    [update, queryClient],
   );
 
   return useMemo(
@@ -170,6 +179,31 @@ export function useDashboardFilters(input: DashboardFiltersInput): DashboardFilt
     [filters, applied, pending, setPending, apply, clearAll, setCrossFilter, resetFilters, chartFilters],
   );
 }
+
+/**
+ * The first-value masks of the filters with "Select first filter value by default", once
+ * resolved (null until then, so that the charts wait for them); `{}` at once when no filter
+ * chooses its first value.
+ */
+function useFirstItemMasks(queryClient: QueryClient, filters: readonly NativeFilter[], isReady: boolean): DataMaskState | null {
+  const needsFirstItems = firstItemDefaultFilters(filters).length > 0;
+  const [resolved, setResolved] = useState<{ filters: readonly NativeFilter[]; masks: DataMaskState } | null>(null);
+  useEffect(() => {
+    if (!isReady || !needsFirstItems) return undefined;
+    let isCurrent = true;
+    const defaults = initialDataMasks(filters, undefined);
+    void resolveFirstItemMasks(queryClient, filters, defaults).then((masks) => {
+      if (isCurrent) setResolved({ filters, masks });
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [isReady, needsFirstItems, filters, queryClient]);
+  if (!needsFirstItems) return noFirstItemMasks;
+  return resolved !== null && resolved.filters === filters ? resolved.masks : null;
+}
+
+const noFirstItemMasks: DataMaskState = {};
 
 function withoutKeys(masks: DataMaskState, keys: readonly string[]): DataMaskState {
   return Object.fromEntries(Object.entries(masks).filter(([key]) => !keys.includes(key)));

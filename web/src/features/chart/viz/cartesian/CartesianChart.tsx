@@ -54,6 +54,12 @@ export interface CartesianChartProps {
   valueAxisBounds?: readonly [number | null, number | null];
   /** Clicking the plot picks the nearest x position (dashboard cross-filters). */
   onCategoryClick?: (index: number) => void;
+  /**
+   * Clicking the plot picks the series under the pointer at the nearest x position: the bar
+   * holding the pointer, else the line, area or scatter point nearest to it along the value
+   * axis (dashboard cross-filters on a series' group-by values). Takes over from `onCategoryClick`.
+   */
+  onSeriesClick?: (seriesName: string, index: number) => void;
   /** Annotation layers, drawn over a vertical time or numeric x axis. */
   annotations?: CartesianAnnotations;
   /** Right-clicking the plot picks the nearest x position too (drill to detail by it). */
@@ -224,6 +230,42 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
   const barSeries = shownSeries.filter((series) => series.kind === 'bar');
   const barSlots = [...new Set(barSeries.map((series) => series.stackGroup ?? `series:${series.name}`))];
   const slotWidth = barSlots.length === 0 ? 0 : bandScale.bandwidth() / barSlots.length;
+
+  /** The shown series under the pointer at x position `index` (see `onSeriesClick`). */
+  function seriesAtPointer(event: MouseEvent, index: number): CartesianSeries | undefined {
+    const point = pointerPosition(event);
+    const categoryPointer = isHorizontal ? point.y - margin.top : point.x - margin.left;
+    const valuePointer = isHorizontal ? point.x - margin.left : point.y - margin.top;
+    let nearest: CartesianSeries | undefined;
+    let nearestDistance = Infinity;
+    shownSeries.forEach((series, seriesIndex) => {
+      const band = bands[seriesIndex]?.[index];
+      if (band === undefined || (series.values[index] ?? null) === null) return;
+      const valueScale = valueScales[series.yAxisIndex];
+      let distance = Math.abs(valueScale(band.upper) - valuePointer);
+      if (series.kind === 'bar') {
+        const slotStart = (bandScale(index) ?? 0) + barSlots.indexOf(series.stackGroup ?? `series:${series.name}`) * slotWidth;
+        const [low, high] = [valueScale(band.lower), valueScale(band.upper)].sort((left, right) => left - right) as [number, number];
+        const isInBar = categoryPointer >= slotStart && categoryPointer <= slotStart + slotWidth && valuePointer >= low && valuePointer <= high;
+        distance = isInBar ? 0 : Infinity;
+      }
+      if (distance < nearestDistance) {
+        nearest = series;
+        nearestDistance = distance;
+      }
+    });
+    return nearest;
+  }
+
+  function onPlotClick(event: MouseEvent): void {
+    const index = indexAtPointer(event);
+    if (props.onSeriesClick === undefined) {
+      props.onCategoryClick?.(index);
+      return;
+    }
+    const series = seriesAtPointer(event, index);
+    if (series !== undefined) props.onSeriesClick(series.name, index);
+  }
 
   function renderSeries(series: CartesianSeries, seriesIndex: number): JSX.Element {
     const valueScale = valueScales[series.yAxisIndex];
@@ -434,9 +476,9 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
                 setBrush({ from: index, to: index });
               }}
               onMouseUp={onPointerUp}
-              onClick={(event) => props.onCategoryClick?.(indexAtPointer(event))}
+              onClick={onPlotClick}
               onContextMenu={(event) => props.onCategoryContextMenu?.(indexAtPointer(event), event)}
-              style={props.onCategoryClick === undefined ? undefined : { cursor: 'pointer' }}
+              style={props.onCategoryClick === undefined && props.onSeriesClick === undefined ? undefined : { cursor: 'pointer' }}
             />
             {isHorizontal ? (
               <>

@@ -71,7 +71,7 @@ describe('PieChart', () => {
     );
     expect(screen.getAllByTestId(testIds.viz.legendItem).map((item) => item.textContent)).toEqual(['March', '2008']);
     fireEvent.click(screen.getAllByTestId(testIds.viz.mark)[1] as Element);
-    expect(selections).toEqual([expect.objectContaining({ column: 'ds', values: ['2008-01-01'] })]);
+    expect(selections).toEqual([expect.objectContaining({ clauses: [{ column: 'ds', values: ['2008-01-01'] }], values: ['2008-01-01'] })]);
     unmount();
     renderWithTheme(<PieChart {...rendererProps('pie', yearly, { groupby: ['ds'], date_format: '%Y-%m' })} />);
     expect(screen.getAllByTestId(testIds.viz.legendItem).map((item) => item.textContent)).toEqual(['2009-03', '2008-01']);

@@ -5,7 +5,8 @@ import type { CartesianSeries } from '../cartesian/cartesianSeries';
 import { ChartEmptyState } from '../ChartEmptyState';
 import type { ChartRendererProps } from '../chartRendererProps';
 import { colorScaleForFormData } from '../colorSchemes';
-import { readFormBoolean, readFormNumber, readFormString } from '../formDataValues';
+import { seriesGroupbyValues, toggledSeriesCrossFilter } from '../crossFilterSelection';
+import { readColumnLabels, readFormBoolean, readFormNumber, readFormString } from '../formDataValues';
 import { numberFormatter } from '../numberFormat';
 import { timeFormatter, tooltipTimeFormatter } from '../timeFormat';
 import { isStackEnabled, mixedSeriesKind, readValueAxisBounds, seriesLimitFor, timeseriesLayer } from './timeseriesLayer';
@@ -15,7 +16,8 @@ import { isStackEnabled, mixedSeriesKind, readValueAxisBounds, seriesLimitFor, t
  * its own series type, stacking and y axis (`yAxisIndex`: 0 left, 1 right). Both queries' x
  * values are merged and sorted.
  */
-export function MixedTimeseriesChart({ queriesData, formData, width, height, theme, annotationLayers }: ChartRendererProps): JSX.Element {
+export function MixedTimeseriesChart(props: ChartRendererProps): JSX.Element {
+  const { queriesData, formData, width, height, theme, annotationLayers, onCrossFilter, crossFilterValues } = props;
   const colorScale = colorScaleForFormData(formData);
   const layers = (['A', 'B'] as const).flatMap((query, queryIndex) => {
     const data = queriesData[queryIndex];
@@ -26,6 +28,7 @@ export function MixedTimeseriesChart({ queriesData, formData, width, height, the
     // Each query has its own markers: `markerEnable` / `markerEnableB`, `markerSize` / `markerSizeB`.
     const hasMarkers = kind === 'scatter' || readFormBoolean(formData, `markerEnable${suffix}`, false);
     const markerRadius = hasMarkers ? readFormNumber(formData, `markerSize${suffix}`, 6) / 2 : null;
+    const nameSuffix = readFormBoolean(formData, 'show_query_identifiers', false) ? ` (Query ${query})` : '';
     const layer = timeseriesLayer(
       data,
       formData,
@@ -34,20 +37,25 @@ export function MixedTimeseriesChart({ queriesData, formData, width, height, the
         isStacked: isStackEnabled(formData[`stack${suffix}`]),
         yAxisIndex: axisIndex,
         seriesLimit: seriesLimitFor(formData, query === 'A' ? 'metrics' : 'metrics_b', query === 'A' ? 'series_limit' : 'series_limit_b'),
-        nameSuffix: readFormBoolean(formData, 'show_query_identifiers', false) ? ` (Query ${query})` : '',
+        nameSuffix,
         stackGroup: `stack ${query}`,
         controlSuffix: query === 'A' ? '' : '_b',
       },
       colorScale,
     );
-    return [{ ...layer, series: layer.series.map((item) => ({ ...item, markerRadius })) }];
+    // Each series' group-by values, read from its pivoted name (without the query identifier).
+    const groupby = readColumnLabels(formData, query === 'A' ? 'groupby' : 'groupby_b');
+    const seriesValues = layer.series.map((item) => seriesGroupbyValues(item.name.slice(0, item.name.length - nameSuffix.length), groupby.length));
+    return [{ ...layer, series: layer.series.map((item) => ({ ...item, markerRadius })), groupby, seriesValues }];
   });
   const xKind = layers[0]?.pivoted.xKind ?? 'time';
   const xValues = mergedXValues(layers.map((layer) => layer.pivoted.xValues), xKind === 'category');
   const positionOf = new Map(xValues.map((value, index) => [value, index]));
   const usedNames = new Set<string>();
+  // The cross-filter of each drawn series: its query's group-by columns and its values there.
+  const crossFilterOfSeries = new Map<string, { groupby: string[]; seriesValues: unknown[] }>();
   const series: CartesianSeries[] = layers.flatMap((layer, layerIndex) =>
-    layer.series.map((item) => {
+    layer.series.map((item, itemIndex) => {
       const values = new Array<number | null>(xValues.length).fill(null);
       layer.pivoted.xValues.forEach((value, index) => {
         const position = positionOf.get(value);
@@ -55,11 +63,21 @@ export function MixedTimeseriesChart({ queriesData, formData, width, height, the
       });
       const name = usedNames.has(item.name) ? `${item.name} (Query ${layerIndex === 0 ? 'A' : 'B'})` : item.name;
       usedNames.add(name);
+      const seriesValues = layer.seriesValues[itemIndex] ?? null;
+      if (seriesValues !== null) crossFilterOfSeries.set(name, { groupby: layer.groupby, seriesValues });
       return { ...item, name, values };
     }),
   );
   if (xValues.length === 0 || series.length === 0) return <ChartEmptyState height={height} />;
   const xFormat = readFormString(formData, 'x_axis_time_format', 'smart_date');
+  // Superset's mixed chart cross-filters on the clicked series' group-by values of its own query.
+  const onSeriesClick =
+    onCrossFilter === undefined || crossFilterOfSeries.size === 0
+      ? undefined
+      : (seriesName: string) => {
+          const clicked = crossFilterOfSeries.get(seriesName);
+          if (clicked !== undefined) onCrossFilter(toggledSeriesCrossFilter(clicked.groupby, clicked.seriesValues, crossFilterValues));
+        };
   return (
     <CartesianChart
       data={{ xKind, xValues, series }}
@@ -79,6 +97,7 @@ export function MixedTimeseriesChart({ queriesData, formData, width, height, the
       isValueAxisTruncated={readFormBoolean(formData, 'truncateYAxis', false)}
       valueAxisBounds={readValueAxisBounds(formData)}
       annotations={cartesianAnnotations(annotationLayers ?? [], colorScale)}
+      onSeriesClick={onSeriesClick}
     />
   );
 }

@@ -362,3 +362,55 @@ describe('TimeseriesChart annotation layers', () => {
   });
 });
 
+
+describe('TimeseriesChart cross-filters', () => {
+  /** Clicks the pointer area where a mark's centre is (the plot's group starts at 64, 8). */
+  function clickOn(mark: Element | undefined): void {
+    if (mark === undefined) throw new Error('the mark is not drawn');
+    const isBar = mark.getAttribute('data-kind') === 'bar';
+    const x = isBar ? Number(mark.getAttribute('x')) + Number(mark.getAttribute('width')) / 2 : Number(mark.getAttribute('cx'));
+    const y = isBar ? Number(mark.getAttribute('y')) + Number(mark.getAttribute('height')) / 2 : Number(mark.getAttribute('cy'));
+    fireEvent.click(screen.getByTestId(testIds.viz.pointerArea), { clientX: 64 + x, clientY: 8 + y });
+  }
+  const markOf = (kind: string, series: string, index: number): Element | undefined =>
+    marks(kind).filter((mark) => mark.getAttribute('data-series') === series)[index];
+
+  it.each(['echarts_timeseries_line', 'echarts_timeseries_scatter', 'echarts_area'])(
+    "%s: a click on a series' point emits its group-by value; the selected series clears",
+    (vizType) => {
+      const selections: unknown[] = [];
+      const props = { ...rendererProps(vizType, births, { x_axis: 'ds', groupby: ['gender'], markerEnable: true }), onCrossFilter: (selection: unknown) => selections.push(selection) };
+      const { rerender } = renderWithTheme(<TimeseriesChart {...props} />);
+      clickOn(markOf('point', 'SUM(num), girl', 0));
+      clickOn(markOf('point', 'SUM(num), boy', 2));
+      expect(selections).toEqual([
+        { clauses: [{ column: 'gender', values: ['girl'] }], values: [['girl']], label: 'girl' },
+        { clauses: [{ column: 'gender', values: ['boy'] }], values: [['boy']], label: 'boy' },
+      ]);
+      rerender(<TimeseriesChart {...props} crossFilterValues={[['boy']]} />);
+      clickOn(markOf('point', 'SUM(num), boy', 1));
+      expect(selections[2]).toBeNull();
+    },
+  );
+
+  it('a stacked bar of a series emits its group-by value, as Superset does rather than the x value', () => {
+    const selections: unknown[] = [];
+    renderWithTheme(
+      <TimeseriesChart
+        {...rendererProps('echarts_timeseries_bar', births, { x_axis: 'ds', groupby: ['gender'], stack: 'Stack' })}
+        onCrossFilter={(selection) => selections.push(selection)}
+      />,
+    );
+    clickOn(markOf('bar', 'SUM(num), girl', 1));
+    expect(selections).toEqual([{ clauses: [{ column: 'gender', values: ['girl'] }], values: [['girl']], label: 'girl' }]);
+  });
+
+  it('a time series without a group-by emits nothing (Superset filters on series dimensions only)', () => {
+    const selections: unknown[] = [];
+    renderWithTheme(
+      <TimeseriesChart {...rendererProps('echarts_timeseries_line', births, { x_axis: 'ds', markerEnable: true })} onCrossFilter={(selection) => selections.push(selection)} />,
+    );
+    clickOn(markOf('point', 'SUM(num), boy', 0));
+    expect(selections).toEqual([]);
+  });
+});

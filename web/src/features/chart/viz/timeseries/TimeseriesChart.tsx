@@ -2,11 +2,11 @@ import type { JSX, MouseEvent } from 'react';
 import { CartesianChart } from '../cartesian/CartesianChart';
 import { cartesianAnnotations } from '../cartesian/cartesianAnnotations';
 import { ChartEmptyState } from '../ChartEmptyState';
-import { toggledCrossFilter } from '../crossFilterSelection';
+import { seriesGroupbyValues, toggledCrossFilter, toggledSeriesCrossFilter } from '../crossFilterSelection';
 import { emitMarkContextMenu, xAxisDrillValues } from '../drillValues';
 import type { ChartRendererProps } from '../chartRendererProps';
 import { colorScaleForFormData } from '../colorSchemes';
-import { readFormBoolean, readFormNumber, readFormString } from '../formDataValues';
+import { readColumnLabels, readFormBoolean, readFormNumber, readFormString } from '../formDataValues';
 import { numberFormatter } from '../numberFormat';
 import { timeFormatter, tooltipTimeFormatter } from '../timeFormat';
 import { isStackEnabled, readValueAxisBounds, seriesLimitFor, timeseriesLayer, timeseriesSeriesKind } from './timeseriesLayer';
@@ -34,10 +34,19 @@ export function TimeseriesChart(props: ChartRendererProps): JSX.Element {
   const markerSize = readFormNumber(formData, 'markerSize', 6);
   const xFormat = readFormString(formData, 'x_axis_time_format', 'smart_date');
   const valueFormatter = numberFormatter(readFormString(formData, 'y_axis_format', 'SMART_NUMBER'));
-  // Cross-filters take the clicked category of a category x axis.
+  // Cross-filters take the clicked series' group-by values (Superset's echarts timeseries); without
+  // a group-by, the clicked category of a category x axis (Quiver's bar cross-filter, decision 0082).
+  const groupby = readColumnLabels(formData, 'groupby');
+  const onSeriesClick =
+    onCrossFilter === undefined || groupby.length === 0
+      ? undefined
+      : (seriesName: string) => {
+          const seriesValues = seriesGroupbyValues(seriesName, groupby.length);
+          if (seriesValues !== null) onCrossFilter(toggledSeriesCrossFilter(groupby, seriesValues, crossFilterValues));
+        };
   const categoryAxisColumn = typeof formData.x_axis === 'string' && pivoted.xKind === 'category' ? formData.x_axis : null;
   const onCategoryClick =
-    onCrossFilter === undefined || categoryAxisColumn === null
+    onCrossFilter === undefined || categoryAxisColumn === null || groupby.length > 0
       ? undefined
       : (index: number) => onCrossFilter(toggledCrossFilter(categoryAxisColumn, pivoted.xValues[index] ?? null, crossFilterValues));
   // Drilling to detail takes the clicked x position: a category, a number, or a time point's period.
@@ -64,6 +73,7 @@ export function TimeseriesChart(props: ChartRendererProps): JSX.Element {
       isValueAxisTruncated={readFormBoolean(formData, 'truncateYAxis', false)}
       valueAxisBounds={readValueAxisBounds(formData)}
       onCategoryClick={onCategoryClick}
+      onSeriesClick={onSeriesClick}
       annotations={cartesianAnnotations(props.annotationLayers ?? [], colorScale)}
       onCategoryContextMenu={onCategoryContextMenu}
     />
