@@ -228,7 +228,10 @@ mod tests {
         let filled = |value: f64| if value.is_nan() { 0.0 } else { value };
         assert_eq!(pairwise_sum(&values(1000), filled), 4856.741441891441);
         assert_eq!(pairwise_sum(&values(1037), filled), 5040.074267399268);
-        assert_eq!(pairwise_sum(&values(5), filled), values(5).iter().sum::<f64>());
+        assert_eq!(
+            pairwise_sum(&values(5), filled),
+            values(5).into_iter().map(filled).sum::<f64>()
+        );
         assert_eq!(pairwise_sum(&[], filled), 0.0);
     }
 }

@@ -351,7 +351,9 @@ mod tests {
         let rows = 30_000usize;
         let mut state = 7u64;
         let mut next = move || {
-            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
             state >> 33
         };
         let mut texts: Vec<Option<String>> = Vec::with_capacity(rows);

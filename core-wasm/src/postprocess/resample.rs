@@ -691,8 +691,11 @@ mod tests {
         let expected: Vec<(u64, usize)> = starts
             .windows(2)
             .map(|bounds| {
-                let present = values[bounds[0]..bounds[1]].iter().filter(|value| !value.is_nan());
-                let (sum, count) = present.fold((0.0f64, 0usize), |(sum, count), value| (sum + value, count + 1));
+                let present = values[bounds[0]..bounds[1]]
+                    .iter()
+                    .filter(|value| !value.is_nan());
+                let (sum, count) =
+                    present.fold((0.0f64, 0usize), |(sum, count), value| (sum + value, count + 1));
                 (sum.to_bits(), count)
             })
             .collect();

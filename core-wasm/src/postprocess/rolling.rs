@@ -451,7 +451,10 @@ fn rolled_stretches(
     });
     for step in 1..MOMENT_STRETCH {
         for lane in 0..STRETCH_LANES {
-            let (entering, leaving) = (entering[lane][step] - shift[lane], leaving[lane][step] - shift[lane]);
+            let (entering, leaving) = (
+                entering[lane][step] - shift[lane],
+                leaving[lane][step] - shift[lane],
+            );
             sum[lane] += entering - leaving;
             squares[lane] += entering * entering - leaving * leaving;
             out[lane][step] = value(window, shift[lane], sum[lane], squares[lane]);
