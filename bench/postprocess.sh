@@ -4,7 +4,10 @@
 # Debian Chromium, and pandas doing what Superset does. Prints the table and writes it, with the
 # raw figures, to bench/postprocess/results/.
 #
-#   bench/postprocess.sh [--rows 1000000] [--runs 11]
+#   bench/postprocess.sh [--rows 1000000] [--runs 11] [--results DIR]
+#
+# --results writes the raw figures and the table to DIR instead of bench/postprocess/results/
+# (the reference run's), for a run that is not the reference.
 #
 # Installs what it needs: the Wasm package (scripts/build-wasm.sh), npm packages, Debian's
 # chromium, and pandas/pyarrow in a virtualenv under ~/.cache/quiver/bench/venv.
@@ -14,17 +17,18 @@ cd "$REPO_ROOT"
 
 rows=1000000
 runs=11
+results="$REPO_ROOT/bench/postprocess/results"
 while [ $# -gt 0 ]; do
   case "$1" in
     --rows) rows="$2"; shift 2 ;;
     --runs) runs="$2"; shift 2 ;;
+    --results) results="$(realpath -m "$2")"; shift 2 ;;
     *) echo "unknown argument: $1" >&2; exit 2 ;;
   esac
 done
 
 bench_home="${QUIVER_BENCH_HOME:-$HOME/.cache/quiver/bench}"
 data="$bench_home/postprocess-$rows"
-results="$REPO_ROOT/bench/postprocess/results"
 venv="$bench_home/venv"
 cases="$REPO_ROOT/bench/postprocess/cases.json"
 mkdir -p "$data" "$results"

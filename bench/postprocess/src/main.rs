@@ -3,6 +3,7 @@
 //! ```text
 //! quiver-bench-postprocess generate  --rows 1000000 --data DIR
 //! quiver-bench-postprocess native    --data DIR --cases cases.json --runs 11 --out native.json
+//!                                    [--only "case name"]
 //! quiver-bench-postprocess summarize --results wasm.json
 //! quiver-bench-postprocess report    --native native.json --wasm wasm.json --pandas pandas.json
 //!                                    [--wasm-bytes N --wasm-gzip-bytes N] --out results.md
@@ -57,6 +58,14 @@ struct Case {
     rules: Vec<Value>,
     #[serde(default)]
     reaggregate: Option<ReaggregationRequest>,
+    /// Calls per timed run, for cases too quick for one call to measure (a schema change):
+    /// every side times this many calls in a row and reports the time per call.
+    #[serde(default = "one_call")]
+    repeat: usize,
+}
+
+fn one_call() -> usize {
+    1
 }
 
 /// What a result looks like, compared across the three sides.
@@ -263,10 +272,18 @@ fn run_case(case: &Case, batch: &RecordBatch) -> BenchResult<RecordBatch> {
 }
 
 /// Times every case on its input: one warm-up, then `--runs` runs (the operation only; the
-/// input is decoded once beforehand, as pandas gets a DataFrame).
+/// input is decoded once beforehand, as pandas gets a DataFrame). A run of a case with
+/// `repeat` makes that many calls, and counts their time divided by `repeat`. `--only` runs
+/// one case (to profile it).
 fn native(flags: &Flags) -> BenchResult<()> {
     let data = flags.path("--data")?;
-    let cases = read_cases(&flags.path("--cases")?)?;
+    let mut cases = read_cases(&flags.path("--cases")?)?;
+    if let Some(only) = flags.text("--only") {
+        cases.retain(|case| case.name == only);
+        if cases.is_empty() {
+            return Err(format!("no case named {only}").into());
+        }
+    }
     let runs = flags.number("--runs")?.unwrap_or(11).max(1);
     let mut inputs: BTreeMap<String, RecordBatch> = BTreeMap::new();
     let mut timings = Vec::new();
@@ -289,11 +306,16 @@ fn native(flags: &Flags) -> BenchResult<()> {
             Ok(first) => {
                 let summary = summarize_batch(&first);
                 let mut samples = Vec::with_capacity(runs);
+                let repeat = case.repeat.max(1);
                 for _ in 0..runs {
+                    // The results are kept until the clock stops, as the other sides keep theirs.
+                    let mut results = Vec::with_capacity(repeat);
                     let started = Instant::now();
-                    let result = run_case(case, black_box(batch))?;
-                    samples.push(started.elapsed().as_secs_f64() * 1_000.0);
-                    black_box(result);
+                    for _ in 0..repeat {
+                        results.push(run_case(case, black_box(batch))?);
+                    }
+                    samples.push(started.elapsed().as_secs_f64() * 1_000.0 / repeat as f64);
+                    black_box(results);
                 }
                 let (median_ms, min_ms) = median_and_min(&mut samples);
                 Timing {

@@ -138,9 +138,15 @@ where
     }
 }
 
-/// Sorts `(key, row)` pairs by key, stably: a least-significant-digit radix sort on 16-bit
+/// Sorts `(key, row)` pairs by key, stably: a least-significant-digit radix sort on 11-bit
 /// digits, skipping the digits every key shares.
 pub(crate) fn radix_sort(pairs: &mut Vec<(u64, u32)>) {
+    radix_sort_with(pairs, &mut Vec::new());
+}
+
+/// [`radix_sort`] with a scratch buffer the caller keeps between calls (sorting many segments
+/// reuses one buffer instead of allocating, and faulting in, a fresh one per segment).
+pub(crate) fn radix_sort_with(pairs: &mut Vec<(u64, u32)>, scratch: &mut Vec<(u64, u32)>) {
     // 11-bit digits: 2,048 buckets keep the scatter's write streams in cache.
     const DIGIT_BITS: u32 = 11;
     const DIGITS: usize = 6;
@@ -155,7 +161,8 @@ pub(crate) fn radix_sort(pairs: &mut Vec<(u64, u32)>) {
             counts[digit * BUCKETS + ((key >> (digit as u32 * DIGIT_BITS)) as usize & (BUCKETS - 1))] += 1;
         }
     }
-    let mut scratch: Vec<(u64, u32)> = vec![(0, 0); count];
+    scratch.clear();
+    scratch.resize(count, (0, 0));
     for digit in 0..DIGITS {
         let digit_counts = &mut counts[digit * BUCKETS..(digit + 1) * BUCKETS];
         if digit_counts.iter().any(|&bucket| bucket as usize == count) {
@@ -173,7 +180,7 @@ pub(crate) fn radix_sort(pairs: &mut Vec<(u64, u32)>) {
             scratch[*slot as usize] = pair;
             *slot += 1;
         }
-        std::mem::swap(pairs, &mut scratch);
+        std::mem::swap(pairs, scratch);
     }
 }
 

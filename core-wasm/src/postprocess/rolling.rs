@@ -319,6 +319,18 @@ fn rolled_moments_of(
     min_periods: usize,
     value: impl Fn(usize, f64, f64, f64) -> f64,
 ) -> Vec<f64> {
+    rolled_moments_with(values, window, offset, min_periods, value, true)
+}
+
+/// [`rolled_moments_of`], with whole stretches side by side or not (the tests compare both).
+fn rolled_moments_with(
+    values: &[f64],
+    window: usize,
+    offset: usize,
+    min_periods: usize,
+    value: impl Fn(usize, f64, f64, f64) -> f64,
+    side_by_side: bool,
+) -> Vec<f64> {
     let row_count = values.len();
     let mut rolled = Vec::with_capacity(row_count);
     let (mut start, mut end) = (0usize, 0usize);
@@ -328,6 +340,15 @@ fn rolled_moments_of(
     let steady_end = row_count.saturating_sub(offset);
     let mut row = 0usize;
     while row < row_count {
+        if side_by_side
+            && row.is_multiple_of(MOMENT_STRETCH)
+            && row >= first_steady
+            && row + STRETCH_LANES * MOMENT_STRETCH <= steady_end
+        {
+            rolled_stretches(values, window, offset, row, &value, &mut rolled);
+            row += STRETCH_LANES * MOMENT_STRETCH;
+            continue;
+        }
         let window_end = (row + 1 + offset).min(row_count);
         let window_start = (row + 1 + offset).saturating_sub(window);
         if row.is_multiple_of(MOMENT_STRETCH) {
@@ -382,6 +403,66 @@ fn rolled_moments_of(
         }
     }
     rolled
+}
+
+/// Stretches [`rolled_stretches`] computes side by side.
+const STRETCH_LANES: usize = 4;
+
+/// The rows of [`STRETCH_LANES`] whole stretches from `first` (a multiple of
+/// [`MOMENT_STRETCH`] where every window holds `window` rows and every row but each stretch's
+/// first is steady), appended to `rolled`.
+///
+/// Each stretch starts its sums afresh, so the stretches do not depend on each other: they
+/// advance side by side, one row of each in turn, and each running sum's additions overlap with
+/// the others' instead of waiting for the one before. Each stretch does the same additions in
+/// the same order as in [`rolled_moments_of`]'s loop: the same result bit for bit.
+fn rolled_stretches(
+    values: &[f64],
+    window: usize,
+    offset: usize,
+    first: usize,
+    value: &impl Fn(usize, f64, f64, f64) -> f64,
+    rolled: &mut Vec<f64>,
+) {
+    let mut out = [[0.0f64; MOMENT_STRETCH]; STRETCH_LANES];
+    let mut shift = [0.0f64; STRETCH_LANES];
+    let mut sum = [0.0f64; STRETCH_LANES];
+    let mut squares = [0.0f64; STRETCH_LANES];
+    for lane in 0..STRETCH_LANES {
+        // The stretch's first row: its window summed afresh.
+        let end = first + lane * MOMENT_STRETCH + 1 + offset;
+        let start = end - window;
+        shift[lane] = values[start];
+        for &entering in &values[start..end] {
+            let shifted = entering - shift[lane];
+            sum[lane] += shifted;
+            squares[lane] += shifted * shifted;
+        }
+        out[lane][0] = value(window, shift[lane], sum[lane], squares[lane]);
+    }
+    // Row `step` of a stretch: `entering[lane][step]` enters, `leaving[lane][step]` leaves.
+    let entering: [&[f64]; STRETCH_LANES] = std::array::from_fn(|lane| {
+        let base = first + lane * MOMENT_STRETCH + offset;
+        &values[base..base + MOMENT_STRETCH]
+    });
+    let leaving: [&[f64]; STRETCH_LANES] = std::array::from_fn(|lane| {
+        let base = first + lane * MOMENT_STRETCH + offset - window;
+        &values[base..base + MOMENT_STRETCH]
+    });
+    for step in 1..MOMENT_STRETCH {
+        for lane in 0..STRETCH_LANES {
+            let (entering, leaving) = (
+                entering[lane][step] - shift[lane],
+                leaving[lane][step] - shift[lane],
+            );
+            sum[lane] += entering - leaving;
+            squares[lane] += entering * entering - leaving * leaving;
+            out[lane][step] = value(window, shift[lane], sum[lane], squares[lane]);
+        }
+    }
+    for stretch in &out {
+        rolled.extend_from_slice(stretch);
+    }
 }
 
 /// A window function from the window's count and its sums of shifted values and squares.
@@ -445,6 +526,31 @@ mod tests {
                         "{kind:?} window {window} row {row}: {fast} vs {slow}"
                     );
                 }
+            }
+        }
+    }
+
+    /// Whole stretches side by side give the bits of the row-by-row loop, with and without a
+    /// centred window, over enough rows for several groups of stretches and a tail.
+    #[test]
+    fn stretches_side_by_side_give_the_same_bits() {
+        let values: Vec<f64> = (0..23_500)
+            .map(|row| ((row * 7_919) % 1_009) as f64 * 0.37 + 1e4 + (row as f64).sin())
+            .collect();
+        let kinds = [
+            Streaming::Mean,
+            Streaming::Variance {
+                ddof: 1.0,
+                root: true,
+            },
+        ];
+        for kind in kinds {
+            for (window, offset, min_periods) in [(1, 0, 1), (7, 0, 1), (30, 14, 2), (1_500, 0, 5)] {
+                let value = |count, shift, sum, squares| moment_value(kind, count, shift, sum, squares);
+                let side_by_side = rolled_moments_with(&values, window, offset, min_periods, value, true);
+                let row_by_row = rolled_moments_with(&values, window, offset, min_periods, value, false);
+                let bits = |rolled: &[f64]| rolled.iter().map(|value| value.to_bits()).collect::<Vec<_>>();
+                assert_eq!(bits(&side_by_side), bits(&row_by_row), "{kind:?} window {window}");
             }
         }
     }
