@@ -33,8 +33,10 @@ cargo clippy -p quiver-bench --all-targets -- -D warnings
 cargo clippy -p quiver-bench-postprocess --all-targets -- -D warnings
 cargo clippy -p quiver-core --target wasm32-unknown-unknown --features wasm -- -D warnings
 
-step "building the Wasm core"
+step "building the Wasm core and the web app"
 scripts/build-wasm.sh
+# Built before the Rust tests: the report screenshot test opens the built web app in Chromium.
+npm run build
 
 step "Rust tests"
 cargo test -p quiver-types -p quiver-core
@@ -43,11 +45,10 @@ cargo test -p quiver-server
 step "Wasm tests (Node)"
 cargo test -p quiver-core --target wasm32-unknown-unknown
 
-step "web: typecheck, lint, unit tests, build"
+step "web: typecheck, lint, unit tests"
 npm run typecheck
 npm run lint
 npm run test:unit
-npm run build
 
 step "end-to-end tests (Playwright, Debian Chromium)"
 scripts/e2e.sh
