@@ -101,6 +101,10 @@ pub struct Settings {
     /// The address users reach Quiver at, for the links in report e-mails
     /// (`WEBDRIVER_BASEURL_USER_FRIENDLY`); unset, `http://{bind}`.
     pub public_url: Option<String>,
+    /// `PERMISSION_INSTRUCTIONS_LINK`: the page explaining how to get access to a datasource,
+    /// sent as the 'Request Access' link of a datasource access error; unset, the link is an
+    /// e-mail to the dataset's owners.
+    pub permission_instructions_link: Option<String>,
 }
 
 /// Where async chart-data jobs run.
@@ -154,6 +158,7 @@ impl Default for Settings {
             smtp_starttls: false,
             email_reports_subject_prefix: "[Report] ".to_owned(),
             public_url: None,
+            permission_instructions_link: None,
         }
     }
 }

@@ -167,6 +167,11 @@ pub async fn authorized_datasource(
         Err(other) => return Err(other.into()),
     };
     if !user.can_access_dataset(&dataset) {
+        let extra = ErrorExtra {
+            link: request_access_link(app, &dataset).await?,
+            datasource: Some(dataset.table_name.clone()),
+            ..ErrorExtra::default()
+        };
         return Err(ApiError::typed(
             ErrorKind::Forbidden,
             ErrorType::DatasourceSecurityAccessError,
@@ -174,10 +179,47 @@ pub async fn authorized_datasource(
                 "This endpoint requires the datasource {}, database or `all_datasource_access` permission",
                 dataset.table_name
             ),
-            ErrorExtra::default(),
+            extra,
         ));
     }
     Ok(dataset)
+}
+
+/// Where a user without access to a dataset asks for it (decision 0081): the configured
+/// `permission_instructions_link` (Superset's `PERMISSION_INSTRUCTIONS_LINK`), else an e-mail to
+/// the dataset's owners, `mailto:ada@example.org?subject=Request%20access%20to%20birth_names`;
+/// none when no owner has an address.
+async fn request_access_link(app: &AppState, dataset: &Dataset) -> Result<Option<String>, ApiError> {
+    if let Some(link) = app.settings.permission_instructions_link.as_deref().map(str::trim) {
+        if !link.is_empty() {
+            return Ok(Some(link.to_owned()));
+        }
+    }
+    let mut addresses = Vec::new();
+    for owner in &dataset.owners {
+        let Some(record) = app.store.user_by_id(owner.id.0).await? else { continue };
+        if !record.email.trim().is_empty() {
+            addresses.push(mailto_component(record.email.trim()));
+        }
+    }
+    if addresses.is_empty() {
+        return Ok(None);
+    }
+    let subject = mailto_component(&format!("Request access to {}", dataset.table_name));
+    Ok(Some(format!("mailto:{}?subject={subject}", addresses.join(","))))
+}
+
+/// Percent-encodes everything of a `mailto:` part but RFC 3986's unreserved characters and `@`.
+fn mailto_component(text: &str) -> String {
+    let mut encoded = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~' | b'@') {
+            encoded.push(char::from(byte));
+        } else {
+            encoded.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    encoded
 }
 
 /// A saved chart's query context, on the chart's own dataset: 400 when the chart has none (or an

@@ -57,7 +57,8 @@ export interface CartesianChartProps {
   /** Annotation layers, drawn over a vertical time or numeric x axis. */
   annotations?: CartesianAnnotations;
   /** Right-clicking the plot picks the nearest x position too (drill to detail by it). */
-  onCategoryContextMenu?: (index: number, event: MouseEvent) => void;
+  /** A right-click in the plot: the nearest x position and the series under the pointer (null when none has a value there). */
+  onCategoryContextMenu?: (index: number, event: MouseEvent, seriesName: string | null) => void;
   /** Shows category x values on the axis and as the tooltip's title (the histogram's bin ranges). */
   categoryFormatter?: (value: string) => string;
   /** The tooltip's rows at an x position, in place of a row per shown series (the histogram adds shares and a total). */
@@ -212,6 +213,34 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
     const index = indexAtPointer(event);
     if (brush !== null) setBrush({ ...brush, to: index });
     showTooltipAt(event, index);
+  }
+
+  /**
+   * The series under the pointer at x position `index`: a bar or an area band holding the
+   * pointer, else the series whose value (its stack top) is nearest to it. Null when no shown
+   * series has a value there.
+   */
+  function seriesAtPointer(event: MouseEvent, index: number): string | null {
+    const point = pointerPosition(event);
+    const categoryPointer = isHorizontal ? point.y - margin.top : point.x - margin.left;
+    const valuePointer = isHorizontal ? point.x - margin.left : point.y - margin.top;
+    let nearest: string | null = null;
+    let nearestDistance = Infinity;
+    for (const [seriesIndex, series] of shownSeries.entries()) {
+      const band = bands[seriesIndex]?.[index];
+      if (band === undefined || (series.values[index] ?? null) === null) continue;
+      const valueScale = valueScales[series.yAxisIndex];
+      const [from, to] = [valueScale(band.lower), valueScale(band.upper)];
+      const isInsideBand = valuePointer >= Math.min(from, to) && valuePointer <= Math.max(from, to);
+      const slotStart = (bandScale(index) ?? 0) + barSlots.indexOf(series.stackGroup ?? `series:${series.name}`) * slotWidth;
+      const isInsideBar = series.kind === 'bar' && isInsideBand && categoryPointer >= slotStart && categoryPointer <= slotStart + slotWidth;
+      const distance = isInsideBar || (series.kind === 'area' && isInsideBand) ? 0 : Math.abs(to - valuePointer) + (series.kind === 'bar' ? 0.5 : 0);
+      if (distance < nearestDistance) {
+        nearest = series.name;
+        nearestDistance = distance;
+      }
+    }
+    return nearest;
   }
 
   function onPointerUp(event: MouseEvent<SVGRectElement>): void {
@@ -435,7 +464,10 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
               }}
               onMouseUp={onPointerUp}
               onClick={(event) => props.onCategoryClick?.(indexAtPointer(event))}
-              onContextMenu={(event) => props.onCategoryContextMenu?.(indexAtPointer(event), event)}
+              onContextMenu={(event) => {
+                const index = indexAtPointer(event);
+                props.onCategoryContextMenu?.(index, event, seriesAtPointer(event, index));
+              }}
               style={props.onCategoryClick === undefined ? undefined : { cursor: 'pointer' }}
             />
             {isHorizontal ? (
