@@ -190,14 +190,21 @@ pub async fn authorized_datasource(
 /// the dataset's owners, `mailto:ada@example.org?subject=Request%20access%20to%20birth_names`;
 /// none when no owner has an address.
 async fn request_access_link(app: &AppState, dataset: &Dataset) -> Result<Option<String>, ApiError> {
-    if let Some(link) = app.settings.permission_instructions_link.as_deref().map(str::trim) {
+    if let Some(link) = app
+        .settings
+        .permission_instructions_link
+        .as_deref()
+        .map(str::trim)
+    {
         if !link.is_empty() {
             return Ok(Some(link.to_owned()));
         }
     }
     let mut addresses = Vec::new();
     for owner in &dataset.owners {
-        let Some(record) = app.store.user_by_id(owner.id.0).await? else { continue };
+        let Some(record) = app.store.user_by_id(owner.id.0).await? else {
+            continue;
+        };
         if !record.email.trim().is_empty() {
             addresses.push(mailto_component(record.email.trim()));
         }

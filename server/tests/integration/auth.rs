@@ -303,7 +303,15 @@ async fn a_datasource_access_error_offers_an_email_to_the_dataset_owners() {
     }
     let mut owner_ids = Vec::new();
     for username in ["ada", "bob"] {
-        owner_ids.push(app.state.store.user_by_username(username).await.unwrap().unwrap().id);
+        owner_ids.push(
+            app.state
+                .store
+                .user_by_username(username)
+                .await
+                .unwrap()
+                .unwrap()
+                .id,
+        );
     }
     let dataset_id = app.dataset_id("birth_names").await;
     let put = app

@@ -112,7 +112,10 @@ fn own_sort_term(own_state: &Map<String, Value>, query: &QueryObject) -> Option<
 /// The own state's search as Superset 6's filter: `searchColumn ILIKE 'searchText%'`, on the
 /// query's adhoc column of that label when there is one.
 fn own_search_filter(own_state: &Map<String, Value>, columns: &[ColumnRef]) -> Option<QueryObjectFilter> {
-    let text = own_state.get("searchText").and_then(Value::as_str).filter(|text| !text.is_empty())?;
+    let text = own_state
+        .get("searchText")
+        .and_then(Value::as_str)
+        .filter(|text| !text.is_empty())?;
     let column_name = own_state
         .get("searchColumn")
         .and_then(Value::as_str)
@@ -397,7 +400,10 @@ mod tests {
             panic!("one sort term: {:?}", all[0].orderby)
         };
         assert!(matches!(metric, MetricRef::Adhoc(_)), "a metric sorts by itself");
-        assert_eq!((metric_label(metric).as_str(), *is_ascending), ("SUM(num)", false));
+        assert_eq!(
+            (metric_label(metric).as_str(), *is_ascending),
+            ("SUM(num)", false)
+        );
         let search = json!([{"col": "state", "op": "ILIKE", "val": "C%"}]);
         assert_eq!(serde_json::to_value(&all[0].filters).unwrap(), search);
         assert_eq!(
@@ -411,7 +417,10 @@ mod tests {
             "all_columns": ["state", "name"], "server_pagination": true,
             "own_state": {"sortBy": [{"key": "state", "desc": false}], "searchColumn": "state", "searchText": ""},
         }));
-        assert_eq!(serde_json::to_value(&by_state[0].orderby).unwrap(), json!([["state", true]]));
+        assert_eq!(
+            serde_json::to_value(&by_state[0].orderby).unwrap(),
+            json!([["state", true]])
+        );
         assert!(by_state[0].filters.is_empty());
 
         // Without server pagination the own state is not read.
@@ -419,7 +428,10 @@ mod tests {
             "groupby": ["state"], "metrics": ["count"],
             "own_state": {"sortBy": [{"key": "state", "desc": true}], "searchColumn": "state", "searchText": "C"},
         }));
-        assert_eq!(serde_json::to_value(&unpaged[0].orderby).unwrap(), json!([["count", false]]));
+        assert_eq!(
+            serde_json::to_value(&unpaged[0].orderby).unwrap(),
+            json!([["count", false]])
+        );
         assert!(unpaged[0].filters.is_empty());
     }
 

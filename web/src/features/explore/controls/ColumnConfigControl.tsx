@@ -39,9 +39,8 @@ export function withColumnSetting<K extends keyof TableColumnFormat>(
   key: K,
   value: TableColumnFormat[K] | undefined,
 ): ColumnConfigValue {
-  const settings: TableColumnFormat = { ...config[column] };
-  if (value === undefined || value === '') delete settings[key];
-  else settings[key] = value;
+  const isCleared = value === undefined || value === '';
+  const settings: TableColumnFormat = Object.fromEntries(Object.entries({ ...config[column], [key]: value }).filter(([name]) => !(isCleared && name === key)));
   const rest = Object.fromEntries(Object.entries(config).filter(([name]) => name !== column));
   return Object.keys(settings).length === 0 ? rest : { ...rest, [column]: settings };
 }

@@ -137,7 +137,7 @@ export function ruleOfDraft(draft: FormattingRuleDraft, isTextColumn = false): S
  * time and boolean columns are left out.
  */
 export function formattableColumns(formData: ExploreFormData, dataset: Dataset, metricLabel: (metric: MetricRef) => string): FormattableColumn[] {
-  return tableResultColumns(formData, dataset, metricLabel).flatMap(({ name, genericType }) => {
+  return tableResultColumns(formData, dataset, metricLabel).flatMap(({ name, genericType }): FormattableColumn[] => {
     if (genericType === genericDataTypes.string) return [{ name, isText: true }];
     return genericType === null || genericType === genericDataTypes.numeric ? [{ name, isText: false }] : [];
   });

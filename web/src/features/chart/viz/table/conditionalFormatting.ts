@@ -204,7 +204,7 @@ export function ruleColorFunction(rule: ConditionalFormattingRule, columnValues:
   const { targetText } = rule;
   if (isEqualityComparator(operator) && targetText !== undefined) {
     // A text target: string cells compare as text; numbers compare with it when it is a number.
-    const numericColor = rule.targetValue === undefined ? () => undefined : ruleColorFunction({ ...rule, targetText: undefined }, columnValues);
+    const numericColor: CellColorFunction = rule.targetValue === undefined ? () => undefined : ruleColorFunction({ ...rule, targetText: undefined }, columnValues);
     return (cell) => {
       if (typeof cell !== 'string') return numericColor(cell);
       return matchesText(operator, cell, targetText) ? colorWithAlpha(rule.colorScheme, maxOpacity) : undefined;
