@@ -90,7 +90,7 @@ interface PostedQuery {
 }
 
 function postedQueries(request: Request): PostedQuery[] {
-  return ((request.postDataJSON() as { queries?: PostedQuery[] }).queries ?? []) as PostedQuery[];
+  return ((request.postDataJSON() as { queries?: PostedQuery[] }).queries ?? []);
 }
 
 function isChartDataPost(request: Request): boolean {
