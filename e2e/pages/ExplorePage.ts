@@ -265,6 +265,23 @@ export class ExplorePage {
     return this.cells(columnName).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-value') ?? ''));
   }
 
+  /** The table chart's header cell of a column. */
+  tableHeader(columnName: string): Locator {
+    return this.page.locator(`[data-testid="${testIds.tableChart.headerCell}"][data-column="${columnName}"]`);
+  }
+
+  /** The table chart's column names in the order the header shows them. */
+  async tableHeaderColumns(): Promise<string[]> {
+    return this.page.getByTestId(testIds.tableChart.headerCell).evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-column') ?? ''));
+  }
+
+  /** Opens one column of the "Customize columns" control (`column_config`) and answers its settings. */
+  async customizeColumn(columnName: string): Promise<Locator> {
+    const row = this.control('column_config').locator(`[data-testid="${testIds.explore.columnConfigRow}"][data-column="${columnName}"]`);
+    await row.getByRole('button').first().click();
+    return row.getByTestId(testIds.explore.columnConfigSettings);
+  }
+
   /** The table chart's rendered body rows (a window of them when it scrolls every row). */
   tableRows(): Locator {
     return this.page.getByTestId(testIds.tableChart.row);
@@ -296,7 +313,7 @@ export class ExplorePage {
   }
 
   /** Adds a rule through "+ Add new color formatter": its column, colour, operator and one target. */
-  async addConditionalFormatting(rule: { column: string; color: 'Green' | 'Yellow' | 'Red'; operator: string; target: number }): Promise<void> {
+  async addConditionalFormatting(rule: { column: string; color: 'Green' | 'Yellow' | 'Red'; operator: string; target: number | string }): Promise<void> {
     await this.control('conditional_formatting').getByTestId(testIds.explore.addConditionalFormattingButton).click();
     const popover = this.page.getByTestId(testIds.explore.conditionalFormattingPopover);
     const fields: [string, string][] = [

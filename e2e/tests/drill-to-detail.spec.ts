@@ -144,6 +144,45 @@ test('right-clicking a year of a time series drills to the rows of that year onl
   await drill.close();
 });
 
+test('right-clicking a segment of stacked bars drills by its x value and by the series under the pointer', async ({ page }) => {
+  const datasetId = await findDatasetId(page.request, 'birth_names');
+  const chartName = `Births by state and gender ${Date.now()}`;
+  const chartId = await createBarChart(page, datasetId, chartName, { x_axis: 'state', groupby: ['gender'], stack: 'Stack', row_limit: 100 });
+  const explore = await ExplorePage.openPath(page, `/explore/?slice_id=${chartId}`);
+  const drill = new DrillToDetail(page);
+
+  // The girls' segment of the first state's stack.
+  const girlsBar = explore.marks('bar').and(page.locator('[data-series$="girl"]')).first();
+  await expect(girlsBar).toBeVisible();
+  const state = await girlsBar.getAttribute('data-x');
+  if (state === null) throw new Error('the bar has no x value');
+  const stateFilter: QueryFilter = { col: 'state', op: '==', val: state };
+  const girlsFilter: QueryFilter = { col: 'gender', op: '==', val: 'girl' };
+  const girlsInState = await rowCount(page.request, datasetId, [stateFilter, girlsFilter]);
+  expect(girlsInState).toBeGreaterThan(0);
+
+  await drill.rightClickMark(girlsBar);
+  expect(await drill.menuItems()).toEqual(['Drill to detail', `Drill to detail by state = ${state}`, 'Drill to detail by gender = girl', 'Drill to detail by all']);
+  const firstPage = await drill.chooseMenuItem('Drill to detail by all');
+  expect(firstPage.filters).toContainEqual(stateFilter);
+  expect(firstPage.filters).toContainEqual(girlsFilter);
+  await expect(drill.modal.getByRole('heading', { name: `Drill to detail: ${chartName}` })).toBeVisible();
+  await expect(drill.pills).toHaveText([`state = ${state}×`, 'gender = girl×']);
+  await expect(drill.rowCount).toHaveText(rowCountText(girlsInState));
+  await expect(drill.cells('gender').first()).toHaveText('girl');
+  expect(new Set(await drill.cells('gender').allInnerTexts())).toEqual(new Set(['girl']));
+  expect(new Set(await drill.cells('state').allInnerTexts())).toEqual(new Set([state]));
+
+  // Reload asks for the same page again.
+  const [reloaded] = await Promise.all([
+    page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/datasource/samples'),
+    drill.modal.getByTestId(testIds.drillToDetail.reload).click(),
+  ]);
+  expect(new URL(reloaded.url()).searchParams.get('page')).toBe('1');
+  await expect(drill.rowCount).toHaveText(rowCountText(girlsInState));
+  await drill.close();
+});
+
 test('the chart properties modal saves the owners chosen and shows them on reopening', async ({ page }) => {
   const datasetId = await findDatasetId(page.request, 'birth_names');
   const suffix = Date.now();

@@ -118,6 +118,10 @@ pub struct Settings {
     /// Seconds a report page may take to load before its screenshot fails
     /// (`SCREENSHOT_LOAD_WAIT`).
     pub screenshot_timeout_seconds: u64,
+    /// `PERMISSION_INSTRUCTIONS_LINK`: the page explaining how to get access to a datasource,
+    /// sent as the 'Request Access' link of a datasource access error; unset, the link is an
+    /// e-mail to the dataset's owners.
+    pub permission_instructions_link: Option<String>,
 }
 
 /// Where async chart-data jobs run.
@@ -177,6 +181,7 @@ impl Default for Settings {
             screenshot_chromium_path: "/usr/bin/chromium".to_owned(),
             webdriver_baseurl: None,
             screenshot_timeout_seconds: 60,
+            permission_instructions_link: None,
         }
     }
 }

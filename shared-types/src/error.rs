@@ -112,6 +112,15 @@ pub struct ErrorExtra {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub template_parameters: Option<serde_json::Value>,
+    /// Where a user without access to a datasource asks for it (Superset's `extra.link` of a
+    /// `DATASOURCE_SECURITY_ACCESS_ERROR`): 'Unexpected error' offers it as 'Request Access'.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub link: Option<String>,
+    /// The datasource a security access error is about.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub datasource: Option<String>,
 }
 
 /// A catalog row of the connection form: its position, and whether its name or its URL is

@@ -6,6 +6,7 @@ export const testIds = {
   modal: {
     mask: 'modal-mask',
     header: 'modal-header',
+    body: 'modal-body',
     resizeHandle: 'modal-resize-handle',
   },
   header: {
@@ -71,6 +72,9 @@ export const testIds = {
     filterClauseSelect: 'explore-filter-clause',
     filterSqlEditor: 'explore-filter-sql',
     metricsControl: 'explore-control-metrics',
+    columnConfigControl: 'explore-column-config',
+    columnConfigRow: 'explore-column-config-row',
+    columnConfigSettings: 'explore-column-config-settings',
     conditionalFormattingControl: 'explore-conditional-formatting',
     conditionalFormattingChip: 'explore-conditional-formatting-chip',
     addConditionalFormattingButton: 'explore-add-conditional-formatting',
@@ -177,6 +181,7 @@ export const testIds = {
     cell: 'table-chart-cell',
     cellBar: 'table-chart-cell-bar',
     search: 'table-chart-search',
+    searchColumnSelect: 'table-chart-search-column',
     pageSizeSelect: 'table-chart-page-size',
     pagination: 'table-chart-pagination',
     pageButton: 'table-chart-page-button',
@@ -308,6 +313,7 @@ export const testIds = {
     pageText: 'drill-to-detail-page',
     previousPage: 'drill-to-detail-previous-page',
     nextPage: 'drill-to-detail-next-page',
+    reload: 'drill-to-detail-reload',
   },
   // SQL Lab (issue #7)
   sqlLab: {

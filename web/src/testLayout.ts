@@ -14,3 +14,9 @@ export function giveElementsHeight(height = 600): void {
     else Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
   });
 }
+
+/** The CSS declarations styled-components wrote for the element's classes (happy-dom computes no `min()`). */
+export function styledDeclarationsOf(element: HTMLElement): string {
+  const sheet = Array.from(document.querySelectorAll('style'), (style) => style.textContent).join('\n');
+  return Array.from(element.classList, (name) => new RegExp(`\\.${name}\\{([^}]*)\\}`).exec(sheet)?.[1] ?? '').join('');
+}

@@ -343,6 +343,9 @@ fn stretch_sums(values: &[f64], starts: &[usize]) -> Vec<(f64, usize)> {
         let heads: [&[f64]; LANES] = std::array::from_fn(|lane| &stretches[lane][..common]);
         let mut sums = [0.0f64; LANES];
         let mut counts = [0usize; LANES];
+        // Row by row across the lanes, so the lanes' adds overlap: an iterator over one lane's
+        // rows would undo that.
+        #[allow(clippy::needless_range_loop)]
         for row in 0..common {
             for lane in 0..LANES {
                 add(&mut sums[lane], &mut counts[lane], heads[lane][row]);

@@ -144,13 +144,18 @@ pub async fn authorized_dataset(
         )
         .await?
     {
-        return Err(no_datasource_access(&dataset));
+        return Err(no_datasource_access(app, &dataset).await);
     }
     dataset_sql::with_rendered_sql(dataset, user, context.form_data.as_ref())
 }
 
-/// The 403 of a dataset the user may not query.
-fn no_datasource_access(dataset: &Dataset) -> ApiError {
+/// The 403 of a dataset the user may not query, with where to ask for access (`extra.link`) and
+/// the dataset's name (`extra.datasource`).
+async fn no_datasource_access(app: &AppState, dataset: &Dataset) -> ApiError {
+    let link = match request_access_link(app, dataset).await {
+        Ok(link) => link,
+        Err(error) => return error,
+    };
     ApiError::typed(
         ErrorKind::Forbidden,
         ErrorType::DatasourceSecurityAccessError,
@@ -158,7 +163,11 @@ fn no_datasource_access(dataset: &Dataset) -> ApiError {
             "This endpoint requires the datasource {}, database or `all_datasource_access` permission",
             dataset.table_name
         ),
-        ErrorExtra::default(),
+        ErrorExtra {
+            link,
+            datasource: Some(dataset.table_name.clone()),
+            ..ErrorExtra::default()
+        },
     )
 }
 
@@ -173,7 +182,7 @@ pub async fn authorized_datasource(
     if user.can_access_dataset(&dataset) {
         Ok(dataset)
     } else {
-        Err(no_datasource_access(&dataset))
+        Err(no_datasource_access(app, &dataset).await)
     }
 }
 
@@ -198,6 +207,50 @@ async fn load_datasource(app: &AppState, datasource: &DatasourceRef) -> Result<D
         )),
         Err(other) => Err(other.into()),
     }
+}
+
+/// Where a user without access to a dataset asks for it (decision 0081): the configured
+/// `permission_instructions_link` (Superset's `PERMISSION_INSTRUCTIONS_LINK`), else an e-mail to
+/// the dataset's owners, `mailto:ada@example.org?subject=Request%20access%20to%20birth_names`;
+/// none when no owner has an address.
+async fn request_access_link(app: &AppState, dataset: &Dataset) -> Result<Option<String>, ApiError> {
+    if let Some(link) = app
+        .settings
+        .permission_instructions_link
+        .as_deref()
+        .map(str::trim)
+    {
+        if !link.is_empty() {
+            return Ok(Some(link.to_owned()));
+        }
+    }
+    let mut addresses = Vec::new();
+    for owner in &dataset.owners {
+        let Some(record) = app.store.user_by_id(owner.id.0).await? else {
+            continue;
+        };
+        if !record.email.trim().is_empty() {
+            addresses.push(mailto_component(record.email.trim()));
+        }
+    }
+    if addresses.is_empty() {
+        return Ok(None);
+    }
+    let subject = mailto_component(&format!("Request access to {}", dataset.table_name));
+    Ok(Some(format!("mailto:{}?subject={subject}", addresses.join(","))))
+}
+
+/// Percent-encodes everything of a `mailto:` part but RFC 3986's unreserved characters and `@`.
+fn mailto_component(text: &str) -> String {
+    let mut encoded = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~' | b'@') {
+            encoded.push(char::from(byte));
+        } else {
+            encoded.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    encoded
 }
 
 /// A saved chart's query context, on the chart's own dataset: 400 when the chart has none (or an

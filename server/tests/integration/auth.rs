@@ -267,6 +267,88 @@ async fn users_without_can_read_on_chart_get_403() {
     app.close().await;
 }
 
+/// The 403 of a user without access to a dataset (decision 0081).
+async fn denied_chart_data(app: &TestApp, dataset_id: i64) -> serde_json::Value {
+    app.create_user("gamma", "pw", &["Gamma"]).await;
+    let gamma = app.token("gamma", "pw").await;
+    let query =
+        json!({"datasource": {"id": dataset_id, "type": "table"}, "queries": [{"metrics": ["count"]}]});
+    let denied = app.post("/api/v1/chart/data", query, &gamma).await;
+    assert_eq!(denied.status, StatusCode::FORBIDDEN, "{}", denied.json);
+    assert_eq!(
+        denied.json["errors"][0]["error_type"],
+        "DATASOURCE_SECURITY_ACCESS_ERROR"
+    );
+    denied.json["errors"][0]["extra"].clone()
+}
+
+#[tokio::test]
+async fn a_datasource_access_error_offers_an_email_to_the_dataset_owners() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let hash = quiver_server::auth::password::hash_password("pw").unwrap();
+    for (username, email) in [("ada", "ada@example.org"), ("bob", "")] {
+        app.state
+            .store
+            .create_user(&quiver_server::store::user::NewUser {
+                username,
+                first_name: username,
+                last_name: "Owner",
+                email,
+                password_hash: &hash,
+                roles: &["Alpha"],
+            })
+            .await
+            .unwrap();
+    }
+    let mut owner_ids = Vec::new();
+    for username in ["ada", "bob"] {
+        owner_ids.push(
+            app.state
+                .store
+                .user_by_username(username)
+                .await
+                .unwrap()
+                .unwrap()
+                .id,
+        );
+    }
+    let dataset_id = app.dataset_id("birth_names").await;
+    let put = app
+        .call(
+            Method::PUT,
+            &format!("/api/v1/dataset/{dataset_id}"),
+            Some(json!({"owners": owner_ids})),
+            &admin,
+        )
+        .await;
+    assert_eq!(put.status, StatusCode::OK, "{}", put.json);
+
+    // Bob has no address: only Ada is written to.
+    assert_eq!(
+        denied_chart_data(&app, dataset_id).await,
+        json!({
+            "link": "mailto:ada@example.org?subject=Request%20access%20to%20birth_names",
+            "datasource": "birth_names"
+        })
+    );
+    app.close().await;
+}
+
+#[tokio::test]
+async fn a_datasource_access_error_links_to_the_configured_permission_instructions() {
+    let app = TestApp::with_config(true, None, |settings| {
+        settings.permission_instructions_link = Some("https://wiki.example.org/data-access".to_owned());
+    })
+    .await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    assert_eq!(
+        denied_chart_data(&app, dataset_id).await,
+        json!({"link": "https://wiki.example.org/data-access", "datasource": "birth_names"})
+    );
+    app.close().await;
+}
+
 #[tokio::test]
 async fn common_conf_publishes_the_web_server_timeout_to_signed_in_users() {
     let app = TestApp::with_config(false, None, |settings| {

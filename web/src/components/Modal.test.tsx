@@ -2,14 +2,10 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithTheme } from '@/testRendering';
 import { testIds } from '@/testIds';
+import { styledDeclarationsOf } from '@/testLayout';
 import { Button } from './Button';
 import { defaultModalWidthPx, minimumModalWidthPx, Modal, modalWidthPx, resizableModalMinimumHeight } from './Modal';
 
-/** The CSS declarations styled-components wrote for the element's classes (happy-dom computes no `min()`). */
-function stylesOf(element: HTMLElement): string {
-  const sheet = Array.from(document.querySelectorAll('style'), (style) => style.textContent).join('\n');
-  return Array.from(element.classList, (name) => new RegExp(`\\.${name}\\{([^}]*)\\}`).exec(sheet)?.[1] ?? '').join('');
-}
 
 describe('Modal', () => {
   it('is 600 px wide by default, as wide as a dialog asks, and never under 380 px', () => {
@@ -25,9 +21,25 @@ describe('Modal', () => {
         text
       </Modal>,
     );
-    const css = stylesOf(screen.getByRole('dialog', { name: 'Cell content' }));
+    const css = styledDeclarationsOf(screen.getByRole('dialog', { name: 'Cell content' }));
     expect(css).toContain('width:min(600px, 92vw);');
     expect(css).toContain('min-width:min(380px, 92vw);');
+  });
+
+  it('gives its content the height a dialog asks for, and none otherwise', () => {
+    renderWithTheme(
+      <>
+        <Modal title="Tall" contentHeight={540} onClose={() => undefined}>
+          text
+        </Modal>
+        <Modal title="Plain" onClose={() => undefined}>
+          text
+        </Modal>
+      </>,
+    );
+    const [tall, plain] = screen.getAllByTestId(testIds.modal.body);
+    expect(styledDeclarationsOf(tall as HTMLElement)).toContain('height:540px;');
+    expect(styledDeclarationsOf(plain as HTMLElement)).not.toContain('height:');
   });
 
   it('closes with Escape and with its close button', () => {

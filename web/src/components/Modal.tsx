@@ -51,6 +51,8 @@ export interface ModalProps {
   closeButtonTestId?: string;
   /** The dialog's width in pixels: 600 when not given, never under 380 (spec 002 §2). */
   width?: number;
+  /** The height in pixels of the dialog's content (between header and footer), shrunk to fit 80 % of the window. */
+  contentHeight?: number;
   /** The dialog moves with its title bar dragged. */
   isDraggable?: boolean;
   /** The dialog's bottom right corner resizes it, down to 380 px wide and 109 px high (174 px with a footer). */
@@ -72,6 +74,7 @@ export function Modal({
   testId,
   closeButtonTestId,
   width,
+  contentHeight,
   isDraggable = false,
   isResizable = false,
   isMaskClosable = true,
@@ -148,7 +151,9 @@ export function Modal({
             ✕
           </Button>
         </Header>
-        <Body>{children}</Body>
+        <Body $height={contentHeight} data-testid={testIds.modal.body}>
+          {children}
+        </Body>
         {footer !== undefined && <Footer>{footer}</Footer>}
         {isResizable && <ResizeHandle aria-hidden data-testid={testIds.modal.resizeHandle} onMouseDown={startResizing} />}
       </Dialog>
@@ -198,8 +203,9 @@ const Title = styled.h2`
   font-size: ${({ theme }) => theme.fontSizes.l}px;
 `;
 
-const Body = styled.div`
+const Body = styled.div<{ $height: number | undefined }>`
   flex: 1;
+  ${({ $height }) => ($height === undefined ? '' : `height: ${$height}px;`)}
   overflow: auto;
   padding: ${({ theme }) => theme.gridUnit * 4}px;
 `;

@@ -18,15 +18,21 @@
 //! and `row_offset` = `currentPage` × page size; a row-count query (`is_rowcount`, the form's
 //! `row_limit`, no post-processing) follows it. The own state (Superset's `ownState`,
 //! `{"currentPage": 2, "pageSize": 25}`) comes with the form data as `own_state`; it is the
-//! browser's and is never saved.
+//! browser's and is never saved. A header click sorts on the server: the own state's
+//! `sortBy: [{"key": "SUM(num)", "desc": true}]` becomes `orderby` (a metric by its label, else a
+//! column by its name); the search box filters on the server: `searchColumn` and `searchText`
+//! add `searchColumn ILIKE 'searchText%'` to the page and to the row count (Superset 6).
 //!
 //! Not yet: time comparison (`time_compare`), `extra_form_data` (dashboard filters).
 
-use quiver_types::{AdhocColumn, ColumnRef, MetricRef, OrderByTerm, QueryObject};
+use quiver_types::{
+    AdhocColumn, ColumnRef, FilterOperator, MetricRef, OrderByTerm, QueryObject, QueryObjectFilter,
+};
 use serde_json::{Map, Value};
 
 use crate::error::CoreResult;
 use crate::form_data::{ControlValues, QueryMode};
+use crate::query_object::columns::column_label;
 use crate::query_object::common_query::build_common_query_object;
 use crate::query_object::metrics::metric_label;
 use crate::query_object::remove_duplicates;
@@ -64,6 +70,12 @@ fn with_server_pagination(
             .unwrap_or(DEFAULT_SERVER_PAGE_LENGTH),
     };
     let current_page = own_integer("currentPage").filter(|page| *page >= 0).unwrap_or(0);
+    if let Some(filter) = own_state.and_then(|state| own_search_filter(state, &main.columns)) {
+        main.filters.push(filter);
+    }
+    if let Some(term) = own_state.and_then(|state| own_sort_term(state, main)) {
+        main.orderby = vec![term];
+    }
     let rowcount = QueryObject {
         row_offset: Some(0),
         post_processing: Vec::new(),
@@ -75,6 +87,51 @@ fn with_server_pagination(
     main.row_offset = Some(current_page.saturating_mul(page_size));
     queries.insert(1, rowcount);
     Ok(queries)
+}
+
+/// The own state's first `sortBy` entry as an order-by term: the metric of that label, else the
+/// column of that name; ascending unless `desc`.
+fn own_sort_term(own_state: &Map<String, Value>, query: &QueryObject) -> Option<OrderByTerm> {
+    let first = own_state.get("sortBy")?.as_array()?.first()?.as_object()?;
+    let key = first
+        .get("key")
+        .or_else(|| first.get("id"))
+        .and_then(Value::as_str)
+        .filter(|key| !key.is_empty())?;
+    let is_descending = first.get("desc").is_some_and(is_truthy);
+    let metric = query
+        .metrics
+        .iter()
+        .flatten()
+        .find(|metric| metric_label(metric) == key)
+        .cloned()
+        .unwrap_or_else(|| MetricRef::Saved(key.to_owned()));
+    Some(OrderByTerm(metric, !is_descending))
+}
+
+/// The own state's search as Superset 6's filter: `searchColumn ILIKE 'searchText%'`, on the
+/// query's adhoc column of that label when there is one.
+fn own_search_filter(own_state: &Map<String, Value>, columns: &[ColumnRef]) -> Option<QueryObjectFilter> {
+    let text = own_state
+        .get("searchText")
+        .and_then(Value::as_str)
+        .filter(|text| !text.is_empty())?;
+    let column_name = own_state
+        .get("searchColumn")
+        .and_then(Value::as_str)
+        .filter(|name| !name.is_empty())?;
+    let col = columns
+        .iter()
+        .find(|column| matches!(column, ColumnRef::Adhoc(_)) && column_label(column) == column_name)
+        .cloned()
+        .unwrap_or_else(|| ColumnRef::Physical(column_name.to_owned()));
+    Some(QueryObjectFilter {
+        col,
+        op: FilterOperator::Ilike,
+        val: Some(Value::String(format!("{text}%"))),
+        grain: None,
+        is_extra: None,
+    })
 }
 
 /// The table's queries as if every row were shown at once.
@@ -326,6 +383,56 @@ mod tests {
         let download =
             queries(json!({"all_columns": ["name"], "server_pagination": true, "result_format": "csv"}));
         assert_eq!((download.len(), download[0].row_offset), (1, Some(0)));
+    }
+
+    #[test]
+    fn server_pagination_sorts_and_searches_on_the_server() {
+        let sum_num = json!({"expressionType": "SIMPLE", "column": {"column_name": "num"}, "aggregate": "SUM", "label": "SUM(num)"});
+        let all = queries(json!({
+            "groupby": ["state"], "metrics": ["count", sum_num], "server_pagination": true,
+            "own_state": {
+                "currentPage": 1, "pageSize": 10,
+                "sortBy": [{"id": "SUM(num)", "key": "SUM(num)", "desc": true}],
+                "searchColumn": "state", "searchText": "C",
+            },
+        }));
+        let [OrderByTerm(metric, is_ascending)] = all[0].orderby.as_slice() else {
+            panic!("one sort term: {:?}", all[0].orderby)
+        };
+        assert!(matches!(metric, MetricRef::Adhoc(_)), "a metric sorts by itself");
+        assert_eq!(
+            (metric_label(metric).as_str(), *is_ascending),
+            ("SUM(num)", false)
+        );
+        let search = json!([{"col": "state", "op": "ILIKE", "val": "C%"}]);
+        assert_eq!(serde_json::to_value(&all[0].filters).unwrap(), search);
+        assert_eq!(
+            serde_json::to_value(&all[1].filters).unwrap(),
+            search,
+            "the row count counts the matching rows"
+        );
+
+        // A column sorts by its name, ascending; an empty search adds no filter.
+        let by_state = queries(json!({
+            "all_columns": ["state", "name"], "server_pagination": true,
+            "own_state": {"sortBy": [{"key": "state", "desc": false}], "searchColumn": "state", "searchText": ""},
+        }));
+        assert_eq!(
+            serde_json::to_value(&by_state[0].orderby).unwrap(),
+            json!([["state", true]])
+        );
+        assert!(by_state[0].filters.is_empty());
+
+        // Without server pagination the own state is not read.
+        let unpaged = queries(json!({
+            "groupby": ["state"], "metrics": ["count"],
+            "own_state": {"sortBy": [{"key": "state", "desc": true}], "searchColumn": "state", "searchText": "C"},
+        }));
+        assert_eq!(
+            serde_json::to_value(&unpaged[0].orderby).unwrap(),
+            json!([["count", false]])
+        );
+        assert!(unpaged[0].filters.is_empty());
     }
 
     #[test]

@@ -31,4 +31,13 @@ undefined_parameters?: Array<string>,
 /**
  * The template parameters the run was given, for "Did you mean" suggestions.
  */
-template_parameters?: JsonValue, };
+template_parameters?: JsonValue, 
+/**
+ * Where a user without access to a datasource asks for it (Superset's `extra.link` of a
+ * `DATASOURCE_SECURITY_ACCESS_ERROR`): 'Unexpected error' offers it as 'Request Access'.
+ */
+link?: string, 
+/**
+ * The datasource a security access error is about.
+ */
+datasource?: string, };

@@ -200,6 +200,20 @@ describe("'Unexpected error'", () => {
     expect(screen.getByRole('link', { name: 'Request Access' }).getAttribute('href')).toBe('/request_access/?datasource_id=3');
   });
 
+  it("offers a datasource access error's own link (the server's extra.link) as 'Request Access'", async () => {
+    const denied = typed({
+      error_type: 'DATASOURCE_SECURITY_ACCESS_ERROR',
+      level: 'warning',
+      message: 'This endpoint requires the datasource birth_names, database or `all_datasource_access` permission',
+      extra: { link: 'mailto:ada@example.org?subject=Request%20access%20to%20birth_names', datasource: 'birth_names' },
+    });
+    renderWithTheme(<ErrorMessage display={{ kind: 'typed', error: denied }} source="dashboard" />);
+
+    expect(shownAlert()).toEqual({ display: 'unexpected', title: 'Unexpected error', message: denied.message, description: null });
+    expect(await openDetails()).toBe('Request Access');
+    expect(screen.getByRole('link', { name: 'Request Access' }).getAttribute('href')).toBe('mailto:ada@example.org?subject=Request%20access%20to%20birth_names');
+  });
+
   it('is what a typed error without a display of its own shows, and says "An error occurred" when there is no message', () => {
     renderWithTheme(
       <>

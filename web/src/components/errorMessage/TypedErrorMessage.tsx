@@ -68,6 +68,7 @@ export interface TypedErrorMessageProps {
   error: ErrorItem;
   source: ErrorSource;
   ownerNames: readonly string[];
+  /** Where to ask for access; the error's own `extra.link` (a datasource access error) when not given. */
   requestAccessLink?: string | null;
   /** The SQL sent, for a parse error whose `extra` does not carry it. */
   sql?: string;
@@ -91,6 +92,6 @@ export function TypedErrorMessage({ error, source, ownerNames, requestAccessLink
     case 'field-validation':
     case 'unexpected':
       if (fallback !== undefined) return <>{fallback}</>;
-      return <UnexpectedErrorMessage message={error.message} requestAccessLink={requestAccessLink} />;
+      return <UnexpectedErrorMessage message={error.message} requestAccessLink={requestAccessLink ?? error.extra.link ?? null} />;
   }
 }

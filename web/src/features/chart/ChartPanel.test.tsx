@@ -113,6 +113,23 @@ describe('ChartPanel errors', () => {
     );
   });
 
+  it("shows a chart on a datasource the user cannot read as 'Unexpected error' with the server's 'Request Access' link", async () => {
+    const message = 'This endpoint requires the datasource birth_names, database or `all_datasource_access` permission';
+    const link = 'mailto:ada@example.org?subject=Request%20access%20to%20birth_names';
+    const error = new ApiError(message, {
+      status: 403,
+      errorType: 'DATASOURCE_SECURITY_ACCESS_ERROR',
+      errors: [{ message, error_type: 'DATASOURCE_SECURITY_ACCESS_ERROR', level: 'warning', extra: { link, datasource: 'birth_names' } }],
+    });
+    renderWithTheme(<ChartPanel chartData={failed(error)} hasRun errorSource="dashboard" />);
+
+    const chartError = screen.getByTestId(testIds.chart.error);
+    expect(within(chartError).getByTestId(testIds.errorMessage.title).textContent).toBe('Unexpected error');
+    expect(within(chartError).getByTestId(testIds.errorMessage.message).textContent).toBe(message);
+    await userEvent.click(within(chartError).getByTestId(testIds.errorMessage.detailsToggle));
+    expect(within(chartError).getByRole('link', { name: 'Request Access' }).getAttribute('href')).toBe(link);
+  });
+
   it("shows a chart query that ran out of time as 'Timeout error' with the hints of issues 1000 and 1001", async () => {
     renderWithTheme(<ChartPanel chartData={failed(timeoutError(60_000))} hasRun errorSource="explore" />);
 

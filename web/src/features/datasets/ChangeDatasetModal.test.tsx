@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/api/client';
 import { testIds } from '@/testIds';
+import { styledDeclarationsOf } from '@/testLayout';
 import { renderWithTheme } from '@/testRendering';
 import { swapDatasetWarning } from './api';
 import { ChangeDatasetModal, type SwappedDataset } from './ChangeDatasetModal';
@@ -87,6 +88,16 @@ describe('ChangeDatasetModal', () => {
     expect(listCalls(paths).filter((q) => q.includes('opr:ct'))).toEqual([
       "(filters:!((col:table_name,opr:ct,value:'flig')),order_column:changed_on_delta_humanized,order_direction:desc,page:0,page_size:10)",
     ]);
+  });
+
+  it('has 540 px high content, and its confirmation is 432 px wide (spec 001 section 9)', async () => {
+    stubServer();
+    renderWithTheme(<ChangeDatasetModal onChange={vi.fn()} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Swap dataset' });
+    expect(styledDeclarationsOf(within(dialog).getByTestId(testIds.modal.body))).toContain('height:540px;');
+    expect(styledDeclarationsOf(dialog)).toContain('width:min(600px, 92vw);');
+    fireEvent.click((await screen.findAllByTestId(testIds.swapDataset.rowName))[0] as HTMLElement);
+    expect(styledDeclarationsOf(screen.getByTestId(testIds.swapDataset.confirm))).toContain('width:min(432px, 92vw);');
   });
 
   it('asks to confirm with the warning; Cancel goes back to the list', async () => {

@@ -16,7 +16,7 @@ import { testIds } from '@/testIds';
 import { WarningBox } from './editor/editorLayout';
 import { datasetChangedMessage, fetchDataset, swapDatasetPageSize, swapDatasetQuery, swapDatasetTitle, swapDatasetWarning } from './api';
 
-/** Spec 001 section 9: the swap dialog's height, and its width in the confirmation. */
+/** Spec 001 section 9: the swap dialog's content height, and its width in the confirmation. */
 export const swapDatasetHeightPx = 540;
 export const swapDatasetConfirmWidthPx = 432;
 
@@ -90,7 +90,7 @@ export function ChangeDatasetModal({ onChange, onClose }: ChangeDatasetModalProp
   }
 
   return (
-    <Modal title={swapDatasetTitle} testId={testIds.swapDataset.dialog} onClose={onClose}>
+    <Modal title={swapDatasetTitle} testId={testIds.swapDataset.dialog} contentHeight={swapDatasetHeightPx} onClose={onClose}>
       <Content>
         <SearchInput
           aria-label="Search / Filter"
@@ -150,7 +150,6 @@ const Content = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.gridUnit * 2}px;
-  max-height: ${swapDatasetHeightPx}px;
 `;
 
 const SearchInput = styled.input`

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/api/client';
 import type { Dataset } from '@/api/generated/Dataset';
 import { testIds } from '@/testIds';
+import { styledDeclarationsOf } from '@/testLayout';
 import { renderWithTheme } from '@/testRendering';
 import { confirmSaveQuestion, confirmSaveWarning, managedExternallyTooltip } from './api';
 import { birthNames } from './datasetTestData';
@@ -61,6 +62,14 @@ describe('EditDatasetModal', () => {
     renderEditor(birthNames());
     const dialog = await screen.findByRole('dialog', { name: 'Edit Dataset birth_names' });
     expect(within(dialog).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Source', 'Metrics', 'Columns', 'Calculated columns', 'Settings']);
+  });
+
+  it('has 900 px high content in an 800 px wide dialog (spec 001 section 9)', async () => {
+    renderEditor(birthNames());
+    await screen.findByTestId(testIds.datasetEditor.tabMetrics);
+    const dialog = screen.getByTestId(testIds.datasetEditor.dialog);
+    expect(styledDeclarationsOf(within(dialog).getByTestId(testIds.modal.body))).toContain('height:900px;');
+    expect(styledDeclarationsOf(dialog)).toContain('width:min(800px, 92vw);');
   });
 
   it('disables Save for a dataset managed externally, with the tooltip', async () => {

@@ -36,6 +36,9 @@ const editorTabs: readonly (readonly [EditorTab, string, string])[] = [
   ['settings', 'Settings', testIds.datasetEditor.tabSettings],
 ];
 
+/** Spec 001 section 9: the edit dialog's content is 900 px high (shrunk to fit the window). */
+export const editDatasetContentHeightPx = 900;
+
 export interface EditDatasetModalProps {
   datasetId: number;
   onClose: () => void;
@@ -125,6 +128,7 @@ function DatasetEditor({
       <Modal
         title={`Edit Dataset ${dataset.table_name}`}
         width={wideModalWidthPx}
+        contentHeight={editDatasetContentHeightPx}
         testId={testIds.datasetEditor.dialog}
         isMaskClosable={!isEditing}
         onClose={() => {

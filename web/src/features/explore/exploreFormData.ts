@@ -116,6 +116,16 @@ export function provisionalMetricLabel(metric: MetricRef): string {
   return metric.label ?? metric.sqlExpression ?? metric.optionName ?? '';
 }
 
+/** A metric's label by the core's rule, or the provisional one while the core loads (or refuses the metric). */
+export function coreMetricLabel(core: Pick<QuiverCore, 'metricLabel'> | null, metric: MetricRef): string {
+  if (core === null) return provisionalMetricLabel(metric);
+  try {
+    return core.metricLabel(metric);
+  } catch {
+    return provisionalMetricLabel(metric);
+  }
+}
+
 /** A stable React key for a chosen metric. */
 export function metricKey(metric: MetricRef): string {
   return typeof metric === 'string' ? `saved:${metric}` : (metric.optionName ?? provisionalMetricLabel(metric));

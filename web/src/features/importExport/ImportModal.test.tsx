@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetCsrfToken } from '@/api/client';
 import { testIds } from '@/testIds';
+import { styledDeclarationsOf } from '@/testLayout';
 import { renderWithTheme } from '@/testRendering';
 import { ImportModal } from './ImportModal';
 
@@ -43,6 +44,11 @@ describe('ImportModal', () => {
 
   afterEach(() => {
     vi.unstubAllGlobals();
+  });
+
+  it('is 750 px wide (spec 001 section 9)', () => {
+    renderWithTheme(<ImportModal resource="chart" resourceLabel="chart" pluralLabel="charts" onClose={() => undefined} onImported={() => undefined} />);
+    expect(styledDeclarationsOf(screen.getByRole('dialog', { name: 'Import chart' }))).toContain('width:min(750px, 92vw);');
   });
 
   it('asks for passwords and a typed OVERWRITE, then imports with them', async () => {

@@ -136,6 +136,25 @@ describe('DrillDetailModal', () => {
     expect(within(modal()).getByText('120 rows')).toBeTruthy();
   });
 
+  it('Reload asks for the shown page again and shows the fresh rows', async () => {
+    let totalCount = 120;
+    const requests = stubSamplesServer((request) => {
+      const query = new URL(request.url, 'http://quiver.test').searchParams;
+      return Response.json(samplesAnswer(Number(query.get('page')), 50, totalCount));
+    });
+    renderModal();
+    expect(await within(modal()).findByText('120 rows')).toBeTruthy();
+    fireEvent.click(within(modal()).getByTestId(testIds.drillToDetail.nextPage));
+    await waitFor(() => expect(within(modal()).getByTestId(testIds.drillToDetail.pageText).textContent).toBe('Page 2 of 3'));
+
+    totalCount = 121;
+    fireEvent.click(within(modal()).getByRole('button', { name: 'Reload' }));
+
+    expect(await within(modal()).findByText('121 rows')).toBeTruthy();
+    expect(requests.map((request) => new URL(request.url, 'http://quiver.test').searchParams.get('page'))).toEqual(['1', '2', '2']);
+    expect(requests[2]?.body).toEqual(requests[0]?.body);
+  });
+
   it('drops a removed value pill from the filters and goes back to page 1', async () => {
     const requests = stubSamplesServer();
     renderModal();

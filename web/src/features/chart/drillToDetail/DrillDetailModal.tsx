@@ -11,6 +11,9 @@ import { QueryResultTable } from '@/features/explore/dataPane/QueryResultTable';
 import { testIds } from '@/testIds';
 import { drillToDetailPageSize, useDrillToDetailPage } from './api';
 
+/** Superset's button that asks for the shown page of rows again. */
+export const reloadLabel = 'Reload';
+
 /** Superset's empty state of the drill-to-detail table. */
 export const noDrillRowsMessage = 'No rows were returned for this dataset';
 
@@ -102,7 +105,7 @@ export function DrillDetailModal({ chartName, formData, initialDrillValues, onCl
       }
     >
       <Content>
-        {drillValues.length > 0 && (
+        <ControlsRow>
           <Pills aria-label="Drill to detail filters">
             {drillValues.map((drillValue) => (
               <Pill key={drillValue.column} data-testid={testIds.drillToDetail.filterPill} title={drillValuePillText(drillValue)}>
@@ -117,7 +120,17 @@ export function DrillDetailModal({ chartName, formData, initialDrillValues, onCl
               </Pill>
             ))}
           </Pills>
-        )}
+          <Button
+            $variant="link"
+            aria-label={reloadLabel}
+            title={reloadLabel}
+            data-testid={testIds.drillToDetail.reload}
+            disabled={rows.isFetching}
+            onClick={() => void rows.refetch()}
+          >
+            ↻ {reloadLabel}
+          </Button>
+        </ControlsRow>
         {rows.isFetching && rows.data !== undefined && (
           <Fetching role="status" data-testid={testIds.drillToDetail.fetching}>
             Loading…
@@ -134,6 +147,13 @@ const Content = styled.div`
   flex-direction: column;
   gap: ${({ theme }) => theme.gridUnit * 2}px;
   min-height: 120px;
+`;
+
+const ControlsRow = styled.div`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.gridUnit * 2}px;
 `;
 
 const Pills = styled.div`

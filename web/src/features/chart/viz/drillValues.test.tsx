@@ -6,7 +6,7 @@ import { renderWithTheme } from '@/testRendering';
 import { BoxPlotChart } from './boxPlot/BoxPlotChart';
 import { BubbleChart } from './bubble/BubbleChart';
 import type { ChartContextMenuTarget, ChartQueryData, ChartRendererProps, DrillValue } from './chartRendererProps';
-import { temporalDrillValue, timeGrainPeriod, xAxisDrillValues } from './drillValues';
+import { seriesDrillValues, temporalDrillValue, timeGrainPeriod, xAxisDrillValues } from './drillValues';
 import { FunnelChart } from './funnel/FunnelChart';
 import { HeatmapChart } from './heatmap/HeatmapChart';
 import { RadarChart } from './radar/RadarChart';
@@ -50,14 +50,37 @@ describe('time grain periods', () => {
     expect(periodText('1965-01-01T00:00:00', '')).toBeNull();
   });
 
-  it('gives a time point the TEMPORAL_RANGE of its period, and nothing without a grain', () => {
+  it('gives a time point the TEMPORAL_RANGE of its period, and without a grain that exact time (its second)', () => {
     expect(temporalDrillValue('ds', utc('1965-01-01T00:00:00'), 'P1Y', '1965')).toEqual({
       column: 'ds',
       value: utc('1965-01-01T00:00:00'),
       label: '1965',
       timeRange: '1965-01-01T00:00:00 : 1966-01-01T00:00:00',
     });
-    expect(temporalDrillValue('ds', utc('1965-01-01T00:00:00'), undefined, '1965')).toBeNull();
+    for (const noGrain of [undefined, null, '']) {
+      expect(temporalDrillValue('ds', utc('1965-03-14T10:20:30'), noGrain, 'Mar 14')).toEqual({
+        column: 'ds',
+        value: utc('1965-03-14T10:20:30'),
+        label: 'Mar 14',
+        timeRange: '1965-03-14T10:20:30 : 1965-03-14T10:20:31',
+      });
+    }
+    expect(temporalDrillValue('ds', utc('1965-01-01T00:00:00'), 'P1Q', '1965')).toBeNull();
+  });
+
+  it("reads a series' group-by values from its name: the last parts, one per groupby column", () => {
+    const base = { datasource: '1__table', viz_type: 'echarts_timeseries_line' };
+    expect(seriesDrillValues({ ...base, groupby: ['gender'] }, 'boy')).toEqual([{ column: 'gender', value: 'boy', label: 'boy' }]);
+    expect(seriesDrillValues({ ...base, groupby: ['gender'] }, 'SUM(num), boy')).toEqual([{ column: 'gender', value: 'boy', label: 'boy' }]);
+    expect(seriesDrillValues({ ...base, groupby: ['gender', 'state'] }, 'COUNT(DISTINCT a, b), girl, <NULL>')).toEqual([
+      { column: 'gender', value: 'girl', label: 'girl' },
+      { column: 'state', value: null, label: '<NULL>' },
+    ]);
+    const adhoc = { expressionType: 'SQL', sqlExpression: 'UPPER(gender)', label: 'G' };
+    expect(seriesDrillValues({ ...base, groupby: [adhoc] }, 'BOY')).toEqual([{ column: 'G', value: 'BOY', label: 'BOY' }]);
+    expect(seriesDrillValues({ ...base, groupby: ['gender', 'state'] }, 'boy')).toEqual([]);
+    expect(seriesDrillValues(base, 'SUM(num)')).toEqual([]);
+    expect(seriesDrillValues({ ...base, groupby: ['gender'] }, null)).toEqual([]);
   });
 
   it('drills an x axis by x_axis, else by the legacy granularity_sqla, and a category by its value', () => {
@@ -112,13 +135,61 @@ describe('drilling to detail by a right-clicked mark', () => {
     ]);
   });
 
-  it('time series without a time grain: no value, the event goes on to the panel', () => {
+  it('time series without a time grain: the exact time of the clicked point, labelled as the axis', () => {
     const targets: ChartContextMenuTarget[] = [];
-    const data = queryData(column('ds', 2, [Date.UTC(1965, 0, 1), Date.UTC(1966, 0, 1)]), column('SUM(num)', 0, [1, 2]));
-    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_line', data, { x_axis: 'ds' })} onMarkContextMenu={(target) => targets.push(target)} />);
-    const notPrevented = fireEvent.contextMenu(screen.getByTestId(testIds.viz.pointerArea), { clientX: 0, clientY: 50 });
-    expect(notPrevented).toBe(true);
-    expect(targets).toEqual([]);
+    const times = [Date.UTC(1965, 0, 1, 10, 30), Date.UTC(1966, 0, 1, 11, 45)];
+    const data = queryData(column('ds', 2, times), column('SUM(num)', 0, [1, 2]));
+    const formData = { x_axis: 'ds', x_axis_time_format: '%Y-%m-%d %H:%M' };
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_line', data, formData)} onMarkContextMenu={(target) => targets.push(target)} />);
+    const notPrevented = fireEvent.contextMenu(screen.getByTestId(testIds.viz.pointerArea), { clientX: 10_000, clientY: 50 });
+    expect(notPrevented).toBe(false);
+    expect(targets.map((target) => target.drillValues)).toEqual([
+      [{ column: 'ds', value: times[1], label: '1966-01-01 11:45', timeRange: '1966-01-01T11:45:00 : 1966-01-01T11:45:01' }],
+    ]);
+  });
+
+  it('time series with a group-by: the clicked period and the group values of the series under the pointer', () => {
+    const targets: ChartContextMenuTarget[] = [];
+    const years = [Date.UTC(1965, 0, 1), Date.UTC(1966, 0, 1)];
+    // One metric: the pivoted series are named by their group alone; boy's line runs along the top, girl's low.
+    const data = queryData(column('ds', 2, years), column('boy', 0, [100, 100]), column('girl', 0, [10, 10]));
+    const formData = { x_axis: 'ds', time_grain_sqla: 'P1Y', groupby: ['gender'], metrics: ['SUM(num)'] };
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_line', data, formData)} onMarkContextMenu={(target) => targets.push(target)} />);
+    const pointerArea = screen.getByTestId(testIds.viz.pointerArea);
+
+    fireEvent.contextMenu(pointerArea, { clientX: 0, clientY: 12 });
+    fireEvent.contextMenu(pointerArea, { clientX: 10_000, clientY: 300 });
+
+    const year1965 = { column: 'ds', value: years[0], label: '1965', timeRange: '1965-01-01T00:00:00 : 1966-01-01T00:00:00' };
+    const year1966 = { column: 'ds', value: years[1], label: '1966', timeRange: '1966-01-01T00:00:00 : 1967-01-01T00:00:00' };
+    expect(targets.map((target) => target.drillValues)).toEqual([
+      [year1965, { column: 'gender', value: 'boy', label: 'boy' }],
+      [year1966, { column: 'gender', value: 'girl', label: 'girl' }],
+    ]);
+  });
+
+  it('stacked bars with a group-by: the bar segment under the pointer', () => {
+    const targets: ChartContextMenuTarget[] = [];
+    const data = queryData(column('state', 1, ['CA']), column('boy', 0, [50]), column('girl', 0, [50]));
+    const formData = { x_axis: 'state', groupby: ['gender'], stack: 'Stack' };
+    renderWithTheme(<TimeseriesChart {...rendererProps('echarts_timeseries_bar', data, formData)} onMarkContextMenu={(target) => targets.push(target)} />);
+    const bars = screen.getAllByTestId(testIds.viz.mark).filter((mark) => mark.getAttribute('data-kind') === 'bar');
+    const middleOf = (bar: Element): { clientX: number; clientY: number } => ({
+      clientX: Number(bar.getAttribute('x')) + Number(bar.getAttribute('width')) / 2 + 64,
+      clientY: Number(bar.getAttribute('y')) + Number(bar.getAttribute('height')) / 2 + 8,
+    });
+    for (const bar of bars) fireEvent.contextMenu(screen.getByTestId(testIds.viz.pointerArea), middleOf(bar));
+    expect(bars.map((bar) => bar.getAttribute('data-series'))).toEqual(['boy', 'girl']);
+    expect(targets.map((target) => target.drillValues)).toEqual([
+      [
+        { column: 'state', value: 'CA', label: 'CA' },
+        { column: 'gender', value: 'boy', label: 'boy' },
+      ],
+      [
+        { column: 'state', value: 'CA', label: 'CA' },
+        { column: 'gender', value: 'girl', label: 'girl' },
+      ],
+    ]);
   });
 
   it('bar chart on a category axis: the clicked category', () => {
@@ -184,11 +255,12 @@ describe('drilling to detail by a right-clicked mark', () => {
     expect(drillValuesOfMark(RadarChart, 'radar', data, { groupby: ['gender'] }, series('girl'))).toEqual([[{ column: 'gender', value: 'girl', label: 'girl' }]]);
   });
 
-  it('waterfall: a temporal step is its period; the total has no value', () => {
+  it('waterfall: a temporal step is its period, labelled in the axis format; the total has no value', () => {
     const data = queryData(column('ds', 2, [Date.UTC(1965, 0, 1), Date.UTC(1966, 0, 1)]), column('SUM(num)', 0, [10, -4]));
-    const formData = { x_axis: 'ds', time_grain_sqla: 'P1Y' };
+    const formData = { x_axis: 'ds', time_grain_sqla: 'P1Y', x_axis_time_format: '%b %Y' };
     const [step] = drillValuesOfMark(WaterfallChart, 'waterfall', data, formData, (mark) => mark.getAttribute('data-kind') === 'decrease');
-    expect(step).toEqual([{ column: 'ds', value: Date.UTC(1966, 0, 1), label: '1966-01-01', timeRange: '1966-01-01T00:00:00 : 1967-01-01T00:00:00' }]);
+    // Labelled as the axis labels the period (`x_axis_time_format`), not with the raw time.
+    expect(step).toEqual([{ column: 'ds', value: Date.UTC(1966, 0, 1), label: 'Jan 1966', timeRange: '1966-01-01T00:00:00 : 1967-01-01T00:00:00' }]);
     expect(drillValuesOfMark(WaterfallChart, 'waterfall', data, formData, (mark) => mark.getAttribute('data-kind') === 'total')).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import { genericDataTypes, type ChartColumn } from '@/features/chart/chartColumn
 import type { XAxisKind } from './cartesian/cartesianSeries';
 import type { ChartContextMenuTarget, ChartFormData, DrillValue } from './chartRendererProps';
 import { filterValueText } from './crossFilterSelection';
-import { columnLabel } from './formDataValues';
+import { columnLabel, readColumnLabels } from './formDataValues';
 
 /** A value as JSON can send it: a 64-bit integer beyond the safe range as its digits. */
 function jsonSafeValue(value: unknown): unknown {
@@ -75,14 +75,37 @@ function timeRangeEndpoint(epochMs: number): string {
 
 /**
  * The drill value of a time axis point: its period under the chart's time grain, filtered as a
- * `TEMPORAL_RANGE` (`1965-01-01T00:00:00 : 1966-01-01T00:00:00` for 1965 by year). Null without
- * a known grain: the point's time alone names no period.
+ * `TEMPORAL_RANGE` (`1965-01-01T00:00:00 : 1966-01-01T00:00:00` for 1965 by year). Without a
+ * time grain the point is the exact time of the rows, as Superset's equality on it: the range of
+ * that second (`1965-03-14T10:00:00 : 1965-03-14T10:00:01`). Null for a grain it does not know.
  */
 export function temporalDrillValue(column: string, pointMs: number, grain: unknown, label: string): DrillValue | null {
-  if (typeof grain !== 'string' || !Number.isFinite(pointMs)) return null;
-  const period = timeGrainPeriod(pointMs, grain);
+  if (!Number.isFinite(pointMs)) return null;
+  const hasGrain = typeof grain === 'string' && grain !== '';
+  const period = hasGrain ? timeGrainPeriod(pointMs, grain) : { start: pointMs, end: pointMs + secondMs };
   if (period === null) return null;
   return { column, value: pointMs, label, timeRange: `${timeRangeEndpoint(period.start)} : ${timeRangeEndpoint(period.end)}` };
+}
+
+/** How the pivot names a null group in a series name (the core's `column_fill_value`). */
+const seriesNullText = '<NULL>';
+
+/**
+ * The group-by values of a pivoted series, as Superset's drill to detail filters by the clicked
+ * series: its name's last parts, one per `groupby` column (`SUM(num), boy` and `boy` both give
+ * `gender = boy`; `<NULL>` is null). None without group-by columns, or for a series whose name has
+ * too few parts (a time comparison's shifted series).
+ */
+export function seriesDrillValues(formData: ChartFormData, seriesName: string | null): DrillValue[] {
+  const groupby = readColumnLabels(formData, 'groupby');
+  if (seriesName === null || groupby.length === 0) return [];
+  const parts = seriesName.split(', ');
+  if (parts.length < groupby.length) return [];
+  const groupValues = parts.slice(parts.length - groupby.length);
+  return groupby.map((column, index) => {
+    const text = groupValues[index] ?? seriesNullText;
+    return text === seriesNullText ? drillValue(column, null) : { column, value: text, label: text };
+  });
 }
 
 /** The column an x axis drills by: `x_axis` (an adhoc column by its label), else the legacy `granularity_sqla`. */
@@ -93,7 +116,7 @@ export function xAxisDrillColumn(formData: ChartFormData): string | null {
 
 /**
  * The drill values of an x axis position: a time point's period under `time_grain_sqla` (labelled
- * by `formatTime`), or the category or number itself.
+ * by `formatTime`, the axis format), or the category or number itself.
  */
 export function xAxisDrillValues(
   formData: ChartFormData,
@@ -107,6 +130,17 @@ export function xAxisDrillValues(
   const pointMs = Number(xValue);
   const timeValue = temporalDrillValue(column, pointMs, formData.time_grain_sqla, formatTime(pointMs));
   return timeValue === null ? [] : [timeValue];
+}
+
+/** The drill values of a time-series point: its x position, then the group-by values of the series under the pointer. */
+export function seriesPointDrillValues(
+  formData: ChartFormData,
+  xKind: XAxisKind,
+  xValue: unknown,
+  seriesName: string | null,
+  formatTime: (epochMs: number) => string,
+): DrillValue[] {
+  return [...xAxisDrillValues(formData, xKind, xValue, formatTime), ...seriesDrillValues(formData, seriesName)];
 }
 
 /**

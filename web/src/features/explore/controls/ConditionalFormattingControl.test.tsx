@@ -91,6 +91,43 @@ describe('ConditionalFormattingControl', () => {
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['SUM(num)', 'count', '%SUM(num)']);
   });
 
+  it('offers the group-by string columns first, with the text operators of Superset 6', () => {
+    const onChange = renderControl([], { ...baseFormData, groupby: ['gender'] });
+    fireEvent.click(screen.getByTestId(testIds.explore.addConditionalFormattingButton));
+    fireEvent.focus(within(popover()).getByRole('combobox', { name: 'Column' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['gender', 'SUM(num)', 'count']);
+    fireEvent.click(screen.getByRole('option', { name: 'gender' }));
+    fireEvent.focus(within(popover()).getByRole('combobox', { name: 'Operator' }));
+    // '=' is chosen already; the list offers the other string operators and no numeric one.
+    const operators = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(operators).toEqual(expect.arrayContaining(['≠', 'begins with', 'ends with', 'containing', 'not containing']));
+    expect(operators.filter((operator) => ['>', '<', '≥', '≤', 'None', '< x <'].includes(operator))).toEqual([]);
+    fireEvent.click(screen.getByRole('option', { name: 'begins with' }));
+    expect(saveButton().disabled).toBe(true);
+    type('Target value', 'bo');
+    fireEvent.click(saveButton());
+    const written = [{ column: 'gender', operator: 'begins with', colorScheme: 'colorSuccess', targetValue: 'bo' }];
+    expect(onChange).toHaveBeenCalledWith('conditional_formatting', written);
+    expect(readConditionalFormatting(written)[0]).toMatchObject({ column: 'gender', operator: 'begins with', targetText: 'bo' });
+  });
+
+  it("saves '=' on a string column with its target as text, and a numeric column goes back to the numeric operators", () => {
+    const onChange = renderControl([], { ...baseFormData, groupby: ['gender'] });
+    fireEvent.click(screen.getByTestId(testIds.explore.addConditionalFormattingButton));
+    choose('Column', 'gender');
+    type('Target value', 'girl');
+    fireEvent.click(saveButton());
+    expect(onChange).toHaveBeenCalledWith('conditional_formatting', [{ column: 'gender', operator: '=', colorScheme: 'colorSuccess', targetValue: 'girl' }]);
+
+    fireEvent.click(screen.getByTestId(testIds.explore.addConditionalFormattingButton));
+    choose('Column', 'gender');
+    choose('Operator', 'containing');
+    choose('Column', 'SUM(num)');
+    fireEvent.focus(within(popover()).getByRole('combobox', { name: 'Operator' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toContain('< x <');
+    expect(screen.queryByRole('option', { name: 'containing' })).toBeNull();
+  });
+
   it('a "None" rule needs only a column', () => {
     const onChange = renderControl();
     fireEvent.click(screen.getByTestId(testIds.explore.addConditionalFormattingButton));
@@ -149,14 +186,18 @@ describe('ConditionalFormattingControl', () => {
 });
 
 describe('conditionalFormattingRules', () => {
-  it('raw mode offers the chosen columns the renderer can colour', () => {
+  it('raw mode offers the chosen columns the renderer can colour, string ones as text', () => {
     const formData: ExploreFormData = {
       datasource: '3__table',
       viz_type: 'table',
       query_mode: 'raw',
       all_columns: ['gender', 'num', { label: 'double', sqlExpression: 'num * 2', expressionType: 'SQL' }],
     };
-    expect(formattableColumns(formData, dataset, () => '')).toEqual(['num', 'double']);
+    expect(formattableColumns(formData, dataset, () => '')).toEqual([
+      { name: 'gender', isText: true },
+      { name: 'num', isText: false },
+      { name: 'double', isText: false },
+    ]);
   });
 
   it('labels every operator as Superset does', () => {

@@ -3,8 +3,8 @@ import styled from 'styled-components';
 import type { Dataset } from '@/api/generated/Dataset';
 import { Button } from '@/components/Button';
 import { Select } from '@/components/Select';
-import { comparators, isComparator } from '@/features/chart/viz/table/conditionalFormatting';
-import { provisionalMetricLabel, type ExploreFormData } from '@/features/explore/exploreFormData';
+import { comparators, isComparator, isTextComparator } from '@/features/chart/viz/table/conditionalFormatting';
+import { coreMetricLabel, type ExploreFormData } from '@/features/explore/exploreFormData';
 import { testIds } from '@/testIds';
 import { useQuiverCore } from '@/wasm/useQuiverCore';
 import {
@@ -14,8 +14,9 @@ import {
   formattableColumns,
   formattingRuleLabel,
   isRangeComparator,
-  operatorOptions,
+  operatorOptionsFor,
   ruleOfDraft,
+  type FormattableColumn,
   type FormattingRuleDraft,
   type SavedFormattingRule,
 } from './conditionalFormattingRules';
@@ -39,14 +40,7 @@ type Editing = { kind: 'new' } | { kind: 'rule'; index: number } | null;
  */
 export function ConditionalFormattingControl({ value, formData, dataset, onChange }: ConditionalFormattingControlProps): JSX.Element {
   const core = useQuiverCore();
-  const columns = formattableColumns(formData, dataset, (metric) => {
-    if (core === null) return provisionalMetricLabel(metric);
-    try {
-      return core.metricLabel(metric);
-    } catch {
-      return provisionalMetricLabel(metric);
-    }
-  });
+  const columns = formattableColumns(formData, dataset, (metric) => coreMetricLabel(core, metric));
   const [editing, setEditing] = useState<Editing>(null);
   const addButtonRef = useRef<HTMLButtonElement>(null);
   const chipsRef = useRef<HTMLDivElement>(null);
@@ -111,7 +105,7 @@ export function ConditionalFormattingControl({ value, formData, dataset, onChang
 
 interface FormattingRulePopoverProps {
   initialDraft: FormattingRuleDraft;
-  columns: readonly string[];
+  columns: readonly FormattableColumn[];
   /** The chips and the add button: a click there is not a click outside. */
   anchorRef: RefObject<HTMLElement | null>;
   onSave: (rule: SavedFormattingRule) => void;
@@ -125,9 +119,15 @@ function FormattingRulePopover({ initialDraft, columns, anchorRef, onSave, onClo
   const targetId = useId();
   const leftId = useId();
   const rightId = useId();
-  const rule = ruleOfDraft(draft);
-  const columnNames = draft.column === null || columns.includes(draft.column) ? columns : [...columns, draft.column];
-  const columnOptions = columnNames.map((name) => ({ value: name, label: name }));
+  // A saved rule's column the chart no longer offers stays choosable, text when its operator is.
+  const shownColumns =
+    draft.column === null || columns.some((column) => column.name === draft.column)
+      ? columns
+      : [...columns, { name: draft.column, isText: isTextComparator(draft.operator) }];
+  const isTextColumn = shownColumns.find((column) => column.name === draft.column)?.isText ?? false;
+  const rule = ruleOfDraft(draft, isTextColumn);
+  const columnOptions = shownColumns.map((column) => ({ value: column.name, label: column.name }));
+  const columnOperatorOptions = operatorOptionsFor(isTextColumn);
   const colorOptions = colorSchemeOptions.some((option) => option.value === draft.colorScheme)
     ? colorSchemeOptions
     : [...colorSchemeOptions, { value: draft.colorScheme, label: draft.colorScheme }];
@@ -169,7 +169,13 @@ function FormattingRulePopover({ initialDraft, columns, anchorRef, onSave, onClo
           placeholder="Select column"
           options={columnOptions}
           value={draft.column}
-          onChange={(column) => update({ column })}
+          onChange={(column) => {
+            // A column of the other kind starts from its own first operator (None, or '=' for strings).
+            const isText = shownColumns.find((candidate) => candidate.name === column)?.isText ?? false;
+            const operators = operatorOptionsFor(isText);
+            const keepsOperator = operators.some((option) => option.value === draft.operator);
+            update({ column, ...(keepsOperator ? {} : { operator: operators[0]?.value ?? comparators.none }) });
+          }}
         />
       </Fields>
       <Fields>
@@ -187,7 +193,7 @@ function FormattingRulePopover({ initialDraft, columns, anchorRef, onSave, onClo
         <Select
           mode="single"
           ariaLabel="Operator"
-          options={operatorOptions}
+          options={columnOperatorOptions}
           value={draft.operator}
           onChange={(operator) => {
             if (isComparator(operator)) update({ operator });
@@ -219,7 +225,12 @@ function FormattingRulePopover({ initialDraft, columns, anchorRef, onSave, onClo
           <FieldLabel as="label" htmlFor={targetId}>
             Target value
           </FieldLabel>
-          <LabelInput id={targetId} inputMode="decimal" value={draft.targetValue} onChange={(event) => update({ targetValue: event.target.value })} />
+          <LabelInput
+            id={targetId}
+            inputMode={isTextColumn ? 'text' : 'decimal'}
+            value={draft.targetValue}
+            onChange={(event) => update({ targetValue: event.target.value })}
+          />
         </Fields>
       ) : null}
       <Actions>

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { Dataset } from '@/api/generated/Dataset';
 import type { MetricRef } from '@/api/generated/MetricRef';
 import { Button } from '@/components/Button';
-import { metricKey, provisionalMetricLabel } from '@/features/explore/exploreFormData';
+import { coreMetricLabel, metricKey } from '@/features/explore/exploreFormData';
 import { useQuiverCore } from '@/wasm/useQuiverCore';
 import { testIds } from '@/testIds';
 import { AdhocMetricPopover } from './AdhocMetricPopover';
@@ -42,12 +42,7 @@ export function MetricsControl({ dataset, value, isInvalid, allowsMultiple = tru
   });
 
   function metricLabel(metric: MetricRef): string {
-    if (core === null) return provisionalMetricLabel(metric);
-    try {
-      return core.metricLabel(metric);
-    } catch {
-      return provisionalMetricLabel(metric);
-    }
+    return coreMetricLabel(core, metric);
   }
 
   return (

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { Dataset } from '@/api/generated/Dataset';
 import type { MetricRef } from '@/api/generated/MetricRef';
 import { categoricalSchemes, colorSchemeChoices, sequentialSchemes } from '@/features/chart/viz/colorSchemes';
+import { readFormBoolean } from '@/features/chart/viz/formDataValues';
 import { controlValue, defaultTimeRange, type ExploreFormData } from '@/features/explore/exploreFormData';
 import { testIds } from '@/testIds';
 import type { ControlDefinition } from '@/wasm/controlPanel';
@@ -10,6 +11,7 @@ import { readAdhocFilters } from './adhocFilters';
 import { AdhocFiltersControl } from './AdhocFiltersControl';
 import { AnnotationLayersControl } from './annotations/AnnotationLayersControl';
 import { ChoiceSelectControl } from './ChoiceSelectControl';
+import { ColumnConfigControl, readColumnConfig } from './ColumnConfigControl';
 import { ColumnControl } from './ColumnControl';
 import { ConditionalFormattingControl } from './ConditionalFormattingControl';
 import { readSavedRules } from './conditionalFormattingRules';
@@ -128,6 +130,20 @@ export function PanelControl({ control, dataset, formData, errors, onChange }: P
             label={control.label}
             value={typeof value === 'string' && value !== '' ? value : defaultTimeRange}
             isInvalid={isInvalid}
+            onChange={change}
+          />
+        );
+      case 'column_config':
+        return (
+          <ColumnConfigControl
+            value={readColumnConfig(value)}
+            formData={formData}
+            dataset={dataset}
+            chartBarOptions={{
+              showCellBars: readFormBoolean(formData, 'show_cell_bars', true),
+              alignPositiveNegative: readFormBoolean(formData, 'align_pn', false),
+              colorPositiveNegative: readFormBoolean(formData, 'color_pn', true),
+            }}
             onChange={change}
           />
         );

@@ -1,9 +1,16 @@
 import type { Dataset } from '@/api/generated/Dataset';
 import type { MetricRef } from '@/api/generated/MetricRef';
 import { genericDataTypes } from '@/features/chart/chartColumns';
-import { columnLabel } from '@/features/chart/viz/formDataValues';
-import { comparators, isComparator, isTextComparator, rangeComparators, type Comparator } from '@/features/chart/viz/table/conditionalFormatting';
+import {
+  comparators,
+  isComparator,
+  isTextComparator,
+  rangeComparators,
+  stringColumnComparators,
+  type Comparator,
+} from '@/features/chart/viz/table/conditionalFormatting';
 import type { ExploreFormData } from '@/features/explore/exploreFormData';
+import { tableResultColumns } from './tableResultColumns';
 
 /**
  * The `conditional_formatting` control's values: each rule is saved as Superset saves it,
@@ -19,11 +26,28 @@ export const colorSchemeOptions: readonly { value: string; label: string }[] = [
   { value: 'colorError', label: 'Red' },
 ];
 
-/** Every operator, in Superset's order, labelled as it is saved. */
+/** A numeric column's operators, in Superset's order, labelled as they are saved. */
 export const operatorOptions: readonly { value: Comparator; label: string }[] = Object.values(comparators).map((operator) => ({
   value: operator,
   label: operator,
 }));
+
+/** A string column's operators (Superset 6): '=', '≠', 'begins with', 'ends with', 'containing', 'not containing'. */
+export const stringOperatorOptions: readonly { value: Comparator; label: string }[] = stringColumnComparators.map((operator) => ({
+  value: operator,
+  label: operator,
+}));
+
+/** The operators offered for a column: the text ones for a string column. */
+export function operatorOptionsFor(isTextColumn: boolean): readonly { value: Comparator; label: string }[] {
+  return isTextColumn ? stringOperatorOptions : operatorOptions;
+}
+
+/** A column a rule can colour, and whether it holds strings (it then offers the text operators). */
+export interface FormattableColumn {
+  name: string;
+  isText: boolean;
+}
 
 /** The popover's fields: the targets as typed text. */
 export interface FormattingRuleDraft {
@@ -89,13 +113,14 @@ export function draftOfRule(rule: SavedFormattingRule): FormattingRuleDraft {
 
 /**
  * The rule to save, or null while incomplete: a column, and a number for each target the operator
- * needs (none for "None", two for the between forms); a text operator keeps its target as text.
+ * needs (none for "None", two for the between forms); a text operator, and '=' or '≠' on a string
+ * column, keep the target as text.
  */
-export function ruleOfDraft(draft: FormattingRuleDraft): SavedFormattingRule | null {
+export function ruleOfDraft(draft: FormattingRuleDraft, isTextColumn = false): SavedFormattingRule | null {
   if (draft.column === null || draft.column === '' || draft.colorScheme === '') return null;
   const base = { column: draft.column, operator: draft.operator, colorScheme: draft.colorScheme };
   if (draft.operator === comparators.none) return base;
-  if (isTextComparator(draft.operator)) return draft.targetValue === '' ? null : { ...base, targetValue: draft.targetValue };
+  if (isTextComparator(draft.operator) || isTextColumn) return draft.targetValue === '' ? null : { ...base, targetValue: draft.targetValue };
   if (isRangeComparator(draft.operator)) {
     const left = parsedTarget(draft.targetValueLeft);
     const right = parsedTarget(draft.targetValueRight);
@@ -105,27 +130,15 @@ export function ruleOfDraft(draft: FormattingRuleDraft): SavedFormattingRule | n
   return target === null ? null : { ...base, targetValue: target };
 }
 
-function metricRefs(value: unknown): MetricRef[] {
-  const items = Array.isArray(value) ? (value as unknown[]) : [];
-  return items.filter((item): item is MetricRef => typeof item === 'string' || (typeof item === 'object' && item !== null && 'expressionType' in item));
-}
-
 /**
- * The columns a rule can colour, named as the table's result columns: in aggregate mode the metrics,
- * then the percent metrics (`%label`); for raw records the chosen columns, less physical columns the
- * dataset knows to be non-numeric (the renderer colours numbers only).
+ * The columns a rule can colour, named as the table's result columns, in result order (the
+ * group-by columns, metrics and percent metrics; raw records' chosen columns). String columns
+ * offer the text operators (Superset 6); numeric and untyped (adhoc) columns the numeric ones;
+ * time and boolean columns are left out.
  */
-export function formattableColumns(formData: ExploreFormData, dataset: Dataset, metricLabel: (metric: MetricRef) => string): string[] {
-  const names =
-    formData.query_mode === 'raw'
-      ? (Array.isArray(formData.all_columns) ? (formData.all_columns as unknown[]) : []).flatMap((item): string[] => {
-          const label = columnLabel(item);
-          if (label === null) return [];
-          if (typeof item !== 'string') return [label];
-          const column = dataset.columns.find((candidate) => candidate.column_name === item);
-          const typeGeneric = column?.type_generic ?? null;
-          return typeGeneric === null || typeGeneric === genericDataTypes.numeric ? [label] : [];
-        })
-      : [...metricRefs(formData.metrics).map(metricLabel), ...metricRefs(formData.percent_metrics).map((metric) => `%${metricLabel(metric)}`)];
-  return [...new Set(names)];
+export function formattableColumns(formData: ExploreFormData, dataset: Dataset, metricLabel: (metric: MetricRef) => string): FormattableColumn[] {
+  return tableResultColumns(formData, dataset, metricLabel).flatMap(({ name, genericType }): FormattableColumn[] => {
+    if (genericType === genericDataTypes.string) return [{ name, isText: true }];
+    return genericType === null || genericType === genericDataTypes.numeric ? [{ name, isText: false }] : [];
+  });
 }

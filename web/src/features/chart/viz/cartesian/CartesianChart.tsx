@@ -63,7 +63,8 @@ export interface CartesianChartProps {
   /** Annotation layers, drawn over a vertical time or numeric x axis. */
   annotations?: CartesianAnnotations;
   /** Right-clicking the plot picks the nearest x position too (drill to detail by it). */
-  onCategoryContextMenu?: (index: number, event: MouseEvent) => void;
+  /** A right-click in the plot: the nearest x position and the series under the pointer (null when none has a value there). */
+  onCategoryContextMenu?: (index: number, event: MouseEvent, seriesName: string | null) => void;
   /** Shows category x values on the axis and as the tooltip's title (the histogram's bin ranges). */
   categoryFormatter?: (value: string) => string;
   /** The tooltip's rows at an x position, in place of a row per shown series (the histogram adds shares and a total). */
@@ -231,29 +232,34 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
   const barSlots = [...new Set(barSeries.map((series) => series.stackGroup ?? `series:${series.name}`))];
   const slotWidth = barSlots.length === 0 ? 0 : bandScale.bandwidth() / barSlots.length;
 
-  /** The shown series under the pointer at x position `index` (see `onSeriesClick`). */
-  function seriesAtPointer(event: MouseEvent, index: number): CartesianSeries | undefined {
+  /**
+   * The shown series under the pointer at x position `index`: a bar or an area band holding the
+   * pointer, else the series whose value (its stack top) is nearest to it. With
+   * `barMustHoldPointer` (a click), a bar counts only when the pointer is on it. Undefined when no
+   * shown series has a value there.
+   */
+  function seriesAtPointer(event: MouseEvent, index: number, barMustHoldPointer: boolean): CartesianSeries | undefined {
     const point = pointerPosition(event);
     const categoryPointer = isHorizontal ? point.y - margin.top : point.x - margin.left;
     const valuePointer = isHorizontal ? point.x - margin.left : point.y - margin.top;
     let nearest: CartesianSeries | undefined;
     let nearestDistance = Infinity;
-    shownSeries.forEach((series, seriesIndex) => {
+    for (const [seriesIndex, series] of shownSeries.entries()) {
       const band = bands[seriesIndex]?.[index];
-      if (band === undefined || (series.values[index] ?? null) === null) return;
+      if (band === undefined || (series.values[index] ?? null) === null) continue;
       const valueScale = valueScales[series.yAxisIndex];
-      let distance = Math.abs(valueScale(band.upper) - valuePointer);
-      if (series.kind === 'bar') {
-        const slotStart = (bandScale(index) ?? 0) + barSlots.indexOf(series.stackGroup ?? `series:${series.name}`) * slotWidth;
-        const [low, high] = [valueScale(band.lower), valueScale(band.upper)].sort((left, right) => left - right) as [number, number];
-        const isInBar = categoryPointer >= slotStart && categoryPointer <= slotStart + slotWidth && valuePointer >= low && valuePointer <= high;
-        distance = isInBar ? 0 : Infinity;
-      }
+      const [from, to] = [valueScale(band.lower), valueScale(band.upper)];
+      const isInsideBand = valuePointer >= Math.min(from, to) && valuePointer <= Math.max(from, to);
+      const slotStart = (bandScale(index) ?? 0) + barSlots.indexOf(series.stackGroup ?? `series:${series.name}`) * slotWidth;
+      const isInsideBar = series.kind === 'bar' && isInsideBand && categoryPointer >= slotStart && categoryPointer <= slotStart + slotWidth;
+      let distance = Math.abs(to - valuePointer);
+      if (isInsideBar || (series.kind === 'area' && isInsideBand)) distance = 0;
+      else if (series.kind === 'bar') distance = barMustHoldPointer ? Infinity : distance + 0.5;
       if (distance < nearestDistance) {
         nearest = series;
         nearestDistance = distance;
       }
-    });
+    }
     return nearest;
   }
 
@@ -263,7 +269,7 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
       props.onCategoryClick?.(index);
       return;
     }
-    const series = seriesAtPointer(event, index);
+    const series = seriesAtPointer(event, index, true);
     if (series !== undefined) props.onSeriesClick(series.name, index);
   }
 
@@ -477,7 +483,10 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
               }}
               onMouseUp={onPointerUp}
               onClick={onPlotClick}
-              onContextMenu={(event) => props.onCategoryContextMenu?.(indexAtPointer(event), event)}
+              onContextMenu={(event) => {
+                const index = indexAtPointer(event);
+                props.onCategoryContextMenu?.(index, event, seriesAtPointer(event, index, false)?.name ?? null);
+              }}
               style={props.onCategoryClick === undefined && props.onSeriesClick === undefined ? undefined : { cursor: 'pointer' }}
             />
             {isHorizontal ? (

@@ -6,7 +6,7 @@ import { testIds } from '@/testIds';
 import { buildTheme } from '@/theme/tokens';
 import { noMatchingRecordsMessage, noRecordsMessage, TableChart } from './TableChart';
 import { defaultTableDisplayOptions, type TableDisplayOptions } from './tableOptions';
-import { giveElementsHeight } from '@/testLayout';
+import { giveElementsHeight, styledDeclarationsOf } from '@/testLayout';
 
 const columns: ChartColumn[] = [
   { name: 'gender', genericType: 1, values: ['boy', 'girl', null] },
@@ -30,6 +30,36 @@ describe('TableChart', () => {
       ['girl', '32,546,308'],
       ['N/A', '1,200'],
     ]);
+  });
+
+  it('with allow_rearrange_columns, a header dragged onto another moves its column there, sorting still by that column', () => {
+    renderWithTheme(<TableChart columns={columns} rowCount={3} options={{ ...defaultTableDisplayOptions, allowRearrangeColumns: true }} />);
+    const headers = screen.getAllByTestId(testIds.tableChart.headerCell);
+    expect(headers.map((header) => header.getAttribute('draggable'))).toEqual(['true', 'true']);
+    const dataTransfer = { setData: () => undefined, effectAllowed: 'all' };
+    fireEvent.dragStart(headers[1] as HTMLElement, { dataTransfer });
+    expect(headers[0]?.getAttribute('data-drop-target')).toBe('true');
+    fireEvent.dragOver(headers[0] as HTMLElement, { dataTransfer });
+    fireEvent.drop(headers[0] as HTMLElement, { dataTransfer });
+
+    expect(screen.getAllByTestId(testIds.tableChart.headerCell).map((cell) => cell.textContent)).toEqual(['SUM(num)↕', 'gender↕']);
+    expect(bodyTexts()).toEqual([
+      ['48,133,355', 'boy'],
+      ['32,546,308', 'girl'],
+      ['1,200', 'N/A'],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: /^gender/ }));
+    expect(bodyTexts().map((row) => row[1])).toEqual(['boy', 'girl', 'N/A']);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.getAttribute('aria-sort'))).toEqual(['none', 'ascending']);
+  });
+
+  it('keeps the columns in place without allow_rearrange_columns', () => {
+    renderWithTheme(<TableChart columns={columns} rowCount={3} />);
+    const headers = screen.getAllByTestId(testIds.tableChart.headerCell);
+    expect(headers.map((header) => header.getAttribute('draggable'))).toEqual([null, null]);
+    fireEvent.dragStart(headers[1] as HTMLElement);
+    fireEvent.drop(headers[0] as HTMLElement);
+    expect(screen.getAllByTestId(testIds.tableChart.headerCell).map((cell) => cell.textContent)).toEqual(['gender↕', 'SUM(num)↕']);
   });
 
   it('sorts by a column on click: ascending, then descending, then back to the query order', () => {
@@ -239,6 +269,32 @@ describe('TableChart', () => {
       <TableChart columns={signedColumns} rowCount={4} barColumnNames={new Set(['delta'])} options={{ ...defaultTableDisplayOptions, showCellBars: false }} />,
     );
     expect(screen.queryAllByTestId(testIds.tableChart.cellBar)).toHaveLength(0);
+  });
+
+  it("follows each column's column_config: width, alignment and its own cell bar options over the chart's", () => {
+    const twoMetrics: ChartColumn[] = [...signedColumns, { name: 'total', genericType: 0, values: [10, 20, 30, 40] }];
+    const columnFormats = new Map([
+      ['delta', { columnWidth: 120, horizontalAlign: 'center' as const, alignPositiveNegative: true, colorPositiveNegative: false }],
+      ['total', { showCellBars: false, horizontalAlign: 'left' as const }],
+    ]);
+    renderWithTheme(
+      <TableChart
+        columns={twoMetrics}
+        rowCount={4}
+        barColumnNames={new Set(['delta', 'total'])}
+        options={{ ...defaultTableDisplayOptions, cellFormats: { ...defaultTableDisplayOptions.cellFormats, columnFormats } }}
+      />,
+    );
+    const deltaCells = screen.getAllByTestId(testIds.tableChart.cell).filter((cell) => cell.dataset.column === 'delta');
+    expect(deltaCells[0]?.style.width).toBe('120px');
+    expect(screen.getAllByTestId(testIds.tableChart.headerCell)[1]?.style.width).toBe('120px');
+    expect(styledDeclarationsOf(deltaCells[0] as HTMLElement)).toContain('text-align:center;');
+    const totalCell = screen.getAllByTestId(testIds.tableChart.cell).find((cell) => cell.dataset.column === 'total');
+    expect(styledDeclarationsOf(totalCell as HTMLElement)).toContain('text-align:left;');
+    // delta: aligned at the left, negatives grey; total: no bars at all.
+    expect(barWidths()).toEqual({ CA: '0% 100%', NY: '0% 33%', TX: '0% 40%', WA: 'none' });
+    expect(screen.getAllByTestId(testIds.tableChart.cellBar)).toHaveLength(3);
+    expect((screen.getAllByTestId(testIds.tableChart.cellBar)[1] as HTMLElement).style.background.replace(/ /g, '')).toBe('rgba(0,0,0,0.2)');
   });
 
   it('colours the cells matching a conditional formatting rule, and then draws no bars', () => {

@@ -1,20 +1,23 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState, type CSSProperties, type JSX, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent, type JSX, type MouseEvent } from 'react';
 import styled from 'styled-components';
+import { slowSearchDebounceMs } from '@/components/selectLimits';
 import { defaultTableSize, tableRowHeights, type TableSize } from '@/components/table/tableSize';
+import { useDebouncedValue } from '@/components/useDebouncedValue';
 import { useColumnResize } from '@/components/table/useColumnResize';
 import { genericDataTypes, type CellValue, type ChartColumn } from '@/features/chart/chartColumns';
 import { testIds } from '@/testIds';
 import { markValue } from '../markValues';
 import { cellBarColor, cellBarGeometry, cellNumber, columnValueRange, type ValueRange } from './cellBars';
+import { movedColumnOrder, orderedColumnNames } from './columnOrder';
 import { cellBackgroundColor, columnColorFunctions } from './conditionalFormatting';
-import { tableCellFormatter } from './tableCellFormat';
+import { tableCellFormatter, type ColumnHorizontalAlign } from './tableCellFormat';
 import { searchRowIndexes } from './searchRows';
 import { nextColumnSorts, sortRowIndexesBy, type ColumnSort } from './sortRows';
 import { TableGlobalControls } from './TableGlobalControls';
 import { defaultTableDisplayOptions, pageSizeOptions, type TableDisplayOptions } from './tableOptions';
 import { TablePagination } from './TablePagination';
-import { serverPageSizeChoices, type ServerPage, type TableOwnState } from './serverPagination';
+import { nextServerSort, serverPageSizeChoices, withServerSearch, type ServerPage, type TableOwnState } from './serverPagination';
 import { totalsLabel, totalsTooltip } from './tableTotals';
 
 /** Superset's table texts when no row is left to show. */
@@ -37,7 +40,8 @@ export interface TableChartProps {
   barColumnNames?: ReadonlySet<string>;
   /**
    * Server pagination: the rows are the page the server answered, and picking a page or a page
-   * size asks for another (`onOwnStateChange`). Sorting and search work within the page.
+   * size, a header click (sort) or a search asks for another (`onOwnStateChange`): the server
+   * sorts and searches every row (Superset 6).
    */
   serverPage?: ServerPage | null;
   onOwnStateChange?: (ownState: TableOwnState) => void;
@@ -80,7 +84,20 @@ export function TableChart({
   const columnResize = useColumnResize();
   // The sorts in priority order: a click sorts by one column, a shift-click adds one (spec 001 section 4).
   const [sorts, setSorts] = useState<ColumnSort[]>([]);
-  const [search, setSearch] = useState('');
+  // `allow_rearrange_columns`: the order the reader dragged the headers into, and the header being dragged.
+  const [columnOrder, setColumnOrder] = useState<readonly string[]>([]);
+  const [draggedColumn, setDraggedColumn] = useState<string | null>(null);
+  const shownColumns = useMemo(() => {
+    const indexByName = new Map(columns.map((column, columnIndex) => [column.name, columnIndex]));
+    const names = options.allowRearrangeColumns ? orderedColumnNames([...indexByName.keys()], columnOrder) : [...indexByName.keys()];
+    return names.flatMap((name) => {
+      const columnIndex = indexByName.get(name);
+      const column = columnIndex === undefined ? undefined : columns[columnIndex];
+      return column === undefined || columnIndex === undefined ? [] : [{ column, columnIndex }];
+    });
+  }, [columns, columnOrder, options.allowRearrangeColumns]);
+  const isServerPaginated = serverPage !== null;
+  const [search, setSearch] = useState(serverPage?.searchText ?? '');
   const [pageSize, setPageSize] = useState(options.pageLength);
   const [pageIndex, setPageIndex] = useState(0);
   // A new `page_length` from the controls replaces the size picked in the chart.
@@ -95,12 +112,30 @@ export function TableChart({
     () => new Map(columns.map((column) => [column.name, tableCellFormatter(column, options.cellFormats)])),
     [columns, options.cellFormats],
   );
-  const sortedRows = useMemo(() => sortRowIndexesBy(columns, rowCount, sorts), [columns, rowCount, sorts]);
+  // A server page comes sorted and searched by the server: its rows stay in its order.
+  const sortedRows = useMemo(() => sortRowIndexesBy(columns, rowCount, isServerPaginated ? [] : sorts), [columns, rowCount, sorts, isServerPaginated]);
   const matchingRows = useMemo(
-    () => (options.includeSearch ? searchRowIndexes(columns, sortedRows, search, cellFormatters) : sortedRows),
-    [columns, sortedRows, options.includeSearch, search, cellFormatters],
+    () => (options.includeSearch && !isServerPaginated ? searchRowIndexes(columns, sortedRows, search, cellFormatters) : sortedRows),
+    [columns, sortedRows, options.includeSearch, isServerPaginated, search, cellFormatters],
   );
-  const isServerPaginated = serverPage !== null;
+  // Superset 6's server search: "Search by" one of the string columns, the rows starting with the text.
+  const searchColumnNames = useMemo(
+    () => (isServerPaginated ? columns.filter((column) => column.genericType === genericDataTypes.string).map((column) => column.name) : []),
+    [columns, isServerPaginated],
+  );
+  const serverSearchColumn = serverPage?.searchColumn !== undefined && searchColumnNames.includes(serverPage.searchColumn) ? serverPage.searchColumn : searchColumnNames[0];
+  const [searchColumn, setSearchColumn] = useState(serverSearchColumn ?? '');
+  const debouncedSearch = useDebouncedValue(search, slowSearchDebounceMs);
+  // The search the server page answers, or the last one asked for: each search is asked for once.
+  const askedSearch = useRef(`${serverPage?.searchColumn ?? searchColumn}\n${serverPage?.searchText ?? ''}`);
+  useEffect(() => {
+    if (serverPage === null || !options.includeSearch || searchColumn === '') return;
+    const wanted = `${searchColumn}\n${debouncedSearch}`;
+    const isAsked = wanted === askedSearch.current || (debouncedSearch === '' && askedSearch.current.endsWith('\n'));
+    if (isAsked) return;
+    askedSearch.current = wanted;
+    onOwnStateChange?.(withServerSearch(ownStateOf(serverPage), searchColumn, debouncedSearch));
+  }, [debouncedSearch, searchColumn, serverPage, options.includeSearch, onOwnStateChange]);
   const isPaginated = isServerPaginated || options.pageLength > 0;
   const shownPageSize = serverPage?.pageSize ?? pageSize;
   const pageCount =
@@ -117,20 +152,32 @@ export function TableChart({
 
   // Superset draws no cell bars once any conditional formatting rule applies.
   const hasConditionalFormatting = options.conditionalFormatting.length > 0;
+  // Each column's bar options: its `column_config` entry's, else the chart's.
+  const barOptionsOf = (name: string): ColumnBarOptions => columnBarOptions(options, name);
   const valueRanges = useMemo(() => {
     const ranges = new Map<string, ValueRange>();
-    if (!options.showCellBars || hasConditionalFormatting) return ranges;
+    if (hasConditionalFormatting) return ranges;
     for (const column of columns) {
-      if (column.genericType !== genericDataTypes.numeric || !barColumnNames.has(column.name)) continue;
-      const range = columnValueRange(column.values, options.alignPositiveNegative);
+      const barOptions = columnBarOptions(options, column.name);
+      if (!barOptions.showCellBars || column.genericType !== genericDataTypes.numeric || !barColumnNames.has(column.name)) continue;
+      const range = columnValueRange(column.values, barOptions.alignPositiveNegative);
       if (range !== null) ranges.set(column.name, range);
     }
     return ranges;
-  }, [columns, barColumnNames, options.showCellBars, options.alignPositiveNegative, hasConditionalFormatting]);
+  }, [columns, barColumnNames, options, hasConditionalFormatting]);
   const colorFunctions = useMemo(() => columnColorFunctions(options.conditionalFormatting, columns), [options.conditionalFormatting, columns]);
 
+  /** `column_config`'s alignment, else numbers on the right and the rest on the left. */
+  function alignOf(column: ChartColumn): ColumnHorizontalAlign {
+    return options.cellFormats.columnFormats.get(column.name)?.horizontalAlign ?? (column.genericType === genericDataTypes.numeric ? 'right' : 'left');
+  }
+
+  function configuredWidthOf(name: string): number | undefined {
+    return options.cellFormats.columnFormats.get(name)?.columnWidth;
+  }
+
   function goToPage(page: number, size = shownPageSize): void {
-    if (isServerPaginated) onOwnStateChange?.({ currentPage: page, pageSize: size });
+    if (serverPage !== null) onOwnStateChange?.({ ...ownStateOf(serverPage), currentPage: page, pageSize: size });
     else setPageIndex(page);
     if (scrollRef.current !== null) scrollRef.current.scrollTop = 0;
   }
@@ -158,8 +205,13 @@ export function TableChart({
             setPageSize(size);
             goToPage(0, size);
           }}
-          search={options.includeSearch ? search : null}
-          recordCount={rowCount}
+          search={options.includeSearch && (!isServerPaginated || searchColumnNames.length > 0) ? search : null}
+          recordCount={serverPage?.totalRows ?? rowCount}
+          searchColumn={
+            isServerPaginated && options.includeSearch && searchColumnNames.length > 0
+              ? { options: searchColumnNames, value: searchColumn, onChange: setSearchColumn }
+              : null
+          }
           onSearchChange={(text) => {
             setSearch(text);
             // The server's page stays; the search runs over its rows.
@@ -171,27 +223,55 @@ export function TableChart({
         <Table data-testid={testIds.tableChart.table} aria-rowcount={matchingRows.length + 1}>
           <thead>
             <tr>
-              {columns.map((column, columnIndex) => {
-                const sortPosition = sorts.findIndex((sort) => sort.columnIndex === columnIndex);
-                const direction = sorts[sortPosition]?.direction;
+              {shownColumns.map(({ column, columnIndex }) => {
+                const serverSort = serverPage?.sortBy?.[0];
+                const sortPosition = isServerPaginated ? -1 : sorts.findIndex((sort) => sort.columnIndex === columnIndex);
+                const direction =
+                  serverSort !== undefined && serverSort.key === column.name ? (serverSort.desc ? 'descending' : 'ascending') : sorts[sortPosition]?.direction;
                 return (
                   <HeaderCell
                     key={column.name}
                     scope="col"
                     aria-sort={direction ?? 'none'}
                     data-testid={testIds.tableChart.headerCell}
-                    style={columnWidthStyle(columnResize.widths[column.name])}
+                    data-column={column.name}
+                    data-drop-target={draggedColumn !== null && draggedColumn !== column.name ? 'true' : undefined}
+                    style={columnWidthStyle(columnResize.widths[column.name] ?? configuredWidthOf(column.name))}
                     {...columnResize.headerProps(column.name)}
+                    {...(options.allowRearrangeColumns
+                      ? {
+                          draggable: true,
+                          onDragStart: (event: DragEvent<HTMLTableCellElement>) => {
+                            event.dataTransfer.effectAllowed = 'move';
+                            event.dataTransfer.setData('text/plain', column.name);
+                            setDraggedColumn(column.name);
+                          },
+                          onDragOver: (event: DragEvent<HTMLTableCellElement>) => {
+                            if (draggedColumn !== null) event.preventDefault();
+                          },
+                          onDrop: (event: DragEvent<HTMLTableCellElement>) => {
+                            event.preventDefault();
+                            if (draggedColumn !== null) {
+                              setColumnOrder(movedColumnOrder(shownColumns.map((shown) => shown.column.name), draggedColumn, column.name));
+                            }
+                            setDraggedColumn(null);
+                          },
+                          onDragEnd: () => setDraggedColumn(null),
+                        }
+                      : {})}
                   >
                     <SortButton
                       type="button"
-                      $alignRight={column.genericType === genericDataTypes.numeric}
+                      $align={alignOf(column)}
                       title="Click to sort, shift-click to sort by several columns"
                       onMouseDown={(event) => {
                         // A shift-click sorts; it must not select the header texts.
                         if (event.shiftKey) event.preventDefault();
                       }}
-                      onClick={(event) => setSorts((current) => nextColumnSorts(current, columnIndex, event.shiftKey))}
+                      onClick={(event) => {
+                        if (serverPage !== null) onOwnStateChange?.(nextServerSort(ownStateOf(serverPage), column.name));
+                        else setSorts((current) => nextColumnSorts(current, columnIndex, event.shiftKey));
+                      }}
                     >
                       {column.name}
                       <SortMark aria-hidden>{direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}</SortMark>
@@ -215,11 +295,12 @@ export function TableChart({
                   onClick={onRowClick === undefined ? undefined : () => onRowClick(rowIndex)}
                   onContextMenu={onRowContextMenu === undefined ? undefined : (event) => onRowContextMenu(rowIndex, event)}
                 >
-                  {columns.map((column) => {
+                  {shownColumns.map(({ column }) => {
                     const value = column.values[rowIndex];
                     const valueRange = valueRanges.get(column.name);
                     const barValue = valueRange === undefined ? null : cellNumber(value);
-                    const bar = valueRange === undefined || barValue === null ? null : cellBarGeometry(barValue, valueRange, options.alignPositiveNegative);
+                    const barOptions = barOptionsOf(column.name);
+                    const bar = valueRange === undefined || barValue === null ? null : cellBarGeometry(barValue, valueRange, barOptions.alignPositiveNegative);
                     const background = cellBackgroundColor(colorFunctions.get(column.name), value);
                     const isFilterCell = cellFilter?.columnNames.has(column.name) ?? false;
                     const isSelected = isFilterCell && (cellFilter?.isSelected(column.name, value ?? null) ?? false);
@@ -230,11 +311,14 @@ export function TableChart({
                         data-column={column.name}
                         data-value={markValue(value)}
                         data-selected={isFilterCell ? String(isSelected) : undefined}
-                        $alignRight={column.genericType === genericDataTypes.numeric}
+                        $align={alignOf(column)}
                         $isFilter={isFilterCell}
                         $isSelected={isSelected}
                         $height={rowHeight}
-                        style={{ ...columnWidthStyle(columnResize.widths[column.name]), ...(background === undefined ? {} : { backgroundColor: background }) }}
+                        style={{
+                          ...columnWidthStyle(columnResize.widths[column.name] ?? configuredWidthOf(column.name)),
+                          ...(background === undefined ? {} : { backgroundColor: background }),
+                        }}
                         onClick={isFilterCell ? () => cellFilter?.onToggle(column.name, value ?? null) : undefined}
                       >
                         {bar !== null && barValue !== null && (
@@ -244,7 +328,7 @@ export function TableChart({
                             style={{
                               left: `${bar.offsetPercent}%`,
                               width: `${bar.widthPercent}%`,
-                              background: cellBarColor(barValue, options.colorPositiveNegative),
+                              background: cellBarColor(barValue, barOptions.colorPositiveNegative),
                             }}
                           />
                         )}
@@ -265,7 +349,7 @@ export function TableChart({
           {totals !== null && (
             <tfoot>
               <tr data-testid={testIds.tableChart.totalsRow}>
-                {columns.map((column, columnIndex) => (
+                {shownColumns.map(({ column }, columnIndex) => (
                   <TotalsCell
                     key={column.name}
                     data-column={column.name}
@@ -285,6 +369,30 @@ export function TableChart({
       {shownPageSize > 0 && pageCount > 1 && <TablePagination pageCount={pageCount} currentPage={currentPage} onPageChange={(page) => goToPage(page)} />}
     </Frame>
   );
+}
+
+/** A column's cell bar options. */
+interface ColumnBarOptions {
+  showCellBars: boolean;
+  alignPositiveNegative: boolean;
+  colorPositiveNegative: boolean;
+}
+
+/** The column's `column_config` bar options, each falling back to the chart's (Superset's table). */
+function columnBarOptions(options: TableDisplayOptions, name: string): ColumnBarOptions {
+  const config = options.cellFormats.columnFormats.get(name);
+  return {
+    showCellBars: config?.showCellBars ?? options.showCellBars,
+    alignPositiveNegative: config?.alignPositiveNegative ?? options.alignPositiveNegative,
+    colorPositiveNegative: config?.colorPositiveNegative ?? options.colorPositiveNegative,
+  };
+}
+
+/** The own state a server page was asked with (its page, size, sort and search). */
+function ownStateOf(serverPage: ServerPage): TableOwnState {
+  const ownState: TableOwnState & { totalRows?: number } = { ...serverPage };
+  delete ownState.totalRows;
+  return ownState;
 }
 
 /** A resized column keeps its width whatever its cells hold. */
@@ -327,13 +435,19 @@ const HeaderCell = styled.th`
   &[data-resize-border='true'] * {
     cursor: col-resize;
   }
+
+  &[data-drop-target='true'] {
+    box-shadow: inset 2px 0 0 ${({ theme }) => theme.colors.primary.base};
+  }
 `;
 
-const SortButton = styled.button<{ $alignRight: boolean }>`
+const justifyContentOf: Record<ColumnHorizontalAlign, string> = { left: 'flex-start', center: 'center', right: 'flex-end' };
+
+const SortButton = styled.button<{ $align: ColumnHorizontalAlign }>`
   display: flex;
   width: 100%;
   align-items: center;
-  justify-content: ${({ $alignRight }) => ($alignRight ? 'flex-end' : 'flex-start')};
+  justify-content: ${({ $align }) => justifyContentOf[$align]};
   gap: ${({ theme }) => theme.gridUnit}px;
   padding: ${({ theme }) => `${theme.gridUnit * 2}px ${theme.gridUnit * 2}px`};
   border: 0;
@@ -356,14 +470,14 @@ const SortMark = styled.span`
 `;
 
 /** A filter cell shows a pointer; a selected one is highlighted, as Superset's `dt-is-active-filter`. */
-const DataCell = styled.td<{ $alignRight: boolean; $isFilter: boolean; $isSelected: boolean; $height: number }>`
+const DataCell = styled.td<{ $align: ColumnHorizontalAlign; $isFilter: boolean; $isSelected: boolean; $height: number }>`
   position: relative;
   cursor: ${({ $isFilter }) => ($isFilter ? 'pointer' : 'auto')};
   background: ${({ $isSelected, theme }) => ($isSelected ? theme.colors.primary.light[3] : 'transparent')};
   height: ${({ $height }) => $height}px;
   padding: 0 ${({ theme }) => theme.gridUnit * 2}px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  text-align: ${({ $alignRight }) => ($alignRight ? 'right' : 'left')};
+  text-align: ${({ $align }) => $align};
   font-variant-numeric: tabular-nums;
   white-space: nowrap;
 `;

@@ -12,6 +12,8 @@ export interface TableGlobalControlsProps {
   /** The records the search runs over, for its placeholder. */
   recordCount: number;
   onSearchChange: (search: string) => void;
+  /** A server-side search's column choice ("Search by"): the string columns and the chosen one. */
+  searchColumn?: { options: readonly string[]; value: string; onChange: (column: string) => void } | null;
 }
 
 /** Above the table: "Show [size] entries per page" on the left, "Search [N records]" on the right. */
@@ -22,6 +24,7 @@ export function TableGlobalControls({
   search,
   recordCount,
   onSearchChange,
+  searchColumn = null,
 }: TableGlobalControlsProps): JSX.Element {
   return (
     <Bar>
@@ -43,8 +46,25 @@ export function TableGlobalControls({
           entries per page
         </Label>
       )}
-      {search !== null && (
+      {search !== null && searchColumn !== null && (
         <SearchLabel>
+          Search by
+          <select
+            data-testid={testIds.tableChart.searchColumnSelect}
+            aria-label="Search by"
+            value={searchColumn.value}
+            onChange={(event) => searchColumn.onChange(event.target.value)}
+          >
+            {searchColumn.options.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </SearchLabel>
+      )}
+      {search !== null && (
+        <SearchLabel $isPushedRight={searchColumn === null}>
           Search
           <input
             type="search"
@@ -74,6 +94,6 @@ const Label = styled.label`
   gap: ${({ theme }) => theme.gridUnit}px;
 `;
 
-const SearchLabel = styled(Label)`
-  margin-left: auto;
+const SearchLabel = styled(Label)<{ $isPushedRight?: boolean }>`
+  margin-left: ${({ $isPushedRight = true }) => ($isPushedRight ? 'auto' : '0')};
 `;

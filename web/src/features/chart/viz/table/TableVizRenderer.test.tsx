@@ -94,6 +94,13 @@ describe('TableVizRenderer', () => {
     expect(cellTexts('SUM(num)')).toEqual(['1,234.50', '98,765.00']);
   });
 
+  it("formats a column's numbers between -1 and 1 with column_config's small number format", () => {
+    const shares = queryData(column('state', 1, ['CA', 'NY', 'TX']), column('share', 0, [0.1234, 12.5, 0.5]));
+    const columnConfig = { share: { d3NumberFormat: ',.1f', d3SmallNumberFormat: '.1%' } };
+    renderWithTheme(<TableVizRenderer {...rendererProps('table', shares, { groupby: ['state'], metrics: ['share'], column_config: columnConfig })} />);
+    expect(cellTexts('share')).toEqual(['12.3%', '12.5', '50.0%']);
+  });
+
   it('searches timestamps as they are shown', () => {
     renderWithTheme(
       <TableVizRenderer {...rendererProps('table', monthly, { groupby: ['ds'], time_grain_sqla: 'P1M', include_search: true })} />,

@@ -120,6 +120,28 @@ describe('text operators', () => {
     expect(ruleColorFunction(rule({ column: 'name', operator: 'not containing', targetText: 'x' }), names)(null)).toBeUndefined();
   });
 
+  it('compares a string column with = and ≠ as text (Superset 6), exactly and case-sensitively', () => {
+    const [equal, notEqual] = readConditionalFormatting([
+      { column: 'name', operator: '=', targetValue: 'Anna', colorScheme: 'colorSuccess' },
+      { column: 'name', operator: '≠', targetValue: 'Anna', colorScheme: 'colorError' },
+    ]);
+    expect(equal).toMatchObject({ operator: '=', targetText: 'Anna', targetValue: undefined });
+    const equalColor = ruleColorFunction(equal as ConditionalFormattingRule, names);
+    const notEqualColor = ruleColorFunction(notEqual as ConditionalFormattingRule, names);
+    expect(names.filter((name) => equalColor(name) !== undefined)).toEqual(['Anna']);
+    expect(names.filter((name) => notEqualColor(name) !== undefined)).toEqual(['Amy', 'Bob', 'Hanna']);
+    expect(equalColor('anna')).toBeUndefined();
+    expect(equalColor('Anna')).toBe(`${brandColors.success}FF`);
+  });
+
+  it('keeps comparing numbers with a numeric text target of = as numbers', () => {
+    const [equal] = readConditionalFormatting([{ column: 'n', operator: '=', targetValue: '50', colorScheme: '#ACE1C4' }]);
+    const colorOf = ruleColorFunction(equal as ConditionalFormattingRule, [...values, '50']);
+    expect(colorOf(50)).toBe('#ACE1C4FF');
+    expect(colorOf(25)).toBeUndefined();
+    expect(colorOf('50')).toBe('#ACE1C4FF');
+  });
+
   it('lets a later text rule win over an earlier one on the same column', () => {
     const functions = columnColorFunctions(
       [rule({ column: 'name', operator: 'containing', targetText: 'n', colorScheme: '#ACE1C4' }), rule({ column: 'name', operator: 'begins with', targetText: 'H', colorScheme: '#EFA1AA' })],

@@ -66,6 +66,13 @@ function readTarget(value: unknown): number | undefined {
   return undefined;
 }
 
+/** The operators a string column offers in the editor (Superset 6): equality, then the text operators. */
+export const stringColumnComparators: readonly Comparator[] = [comparators.equal, comparators.notEqual, ...Object.values(textComparators)];
+
+function isEqualityComparator(value: unknown): value is typeof comparators.equal | typeof comparators.notEqual {
+  return value === comparators.equal || value === comparators.notEqual;
+}
+
 export function isTextComparator(value: unknown): value is TextComparator {
   return Object.values(textComparators).includes(value as TextComparator);
 }
@@ -98,6 +105,10 @@ export function readConditionalFormatting(value: unknown): ConditionalFormatting
       const targetText = typeof record.targetValue === 'string' || typeof record.targetValue === 'number' ? String(record.targetValue) : undefined;
       return targetText === undefined ? [] : [{ ...rule, targetValue: undefined, targetText }];
     }
+    // Superset 6 saves a string column's "=" and "≠" target as text: it matches string cells exactly.
+    if (isEqualityComparator(operator) && typeof record.targetValue === 'string' && record.targetValue !== '') {
+      return [{ ...rule, targetText: record.targetValue }];
+    }
     if (rangeComparators.includes(operator)) return rule.targetValueLeft === undefined || rule.targetValueRight === undefined ? [] : [rule];
     return rule.targetValue === undefined ? [] : [rule];
   });
@@ -125,10 +136,14 @@ interface Bounds {
   extremeValue: number;
 }
 
-/** Superset's text comparators: only string cells can match, and a match is fully opaque. */
-function matchesText(operator: TextComparator, value: CellValue | undefined, target: string): boolean {
+/** Superset's text comparators (and a text target's equality): only string cells can match, and a match is fully opaque. */
+function matchesText(operator: TextComparator | typeof comparators.equal | typeof comparators.notEqual, value: CellValue | undefined, target: string): boolean {
   if (typeof value !== 'string') return false;
   switch (operator) {
+    case comparators.equal:
+      return value === target;
+    case comparators.notEqual:
+      return value !== target;
     case textComparators.beginsWith:
       return value.startsWith(target);
     case textComparators.endsWith:
@@ -185,6 +200,15 @@ export function ruleColorFunction(rule: ConditionalFormattingRule, columnValues:
   if (isTextComparator(operator)) {
     const target = rule.targetText ?? '';
     return (cell) => (matchesText(operator, cell, target) ? colorWithAlpha(rule.colorScheme, maxOpacity) : undefined);
+  }
+  const { targetText } = rule;
+  if (isEqualityComparator(operator) && targetText !== undefined) {
+    // A text target: string cells compare as text; numbers compare with it when it is a number.
+    const numericColor: CellColorFunction = rule.targetValue === undefined ? () => undefined : ruleColorFunction({ ...rule, targetText: undefined }, columnValues);
+    return (cell) => {
+      if (typeof cell !== 'string') return numericColor(cell);
+      return matchesText(operator, cell, targetText) ? colorWithAlpha(rule.colorScheme, maxOpacity) : undefined;
+    };
   }
   const numericRule = { ...rule, operator };
   const numbers = columnValues.flatMap((value) => {

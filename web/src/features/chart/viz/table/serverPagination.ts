@@ -12,10 +12,24 @@ import { readFormBoolean, readFormNumber } from '../formDataValues';
 export const serverPageSizeOptions: readonly number[] = [5, 15, 25, 50, 100];
 export const defaultServerPageSize = 15;
 
-/** Superset's `ownState` of a server-paginated table: the 0-based page and the page size. */
+/** One sort of Superset's `ownState.sortBy`: the column's name (or metric's label) and its direction. */
+export interface TableServerSort {
+  id: string;
+  key: string;
+  desc: boolean;
+}
+
+/**
+ * Superset's `ownState` of a server-paginated table: the 0-based page and the page size, and,
+ * once the reader sorts or searches, the server-side sort (`sortBy`, the core's `orderby`) and
+ * search (`searchColumn ILIKE 'searchText%'`).
+ */
 export interface TableOwnState {
   currentPage: number;
   pageSize: number;
+  sortBy?: TableServerSort[];
+  searchColumn?: string;
+  searchText?: string;
 }
 
 /** Where a server-paginated table stands: its page, its size and every row's count. */
@@ -33,7 +47,40 @@ export function readTableOwnState(formData: ChartFormData): TableOwnState {
   const state = typeof ownState === 'object' && ownState !== null ? (ownState as Record<string, unknown>) : {};
   const configuredSize = Math.floor(readFormNumber(formData, 'server_page_length', defaultServerPageSize));
   const pageSize = nonNegativeInteger(state.pageSize) ?? (configuredSize > 0 ? configuredSize : defaultServerPageSize);
-  return { currentPage: nonNegativeInteger(state.currentPage) ?? 0, pageSize: pageSize > 0 ? pageSize : defaultServerPageSize };
+  const sortBy = readServerSorts(state.sortBy);
+  return {
+    currentPage: nonNegativeInteger(state.currentPage) ?? 0,
+    pageSize: pageSize > 0 ? pageSize : defaultServerPageSize,
+    ...(sortBy.length > 0 ? { sortBy } : {}),
+    ...(typeof state.searchColumn === 'string' ? { searchColumn: state.searchColumn } : {}),
+    ...(typeof state.searchText === 'string' ? { searchText: state.searchText } : {}),
+  };
+}
+
+function readServerSorts(value: unknown): TableServerSort[] {
+  if (!Array.isArray(value)) return [];
+  return (value as unknown[]).flatMap((item): TableServerSort[] => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { id, key, desc } = item as Record<string, unknown>;
+    const name = typeof key === 'string' ? key : typeof id === 'string' ? id : null;
+    return name === null ? [] : [{ id: name, key: name, desc: desc === true }];
+  });
+}
+
+/**
+ * A header click on a server-paginated table (Superset's cycle): unsorted or another column sorts
+ * ascending, ascending turns descending, descending clears the sort. The page stays.
+ */
+export function nextServerSort(ownState: TableOwnState, columnName: string): TableOwnState {
+  const { sortBy: current, ...rest } = ownState;
+  const sort = current?.[0];
+  if (sort?.key !== columnName) return { ...rest, sortBy: [{ id: columnName, key: columnName, desc: false }] };
+  return sort.desc ? rest : { ...rest, sortBy: [{ ...sort, desc: true }] };
+}
+
+/** A server search (`searchColumn`, `searchText`) starts again from the first page. */
+export function withServerSearch(ownState: TableOwnState, searchColumn: string, searchText: string): TableOwnState {
+  return { ...ownState, currentPage: 0, searchColumn, searchText };
 }
 
 /** The row count the second result answers (`rowcount`), or null without one. */

@@ -20,6 +20,8 @@ export interface TableDisplayOptions {
   conditionalFormatting: readonly ConditionalFormattingRule[];
   /** `table_timestamp_format`, the time grain and `column_config`'s formats. */
   cellFormats: TableCellFormats;
+  /** `allow_rearrange_columns`: headers can be dragged onto one another to reorder the columns. */
+  allowRearrangeColumns: boolean;
 }
 
 /** The catalogue's defaults (Superset's table chart). */
@@ -31,6 +33,7 @@ export const defaultTableDisplayOptions: TableDisplayOptions = {
   colorPositiveNegative: true,
   conditionalFormatting: [],
   cellFormats: { timestampFormat: smartDateFormat, timeGrain: null, columnFormats: new Map() },
+  allowRearrangeColumns: false,
 };
 
 /**
@@ -55,6 +58,7 @@ export function readTableDisplayOptions(formData: ChartFormData): TableDisplayOp
       timeGrain: formData.query_mode !== 'raw' && typeof timeGrain === 'string' && timeGrain !== '' ? timeGrain : null,
       columnFormats: readColumnFormats(formData.column_config),
     },
+    allowRearrangeColumns: readFormBoolean(formData, 'allow_rearrange_columns', defaultTableDisplayOptions.allowRearrangeColumns),
   };
 }
 

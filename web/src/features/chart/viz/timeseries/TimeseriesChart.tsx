@@ -3,7 +3,7 @@ import { CartesianChart } from '../cartesian/CartesianChart';
 import { cartesianAnnotations } from '../cartesian/cartesianAnnotations';
 import { ChartEmptyState } from '../ChartEmptyState';
 import { seriesGroupbyValues, toggledCrossFilter, toggledSeriesCrossFilter } from '../crossFilterSelection';
-import { emitMarkContextMenu, xAxisDrillValues } from '../drillValues';
+import { emitMarkContextMenu, seriesPointDrillValues } from '../drillValues';
 import type { ChartRendererProps } from '../chartRendererProps';
 import { colorScaleForFormData } from '../colorSchemes';
 import { readColumnLabels, readFormBoolean, readFormNumber, readFormString } from '../formDataValues';
@@ -49,12 +49,17 @@ export function TimeseriesChart(props: ChartRendererProps): JSX.Element {
     onCrossFilter === undefined || categoryAxisColumn === null || groupby.length > 0
       ? undefined
       : (index: number) => onCrossFilter(toggledCrossFilter(categoryAxisColumn, pivoted.xValues[index] ?? null, crossFilterValues));
-  // Drilling to detail takes the clicked x position: a category, a number, or a time point's period.
+  // Drilling to detail takes the clicked x position (a category, a number, or a time point's
+  // period) and the group-by values of the series under the pointer.
   const onCategoryContextMenu =
     onMarkContextMenu === undefined
       ? undefined
-      : (index: number, event: MouseEvent) =>
-          emitMarkContextMenu(event, xAxisDrillValues(formData, pivoted.xKind, pivoted.xValues[index], timeFormatter(xFormat)), onMarkContextMenu);
+      : (index: number, event: MouseEvent, seriesName: string | null) =>
+          emitMarkContextMenu(
+            event,
+            seriesPointDrillValues(formData, pivoted.xKind, pivoted.xValues[index], seriesName, timeFormatter(xFormat)),
+            onMarkContextMenu,
+          );
   return (
     <CartesianChart
       data={{ xKind: pivoted.xKind, xValues: pivoted.xValues, series }}

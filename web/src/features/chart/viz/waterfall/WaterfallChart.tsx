@@ -17,7 +17,6 @@ import { waterfallSteps, waterfallTotalLabel, type WaterfallStep, type Waterfall
 import { genericDataTypes } from '@/features/chart/chartColumns';
 import { findXColumn } from '../cartesian/cartesianSeries';
 import { drillValue, emitMarkContextMenu, xAxisDrillValues } from '../drillValues';
-import { categoryLabel } from '../queryColumns';
 
 const margin = { top: 16, right: 16, bottom: 32, left: 64 };
 const stepKinds = ['increase', 'decrease', 'total'] as const;
@@ -71,7 +70,8 @@ export function WaterfallChart({ data, formData, width, height, theme, onMarkCon
     const { rowIndex, breakdownRowIndex } = step;
     if (rowIndex === undefined || xColumn === undefined) return [];
     const xKind = xColumn.genericType === genericDataTypes.temporal ? 'time' : 'category';
-    const values = xAxisDrillValues(formData, xKind, xColumn.values[rowIndex], () => categoryLabel(xColumn.values[rowIndex], xColumn));
+    // A period is labelled as the axis labels it (`x_axis_time_format`).
+    const values = xAxisDrillValues(formData, xKind, xColumn.values[rowIndex], formatTime);
     if (breakdownColumn === undefined || breakdownRowIndex === undefined) return values;
     return [...values, drillValue(breakdownColumn.name, breakdownColumn.values[breakdownRowIndex])];
   };
