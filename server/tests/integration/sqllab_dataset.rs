@@ -557,9 +557,10 @@ async fn check_templated_dataset(
     assert_eq!(rows[0]["who"], "admin");
     assert_eq!(rows[0]["total"].as_i64(), Some(boys_in_ca), "{}", data.json);
 
-    // "Sync columns" renders the SQL with the dataset's new parameters.
+    // "Sync columns" renders the SQL with the dataset's new parameters (an empty state takes the
+    // `{% else %}` branch).
     sqlx::query("UPDATE tables SET template_params = $1 WHERE id = $2")
-        .bind("{\"label\": \"total\"}")
+        .bind("{\"label\": \"total\", \"state\": \"\"}")
         .bind(id)
         .execute(app.state.store.pool())
         .await
