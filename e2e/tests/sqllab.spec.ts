@@ -5,7 +5,7 @@ import { testIds } from '../../web/src/testIds';
 import { LoginPage } from '../pages/LoginPage';
 import { SqlLabPage } from '../pages/SqlLabPage';
 import { adminPassword, adminUsername } from '../support/quiverServer';
-import { executeAsJson } from '../support/sqlLabAnswer';
+import { executeAsJson, readSqlLabAnswer } from '../support/sqlLabAnswer';
 
 const aggregateSql = 'SELECT gender, SUM(num) AS total FROM birth_names GROUP BY gender ORDER BY gender';
 const dmlNotAllowed = 'Only SELECT statements are allowed against this database.';
@@ -130,7 +130,9 @@ test.describe('SQL Lab', () => {
     const answered = page.waitForResponse((response) => response.url().includes('/api/v1/sqllab/execute/') && response.request().method() === 'POST');
     await sqlLab.runWithKeyboard();
     await sqlLab.expectRowCount('1 row');
-    const queryDict = ((await (await answered).json()) as { query: { queryId: number; link: string } }).query;
+    // The page asks for the Arrow answer: the run's meta is in its schema metadata.
+    const { meta } = readSqlLabAnswer(await (await answered).body());
+    const queryDict = (meta as unknown as { query: { queryId: number; link: string } }).query;
     expect(queryDict.link).toBe(`/sqllab/?queryId=${queryDict.queryId}`);
 
     // /superset/sqllab/history/ is the Query history list, which lists the run.
