@@ -72,7 +72,7 @@ export class SqlLabPage {
 
   /** The results pane's 'Parameter error'. */
   parameterError(): Locator {
-    return this.results.getByTestId(testIds.sqlLab.parameterError);
+    return this.results.getByTestId(testIds.errorMessage.parameterError);
   }
 
   historyRows(): Locator {

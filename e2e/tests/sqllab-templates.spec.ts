@@ -1,8 +1,10 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { testIds } from '../../web/src/testIds';
+import { ErrorAlert } from '../pages/ErrorAlert';
+import { ExplorePage } from '../pages/ExplorePage';
 import { LoginPage } from '../pages/LoginPage';
 import { SqlLabPage } from '../pages/SqlLabPage';
-import { adminPassword, adminUsername } from '../support/quiverServer';
+import { adminPassword, adminUsername, writeJson } from '../support/quiverServer';
 import { executeAsJson } from '../support/sqlLabAnswer';
 
 const literalSql = "SELECT COUNT(*) AS n FROM birth_names WHERE gender = 'girl' AND state = 'CA'";
@@ -60,11 +62,11 @@ test.describe('SQL Lab template parameters', () => {
     await page.getByTestId(testIds.sqlLab.runButton).click();
     expect((await failedRun).status()).toBe(400);
     await expect(sqlLab.parameterError()).toContainText('Parameter error');
-    await expect(sqlLab.parameterError().getByTestId(testIds.sqlLab.parameterErrorMessage)).toContainText('"gendr"');
-    await expect(sqlLab.parameterError().getByTestId(testIds.sqlLab.parameterSuggestion)).toHaveText([
+    await expect(sqlLab.parameterError().getByTestId(testIds.errorMessage.parameterErrorMessage)).toContainText('"gendr"');
+    await expect(sqlLab.parameterError().getByTestId(testIds.errorMessage.parameterSuggestion)).toHaveText([
       'Did you mean: "gender" instead of "gendr"?',
     ]);
-    await expect(sqlLab.parameterError().getByTestId(testIds.sqlLab.parameterIssueCode)).toContainText(['Issue 1006']);
+    await expect(sqlLab.parameterError().getByTestId(testIds.errorMessage.parameterIssueCode)).toContainText(['Issue 1006']);
 
     const stored = JSON.parse((await storedParams).postData() ?? '{}') as { template_params?: string };
     expect(stored.template_params).toBe('{"gender": "girl"}');
@@ -93,5 +95,54 @@ test.describe('SQL Lab template parameters', () => {
     // The plain scan is planned at the table's whole row count, which the engine knows.
     const total = await executeAsJson(page.request, 'SELECT COUNT(*) AS n FROM birth_names');
     expect(Number(body.result[1]?.['Estimated rows'])).toBe(Number(total.data[0]?.n));
+  });
+
+  test("a chart over a templated dataset with a misspelled parameter shows the server's Parameter error with its suggestion", async ({ page }) => {
+    const databases = (await (await page.request.get('/api/v1/database/')).json()) as { result: { id: number; database_name: string }[] };
+    const examples = databases.result.find((database) => database.database_name === 'examples')?.id;
+    expect(examples).toBeDefined();
+    const stamp = Date.now();
+    // Created with a parameter the dataset gives (its columns are read from the rendered SQL)...
+    const dataset = await writeJson(page.request, 'POST', '/api/v1/dataset/', {
+      database: examples,
+      schema: 'main',
+      table_name: `births of one gender ${stamp}`,
+      sql: "SELECT gender, num FROM birth_names WHERE gender = '{{ gender }}'",
+      template_params: '{"gender": "girl"}',
+    });
+    const datasetId = dataset.id as number;
+    // ...then edited to name one it does not.
+    await writeJson(page.request, 'PUT', `/api/v1/dataset/${datasetId}`, {
+      sql: "SELECT gender, num FROM birth_names WHERE gender = '{{ gendr }}'",
+    });
+    const params = {
+      datasource: `${datasetId}__table`,
+      viz_type: 'table',
+      groupby: ['gender'],
+      metrics: [{ expressionType: 'SQL', sqlExpression: 'SUM(num)', label: 'total' }],
+      adhoc_filters: [],
+      row_limit: 10,
+      time_range: 'No filter',
+    };
+    const chart = await writeJson(page.request, 'POST', '/api/v1/chart/', {
+      slice_name: `Misspelled parameter ${stamp}`,
+      viz_type: 'table',
+      datasource_id: datasetId,
+      datasource_type: 'table',
+      params: JSON.stringify(params),
+    });
+
+    const chartData = page.waitForResponse((response) => response.url().includes('/api/v1/chart/data') && response.request().method() === 'POST');
+    const explore = await ExplorePage.openPath(page, `/explore/?slice_id=${String(chart.id)}`);
+    expect((await chartData).status()).toBe(400);
+    const error = new ErrorAlert(explore.chartError);
+    await expect(error.alert).toHaveAttribute('data-error-display', 'parameter');
+    await expect(error.title).toHaveText('Parameter error');
+    const parameterError = explore.chartError.getByTestId(testIds.errorMessage.parameterError);
+    await expect(parameterError.getByTestId(testIds.errorMessage.parameterErrorMessage)).toContainText('"gendr"');
+    await expect(parameterError.getByTestId(testIds.errorMessage.parameterSuggestion)).toHaveText([
+      'Did you mean: "gender" instead of "gendr"?',
+    ]);
+    await expect(parameterError.getByTestId(testIds.errorMessage.parameterIssueCode)).toContainText(['Issue 1006']);
   });
 });

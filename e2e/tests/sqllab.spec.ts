@@ -5,7 +5,7 @@ import { testIds } from '../../web/src/testIds';
 import { LoginPage } from '../pages/LoginPage';
 import { SqlLabPage } from '../pages/SqlLabPage';
 import { adminPassword, adminUsername } from '../support/quiverServer';
-import { executeAsJson } from '../support/sqlLabAnswer';
+import { executeAsJson, readSqlLabAnswer } from '../support/sqlLabAnswer';
 
 const aggregateSql = 'SELECT gender, SUM(num) AS total FROM birth_names GROUP BY gender ORDER BY gender';
 const dmlNotAllowed = 'Only SELECT statements are allowed against this database.';
@@ -112,5 +112,44 @@ test.describe('SQL Lab', () => {
     await expect(sqlLab.tab('Births')).toHaveCount(0);
     // The tab active before it becomes active again (the tab history, spec 002 section 4).
     await expect(sqlLab.activeTab()).toHaveAttribute('data-tab-name', activeBefore);
+  });
+
+  test("the legacy paths redirect, the page is titled 'SQL Lab', and a run of the Query history list opens by its link", async ({ page }) => {
+    // /superset/sqllab/ is /sqllab/ now (Superset 6), with its query string.
+    await page.goto('/superset/sqllab/?state=CA');
+    const sqlLab = await SqlLabPage.current(page);
+    await expect(page).toHaveURL(/\/sqllab\/\?state=CA$/);
+    await expect(page).toHaveTitle('SQL Lab');
+
+    // A run, whose query dict links it.
+    const stamp = Date.now();
+    const runSql = `SELECT ${stamp} AS stamp`;
+    await sqlLab.chooseDatabase('examples');
+    const tabName = (await sqlLab.activeTab().getAttribute('data-tab-name')) ?? '';
+    await sqlLab.typeSql(runSql);
+    const answered = page.waitForResponse((response) => response.url().includes('/api/v1/sqllab/execute/') && response.request().method() === 'POST');
+    await sqlLab.runWithKeyboard();
+    await sqlLab.expectRowCount('1 row');
+    // The page asks for the Arrow answer: the run's meta is in its schema metadata.
+    const { meta } = readSqlLabAnswer(await (await answered).body());
+    const queryDict = (meta as unknown as { query: { queryId: number; link: string } }).query;
+    expect(queryDict.link).toBe(`/sqllab/?queryId=${queryDict.queryId}`);
+
+    // /superset/sqllab/history/ is the Query history list, which lists the run.
+    await page.goto('/superset/sqllab/history/');
+    await expect(page).toHaveURL(/\/sqllab\/history\/$/);
+    await expect(page).toHaveTitle('Query history');
+    const list = page.getByTestId(testIds.queryHistoryList.page);
+    const row = list.getByRole('row').filter({ hasText: runSql });
+    await expect(row).toHaveCount(1);
+    const open = row.getByTestId(testIds.queryHistoryList.openInSqlLab);
+    await expect(open).toHaveAttribute('href', queryDict.link);
+
+    // Its link opens the run's SQL in a new tab, "Copy of" the run's tab.
+    await open.click();
+    await SqlLabPage.current(page);
+    await expect(sqlLab.activeTab()).toHaveAttribute('data-tab-name', `Copy of ${tabName}`);
+    await expect(sqlLab.editor).toContainText(runSql);
+    await expect(page).toHaveURL(/\/sqllab\/$/);
   });
 });

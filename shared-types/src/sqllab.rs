@@ -7,6 +7,7 @@ use ts_rs::TS;
 use crate::chart_data::GenericDataType;
 use crate::common::UserRef;
 use crate::dataset::DatabaseRef;
+use crate::error::ErrorItem;
 use crate::ids::DatabaseId;
 
 /// How a CTAS run creates its object.
@@ -67,6 +68,11 @@ pub struct SqlLabExecutePayload {
     #[serde(default)]
     #[ts(optional)]
     pub expand_data: Option<bool>,
+    /// A table's data preview (the left bar's `SELECT *`): recorded in no editor, so it stays out
+    /// of every tab's history, and marked `isDataPreview` in the query dict.
+    #[serde(default, rename = "isDataPreview")]
+    #[ts(optional)]
+    pub is_data_preview: Option<bool>,
 }
 
 /// One result column of a run.
@@ -128,8 +134,20 @@ pub struct SqlLabQuery {
     pub temp_schema: Option<String>,
     #[serde(rename = "resultsKey")]
     pub results_key: Option<String>,
+    /// The engine's page about the run. None of Quiver's engines (DuckDB, PostgreSQL, MySQL,
+    /// SQLite) gives one, so it is null; Superset fills it for Presto, Trino, Hive and the like.
     #[serde(rename = "trackingUrl")]
     pub tracking_url: Option<String>,
+    /// Where the run opens in SQL Lab (`/sqllab/?queryId={id}`, Superset's query link).
+    pub link: String,
+    /// Whether this answer's rows were read back from the kept results (`GET
+    /// /api/v1/sqllab/results/`) rather than produced by the run in this answer.
+    pub cached: bool,
+    /// A table's data preview run (kept out of the editors' histories).
+    #[serde(rename = "isDataPreview")]
+    pub is_data_preview: bool,
+    /// The SIP-40 errors of a failed run (`[{message, error_type, level, extra}]`), else empty.
+    pub errors: Vec<ErrorItem>,
     /// Epoch milliseconds.
     #[serde(rename = "startDttm")]
     pub start_dttm: Option<f64>,

@@ -226,7 +226,8 @@ pub struct CreatedId {
 }
 
 /// `POST /tableschemaview/`: a table of SQL Lab's left bar (spec 002 section 3). The client sends
-/// its whole table; it is kept as the schema entry's `description`.
+/// its whole table; it is kept as the schema entry's `description`. Posting the same table again
+/// (same tab, database, catalog, schema and name) updates that entry and keeps its id.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct TableSchemaNew {
@@ -242,7 +243,23 @@ pub struct TableSchemaNew {
     #[ts(optional)]
     pub schema: Option<String>,
     pub name: String,
-    /// The rest of the client's table (columns, expanded, ...), kept as sent.
+    /// Whether the table is open in the left bar; a new entry starts expanded when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub expanded: Option<bool>,
+    /// The client id of the table's data preview run (Superset's `dataPreviewQueryId`).
+    #[serde(
+        default,
+        rename = "dataPreviewQueryId",
+        skip_serializing_if = "Option::is_none"
+    )]
+    #[ts(optional)]
+    pub data_preview_query_id: Option<String>,
+    /// Whether the table's metadata was read (Superset's `initialized`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub initialized: Option<bool>,
+    /// The rest of the client's table (columns, selectStar, ...), kept as sent.
     #[serde(flatten)]
     #[ts(skip)]
     pub extra: serde_json::Map<String, serde_json::Value>,

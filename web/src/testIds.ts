@@ -173,6 +173,12 @@ export const testIds = {
     description: 'error-alert-description',
     detailsToggle: 'error-alert-details-toggle',
     details: 'error-alert-details',
+    /** 'Parameter error' (SQL Lab's results, a chart over a templated dataset). */
+    parameterError: 'parameter-error',
+    parameterErrorMessage: 'parameter-error-message',
+    /** One 'Did you mean: ...' line of the parameter error. */
+    parameterSuggestion: 'parameter-suggestion',
+    parameterIssueCode: 'parameter-issue-code',
   },
   tableChart: {
     table: 'table-chart',
@@ -438,12 +444,6 @@ export const testIds = {
     templateParamsEditor: 'sqllab-template-params-editor',
     templateParamsError: 'sqllab-template-params-error',
     templateParamsSave: 'sqllab-template-params-save',
-    /** The results pane's 'Parameter error'. */
-    parameterError: 'sqllab-parameter-error',
-    parameterErrorMessage: 'sqllab-parameter-error-message',
-    /** One 'Did you mean: ...' line of the parameter error. */
-    parameterSuggestion: 'sqllab-parameter-suggestion',
-    parameterIssueCode: 'sqllab-parameter-issue-code',
   },
   dashboard: {
     page: 'dashboard-page',
@@ -713,6 +713,12 @@ export const testIds = {
   savedQueryList: {
     page: 'saved-query-list-page',
     nameLink: 'saved-query-list-name-link',
+  },
+  /** `/sqllab/history/`: the Query history list. */
+  queryHistoryList: {
+    page: 'query-history-list-page',
+    openInSqlLab: 'query-history-list-open',
+    status: 'query-history-list-status',
   },
   databaseList: {
     page: 'database-list-page',

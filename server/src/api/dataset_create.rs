@@ -11,7 +11,8 @@ use quiver_types::{
 };
 use serde_json::{json, Map};
 
-use crate::auth::CurrentUser;
+use crate::auth::{AuthUser, CurrentUser};
+use crate::chart_data::dataset_sql::rendered_source_sql;
 use crate::chart_data::engine_error;
 use crate::engines::{RunControl, Statement};
 use crate::error::{ApiError, AppJson};
@@ -151,6 +152,8 @@ fn check_template_params(template_params: Option<&str>) -> Result<(), ApiError> 
 
 /// What a new dataset is made of, as both creating calls give it.
 struct DatasetRequest<'a> {
+    /// Whose `current_username()` a templated SQL renders with.
+    user: &'a AuthUser,
     database: &'a DatabaseRecord,
     catalog: Option<&'a str>,
     schema: Option<&'a str>,
@@ -186,6 +189,7 @@ fn with_given_temporal_flags(columns: Vec<NewColumn>, given_columns: &[DatasetCo
 /// (columns of the query's result); answers its id.
 async fn create(app: &AppState, request: DatasetRequest<'_>) -> Result<i64, ApiError> {
     let DatasetRequest {
+        user,
         database,
         catalog,
         schema,
@@ -216,7 +220,11 @@ async fn create(app: &AppState, request: DatasetRequest<'_>) -> Result<i64, ApiE
         ));
     }
     let columns = match sql {
-        Some(sql) => query_columns(app, database, sql).await?,
+        Some(sql) => {
+            // The columns are those of the rendered SQL; the dataset keeps its template.
+            let rendered = rendered_source_sql(sql, template_params, user)?;
+            query_columns(app, database, &rendered).await?
+        }
         None => {
             let default_schema = if database.backend == "postgresql" {
                 "public"
@@ -285,6 +293,7 @@ pub async fn create_dataset(
     let id = create(
         &app,
         DatasetRequest {
+            user: &user,
             database: &database,
             catalog: given(post.catalog.as_deref()),
             schema: given(post.schema.as_deref()),
@@ -322,6 +331,7 @@ pub async fn get_or_create_dataset(
             create(
                 &app,
                 DatasetRequest {
+                    user: &user,
                     database: &database,
                     catalog: given(payload.catalog.as_deref()),
                     schema,

@@ -15,6 +15,7 @@ use serde_json::{json, Map, Value};
 use super::database_write::{parse_whole_number, NotWholeNumber};
 use crate::auth::guard::FORBIDDEN;
 use crate::auth::{AuthUser, CurrentUser};
+use crate::chart_data::dataset_sql::rendered_source_sql;
 use crate::chart_data::engine_error;
 use crate::engines::{RunControl, Statement};
 use crate::error::{ApiError, AppJson, AppPath, AppQuery, ErrorKind};
@@ -308,7 +309,9 @@ pub async fn source_columns(
         expression: None,
     };
     if let Some(sql) = settings.sql.as_deref().filter(|sql| !sql.trim().is_empty()) {
-        let trimmed = sql.trim().trim_end_matches(';');
+        // A templated SQL is read as rendered with the dataset's parameters and the user.
+        let rendered = rendered_source_sql(sql, settings.template_params.as_deref(), user)?;
+        let trimmed = rendered.trim().trim_end_matches(';');
         let statement = Statement {
             sql: format!("SELECT * FROM ({trimmed}) AS virtual_table LIMIT 0"),
             params: vec![],

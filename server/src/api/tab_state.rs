@@ -420,6 +420,7 @@ pub async fn create_table_schema(
             schema: table.schema.as_deref(),
             table: &table.name,
             description: &description,
+            expanded: table.expanded.unwrap_or(true),
         })
         .await?;
     Ok(AppJson(CreatedId { id }))

@@ -7,6 +7,10 @@
 //! | `{{ name }}` | the dataset's `template_params` value `name` |
 //! | `{{ current_username() }}` | the user whose chart is queried |
 //! | `{{ url_param('country', 'FR') }}` | the chart's `form_data.url_params.country`, else the default |
+//!
+//! Creating a virtual dataset and syncing its columns read the columns of the rendered SQL too
+//! (`rendered_source_sql`: the dataset's parameters and the current user, no URL parameters, so
+//! `url_param` gives its default), as Superset's `get_virtual_table_metadata` does.
 
 use std::collections::BTreeMap;
 
@@ -47,14 +51,33 @@ pub fn with_rendered_sql(
         return Ok(dataset);
     };
     let url_params = form_data_url_params(form_data);
-    let context = TemplateContext {
-        params: dataset.template_params.as_deref(),
-        user,
-        url_params: &url_params,
-    };
-    let rendered = render_sql(sql, &context).map_err(template_error)?;
+    let rendered = render_dataset_sql(sql, dataset.template_params.as_deref(), user, &url_params)?;
     dataset.sql = Some(rendered);
     Ok(dataset)
+}
+
+fn render_dataset_sql(
+    sql: &str,
+    template_params: Option<&str>,
+    user: &AuthUser,
+    url_params: &BTreeMap<String, String>,
+) -> Result<String, ApiError> {
+    let context = TemplateContext {
+        params: template_params,
+        user,
+        url_params,
+    };
+    render_sql(sql, &context).map_err(template_error)
+}
+
+/// A virtual dataset's SQL rendered to read its columns (dataset creation, "sync columns"): with
+/// the dataset's `template_params` and the current user, without URL parameters.
+pub fn rendered_source_sql(
+    sql: &str,
+    template_params: Option<&str>,
+    user: &AuthUser,
+) -> Result<String, ApiError> {
+    render_dataset_sql(sql, template_params, user, &BTreeMap::new())
 }
 
 #[cfg(test)]

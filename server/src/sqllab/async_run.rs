@@ -258,7 +258,11 @@ pub async fn results(
     if let Some(shown) = shown {
         answer.rows.batches = super::results::rows_within_limit(&answer.rows.batches, shown);
     }
-    answer.meta.query = run::query_view(&record, &database_name);
+    answer.meta.query = SqlLabQuery {
+        // The rows come from the kept results, not from a run in this answer.
+        cached: true,
+        ..run::query_view(&record, &database_name)
+    };
     Ok(answer)
 }
 

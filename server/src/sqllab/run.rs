@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use arrow::datatypes::Schema;
 use quiver_types::{
-    DatabaseId, ErrorExtra, ErrorType, IssueCode, SqlLabExecutePayload, SqlLabExecuteResponse, SqlLabQuery,
-    SqlLabResultMeta,
+    DatabaseId, ErrorExtra, ErrorItem, ErrorType, IssueCode, SqlLabExecutePayload, SqlLabExecuteResponse,
+    SqlLabQuery, SqlLabResultMeta,
 };
 
 use super::ctas::{self, CtasTarget};
@@ -172,8 +172,23 @@ pub(crate) fn epoch_ms(stored: Option<&str>) -> Option<f64> {
     Some(parsed.and_utc().timestamp_micros() as f64 / 1000.0)
 }
 
-/// A stored run as the client sees it.
+/// Where a run opens in SQL Lab (Superset's query link, read by `?queryId=`).
+pub fn query_link(query_id: i64) -> String {
+    format!("/sqllab/?queryId={query_id}")
+}
+
+/// What a run's `extra_json` says: its SIP-40 errors and whether it is a data preview.
+#[derive(Debug, Default, serde::Deserialize)]
+struct QueryExtra {
+    #[serde(default)]
+    errors: Vec<ErrorItem>,
+    #[serde(default)]
+    is_data_preview: bool,
+}
+
+/// A stored run as the client sees it (`cached` false: the rows, if any, come with the run).
 pub fn query_view(record: &QueryRecord, database_name: &str) -> SqlLabQuery {
+    let extra: QueryExtra = serde_json::from_str(&record.extra_json).unwrap_or_default();
     SqlLabQuery {
         id: record.client_id.clone(),
         query_id: record.id,
@@ -198,6 +213,10 @@ pub fn query_view(record: &QueryRecord, database_name: &str) -> SqlLabQuery {
         temp_schema: record.tmp_schema_name.clone(),
         results_key: record.results_key.clone(),
         tracking_url: record.tracking_url.clone(),
+        link: query_link(record.id),
+        cached: false,
+        is_data_preview: extra.is_data_preview,
+        errors: extra.errors,
         start_dttm: epoch_ms(record.start_time.as_deref()),
         end_dttm: epoch_ms(record.end_time.as_deref()),
         changed_on: record.changed_on.clone(),
@@ -312,6 +331,7 @@ pub async fn prepare(
         Some(id) => id.to_owned(),
         None => super::new_client_id(),
     };
+    let is_data_preview = payload.is_data_preview == Some(true);
     let query_id = app
         .store
         .create_query(&NewQuery {
@@ -320,7 +340,8 @@ pub async fn prepare(
             user_id: user.id,
             status,
             tab_name: payload.tab.as_deref(),
-            sql_editor_id: payload.sql_editor_id.as_deref(),
+            // A data preview belongs to no editor: it stays out of every tab's history.
+            sql_editor_id: payload.sql_editor_id.as_deref().filter(|_| !is_data_preview),
             catalog: payload.catalog.as_deref(),
             schema: payload.schema.as_deref(),
             sql: &payload.sql,
@@ -332,6 +353,7 @@ pub async fn prepare(
                 .map(|target| target.table.as_str())
                 .or(payload.tmp_table_name.as_deref()),
             tmp_schema_name: ctas_target.as_ref().and_then(|target| target.schema.as_deref()),
+            is_data_preview,
         })
         .await?;
     let refused = |answer: ApiError| async move {
@@ -398,8 +420,15 @@ pub async fn record_failure(
         error_message: Some(&message),
         results_key: None,
     };
-    if let Err(error) = app.store.finish_query(query_id, &outcome).await {
-        tracing::warn!(%error, query_id, "could not record a failed run");
+    match app.store.finish_query(query_id, &outcome).await {
+        Ok(true) if !answer.body.errors.is_empty() => {
+            let errors = serde_json::to_value(&answer.body.errors).unwrap_or_default();
+            if let Err(error) = app.store.set_query_errors(query_id, &errors).await {
+                tracing::warn!(%error, query_id, "could not record a failed run's errors");
+            }
+        }
+        Ok(_) => {}
+        Err(error) => tracing::warn!(%error, query_id, "could not record a failed run"),
     }
 }
 

@@ -64,6 +64,9 @@ pub struct QueryRecord {
     pub error_message: Option<String>,
     pub results_key: Option<String>,
     pub tracking_url: Option<String>,
+    /// `{"errors": [...], "is_data_preview": true}`: a failed run's SIP-40 errors and whether it
+    /// is a table's data preview.
+    pub extra_json: String,
     pub start_time: Option<String>,
     pub start_running_time: Option<String>,
     pub end_time: Option<String>,
@@ -87,6 +90,8 @@ pub struct NewQuery<'a> {
     pub ctas_method: &'a str,
     pub tmp_table_name: Option<&'a str>,
     pub tmp_schema_name: Option<&'a str>,
+    /// A table's data preview: marked in `extra_json`.
+    pub is_data_preview: bool,
 }
 
 /// How a run ended.
@@ -101,11 +106,20 @@ pub struct QueryOutcome<'a> {
     pub results_key: Option<&'a str>,
 }
 
+/// The `extra_json` a run starts with.
+fn new_query_extra(is_data_preview: bool) -> String {
+    if is_data_preview {
+        serde_json::json!({"is_data_preview": true}).to_string()
+    } else {
+        "{}".to_owned()
+    }
+}
+
 pub(crate) const QUERY_COLUMNS: &str =
     "id, client_id, database_id, user_id, status, tab_name, sql_editor_id, \
     catalog, schema, sql, executed_sql, \"limit\", limiting_factor, select_as_cta, ctas_method, \
     tmp_table_name, tmp_schema_name, progress, rows, error_message, results_key, tracking_url, \
-    start_time, start_running_time, end_time, changed_on";
+    extra_json, start_time, start_running_time, end_time, changed_on";
 
 pub(crate) fn query_from_row(row: &sqlx::any::AnyRow) -> StoreResult<QueryRecord> {
     Ok(QueryRecord {
@@ -131,6 +145,7 @@ pub(crate) fn query_from_row(row: &sqlx::any::AnyRow) -> StoreResult<QueryRecord
         error_message: row.try_get("error_message")?,
         results_key: row.try_get("results_key")?,
         tracking_url: row.try_get("tracking_url")?,
+        extra_json: row.try_get("extra_json")?,
         start_time: row.try_get("start_time")?,
         start_running_time: row.try_get("start_running_time")?,
         end_time: row.try_get("end_time")?,
@@ -146,8 +161,9 @@ impl Store {
         sqlx::query_scalar(
             "INSERT INTO query (client_id, database_id, user_id, status, tab_name, sql_editor_id, catalog,
                                 schema, sql, \"limit\", select_as_cta, ctas_method, tmp_table_name,
-                                tmp_schema_name, start_time, start_running_time, changed_on)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $15) RETURNING id",
+                                tmp_schema_name, start_time, start_running_time, changed_on, extra_json)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $15, $17)
+             RETURNING id",
         )
         .bind(query.client_id)
         .bind(query.database_id)
@@ -165,6 +181,7 @@ impl Store {
         .bind(query.tmp_schema_name)
         .bind(&now)
         .bind(running_since)
+        .bind(new_query_extra(query.is_data_preview))
         .fetch_one(&self.pool)
         .await
         .map_err(|error| {
@@ -212,6 +229,28 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(result.rows_affected() > 0)
+    }
+
+    /// Keeps a failed run's SIP-40 errors in its `extra_json` (key `errors`, as Superset does).
+    pub async fn set_query_errors(&self, id: i64, errors: &serde_json::Value) -> StoreResult<()> {
+        let stored: Option<String> = sqlx::query_scalar("SELECT extra_json FROM query WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        let Some(stored) = stored else {
+            return Err(StoreError::NotFound);
+        };
+        let mut extra = match serde_json::from_str::<serde_json::Value>(&stored) {
+            Ok(serde_json::Value::Object(extra)) => extra,
+            _ => serde_json::Map::new(),
+        };
+        extra.insert("errors".to_owned(), errors.clone());
+        sqlx::query("UPDATE query SET extra_json = $1 WHERE id = $2")
+            .bind(serde_json::Value::Object(extra).to_string())
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 
     /// Marks a run stopped unless it has finished. Returns whether it was stopped now.

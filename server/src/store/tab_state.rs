@@ -75,6 +75,7 @@ pub struct NewTableSchema<'a> {
     pub schema: Option<&'a str>,
     pub table: &'a str,
     pub description: &'a str,
+    pub expanded: bool,
 }
 
 const TAB_SELECT: &str = "SELECT tab_state.id, tab_state.user_id, tab_state.label, tab_state.active,
@@ -294,36 +295,54 @@ impl Store {
             .collect()
     }
 
-    /// Opens a table in a tab, replacing the same table opened before; it starts expanded.
+    /// Opens a table in a tab; the same table opened before is updated in place (its id kept),
+    /// with the new description and `expanded`.
     pub async fn create_table_schema(&self, table: &NewTableSchema<'_>) -> StoreResult<i64> {
         let now = now_text();
         let mut transaction = self.pool.begin().await?;
-        sqlx::query(
-            "DELETE FROM table_schema WHERE tab_state_id = $1 AND database_id = $2 AND \"table\" = $3
-               AND COALESCE(catalog, '') = COALESCE($4, '') AND COALESCE(schema, '') = COALESCE($5, '')",
+        let existing: Option<i64> = sqlx::query_scalar(
+            "SELECT id FROM table_schema WHERE tab_state_id = $1 AND database_id = $2 AND \"table\" = $3
+               AND COALESCE(catalog, '') = COALESCE($4, '') AND COALESCE(schema, '') = COALESCE($5, '')
+             ORDER BY id LIMIT 1",
         )
         .bind(table.tab_state_id)
         .bind(table.database_id)
         .bind(table.table)
         .bind(table.catalog)
         .bind(table.schema)
-        .execute(&mut *transaction)
+        .fetch_optional(&mut *transaction)
         .await?;
-        let id = sqlx::query_scalar(
-            "INSERT INTO table_schema (tab_state_id, database_id, catalog, schema, \"table\", description,
-                                       expanded, created_on, changed_on)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id",
-        )
-        .bind(table.tab_state_id)
-        .bind(table.database_id)
-        .bind(table.catalog)
-        .bind(table.schema)
-        .bind(table.table)
-        .bind(table.description)
-        .bind(true)
-        .bind(&now)
-        .fetch_one(&mut *transaction)
-        .await?;
+        let id = match existing {
+            Some(id) => {
+                sqlx::query(
+                    "UPDATE table_schema SET description = $1, expanded = $2, changed_on = $3 WHERE id = $4",
+                )
+                .bind(table.description)
+                .bind(table.expanded)
+                .bind(&now)
+                .bind(id)
+                .execute(&mut *transaction)
+                .await?;
+                id
+            }
+            None => {
+                sqlx::query_scalar(
+                    "INSERT INTO table_schema (tab_state_id, database_id, catalog, schema, \"table\", description,
+                                               expanded, created_on, changed_on)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id",
+                )
+                .bind(table.tab_state_id)
+                .bind(table.database_id)
+                .bind(table.catalog)
+                .bind(table.schema)
+                .bind(table.table)
+                .bind(table.description)
+                .bind(table.expanded)
+                .bind(&now)
+                .fetch_one(&mut *transaction)
+                .await?
+            }
+        };
         transaction.commit().await?;
         Ok(id)
     }

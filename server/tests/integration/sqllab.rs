@@ -1772,3 +1772,129 @@ async fn the_results_call_checks_its_key_and_its_reader() {
     );
     app.close().await;
 }
+
+/// The runs of a user as `updated_since` lists them over the last five minutes, by client id.
+async fn recent_run(app: &TestApp, who: &As, client_id: &str) -> Value {
+    let since = (chrono::Utc::now() - chrono::Duration::minutes(5)).timestamp_millis();
+    let answer = app
+        .get(
+            &format!("/api/v1/query/updated_since?q=(last_updated_ms:{since})"),
+            who,
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    answer.json["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|query| query["id"] == client_id)
+        .cloned()
+        .unwrap_or_else(|| panic!("{client_id} is not listed: {}", answer.json))
+}
+
+#[tokio::test]
+async fn the_query_dict_has_its_link_cached_mark_data_preview_mark_and_errors() {
+    let (app, admin, database_id) = examples_lab().await;
+    let run = |client_id: &str, sql: &str, extra: Value| {
+        let mut body = json!({"database_id": database_id, "sql": sql, "queryLimit": 10,
+                              "runAsync": false, "client_id": client_id, "tab": "Untitled Query 1",
+                              "sql_editor_id": "7", "json": true});
+        body.as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        app.post("/api/v1/sqllab/execute/", body, &admin)
+    };
+
+    // A run that succeeds: its link, not cached, no errors, not a preview, no tracking URL.
+    let answer = run("dictsuccess", "SELECT 1 AS one", json!({})).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+    let query = &answer.json["query"];
+    let id = query["queryId"].as_i64().unwrap();
+    assert_eq!(query["link"], format!("/sqllab/?queryId={id}"));
+    assert_eq!(query["cached"], false);
+    assert_eq!(query["isDataPreview"], false);
+    assert_eq!(query["errors"], json!([]));
+    assert_eq!(query["trackingUrl"], Value::Null);
+
+    // A failed run keeps the errors its answer gave, as the query dict's `errors`.
+    let failed = run("dictfailed", "SELECT nope FROM birth_names", json!({})).await;
+    assert!(failed.status.is_client_error(), "{}", failed.json);
+    let listed = recent_run(&app, &admin, "dictfailed").await;
+    assert_eq!(listed["state"], "failed");
+    assert_eq!(listed["errors"], failed.json["errors"], "{listed}");
+    assert_eq!(listed["errors"][0]["message"], listed["errorMessage"]);
+    assert!(listed["errors"][0]["error_type"]
+        .as_str()
+        .unwrap()
+        .ends_with("_ERROR"));
+
+    // A Parameter error keeps its undefined parameters and the given ones.
+    let parameter = run(
+        "dictparameter",
+        "SELECT '{{ gendr }}' AS g",
+        json!({"templateParams": "{\"gender\": \"girl\"}"}),
+    )
+    .await;
+    assert_eq!(parameter.status, StatusCode::BAD_REQUEST, "{}", parameter.json);
+    let listed = recent_run(&app, &admin, "dictparameter").await;
+    assert_eq!(listed["errors"][0]["error_type"], "MISSING_TEMPLATE_PARAMS_ERROR");
+    assert_eq!(
+        listed["errors"][0]["extra"]["undefined_parameters"],
+        json!(["gendr"])
+    );
+    assert_eq!(
+        listed["errors"][0]["extra"]["template_parameters"],
+        json!({"gender": "girl"})
+    );
+
+    // A data preview is marked and recorded in no editor, so no tab's history lists it.
+    let preview = run(
+        "dictpreview",
+        "SELECT * FROM birth_names",
+        json!({"isDataPreview": true, "tab": ""}),
+    )
+    .await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.json);
+    assert_eq!(preview.json["query"]["isDataPreview"], true);
+    assert_eq!(preview.json["query"]["sqlEditorId"], Value::Null);
+    let history = app
+        .get(
+            "/api/v1/query/?q=(filters:!((col:sql_editor_id,opr:eq,value:'7')),page:0,page_size:100)",
+            &admin,
+        )
+        .await;
+    assert_eq!(history.status, StatusCode::OK, "{}", history.json);
+    let mut clients: Vec<&str> = history.json["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|query| query["client_id"].as_str().unwrap())
+        .collect();
+    clients.sort_unstable();
+    assert_eq!(clients, vec!["dictfailed", "dictparameter", "dictsuccess"]);
+    assert_eq!(
+        recent_run(&app, &admin, "dictpreview").await["isDataPreview"],
+        true
+    );
+
+    // Rows read back from the kept results are `cached`.
+    allow_run_async(&app, database_id).await;
+    let accepted = run("dictasync", "SELECT 2 AS two", json!({"runAsync": true})).await;
+    assert_eq!(accepted.status, StatusCode::ACCEPTED, "{}", accepted.json);
+    assert_eq!(accepted.json["query"]["cached"], false);
+    let (finished, _) = follow_run(&app, &admin, "dictasync", is_finished).await;
+    assert_eq!(finished["state"], "success", "{finished}");
+    assert_eq!(finished["cached"], false);
+    let key = finished["resultsKey"].as_str().unwrap();
+    let results = app
+        .get(
+            &format!("/api/v1/sqllab/results/?q=(key:'{key}',rows:10)"),
+            &admin,
+        )
+        .await;
+    assert_eq!(results.status, StatusCode::OK, "{}", results.json);
+    assert_eq!(results.json["query"]["cached"], true);
+    assert_eq!(results.json["query"]["link"], finished["link"]);
+    assert_eq!(results.json["data"][0]["two"], 2);
+    app.close().await;
+}

@@ -492,3 +492,140 @@ async fn chart_data_renders_a_virtual_dataset_s_template_with_its_parameters_the
     );
     app.close().await;
 }
+
+/// A templated virtual dataset's SQL: a parameter names a column, `{% if %}` and a parameter pick
+/// the state, `url_param` falls back to its default, and the user's name is a column.
+const TEMPLATED_DATASET_SQL: &str =
+    "SELECT gender, SUM(num) AS {{ label }}, '{{ current_username() }}' AS who \
+     FROM birth_names WHERE {% if state %}state = '{{ state }}'{% else %}1 = 1{% endif %} \
+     AND gender = '{{ url_param('gender', 'boy') }}' GROUP BY gender";
+
+/// Creates a dataset over `TEMPLATED_DATASET_SQL`, checks its columns come from the rendered SQL,
+/// that charts query it, and that "sync columns" reads the rendered SQL again.
+async fn check_templated_dataset(
+    app: &TestApp,
+    admin: &common::As,
+    database_id: i64,
+    schema: &str,
+    name: &str,
+) {
+    let created = app
+        .post(
+            DATASETS,
+            json!({"database": database_id, "schema": schema, "sql": TEMPLATED_DATASET_SQL,
+                   "table_name": name, "template_params": "{\"label\": \"births\", \"state\": \"CA\"}"}),
+            admin,
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{name}: {}", created.json);
+    let id = created.json["id"].as_i64().unwrap();
+    let result = &created.json["result"];
+    // The dataset keeps its template; its columns are those of the rendered SQL.
+    assert_eq!(result["sql"], TEMPLATED_DATASET_SQL);
+    assert_eq!(column_names(result), ["gender", "births", "who"], "{name}");
+
+    let boys_in_ca = sql_lab_count(
+        app,
+        admin,
+        database_id,
+        "SELECT CAST(SUM(num) AS BIGINT) AS n FROM birth_names WHERE state = 'CA' AND gender = 'boy'",
+    )
+    .await;
+    assert!(boys_in_ca > 0);
+    let data = app
+        .post(
+            "/api/v1/chart/data",
+            json!({
+                "datasource": {"id": id, "type": "table"},
+                "result_type": "full",
+                "queries": [{
+                    "columns": ["gender", "who"],
+                    "metrics": [{"expressionType": "SQL", "sqlExpression": "CAST(SUM(births) AS BIGINT)",
+                                 "label": "total"}],
+                    "orderby": [], "row_limit": 10,
+                    "filters": [], "extras": {"having": "", "where": ""}, "time_range": "No filter",
+                    "is_timeseries": false
+                }]
+            }),
+            admin,
+        )
+        .await;
+    assert_eq!(data.status, StatusCode::OK, "{name}: {}", data.json);
+    let rows = data.json["result"][0]["data"].as_array().unwrap();
+    assert_eq!(rows.len(), 1, "{}", data.json);
+    assert_eq!(rows[0]["gender"], "boy");
+    assert_eq!(rows[0]["who"], "admin");
+    assert_eq!(rows[0]["total"].as_i64(), Some(boys_in_ca), "{}", data.json);
+
+    // "Sync columns" renders the SQL with the dataset's new parameters (an empty state takes the
+    // `{% else %}` branch).
+    sqlx::query("UPDATE tables SET template_params = $1 WHERE id = $2")
+        .bind("{\"label\": \"total\", \"state\": \"\"}")
+        .bind(id)
+        .execute(app.state.store.pool())
+        .await
+        .unwrap();
+    let synced = app
+        .call(
+            axum::http::Method::PUT,
+            &format!("{DATASETS}{id}/refresh"),
+            None,
+            admin,
+        )
+        .await;
+    assert_eq!(synced.status, StatusCode::OK, "{name}: {}", synced.json);
+    let dataset = app.get(&format!("{DATASETS}{id}"), admin).await;
+    assert_eq!(dataset.status, StatusCode::OK, "{}", dataset.json);
+    let columns = column_names(&dataset.json["result"]);
+    assert!(columns.contains(&"total".to_owned()), "{name}: {columns:?}");
+    assert!(!columns.contains(&"births".to_owned()), "{name}: {columns:?}");
+
+    // A template naming a parameter the dataset does not give is the Parameter error.
+    let undefined = app
+        .post(
+            DATASETS,
+            json!({"database": database_id, "schema": schema, "sql": TEMPLATED_DATASET_SQL,
+                   "table_name": format!("{name} without parameters")}),
+            admin,
+        )
+        .await;
+    assert_eq!(
+        undefined.status,
+        StatusCode::BAD_REQUEST,
+        "{name}: {}",
+        undefined.json
+    );
+    assert_eq!(
+        undefined.json["errors"][0]["error_type"],
+        "MISSING_TEMPLATE_PARAMS_ERROR"
+    );
+    assert_eq!(
+        undefined.json["errors"][0]["extra"]["undefined_parameters"],
+        json!(["label", "state"])
+    );
+}
+
+#[tokio::test]
+async fn a_templated_query_becomes_a_virtual_dataset_on_duckdb_and_postgresql() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let examples = examples_id(&app).await;
+    check_templated_dataset(&app, &admin, examples, "main", "templated births").await;
+
+    let postgres = common::ThrowawayDatabase::create().await;
+    {
+        use sqlx::Connection;
+        let mut pg = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
+        for statement in [
+            "CREATE TABLE birth_names (gender VARCHAR(16), state VARCHAR(2), num BIGINT)",
+            "INSERT INTO birth_names VALUES ('boy', 'CA', 10), ('girl', 'CA', 7), ('boy', 'NY', 5), ('boy', 'CA', 3)",
+        ] {
+            sqlx::query(statement).execute(&mut pg).await.unwrap();
+        }
+        pg.close().await.unwrap();
+    }
+    let uri = postgres.url.replace("postgres://", "postgresql://");
+    let pg_id = crate::sqllab::register(&app, "templated pg", &uri, "postgresql", false).await;
+    check_templated_dataset(&app, &admin, pg_id, "public", "templated pg births").await;
+    app.close().await;
+}

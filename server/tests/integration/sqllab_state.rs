@@ -701,6 +701,32 @@ async fn check_tab_state(app: &TestApp) {
     let tab = app.get(&format!("/tabstateview/{first}"), &user).await;
     assert_eq!(tab.json["table_schemas"][0]["expanded"], false);
 
+    // The table posted again with its preview's client id and `initialized` (Superset's
+    // `syncTable`): the same entry, whose description keeps them for a restored tab.
+    let previewed = json!({"queryEditorId": first, "dbId": database_id, "schema": "main",
+                           "name": "birth_names", "columns": [{"name": "ds"}], "expanded": false,
+                           "dataPreviewQueryId": "preview0001", "initialized": true});
+    let answer = app
+        .post("/tableschemaview/", json!({"table": previewed}), &user)
+        .await;
+    assert_eq!(answer.json, json!({"id": table_id}));
+    let tab = app.get(&format!("/tabstateview/{first}"), &user).await;
+    let schemas = tab.json["table_schemas"].as_array().unwrap();
+    assert_eq!(schemas.len(), 1);
+    assert_eq!(schemas[0]["expanded"], false);
+    assert_eq!(schemas[0]["description"]["dataPreviewQueryId"], "preview0001");
+    assert_eq!(schemas[0]["description"]["initialized"], true);
+    assert_eq!(schemas[0]["description"]["columns"], json!([{"name": "ds"}]));
+    let answer = app
+        .post(
+            "/tableschemaview/",
+            json!({"table": {"queryEditorId": first, "dbId": database_id, "schema": "main",
+                             "name": "birth_names", "initialized": "yes"}}),
+            &user,
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.json);
+
     // Another user: 403 on the tab and its tables; a missing tab or table: 404.
     let other = analyst(app, "tabs_other").await;
     for (method, path, body) in [

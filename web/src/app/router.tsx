@@ -4,6 +4,7 @@ import { LoginPage } from '@/features/auth/LoginPage';
 import { welcomePagePath } from '@/features/auth/api';
 import { WelcomePage } from '@/features/home/WelcomePage';
 import { NotFoundPage } from './NotFoundPage';
+import { RedirectKeepingQuery } from './RedirectKeepingQuery';
 
 /** The app's routes; the Rust server answers every other path with index.html. */
 export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
@@ -22,6 +23,14 @@ export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
         {
           path: '/explore/p/:permalinkKey',
           lazy: async () => ({ Component: (await import('@/features/explore/ExplorePage')).ExplorePage }),
+        },
+        // Superset 6's legacy SQL Lab paths redirect to the current ones, query string kept.
+        { path: '/superset/sqllab', element: <RedirectKeepingQuery to="/sqllab/" /> },
+        { path: '/superset/sqllab/history', element: <RedirectKeepingQuery to="/sqllab/history/" /> },
+        {
+          // The Query history list (Superset 6's `QueryList`): each run opens in SQL Lab.
+          path: '/sqllab/history',
+          lazy: async () => ({ Component: (await import('@/features/queryHistoryList/QueryHistoryListPage')).QueryHistoryListPage }),
         },
         {
           // `/sqllab/p/{key}` opens a permalink on the same page (issue #7).

@@ -13,4 +13,9 @@ client_id?: string, catalog?: string, schema?: string, sql_editor_id?: string, t
 /**
  * Template parameters, a JSON object as text.
  */
-templateParams?: string, queryLimit?: number, expand_data?: boolean, };
+templateParams?: string, queryLimit?: number, expand_data?: boolean, 
+/**
+ * A table's data preview (the left bar's `SELECT *`): recorded in no editor, so it stays out
+ * of every tab's history, and marked `isDataPreview` in the query dict.
+ */
+isDataPreview?: boolean, };

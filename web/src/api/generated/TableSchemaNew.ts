@@ -3,6 +3,19 @@ import type { DatabaseId } from "./DatabaseId";
 
 /**
  * `POST /tableschemaview/`: a table of SQL Lab's left bar (spec 002 section 3). The client sends
- * its whole table; it is kept as the schema entry's `description`.
+ * its whole table; it is kept as the schema entry's `description`. Posting the same table again
+ * (same tab, database, catalog, schema and name) updates that entry and keeps its id.
  */
-export type TableSchemaNew = { queryEditorId: number | string, dbId: DatabaseId, catalog?: string, schema?: string, name: string, };
+export type TableSchemaNew = { queryEditorId: number | string, dbId: DatabaseId, catalog?: string, schema?: string, name: string, 
+/**
+ * Whether the table is open in the left bar; a new entry starts expanded when absent.
+ */
+expanded?: boolean, 
+/**
+ * The client id of the table's data preview run (Superset's `dataPreviewQueryId`).
+ */
+dataPreviewQueryId?: string, 
+/**
+ * Whether the table's metadata was read (Superset's `initialized`).
+ */
+initialized?: boolean, };

@@ -15,7 +15,8 @@ export type ErrorDisplayName =
   | 'network'
   | 'invalid-sql'
   | 'field-validation'
-  | 'timeout';
+  | 'timeout'
+  | 'parameter';
 
 export interface ErrorAlertProps {
   display: ErrorDisplayName;

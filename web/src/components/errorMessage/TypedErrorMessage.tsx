@@ -7,14 +7,16 @@ import type { ErrorDisplayName } from './ErrorAlert';
 import { isVisualizationSource, type ErrorSource } from './errorSource';
 import { InvalidSqlErrorMessage } from './InvalidSqlErrorMessage';
 import { NetworkErrorMessage } from './NetworkErrorMessage';
+import { ParameterErrorMessage } from './ParameterErrorMessage';
 import { TimeoutErrorMessage } from './TimeoutErrorMessage';
 import { UnexpectedErrorMessage } from './UnexpectedErrorMessage';
 
 /**
  * The display of each server error type, as Superset registers them (`setupErrorMessages`).
  * `OBJECT_DOES_NOT_EXIST_ERROR` is what Quiver's chart data sends for a deleted dataset; it is
- * 'Missing dataset' in a chart's area only. Types without a display of their own (permissions,
- * payloads, template parameters for now) are 'Unexpected error'.
+ * 'Missing dataset' in a chart's area only. Template parameter errors are 'Parameter error' with
+ * 'Did you mean' suggestions wherever they stand (SQL Lab, Explore, a dashboard). Types without a
+ * display of their own (permissions, payloads) are 'Unexpected error'.
  */
 const displayByErrorType: Readonly<Record<ErrorType, ErrorDisplayName>> = {
   GENERIC_DB_ENGINE_ERROR: 'database',
@@ -52,8 +54,8 @@ const displayByErrorType: Readonly<Record<ErrorType, ErrorDisplayName>> = {
   DASHBOARD_SECURITY_ACCESS_ERROR: 'unexpected',
   QUERY_SECURITY_ACCESS_ERROR: 'unexpected',
   MISSING_OWNERSHIP_ERROR: 'unexpected',
-  MISSING_TEMPLATE_PARAMS_ERROR: 'unexpected',
-  INVALID_TEMPLATE_PARAMS_ERROR: 'unexpected',
+  MISSING_TEMPLATE_PARAMS_ERROR: 'parameter',
+  INVALID_TEMPLATE_PARAMS_ERROR: 'parameter',
   FRONTEND_CSRF_ERROR: 'unexpected',
 };
 
@@ -89,6 +91,8 @@ export function TypedErrorMessage({ error, source, ownerNames, requestAccessLink
       return <DatasetNotFoundErrorMessage error={error} />;
     case 'network':
       return <NetworkErrorMessage error={error} />;
+    case 'parameter':
+      return <ParameterErrorMessage error={error} />;
     case 'field-validation':
     case 'unexpected':
       if (fallback !== undefined) return <>{fallback}</>;

@@ -13,7 +13,7 @@ import { risonString } from '@/api/rison';
 import type { ListFilterValue, ListViewState } from './listViewState';
 
 /** The resources with a list page. */
-export type ListResource = 'chart' | 'dashboard' | 'dataset' | 'database' | 'saved_query' | 'annotation_layer' | 'report';
+export type ListResource = 'chart' | 'dashboard' | 'dataset' | 'database' | 'saved_query' | 'query' | 'annotation_layer' | 'report';
 
 /** A rison boolean for a select filter's "yes" / "no", or null for anything else. */
 export function risonYesNo(value: string): string | null {

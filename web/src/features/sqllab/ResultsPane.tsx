@@ -10,8 +10,6 @@ import { rowCountText } from '@/features/chart/rowCountText';
 import { testIds } from '@/testIds';
 import { sqlLabExportCsvPath, type SqlLabResult } from './api';
 import { createdObjectNotice } from './createAs';
-import { isParameterError } from './parameterError';
-import { ParameterErrorMessage } from './ParameterErrorMessage';
 import { ResultGrid } from './ResultGrid';
 import { resultsAsTabSeparatedText, truncationWarning } from './resultText';
 import type { RunState } from './runLifecycle';
@@ -60,13 +58,12 @@ export function ResultsPane({
 }
 
 /**
- * A failed run: a 'Parameter error', else the typed display of the server's error where one exists
- * ('Unable to parse SQL' with the line and a caret, 'Timeout error', the database's error), else
- * the message (spec 002 section 8).
+ * A failed run: the typed display of the server's error where one exists ('Parameter error' with
+ * its suggestions, 'Unable to parse SQL' with the line and a caret, 'Timeout error', the
+ * database's error), else the message (spec 002 section 8).
  */
 function FailedRun({ run }: { run: Extract<RunState, { status: 'failed' }> }): JSX.Element {
   const { error } = run;
-  if (isParameterError(error)) return <ParameterErrorMessage error={error} />;
   if (error !== undefined && run.heading === undefined && errorDisplayNameOf(error.error_type, 'sqllab') !== 'unexpected') {
     return (
       <div data-testid={testIds.sqlLab.resultsError}>

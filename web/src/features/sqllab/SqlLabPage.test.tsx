@@ -14,7 +14,7 @@ import { giveElementsHeight } from '@/testLayout';
 import { testIds } from '@/testIds';
 import { sqlLabArrowContentType } from './api';
 import { tabsStorageKey } from './editorTabs';
-import { SqlLabPage } from './SqlLabPage';
+import { SqlLabPage, sqlLabTitle } from './SqlLabPage';
 import { storedResultsStorageKey } from './storedResults';
 import { resultColumn, resultMeta, sqlLabAnswer } from './sqlLabResultFixtures';
 import { queryPollIntervalMs } from './useQueryUpdates';
@@ -521,5 +521,45 @@ describe('SqlLabPage south pane', () => {
     expect(activeSouthTab()).toBe('Results');
     // A closed table leaves the editor: the left bar lists none.
     expect(screen.queryAllByTestId(testIds.sqlLab.editorTable)).toHaveLength(0);
+  });
+});
+
+describe('SqlLabPage route (spec 000 section 2)', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    window.localStorage.setItem(tabsStorageKey, storedTabs);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    forgetCsrfToken();
+    document.title = 'Quiver';
+  });
+
+  function renderAt(path: string): ReturnType<typeof createMemoryRouter> {
+    const router = createMemoryRouter(
+      [
+        { path: '/sqllab/history', element: <p data-testid="history-page">Query history</p> },
+        { path: '/sqllab/*', element: <SqlLabPage /> },
+      ],
+      { initialEntries: [path] },
+    );
+    renderWithTheme(<RouterProvider router={router} />);
+    return router;
+  }
+
+  it("titles the document 'SQL Lab' while the editor is shown", async () => {
+    stubServer();
+    document.title = 'Quiver';
+    renderAt('/sqllab/');
+    expect(await screen.findByTestId(testIds.sqlLab.runButton)).toBeTruthy();
+    expect(sqlLabTitle).toBe('SQL Lab');
+    expect(document.title).toBe('SQL Lab');
+  });
+
+  it("sends Superset's old query search link (#search) to the Query history list", async () => {
+    stubServer();
+    const router = renderAt('/sqllab/#search');
+    expect(await screen.findByTestId('history-page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sqllab/history/');
   });
 });

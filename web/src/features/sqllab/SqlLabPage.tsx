@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { getJson } from '@/api/client';
 import { errorMessage } from '@/api/errors';
@@ -11,6 +11,8 @@ import type { SqlLabQuery } from '@/api/generated/SqlLabQuery';
 import type { TableOption } from '@/api/generated/TableOption';
 import { Button } from '@/components/Button';
 import { useToasts } from '@/components/toastContext';
+import { usePageTitle } from '@/components/usePageTitle';
+import { queryHistoryListPath } from '@/features/queryHistoryList/api';
 import { testIds } from '@/testIds';
 import { copyTextToClipboard } from '@/components/copyTextToClipboard';
 import { useMyRoles } from '@/features/dashboard/api';
@@ -91,6 +93,9 @@ function useCompletion(databaseId: number | null, schema: string | null, tableNa
 }
 
 /** `/sqllab/`: tabbed SQL editors over the databases exposed in SQL Lab. */
+/** The document's title on the SQL Lab page (the menu's name for it). */
+export const sqlLabTitle = 'SQL Lab';
+
 export function SqlLabPage(): JSX.Element {
   const editorTabs = useEditorTabs();
   const { state: tabsState, edit: setTabsState } = editorTabs;
@@ -111,8 +116,14 @@ export function SqlLabPage(): JSX.Element {
   const databases = useSqlLabDatabases();
   const { addToast } = useToasts();
   // The page's own query string: a run forwards it for the templates' `url_param()`.
-  const { search: pageSearch } = useLocation();
+  const { search: pageSearch, hash: pageHash } = useLocation();
+  const navigate = useNavigate();
   useOpenQueryFromUrl(editorTabs);
+  usePageTitle(sqlLabTitle);
+  // Superset's old query search link (`/sqllab/#search`) is the Query history list now.
+  useEffect(() => {
+    if (pageHash === '#search') void navigate(queryHistoryListPath, { replace: true });
+  }, [pageHash, navigate]);
 
   const activeTab = tabsState.tabs.find((tab) => tab.id === tabsState.activeTabId) ?? tabsState.tabs[0];
   const activeTabId = activeTab?.id ?? '';

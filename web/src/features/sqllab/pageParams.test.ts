@@ -9,7 +9,7 @@ describe('forwardedSearch', () => {
   });
 
   it("drops SQL Lab's own parameters", () => {
-    expect(sqlLabOwnParameters).toEqual(['savedQueryId', 'permalink', 'datasourceKey', 'sql', 'dbid', 'name', 'schema']);
+    expect(sqlLabOwnParameters).toEqual(['savedQueryId', 'permalink', 'queryId', 'datasourceKey', 'sql', 'dbid', 'name', 'schema']);
     expect(forwardedSearch('?savedQueryId=7&state=CA')).toBe('?state=CA');
     expect(forwardedSearch('?dbid=1&schema=main&sql=SELECT%201&name=One&datasourceKey=3__table&permalink=abc')).toBe('');
     expect(forwardedSearch('')).toBe('');

@@ -4,7 +4,7 @@
  */
 
 /** The parameters SQL Lab reads itself to open a query (`requestedQuery.ts`); never forwarded. */
-export const sqlLabOwnParameters: readonly string[] = ['savedQueryId', 'permalink', 'datasourceKey', 'sql', 'dbid', 'name', 'schema'];
+export const sqlLabOwnParameters: readonly string[] = ['savedQueryId', 'permalink', 'queryId', 'datasourceKey', 'sql', 'dbid', 'name', 'schema'];
 
 /** The page's query string without SQL Lab's own parameters: `?state=CA`, or '' when none is left. */
 export function forwardedSearch(search: string): string {

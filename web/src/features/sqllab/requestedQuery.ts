@@ -1,13 +1,14 @@
 /**
  * The query a SQL Lab URL asks to open in a new tab, as Superset's SQL Lab reads it:
- * `?savedQueryId=`, a permalink (`/sqllab/p/{key}` or `?permalink=`), `?datasourceKey=&sql=`
- * (a chart's "View in SQL Lab") or `?dbid=&schema=&sql=&name=`.
+ * `?savedQueryId=`, a permalink (`/sqllab/p/{key}` or `?permalink=`), `?queryId=` (a run's
+ * `link`, the query history's "Open in SQL Lab"), `?datasourceKey=&sql=` (a chart's "View in
+ * SQL Lab") or `?dbid=&schema=&sql=&name=`.
  */
 import { nonEmptyParam, positiveIntegerParam } from '@/app/urlParams';
 import { datasetIdOf } from '@/features/dashboard/filters/nativeFilterConfig';
 import { fetchDatasetQuerySource } from './datasetApi';
 import { nextUntitledName, type OpenedQuery, type QueryEditorTab } from './editorTabs';
-import { fetchSavedQuery, fetchSqlLabPermalink } from './stateApi';
+import { fetchQueryRun, fetchSavedQuery, fetchSqlLabPermalink } from './stateApi';
 import { storedTemplateParams } from './templateParams';
 
 /** Spec 002 section 8's toast when a saved query or a permalink cannot be opened. */
@@ -18,6 +19,7 @@ export const datasourceLoadFailedMessage = "The datasource couldn't be loaded";
 export type RequestedQuery =
   | { kind: 'savedQuery'; savedQueryId: number }
   | { kind: 'permalink'; key: string }
+  | { kind: 'queryRun'; queryId: number }
   | { kind: 'datasource'; datasourceKey: string; sql: string | null }
   | { kind: 'database'; dbId: number; schema: string | null; sql: string; name: string | null };
 
@@ -37,6 +39,8 @@ export function requestedQueryFromUrl(searchParams: URLSearchParams, permalinkKe
   if (savedQueryId !== null) return { kind: 'savedQuery', savedQueryId };
   const permalink = permalinkKey ?? searchParams.get('permalink');
   if (permalink !== null && permalink !== '') return { kind: 'permalink', key: permalink };
+  const queryId = positiveIntegerParam(searchParams.get('queryId'));
+  if (queryId !== null) return { kind: 'queryRun', queryId };
   const sql = searchParams.get('sql');
   const datasourceKey = searchParams.get('datasourceKey');
   if (datasourceKey !== null && datasourceKey !== '') return { kind: 'datasource', datasourceKey, sql };
@@ -59,6 +63,18 @@ export async function openedQueryOf(request: RequestedQuery, tabs: readonly Quer
     case 'permalink': {
       const state = await fetchSqlLabPermalink(request.key);
       return { name: state.name, dbId: state.dbId, schema: state.schema ?? null, sql: state.sql, remoteId: null, templateParams: storedTemplateParams(state.templateParams) };
+    }
+    case 'queryRun': {
+      // Superset's `popQuery`: the run's SQL on its database and schema, as "Copy of {tab}".
+      const run = await fetchQueryRun(request.queryId);
+      return {
+        name: `Copy of ${run.tab_name ?? ''}`,
+        dbId: run.database.id,
+        schema: run.schema,
+        sql: run.sql,
+        remoteId: null,
+        templateParams: null,
+      };
     }
     case 'datasource': {
       const datasetId = datasetIdOf(request.datasourceKey);

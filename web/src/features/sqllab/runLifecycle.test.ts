@@ -71,6 +71,14 @@ describe('run lifecycle', () => {
       error: { message: 'Query exceeded the 2 second timeout.', error_type: 'SQLLAB_TIMEOUT_ERROR', level: 'error', extra: {} },
     });
     expect(applyServerUpdate(pending, serverRun('failed'))).toEqual({ status: 'failed', message: 'Unknown error' });
+    // The errors the server kept for the run (its query dict's `errors`) give its typed display.
+    const engineError = { message: 'DuckDB Error: no such column', error_type: 'GENERIC_DB_ENGINE_ERROR', level: 'error', extra: {} } as const;
+    expect(applyServerUpdate(asyncRunning, serverRun('failed', { errorMessage: engineError.message, errors: [engineError] }))).toEqual({
+      status: 'failed',
+      message: engineError.message,
+      error: engineError,
+      errors: [engineError],
+    });
     expect(applyServerUpdate(asyncRunning, serverRun('stopped'))).toEqual(stopped);
   });
 
@@ -135,7 +143,12 @@ describe('run lifecycle', () => {
       isServerMessage: true,
       errors: [{ message: 'Parameter error', error_type: 'MISSING_TEMPLATE_PARAMS_ERROR', level: 'error', extra: {} }],
     });
-    expect(applyRunFailure(pending, clientId, templateError)).toEqual({ status: 'failed', message: 'Parameter error', error: templateError.errors[0] });
+    expect(applyRunFailure(pending, clientId, templateError)).toEqual({
+      status: 'failed',
+      message: 'Parameter error',
+      error: templateError.errors[0],
+      errors: templateError.errors,
+    });
   });
 
   it('stops only pending or running runs; polls only asynchronous ones', () => {

@@ -34,6 +34,8 @@ export type RunState =
       heading?: string;
       /** The server's first error, when it sent one (a 'Parameter error' shows its detail). */
       error?: ErrorItem;
+      /** The run's SIP-40 errors, from the failed answer or the server's query dict. */
+      errors?: readonly ErrorItem[];
       /** The SQL that was run, for the caret under a parse error's line. */
       sql?: string;
     };
@@ -103,11 +105,14 @@ export function applyServerUpdate(local: RunState | undefined, server: SqlLabQue
 }
 
 /**
- * A run the server recorded as failed or timed out. A timeout shows as SQL Lab's 'Timeout error'
- * (a typed `SQLLAB_TIMEOUT_ERROR`), as the execute call's answer does.
+ * A run the server recorded as failed or timed out, with the errors the server kept for it. A
+ * timeout without them shows as SQL Lab's 'Timeout error' (a typed `SQLLAB_TIMEOUT_ERROR`), as
+ * the execute call's answer does.
  */
 function failedOnServer(server: SqlLabQuery): RunState {
   const message = server.errorMessage ?? unknownErrorMessage;
+  const [firstError] = server.errors;
+  if (firstError !== undefined) return { status: 'failed', message, error: firstError, errors: server.errors };
   if (server.state !== 'timed_out') return { status: 'failed', message };
   return { status: 'failed', message, error: { message, error_type: 'SQLLAB_TIMEOUT_ERROR', level: 'error', extra: {} } };
 }
@@ -171,7 +176,8 @@ export function runFailureMessage(error: unknown): string {
  */
 export function applyRunFailure(local: RunState | undefined, clientId: string, error: unknown, sql?: string): RunState | undefined {
   if (!isWaitingFor(local, clientId)) return local;
-  return { status: 'failed', message: runFailureMessage(error), error: error instanceof ApiError ? error.errors[0] : undefined, sql };
+  const errors = error instanceof ApiError && error.errors.length > 0 ? error.errors : undefined;
+  return { status: 'failed', message: runFailureMessage(error), error: errors?.[0], errors, sql };
 }
 
 /** The stored rows of a fetching run have arrived. */

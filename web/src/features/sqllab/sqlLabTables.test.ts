@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeTable, parseStoredTables, removeTable, saveTables, setTableExpanded, tableFromServer, tableSouthTab, tablesStorageKey, updateTable, type SqlLabTable } from './sqlLabTables';
+import { mergeTable, parseStoredTables, removeTable, saveTables, setTableExpanded, tableFromServer, tableSchemaBody, tableSouthTab, tablesStorageKey, updateTable, type SqlLabTable } from './sqlLabTables';
 
 function table(id: string, name: string, queryEditorId = 'e1', expanded = true): SqlLabTable {
   return { id, queryEditorId, dbId: 1, schema: 'main', name, expanded };
@@ -34,6 +34,27 @@ describe('SQL Lab tables', () => {
       tableFromServer({ id: 5, tab_state_id: 9, database_id: 1, catalog: null, schema: 'main', table: 'flights', description: null, expanded: false }),
     ).toEqual({ id: '5', queryEditorId: '9', dbId: 1, catalog: null, schema: 'main', name: 'flights', expanded: false });
     expect(tableFromServer({ id: 5, tab_state_id: 9, database_id: 1, catalog: null, schema: null, table: 't', description: null, expanded: true })).toBeNull();
+    // The description the client posted gives back the preview's run and `initialized`; other shapes are ignored.
+    const described = { id: 5, tab_state_id: 9, database_id: 1, catalog: null, schema: 'main', table: 'flights', expanded: true };
+    expect(tableFromServer({ ...described, description: { dataPreviewQueryId: 'preview0001', initialized: true } })).toMatchObject({
+      dataPreviewQueryId: 'preview0001',
+      initialized: true,
+    });
+    const ignored = tableFromServer({ ...described, description: { dataPreviewQueryId: 7, initialized: 'yes' } });
+    expect(ignored).not.toHaveProperty('dataPreviewQueryId');
+    expect(ignored).not.toHaveProperty('initialized');
+    // The body posted to `/tableschemaview/`: the table's fields, the preview's when it has them.
+    expect(tableSchemaBody({ ...table('1', 'a'), dataPreviewQueryId: 'preview0001', initialized: true }, 9)).toEqual({
+      queryEditorId: 9,
+      dbId: table('1', 'a').dbId,
+      catalog: undefined,
+      schema: table('1', 'a').schema,
+      name: 'a',
+      expanded: table('1', 'a').expanded,
+      dataPreviewQueryId: 'preview0001',
+      initialized: true,
+    });
+    expect(tableSchemaBody({ ...table('1', 'a'), dataPreviewQueryId: null }, 9)).not.toHaveProperty('dataPreviewQueryId');
     expect(parseStoredTables(JSON.stringify([table('1', 'a'), { id: 2 }]))).toEqual([table('1', 'a')]);
     expect(parseStoredTables('nope')).toEqual([]);
     expect(parseStoredTables(null)).toEqual([]);

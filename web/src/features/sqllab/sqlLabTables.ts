@@ -5,6 +5,7 @@
  * Results. On the server (`/tableschemaview/`) while backend persistence is on, else in the browser.
  */
 import type { TableSchema } from '@/api/generated/TableSchema';
+import type { TableSchemaNew } from '@/api/generated/TableSchemaNew';
 
 /** A table of an editor; the field names are the spec's (section 3). */
 export interface SqlLabTable {
@@ -87,9 +88,15 @@ export function editorTables(tables: readonly SqlLabTable[], queryEditorId: stri
   return tables.filter((table) => table.queryEditorId === queryEditorId);
 }
 
-/** A server table schema entry as an editor table (entries without a schema or database are skipped). */
+/**
+ * A server table schema entry as an editor table (entries without a schema or database are
+ * skipped). The entry's `description` is the table the client posted: its `dataPreviewQueryId`
+ * and `initialized` come back from there.
+ */
 export function tableFromServer(entry: TableSchema): SqlLabTable | null {
   if (entry.schema === null) return null;
+  const description = entry.description ?? {};
+  const { dataPreviewQueryId, initialized } = description;
   return {
     id: String(entry.id),
     queryEditorId: String(entry.tab_state_id),
@@ -98,6 +105,25 @@ export function tableFromServer(entry: TableSchema): SqlLabTable | null {
     schema: entry.schema,
     name: entry.table,
     expanded: entry.expanded,
+    ...(typeof dataPreviewQueryId === 'string' ? { dataPreviewQueryId } : {}),
+    ...(typeof initialized === 'boolean' ? { initialized } : {}),
+  };
+}
+
+/**
+ * The body of `POST /tableschemaview/` for a table of the server tab `queryEditorId`: the table's
+ * fields, kept by the server as the entry's description. Posting it again updates the entry.
+ */
+export function tableSchemaBody(table: Omit<SqlLabTable, 'id'>, queryEditorId: number): TableSchemaNew {
+  return {
+    queryEditorId,
+    dbId: table.dbId,
+    catalog: table.catalog ?? undefined,
+    schema: table.schema,
+    name: table.name,
+    expanded: table.expanded,
+    ...(table.dataPreviewQueryId !== undefined && table.dataPreviewQueryId !== null ? { dataPreviewQueryId: table.dataPreviewQueryId } : {}),
+    ...(table.initialized !== undefined ? { initialized: table.initialized } : {}),
   };
 }
 

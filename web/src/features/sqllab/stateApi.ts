@@ -16,7 +16,9 @@ import type { SavedQuery } from '@/api/generated/SavedQuery';
 import type { SavedQueryPayload } from '@/api/generated/SavedQueryPayload';
 import type { SqlLabBootstrap } from '@/api/generated/SqlLabBootstrap';
 import type { SqlLabPermalinkState } from '@/api/generated/SqlLabPermalinkState';
+import type { TableSchemaCreatePayload } from '@/api/generated/TableSchemaCreatePayload';
 import type { TableSchemaExpandedResponse } from '@/api/generated/TableSchemaExpandedResponse';
+import type { TableSchemaNew } from '@/api/generated/TableSchemaNew';
 import type { TabState } from '@/api/generated/TabState';
 import type { TabStateNew } from '@/api/generated/TabStateNew';
 import type { TabStateUpdate } from '@/api/generated/TabStateUpdate';
@@ -29,6 +31,11 @@ export async function createSavedQuery(payload: SavedQueryPayload): Promise<Save
 
 export async function updateSavedQuery(id: number, payload: SavedQueryPayload): Promise<SavedQuery> {
   return (await putJson<IdResult<SavedQuery>>(`/api/v1/saved_query/${id}`, payload)).result;
+}
+
+/** `GET /api/v1/query/{id}`: a run of the query history. */
+export async function fetchQueryRun(id: number): Promise<QueryHistoryItem> {
+  return (await getJson<IdResult<QueryHistoryItem>>(`/api/v1/query/${id}`)).result;
 }
 
 export async function fetchSavedQuery(id: number): Promise<SavedQuery> {
@@ -108,19 +115,10 @@ export async function migrateTabQuery(tabId: number, queryId: string): Promise<v
   await postJson<number>(`/tabstateview/${tabId}/migrate_query`, payload);
 }
 
-/** The table the client sends to `POST /tableschemaview/` (kept as the entry's description). */
-export interface TableSchemaBody {
-  queryEditorId: number;
-  dbId: number;
-  catalog?: string | null;
-  schema: string;
-  name: string;
-  expanded: boolean;
-}
-
-/** `POST /tableschemaview/`: a table of a server tab; answers its id. */
-export async function createTableSchema(table: TableSchemaBody): Promise<number> {
-  return (await postJson<CreatedId>('/tableschemaview/', { table })).id;
+/** `POST /tableschemaview/`: a table of a server tab (kept as the entry's description); answers its id. */
+export async function createTableSchema(table: TableSchemaNew): Promise<number> {
+  const payload: TableSchemaCreatePayload = { table };
+  return (await postJson<CreatedId>('/tableschemaview/', payload)).id;
 }
 
 export async function setTableSchemaExpanded(id: number, expanded: boolean): Promise<void> {

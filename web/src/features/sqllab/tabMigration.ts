@@ -6,7 +6,7 @@
  * move stays in browser storage and is tried again at the next load.
  */
 import type { QueryEditorTab } from './editorTabs';
-import type { SqlLabTable } from './sqlLabTables';
+import { tableSchemaBody, type SqlLabTable } from './sqlLabTables';
 import { createTableSchema, createTabState, migrateTabQuery } from './stateApi';
 import { newTabPayload, serverTabId } from './tabPersistence';
 
@@ -69,14 +69,7 @@ export async function migrateLocalState(tabs: readonly QueryEditorTab[], tables:
       continue;
     }
     try {
-      const id = await createTableSchema({
-        queryEditorId: tabId,
-        dbId: table.dbId,
-        catalog: table.catalog ?? undefined,
-        schema: table.schema,
-        name: table.name,
-        expanded: table.expanded,
-      });
+      const id = await createTableSchema(tableSchemaBody(table, tabId));
       migratedTables.push({ ...table, id: String(id), queryEditorId: String(tabId) });
     } catch {
       failed.add('table');

@@ -41,6 +41,8 @@ export function dataPreviewPayload(table: SqlLabTable, selectStar: string, clien
     queryLimit: previewRowLimit,
     runAsync: isAsync,
     json: true,
+    // Marked on the server's run too (`isDataPreview`), which records it in no editor.
+    isDataPreview: true,
   };
 }
 

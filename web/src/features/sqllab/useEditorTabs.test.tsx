@@ -325,6 +325,59 @@ describe('useEditorTabs', () => {
     expect(result.current.tables.map((table) => table.id)).toEqual(['3']);
   });
 
+  it("keeps a table's dataPreviewQueryId and initialized in its server entry's description, and restores them", async () => {
+    const calls = stubServer((method, url) => {
+      if (url === '/api/v1/sqllab/') return bootstrap(true, [7]);
+      if (url === '/tabstateview/7') {
+        return Response.json({
+          ...serverTab(7, 'Tab 7', 'SELECT 7'),
+          table_schemas: [
+            {
+              id: 3,
+              tab_state_id: 7,
+              database_id: 1,
+              catalog: null,
+              schema: 'main',
+              table: 'flights',
+              description: { name: 'flights', dataPreviewQueryId: 'preview0001', initialized: true },
+              expanded: true,
+            },
+            { id: 4, tab_state_id: 7, database_id: 1, catalog: null, schema: 'main', table: 'birth_names', description: null, expanded: false },
+          ],
+        });
+      }
+      if (method === 'POST' && url === '/tableschemaview/') return Response.json({ id: 4 });
+      return new Response(null, { status: 200 });
+    });
+    const { result } = renderHook(() => useEditorTabs(), { wrapper });
+    await waitFor(() => expect(result.current.mode).toBe('server'));
+    // Restored from the server's entries: the fields the description holds.
+    expect(result.current.tables).toEqual([
+      { id: '3', queryEditorId: '7', dbId: 1, catalog: null, schema: 'main', name: 'flights', expanded: true, dataPreviewQueryId: 'preview0001', initialized: true },
+      { id: '4', queryEditorId: '7', dbId: 1, catalog: null, schema: 'main', name: 'birth_names', expanded: false },
+    ]);
+
+    // Two quick changes of the same table both reach its entry (posted again, the same id).
+    act(() => {
+      result.current.updateTable('4', { initialized: true });
+      result.current.updateTable('4', { dataPreviewQueryId: 'preview0002' });
+    });
+    const tablePosts = (): string[] => calls.filter((call) => call.startsWith('POST /tableschemaview/'));
+    await waitFor(() => expect(tablePosts()).toHaveLength(2));
+    expect(tablePosts()).toEqual(
+      expect.arrayContaining([
+        'POST /tableschemaview/ {"table":{"queryEditorId":7,"dbId":1,"schema":"main","name":"birth_names","expanded":false,"initialized":true}}',
+        'POST /tableschemaview/ {"table":{"queryEditorId":7,"dbId":1,"schema":"main","name":"birth_names","expanded":false,"dataPreviewQueryId":"preview0002","initialized":true}}',
+      ]),
+    );
+    expect(result.current.tables[1]).toMatchObject({ id: '4', initialized: true, dataPreviewQueryId: 'preview0002' });
+
+    // A change that changes nothing is not sent.
+    act(() => result.current.updateTable('3', { initialized: true }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(tablePosts()).toHaveLength(2);
+  });
+
   it('toasts the table schema failures: fetching, expanding, collapsing and removing (spec 002 section 8)', async () => {
     stubServer((method, url) => {
       if (url === '/api/v1/sqllab/') return bootstrap(true, [7]);

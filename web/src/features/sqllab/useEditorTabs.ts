@@ -34,6 +34,7 @@ import {
   saveTables,
   setTableExpanded,
   tableFromServer,
+  tableSchemaBody,
   tablesStorageKey,
   type SouthTab,
   type SqlLabTable,
@@ -528,14 +529,7 @@ export function useEditorTabs(): EditorTabs {
       const editorId = Number(table.queryEditorId);
       if (mode === 'server' && Number.isInteger(editorId)) {
         try {
-          const id = await createTableSchema({
-            queryEditorId: editorId,
-            dbId: table.dbId,
-            catalog: table.catalog ?? undefined,
-            schema: table.schema,
-            name: table.name,
-            expanded: true,
-          });
+          const id = await createTableSchema(tableSchemaBody({ ...table, expanded: true }, editorId));
           const added: SqlLabTable = { ...table, id: String(id), expanded: true };
           setTables((previous) => mergeTable(previous, added));
           return added.id;
@@ -551,7 +545,30 @@ export function useEditorTabs(): EditorTabs {
     [mode, tables, addToast, expandTable],
   );
 
-  const updateTable = useCallback((tableId: string, changes: TablePreviewFields) => setTables((previous) => updateTableIn(previous, tableId, changes)), []);
+  /**
+   * Sets a table's preview fields; on the server, the table is posted again so that its entry's
+   * description keeps `dataPreviewQueryId` and `initialized` (Superset's `syncTable`).
+   */
+  // The tables with the changes not rendered yet: two quick changes both reach the server.
+  const latestTables = useRef(tables);
+  useEffect(() => {
+    latestTables.current = tables;
+  }, [tables]);
+  const updateTable = useCallback(
+    (tableId: string, changes: TablePreviewFields) => {
+      const table = latestTables.current.find((candidate) => candidate.id === tableId);
+      latestTables.current = updateTableIn(latestTables.current, tableId, changes);
+      setTables((previous) => updateTableIn(previous, tableId, changes));
+      const editorId = Number(table?.queryEditorId);
+      if (mode !== 'server' || table === undefined || !/^\d+$/.test(tableId) || !Number.isInteger(editorId)) return;
+      const changed = { ...table, ...changes };
+      if (changed.dataPreviewQueryId === table.dataPreviewQueryId && changed.initialized === table.initialized) return;
+      createTableSchema(tableSchemaBody(changed, editorId)).catch((error: unknown) => {
+        console.warn('could not store the table of the tab', error);
+      });
+    },
+    [mode],
+  );
 
   const removeTable = useCallback(
     (tableId: string, activeSouthTab: SouthTab): SouthTab => {

@@ -42,6 +42,10 @@ function stubServer(): string[] {
       const database = { id: 2, database_name: 'examples', backend: 'duckdb' };
       return Promise.resolve(Response.json({ id: 3, result: { name: 'main.birth_names', schema: 'main', database, select_star: selectStar } }));
     }
+    if (url === '/api/v1/query/12') {
+      const run = { id: 12, client_id: 'run00000012', database: { id: 2, database_name: 'examples' }, schema: 'main', sql: 'SELECT 12', tab_name: 'Births' };
+      return Promise.resolve(Response.json({ id: 12, result: run }));
+    }
     return Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 }));
   });
   return calls;
@@ -99,6 +103,14 @@ describe('useOpenQueryFromUrl', () => {
     expect(router.state.location.pathname).toBe('/sqllab/');
   });
 
+  it("opens a run's link (`?queryId=`) as 'Copy of' its tab, with its database, schema and SQL", async () => {
+    const calls = stubServer();
+    const router = renderSqlLabAt('/sqllab/?queryId=12');
+    expect(await tabLines(2)).toEqual(['|Untitled query|null|null|', 'active|Copy of Births|2|main|SELECT 12']);
+    expect(calls).toContain('/api/v1/query/12');
+    expect(router.state.location.search).toBe('');
+  });
+
   it('names a dbid tab without a name as the next untitled query', async () => {
     stubServer();
     renderSqlLabAt('/sqllab/?dbid=4&sql=SELECT%202');
@@ -120,6 +132,7 @@ describe('requestedQueryFromUrl', () => {
     const read = (query: string, permalinkKey: string | null = null): unknown => requestedQueryFromUrl(new URLSearchParams(query), permalinkKey);
     expect(read('savedQueryId=7&dbid=1')).toEqual({ kind: 'savedQuery', savedQueryId: 7 });
     expect(read('dbid=1', 'abc')).toEqual({ kind: 'permalink', key: 'abc' });
+    expect(read('queryId=12&dbid=1')).toEqual({ kind: 'queryRun', queryId: 12 });
     expect(read('datasourceKey=3__table&dbid=1')).toEqual({ kind: 'datasource', datasourceKey: '3__table', sql: null });
     expect(read('dbid=2&schema=&sql=SELECT%201')).toEqual({ kind: 'database', dbId: 2, schema: null, sql: 'SELECT 1', name: null });
     expect(read('dbid=x&sql=SELECT%201')).toBeNull();

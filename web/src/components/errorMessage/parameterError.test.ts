@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ErrorItem } from '@/api/generated/ErrorItem';
-import { isParameterError, maxSuggestionDistance, parameterSuggestions, templateParameterNames } from './parameterError';
+import { maxSuggestionDistance, parameterSuggestions, templateParameterNames } from './parameterError';
 
 describe('parameterSuggestions', () => {
   it('suggests the given parameters within edit distance 2 of an undefined one', () => {
@@ -29,16 +28,5 @@ describe('parameterSuggestions', () => {
     expect(templateParameterNames({ a: 1, b: null })).toEqual(['a', 'b']);
     expect(templateParameterNames(null)).toEqual([]);
     expect(templateParameterNames('text')).toEqual([]);
-  });
-});
-
-describe('isParameterError', () => {
-  const error = (errorType: ErrorItem['error_type']): ErrorItem => ({ message: 'm', error_type: errorType, level: 'error', extra: {} });
-
-  it('holds for undefined and malformed template parameters only', () => {
-    expect(isParameterError(error('MISSING_TEMPLATE_PARAMS_ERROR'))).toBe(true);
-    expect(isParameterError(error('INVALID_TEMPLATE_PARAMS_ERROR'))).toBe(true);
-    expect(isParameterError(error('GENERIC_DB_ENGINE_ERROR'))).toBe(false);
-    expect(isParameterError(undefined)).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 /**
- * SQL Lab's 'Parameter error' (spec 001 section 8): a run whose Jinja template names an undefined
- * or malformed parameter, with 'Did you mean' suggestions among the parameters that were given.
+ * 'Parameter error' (spec 001 section 8): a SQL Lab run or a chart query whose Jinja template
+ * names an undefined or malformed parameter, with 'Did you mean' suggestions among the
+ * parameters that were given.
  */
-import type { ErrorItem } from '@/api/generated/ErrorItem';
 import type { JsonValue } from '@/api/generated/serde_json/JsonValue';
 import { editDistance } from './editDistance';
 
@@ -11,13 +11,6 @@ export const parameterErrorTitle = 'Parameter error';
 export const parameterErrorTrigger = 'This may be triggered by:';
 /** A given parameter this close (or closer) to an undefined one is suggested for it. */
 export const maxSuggestionDistance = 2;
-
-/** The errors shown as a 'Parameter error': undefined parameters, and malformed templates. */
-export function isParameterError(
-  error: ErrorItem | undefined,
-): error is ErrorItem & { error_type: 'MISSING_TEMPLATE_PARAMS_ERROR' | 'INVALID_TEMPLATE_PARAMS_ERROR' } {
-  return error?.error_type === 'MISSING_TEMPLATE_PARAMS_ERROR' || error?.error_type === 'INVALID_TEMPLATE_PARAMS_ERROR';
-}
 
 /** The names of the given template parameters (the keys of the object the server echoes). */
 export function templateParameterNames(templateParameters: JsonValue | undefined): string[] {
