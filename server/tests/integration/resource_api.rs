@@ -692,7 +692,8 @@ async fn info_answers_each_roles_permissions_on_every_resource() {
     let read = &["can_read"][..];
     let none: &[&str] = &[];
     // (resource, Admin, Alpha, Gamma)
-    let table: &[(&str, &[&str], &[&str], &[&str])] = &[
+    type Permissions<'a> = &'a [&'a str];
+    let table: &[(&str, Permissions, Permissions, Permissions)] = &[
         ("chart", rwe, rwe, rwe),
         ("dashboard", rwe, rwe, rwe),
         ("dataset", rwe, rwe, read),

@@ -157,9 +157,7 @@ async fn role_access(
         return Ok(None);
     }
     let roles = role_refs(app, &record.roles).await?;
-    let holds_one = roles
-        .iter()
-        .any(|role| user.roles.iter().any(|name| *name == role.name));
+    let holds_one = roles.iter().any(|role| user.roles.contains(&role.name));
     Ok(Some(record.published && holds_one))
 }
 
