@@ -239,7 +239,7 @@ fn comparable_meta(answer: &Value) -> Value {
     object.remove("data");
     object.remove("query_id");
     let query = object["query"].as_object_mut().unwrap();
-    for per_run in ["id", "queryId", "serverId", "startDttm", "endDttm", "changed_on"] {
+    for per_run in ["id", "queryId", "serverId", "startDttm", "endDttm", "changed_on", "link"] {
         query.remove(per_run);
     }
     meta
