@@ -97,10 +97,7 @@ async fn check_annotations(app: &TestApp) {
         .get("/api/v1/annotation_layer/_info?q=(keys:!(permissions))", &admin)
         .await;
     // Superset's annotation layer API has no export: read and write only.
-    assert_eq!(
-        info.json["permissions"],
-        json!(["can_read", "can_write"])
-    );
+    assert_eq!(info.json["permissions"], json!(["can_read", "can_write"]));
 
     // Gamma has no annotation permissions, as in Superset.
     assert_eq!(

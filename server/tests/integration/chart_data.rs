@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use arrow::array::{Array, Float64Array, StringArray};
 use axum::http::{header, StatusCode};
-use common::TestApp;
+use common::{examples_connection, TestApp};
 use serde_json::{json, Value};
 
 fn births_by_gender_and_state(dataset_id: i64, result_format: &str) -> Value {
@@ -28,17 +28,6 @@ fn births_by_gender_and_state(dataset_id: i64, result_format: &str) -> Value {
             "time_range": "No filter"
         }]
     })
-}
-
-/// A read-only connection to the app's examples DuckDB.
-fn examples_connection(app: &TestApp) -> duckdb::Connection {
-    duckdb::Connection::open_with_flags(
-        app.state.settings.examples_path(),
-        duckdb::Config::default()
-            .access_mode(duckdb::AccessMode::ReadOnly)
-            .unwrap(),
-    )
-    .unwrap()
 }
 
 /// The same aggregate straight from DuckDB.

@@ -28,21 +28,7 @@ fn births_by_gender(dataset: i64) -> Value {
 
 /// SUM(num) per gender straight from DuckDB.
 fn engine_sums(app: &TestApp) -> Vec<(String, i64)> {
-    let connection = duckdb::Connection::open_with_flags(
-        app.state.settings.examples_path(),
-        duckdb::Config::default()
-            .access_mode(duckdb::AccessMode::ReadOnly)
-            .unwrap(),
-    )
-    .unwrap();
-    let mut statement = connection
-        .prepare("SELECT gender, CAST(SUM(num) AS BIGINT) FROM birth_names GROUP BY 1 ORDER BY 1")
-        .unwrap();
-    statement
-        .query_map([], |row| Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?)))
-        .unwrap()
-        .map(Result::unwrap)
-        .collect()
+    common::births_sums_by_gender(app)
 }
 
 /// The rows of an answer's `data`, as (gender, SUM(num)) sorted by gender.

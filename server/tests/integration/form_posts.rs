@@ -34,22 +34,9 @@ fn births_by_gender(dataset: i64, result_format: &str) -> Value {
 
 /// SUM(num) per gender straight from DuckDB, as CSV lines `gender,sum`.
 fn engine_lines(app: &TestApp) -> Vec<String> {
-    let connection = duckdb::Connection::open_with_flags(
-        app.state.settings.examples_path(),
-        duckdb::Config::default()
-            .access_mode(duckdb::AccessMode::ReadOnly)
-            .unwrap(),
-    )
-    .unwrap();
-    let mut statement = connection
-        .prepare("SELECT gender, CAST(SUM(num) AS BIGINT) FROM birth_names GROUP BY 1 ORDER BY 1")
-        .unwrap();
-    statement
-        .query_map([], |row| {
-            Ok(format!("{},{}", row.get::<_, String>(0)?, row.get::<_, i64>(1)?))
-        })
-        .unwrap()
-        .map(Result::unwrap)
+    common::births_sums_by_gender(app)
+        .into_iter()
+        .map(|(gender, sum)| format!("{gender},{sum}"))
         .collect()
 }
 

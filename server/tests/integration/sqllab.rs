@@ -71,21 +71,7 @@ pub(crate) async fn execute(
 
 /// The expected `[gender, total]` rows, straight from DuckDB.
 fn duckdb_totals(app: &TestApp) -> Vec<(String, i64)> {
-    let connection = duckdb::Connection::open_with_flags(
-        app.state.settings.examples_path(),
-        duckdb::Config::default()
-            .access_mode(duckdb::AccessMode::ReadOnly)
-            .unwrap(),
-    )
-    .unwrap();
-    let mut statement = connection
-        .prepare("SELECT gender, CAST(SUM(num) AS BIGINT) FROM birth_names GROUP BY gender ORDER BY gender")
-        .unwrap();
-    statement
-        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
-        .unwrap()
-        .map(Result::unwrap)
-        .collect()
+    common::births_sums_by_gender(app)
 }
 
 fn totals_of(answer: &Value) -> Vec<(String, i64)> {
@@ -239,7 +225,15 @@ fn comparable_meta(answer: &Value) -> Value {
     object.remove("data");
     object.remove("query_id");
     let query = object["query"].as_object_mut().unwrap();
-    for per_run in ["id", "queryId", "serverId", "startDttm", "endDttm", "changed_on", "link"] {
+    for per_run in [
+        "id",
+        "queryId",
+        "serverId",
+        "startDttm",
+        "endDttm",
+        "changed_on",
+        "link",
+    ] {
         query.remove(per_run);
     }
     meta

@@ -290,3 +290,27 @@ impl TestApp {
         self.state.store.close().await;
     }
 }
+
+/// A read-only connection to the app's examples DuckDB.
+pub fn examples_connection(app: &TestApp) -> duckdb::Connection {
+    duckdb::Connection::open_with_flags(
+        app.state.settings.examples_path(),
+        duckdb::Config::default()
+            .access_mode(duckdb::AccessMode::ReadOnly)
+            .unwrap(),
+    )
+    .unwrap()
+}
+
+/// SUM(num) of `birth_names` per gender, ordered by gender, straight from DuckDB.
+pub fn births_sums_by_gender(app: &TestApp) -> Vec<(String, i64)> {
+    let connection = examples_connection(app);
+    let mut statement = connection
+        .prepare("SELECT gender, CAST(SUM(num) AS BIGINT) FROM birth_names GROUP BY gender ORDER BY gender")
+        .unwrap();
+    statement
+        .query_map([], |row| Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
