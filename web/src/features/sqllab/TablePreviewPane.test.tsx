@@ -103,6 +103,7 @@ describe('TablePreviewPane', () => {
       queryLimit: 100,
       runAsync: true,
       json: true,
+      isDataPreview: true,
     });
     expect(payload).not.toHaveProperty('sql_editor_id');
     expect(calls.filter((call) => call.startsWith('GET /api/v1/query/updated_since')).length).toBeGreaterThanOrEqual(2);

@@ -235,7 +235,8 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
   /**
    * The shown series under the pointer at x position `index`: a bar or an area band holding the
    * pointer, else the series whose value (its stack top) is nearest to it. With
-   * `barMustHoldPointer` (a click), a bar counts only when the pointer is on it. Undefined when no
+   * `barMustHoldPointer` (a click), a bar counts only when the pointer is on it and an area by
+   * its nearest point, not its band. Undefined when no
    * shown series has a value there.
    */
   function seriesAtPointer(event: MouseEvent, index: number, barMustHoldPointer: boolean): CartesianSeries | undefined {
@@ -253,7 +254,8 @@ export function CartesianChart(props: CartesianChartProps): JSX.Element {
       const slotStart = (bandScale(index) ?? 0) + barSlots.indexOf(series.stackGroup ?? `series:${series.name}`) * slotWidth;
       const isInsideBar = series.kind === 'bar' && isInsideBand && categoryPointer >= slotStart && categoryPointer <= slotStart + slotWidth;
       let distance = Math.abs(to - valuePointer);
-      if (isInsideBar || (series.kind === 'area' && isInsideBand)) distance = 0;
+      // A click picks the point nearest the pointer; a drill also takes the area band it is in.
+      if (isInsideBar || (!barMustHoldPointer && series.kind === 'area' && isInsideBand)) distance = 0;
       else if (series.kind === 'bar') distance = barMustHoldPointer ? Infinity : distance + 0.5;
       if (distance < nearestDistance) {
         nearest = series;
