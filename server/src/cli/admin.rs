@@ -8,7 +8,7 @@ use crate::config::Settings;
 use crate::store::user::NewUser;
 use crate::store::{Store, StoreError};
 
-#[derive(Debug, Subcommand)]
+#[derive(Debug, Clone, Subcommand)]
 pub enum AdminCommand {
     /// Create a user account.
     CreateUser {
@@ -60,7 +60,28 @@ pub enum AdminError {
     InvalidAvatarUrl,
 }
 
+/// How often a command is tried while a running server holds SQLite's write lock.
+const LOCKED_ATTEMPTS: u32 = 10;
+
+/// Runs an admin command. On SQLite, a server writing at the same moment can refuse the
+/// command's write with "database is locked" (a read turned write that cannot wait); the command
+/// is then tried again after a pause. Each step is idempotent or was rolled back by the refusal.
 pub async fn run(settings: Settings, command: AdminCommand) -> Result<String, AdminError> {
+    let mut attempt = 1;
+    loop {
+        match run_once(&settings, command.clone()).await {
+            Err(AdminError::Store(error))
+                if attempt < LOCKED_ATTEMPTS && error.to_string().contains("database is locked") =>
+            {
+                attempt += 1;
+                tokio::time::sleep(std::time::Duration::from_millis(200 * u64::from(attempt))).await;
+            }
+            answer => return answer,
+        }
+    }
+}
+
+async fn run_once(settings: &Settings, command: AdminCommand) -> Result<String, AdminError> {
     std::fs::create_dir_all(&settings.home).ok();
     let store = Store::connect(&settings.metadata_url()).await?;
     store.sync_roles(&builtin_roles()).await?;
