@@ -45,7 +45,7 @@ pub struct ExploreJsonParams {
 #[derive(Debug, Default, Deserialize)]
 pub struct ExploreJsonBody {
     #[serde(default)]
-    form_data: Option<Value>,
+    pub(crate) form_data: Option<Value>,
 }
 
 /// What the request asks for; the first flag set to `true` wins, in Superset's order (result
@@ -97,11 +97,19 @@ fn requested_form_data(
     params: &ExploreJsonParams,
     body: Option<ExploreJsonBody>,
 ) -> Result<Map<String, Value>, ApiError> {
-    let value = match (body.and_then(|body| body.form_data), &params.form_data) {
-        (Some(Value::String(text)), _) => serde_json::from_str(&text).map_err(|_| invalid_form_data())?,
-        (Some(value), _) => value,
-        (None, Some(text)) => serde_json::from_str(text).map_err(|_| invalid_form_data())?,
-        (None, None) => return Err(ApiError::bad_request("Missing form_data")),
+    let field = body
+        .and_then(|body| body.form_data)
+        .or_else(|| params.form_data.clone().map(Value::String));
+    form_data_object(field)
+}
+
+/// A `form_data` field as a JSON object: sent as JSON text (a query string, a form field) or as
+/// an object (a JSON body); 400 when missing or not an object.
+pub(crate) fn form_data_object(field: Option<Value>) -> Result<Map<String, Value>, ApiError> {
+    let value = match field {
+        Some(Value::String(text)) => serde_json::from_str(&text).map_err(|_| invalid_form_data())?,
+        Some(value) => value,
+        None => return Err(ApiError::bad_request("Missing form_data")),
     };
     match value {
         Value::Object(fields) => Ok(fields),

@@ -6,39 +6,15 @@
 
 use axum::extract::{RawQuery, State};
 use axum::response::Redirect;
-use serde::Deserialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::explore_form_data::{check_explore_access, store_explore_state, CachedExploreState};
+use super::explore_json::{form_data_object, ExploreJsonBody};
 use super::explore_permalink::parse_datasource_key;
 use super::tab_state::JsonOrForm;
 use crate::auth::CurrentUser;
 use crate::error::ApiError;
 use crate::state::AppState;
-
-/// The form post's field.
-#[derive(Debug, Default, Deserialize)]
-pub struct ExploreFormPost {
-    #[serde(default)]
-    form_data: Option<Value>,
-}
-
-fn invalid_form_data() -> ApiError {
-    ApiError::bad_request("form_data is not a valid JSON object")
-}
-
-/// The posted form data: a JSON object, sent as JSON text in the form field.
-fn posted_form_data(post: ExploreFormPost) -> Result<Map<String, Value>, ApiError> {
-    let value = match post.form_data {
-        Some(Value::String(text)) => serde_json::from_str(&text).map_err(|_| invalid_form_data())?,
-        Some(value) => value,
-        None => return Err(ApiError::bad_request("Missing form_data")),
-    };
-    match value {
-        Value::Object(fields) => Ok(fields),
-        _ => Err(invalid_form_data()),
-    }
-}
 
 /// `POST /explore/` and `POST /superset/explore/`: 303 to the Explore page holding the posted
 /// form data; 400 without a form data naming its datasource (`"3__table"`), 404 or 403 as the
@@ -46,9 +22,9 @@ fn posted_form_data(post: ExploreFormPost) -> Result<Map<String, Value>, ApiErro
 pub async fn explore_form_post(
     State(app): State<AppState>,
     CurrentUser(user): CurrentUser,
-    JsonOrForm(post): JsonOrForm<ExploreFormPost>,
+    JsonOrForm(post): JsonOrForm<ExploreJsonBody>,
 ) -> Result<Redirect, ApiError> {
-    let fields = posted_form_data(post)?;
+    let fields = form_data_object(post.form_data)?;
     let (datasource_id, datasource_type) = fields
         .get("datasource")
         .and_then(Value::as_str)
@@ -87,22 +63,18 @@ mod tests {
 
     #[test]
     fn form_data_is_read_from_json_text_or_an_object() {
-        let fields = posted_form_data(ExploreFormPost {
-            form_data: Some(Value::String(
-                r#"{"datasource": "3__table", "viz_type": "table"}"#.to_owned(),
-            )),
-        })
+        let fields = form_data_object(Some(Value::String(
+            r#"{"datasource": "3__table", "viz_type": "table"}"#.to_owned(),
+        )))
         .expect("JSON text is read");
         assert_eq!(fields["viz_type"], "table");
         assert_eq!(
             parse_datasource_key(fields["datasource"].as_str().unwrap_or_default()),
             Some((3, DatasourceType::Table))
         );
-        let missing = posted_form_data(ExploreFormPost::default());
+        let missing = form_data_object(None);
         assert!(missing.is_err());
-        let list = posted_form_data(ExploreFormPost {
-            form_data: Some(Value::String("[1]".to_owned())),
-        });
+        let list = form_data_object(Some(Value::String("[1]".to_owned())));
         assert!(list.is_err());
     }
 }
