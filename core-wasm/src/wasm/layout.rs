@@ -31,7 +31,7 @@ fn write_layout(layout: &DashboardLayout) -> Result<JsValue, JsValue> {
 /// newComponentsSourceId, newComponentIds: [type, id][], componentTypes, grid: {columnCount,
 /// minColumnCount, baseUnit, gutterSize, defaultChartWidth, defaultChartHeight, minRowUnits,
 /// maxRowUnits}, headerSizes, backgrounds}`.
-#[wasm_bindgen(js_name = layoutConstants)]
+#[wasm_bindgen(js_name = layoutConstants, unchecked_return_type = "Record<string, unknown>")]
 pub fn layout_constants() -> Result<JsValue, JsValue> {
     to_js(&crate::layout::layout_constants()).map_err(to_js_error)
 }
@@ -40,8 +40,8 @@ pub fn layout_constants() -> Result<JsValue, JsValue> {
 /// (`"ROW"`, `"CHART"`, ...); an unknown type is never valid.
 #[wasm_bindgen(js_name = isValidChild)]
 pub fn is_valid_child(
-    #[wasm_bindgen(js_name = parentType)] parent_type: JsValue,
-    #[wasm_bindgen(js_name = childType)] child_type: JsValue,
+    #[wasm_bindgen(js_name = parentType, unchecked_param_type = "string")] parent_type: JsValue,
+    #[wasm_bindgen(js_name = childType, unchecked_param_type = "string")] child_type: JsValue,
     #[wasm_bindgen(js_name = parentDepth)] parent_depth: u32,
 ) -> bool {
     let parent: Option<ComponentType> = from_js(parent_type).ok();
@@ -101,7 +101,7 @@ pub fn apply_drop(
 }
 
 /// The layout of a new dashboard holding `charts` (`[{id, name?}]`), three to a row.
-#[wasm_bindgen(js_name = createDefaultLayout)]
+#[wasm_bindgen(js_name = createDefaultLayout, unchecked_return_type = "unknown")]
 pub fn create_default_layout(
     #[wasm_bindgen(unchecked_param_type = "{ id: number; name?: string }[]")] charts: JsValue,
 ) -> Result<JsValue, JsValue> {
@@ -110,7 +110,7 @@ pub fn create_default_layout(
 }
 
 /// `layout` with the charts it lacks appended in new rows and chart names copied to `sliceName`.
-#[wasm_bindgen(js_name = placeMissingCharts)]
+#[wasm_bindgen(js_name = placeMissingCharts, unchecked_return_type = "unknown")]
 pub fn place_missing_charts(
     #[wasm_bindgen(unchecked_param_type = "unknown")] layout: JsValue,
     #[wasm_bindgen(unchecked_param_type = "{ id: number; name?: string }[]")] charts: JsValue,
@@ -121,7 +121,7 @@ pub fn place_missing_charts(
 }
 
 /// The layout without the component `id` and its descendants (a row left empty goes too).
-#[wasm_bindgen(js_name = deleteComponent)]
+#[wasm_bindgen(js_name = deleteComponent, unchecked_return_type = "unknown")]
 pub fn delete_component(
     #[wasm_bindgen(unchecked_param_type = "unknown")] layout: JsValue,
     id: &str,
@@ -131,7 +131,7 @@ pub fn delete_component(
 }
 
 /// The layout with `id` resized (width in grid columns, height in grid units), within bounds.
-#[wasm_bindgen(js_name = resizeComponent)]
+#[wasm_bindgen(js_name = resizeComponent, unchecked_return_type = "unknown")]
 pub fn resize_component(
     #[wasm_bindgen(unchecked_param_type = "unknown")] layout: JsValue,
     id: &str,
@@ -180,6 +180,7 @@ impl LayoutHistoryForJs {
     }
 
     /// The current layout.
+    #[wasm_bindgen(unchecked_return_type = "unknown")]
     pub fn present(&self) -> Result<JsValue, JsValue> {
         write_layout(self.history.present())
     }

@@ -30,6 +30,7 @@ impl LruCacheForJs {
     }
 
     /// The value under `key` (`undefined` when absent), marking it most recently used.
+    #[wasm_bindgen(unchecked_return_type = "unknown")]
     pub fn get(&mut self, key: &str) -> JsValue {
         self.cache.get(key).cloned().unwrap_or(JsValue::UNDEFINED)
     }
@@ -41,7 +42,12 @@ impl LruCacheForJs {
     /// Stores `value` under `key`, counting `bytes` (0 when absent) against the budget and
     /// evicting the least recently used entries to make room. `false` when the entry alone is
     /// larger than the budget and was not stored.
-    pub fn set(&mut self, key: &str, value: JsValue, bytes: Option<usize>) -> bool {
+    pub fn set(
+        &mut self,
+        key: &str,
+        #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
+        bytes: Option<usize>,
+    ) -> bool {
         self.cache.set_sized(key, value, bytes.unwrap_or(0)) == Insertion::Stored
     }
 

@@ -39,7 +39,7 @@ import type { QueryContext } from "../../api/generated/QueryContext";
 /// The query context (`POST /api/v1/chart/data` body) for a chart's form data.
 #[wasm_bindgen(js_name = buildQueryContext, unchecked_return_type = "QueryContext")]
 pub fn build_query_context(
-    #[wasm_bindgen(unchecked_param_type = "ChartFormData")] form_data: JsValue,
+    #[wasm_bindgen(js_name = formData, unchecked_param_type = "ChartFormData")] form_data: JsValue,
 ) -> Result<JsValue, JsValue> {
     let form_data = form_data_from_js(form_data).map_err(to_js_error)?;
     let context = crate::build_query_context(&form_data).map_err(to_js_error)?;
@@ -56,7 +56,7 @@ pub fn default_form_data(datasource: &str) -> Result<JsValue, JsValue> {
 /// Every validation error of a form data (empty when the chart can be queried).
 #[wasm_bindgen(js_name = validateFormData, unchecked_return_type = "FieldError[]")]
 pub fn validate_form_data(
-    #[wasm_bindgen(unchecked_param_type = "ChartFormData")] form_data: JsValue,
+    #[wasm_bindgen(js_name = formData, unchecked_param_type = "ChartFormData")] form_data: JsValue,
 ) -> Result<JsValue, JsValue> {
     let form_data = form_data_from_js(form_data).map_err(to_js_error)?;
     to_js(&crate::validate_form_data(&form_data)).map_err(to_js_error)

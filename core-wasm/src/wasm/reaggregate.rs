@@ -8,6 +8,11 @@ use crate::wasm::convert::from_js;
 use crate::wasm::error::to_js_error;
 use crate::wasm::named_error::named_js_error;
 
+#[wasm_bindgen(typescript_custom_section)]
+const REAGGREGATION_TYPES: &str = r#"
+import type { QueryObject } from "../../api/generated/QueryObject";
+"#;
+
 /// A re-aggregation error as a thrown `Error` named after the variant (`NotDecomposable`, ...),
 /// with `asksServer` (send the query to the server instead) and, when about a metric, `metric`.
 pub(crate) fn reaggregation_js_error(error: ReaggregationError) -> JsValue {
@@ -36,7 +41,7 @@ pub fn reaggregate(
 /// The re-aggregation request answering the query object `wanted` from the result of the query
 /// object `cached` (which had `cachedRowCount` rows), or `null` when the server must answer
 /// (see `plan_reaggregation`).
-#[wasm_bindgen(js_name = planReaggregation)]
+#[wasm_bindgen(js_name = planReaggregation, unchecked_return_type = "Record<string, unknown> | null")]
 pub fn plan_reaggregation(
     #[wasm_bindgen(unchecked_param_type = "QueryObject")] cached: JsValue,
     #[wasm_bindgen(unchecked_param_type = "QueryObject")] wanted: JsValue,

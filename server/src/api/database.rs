@@ -13,9 +13,9 @@ use super::list_answer::{list_answer, user_ref};
 use super::list_query::parse_list_query;
 use super::rison::parse_rison;
 use crate::auth::{AuthUser, CurrentUser};
-use crate::chart_data::engine_error;
+use crate::chart_data::{engine_error, engine_open_error};
 use crate::engines::uri::with_database_name;
-use crate::engines::{Engine, EngineError};
+use crate::engines::Engine;
 use crate::error::{ApiError, AppJson, AppPath, AppQuery, ErrorKind};
 use crate::sqllab::browse;
 use crate::sqllab::guard::SqlEngine;
@@ -113,17 +113,12 @@ async fn open_database(app: &AppState, user: &AuthUser, id: i64) -> Result<OpenD
     let kind = SqlEngine::from_backend(&record.backend).ok_or_else(|| {
         ApiError::bad_request(format!("The {} engine is not supported yet", record.backend))
     })?;
-    let engine = app.engines.engine_for(&record).await.map_err(open_error)?;
+    let engine = app
+        .engines
+        .engine_for(&record)
+        .await
+        .map_err(|error| engine_open_error(&record.backend, error))?;
     Ok(OpenDatabase { record, engine, kind })
-}
-
-fn open_error(error: EngineError) -> ApiError {
-    match error {
-        EngineError::UnsupportedEngine(name) => {
-            ApiError::bad_request(format!("The {name} engine is not supported yet"))
-        }
-        other => ApiError::internal(other),
-    }
 }
 
 /// A database the user may query, with its engine.

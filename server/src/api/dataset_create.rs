@@ -48,7 +48,7 @@ async fn table_columns(
         .engines
         .engine_for(database)
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(|error| crate::chart_data::engine_open_error(&database.backend, error))?;
     let metadata = browse::table_metadata(&engine, kind, None, schema, table_name)
         .await
         .map_err(|error| engine_error(engine.engine_name(), error, ""))?
@@ -98,7 +98,7 @@ async fn query_columns(
         .engines
         .engine_for(database)
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(|error| crate::chart_data::engine_open_error(&database.backend, error))?;
     let limited = guard::apply_limit(statement, 1);
     let control = RunControl {
         cancel: None,

@@ -301,7 +301,7 @@ pub async fn source_columns(
         .engines
         .engine_for(&database)
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(|error| crate::chart_data::engine_open_error(&database.backend, error))?;
     let column = |name: String, type_name: String| NewColumn {
         is_dttm: generic_type_of(&type_name) == Some(GenericDataType::Temporal),
         column_name: name,

@@ -108,6 +108,19 @@ pub fn engine_error(engine_name: &str, error: EngineError, sql: &str) -> ApiErro
                 ..ErrorExtra::default()
             },
         ),
+        // A database that cannot be opened (a host down, a file that cannot be created) is the
+        // connection's fault, not the server's: a 400 naming the engine's own words.
+        EngineError::Connection(_) => ApiError::typed(
+            ErrorKind::BadRequest,
+            ErrorType::GenericDbEngineError,
+            format!("{engine_name} Error: {error}"),
+            ErrorExtra {
+                engine_name: Some(engine_name.to_owned()),
+                issue_codes: vec![issue(1002, "The database returned an unexpected error.")],
+                sql: Some(sql.to_owned()),
+                ..ErrorExtra::default()
+            },
+        ),
         EngineError::Timeout(seconds) => ApiError::typed(
             ErrorKind::Timeout,
             ErrorType::BackendTimeoutError,
@@ -123,6 +136,30 @@ pub fn engine_error(engine_name: &str, error: EngineError, sql: &str) -> ApiErro
             },
         ),
         other => ApiError::internal(other),
+    }
+}
+
+/// Maps a failure to open a database's engine: an engine Quiver does not run is a 400 'The {name}
+/// engine is not supported yet', a connection that cannot be opened the engine's own '{engine}
+/// Error' (400); only a broken server (a poisoned registry) stays a 500.
+pub fn engine_open_error(backend: &str, error: EngineError) -> ApiError {
+    match error {
+        EngineError::UnsupportedEngine(name) => {
+            ApiError::bad_request(format!("The {name} engine is not supported yet"))
+        }
+        connection @ EngineError::Connection(_) => engine_error(backend_engine_name(backend), connection, ""),
+        other => ApiError::internal(other),
+    }
+}
+
+/// The engine's display name of a database's backend, before its engine is open.
+fn backend_engine_name(backend: &str) -> &'static str {
+    match backend {
+        "duckdb" => "DuckDB",
+        "sqlite" => "SQLite",
+        "postgresql" => "PostgreSQL",
+        "mysql" => "MySQL",
+        _ => "Database",
     }
 }
 
@@ -290,12 +327,7 @@ async fn database_engine(
         .engines
         .engine_for(&database)
         .await
-        .map_err(|error| match error {
-            EngineError::UnsupportedEngine(name) => {
-                ApiError::bad_request(format!("The {name} engine is not supported yet"))
-            }
-            other => ApiError::internal(other),
-        })?;
+        .map_err(|error| engine_open_error(&database.backend, error))?;
     Ok((database, engine))
 }
 

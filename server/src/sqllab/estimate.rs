@@ -150,7 +150,7 @@ pub async fn estimate(
         .engines
         .engine_for(&database)
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(|error| crate::chart_data::engine_open_error(&database.backend, error))?;
     let control = RunControl {
         cancel: None,
         read_only: true,

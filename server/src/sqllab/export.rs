@@ -109,7 +109,7 @@ async fn run_again(app: &AppState, user: &AuthUser, record: &QueryRecord) -> Res
         .engines
         .engine_for(&database)
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(|error| crate::chart_data::engine_open_error(&database.backend, error))?;
     let control = RunControl {
         cancel: None,
         read_only: !database.allow_dml,

@@ -383,13 +383,9 @@ pub async fn prepare(
     }
     let engine = match app.engines.engine_for(&database).await {
         Ok(engine) => engine,
-        Err(EngineError::UnsupportedEngine(name)) => {
-            return Err(refused(ApiError::bad_request(format!(
-                "The {name} engine is not supported yet"
-            )))
-            .await)
+        Err(error) => {
+            return Err(refused(crate::chart_data::engine_open_error(&database.backend, error)).await)
         }
-        Err(other) => return Err(refused(ApiError::internal(other)).await),
     };
     Ok(PreparedRun {
         database,

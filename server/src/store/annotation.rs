@@ -302,7 +302,7 @@ impl Store {
 
     /// Deletes layers (one transaction: all or none).
     pub async fn delete_annotation_layers(&self, ids: &[i64]) -> StoreResult<()> {
-        let mut transaction = self.pool.begin().await?;
+        let mut transaction = self.begin_write().await?;
         for id in ids {
             let result = sqlx::query("DELETE FROM annotation_layer WHERE id = $1")
                 .bind(*id)
@@ -411,7 +411,7 @@ impl Store {
 
     /// Deletes annotations of one layer (one transaction: all or none).
     pub async fn delete_annotations(&self, layer_id: i64, ids: &[i64]) -> StoreResult<()> {
-        let mut transaction = self.pool.begin().await?;
+        let mut transaction = self.begin_write().await?;
         for id in ids {
             let result = sqlx::query("DELETE FROM annotation WHERE id = $1 AND layer_id = $2")
                 .bind(*id)

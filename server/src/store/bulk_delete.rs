@@ -82,7 +82,7 @@ impl Store {
             return Ok(());
         }
         let id_list = placeholders(ids.len(), 0);
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         for statement in resource.statements {
             let sql = statement.replace("{ids}", &id_list);
             let mut query = sqlx::query(&sql);

@@ -327,7 +327,7 @@ impl Store {
     /// [`BundleWriter::commit`] or dropped (rolled back) on error.
     pub async fn begin_bundle_import(&self, user_id: i64) -> StoreResult<BundleWriter> {
         Ok(BundleWriter {
-            tx: self.pool.begin().await?,
+            tx: self.begin_write().await?,
             user_id,
             now: now_text(),
         })

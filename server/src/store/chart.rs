@@ -66,7 +66,7 @@ fn nullable<T: Clone>(sent: &Option<Option<T>>, stored: &Option<T>) -> Option<T>
 impl Store {
     pub async fn create_chart(&self, fields: &ChartFields, user_id: Option<i64>) -> StoreResult<i64> {
         let now = now_text();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO slices (uuid, slice_name, viz_type, datasource_id, datasource_type, params, query_context,
                                  description, cache_timeout, certified_by, certification_details,
@@ -165,7 +165,7 @@ impl Store {
     /// Updates the given fields; the others keep their values.
     pub async fn update_chart(&self, id: i64, fields: &ChartFields, user_id: Option<i64>) -> StoreResult<()> {
         let current = self.chart(id).await?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(
             "UPDATE slices SET slice_name = $1, viz_type = $2, datasource_id = $3, datasource_type = $4, params = $5,
                     query_context = $6, description = $7, cache_timeout = $8, certified_by = $9,
@@ -219,7 +219,7 @@ impl Store {
 
     /// Deletes a chart with its owner and dashboard links.
     pub async fn delete_chart(&self, id: i64) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         for statement in [
             "DELETE FROM slice_user WHERE slice_id = $1",
             "DELETE FROM dashboard_slices WHERE slice_id = $1",

@@ -143,7 +143,7 @@ impl Store {
     /// Creates a dashboard with its owners, roles and charts.
     pub async fn create_dashboard(&self, fields: &DashboardFields, user_id: Option<i64>) -> StoreResult<i64> {
         let now = now_text();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO dashboards (uuid, dashboard_title, slug, css, position_json, json_metadata, published,
                                      certified_by, certification_details, is_managed_externally, external_url,
@@ -178,7 +178,7 @@ impl Store {
         fields: &DashboardFields,
         user_id: Option<i64>,
     ) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let result = sqlx::query(
             "UPDATE dashboards SET dashboard_title = $1, slug = $2, css = $3, position_json = $4, json_metadata = $5,
                     published = $6, certified_by = $7, certification_details = $8, is_managed_externally = $9,
@@ -311,7 +311,7 @@ impl Store {
     }
 
     pub async fn delete_dashboard(&self, id: i64) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query("DELETE FROM favstar WHERE class_name = $1 AND obj_id = $2")
             .bind(DASHBOARD_FAVORITE_CLASS)
             .bind(id)

@@ -113,7 +113,7 @@ impl Store {
     pub async fn create_dataset(&self, dataset: &NewDataset<'_>) -> StoreResult<i64> {
         let now = now_text();
         let created_by = dataset.owners.first().copied();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO tables (uuid, database_id, schema, table_name, sql, main_dttm_col, created_on, changed_on,
                                  created_by_fk, changed_by_fk)

@@ -106,7 +106,7 @@ impl Store {
         lists: &DatasetLists<'_>,
         changed_by: i64,
     ) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(
             "UPDATE tables SET table_name = $1, database_id = $2, catalog = $3, schema = $4, sql = $5,
                     description = $6, main_dttm_col = $7, default_endpoint = $8, cache_timeout = $9, \"offset\" = $10,
@@ -266,7 +266,7 @@ impl Store {
     /// Brings a dataset's physical columns in line with its source: types of kept columns are
     /// updated, new ones added, vanished ones removed; calculated columns stay.
     pub async fn sync_dataset_columns(&self, id: i64, source: &[NewColumn]) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let rows = sqlx::query("SELECT id, column_name, expression FROM table_columns WHERE table_id = $1")
             .bind(id)
             .fetch_all(&mut *tx)

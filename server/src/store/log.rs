@@ -41,7 +41,7 @@ impl Store {
     /// Writes the records at once (one transaction).
     pub async fn insert_logs(&self, logs: &[NewLog]) -> StoreResult<()> {
         let dttm = now_text();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         for log in logs {
             sqlx::query(
                 "INSERT INTO logs (action, user_id, json, dttm, dashboard_id, slice_id, duration_ms, referrer)

@@ -125,6 +125,9 @@ pub enum StoreError {
 
 pub type StoreResult<T> = Result<T, StoreError>;
 
+/// How long a SQLite connection waits for another writer before 'database is locked'.
+const SQLITE_BUSY_TIMEOUT_PRAGMA: &str = "PRAGMA busy_timeout = 30000";
+
 /// The metadata store.
 #[derive(Debug, Clone)]
 pub struct Store {
@@ -149,13 +152,26 @@ impl Store {
             Backend::Sqlite => 4,
             Backend::Postgres => 16,
         };
-        let pool = AnyPoolOptions::new()
-            .max_connections(max_connections)
-            .connect(url)
-            .await?;
+        let mut options = AnyPoolOptions::new().max_connections(max_connections);
+        if backend == Backend::Sqlite {
+            // Every pooled connection (not only the first) enforces foreign keys and waits for
+            // another connection's or process's write lock (the server and `quiver admin` share
+            // the file) instead of failing at once with 'database is locked'.
+            options = options.after_connect(|connection, _meta| {
+                Box::pin(async move {
+                    sqlx::query("PRAGMA foreign_keys = ON")
+                        .execute(&mut *connection)
+                        .await?;
+                    sqlx::query(SQLITE_BUSY_TIMEOUT_PRAGMA)
+                        .execute(&mut *connection)
+                        .await?;
+                    Ok(())
+                })
+            });
+        }
+        let pool = options.connect(url).await?;
         if backend == Backend::Sqlite {
             sqlx::query("PRAGMA journal_mode = WAL").execute(&pool).await?;
-            sqlx::query("PRAGMA foreign_keys = ON").execute(&pool).await?;
         }
         let store = Store { pool, backend };
         store.migrate().await?;
@@ -185,6 +201,18 @@ impl Store {
         };
         migrator.run(&self.pool).await?;
         Ok(())
+    }
+
+    /// Begins a transaction that will write. On SQLite it is `BEGIN IMMEDIATE`: the write lock
+    /// is taken (waiting up to the busy timeout) before the first read, because a deferred
+    /// transaction that reads, then writes after another connection committed, fails at once with
+    /// 'database is locked' (SQLite cannot upgrade its stale snapshot, and no busy wait helps).
+    pub async fn begin_write(&self) -> StoreResult<sqlx::Transaction<'static, sqlx::Any>> {
+        let transaction = match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Postgres => self.pool.begin().await?,
+        };
+        Ok(transaction)
     }
 
     pub fn backend(&self) -> Backend {

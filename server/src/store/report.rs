@@ -279,7 +279,7 @@ impl Store {
         user_id: i64,
     ) -> StoreResult<i64> {
         let now = now_text();
-        let mut transaction = self.pool.begin().await?;
+        let mut transaction = self.begin_write().await?;
         let id: i64 = bind_fields(
             sqlx::query(
                 "INSERT INTO report_schedule (type, name, description, context_markdown, active, crontab,
@@ -329,7 +329,7 @@ impl Store {
         owner_ids: Option<&[i64]>,
         user_id: i64,
     ) -> StoreResult<()> {
-        let mut transaction = self.pool.begin().await?;
+        let mut transaction = self.begin_write().await?;
         let result = bind_fields(
             sqlx::query(
                 "UPDATE report_schedule SET type = $1, name = $2, description = $3, context_markdown = $4,
@@ -363,7 +363,7 @@ impl Store {
 
     /// Deletes reports with their owners and logs (one transaction: all or none).
     pub async fn delete_reports(&self, ids: &[i64]) -> StoreResult<()> {
-        let mut transaction = self.pool.begin().await?;
+        let mut transaction = self.begin_write().await?;
         for id in ids {
             for table in ["report_schedule_user", "report_execution_log"] {
                 sqlx::query(&format!("DELETE FROM {table} WHERE report_schedule_id = $1"))
@@ -469,7 +469,7 @@ impl Store {
     /// `last_value_row_json`).
     pub async fn record_report_execution(&self, report_id: i64, run: &ExecutionRecord) -> StoreResult<i64> {
         let end_dttm = now_text();
-        let mut transaction = self.pool.begin().await?;
+        let mut transaction = self.begin_write().await?;
         let id = sqlx::query_scalar(
             "INSERT INTO report_execution_log (uuid, report_schedule_id, scheduled_dttm, start_dttm,
                  end_dttm, value, value_row_json, state, error_message)

@@ -122,7 +122,7 @@ impl Store {
     /// Creates a tab for a user and makes it their active one.
     pub async fn create_tab_state(&self, user_id: i64, tab: &NewTabState) -> StoreResult<i64> {
         let now = now_text();
-        let mut transaction = self.pool.begin().await?;
+        let mut transaction = self.begin_write().await?;
         sqlx::query("UPDATE tab_state SET active = $1 WHERE user_id = $2")
             .bind(false)
             .bind(user_id)
@@ -204,7 +204,7 @@ impl Store {
 
     /// Makes a tab its user's only active one.
     pub async fn activate_tab_state(&self, id: i64, user_id: i64) -> StoreResult<()> {
-        let mut transaction = self.pool.begin().await?;
+        let mut transaction = self.begin_write().await?;
         sqlx::query("UPDATE tab_state SET active = (id = $1) WHERE user_id = $2")
             .bind(id)
             .bind(user_id)
@@ -216,7 +216,7 @@ impl Store {
 
     /// Deletes a tab with its tables.
     pub async fn delete_tab_state(&self, id: i64) -> StoreResult<()> {
-        let mut transaction = self.pool.begin().await?;
+        let mut transaction = self.begin_write().await?;
         sqlx::query("DELETE FROM table_schema WHERE tab_state_id = $1")
             .bind(id)
             .execute(&mut *transaction)
@@ -299,7 +299,7 @@ impl Store {
     /// with the new description and `expanded`.
     pub async fn create_table_schema(&self, table: &NewTableSchema<'_>) -> StoreResult<i64> {
         let now = now_text();
-        let mut transaction = self.pool.begin().await?;
+        let mut transaction = self.begin_write().await?;
         let existing: Option<i64> = sqlx::query_scalar(
             "SELECT id FROM table_schema WHERE tab_state_id = $1 AND database_id = $2 AND \"table\" = $3
                AND COALESCE(catalog, '') = COALESCE($4, '') AND COALESCE(schema, '') = COALESCE($5, '')

@@ -281,7 +281,7 @@ impl Store {
     /// Deletes tags, what they are on and their stars, all or none: a missing tag is
     /// [`StoreError::NotFound`] and deletes nothing.
     pub async fn delete_tags(&self, ids: &[i64]) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         for id in ids {
             sqlx::query("DELETE FROM tagged_object WHERE tag_id = $1")
                 .bind(*id)

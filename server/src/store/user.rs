@@ -56,7 +56,7 @@ impl Store {
     /// Creates an account with the given roles (which must exist).
     pub async fn create_user(&self, user: &NewUser<'_>) -> StoreResult<i64> {
         let now = now_text();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO ab_user (username, first_name, last_name, email, password, active, created_on, changed_on)
              VALUES ($1, $2, $3, $4, $5, TRUE, $6, $6) RETURNING id",
@@ -158,7 +158,7 @@ impl Store {
 
     /// Makes sure every role exists with exactly the given permissions (idempotent; run at start).
     pub async fn sync_roles(&self, roles: &[(&str, Vec<(&str, &str)>)]) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         for (role, permissions) in roles {
             let existing: Option<i64> = sqlx::query_scalar("SELECT id FROM ab_role WHERE name = $1")
                 .bind(*role)
@@ -210,7 +210,7 @@ impl Store {
 
     /// Grants one extra permission to a role (for example `datasource_access` on one dataset).
     pub async fn grant_permission(&self, role: &str, permission: &str, view: &str) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let role_id: i64 = sqlx::query_scalar("SELECT id FROM ab_role WHERE name = $1")
             .bind(role)
             .fetch_optional(&mut *tx)

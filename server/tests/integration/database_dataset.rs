@@ -688,3 +688,30 @@ async fn a_database_with_datasets_is_not_deleted() {
     assert_eq!(gone.status, StatusCode::NOT_FOUND);
     app.close().await;
 }
+
+/// A connection that cannot be opened (a SQLite file in a folder that does not exist) answers the
+/// left bar's schema call with a 400 naming the engine's error, not a 500.
+#[tokio::test]
+async fn a_database_that_cannot_be_opened_answers_schemas_with_a_400() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let created = app
+        .post(
+            "/api/v1/database/",
+            json!({
+                "database_name": "unreachable",
+                "sqlalchemy_uri": "sqlite:////quiver-no-such-folder/nothing.db"
+            }),
+            &admin,
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.json);
+    let id = created.json["id"].as_i64().unwrap();
+    let schemas = app.get(&format!("/api/v1/database/{id}/schemas/"), &admin).await;
+    assert_eq!(schemas.status, StatusCode::BAD_REQUEST, "{}", schemas.json);
+    let error = &schemas.json["errors"][0];
+    assert_eq!(error["error_type"], "GENERIC_DB_ENGINE_ERROR", "{}", schemas.json);
+    let message = error["message"].as_str().unwrap();
+    assert!(message.starts_with("SQLite Error: "), "{message}");
+    assert!(message.contains("unable to open database file"), "{message}");
+}

@@ -334,3 +334,75 @@ async fn unknown_backends_are_refused() {
         matches!(Store::connect("oracle://x").await, Err(StoreError::UnsupportedBackend(name)) if name == "oracle")
     );
 }
+
+/// Read-then-write transactions from many tasks at once, over two stores on one SQLite file (as
+/// the server and `quiver admin` share it): none fails with 'database is locked' and no update is
+/// lost, because `begin_write` takes SQLite's write lock up front and every pooled connection
+/// waits for it. Every pooled connection also enforces foreign keys.
+#[tokio::test]
+async fn concurrent_read_then_write_transactions_on_sqlite_all_commit() {
+    let folder = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}?mode=rwc", folder.path().join("quiver.db").display());
+    let first = Store::connect(&url).await.unwrap();
+    let second = Store::connect(&url).await.unwrap();
+    sqlx::query("CREATE TABLE counter (n INTEGER NOT NULL)")
+        .execute(first.pool())
+        .await
+        .unwrap();
+    sqlx::query("INSERT INTO counter (n) VALUES (0)")
+        .execute(first.pool())
+        .await
+        .unwrap();
+
+    let tasks = (0..40)
+        .map(|index| {
+            let store = if index % 2 == 0 {
+                first.clone()
+            } else {
+                second.clone()
+            };
+            tokio::spawn(async move {
+                let mut transaction = store.begin_write().await?;
+                let n: i64 = sqlx::query_scalar("SELECT n FROM counter")
+                    .fetch_one(&mut *transaction)
+                    .await?;
+                tokio::task::yield_now().await;
+                sqlx::query("UPDATE counter SET n = $1")
+                    .bind(n + 1)
+                    .execute(&mut *transaction)
+                    .await?;
+                transaction.commit().await?;
+                Ok::<(), quiver_server::store::StoreError>(())
+            })
+        })
+        .collect::<Vec<_>>();
+    for task in tasks {
+        task.await.unwrap().unwrap();
+    }
+    let n: i64 = sqlx::query_scalar("SELECT n FROM counter")
+        .fetch_one(first.pool())
+        .await
+        .unwrap();
+    assert_eq!(n, 40);
+
+    // Each of the pool's connections (held at once, so they are different ones).
+    let mut connections = Vec::new();
+    for _ in 0..4 {
+        connections.push(first.pool().acquire().await.unwrap());
+    }
+    for connection in &mut connections {
+        let foreign_keys: i64 = sqlx::query_scalar("PRAGMA foreign_keys")
+            .fetch_one(&mut **connection)
+            .await
+            .unwrap();
+        assert_eq!(foreign_keys, 1);
+        let busy_timeout: i64 = sqlx::query_scalar("PRAGMA busy_timeout")
+            .fetch_one(&mut **connection)
+            .await
+            .unwrap();
+        assert_eq!(busy_timeout, 30_000);
+    }
+    drop(connections);
+    first.close().await;
+    second.close().await;
+}
