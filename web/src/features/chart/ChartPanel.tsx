@@ -134,7 +134,7 @@ export function ChartPanel({
   // A re-query of the chart's own state (a server page, sort or search) keeps the shown results
   // drawn while it loads (`placeholderData`): the table stays mounted and its search box keeps
   // the focus.
-  const isKeptWhileLoading = chartData.isPlaceholderData && chartData.data !== undefined;
+  const isKeptWhileLoading = chartData.isPlaceholderData;
   const results = chartData.isFetching && !isKeptWhileLoading ? undefined : chartData.data;
   const result = results?.[0];
   const queriesData = useMemo<ChartQueryData[]>(

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // Node: no Worker, so post-processing and re-aggregation run on the main thread in the real core.
-import { Float64, Schema, Table, Utf8, vectorFromArray, tableToIPC } from 'apache-arrow';
+import { Float64, Schema, Table, Utf8, vectorFromArray, tableToIPC, type Vector } from 'apache-arrow';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChartDataArrowResult } from '@/api/chartData';
 import { chartResultMeta } from '@/api/chartDataTestResults';
@@ -55,10 +55,11 @@ function serverFrame(columns: readonly GroupColumn[], rowLimit: number | null): 
     sums.set(key, { values, sum: (sums.get(key)?.sum ?? 0) + row.sum });
   }
   const groups = [...sums.values()].sort((left, right) => right.sum - left.sum).slice(0, rowLimit ?? undefined);
-  const vectors = Object.fromEntries([
-    ...columns.map((column, index) => [column, vectorFromArray(groups.map((group) => group.values[index] ?? ''), new Utf8())]),
-    ['SUM(num)', vectorFromArray(groups.map((group) => group.sum), new Float64())],
-  ]);
+  const vectors: Record<string, Vector> = {};
+  columns.forEach((column, index) => {
+    vectors[column] = vectorFromArray(groups.map((group) => group.values[index] ?? ''), new Utf8());
+  });
+  vectors['SUM(num)'] = vectorFromArray(groups.map((group) => group.sum), new Float64());
   const table = new Table(vectors);
   const meta = chartResultMeta([...columns, 'SUM(num)'], [...columns.map(() => 1 as const), 0], groups.length);
   return tableToIPC(new Table(new Schema(table.schema.fields, new Map([['quiver:result', JSON.stringify(meta)]])), table.batches), 'stream');

@@ -114,7 +114,7 @@ export class ChartQueryPlanner {
    */
   async run(queryContext: QueryContext, signal?: AbortSignal): Promise<ChartDataArrowResult[]> {
     const cacheKey = ChartResultCache.keyOf(queryContext, chartDataPath);
-    const isForced = queryContext.force === true;
+    const isForced = queryContext.force;
     const cache = await this.deps.resultCache();
     if (signal?.aborted === true) throw abortError(signal);
     const cachedFrames = isForced ? undefined : cache?.frames(cacheKey);
