@@ -162,6 +162,8 @@ export const testIds = {
     rowCount: 'chart-row-count',
     viewQueryButton: 'chart-view-query',
     computedLocally: 'chart-computed-locally',
+    /** The chart's own state (a server page) loads while the previous page stays drawn. */
+    refreshing: 'chart-refreshing',
     /** The annotation layers that failed (spec 000 §8): the chart still draws. */
     annotationWarning: 'chart-annotation-warning',
   },

@@ -93,8 +93,11 @@ export async function fetchChartDataThroughCache(queryContext: QueryContext, sig
   return results;
 }
 
-/** The Arrow IPC stream of each query object of a query context's answer, in order. */
-async function fetchChartDataFrames(queryContext: QueryContext, signal?: AbortSignal, path: string = chartDataPath): Promise<Uint8Array[]> {
+/**
+ * The Arrow IPC stream of each query object of a query context's answer, in order: one request
+ * (and, for an async job, the wait and the result's fetch), nothing cached.
+ */
+export async function fetchChartDataFrames(queryContext: QueryContext, signal?: AbortSignal, path: string = chartDataPath): Promise<Uint8Array[]> {
   const response = await apiFetch(path, {
     method: 'POST',
     body: { ...queryContext, result_format: 'arrow' },

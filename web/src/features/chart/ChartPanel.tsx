@@ -131,7 +131,11 @@ export function ChartPanel({
   const ownBodyRef = useRef<HTMLDivElement>(null);
   const bodyRef = chartRef ?? ownBodyRef;
   const bodySize = useElementSize(bodyRef);
-  const results = chartData.isFetching ? undefined : chartData.data;
+  // A re-query of the chart's own state (a server page, sort or search) keeps the shown results
+  // drawn while it loads (`placeholderData`): the table stays mounted and its search box keeps
+  // the focus.
+  const isKeptWhileLoading = chartData.isPlaceholderData;
+  const results = chartData.isFetching && !isKeptWhileLoading ? undefined : chartData.data;
   const result = results?.[0];
   const queriesData = useMemo<ChartQueryData[]>(
     () => (results ?? []).map((queryResult) => ({ columns: readChartColumns(queryResult), rowCount: queryResult.table.numRows })),
@@ -151,7 +155,8 @@ export function ChartPanel({
   });
   const annotationLayers = useAnnotationLayerStates(formData, resultError === null ? results : undefined, lifecycle.reportAnnotationQuery);
   const warnings = annotationWarnings(annotationLayers);
-  const isChartDrawn = hasRun && !isStopped && !chartData.isFetching && result !== undefined && resultError === null;
+  const isLoading = (chartData.isFetching || chartData.isPending) && !isKeptWhileLoading;
+  const isChartDrawn = hasRun && !isStopped && !isLoading && result !== undefined && resultError === null;
   const onMarkContextMenu = onDrillToDetail === undefined ? undefined : setContextMenu;
 
   /** A right-click on the drawn chart that no mark took: the menu without values. */
@@ -170,7 +175,7 @@ export function ChartPanel({
         </Notice>
       );
     }
-    if (chartData.isFetching || chartData.isPending) return <LoadingNotice />;
+    if (isLoading) return <LoadingNotice />;
     if (chartData.isError) return renderError(chartErrorDisplay(chartData.error));
     if (result === undefined) return <Notice data-testid={testIds.chart.empty}>{noResultsMessage}</Notice>;
     if (failedResult !== undefined && resultError !== null) {
@@ -224,6 +229,11 @@ export function ChartPanel({
           <AnnotationWarning data-testid={testIds.chart.annotationWarning} role="status" title={warnings.join('\n')}>
             ⚠ {warnings.length === 1 ? warnings[0] : `${warnings.length} annotation layers failed`}
           </AnnotationWarning>
+        )}
+        {isKeptWhileLoading && chartData.isFetching && (
+          <RefreshingBadge data-testid={testIds.chart.refreshing} role="status">
+            Loading…
+          </RefreshingBadge>
         )}
         {isStale && (
           <StaleBadge data-testid={testIds.chart.stale} role="status" title={staleTitle}>
@@ -306,6 +316,11 @@ const LocalBadge = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.xs}px;
   font-style: italic;
+`;
+
+const RefreshingBadge = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs}px;
 `;
 
 const Spacer = styled.div`

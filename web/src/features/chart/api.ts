@@ -15,6 +15,11 @@ export interface ChartRun {
   formData: FormData;
   /** Set when the previous run's result answers this one in the browser, without a request. */
   localAnswer?: LocalAnswer | null;
+  /**
+   * The run asks for the chart's own state (a server-paginated table's page, sort or search): the
+   * shown results stay drawn while it loads, so the table keeps its search box and its focus.
+   */
+  keepsShownResults?: boolean;
 }
 
 /** The form data broke a rule of quiver-core; nothing was sent. */
@@ -73,5 +78,6 @@ export function useChartData(run: ChartRun | null): UseQueryResult<ChartDataArro
     retry: false,
     staleTime: Infinity,
     gcTime: 0,
+    placeholderData: (previous) => (run?.keepsShownResults === true ? previous : undefined),
   });
 }

@@ -23,6 +23,11 @@ import { ViewAsTableModal } from './ViewAsTableModal';
 /** Superset's text for a layout chart whose chart no longer exists. */
 export const missingChartMessage = 'There is no chart definition associated with this component, could it have been deleted?';
 
+/** The chart's form data with its own state (`own_state`: a server-paginated table's page, sort and search), when any. */
+function withOwnState(formData: FormData, ownState: Readonly<Record<string, unknown>> | undefined): FormData {
+  return ownState === undefined ? formData : ({ ...formData, own_state: ownState } as FormData);
+}
+
 /** The chart's form data with the dashboard filters it applies (`extra_form_data`), when any. */
 function withExtraFormData(formData: FormData, extraFormData: ExtraFormData | null): FormData {
   const isEmpty = extraFormData === null || Object.keys(extraFormData).length === 0;
@@ -82,6 +87,11 @@ export function DashboardChartHolder({ chartId, widthPx, heightPx, nameOverride,
   );
 }
 
+/** Whether two query keys of a chart differ by its own state only (the last part of the key). */
+function isSameChartRun(previousKey: readonly unknown[], key: readonly unknown[]): boolean {
+  return previousKey.length === key.length && JSON.stringify(previousKey.slice(0, -1)) === JSON.stringify(key.slice(0, -1));
+}
+
 interface LoadedChartProps {
   chart: DashboardChart;
   componentId?: string;
@@ -103,6 +113,8 @@ function LoadedChart({ chart, componentId, nameOverride, holderRef, isFullSize, 
     crossFilterValues,
     onAddFilter = null,
     columnFilterValues,
+    ownStateByChart,
+    onOwnStateChange = null,
     dashboardRefreshNumber,
     autoRefreshNumber,
     autoRefreshDelayMs,
@@ -128,20 +140,35 @@ function LoadedChart({ chart, componentId, nameOverride, holderRef, isFullSize, 
   }, [autoDelay, appliedAutoRefresh, autoRefreshNumber]);
   const refreshNumber = ownRefreshNumber + dashboardRefreshNumber + appliedAutoRefresh;
   const extraFormData = extraFormDataByChart?.get(chart.id) ?? null;
-  const formData = useMemo(() => withExtraFormData(chart.form_data, extraFormData), [chart.form_data, extraFormData]);
+  // Superset's `ownState` in the chart's data mask: a server-paginated table's page, sort and search.
+  const ownState = ownStateByChart?.get(chart.id);
+  const ownFormData = useMemo(() => withOwnState(chart.form_data, ownState), [chart.form_data, ownState]);
+  const filteredFormData = useMemo(() => withExtraFormData(chart.form_data, extraFormData), [chart.form_data, extraFormData]);
+  const formData = useMemo(() => withExtraFormData(ownFormData, extraFormData), [ownFormData, extraFormData]);
   // Drawn with the dashboard's colours; queried without them (colours change no query).
   const drawnFormData = useMemo(
-    () => (dashboardColors === undefined ? chart.form_data : withDashboardColors(chart.form_data, dashboardColors)),
-    [chart.form_data, dashboardColors],
+    () => (dashboardColors === undefined ? ownFormData : withDashboardColors(ownFormData, dashboardColors)),
+    [ownFormData, dashboardColors],
   );
-  const chartQueryKey = queryKeys.dashboardFilteredChartData(dashboardId, chart.id, refreshNumber, extraFormData);
+  const chartQueryKey = useMemo(
+    () => [...queryKeys.dashboardFilteredChartData(dashboardId, chart.id, refreshNumber, extraFormData), ownState ?? null] as const,
+    [dashboardId, chart.id, refreshNumber, extraFormData, ownState],
+  );
   const chartData = useQuery({
     queryKey: chartQueryKey,
-    queryFn: ({ signal }) => runDashboardChartQuery(formData, { dashboardId, force: refreshNumber > 0 }, signal, chart.form_data),
+    queryFn: ({ signal }) => runDashboardChartQuery(formData, { dashboardId, force: refreshNumber > 0 }, signal, ownFormData),
     enabled: isNearViewport && extraFormDataByChart !== null,
     retry: false,
     staleTime: Infinity,
+    // A new page, sort or search of the chart's own state keeps the shown page drawn while it
+    // loads (the table keeps its search box and its focus); other changes show the loading state.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery !== undefined && isSameChartRun(previousQuery.queryKey, chartQueryKey) ? previous : undefined,
   });
+  const emitOwnState = useMemo(
+    () => (onOwnStateChange === null ? undefined : (next: Record<string, unknown>) => onOwnStateChange(chart.id, next)),
+    [onOwnStateChange, chart.id],
+  );
   const emitCrossFilter = useMemo(
     () => (onCrossFilter === null ? undefined : (selection: CrossFilterSelection | null) => onCrossFilter(chart.id, selection)),
     [onCrossFilter, chart.id],
@@ -168,7 +195,7 @@ function LoadedChart({ chart, componentId, nameOverride, holderRef, isFullSize, 
           <ChartActionsMenu
             chart={chart}
             componentId={componentId}
-            formData={formData}
+            formData={filteredFormData}
             onForceRefresh={() => setRefreshNumber((number) => number + 1)}
             isFullSize={isFullSize}
             onToggleFullSize={onToggleFullSize}
@@ -196,10 +223,11 @@ function LoadedChart({ chart, componentId, nameOverride, holderRef, isFullSize, 
             owners={chart.owners}
             chartId={chart.id}
             runKey={JSON.stringify(chartQueryKey)}
+            onOwnStateChange={emitOwnState}
           /></ChartColumnFilterContext.Provider> : <Placeholder aria-hidden />}
       </Body>
       {drillValues !== null && (
-        <DrillDetailModal chartName={name} formData={formData} initialDrillValues={drillValues} onClose={() => setDrillValues(null)} />
+        <DrillDetailModal chartName={name} formData={filteredFormData} initialDrillValues={drillValues} onClose={() => setDrillValues(null)} />
       )}
       {isTableVisible && (
         <ViewAsTableModal

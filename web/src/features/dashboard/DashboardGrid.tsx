@@ -27,6 +27,10 @@ export interface DashboardGridProps {
   extraFormDataByChart?: ReadonlyMap<number, ExtraFormData> | null;
   onCrossFilter?: ((chartId: number, selection: CrossFilterSelection | null) => void) | null;
   crossFilterValues?: ReadonlyMap<number, readonly unknown[]>;
+  /** Each chart's own state (server-paginated tables), by chart id. */
+  ownStateByChart?: ReadonlyMap<number, Readonly<Record<string, unknown>>>;
+  /** A chart's own state changed (a server page, sort or search); null where charts keep none. */
+  onOwnStateChange?: ((chartId: number, ownState: Readonly<Record<string, unknown>>) => void) | null;
   /** A chart emits its legacy column filter (`table_filter`); null when charts may not filter. */
   onAddFilter?: ((chartId: number, newSelectedValues: Readonly<Record<string, unknown[]>>, merge: boolean) => void) | null;
   columnFilterValues?: ReadonlyMap<number, Readonly<Record<string, unknown>>>;
@@ -54,6 +58,7 @@ export interface DashboardGridProps {
 const noFilters: ReadonlyMap<number, ExtraFormData> = new Map();
 const noCrossFilterValues: ReadonlyMap<number, readonly unknown[]> = new Map();
 const noColumnFilterValues: ReadonlyMap<number, Readonly<Record<string, unknown>>> = new Map();
+const noOwnStates: ReadonlyMap<number, Readonly<Record<string, unknown>>> = new Map();
 const noAppliedFilters: ReadonlyMap<number, readonly AppliedFilter[]> = new Map();
 const noDelay = (): number => 0;
 const chartOwnColors: AppliedDashboardColors = { colorScheme: null, labelColors: {} };
@@ -80,6 +85,8 @@ export function DashboardGrid({
   extraFormDataByChart = noFilters,
   onCrossFilter = null,
   crossFilterValues = noCrossFilterValues,
+  ownStateByChart = noOwnStates,
+  onOwnStateChange = null,
   onAddFilter = null,
   columnFilterValues = noColumnFilterValues,
   onActiveTabsChange,
@@ -120,6 +127,8 @@ export function DashboardGrid({
       extraFormDataByChart,
       onCrossFilter,
       crossFilterValues,
+      ownStateByChart,
+      onOwnStateChange,
       onAddFilter,
       columnFilterValues,
       dashboardRefreshNumber,
@@ -147,6 +156,8 @@ export function DashboardGrid({
       extraFormDataByChart,
       onCrossFilter,
       crossFilterValues,
+      ownStateByChart,
+      onOwnStateChange,
       onAddFilter,
       columnFilterValues,
       dashboardRefreshNumber,

@@ -255,7 +255,8 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
     const anchor = hash.slice(1);
     if (layout[anchor] !== undefined) scrollIntoViewOnceShown(anchor);
   }, [hash, layout]);
-  const appliedDataMask = dashboardFilters.applied;
+  // Superset's data masks: the filters' and cross-filters', with each chart's own state.
+  const appliedDataMask = dashboardFilters.dataMask;
   const permalinkDashboardId = dashboard.data?.id ?? 0;
   const activeColumnFilters = columnFilters.active;
   // A permalink of the page as shown: filter and cross-filter masks, column filters, open tabs and,
@@ -272,7 +273,7 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
   );
 
   // The embedded UI config's bit 16: the embedding page hears the data masks as they change.
-  const appliedMasks = dashboardFilters.applied;
+  const appliedMasks = dashboardFilters.dataMask;
   useEffect(() => {
     if (!display.emitDataMasks || window.parent === window) return;
     window.parent.postMessage({ type: 'observeDataMask', dataMask: appliedMasks }, '*');
@@ -468,6 +469,8 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
               columnFilterValues={columnFilterValues}
               onCrossFilter={crossFilterSettings.isEnabled && editor === null ? onCrossFilter : null}
               crossFilterValues={crossFilterValues}
+              ownStateByChart={dashboardFilters.ownStateByChart}
+              onOwnStateChange={dashboardFilters.setOwnState}
               onActiveTabsChange={setActiveTabIds}
               dashboardRefreshNumber={dashboardRefreshNumber}
               autoRefreshNumber={autoRefreshNumber}

@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { apiFetch, getJson, postJson } from '@/api/client';
-import { chartDataPath, fetchChartDataThroughCache, type ChartDataArrowResult } from '@/api/chartData';
+import { chartDataPath, type ChartDataArrowResult } from '@/api/chartData';
 import type { ApiError } from '@/api/errors';
 import type { ChartDataResponse } from '@/api/generated/ChartDataResponse';
 import type { Dashboard } from '@/api/generated/Dashboard';
@@ -18,6 +18,7 @@ import { exportQueryContext, type ChartExportKind } from '@/features/explore/dow
 import { withoutFormulaLayers } from '@/features/chart/annotations/annotationLayerEntries';
 import { buildQueryContext, validateFormData } from '@/wasm/core';
 import { answerFromCachedResult } from './cachedFilterAnswer';
+import { dashboardQueryPlanner } from './chartQueryPlanner';
 
 export const dashboardPublishedMessage = 'This dashboard is now published';
 export const dashboardHiddenMessage = 'This dashboard is now hidden';
@@ -116,9 +117,11 @@ async function dashboardChartQueryContext(formData: FormData, options: Dashboard
 
 /**
  * Runs a dashboard chart's query and returns its Arrow results (post-processed in the worker):
- * from the client's result cache when the same query was answered before in this page, filtered
- * in the browser from the cached answer to `unfilteredFormData` (the chart without the
- * dashboard's filters) when quiver-core can, else from the server.
+ * filtered in the browser from the cached answer to `unfilteredFormData` (the chart without the
+ * dashboard's filters) when quiver-core can, else through the dashboard's query planner
+ * (`chartQueryPlanner.ts`): from the client's result cache when the same query was answered
+ * before in this page, shared with the charts asking the same query, regrouped from another
+ * chart's result, else from the server.
  */
 export async function runDashboardChartQuery(
   formData: FormData,
@@ -135,7 +138,7 @@ export async function runDashboardChartQuery(
     });
     if (local !== null) return local;
   }
-  return fetchChartDataThroughCache(queryContext, signal);
+  return dashboardQueryPlanner().run(queryContext, signal);
 }
 
 /**

@@ -34,6 +34,10 @@ export interface DashboardGridState {
   columnFilterValues?: ReadonlyMap<number, Readonly<Record<string, unknown>>>;
   /** The values of each chart's own cross-filter, by chart id. */
   crossFilterValues: ReadonlyMap<number, readonly unknown[]>;
+  /** Each chart's own state (a server-paginated table's page, sort and search), by chart id; absent outside a dashboard page. */
+  ownStateByChart?: ReadonlyMap<number, Readonly<Record<string, unknown>>>;
+  /** A chart's own state changed: it queries again with it. Absent or null where charts keep none. */
+  onOwnStateChange?: ((chartId: number, ownState: Readonly<Record<string, unknown>>) => void) | null;
   /** Counts "Refresh dashboard": every chart re-runs (forced) when it grows. */
   dashboardRefreshNumber: number;
   /** Counts the periodic refreshes. */

@@ -50,6 +50,7 @@ interface ExploreRun {
   runNumber: number;
   formData: ExploreFormData;
   localAnswer?: LocalAnswer | null;
+  keepsShownResults?: boolean;
 }
 
 function controlPanelOf(core: QuiverCore | null, vizType: string): ControlPanelDefinition | null {
@@ -147,7 +148,9 @@ export function ExploreWorkspace({ explore, formDataKey = null, isStandalone = f
   /** A server-paginated table's page: the shown run again, with the chart's own state. */
   const runWithOwnState = useCallback((ownState: Record<string, unknown>): void => {
     setRun((previous) =>
-      previous === null ? previous : { runNumber: previous.runNumber + 1, formData: { ...previous.formData, own_state: ownState } },
+      previous === null
+        ? previous
+        : { runNumber: previous.runNumber + 1, formData: { ...previous.formData, own_state: ownState }, keepsShownResults: true },
     );
   }, []);
 

@@ -46,6 +46,9 @@ function dashboardFilters(setPending: DashboardFilters['setPending']): Dashboard
     resetFilters: vi.fn(),
     extraFormDataByChart: null,
     appliedFilterIdsByChart: new Map(),
+    ownStateByChart: new Map(),
+    setOwnState: vi.fn(),
+    dataMask: {},
   };
 }
 

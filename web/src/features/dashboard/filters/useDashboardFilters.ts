@@ -29,7 +29,16 @@ export interface DashboardFilters {
   extraFormDataByChart: ReadonlyMap<number, ExtraFormData> | null;
   /** The native filters with a value that apply to each chart, in the bar's order (the charts' filter indicators). */
   appliedFilterIdsByChart: ReadonlyMap<number, readonly string[]>;
+  /** Each chart's own state (Superset's `ownState`: a server-paginated table's page, sort and search), by chart id. */
+  ownStateByChart: ReadonlyMap<number, ChartOwnState>;
+  /** Sets a chart's own state (Superset's `setDataMask({ownState})`): that chart alone queries again with it. */
+  setOwnState: (chartId: number, ownState: ChartOwnState) => void;
+  /** The data masks as Superset keeps them: the applied masks, each chart's own state in its mask (permalinks, embedding). */
+  dataMask: DataMaskState;
 }
+
+/** A chart's own state: the renderer's, read back by it from the form data's `own_state`. */
+export type ChartOwnState = Readonly<Record<string, unknown>>;
 
 export interface DashboardFiltersInput {
   filters: readonly NativeFilter[];
@@ -75,7 +84,8 @@ function chartFiltersOf(rules: NativeFilterRules, input: DashboardFiltersInput, 
     }
   }
   for (const [key, mask] of Object.entries(applied)) {
-    if (!isCrossFilterKey(key)) continue;
+    // A chart's mask holding no filter (only its own state, from a permalink) filters nothing.
+    if (!isCrossFilterKey(key) || Object.keys(mask.extraFormData).length === 0) continue;
     const emitter = Number(key);
     const scope = crossFilterScopeOf(input.crossFilterScoping, emitter);
     for (const chartId of rules.chartsInScope(input.layout, scope, chartIds)) {
@@ -102,6 +112,10 @@ export function useDashboardFilters(input: DashboardFiltersInput): DashboardFilt
   const [pending, setPendingMasks] = useState<DataMaskState>({});
   const [chartFilters, setChartFilters] = useState<ChartFilters | null>(null);
   const applied = changed ?? initial;
+  // Own states live beside the filter masks: a page turned changes no chart's filters.
+  const savedOwnStates = useMemo(() => ownStatesOf(savedDataMask), [savedDataMask]);
+  const [changedOwnStates, setChangedOwnStates] = useState<Readonly<Record<string, ChartOwnState>> | null>(null);
+  const ownStates = changedOwnStates ?? savedOwnStates;
 
   useEffect(() => {
     if (applied === null || input.layout === null) return undefined;
@@ -162,6 +176,14 @@ export function useDashboardFilters(input: DashboardFiltersInput): DashboardFilt
     [update, queryClient],
   );
 
+  const setOwnState = useCallback(
+    (chartId: number, ownState: ChartOwnState) =>
+      setChangedOwnStates((current) => ({ ...(current ?? savedOwnStates), [String(chartId)]: ownState })),
+    [savedOwnStates],
+  );
+  const ownStateByChart = useMemo(() => new Map(Object.entries(ownStates).map(([key, ownState]) => [Number(key), ownState])), [ownStates]);
+  const dataMask = useMemo(() => withOwnStates(applied ?? {}, ownStates), [applied, ownStates]);
+
   return useMemo(
     () => ({
       filters,
@@ -175,8 +197,11 @@ export function useDashboardFilters(input: DashboardFiltersInput): DashboardFilt
       resetFilters,
       extraFormDataByChart: chartFilters?.extraFormDataByChart ?? null,
       appliedFilterIdsByChart: chartFilters?.appliedFilterIdsByChart ?? noAppliedFilterIds,
+      ownStateByChart,
+      setOwnState,
+      dataMask,
     }),
-    [filters, applied, pending, setPending, apply, clearAll, setCrossFilter, resetFilters, chartFilters],
+    [filters, applied, pending, setPending, apply, clearAll, setCrossFilter, resetFilters, chartFilters, ownStateByChart, setOwnState, dataMask],
   );
 }
 
@@ -207,4 +232,24 @@ const noFirstItemMasks: DataMaskState = {};
 
 function withoutKeys(masks: DataMaskState, keys: readonly string[]): DataMaskState {
   return Object.fromEntries(Object.entries(masks).filter(([key]) => !keys.includes(key)));
+}
+
+/** The own states of the charts' masks (by chart id) in saved data masks (a permalink's). */
+export function ownStatesOf(saved: Record<string, unknown> | undefined): Readonly<Record<string, ChartOwnState>> {
+  const ownStates: Record<string, ChartOwnState> = {};
+  for (const [key, mask] of Object.entries(saved ?? {})) {
+    if (!isCrossFilterKey(key) || typeof mask !== 'object' || mask === null) continue;
+    const ownState = (mask as { ownState?: unknown }).ownState;
+    if (typeof ownState === 'object' && ownState !== null && !Array.isArray(ownState)) ownStates[key] = ownState as ChartOwnState;
+  }
+  return ownStates;
+}
+
+/** The masks with each chart's own state in its mask (an empty mask for a chart without a cross-filter). */
+export function withOwnStates(applied: DataMaskState, ownStates: Readonly<Record<string, ChartOwnState>>): DataMaskState {
+  const masks: Record<string, DataMask> = { ...applied };
+  for (const [key, ownState] of Object.entries(ownStates)) {
+    masks[key] = { ...(applied[key] ?? emptyDataMask(key)), ownState: { ...ownState } };
+  }
+  return masks;
 }

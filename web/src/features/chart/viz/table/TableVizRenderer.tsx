@@ -24,8 +24,10 @@ import { readTableTotals } from './tableTotals';
 export function TableVizRenderer({ data, queriesData, formData, onCrossFilter, crossFilterValues, onMarkContextMenu, onOwnStateChange }: ChartRendererProps): JSX.Element {
   const serverPage = readServerPage(formData, queriesData);
   const columnFilter = useChartColumnFilter();
-  // A server page past the last row is empty, but the pages are still there to go back.
-  if (data.rowCount === 0 && (serverPage === null || serverPage.totalRows === 0)) return <ChartEmptyState />;
+  // A server page past the last row is empty, but the pages are still there to go back; a server
+  // search matching nothing keeps its search box (and its focus) to be changed.
+  const isServerSearch = (serverPage?.searchText ?? '') !== '';
+  if (data.rowCount === 0 && (serverPage === null || (serverPage.totalRows === 0 && !isServerSearch))) return <ChartEmptyState />;
   const isRaw = formData.query_mode === 'raw';
   const groupbyColumns = isRaw ? [] : readColumnLabels(formData, 'groupby');
   const groupbyColumn = groupbyColumns[0];
