@@ -1193,14 +1193,14 @@ async fn the_cache_key_follows_the_normalized_query_and_the_datasource() {
         .post(
             "/api/v1/chart/data",
             json!({"datasource": {"id": births, "type": "table"},
-                   "queries": [{"metrics": ["count"], "columns": ["gender"], "filters": [{"col": "state", "op": "==", "val": "CA"}]}]}),
+                   "queries": [{"metrics": [{"expressionType": "SQL", "sqlExpression": "COUNT(*)", "label": "count"}], "columns": ["gender"], "filters": [{"col": "state", "op": "==", "val": "CA"}]}]}),
             &admin,
         )
         .await;
     let reordered = app
         .post(
             "/api/v1/chart/data",
-            json!({"queries": [{"filters": [{"val": "CA", "op": "==", "col": "state"}], "columns": ["gender"], "metrics": ["count"],
+            json!({"queries": [{"filters": [{"val": "CA", "op": "==", "col": "state"}], "columns": ["gender"], "metrics": [{"expressionType": "SQL", "sqlExpression": "COUNT(*)", "label": "count"}],
                                 "url_params": {"x": "1"}, "custom_params": {"y": 2}}],
                    "datasource": {"type": "table", "id": births}}),
             &admin,
@@ -1212,7 +1212,7 @@ async fn the_cache_key_follows_the_normalized_query_and_the_datasource() {
         .post(
             "/api/v1/chart/data",
             json!({"datasource": {"id": births, "type": "table"},
-                   "queries": [{"metrics": ["count"], "columns": ["gender"], "filters": [{"col": "state", "op": "==", "val": "NY"}]}]}),
+                   "queries": [{"metrics": [{"expressionType": "SQL", "sqlExpression": "COUNT(*)", "label": "count"}], "columns": ["gender"], "filters": [{"col": "state", "op": "==", "val": "NY"}]}]}),
             &admin,
         )
         .await;
@@ -1238,7 +1238,7 @@ async fn the_cache_key_follows_the_normalized_query_and_the_datasource() {
         .post(
             "/api/v1/chart/data",
             json!({"datasource": {"id": virtual_id, "type": "table"},
-                   "queries": [{"metrics": ["count"], "columns": ["gender"], "filters": [{"col": "state", "op": "==", "val": "CA"}]}]}),
+                   "queries": [{"metrics": [{"expressionType": "SQL", "sqlExpression": "COUNT(*)", "label": "count"}], "columns": ["gender"], "filters": [{"col": "state", "op": "==", "val": "CA"}]}]}),
             &admin,
         )
         .await;
