@@ -104,10 +104,16 @@ pub fn event_errors(error: ApiError) -> Vec<ErrorItem> {
 pub async fn run_chart_data_job(app: &AppState, job: ChartDataJob) {
     let jobs = &app.async_queries;
     let answer = async {
-        let mut dataset = app.store.dataset(job.dataset_id).await?;
-        if job.dataset_sql.is_some() {
-            dataset.sql.clone_from(&job.dataset_sql);
-        }
+        let datasource = &job.context.datasource;
+        let dataset = if crate::chart_data::datasource::names_dataset(datasource.datasource_type) {
+            let mut dataset = app.store.dataset(job.dataset_id).await?;
+            if job.dataset_sql.is_some() {
+                dataset.sql.clone_from(&job.dataset_sql);
+            }
+            dataset
+        } else {
+            crate::chart_data::datasource::job_sql_source(app, datasource, job.dataset_sql.as_deref()).await?
+        };
         let results = run_query_context(app, &dataset, &job.context).await?;
         encode_answer(job.context.result_format, results)
     }

@@ -821,6 +821,8 @@ pub fn builtin_roles() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)>
     ]);
     sql_lab.extend([
         ("can_sqllab", "Superset"),
+        // Superset's sql_lab role holds `can_csv` on Superset too (its SQL Lab extra views).
+        ("can_csv", "Superset"),
         ("can_read", "Query"),
         ("can_read", "SQLLab"),
         ("can_execute_sql_query", "SQLLab"),

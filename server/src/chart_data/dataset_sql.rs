@@ -56,7 +56,7 @@ pub fn with_rendered_sql(
     Ok(dataset)
 }
 
-fn render_dataset_sql(
+pub(crate) fn render_dataset_sql(
     sql: &str,
     template_params: Option<&str>,
     user: &AuthUser,

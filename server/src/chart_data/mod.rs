@@ -5,6 +5,7 @@ pub mod annotations;
 pub mod arrow_format;
 pub mod csv;
 pub mod dataset_sql;
+pub mod datasource;
 pub mod json;
 pub mod pivot_csv;
 pub mod xlsx;
@@ -171,6 +172,10 @@ pub async fn authorized_dataset(
     user: &AuthUser,
     context: &QueryContext,
 ) -> Result<Dataset, ApiError> {
+    if !datasource::names_dataset(context.datasource.datasource_type) {
+        return datasource::authorized_sql_source(app, user, &context.datasource, context.form_data.as_ref())
+            .await;
+    }
     let dataset = load_datasource(app, &context.datasource).await?;
     if !user.can_access_dataset(&dataset)
         && !crate::api::dashboard::body::dashboard_grants_dataset(
@@ -208,13 +213,16 @@ async fn no_datasource_access(app: &AppState, dataset: &Dataset) -> ApiError {
     )
 }
 
-/// Loads a datasource (a table dataset) and checks the user may query it: 400 for another
-/// datasource type, 404 when it is gone, 403 without access.
+/// Loads a datasource and checks the user may query it: a dataset (404 when it is gone, 403
+/// without access), or a run's or saved query's virtual source ([`datasource`]).
 pub async fn authorized_datasource(
     app: &AppState,
     user: &AuthUser,
     datasource: &DatasourceRef,
 ) -> Result<Dataset, ApiError> {
+    if !datasource::names_dataset(datasource.datasource_type) {
+        return datasource::authorized_sql_source(app, user, datasource, None).await;
+    }
     let dataset = load_datasource(app, datasource).await?;
     if user.can_access_dataset(&dataset) {
         Ok(dataset)
@@ -223,15 +231,13 @@ pub async fn authorized_datasource(
     }
 }
 
-/// Loads a datasource (a table dataset): 400 for another datasource type, 404 when it is gone.
+/// Loads a dataset (`table`, `dataset` or `sl_table`): 400 for another datasource type, 404 when
+/// it is gone.
 async fn load_datasource(app: &AppState, datasource: &DatasourceRef) -> Result<Dataset, ApiError> {
-    if !matches!(
-        datasource.datasource_type,
-        DatasourceType::Table | DatasourceType::Dataset
-    ) {
+    if !datasource::names_dataset(datasource.datasource_type) {
         return Err(ApiError::bad_request(format!(
-            "Datasource type {:?} is not supported yet",
-            datasource.datasource_type
+            "Datasource type {} does not name a dataset",
+            datasource::kind_name(datasource.datasource_type)
         )));
     }
     match app.store.dataset(datasource.id).await {
@@ -355,7 +361,7 @@ pub async fn all_cached(app: &AppState, dataset: &Dataset, context: &QueryContex
     let (database, engine) = database_engine(app, dataset).await?;
     let now = chrono::Utc::now().naive_utc();
     for query in &context.queries {
-        let query = rows_query(query, context.result_type);
+        let (query, _) = prepared_query(dataset, query, context.result_type);
         let compiled = compile_query(
             dataset,
             query.as_ref(),
@@ -423,7 +429,7 @@ pub async fn run_query_context(
     let chart_cache_timeout = chart_cache_timeout(app, context).await?;
     let mut results = Vec::with_capacity(context.queries.len());
     for query in &context.queries {
-        let query = rows_query(query, context.result_type);
+        let (query, rejected_filters) = prepared_query(dataset, query, context.result_type);
         let query = query.as_ref();
         let now = chrono::Utc::now().naive_utc();
         let compiled = compile_query(
@@ -544,6 +550,7 @@ pub async fn run_query_context(
             .into_iter()
             .map(|column| AppliedFilter { column, reason: None })
             .collect();
+        meta.rejected_filters = rejected_filters;
         meta.annotation_data = annotations::native_annotation_data(app, &query.annotation_layers).await?;
         results.push(QueryResult { meta, output });
     }
@@ -717,6 +724,44 @@ fn row_limit_cap(settings: &crate::config::Settings, context: &QueryContext) -> 
     } else {
         settings.row_limit_max
     }
+}
+
+/// Superset's reason for a filter on a column the datasource does not have.
+pub const NOT_IN_DATASOURCE: &str = "not_in_datasource";
+
+/// A query object as it runs: the rows of samples and drill to detail ([`rows_query`]), without
+/// the filters on columns the datasource does not have. Superset drops those (a dashboard
+/// filter on another dataset's column) and reports them in `rejected_filters` with the reason
+/// `not_in_datasource`, rather than failing the chart.
+fn prepared_query<'a>(
+    dataset: &Dataset,
+    query: &'a quiver_types::QueryObject,
+    result_type: ResultType,
+) -> (
+    std::borrow::Cow<'a, quiver_types::QueryObject>,
+    Vec<AppliedFilter>,
+) {
+    let query = rows_query(query, result_type);
+    let foreign = |filter: &quiver_types::QueryObjectFilter| match &filter.col {
+        quiver_types::ColumnRef::Physical(name) => {
+            name != "__timestamp" && !dataset.columns.iter().any(|column| &column.column_name == name)
+        }
+        quiver_types::ColumnRef::Adhoc(_) => false,
+    };
+    if !query.filters.iter().any(foreign) {
+        return (query, Vec::new());
+    }
+    let mut query = query.into_owned();
+    let (rejected, kept): (Vec<_>, Vec<_>) = query.filters.into_iter().partition(foreign);
+    query.filters = kept;
+    let rejected = rejected
+        .iter()
+        .map(|filter| AppliedFilter {
+            column: crate::query::column_label(&filter.col),
+            reason: Some(NOT_IN_DATASOURCE.to_owned()),
+        })
+        .collect();
+    (std::borrow::Cow::Owned(query), rejected)
 }
 
 fn rows_query(

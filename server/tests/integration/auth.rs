@@ -399,3 +399,267 @@ async fn common_conf_defaults_to_sixty_seconds_and_sanitized_markdown_html() {
     );
     app.close().await;
 }
+
+/// The `[permission, view]` pairs `GET /api/v1/me/roles/` lists for a role of the user.
+fn pairs_of(roles: &serde_json::Value, role: &str) -> std::collections::BTreeSet<(String, String)> {
+    roles["result"]["roles"][role]
+        .as_array()
+        .unwrap_or_else(|| panic!("{role} in {roles}"))
+        .iter()
+        .map(|pair| {
+            (
+                pair[0].as_str().unwrap().to_owned(),
+                pair[1].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// The built-in roles hold Superset's permission-view pairs (its `STANDARD_ROLES`): Alpha and
+/// Gamma the product's flags (`can_csv`, `can_explore`, `can_share_chart`, `can_share_dashboard`
+/// on `Superset`), sql_lab only `can_csv` of them; `database_access` and `datasource_access` are
+/// granted per role and listed apart.
+#[tokio::test]
+async fn the_builtin_roles_hold_supersets_permission_view_pairs() {
+    let app = TestApp::with_examples().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    for (user, role) in [
+        ("al", "Alpha"),
+        ("gam", "Gamma"),
+        ("sal", "sql_lab"),
+        ("pub", "Public"),
+    ] {
+        app.create_user(user, "pw", &[role]).await;
+    }
+    let has = |pairs: &std::collections::BTreeSet<(String, String)>, permission: &str, view: &str| {
+        pairs.contains(&(permission.to_owned(), view.to_owned()))
+    };
+    let flags = ["can_csv", "can_explore", "can_share_chart", "can_share_dashboard"];
+
+    let alpha = pairs_of(
+        &app.get("/api/v1/me/roles/", &app.token("al", "pw").await)
+            .await
+            .json,
+        "Alpha",
+    );
+    for view in ["Chart", "Dashboard", "Dataset", "Tag"] {
+        assert!(
+            has(&alpha, "can_read", view) && has(&alpha, "can_write", view),
+            "Alpha on {view}"
+        );
+    }
+    assert!(has(&alpha, "can_read", "Database") && !has(&alpha, "can_write", "Database"));
+    assert!(has(&alpha, "all_datasource_access", "all_datasource_access"));
+    assert!(has(&alpha, "all_database_access", "all_database_access"));
+    assert!(!has(&alpha, "can_sqllab", "Superset") && !has(&alpha, "can_write", "SavedQuery"));
+    assert!(!has(&alpha, "all_query_access", "all_query_access"), "admin only");
+    for flag in flags {
+        assert!(has(&alpha, flag, "Superset"), "Alpha {flag}");
+    }
+
+    let gamma_token = app.token("gam", "pw").await;
+    let gamma = pairs_of(&app.get("/api/v1/me/roles/", &gamma_token).await.json, "Gamma");
+    for view in ["Chart", "Dashboard"] {
+        assert!(
+            has(&gamma, "can_read", view) && has(&gamma, "can_write", view),
+            "Gamma on {view}"
+        );
+    }
+    for view in ["Dataset", "Database", "Tag"] {
+        assert!(has(&gamma, "can_read", view), "Gamma reads {view}");
+    }
+    assert!(!has(&gamma, "can_write", "Dataset") && !has(&gamma, "can_write", "Database"));
+    assert!(!gamma.iter().any(|(permission, _)| permission.starts_with("all_")));
+    assert!(!has(&gamma, "can_sqllab", "Superset"));
+    for flag in flags {
+        assert!(has(&gamma, flag, "Superset"), "Gamma {flag}");
+    }
+
+    let sql_lab = pairs_of(
+        &app.get("/api/v1/me/roles/", &app.token("sal", "pw").await)
+            .await
+            .json,
+        "sql_lab",
+    );
+    assert!(has(&sql_lab, "can_sqllab", "Superset"));
+    assert!(has(&sql_lab, "can_read", "SavedQuery") && has(&sql_lab, "can_write", "SavedQuery"));
+    assert!(has(&sql_lab, "can_read", "Database") && has(&sql_lab, "can_read", "Query"));
+    assert!(
+        has(&sql_lab, "can_csv", "Superset"),
+        "sql_lab exports CSV, as in Superset"
+    );
+    for flag in ["can_explore", "can_share_chart", "can_share_dashboard"] {
+        assert!(!has(&sql_lab, flag, "Superset"), "sql_lab has no {flag}");
+    }
+    assert!(!has(&sql_lab, "can_read", "Chart"));
+
+    let public = app.get("/api/v1/me/roles/", &app.token("pub", "pw").await).await;
+    assert_eq!(public.json["result"]["roles"]["Public"], json!([]));
+    assert_eq!(public.json["result"]["permissions"], json!({}));
+
+    // database_access and datasource_access are granted per role and listed apart.
+    let database_id = app
+        .state
+        .store
+        .database_by_name("examples")
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    let database_view = quiver_server::auth::permissions::database_view("examples", database_id);
+    let datasource_view =
+        quiver_server::auth::permissions::datasource_view("examples", "birth_names", dataset_id);
+    app.state
+        .store
+        .grant_permission("Gamma", "database_access", &database_view)
+        .await
+        .unwrap();
+    app.state
+        .store
+        .grant_permission("Gamma", "datasource_access", &datasource_view)
+        .await
+        .unwrap();
+    let granted = app.get("/api/v1/me/roles/", &gamma_token).await;
+    assert_eq!(
+        granted.json["result"]["permissions"],
+        json!({"database_access": [database_view], "datasource_access": [datasource_view]})
+    );
+    assert!(pairs_of(&granted.json, "Gamma").contains(&("database_access".to_owned(), database_view)));
+    app.close().await;
+}
+
+/// `can_csv` on `Superset` is what a chart's CSV and Excel exports need, role by role; the JSON
+/// answer does not need it.
+#[tokio::test]
+async fn exports_need_can_csv_granted_by_a_role() {
+    let app = TestApp::with_examples().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    app.state
+        .store
+        .sync_roles(&[(
+            "Viewer",
+            vec![
+                ("can_read", "Chart"),
+                ("all_datasource_access", "all_datasource_access"),
+            ],
+        )])
+        .await
+        .unwrap();
+    app.create_user("viewer", "pw", &["Viewer"]).await;
+    app.create_user("sal", "pw", &["Viewer", "sql_lab"]).await;
+    let viewer = app.token("viewer", "pw").await;
+    let context = |format: &str| {
+        json!({"datasource": {"id": dataset_id, "type": "table"}, "result_format": format,
+               "queries": [{"columns": ["gender"], "metrics": ["count"]}]})
+    };
+    assert_eq!(
+        app.post("/api/v1/chart/data", context("json"), &viewer)
+            .await
+            .status,
+        StatusCode::OK
+    );
+    for format in ["csv", "xlsx"] {
+        let refused = app.post("/api/v1/chart/data", context(format), &viewer).await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN, "{format}");
+        assert_eq!(
+            refused.json["message"],
+            "You don't have the permission to export data as CSV"
+        );
+    }
+    // sql_lab grants can_csv: the same user with it exports.
+    let with_sql_lab = app.token("sal", "pw").await;
+    let csv = app
+        .post("/api/v1/chart/data", context("csv"), &with_sql_lab)
+        .await;
+    assert_eq!(csv.status, StatusCode::OK);
+    let text = String::from_utf8(csv.bytes.to_vec()).unwrap();
+    assert!(text.starts_with("gender,count"), "{text}");
+    app.close().await;
+}
+
+/// Admin is any role named admin, whatever its case (spec 001 section 6); a role whose name
+/// only contains it is not.
+#[tokio::test]
+async fn any_role_named_admin_in_any_case_is_admin() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    app.state
+        .store
+        .sync_roles(&[("ADMIN", vec![]), ("admin", vec![]), ("Administrator", vec![])])
+        .await
+        .unwrap();
+    app.create_user("shouty", "pw", &["ADMIN"]).await;
+    app.create_user("quiet", "pw", &["admin"]).await;
+    app.create_user("almost", "pw", &["Administrator"]).await;
+
+    let chart_of_admin = |name: &'static str| {
+        let app = &app;
+        let admin = &admin;
+        async move {
+            let chart = app
+                .post(
+                    "/api/v1/chart/",
+                    json!({"slice_name": name, "viz_type": "table", "datasource_id": dataset_id, "datasource_type": "table"}),
+                    admin,
+                )
+                .await;
+            assert_eq!(chart.status, StatusCode::CREATED, "{}", chart.json);
+            chart.json["id"].as_i64().unwrap()
+        }
+    };
+    for user in ["shouty", "quiet"] {
+        let who = app.token(user, "pw").await;
+        let info = app
+            .get("/api/v1/database/_info?q=(keys:!(permissions))", &who)
+            .await;
+        assert!(
+            info.json["permissions"]
+                .as_array()
+                .unwrap()
+                .contains(&json!("can_write")),
+            "{user}: {}",
+            info.json
+        );
+        let data = app
+            .post(
+                "/api/v1/chart/data",
+                json!({"datasource": {"id": dataset_id, "type": "table"}, "queries": [{"metrics": ["count"]}]}),
+                &who,
+            )
+            .await;
+        assert_eq!(data.status, StatusCode::OK, "{user}: {}", data.json);
+        // Another user's chart is an admin's to delete.
+        let chart_id = chart_of_admin("Someone else's").await;
+        let deleted = app
+            .call(Method::DELETE, &format!("/api/v1/chart/{chart_id}"), None, &who)
+            .await;
+        assert_eq!(deleted.status, StatusCode::OK, "{user}: {}", deleted.json);
+    }
+    let almost = app.token("almost", "pw").await;
+    let chart_id = chart_of_admin("Kept").await;
+    assert_eq!(
+        app.call(
+            Method::DELETE,
+            &format!("/api/v1/chart/{chart_id}"),
+            None,
+            &almost
+        )
+        .await
+        .status,
+        StatusCode::FORBIDDEN
+    );
+    let info = app
+        .get("/api/v1/database/_info?q=(keys:!(permissions))", &almost)
+        .await;
+    assert_eq!(info.json, json!({"permissions": []}));
+    let data = app
+        .post(
+            "/api/v1/chart/data",
+            json!({"datasource": {"id": dataset_id, "type": "table"}, "queries": [{"metrics": ["count"]}]}),
+            &almost,
+        )
+        .await;
+    assert_eq!(data.status, StatusCode::FORBIDDEN);
+    app.close().await;
+}

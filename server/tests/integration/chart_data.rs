@@ -1039,3 +1039,303 @@ async fn row_limits_are_capped_at_100000_or_500000_with_server_pagination() {
     assert_eq!(limit_of(&compiled_sql(900_000, Some(true)).await), 500_000);
     assert_eq!(limit_of(&compiled_sql(0, Some(true)).await), 500_000);
 }
+
+/// The query context wrapper (spec 000 section 3): `result_format` defaults to JSON and
+/// `result_type` to full rows; `form_data` names the chart whose cache timeout applies; `force`
+/// skips the cache. Every field of a chart response item is there with its value.
+#[tokio::test]
+async fn the_wrapper_defaults_to_full_json_and_each_item_has_every_response_field() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    let chart = app
+        .post(
+            "/api/v1/chart/",
+            json!({"slice_name": "Wrapped", "viz_type": "table", "datasource_id": dataset_id,
+                   "datasource_type": "table", "cache_timeout": 321}),
+            &admin,
+        )
+        .await;
+    assert_eq!(chart.status, StatusCode::CREATED, "{}", chart.json);
+    let chart_id = chart.json["id"].as_i64().unwrap();
+    let query = json!({
+        "columns": [
+            {"sqlExpression": "ds", "label": "ds", "expressionType": "SQL", "columnType": "BASE_AXIS", "timeGrain": "P1Y"},
+            "gender",
+            {"sqlExpression": "CASE WHEN gender = 'boy' THEN NULL ELSE gender END", "label": "girls_only", "expressionType": "SQL"}
+        ],
+        "metrics": [{"expressionType": "SIMPLE", "column": {"column_name": "num"}, "aggregate": "SUM", "label": "SUM(num)"}],
+        "filters": [
+            {"col": "gender", "op": "IN", "val": ["boy", "girl"]},
+            {"col": "ds", "op": "TEMPORAL_RANGE", "val": "2000-01-01 : 2002-01-01"},
+            {"col": "country", "op": "==", "val": "FR"}
+        ],
+        "orderby": [[{"sqlExpression": "ds", "label": "ds", "expressionType": "SQL"}, true], ["gender", true]],
+        "row_limit": 100
+    });
+    // No result_format, result_type or force: JSON, full rows, from the engine.
+    let bare = json!({"datasource": {"id": dataset_id, "type": "table"}, "queries": [query.clone()],
+                      "form_data": {"slice_id": chart_id, "viz_type": "table"}});
+    let first = app.post("/api/v1/chart/data", bare.clone(), &admin).await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.json);
+    assert_eq!(first.headers[header::CONTENT_TYPE], "application/json");
+    let item = &first.json["result"][0];
+    for field in [
+        "data",
+        "applied_filters",
+        "rejected_filters",
+        "is_cached",
+        "cached_dttm",
+        "rowcount",
+        "query",
+        "annotation_data",
+        "error",
+        "colnames",
+        "coltypes",
+        "cache_key",
+        "cache_timeout",
+        "status",
+        "from_dttm",
+        "to_dttm",
+    ] {
+        assert!(item.get(field).is_some(), "{field} in {item}");
+    }
+    assert_eq!(item["is_cached"], false);
+    assert_eq!(item["cached_dttm"], Value::Null);
+    assert_eq!(item["error"], Value::Null);
+    assert_eq!(item["annotation_data"], json!({}));
+    assert_eq!(item["status"], "success");
+    assert_eq!(item["cache_timeout"], 321, "the chart of form_data.slice_id");
+    assert_eq!(
+        item["colnames"],
+        json!(["ds", "gender", "girls_only", "SUM(num)"])
+    );
+    assert_eq!(item["coltypes"], json!([2, 1, 1, 0]));
+    assert_eq!(
+        item["applied_filters"],
+        json!([{"column": "gender"}, {"column": "ds"}])
+    );
+    assert_eq!(
+        item["rejected_filters"],
+        json!([{"column": "country", "reason": "not_in_datasource"}]),
+        "a filter on a column the dataset lacks is dropped, as Superset does"
+    );
+    assert_eq!(item["from_dttm"], 946_684_800_000_i64);
+    assert_eq!(item["to_dttm"], 1_009_843_200_000_i64);
+    let key = item["cache_key"].as_str().unwrap();
+    assert!(
+        key.len() == 16 && key.chars().all(|c| c.is_ascii_hexdigit()),
+        "{key}"
+    );
+    let sql = item["query"].as_str().unwrap();
+    assert!(sql.contains("GROUP BY") && !sql.contains("country"), "{sql}");
+
+    // The rows: epoch milliseconds for times, null for NULL, the engine's sums.
+    let rows = item["data"].as_array().unwrap();
+    assert_eq!(item["rowcount"], rows.len());
+    assert_eq!(rows.len(), 4, "two years, two genders");
+    let connection = examples_connection(&app);
+    for row in rows {
+        let ds = row["ds"].as_i64().unwrap();
+        assert!(ds == 946_684_800_000 || ds == 978_307_200_000, "{row:?}");
+        let gender = row["gender"].as_str().unwrap();
+        if gender == "boy" {
+            assert_eq!(row["girls_only"], Value::Null);
+        } else {
+            assert_eq!(row["girls_only"], "girl");
+        }
+        let year = if ds == 946_684_800_000 { 2000 } else { 2001 };
+        let expected: i64 = connection
+            .query_row(
+                "SELECT CAST(SUM(num) AS BIGINT) FROM birth_names WHERE gender = ? AND year(ds) = ?",
+                duckdb::params![gender, year],
+                |row| row.get(0),
+            )
+            .unwrap();
+        let sum = row["SUM(num)"]
+            .as_i64()
+            .or_else(|| row["SUM(num)"].as_f64().map(|value| value as i64))
+            .unwrap();
+        assert_eq!(sum, expected, "{row:?}");
+    }
+
+    // The same context said in full gives the same rows, now from the cache.
+    let mut explicit = bare.clone();
+    explicit["result_format"] = json!("json");
+    explicit["result_type"] = json!("full");
+    explicit["force"] = json!(false);
+    let second = app.post("/api/v1/chart/data", explicit.clone(), &admin).await;
+    let cached = &second.json["result"][0];
+    assert_eq!(cached["data"], item["data"]);
+    assert_eq!(cached["is_cached"], true);
+    assert!(cached["cached_dttm"].is_string());
+    assert_eq!(cached["cache_key"], item["cache_key"]);
+    explicit["force"] = json!(true);
+    let forced = app.post("/api/v1/chart/data", explicit, &admin).await;
+    assert_eq!(forced.json["result"][0]["is_cached"], false);
+    assert_eq!(forced.json["result"][0]["data"], item["data"]);
+    app.close().await;
+}
+
+/// The cache key covers the normalized query object and the datasource: the same query said
+/// with its keys in another order, or with fields that change no SQL, is the same entry; another
+/// filter value or another dataset is another entry.
+#[tokio::test]
+async fn the_cache_key_follows_the_normalized_query_and_the_datasource() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let births = app.dataset_id("birth_names").await;
+    let key_of = |answer: &common::Answer| {
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.json);
+        answer.json["result"][0]["cache_key"].as_str().unwrap().to_owned()
+    };
+    let first = app
+        .post(
+            "/api/v1/chart/data",
+            json!({"datasource": {"id": births, "type": "table"},
+                   "queries": [{"metrics": [{"expressionType": "SQL", "sqlExpression": "COUNT(*)", "label": "count"}], "columns": ["gender"], "filters": [{"col": "state", "op": "==", "val": "CA"}]}]}),
+            &admin,
+        )
+        .await;
+    let reordered = app
+        .post(
+            "/api/v1/chart/data",
+            json!({"queries": [{"filters": [{"val": "CA", "op": "==", "col": "state"}], "columns": ["gender"], "metrics": [{"expressionType": "SQL", "sqlExpression": "COUNT(*)", "label": "count"}],
+                                "url_params": {"x": "1"}, "custom_params": {"y": 2}}],
+                   "datasource": {"type": "table", "id": births}}),
+            &admin,
+        )
+        .await;
+    assert_eq!(key_of(&first), key_of(&reordered));
+    assert_eq!(reordered.json["result"][0]["is_cached"], true);
+    let other_value = app
+        .post(
+            "/api/v1/chart/data",
+            json!({"datasource": {"id": births, "type": "table"},
+                   "queries": [{"metrics": [{"expressionType": "SQL", "sqlExpression": "COUNT(*)", "label": "count"}], "columns": ["gender"], "filters": [{"col": "state", "op": "==", "val": "NY"}]}]}),
+            &admin,
+        )
+        .await;
+    assert_ne!(key_of(&first), key_of(&other_value));
+    assert_eq!(other_value.json["result"][0]["is_cached"], false);
+    // A virtual dataset over the same table is another datasource: another entry.
+    let virtual_births = app
+        .post(
+            "/api/v1/dataset/",
+            json!({"database": app.state.store.database_by_name("examples").await.unwrap().unwrap().id,
+                   "schema": "main", "table_name": "births_again", "sql": "SELECT * FROM birth_names"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(
+        virtual_births.status,
+        StatusCode::CREATED,
+        "{}",
+        virtual_births.json
+    );
+    let virtual_id = virtual_births.json["id"].as_i64().unwrap();
+    let on_virtual = app
+        .post(
+            "/api/v1/chart/data",
+            json!({"datasource": {"id": virtual_id, "type": "table"},
+                   "queries": [{"metrics": [{"expressionType": "SQL", "sqlExpression": "COUNT(*)", "label": "count"}], "columns": ["gender"], "filters": [{"col": "state", "op": "==", "val": "CA"}]}]}),
+            &admin,
+        )
+        .await;
+    assert_ne!(key_of(&first), key_of(&on_virtual));
+    assert_eq!(on_virtual.json["result"][0]["is_cached"], false);
+    let sorted = |answer: &common::Answer| {
+        let mut rows: Vec<String> = answer.json["result"][0]["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(Value::to_string)
+            .collect();
+        rows.sort();
+        rows
+    };
+    assert_eq!(sorted(&on_virtual), sorted(&first), "the same rows");
+    app.close().await;
+}
+
+/// The Arrow answer: one length-prefixed IPC stream per query object, in order, each with its
+/// result's meta as JSON under `quiver:result`.
+#[tokio::test]
+async fn an_arrow_answer_frames_one_stream_per_query_with_its_meta() {
+    let app = TestApp::with_examples().await;
+    let admin = app.admin().await;
+    let dataset_id = app.dataset_id("birth_names").await;
+    let context = json!({
+        "datasource": {"id": dataset_id, "type": "table"},
+        "result_format": "arrow",
+        "queries": [
+            {"columns": ["gender"], "metrics": ["count"], "orderby": [["gender", true]]},
+            {"metrics": ["count"], "filters": [{"col": "gender", "op": "==", "val": "girl"}, {"col": "planet", "op": "==", "val": "mars"}]}
+        ]
+    });
+    let answer = app.post("/api/v1/chart/data", context.clone(), &admin).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    assert_eq!(
+        answer.headers[header::CONTENT_TYPE],
+        "application/vnd.quiver.chart-data+arrow"
+    );
+    let mut json_context = context;
+    json_context["result_format"] = json!("json");
+    let json_answer = app.post("/api/v1/chart/data", json_context, &admin).await;
+    assert_eq!(json_answer.status, StatusCode::OK, "{}", json_answer.json);
+
+    let body = &answer.bytes;
+    let mut offset = 0;
+    let mut frames = Vec::new();
+    while offset < body.len() {
+        let length = u32::from_le_bytes(body[offset..offset + 4].try_into().unwrap()) as usize;
+        let stream = &body[offset + 4..offset + 4 + length];
+        let reader = arrow::ipc::reader::StreamReader::try_new(std::io::Cursor::new(stream), None).unwrap();
+        let meta: Value = serde_json::from_str(&reader.schema().metadata()["quiver:result"]).unwrap();
+        let batches: Vec<_> = reader.map(Result::unwrap).collect();
+        frames.push((meta, batches));
+        offset += 4 + length;
+    }
+    assert_eq!(offset, body.len(), "the frames fill the body");
+    assert_eq!(frames.len(), 2, "one stream per query");
+    for (index, (meta, batches)) in frames.iter().enumerate() {
+        let json_item = &json_answer.json["result"][index];
+        for field in [
+            "colnames",
+            "coltypes",
+            "rowcount",
+            "query",
+            "applied_filters",
+            "rejected_filters",
+            "status",
+        ] {
+            assert_eq!(meta[field], json_item[field], "{field} of query {index}");
+        }
+        assert!(meta.get("is_cached").is_some() && meta.get("cache_key").is_some());
+        let rows: usize = batches.iter().map(|batch| batch.num_rows()).sum();
+        assert_eq!(meta["rowcount"], rows);
+    }
+    let genders = frames[0].1[0]
+        .column(0)
+        .as_any()
+        .downcast_ref::<StringArray>()
+        .unwrap();
+    assert_eq!(genders.value(0), "boy");
+    assert_eq!(genders.value(1), "girl");
+    assert_eq!(
+        frames[1].0["rejected_filters"],
+        json!([{"column": "planet", "reason": "not_in_datasource"}])
+    );
+    let girls: i64 = examples_connection(&app)
+        .query_row(
+            "SELECT COUNT(*) FROM birth_names WHERE gender = 'girl'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    let count = frames[1].1[0].column(0);
+    let count = arrow::compute::cast(count, &arrow::datatypes::DataType::Int64).unwrap();
+    let count = count.as_any().downcast_ref::<arrow::array::Int64Array>().unwrap();
+    assert_eq!(count.value(0), girls);
+    app.close().await;
+}

@@ -16,6 +16,7 @@ mod dashboard_queries;
 mod dashboards;
 mod database_dataset;
 mod dataset_edit;
+mod datasource_kinds;
 mod engines;
 mod errors;
 mod examples;
