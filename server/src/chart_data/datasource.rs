@@ -209,7 +209,7 @@ async fn source_dataset(
         .engines
         .engine_for(database)
         .await
-        .map_err(|error| ApiError::bad_request(format!("The database cannot be opened: {error}")))?;
+        .map_err(|error| super::engine_open_error(&database.backend, error))?;
     let shape = Statement {
         sql: format!("SELECT * FROM ({sql}) AS virtual_table LIMIT 0"),
         params: vec![],
