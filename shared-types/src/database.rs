@@ -271,3 +271,38 @@ pub struct DatasetRelatedObjects {
     pub charts: RelatedList<RelatedChart>,
     pub dashboards: RelatedList<RelatedDashboard>,
 }
+
+/// The stage of a running upload (`GET /api/v1/database/upload/progress/{upload_id}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[serde(rename_all = "snake_case")]
+pub enum UploadPhase {
+    /// The file is arriving.
+    Receiving,
+    /// The file is checked and its types inferred.
+    Reading,
+    /// Rows are parsed and inserted, batch after batch.
+    Writing,
+    /// Committed.
+    Done,
+    /// Refused; nothing was written.
+    Failed,
+}
+
+/// How far an upload has come: `{"result": ...}` of
+/// `GET /api/v1/database/upload/progress/{upload_id}` (the `upload_id` form field of the upload).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct UploadProgressInfo {
+    pub upload_id: String,
+    pub phase: UploadPhase,
+    /// Rows parsed so far.
+    #[ts(type = "number")]
+    pub rows_read: u64,
+    /// Rows inserted so far (in the upload's transaction: visible once it commits).
+    #[ts(type = "number")]
+    pub rows_written: u64,
+    /// The rows the file holds, once known (CSV and Parquet before writing, Excel once read).
+    #[ts(type = "number | null")]
+    pub total_rows: Option<u64>,
+}

@@ -783,6 +783,7 @@ export const testIds = {
     delimiter: 'upload-modal-delimiter',
     alreadyExists: 'upload-modal-already-exists',
     progress: 'upload-modal-progress',
+    rows: 'upload-modal-rows',
     error: 'upload-modal-error',
     submit: 'upload-modal-submit',
   },

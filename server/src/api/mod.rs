@@ -231,6 +231,10 @@ fn management_routes() -> Router<AppState> {
             post(upload::upload_file).layer(axum::extract::DefaultBodyLimit::max(upload::MAX_UPLOAD_BYTES)),
         )
         .route(
+            "/api/v1/database/upload/progress/{upload_id}",
+            get(upload::upload_progress),
+        )
+        .route(
             "/api/v1/dataset/{pk}/refresh",
             put(dataset_write::refresh_dataset),
         )

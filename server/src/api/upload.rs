@@ -1,27 +1,36 @@
 //! `POST /api/v1/database/{pk}/upload/` (Superset 6's shape): a multipart form with `type`
 //! (csv, excel or columnar), `file`, `table_name`, `schema`, `already_exists` (fail, replace
 //! or append), `columns_read`, and per type `delimiter` (csv), `sheet_name` (excel),
-//! `header_row`, `skip_rows` and `rows_to_read` (csv and excel). The file is read and checked
-//! whole before anything is written; the table gets a dataset (its columns synced when it had
-//! one). A row that cannot be read, or that the database refuses, is a 400 naming its row of
-//! the file ("Row 17: ..."), with nothing written.
+//! `header_row`, `skip_rows` and `rows_to_read` (csv and excel), and Quiver's optional
+//! `upload_id` (a uuid naming the upload for its progress). The file is spooled to a temporary
+//! file, checked and its columns inferred, then parsed batch by batch while the batches are
+//! inserted in one transaction (Excel is read whole); the table gets a dataset (its columns
+//! synced when it had one). A row that cannot be read, or that the database refuses, is a 400
+//! naming its row of the file ("Row 17: ..."), with nothing written.
+//!
+//! `GET /api/v1/database/upload/progress/{upload_id}`: how far the caller's upload has come
+//! (phase, rows read, rows written, rows in the file), decision 0090.
+
+use std::sync::Arc;
 
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
-use quiver_types::{GenericDataType, MessageResponse};
+use quiver_types::{GenericDataType, MessageResponse, ResultResponse, UploadPhase, UploadProgressInfo};
 use serde_json::{json, Map};
+use tokio::io::AsyncWriteExt;
 
 use crate::auth::CurrentUser;
-use crate::engines::upload_writer::{write_upload, UploadTarget, WriteError};
+use crate::engines::upload_writer::{write_upload, UploadRows, UploadTarget, WriteError, BATCHES_IN_FLIGHT};
 use crate::engines::uri::is_file_backend;
 use crate::error::{ApiError, AppJson, AppPath, ErrorKind};
 use crate::sqllab::run::authorized_database;
 use crate::state::AppState;
 use crate::store::dataset::{generic_type_of, NewColumn, NewDataset};
-use crate::uploads::columnar::parse_columnar;
-use crate::uploads::csv::{parse_csv, CsvOptions};
+use crate::uploads::columnar::open_columnar;
+use crate::uploads::csv::{open_csv, CsvOptions};
 use crate::uploads::excel::{parse_excel, ExcelOptions};
-use crate::uploads::{IfExists, ParsedUpload, UploadError};
+use crate::uploads::progress::{registry, UploadProgress};
+use crate::uploads::{ColumnKind, IfExists, UploadError, UploadSource};
 
 /// The largest upload the route accepts.
 pub const MAX_UPLOAD_BYTES: usize = 100 * 1024 * 1024;
@@ -93,7 +102,8 @@ fn field_error(field: &str, text: impl Into<String>) -> ApiError {
 #[derive(Debug, Default)]
 struct UploadForm {
     file_type: Option<String>,
-    file: Option<Vec<u8>>,
+    /// The file's bytes, spooled to an anonymous temporary file (gone once closed).
+    file: Option<std::fs::File>,
     file_name: Option<String>,
     table_name: Option<String>,
     schema: Option<String>,
@@ -104,24 +114,67 @@ struct UploadForm {
     already_exists: Option<String>,
     sheet_name: Option<String>,
     columns_read: Option<String>,
+    /// The progress of an upload named by `upload_id`.
+    progress: Option<Arc<UploadProgress>>,
 }
 
-async fn read_form(mut multipart: Multipart) -> Result<UploadForm, ApiError> {
-    let mut form = UploadForm::default();
+/// Copies the file field to an anonymous temporary file, chunk by chunk.
+async fn spool_file(field: &mut axum::extract::multipart::Field<'_>) -> Result<std::fs::File, ApiError> {
     let malformed = |error: axum::extract::multipart::MultipartError| {
         ApiError::bad_request(format!(
             "The upload form could not be read: {}",
             error.body_text()
         ))
     };
-    while let Some(field) = multipart.next_field().await.map_err(malformed)? {
+    let spool = tokio::task::spawn_blocking(tempfile::tempfile)
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
+    let mut spool = tokio::fs::File::from_std(spool);
+    while let Some(chunk) = field.chunk().await.map_err(malformed)? {
+        spool.write_all(&chunk).await.map_err(ApiError::internal)?;
+    }
+    spool.flush().await.map_err(ApiError::internal)?;
+    Ok(spool.into_std().await)
+}
+
+/// Reads the form; once `upload_id` has named the upload, a failure marks its progress failed.
+async fn read_form(multipart: Multipart, user_id: i64) -> Result<UploadForm, ApiError> {
+    let mut form = UploadForm::default();
+    let read = read_fields(multipart, user_id, &mut form).await;
+    if read.is_err() {
+        if let Some(progress) = &form.progress {
+            progress.set_phase(UploadPhase::Failed);
+        }
+    }
+    read.map(|()| form)
+}
+
+async fn read_fields(mut multipart: Multipart, user_id: i64, form: &mut UploadForm) -> Result<(), ApiError> {
+    let malformed = |error: axum::extract::multipart::MultipartError| {
+        ApiError::bad_request(format!(
+            "The upload form could not be read: {}",
+            error.body_text()
+        ))
+    };
+    while let Some(mut field) = multipart.next_field().await.map_err(malformed)? {
         let name = field.name().unwrap_or_default().to_owned();
         if name == "file" {
             form.file_name = field.file_name().map(str::to_owned);
-            form.file = Some(field.bytes().await.map_err(malformed)?.to_vec());
+            form.file = Some(spool_file(&mut field).await?);
             continue;
         }
         let value = field.text().await.map_err(malformed)?;
+        if name == "upload_id" {
+            let upload_id = uuid::Uuid::parse_str(value.trim())
+                .map_err(|_| field_error("upload_id", "Not a valid UUID."))?
+                .to_string();
+            let progress = registry()
+                .start(&upload_id, user_id)
+                .ok_or_else(|| field_error("upload_id", "This id names another upload."))?;
+            form.progress = Some(progress);
+            continue;
+        }
         let slot = match name.as_str() {
             "type" => &mut form.file_type,
             "table_name" => &mut form.table_name,
@@ -145,7 +198,7 @@ async fn read_form(mut multipart: Multipart) -> Result<UploadForm, ApiError> {
         };
         *slot = Some(value);
     }
-    Ok(form)
+    Ok(())
 }
 
 fn optional_count(field: &str, value: Option<&str>) -> Result<Option<usize>, ApiError> {
@@ -195,11 +248,22 @@ fn excel_options(form: &UploadForm) -> Result<ExcelOptions, ApiError> {
     })
 }
 
-/// A type's reader of the file's bytes, its options bound.
-type FileReader = Box<dyn FnOnce(&[u8]) -> Result<ParsedUpload, UploadError> + Send>;
+/// A type's reader of the spooled file, its options bound.
+type FileReader = Box<dyn FnOnce(std::fs::File) -> Result<UploadSource, UploadError> + Send>;
 
-/// The file read whole by its type's reader, options checked first.
-async fn parse_upload(form: &mut UploadForm, upload_type: UploadType) -> Result<ParsedUpload, ApiError> {
+/// An Excel workbook is read whole: calamine needs the whole file.
+fn read_excel(mut file: std::fs::File, options: &ExcelOptions) -> Result<UploadSource, UploadError> {
+    use std::io::{Read, Seek};
+    let mut data = Vec::new();
+    file.seek(std::io::SeekFrom::Start(0))
+        .and_then(|_| file.read_to_end(&mut data))
+        .map_err(|error| UploadError::Io(error.to_string()))?;
+    Ok(UploadSource::from(parse_excel(&data, options)?))
+}
+
+/// The file opened by its type's reader, options checked first: its columns known (and its
+/// rows counted, for CSV and Parquet), its rows still to be read.
+async fn open_upload(form: &mut UploadForm, upload_type: UploadType) -> Result<UploadSource, ApiError> {
     if !upload_type.accepts(form.file_name.as_deref()) {
         return Err(field_error("file", "File extension is not allowed."));
     }
@@ -207,19 +271,19 @@ async fn parse_upload(form: &mut UploadForm, upload_type: UploadType) -> Result<
     let reader: FileReader = match upload_type {
         UploadType::Csv => {
             let options = csv_options(form)?;
-            Box::new(move |data: &[u8]| parse_csv(data, &options))
+            Box::new(move |file: std::fs::File| open_csv(file, &options))
         }
         UploadType::Excel => {
             let options = excel_options(form)?;
-            Box::new(move |data: &[u8]| parse_excel(data, &options))
+            Box::new(move |file: std::fs::File| read_excel(file, &options))
         }
-        UploadType::Columnar => Box::new(parse_columnar),
+        UploadType::Columnar => Box::new(open_columnar),
     };
-    let data = form
+    let file = form
         .file
         .take()
         .ok_or_else(|| field_error("file", "Missing data for required field."))?;
-    tokio::task::spawn_blocking(move || reader(&data)?.select_columns(&columns))
+    tokio::task::spawn_blocking(move || reader(file)?.select_columns(&columns))
         .await
         .map_err(ApiError::internal)?
         .map_err(upload_error)
@@ -267,11 +331,10 @@ async fn register_dataset(
     schema: Option<&str>,
     table_name: &str,
     backend: &str,
-    parsed: &ParsedUpload,
+    columns: &[(String, ColumnKind)],
     owner: i64,
 ) -> Result<(), ApiError> {
-    let columns: Vec<NewColumn> = parsed
-        .columns
+    let columns: Vec<NewColumn> = columns
         .iter()
         .map(|(name, kind)| {
             let column_type = kind.sql_type(backend).to_owned();
@@ -321,7 +384,25 @@ pub async fn upload_file(
     if !database.allow_file_upload {
         return Err(ApiError::forbidden(UPLOAD_NOT_ALLOWED));
     }
-    let mut form = read_form(multipart).await?;
+    let mut form = read_form(multipart, user.id).await?;
+    let progress = form.progress.take().unwrap_or_else(UploadProgress::untracked);
+    let answer = run_upload(&app, user.id, &database, form, progress.clone()).await;
+    progress.set_phase(if answer.is_ok() {
+        UploadPhase::Done
+    } else {
+        UploadPhase::Failed
+    });
+    answer
+}
+
+/// The upload once its form is read: checked, opened, streamed into the table, registered.
+async fn run_upload(
+    app: &AppState,
+    user_id: i64,
+    database: &crate::store::database::DatabaseRecord,
+    mut form: UploadForm,
+    progress: Arc<UploadProgress>,
+) -> Result<(StatusCode, AppJson<MessageResponse>), ApiError> {
     let upload_type = match form.file_type.as_deref() {
         Some(text) => UploadType::parse(text)
             .ok_or_else(|| field_error("type", "Must be one of: csv, excel, columnar."))?,
@@ -354,12 +435,15 @@ pub async fn upload_file(
     if !schema_allows_upload(&database.extra, schema.as_deref()) {
         return Err(ApiError::forbidden(UPLOAD_NOT_ALLOWED));
     }
-    let parsed = parse_upload(&mut form, upload_type).await?;
+    progress.set_phase(UploadPhase::Reading);
+    let source = open_upload(&mut form, upload_type).await?;
+    if let Some(total) = source.total_rows {
+        progress.set_total(total);
+    }
+    let columns = source.columns.clone();
+    let first_row = source.first_row;
 
-    let uri = app
-        .engines
-        .connection_uri(&database)
-        .map_err(ApiError::internal)?;
+    let uri = app.engines.connection_uri(database).map_err(ApiError::internal)?;
     // DuckDB allows one writer per file: the read-only engine lets go of it first.
     app.engines.forget(database.id);
     let target = UploadTarget {
@@ -369,7 +453,31 @@ pub async fn upload_file(
         table_name: &table_name,
         if_exists,
     };
-    let written = write_upload(&target, &parsed).await;
+    // The reader parses batches on a blocking thread while the writer inserts them; the bounded
+    // channel keeps the reader at most a few batches ahead.
+    progress.set_phase(UploadPhase::Writing);
+    let (sender, receiver) = tokio::sync::mpsc::channel(BATCHES_IN_FLIGHT);
+    let reader_progress = progress.clone();
+    let batches = source.batches;
+    let reader = tokio::task::spawn_blocking(move || {
+        for batch in batches {
+            let refused = batch.is_err();
+            if let Ok(batch) = &batch {
+                reader_progress.add_read(batch.num_rows());
+            }
+            if sender.blocking_send(batch).is_err() || refused {
+                break;
+            }
+        }
+    });
+    let rows = UploadRows {
+        columns: columns.clone(),
+        batches: receiver,
+        progress: progress.clone(),
+    };
+    let written = write_upload(&target, rows).await;
+    // The writer has finished or let go of the channel: the reader stops at its next batch.
+    let _ = reader.await;
     app.engines.forget(database.id);
     let rows = match written {
         Ok(rows) => rows,
@@ -379,8 +487,12 @@ pub async fn upload_file(
                 WriteError::TableExists.to_string(),
             ))
         }
+        Err(WriteError::Source(error)) => {
+            tracing::info!(database_id = database.id, %error, "upload refused a row it could not read");
+            return Err(upload_error(error));
+        }
         Err(WriteError::Row { index, message }) => {
-            let row = parsed.row_number(index);
+            let row = first_row + index;
             tracing::info!(database_id = database.id, row, "upload refused a row");
             return Err(upload_error(UploadError::RowRefused { row, reason: message }));
         }
@@ -403,13 +515,13 @@ pub async fn upload_file(
         .filter(|schema| !schema.is_empty())
     });
     register_dataset(
-        &app,
+        app,
         database.id,
         dataset_schema,
         &table_name,
         &database.backend,
-        &parsed,
-        user.id,
+        &columns,
+        user_id,
     )
     .await?;
     tracing::info!(database_id = database.id, rows, "file uploaded");
@@ -419,6 +531,19 @@ pub async fn upload_file(
             message: "OK".to_owned(),
         }),
     ))
+}
+
+/// `GET /api/v1/database/upload/progress/{upload_id}`: the caller's upload of that id, 404 for
+/// an unknown, expired or another user's upload.
+pub async fn upload_progress(
+    CurrentUser(user): CurrentUser,
+    AppPath(upload_id): AppPath<String>,
+) -> Result<AppJson<ResultResponse<UploadProgressInfo>>, ApiError> {
+    let upload_id = uuid::Uuid::parse_str(upload_id.trim()).map_err(|_| ApiError::not_found())?;
+    registry()
+        .get(&upload_id.to_string(), user.id)
+        .map(|result| AppJson(ResultResponse { result }))
+        .ok_or_else(ApiError::not_found)
 }
 
 #[cfg(test)]

@@ -522,6 +522,11 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "/api/v1/database/{pk}/upload/",
         Permission("can_upload", "Database"),
     ),
+    endpoint(
+        "GET",
+        "/api/v1/database/upload/progress/{upload_id}",
+        Permission("can_upload", "Database"),
+    ),
     endpoint("PUT", "/api/v1/dataset/{pk}", Permission("can_write", "Dataset")),
     endpoint(
         "DELETE",

@@ -1,6 +1,7 @@
 //! Writing an upload into its target table on a connection of its own, in one transaction:
-//! create (or replace) the table, insert the rows in batches of bound parameters, commit; any
-//! failure rolls back and leaves the target as it was (MySQL commits DDL at once: a table it
+//! create (or replace) the table, insert each record batch as the reader parses it in
+//! statements of bound parameters, commit; any failure, the reader's included, rolls back and
+//! leaves the target as it was (MySQL commits DDL at once: a table it
 //! created is dropped again).
 
 use arrow::array::{Array, AsArray};
@@ -10,10 +11,25 @@ use sqlx::Connection as _;
 
 use super::sql_databases::sqlx_url;
 use super::{Dialect, DuckDbDialect, EngineError, MySqlDialect, PostgresDialect, SqliteDialect};
-use crate::uploads::{ColumnKind, IfExists, ParsedUpload};
+use crate::uploads::progress::UploadProgress;
+use crate::uploads::{ColumnKind, IfExists, UploadError};
 
 /// Bound parameters per INSERT statement (SQLite's historical limit is 999).
 const PARAMETERS_PER_INSERT: usize = 900;
+
+/// How many record batches may wait between the reader and the writer.
+pub const BATCHES_IN_FLIGHT: usize = 2;
+
+/// The rows to write: the file's columns, then its batches as the reader parses them (a
+/// bounded channel: the reader waits while the writer is behind, so memory holds at most
+/// [`BATCHES_IN_FLIGHT`] batches besides the one being written).
+#[derive(Debug)]
+pub struct UploadRows {
+    pub columns: Vec<(String, ColumnKind)>,
+    pub batches: tokio::sync::mpsc::Receiver<Result<RecordBatch, UploadError>>,
+    /// Counts the rows written.
+    pub progress: std::sync::Arc<UploadProgress>,
+}
 
 /// Why writing failed.
 #[derive(Debug, Clone, thiserror::Error)]
@@ -31,6 +47,10 @@ pub enum WriteError {
     /// The connection could not be opened.
     #[error("{0}")]
     Engine(#[from] EngineError),
+    /// The reader could not parse a batch of the file (its error names the row); nothing was
+    /// written.
+    #[error("{0}")]
+    Source(UploadError),
 }
 
 /// Where the rows go.
@@ -74,10 +94,9 @@ fn qualified_table(target: &UploadTarget<'_>) -> String {
     }
 }
 
-fn create_table_sql(target: &UploadTarget<'_>, parsed: &ParsedUpload) -> String {
+fn create_table_sql(target: &UploadTarget<'_>, columns: &[(String, ColumnKind)]) -> String {
     let dialect = dialect_of(target.backend);
-    let columns: Vec<String> = parsed
-        .columns
+    let columns: Vec<String> = columns
         .iter()
         .map(|(name, kind)| {
             format!(
@@ -141,10 +160,9 @@ struct InsertStatement {
 }
 
 /// `INSERT INTO table (columns) VALUES `.
-fn insert_head(target: &UploadTarget<'_>, parsed: &ParsedUpload) -> String {
+fn insert_head(target: &UploadTarget<'_>, columns: &[(String, ColumnKind)]) -> String {
     let dialect = dialect_of(target.backend);
-    let names: Vec<String> = parsed
-        .columns
+    let names: Vec<String> = columns
         .iter()
         .map(|(name, _)| dialect.quote_identifier(name))
         .collect();
@@ -155,72 +173,78 @@ fn insert_head(target: &UploadTarget<'_>, parsed: &ParsedUpload) -> String {
     )
 }
 
-/// The INSERTs of every row, each of as many rows as its bound parameters allow.
-fn insert_statements(target: &UploadTarget<'_>, parsed: &ParsedUpload) -> Vec<InsertStatement> {
+/// One batch of the upload as it arrives, `offset` rows of the upload before it.
+#[derive(Debug, Clone)]
+struct OffsetBatch {
+    batch: RecordBatch,
+    offset: usize,
+}
+
+/// The INSERTs of a batch's rows, each of as many rows as its bound parameters allow.
+fn insert_statements(
+    target: &UploadTarget<'_>,
+    columns: &[(String, ColumnKind)],
+    batch: &OffsetBatch,
+) -> Vec<InsertStatement> {
     let dialect = dialect_of(target.backend);
-    let column_count = parsed.columns.len().max(1);
+    let column_count = columns.len().max(1);
     let rows_per_insert = (PARAMETERS_PER_INSERT / column_count).max(1);
-    let head = insert_head(target, parsed);
+    let head = insert_head(target, columns);
     let mut statements = Vec::new();
-    let mut batch_start = 0;
-    for batch in &parsed.batches {
-        let mut start = 0;
-        while start < batch.num_rows() {
-            let end = (start + rows_per_insert).min(batch.num_rows());
-            let (sql, values) = insert_rows(&head, target.backend, dialect, parsed, batch, start..end);
-            statements.push(InsertStatement {
-                sql,
-                values,
-                rows: batch_start + start..batch_start + end,
-            });
-            start = end;
-        }
-        batch_start += batch.num_rows();
+    let mut start = 0;
+    while start < batch.batch.num_rows() {
+        let end = (start + rows_per_insert).min(batch.batch.num_rows());
+        let (sql, values) = insert_rows(&head, target.backend, dialect, columns, &batch.batch, start..end);
+        statements.push(InsertStatement {
+            sql,
+            values,
+            rows: batch.offset + start..batch.offset + end,
+        });
+        start = end;
     }
     statements
 }
 
-/// The INSERT of the one row at `index` (0-based over every batch).
+/// The INSERT of the one row at `index` of the upload (0-based over every batch), when the
+/// batch holds it.
 fn single_row_insert(
     target: &UploadTarget<'_>,
-    parsed: &ParsedUpload,
+    columns: &[(String, ColumnKind)],
+    batch: &OffsetBatch,
     index: usize,
 ) -> Option<(String, Vec<Bound>)> {
-    let dialect = dialect_of(target.backend);
-    let head = insert_head(target, parsed);
-    let mut offset = index;
-    for batch in &parsed.batches {
-        if offset < batch.num_rows() {
-            return Some(insert_rows(
-                &head,
-                target.backend,
-                dialect,
-                parsed,
-                batch,
-                offset..offset + 1,
-            ));
-        }
-        offset -= batch.num_rows();
+    let row = index.checked_sub(batch.offset)?;
+    if row >= batch.batch.num_rows() {
+        return None;
     }
-    None
+    let dialect = dialect_of(target.backend);
+    let head = insert_head(target, columns);
+    Some(insert_rows(
+        &head,
+        target.backend,
+        dialect,
+        columns,
+        &batch.batch,
+        row..row + 1,
+    ))
 }
 
 fn insert_rows(
     head: &str,
     backend: &str,
     dialect: &dyn Dialect,
-    parsed: &ParsedUpload,
+    columns: &[(String, ColumnKind)],
     batch: &RecordBatch,
     rows: std::ops::Range<usize>,
 ) -> (String, Vec<Bound>) {
     let mut sql = head.to_owned();
-    let mut values = Vec::with_capacity(rows.len() * parsed.columns.len());
+    let mut values = Vec::with_capacity(rows.len() * columns.len());
     for (position, row) in rows.enumerate() {
         if position > 0 {
             sql.push_str(", ");
         }
         sql.push('(');
-        for (index, (_, kind)) in parsed.columns.iter().enumerate() {
+        for (index, (_, kind)) in columns.iter().enumerate() {
             if index > 0 {
                 sql.push_str(", ");
             }
@@ -233,12 +257,14 @@ fn insert_rows(
     (sql, values)
 }
 
-/// The sqlx path, the same for each driver: a transaction on one connection. When an INSERT
-/// is refused, its rows are tried one by one in a second transaction, rolled back, to name the
-/// row the database refuses (on MySQL, whose DDL commits at once, into the table as the failed
-/// write left it: a new table is dropped afterwards).
+/// The sqlx path, the same for each driver: a transaction on one connection, the batches
+/// inserted as they arrive from the reader. When an INSERT is refused, its rows are tried one
+/// by one in a second transaction, rolled back, to name the row the database refuses (on MySQL,
+/// whose DDL commits at once, into the table as the failed write left it: a new table is
+/// dropped afterwards). A batch the reader could not parse rolls everything back the same way.
+/// Evaluates to the number of rows written.
 macro_rules! write_sqlx {
-    ($connection:ident, $driver:ty, $target:expr, $parsed:expr, $transactional_ddl:expr) => {{
+    ($connection:ident, $driver:ty, $target:expr, $rows:expr, $transactional_ddl:expr) => {{
         let database = |error: sqlx::Error| match error {
             sqlx::Error::Database(error) => WriteError::Database(error.message().to_owned()),
             other => WriteError::Database(other.to_string()),
@@ -257,6 +283,8 @@ macro_rules! write_sqlx {
                 query
             }};
         }
+        let rows: &mut UploadRows = $rows;
+        let columns = rows.columns.clone();
         let (exists_query, exists_params) = exists_sql($target);
         let mut exists = sqlx::query_scalar::<$driver, i64>(&exists_query);
         for param in &exists_params {
@@ -268,7 +296,8 @@ macro_rules! write_sqlx {
         }
         let creates = !table_exists || $target.if_exists == IfExists::Replace;
         let replaces = table_exists && $target.if_exists == IfExists::Replace;
-        let mut refused_rows: Option<std::ops::Range<usize>> = None;
+        let mut refused: Option<(OffsetBatch, std::ops::Range<usize>)> = None;
+        let mut written = 0usize;
         let mut transaction = $connection.begin().await.map_err(database)?;
         let outcome: Result<(), WriteError> = async {
             if replaces {
@@ -278,19 +307,27 @@ macro_rules! write_sqlx {
                     .map_err(database)?;
             }
             if creates {
-                sqlx::query::<$driver>(&create_table_sql($target, $parsed))
+                sqlx::query::<$driver>(&create_table_sql($target, &columns))
                     .execute(&mut *transaction)
                     .await
                     .map_err(database)?;
             }
-            for statement in insert_statements($target, $parsed) {
-                let executed = bind_all!(&statement.sql, statement.values)
-                    .execute(&mut *transaction)
-                    .await;
-                if let Err(error) = executed {
-                    refused_rows = Some(statement.rows.clone());
-                    return Err(database(error));
+            while let Some(batch) = rows.batches.recv().await {
+                let batch = OffsetBatch {
+                    batch: batch.map_err(WriteError::Source)?,
+                    offset: written,
+                };
+                for statement in insert_statements($target, &columns, &batch) {
+                    let executed = bind_all!(&statement.sql, statement.values)
+                        .execute(&mut *transaction)
+                        .await;
+                    if let Err(error) = executed {
+                        refused = Some((batch.clone(), statement.rows.clone()));
+                        return Err(database(error));
+                    }
+                    rows.progress.add_written(statement.rows.len());
                 }
+                written += batch.batch.num_rows();
             }
             Ok(())
         }
@@ -303,7 +340,7 @@ macro_rules! write_sqlx {
                 // and stands empty: the trial inserts into it as it is, then a new one goes.
                 let drops_new_table = creates && !table_exists && !$transactional_ddl;
                 let drop_new_table = format!("DROP TABLE IF EXISTS {}", qualified_table($target));
-                let Some(rows) = refused_rows else {
+                let Some((batch, refused_rows)) = refused else {
                     if drops_new_table {
                         let _ = sqlx::query::<$driver>(&drop_new_table)
                             .execute(&mut $connection)
@@ -323,7 +360,7 @@ macro_rules! write_sqlx {
                             .await?;
                     }
                     if creates {
-                        sqlx::query::<$driver>(&create_table_sql($target, $parsed))
+                        sqlx::query::<$driver>(&create_table_sql($target, &columns))
                             .execute(&mut *trial)
                             .await?;
                     }
@@ -331,8 +368,8 @@ macro_rules! write_sqlx {
                 }
                 .await;
                 if prepared.is_ok() {
-                    for index in rows {
-                        let Some((sql, values)) = single_row_insert($target, $parsed, index) else {
+                    for index in refused_rows {
+                        let Some((sql, values)) = single_row_insert($target, &columns, &batch, index) else {
                             break;
                         };
                         if let Err(row_error) = bind_all!(&sql, values).execute(&mut *trial).await {
@@ -353,17 +390,15 @@ macro_rules! write_sqlx {
             }
         }
         let _ = $connection.close().await;
+        written
     }};
 }
 
-/// Writes the rows; `Ok` once committed.
-pub async fn write_upload(target: &UploadTarget<'_>, parsed: &ParsedUpload) -> Result<usize, WriteError> {
-    let rows = parsed.row_count();
-    match target.backend {
+/// Writes the rows as they arrive; `Ok` with their count once committed.
+pub async fn write_upload(target: &UploadTarget<'_>, mut rows: UploadRows) -> Result<usize, WriteError> {
+    let written = match target.backend {
         "duckdb" => {
             let path = super::duckdb::path_from_uri(target.uri)?;
-            // The batches share their buffers: the clone is cheap.
-            let parsed = parsed.clone();
             let (backend, uri) = (target.backend.to_owned(), target.uri.to_owned());
             let schema = target.schema.map(str::to_owned);
             let table_name = target.table_name.to_owned();
@@ -376,19 +411,19 @@ pub async fn write_upload(target: &UploadTarget<'_>, parsed: &ParsedUpload) -> R
                     table_name: &table_name,
                     if_exists,
                 };
-                write_duckdb(&path, &target, &parsed)
+                write_duckdb(&path, &target, &mut rows)
             })
             .await
-            .map_err(|error| WriteError::Engine(EngineError::Task(error.to_string())))??;
+            .map_err(|error| WriteError::Engine(EngineError::Task(error.to_string())))??
         }
         "postgresql" => {
             let (url, _) = sqlx_url(target.uri)?;
             let mut connection = sqlx::PgConnection::connect(&url)
                 .await
                 .map_err(|error| EngineError::Connection(error.to_string()))?;
-            write_sqlx!(connection, sqlx::Postgres, target, parsed, true);
+            write_sqlx!(connection, sqlx::Postgres, target, &mut rows, true)
         }
-        "mysql" => write_mysql(target, parsed).await?,
+        "mysql" => write_mysql(target, &mut rows).await?,
         "sqlite" => {
             let (path, _) = sqlx_url(target.uri)?;
             let options = <sqlx::sqlite::SqliteConnectOptions as std::str::FromStr>::from_str(&format!(
@@ -399,11 +434,11 @@ pub async fn write_upload(target: &UploadTarget<'_>, parsed: &ParsedUpload) -> R
             let mut connection = sqlx::SqliteConnection::connect_with(&options)
                 .await
                 .map_err(|error| EngineError::Connection(error.to_string()))?;
-            write_sqlx!(connection, sqlx::Sqlite, target, parsed, true);
+            write_sqlx!(connection, sqlx::Sqlite, target, &mut rows, true)
         }
         other => return Err(EngineError::UnsupportedEngine(other.to_owned()).into()),
-    }
-    Ok(rows)
+    };
+    Ok(written)
 }
 
 /// A MySQL connection of its own to the target's database.
@@ -417,11 +452,11 @@ async fn mysql_connection(target: &UploadTarget<'_>) -> Result<sqlx::MySqlConnec
 /// The MySQL path. Its DDL commits at once, so a replace is written into a staging table first
 /// and swapped in by one atomic `RENAME TABLE` once every row is in: a refused row leaves the
 /// old table as it was.
-async fn write_mysql(target: &UploadTarget<'_>, parsed: &ParsedUpload) -> Result<(), WriteError> {
+async fn write_mysql(target: &UploadTarget<'_>, rows: &mut UploadRows) -> Result<usize, WriteError> {
     if target.if_exists != IfExists::Replace {
         let mut connection = mysql_connection(target).await?;
-        write_sqlx!(connection, sqlx::MySql, target, parsed, false);
-        return Ok(());
+        let written = write_sqlx!(connection, sqlx::MySql, target, rows, false);
+        return Ok(written);
     }
     let staging_name = format!("quiver_upload_{}", uuid::Uuid::new_v4().simple());
     let staging = UploadTarget {
@@ -430,7 +465,7 @@ async fn write_mysql(target: &UploadTarget<'_>, parsed: &ParsedUpload) -> Result
         ..target.clone()
     };
     let mut connection = mysql_connection(target).await?;
-    write_sqlx!(connection, sqlx::MySql, &staging, parsed, false);
+    let written = write_sqlx!(connection, sqlx::MySql, &staging, rows, false);
     let mut connection = mysql_connection(target).await?;
     let database = |error: sqlx::Error| WriteError::Database(error.to_string());
     let (exists_query, exists_params) = exists_sql(target);
@@ -469,7 +504,7 @@ async fn write_mysql(target: &UploadTarget<'_>, parsed: &ParsedUpload) -> Result
         return Err(database(error));
     }
     let _ = connection.close().await;
-    Ok(())
+    Ok(written)
 }
 
 /// `SELECT COUNT(*)` of the tables with the target's name (in its schema when given).
@@ -513,15 +548,17 @@ fn duckdb_value(value: &Bound) -> duckdb::types::Value {
     }
 }
 
-/// The DuckDB path: a read-write connection of its own, in one transaction.
+/// The DuckDB path: a read-write connection of its own, in one transaction, the batches
+/// inserted as they arrive.
 fn write_duckdb(
     path: &std::path::Path,
     target: &UploadTarget<'_>,
-    parsed: &ParsedUpload,
-) -> Result<(), WriteError> {
+    rows: &mut UploadRows,
+) -> Result<usize, WriteError> {
     let exists_check = exists_sql(target);
     let table = qualified_table(target);
-    let create = create_table_sql(target, parsed);
+    let columns = rows.columns.clone();
+    let create = create_table_sql(target, &columns);
     let if_exists = target.if_exists;
     let database = |error: duckdb::Error| WriteError::Database(error.to_string());
     let config = duckdb::Config::default()
@@ -555,17 +592,27 @@ fn write_duckdb(
     };
     let transaction = connection.transaction().map_err(database)?;
     prepare(&transaction).map_err(database)?;
-    let mut refused: Option<(std::ops::Range<usize>, WriteError)> = None;
-    for statement in insert_statements(target, parsed) {
-        let params: Vec<duckdb::types::Value> = statement.values.iter().map(duckdb_value).collect();
-        if let Err(error) = transaction.execute(&statement.sql, duckdb::params_from_iter(params.iter())) {
-            refused = Some((statement.rows.clone(), database(error)));
-            break;
+    let mut refused: Option<(OffsetBatch, std::ops::Range<usize>, WriteError)> = None;
+    let mut written = 0usize;
+    'batches: while let Some(batch) = rows.batches.blocking_recv() {
+        // A batch the reader refused: the transaction is dropped, so rolled back.
+        let batch = OffsetBatch {
+            batch: batch.map_err(WriteError::Source)?,
+            offset: written,
+        };
+        for statement in insert_statements(target, &columns, &batch) {
+            let params: Vec<duckdb::types::Value> = statement.values.iter().map(duckdb_value).collect();
+            if let Err(error) = transaction.execute(&statement.sql, duckdb::params_from_iter(params.iter())) {
+                refused = Some((batch.clone(), statement.rows.clone(), database(error)));
+                break 'batches;
+            }
+            rows.progress.add_written(statement.rows.len());
         }
+        written += batch.batch.num_rows();
     }
-    let Some((refused_rows, error)) = refused else {
+    let Some((batch, refused_rows, error)) = refused else {
         transaction.commit().map_err(database)?;
-        return Ok(());
+        return Ok(written);
     };
     drop(transaction);
     // The refused statement's rows one by one, in a transaction rolled back, to name the row.
@@ -574,7 +621,7 @@ fn write_duckdb(
         return Err(error);
     }
     for index in refused_rows {
-        let Some((sql, values)) = single_row_insert(target, parsed, index) else {
+        let Some((sql, values)) = single_row_insert(target, &columns, &batch, index) else {
             break;
         };
         let params: Vec<duckdb::types::Value> = values.iter().map(duckdb_value).collect();
@@ -604,12 +651,17 @@ mod tests {
             if_exists: IfExists::Fail,
         };
         assert_eq!(
-            create_table_sql(&target, &parsed),
+            create_table_sql(&target, &parsed.columns),
             "CREATE TABLE \"public\".\"people\" (\"name\" TEXT, \"day\" DATE)"
         );
-        let statements = insert_statements(&target, &parsed);
+        // The batch's rows are the upload's rows 10 and 11.
+        let batch = OffsetBatch {
+            batch: parsed.batches[0].clone(),
+            offset: 10,
+        };
+        let statements = insert_statements(&target, &parsed.columns, &batch);
         assert_eq!(statements.len(), 1);
-        assert_eq!(statements[0].rows, 0..2);
+        assert_eq!(statements[0].rows, 10..12);
         assert_eq!(
             statements[0].sql,
             "INSERT INTO \"public\".\"people\" (\"name\", \"day\") VALUES ($1, CAST($2 AS DATE)), ($3, CAST($4 AS DATE))"
@@ -619,7 +671,7 @@ mod tests {
             statements[0].values[3],
             Bound::Text(Some("2024-01-03".to_owned()))
         );
-        let (second_row, values) = single_row_insert(&target, &parsed, 1).unwrap();
+        let (second_row, values) = single_row_insert(&target, &parsed.columns, &batch, 11).unwrap();
         assert_eq!(
             second_row,
             "INSERT INTO \"public\".\"people\" (\"name\", \"day\") VALUES ($1, CAST($2 AS DATE))"
@@ -628,6 +680,7 @@ mod tests {
             values,
             vec![Bound::Text(None), Bound::Text(Some("2024-01-03".to_owned()))]
         );
-        assert!(single_row_insert(&target, &parsed, 2).is_none());
+        assert!(single_row_insert(&target, &parsed.columns, &batch, 12).is_none());
+        assert!(single_row_insert(&target, &parsed.columns, &batch, 9).is_none());
     }
 }

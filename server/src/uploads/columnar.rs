@@ -1,13 +1,14 @@
 //! Reading a columnar upload: one Parquet file, or a ZIP of Parquet files with the same columns
 //! (Superset's "Columnar file"). The file's own types are kept; each column is cast to its
-//! bind type.
+//! bind type. Files are read from disk record batch by record batch (a row group at a time), a
+//! ZIP's files first extracted to anonymous temporary files.
 
-use std::io::{Cursor, Read};
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom};
 
-use bytes::Bytes;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
-use super::{bindable, checked_columns, ColumnKind, ParsedUpload, UploadError};
+use super::{bindable, checked_columns, ColumnKind, ParsedUpload, UploadError, UploadSource};
 
 /// Rows per record batch while reading.
 const READ_BATCH_ROWS: usize = 8192;
@@ -22,13 +23,19 @@ fn parsing(error: impl std::fmt::Display) -> UploadError {
     UploadError::Parsing(error.to_string())
 }
 
-fn is_zip(data: &[u8]) -> bool {
-    data.starts_with(b"PK\x03\x04") || data.starts_with(b"PK\x05\x06")
+fn io_error(error: std::io::Error) -> UploadError {
+    UploadError::Io(error.to_string())
 }
 
-/// Reads one Parquet file whole.
-fn parse_parquet(data: Bytes) -> Result<ParsedUpload, UploadError> {
-    let builder = ParquetRecordBatchReaderBuilder::try_new(data).map_err(parsing)?;
+/// One Parquet file opened: its columns and rows from its footer.
+struct ParquetFile {
+    builder: ParquetRecordBatchReaderBuilder<File>,
+    columns: Vec<(String, ColumnKind)>,
+    rows: usize,
+}
+
+fn open_parquet(file: File) -> Result<ParquetFile, UploadError> {
+    let builder = ParquetRecordBatchReaderBuilder::try_new(file).map_err(parsing)?;
     let columns = checked_columns(
         builder
             .schema()
@@ -36,30 +43,61 @@ fn parse_parquet(data: Bytes) -> Result<ParsedUpload, UploadError> {
             .iter()
             .map(|field| (field.name().clone(), ColumnKind::of(field.data_type()))),
     )?;
-    let reader = builder
-        .with_batch_size(READ_BATCH_ROWS)
-        .build()
-        .map_err(parsing)?;
-    let mut batches = Vec::new();
-    for batch in reader {
-        let batch = batch.map_err(parsing)?;
-        batches.push(bindable(&batch, &columns)?);
-    }
-    Ok(ParsedUpload {
+    let rows = usize::try_from(builder.metadata().file_metadata().num_rows()).unwrap_or(0);
+    Ok(ParquetFile {
+        builder,
         columns,
-        batches,
-        first_row: 1,
+        rows,
     })
 }
 
-/// The Parquet files of a ZIP, read one after the other into one upload.
-fn parse_zip(data: &[u8]) -> Result<ParsedUpload, UploadError> {
-    let mut archive = zip::ZipArchive::new(Cursor::new(data)).map_err(|_| parsing("Not a valid ZIP file"))?;
+/// The files' batches one after the other, each file's reader built when its turn comes.
+fn source_of(files: Vec<ParquetFile>) -> Result<UploadSource, UploadError> {
+    let Some(first) = files.first() else {
+        return Err(UploadError::EmptyFile);
+    };
+    let columns = first.columns.clone();
+    if files.iter().any(|file| file.columns != columns) {
+        return Err(UploadError::ZipColumnsDiffer);
+    }
+    let total_rows = files.iter().map(|file| file.rows).sum();
+    let bind_columns = columns.clone();
+    let batches = files.into_iter().flat_map(move |file| {
+        let bind_columns = bind_columns.clone();
+        let reader: super::BatchIter = match file.builder.with_batch_size(READ_BATCH_ROWS).build() {
+            Ok(reader) => Box::new(reader.map(move |batch| {
+                batch
+                    .map_err(parsing)
+                    .and_then(|batch| bindable(&batch, &bind_columns))
+            })),
+            Err(error) => Box::new(std::iter::once(Err(parsing(error)))),
+        };
+        reader
+    });
+    Ok(UploadSource {
+        columns,
+        first_row: 1,
+        total_rows: Some(total_rows),
+        batches: Box::new(batches),
+    })
+}
+
+fn is_zip(file: &mut File) -> Result<bool, UploadError> {
+    let mut magic = [0u8; 4];
+    file.seek(SeekFrom::Start(0)).map_err(io_error)?;
+    let read = file.read(&mut magic).map_err(io_error)?;
+    file.seek(SeekFrom::Start(0)).map_err(io_error)?;
+    Ok(read == 4 && (magic == *b"PK\x03\x04" || magic == *b"PK\x05\x06"))
+}
+
+/// The Parquet files of a ZIP, each extracted to an anonymous temporary file.
+fn zip_files(file: File) -> Result<Vec<ParquetFile>, UploadError> {
+    let mut archive = zip::ZipArchive::new(file).map_err(|_| parsing("Not a valid ZIP file"))?;
     if archive.len() > MAX_ZIP_ENTRIES {
         return Err(UploadError::ZipTooLarge { limit: MAX_ZIP_BYTES });
     }
     let mut total: u64 = 0;
-    let mut combined: Option<ParsedUpload> = None;
+    let mut files = Vec::new();
     for index in 0..archive.len() {
         let mut entry = archive.by_index(index).map_err(parsing)?;
         if entry.is_dir() {
@@ -70,44 +108,38 @@ fn parse_zip(data: &[u8]) -> Result<ParsedUpload, UploadError> {
             return Err(UploadError::MixedZip);
         }
         let allowed = MAX_ZIP_BYTES - total;
-        let mut content = Vec::new();
-        (&mut entry)
-            .take(allowed + 1)
-            .read_to_end(&mut content)
-            .map_err(parsing)?;
-        total += content.len() as u64;
+        let mut extracted = tempfile::tempfile().map_err(io_error)?;
+        let copied = std::io::copy(&mut (&mut entry).take(allowed + 1), &mut extracted).map_err(parsing)?;
+        total += copied;
         if total > MAX_ZIP_BYTES {
             return Err(UploadError::ZipTooLarge { limit: MAX_ZIP_BYTES });
         }
-        let parsed = parse_parquet(Bytes::from(content))?;
-        combined = Some(match combined {
-            None => parsed,
-            Some(mut so_far) => {
-                if so_far.columns != parsed.columns {
-                    return Err(UploadError::ZipColumnsDiffer);
-                }
-                so_far.batches.extend(parsed.batches);
-                so_far
-            }
-        });
+        files.push(open_parquet(extracted)?);
     }
-    combined.ok_or(UploadError::EmptyFile)
+    Ok(files)
 }
 
-/// Reads a Parquet file, or a ZIP of Parquet files, whole.
-pub fn parse_columnar(data: &[u8]) -> Result<ParsedUpload, UploadError> {
-    if data.is_empty() {
+/// Opens a Parquet file, or a ZIP of Parquet files, for reading in batches.
+pub fn open_columnar(mut file: File) -> Result<UploadSource, UploadError> {
+    if file.metadata().map_err(io_error)?.len() == 0 {
         return Err(UploadError::EmptyFile);
     }
-    if is_zip(data) {
-        return parse_zip(data);
+    if is_zip(&mut file)? {
+        return source_of(zip_files(file)?);
     }
-    parse_parquet(Bytes::copy_from_slice(data))
+    source_of(vec![open_parquet(file)?])
+}
+
+/// Reads a Parquet file, or a ZIP of Parquet files, held in memory, whole.
+pub fn parse_columnar(data: &[u8]) -> Result<ParsedUpload, UploadError> {
+    let mut file = tempfile::tempfile().map_err(io_error)?;
+    std::io::Write::write_all(&mut file, data).map_err(io_error)?;
+    open_columnar(file)?.read_all()
 }
 
 #[cfg(test)]
 mod tests {
-    use std::io::Write;
+    use std::io::{Cursor, Write};
     use std::sync::Arc;
 
     use arrow::array::{

@@ -1,10 +1,12 @@
-//! File uploads into a database: the file (CSV, Excel or Parquet) is read and checked whole,
-//! its types inferred, before anything is written; then it is streamed into the target table
-//! in batches.
+//! File uploads into a database. The file arrives in a temporary file; its reader checks it and
+//! infers its columns ([`UploadSource`]), then yields record batches that are parsed while the
+//! writer inserts them (a CSV file by streaming passes over the file, Parquet by record batches
+//! of its row groups, Excel whole). Progress is counted in [`progress`].
 
 pub mod columnar;
 pub mod csv;
 pub mod excel;
+pub mod progress;
 
 use std::sync::Arc;
 
@@ -122,6 +124,9 @@ pub enum UploadError {
     /// One row of the file, named by its row number, could not be read or written.
     #[error("Row {row}: {reason}")]
     RowRefused { row: usize, reason: String },
+    /// The uploaded file could not be read back from its temporary file.
+    #[error("The uploaded file could not be read: {0}")]
+    Io(String),
     /// The file is not of its upload type, or is damaged (Superset's "Parsing error").
     #[error("Parsing error: {0}")]
     Parsing(String),
@@ -140,6 +145,92 @@ pub enum UploadError {
     /// A columnar ZIP is larger than the limit once uncompressed.
     #[error("The ZIP file is larger than {limit} bytes once uncompressed")]
     ZipTooLarge { limit: u64 },
+}
+
+/// Batches of bindable rows, read on demand.
+pub type BatchIter = Box<dyn Iterator<Item = Result<RecordBatch, UploadError>> + Send>;
+
+/// A file opened for reading: its checked columns, and its rows as batches parsed on demand,
+/// each column already in its bind type. A batch that does not read is an error naming its row.
+pub struct UploadSource {
+    pub columns: Vec<(String, ColumnKind)>,
+    /// The row number of the first data row in the file (see [`ParsedUpload::first_row`]).
+    pub first_row: usize,
+    /// The rows the source will yield, when known before reading them.
+    pub total_rows: Option<usize>,
+    pub batches: BatchIter,
+}
+
+impl std::fmt::Debug for UploadSource {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("UploadSource")
+            .field("columns", &self.columns)
+            .field("first_row", &self.first_row)
+            .field("total_rows", &self.total_rows)
+            .finish_non_exhaustive()
+    }
+}
+
+impl UploadSource {
+    /// Only the named columns, in the file's order (Superset's `columns_read`); every name must
+    /// be a column of the file. Each batch is projected as it is read.
+    pub fn select_columns(self, names: &[String]) -> Result<UploadSource, UploadError> {
+        if names.is_empty() {
+            return Ok(self);
+        }
+        let kept = kept_columns(&self.columns, names)?;
+        let columns = kept.iter().map(|index| self.columns[*index].clone()).collect();
+        let batches = self.batches.map(move |batch| {
+            batch.and_then(|batch| {
+                batch
+                    .project(&kept)
+                    .map_err(|error| UploadError::BadRow(error.to_string()))
+            })
+        });
+        Ok(UploadSource {
+            columns,
+            first_row: self.first_row,
+            total_rows: self.total_rows,
+            batches: Box::new(batches),
+        })
+    }
+
+    /// Every batch read into memory (tests and small files).
+    pub fn read_all(self) -> Result<ParsedUpload, UploadError> {
+        let batches = self.batches.collect::<Result<Vec<_>, _>>()?;
+        Ok(ParsedUpload {
+            columns: self.columns,
+            batches,
+            first_row: self.first_row,
+        })
+    }
+}
+
+impl From<ParsedUpload> for UploadSource {
+    fn from(parsed: ParsedUpload) -> UploadSource {
+        UploadSource {
+            total_rows: Some(parsed.row_count()),
+            columns: parsed.columns,
+            first_row: parsed.first_row,
+            batches: Box::new(parsed.batches.into_iter().map(Ok)),
+        }
+    }
+}
+
+/// The indexes of the named columns, in the file's order; every name must be a column.
+fn kept_columns(columns: &[(String, ColumnKind)], names: &[String]) -> Result<Vec<usize>, UploadError> {
+    let missing: Vec<String> = names
+        .iter()
+        .filter(|name| !columns.iter().any(|(column, _)| column == *name))
+        .cloned()
+        .collect();
+    if !missing.is_empty() {
+        return Err(UploadError::ColumnsNotFound(missing));
+    }
+    Ok((0..columns.len())
+        .filter(|index| names.contains(&columns[*index].0))
+        .collect())
 }
 
 /// A file read whole: its columns and its rows, each column already in its bind type.
@@ -161,37 +252,6 @@ impl ParsedUpload {
     /// The file's row number of the data row at `index` (0-based over every batch).
     pub fn row_number(&self, index: usize) -> usize {
         self.first_row + index
-    }
-
-    /// Only the named columns, in the file's order (Superset's `columns_read`); every name must
-    /// be a column of the file.
-    pub fn select_columns(self, names: &[String]) -> Result<ParsedUpload, UploadError> {
-        if names.is_empty() {
-            return Ok(self);
-        }
-        let missing: Vec<String> = names
-            .iter()
-            .filter(|name| !self.columns.iter().any(|(column, _)| column == *name))
-            .cloned()
-            .collect();
-        if !missing.is_empty() {
-            return Err(UploadError::ColumnsNotFound(missing));
-        }
-        let kept: Vec<usize> = (0..self.columns.len())
-            .filter(|index| names.contains(&self.columns[*index].0))
-            .collect();
-        let batches = self
-            .batches
-            .iter()
-            .map(|batch| batch.project(&kept))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|error| UploadError::BadRow(error.to_string()))?;
-        let columns = kept.iter().map(|index| self.columns[*index].clone()).collect();
-        Ok(ParsedUpload {
-            columns,
-            batches,
-            first_row: self.first_row,
-        })
     }
 }
 

@@ -904,3 +904,264 @@ async fn csv_files_land_in_mariadb_and_a_refused_row_is_named() {
     assert_eq!(dataset_count(&app).await, datasets_before);
     app.close().await;
 }
+
+/// A CSV of `rows` data rows `id,name,day`; `edit` may change the line of a data row.
+fn generated_csv(rows: usize, edit: impl Fn(usize, String) -> String) -> Vec<u8> {
+    let mut csv = String::from("id,name,day\n");
+    for index in 0..rows {
+        let line = format!("{index},name {index},2024-01-{:02}", index % 28 + 1);
+        csv.push_str(&edit(index, line));
+        csv.push('\n');
+    }
+    csv.into_bytes()
+}
+
+/// One poll's view of an upload's progress.
+#[derive(Debug, Clone, PartialEq)]
+struct Seen {
+    phase: String,
+    rows_read: u64,
+    rows_written: u64,
+    total_rows: Option<u64>,
+}
+
+/// Sends the upload named `upload_id` and polls its progress every 20 ms while it runs, as the
+/// dialog does; the answer, and every progress read until the upload ended.
+async fn upload_with_progress(
+    app: &TestApp,
+    who: &As,
+    database_id: i64,
+    fields: &[(&str, &str)],
+    file: &[u8],
+) -> (Answer, Vec<Seen>) {
+    let upload_id = uuid::Uuid::new_v4().to_string();
+    let mut all_fields = vec![("upload_id", upload_id.as_str())];
+    all_fields.extend_from_slice(fields);
+    let sent = send_upload(app, who, database_id, multipart_body(&all_fields, file));
+    let polled = async {
+        let mut seen = Vec::new();
+        let started = std::time::Instant::now();
+        loop {
+            assert!(
+                started.elapsed().as_secs() < 300,
+                "the upload never ended: {seen:?}"
+            );
+            let answer = app
+                .get(&format!("/api/v1/database/upload/progress/{upload_id}"), who)
+                .await;
+            if answer.status == StatusCode::OK {
+                let result = &answer.json["result"];
+                assert_eq!(result["upload_id"], upload_id.as_str());
+                let now = Seen {
+                    phase: result["phase"].as_str().unwrap().to_owned(),
+                    rows_read: result["rows_read"].as_u64().unwrap(),
+                    rows_written: result["rows_written"].as_u64().unwrap(),
+                    total_rows: result["total_rows"].as_u64(),
+                };
+                let ended = now.phase == "done" || now.phase == "failed";
+                seen.push(now);
+                if ended {
+                    break;
+                }
+            } else {
+                assert_eq!(answer.status, StatusCode::NOT_FOUND, "{}", answer.json);
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        seen
+    };
+    let (answer, seen) = tokio::join!(sent, polled);
+    // Rows only grow.
+    for pair in seen.windows(2) {
+        assert!(pair[0].rows_written <= pair[1].rows_written, "{pair:?}");
+        assert!(pair[0].rows_read <= pair[1].rows_read, "{pair:?}");
+    }
+    (answer, seen)
+}
+
+/// A CSV of 200,000 rows (25 batches of the reader) is parsed while it is written: the server's
+/// progress grows batch by batch and ends at the row count, only for the uploading user; a
+/// value that does not read in a late batch of a replace, and a row the database refuses in a
+/// late batch of an append, are named by their line, and the table is left as it was.
+#[tokio::test]
+async fn a_large_csv_is_streamed_with_server_progress_and_a_late_bad_row_writes_nothing() {
+    let app = TestApp::new().await;
+    let admin = app.admin().await;
+    let (postgres, database_id) = postgres_connection(&app, &admin, "pg big uploads", true).await;
+    const ROWS: usize = 200_000;
+
+    let file = generated_csv(ROWS, |_, line| line);
+    let (answer, seen) = upload_with_progress(
+        &app,
+        &admin,
+        database_id,
+        &[("type", "csv"), ("table_name", "big")],
+        &file,
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.json);
+    assert_eq!(postgres_rows(&postgres, "big").await, ROWS as i64);
+    let last = seen.last().unwrap();
+    assert_eq!(
+        last,
+        &Seen {
+            phase: "done".to_owned(),
+            rows_read: ROWS as u64,
+            rows_written: ROWS as u64,
+            total_rows: Some(ROWS as u64),
+        }
+    );
+    // The writer was seen part way: rows written while the rest of the file was still parsed.
+    let during: Vec<&Seen> = seen
+        .iter()
+        .filter(|seen| seen.phase == "writing" && seen.rows_written > 0 && seen.rows_written < ROWS as u64)
+        .collect();
+    assert!(during.len() >= 2, "{seen:?}");
+    assert!(during.iter().all(|seen| seen.total_rows == Some(ROWS as u64)));
+    assert!(
+        during.iter().any(|seen| seen.rows_read < ROWS as u64),
+        "the reader never was behind the end of the file: {seen:?}"
+    );
+    let dataset_id = app
+        .state
+        .store
+        .dataset_id_by_table(database_id, Some("public"), "big")
+        .await
+        .unwrap()
+        .expect("a dataset for the uploaded table");
+    let columns = app.get(&format!("/api/v1/dataset/{dataset_id}"), &admin).await;
+    let types: Vec<&str> = columns.json["result"]["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|column| column["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(types, vec!["BIGINT", "TEXT", "DATE"]);
+
+    // The progress is its user's only; an unknown or malformed id is a 404.
+    let mut polls = Vec::new();
+    for id in ["00000000-0000-4000-8000-000000000000", "not-a-uuid"] {
+        polls.push(
+            app.get(&format!("/api/v1/database/upload/progress/{id}"), &admin)
+                .await
+                .status,
+        );
+    }
+    assert_eq!(polls, vec![StatusCode::NOT_FOUND, StatusCode::NOT_FOUND]);
+    app.create_user("alpha_uploads", "pw", &["Alpha"]).await;
+    let alpha = app.token("alpha_uploads", "pw").await;
+    let upload_id = uuid::Uuid::new_v4().to_string();
+    let mine = upload(
+        &app,
+        &admin,
+        database_id,
+        &[
+            ("upload_id", upload_id.as_str()),
+            ("type", "csv"),
+            ("table_name", "small"),
+        ],
+        PEOPLE,
+    )
+    .await;
+    assert_eq!(mine.status, StatusCode::CREATED, "{}", mine.json);
+    let progress_path = format!("/api/v1/database/upload/progress/{upload_id}");
+    let own = app.get(&progress_path, &admin).await;
+    assert_eq!(own.status, StatusCode::OK);
+    assert_eq!(
+        own.json["result"],
+        json!({"upload_id": upload_id, "phase": "done", "rows_read": 3, "rows_written": 3, "total_rows": 3})
+    );
+    assert_eq!(
+        app.get(&progress_path, &alpha).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let bad_id = upload(
+        &app,
+        &admin,
+        database_id,
+        &[("upload_id", "12"), ("type", "csv"), ("table_name", "small2")],
+        PEOPLE,
+    )
+    .await;
+    assert_eq!(bad_id.status, StatusCode::BAD_REQUEST);
+    assert_eq!(bad_id.json["message"]["upload_id"][0], "Not a valid UUID.");
+
+    // A date that does not exist at data row 150,000 (line 150,002): a replace in its 19th
+    // batch, refused after most rows were written; the old table stays whole.
+    let late_bad_value = generated_csv(ROWS, |index, line| {
+        if index == 150_000 {
+            format!("{index},late,2024-02-30")
+        } else {
+            line
+        }
+    });
+    let (answer, seen) = upload_with_progress(
+        &app,
+        &admin,
+        database_id,
+        &[
+            ("type", "csv"),
+            ("table_name", "big"),
+            ("already_exists", "replace"),
+        ],
+        &late_bad_value,
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.json);
+    assert_eq!(
+        answer.json["message"],
+        "Row 150002: the value \"2024-02-30\" of the column \"day\" could not be read"
+    );
+    let last = seen.last().unwrap();
+    assert_eq!(last.phase, "failed");
+    assert!(last.rows_written >= 100_000, "{last:?}");
+    assert_eq!(postgres_rows(&postgres, "big").await, ROWS as i64);
+
+    // A row the database refuses (no name) at data row 40,000 (line 40,002), in the 5th batch
+    // of an append: named, and the table keeps its rows.
+    let mut connection = sqlx::PgConnection::connect(&postgres.url).await.unwrap();
+    sqlx::raw_sql("CREATE TABLE big_strict (id BIGINT, name TEXT NOT NULL, day DATE); INSERT INTO big_strict VALUES (1, 'kept', DATE '2024-01-01');")
+        .execute(&mut connection)
+        .await
+        .unwrap();
+    connection.close().await.unwrap();
+    let refused = generated_csv(50_000, |index, line| {
+        if index == 40_000 {
+            format!("{index},,2024-01-01")
+        } else {
+            line
+        }
+    });
+    let answer = upload(
+        &app,
+        &admin,
+        database_id,
+        &[
+            ("type", "csv"),
+            ("table_name", "big_strict"),
+            ("already_exists", "append"),
+        ],
+        &refused,
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.json);
+    let message = answer.json["message"].as_str().unwrap_or_default();
+    assert!(message.starts_with("Row 40002: "), "{message}");
+    assert!(message.contains("\"name\""), "{message}");
+    assert_eq!(postgres_rows(&postgres, "big_strict").await, 1);
+
+    // DuckDB takes the batches on its blocking writer the same way.
+    let duckdb_id = duckdb_connection(&app, &admin, "duck big uploads", "big.duckdb").await;
+    let (answer, seen) = upload_with_progress(
+        &app,
+        &admin,
+        duckdb_id,
+        &[("type", "csv"), ("table_name", "big")],
+        &generated_csv(30_000, |_, line| line),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.json);
+    assert_eq!(seen.last().unwrap().rows_written, 30_000);
+    assert_eq!(count_rows(&app, &admin, duckdb_id, "big").await, 30_000);
+    app.close().await;
+}

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testIds } from '@/testIds';
 import { renderWithTheme } from '@/testRendering';
-import { UploadDataModal } from './UploadDataModal';
+import { UploadDataModal, uploadRowsText } from './UploadDataModal';
 import { hasUploadExtension, invalidExtensionMessage, uploadAccept } from './uploadTypes';
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -42,6 +42,7 @@ class RecordingRequest {
 /** An XMLHttpRequest that waits: the test reports its progress and answers it. */
 class PendingRequest {
   static last: PendingRequest | null = null;
+  body: FormData | null = null;
   status = 0;
   responseText = '';
   withCredentials = false;
@@ -52,7 +53,8 @@ class PendingRequest {
   onerror: (() => void) | null = null;
   open(): void {}
   setRequestHeader(): void {}
-  send(): void {
+  send(body: FormData): void {
+    this.body = body;
     PendingRequest.last = this;
   }
   answer(status: number, body: unknown): void {
@@ -171,5 +173,67 @@ describe('UploadDataModal', () => {
     expect(screen.queryByTestId(testIds.uploadModal.progress)).toBeNull();
     expect(screen.getByTestId<HTMLButtonElement>(testIds.uploadModal.submit).disabled).toBe(false);
     expect(closed).toBe(0);
+  });
+
+  it('polls the server every 500 ms and shows the rows written once the bytes are sent', async () => {
+    vi.stubGlobal('XMLHttpRequest', PendingRequest);
+    PendingRequest.last = null;
+    const polled: string[] = [];
+    const answers = [
+      jsonResponse(404, { message: 'Not found' }),
+      jsonResponse(200, { result: { upload_id: 'x', phase: 'writing', rows_read: 16384, rows_written: 8192, total_rows: 200000 } }),
+      jsonResponse(200, { result: { upload_id: 'x', phase: 'writing', rows_read: 24576, rows_written: 16384, total_rows: 200000 } }),
+    ];
+    vi.stubGlobal('fetch', (url: string) => {
+      if (url.endsWith('/csrf_token/')) return Promise.resolve(jsonResponse(200, { result: 'token' }));
+      if (url.includes('/upload/progress/')) {
+        polled.push(url);
+        return Promise.resolve(answers.shift() ?? jsonResponse(200, { result: { upload_id: 'x', phase: 'writing', rows_read: 24576, rows_written: 16384, total_rows: 200000 } }));
+      }
+      return Promise.resolve(jsonResponse(200, databases));
+    });
+    let closed = 0;
+    renderWithTheme(<UploadDataModal onClose={() => (closed += 1)} />);
+    await waitFor(() => expect(screen.getByRole('option', { name: 'uploads' })).toBeTruthy());
+    fireEvent.change(screen.getByTestId(testIds.uploadModal.tableName), { target: { value: 'big' } });
+    fireEvent.change(screen.getByTestId(testIds.uploadModal.file), { target: { files: [new File(['a\n1\n'], 'big.csv')] } });
+    fireEvent.click(screen.getByTestId(testIds.uploadModal.submit));
+    await waitFor(() => expect(PendingRequest.last).not.toBeNull());
+    const request = PendingRequest.last as unknown as PendingRequest;
+    const sentId = request.body?.get('upload_id');
+    const uploadId = typeof sentId === 'string' ? sentId : '';
+    expect(uploadId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
+    // While the bytes go, the bar is theirs and no rows are shown.
+    act(() => request.upload.onprogress?.({ lengthComputable: true, loaded: 60, total: 120 }));
+    expect(screen.getByTestId<HTMLProgressElement>(testIds.uploadModal.progress).value).toBe(0.5);
+    expect(screen.queryByTestId(testIds.uploadModal.rows)).toBeNull();
+
+    // Every byte sent: the server's rows, polled (the first poll's 404 is skipped).
+    act(() => request.upload.onprogress?.({ lengthComputable: true, loaded: 120, total: 120 }));
+    expect(screen.getByTestId(testIds.uploadModal.rows).textContent).toBe('Uploading… 0 rows');
+    await waitFor(() => expect(screen.getByTestId(testIds.uploadModal.rows).textContent).toBe('Uploading… 8,192 of 200,000 rows'), {
+      timeout: 3000,
+    });
+    expect(screen.getByTestId<HTMLProgressElement>(testIds.uploadModal.progress).value).toBeCloseTo(8192 / 200000);
+    await waitFor(() => expect(screen.getByTestId(testIds.uploadModal.rows).textContent).toBe('Uploading… 16,384 of 200,000 rows'), {
+      timeout: 3000,
+    });
+    expect(polled.length).toBeGreaterThanOrEqual(3);
+    expect(polled.every((url) => url === `/api/v1/database/upload/progress/${uploadId}`)).toBe(true);
+
+    // The answer ends the polling.
+    act(() => request.answer(201, { message: 'OK' }));
+    await waitFor(() => expect(closed).toBe(1));
+    const pollsAtEnd = polled.length;
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(polled.length).toBe(pollsAtEnd);
+  });
+
+  it('names the rows in the progress line', () => {
+    expect(uploadRowsText(null)).toBe('Uploading… 0 rows');
+    expect(uploadRowsText({ upload_id: 'x', phase: 'done', rows_read: 3, rows_written: 1234567, total_rows: null })).toBe(
+      'Uploading… 1,234,567 rows',
+    );
   });
 });

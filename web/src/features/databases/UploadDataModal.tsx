@@ -1,6 +1,7 @@
-import { useState, type JSX } from 'react';
+import { useEffect, useState, type JSX } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@/api/errors';
+import type { UploadProgressInfo } from '@/api/generated/UploadProgressInfo';
 import { queryKeys } from '@/api/queryKeys';
 import { Button } from '@/components/Button';
 import { FormError, FormField, FormStack } from '@/components/formFields';
@@ -8,7 +9,7 @@ import { LabeledTextField } from '@/components/LabeledTextField';
 import { Modal } from '@/components/Modal';
 import { useToasts } from '@/components/toastContext';
 import { testIds } from '@/testIds';
-import { uploadFile, useAllDatabases, type UploadForm } from './api';
+import { fetchUploadProgress, newUploadId, uploadFile, useAllDatabases, type UploadForm } from './api';
 import {
   hasUploadExtension,
   invalidExtensionMessage,
@@ -19,10 +20,48 @@ import {
   type UploadType,
 } from './uploadTypes';
 
+/** How often the dialog asks the server how far a running upload has come. */
+export const uploadProgressPollMs = 500;
+
+/** The rows line under the bar once the file is on the server: "Uploading… 8,192 of 200,000 rows". */
+export function uploadRowsText(info: UploadProgressInfo | null): string {
+  const written = (info?.rows_written ?? 0).toLocaleString('en-US');
+  const total = info?.total_rows ?? null;
+  return total === null ? `Uploading… ${written} rows` : `Uploading… ${written} of ${total.toLocaleString('en-US')} rows`;
+}
+
+/**
+ * Polls the server's progress of the upload `uploadId` every `uploadProgressPollMs` while it
+ * runs (`null`: none runs). A poll that fails (404 until the server has read the id) is skipped.
+ */
+function useServerProgress(uploadId: string | null): UploadProgressInfo | null {
+  const [latest, setLatest] = useState<{ uploadId: string; info: UploadProgressInfo } | null>(null);
+  useEffect(() => {
+    if (uploadId === null) return undefined;
+    let active = true;
+    const controller = new AbortController();
+    const timer = window.setInterval(() => {
+      fetchUploadProgress(uploadId, controller.signal).then(
+        (info) => {
+          if (active) setLatest({ uploadId, info });
+        },
+        () => undefined,
+      );
+    }, uploadProgressPollMs);
+    return () => {
+      active = false;
+      controller.abort();
+      window.clearInterval(timer);
+    };
+  }, [uploadId]);
+  return latest !== null && latest.uploadId === uploadId ? latest.info : null;
+}
+
 /**
  * The file upload dialog (Superset's `UploadDataModal`): the file type (CSV, Excel or Columnar,
  * each with its extensions), the database (those that allow uploads), the file, the table and
- * the type's options, then the upload's progress.
+ * the type's options, then the upload's progress: the bytes sent, then the rows the server has
+ * written (polled while the request runs).
  */
 export function UploadDataModal({ initialType = 'csv', onClose }: { initialType?: UploadType; onClose: () => void }): JSX.Element {
   const databases = useAllDatabases();
@@ -39,6 +78,8 @@ export function UploadDataModal({ initialType = 'csv', onClose }: { initialType?
   const [columnsRead, setColumnsRead] = useState('');
   const [alreadyExists, setAlreadyExists] = useState<UploadForm['alreadyExists']>('fail');
   const [progress, setProgress] = useState<number | null>(null);
+  const [uploadId, setUploadId] = useState<string | null>(null);
+  const serverProgress = useServerProgress(uploadId);
   const [failure, setFailure] = useState<string | null>(null);
 
   const chosenDatabase = databaseId ?? uploadable[0]?.id ?? null;
@@ -49,19 +90,34 @@ export function UploadDataModal({ initialType = 'csv', onClose }: { initialType?
     if (chosenDatabase === null || file === null) return;
     setFailure(null);
     setProgress(0);
+    const id = newUploadId();
+    setUploadId(id);
     try {
       await uploadFile(
         { type, databaseId: chosenDatabase, file, tableName: tableName.trim(), schema, delimiter, sheetName, columnsRead, alreadyExists },
         setProgress,
+        id,
       );
+      setUploadId(null);
       await queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('dataset') });
       addToast('success', `${uploadTypeLabels[type]} file "${file.name}" uploaded to table "${tableName.trim()}"`);
       onClose();
     } catch (error) {
+      setUploadId(null);
       setFailure(errorMessage(error));
       setProgress(null);
     }
   };
+
+  // Once the bytes are sent (or the server has started on them), the server's rows tell the story.
+  const onServer =
+    progress !== null &&
+    (progress >= 1 || serverProgress?.phase === 'reading' || serverProgress?.phase === 'writing');
+  const totalRows = serverProgress?.total_rows ?? null;
+  const barValue =
+    onServer && serverProgress !== null && totalRows !== null && totalRows > 0
+      ? Math.min(1, serverProgress.rows_written / totalRows)
+      : (progress ?? 0);
 
   return (
     <Modal
@@ -148,7 +204,12 @@ export function UploadDataModal({ initialType = 'csv', onClose }: { initialType?
           </select>
         </FormField>
         {progress !== null && (
-          <progress data-testid={testIds.uploadModal.progress} max={1} value={progress} aria-label="Upload progress" />
+          <progress data-testid={testIds.uploadModal.progress} max={1} value={barValue} aria-label="Upload progress" />
+        )}
+        {onServer && (
+          <span data-testid={testIds.uploadModal.rows} aria-live="polite">
+            {uploadRowsText(serverProgress)}
+          </span>
         )}
         {failure !== null && <FormError data-testid={testIds.uploadModal.error}>{failure}</FormError>}
       </FormStack>

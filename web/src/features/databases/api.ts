@@ -7,6 +7,8 @@ import type { DatabaseDetailResponse } from '@/api/generated/DatabaseDetailRespo
 import type { DatabaseListItem } from '@/api/generated/DatabaseListItem';
 import type { ListResponse } from '@/api/generated/ListResponse';
 import type { MessageResponse } from '@/api/generated/MessageResponse';
+import type { ResultResponse } from '@/api/generated/ResultResponse';
+import type { UploadProgressInfo } from '@/api/generated/UploadProgressInfo';
 import { queryKeys } from '@/api/queryKeys';
 import type { UploadType } from './uploadTypes';
 
@@ -77,9 +79,14 @@ export interface UploadForm {
   alreadyExists: 'fail' | 'replace' | 'append';
 }
 
-/** The multipart form of `POST /api/v1/database/{pk}/upload/` (Superset's field names). */
-export function uploadFormData(form: UploadForm): FormData {
+/**
+ * The multipart form of `POST /api/v1/database/{pk}/upload/` (Superset's field names), plus
+ * Quiver's `upload_id` naming the upload for its server-side progress, sent first so that the
+ * server follows the upload while the file arrives.
+ */
+export function uploadFormData(form: UploadForm, uploadId?: string): FormData {
   const body = new FormData();
+  if (uploadId !== undefined) body.append('upload_id', uploadId);
   body.append('type', form.type);
   body.append('file', form.file);
   body.append('table_name', form.tableName);
@@ -98,12 +105,28 @@ async function csrfTokenForUpload(): Promise<string | null> {
   return answer.result;
 }
 
+/** A random (version 4) uuid naming an upload; `crypto.randomUUID` only exists on secure pages. */
+export function newUploadId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** How far the server has come with an upload: `GET /api/v1/database/upload/progress/{id}` (404 until it is known). */
+export async function fetchUploadProgress(uploadId: string, signal?: AbortSignal): Promise<UploadProgressInfo> {
+  const answer = await getJson<ResultResponse<UploadProgressInfo>>(`/api/v1/database/upload/progress/${encodeURIComponent(uploadId)}`, signal);
+  return answer.result;
+}
+
 /**
  * `POST /api/v1/database/{pk}/upload/` with upload progress (0 to 1): XMLHttpRequest, since
- * fetch reports no upload progress.
+ * fetch reports no upload progress. `uploadId` names the upload for `fetchUploadProgress`.
  */
-export async function uploadFile(form: UploadForm, onProgress: (fraction: number) => void): Promise<void> {
-  const body = uploadFormData(form);
+export async function uploadFile(form: UploadForm, onProgress: (fraction: number) => void, uploadId?: string): Promise<void> {
+  const body = uploadFormData(form, uploadId);
   const token = await csrfTokenForUpload();
   await new Promise<void>((resolve, reject) => {
     const request = new XMLHttpRequest();
