@@ -352,12 +352,14 @@ impl Store {
             if objects.contains(&key) {
                 continue;
             }
-            sqlx::query("DELETE FROM tagged_object WHERE tag_id = $1 AND object_type = $2 AND object_id = $3")
-                .bind(tag_id)
-                .bind(key.0)
-                .bind(key.1)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query(
+                "DELETE FROM tagged_object WHERE tag_id = $1 AND object_type = $2 AND object_id = $3",
+            )
+            .bind(tag_id)
+            .bind(key.0)
+            .bind(key.1)
+            .execute(&mut *tx)
+            .await?;
         }
         let now = now_text();
         for (object_type, object_id) in objects {

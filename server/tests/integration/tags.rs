@@ -454,7 +454,11 @@ async fn check_tag_form(app: &TestApp) {
     let objects = app.get(&objects_path, &admin).await;
     assert_eq!(
         object_keys(&objects.json),
-        vec![key("chart", admin_chart), key("dashboard", board), key("query", query)]
+        vec![
+            key("chart", admin_chart),
+            key("dashboard", board),
+            key("query", query)
+        ]
     );
     // An object that does not exist refuses the create, which makes nothing.
     let missing = app
@@ -465,7 +469,10 @@ async fn check_tag_form(app: &TestApp) {
         )
         .await;
     assert_eq!(missing.status, StatusCode::FORBIDDEN, "{}", missing.json);
-    assert_eq!(missing.json["message"], "You do not have permission to tag chart 999999");
+    assert_eq!(
+        missing.json["message"],
+        "You do not have permission to tag chart 999999"
+    );
     let (_, list) = get_q(
         app,
         &admin,
@@ -530,7 +537,11 @@ async fn check_tag_form(app: &TestApp) {
     assert_eq!(dropped.json["result"]["name"], "form-2");
     assert_eq!(
         object_keys(&app.get(&objects_path, &admin).await.json),
-        vec![key("chart", admin_chart), key("dashboard", board), key("query", query)]
+        vec![
+            key("chart", admin_chart),
+            key("dashboard", board),
+            key("query", query)
+        ]
     );
     // The admin may edit everything: the spare chart replaces all.
     let replaced = app
@@ -560,10 +571,17 @@ async fn check_tag_form(app: &TestApp) {
 
     // The form's errors: a taken name (409), a blank one (400), a bad type (400), a missing tag
     // (404), Gamma (403).
-    let other = app.post("/api/v1/tag/", json!({"name": "form-other"}), &admin).await;
+    let other = app
+        .post("/api/v1/tag/", json!({"name": "form-other"}), &admin)
+        .await;
     assert_eq!(other.status, StatusCode::CREATED, "{}", other.json);
     let taken = app
-        .call(Method::PUT, &put_path, Some(json!({"name": "form-other"})), &admin)
+        .call(
+            Method::PUT,
+            &put_path,
+            Some(json!({"name": "form-other"})),
+            &admin,
+        )
         .await;
     assert_eq!(taken.status, StatusCode::CONFLICT, "{}", taken.json);
     assert_eq!(taken.json["message"], "A tag named form-other already exists");
@@ -571,7 +589,10 @@ async fn check_tag_form(app: &TestApp) {
         .call(Method::PUT, &put_path, Some(json!({"name": "  "})), &admin)
         .await;
     assert_eq!(blank.status, StatusCode::BAD_REQUEST, "{}", blank.json);
-    assert_eq!(blank.json["message"]["name"][0], "Missing data for required field.");
+    assert_eq!(
+        blank.json["message"]["name"][0],
+        "Missing data for required field."
+    );
     let bad_type = app
         .call(
             Method::PUT,
@@ -582,7 +603,12 @@ async fn check_tag_form(app: &TestApp) {
         .await;
     assert_eq!(bad_type.status, StatusCode::BAD_REQUEST, "{}", bad_type.json);
     let absent = app
-        .call(Method::PUT, "/api/v1/tag/999999", Some(json!({"name": "x"})), &admin)
+        .call(
+            Method::PUT,
+            "/api/v1/tag/999999",
+            Some(json!({"name": "x"})),
+            &admin,
+        )
         .await;
     assert_eq!(absent.status, StatusCode::NOT_FOUND, "{}", absent.json);
     let gamma_put = app

@@ -84,7 +84,7 @@ async function pick(label: string, optionName: string): Promise<void> {
 function chipLabels(testId: string): string[] {
   return within(screen.getByTestId(testId))
     .queryAllByTestId(testIds.select.tag)
-    .map((chip) => chip.textContent?.replace(/×$/, '').trim() ?? '');
+    .map((chip) => chip.textContent.replace(/×$/, '').trim());
 }
 
 function tagListCalls(sent: readonly SentRequest[]): number {
