@@ -873,6 +873,17 @@ export const testIds = {
     allEntitiesPage: 'all-entities-page',
     /** One object of a tag; `data-object-type` holds its type. */
     entity: 'all-entities-object',
+    /** "+ Tag" on the tag list, a row's Edit action, and the "Create Tag" / "Edit Tag" modal. */
+    addButton: 'tag-list-add',
+    editRow: 'tag-list-edit',
+    modal: 'tag-modal',
+    modalName: 'tag-modal-name',
+    modalDescription: 'tag-modal-description',
+    modalDashboards: 'tag-modal-dashboards',
+    modalCharts: 'tag-modal-charts',
+    modalQueries: 'tag-modal-queries',
+    modalSave: 'tag-modal-save',
+    modalError: 'tag-modal-error',
   },
   /** Annotation layers, their annotations, and Explore's annotation layer control. */
   annotationLayers: {

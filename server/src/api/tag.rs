@@ -178,9 +178,12 @@ pub async fn create_tag(
         .store
         .create_tag(&name, description.as_deref(), user.id)
         .await?;
-    for object in &sorted.objects_tagged {
-        app.store.tag_object(id, &object.0, object.1).await?;
-    }
+    let objects: Vec<(String, i64)> = sorted
+        .objects_tagged
+        .iter()
+        .map(|object| (object.0.clone(), object.1))
+        .collect();
+    app.store.set_tag_objects(id, &objects).await?;
     let row = app.store.tag(id).await?;
     Ok((
         StatusCode::CREATED,
@@ -191,8 +194,62 @@ pub async fn create_tag(
     ))
 }
 
-/// `PUT /api/v1/tag/{pk}`: renames, redescribes, and (when `objects_to_tag` is given) replaces
-/// the objects the tag is on.
+/// Whether the user may take the tag off an object: one since deleted, or one they may edit.
+async fn can_untag(
+    app: &AppState,
+    user: &AuthUser,
+    kind: &TaggableKind,
+    object_id: i64,
+) -> Result<bool, ApiError> {
+    if app.store.object_editors(kind, object_id).await?.is_none() {
+        return Ok(true);
+    }
+    can_tag(app, user, kind, object_id).await
+}
+
+/// The objects a tag will be on after an update that lists `wanted` (the tag form sends every
+/// object it shows). An object the tag is already on stays without a check; a new one needs the
+/// right to edit it (else 403, before anything changes); one left out loses the tag when the
+/// user may edit it, and otherwise keeps it (the form cannot show what the user may not see).
+async fn objects_after_update(
+    app: &AppState,
+    user: &AuthUser,
+    tag_id: i64,
+    wanted: &[ObjectToTag],
+) -> Result<Vec<(String, i64)>, ApiError> {
+    let current = app.store.tag_object_keys(tag_id).await?;
+    let mut result: Vec<(String, i64)> = Vec::new();
+    for object in wanted {
+        let kind = checked_kind(object)?;
+        let key = (kind.object_type.to_owned(), object.1);
+        if result.contains(&key) {
+            continue;
+        }
+        if !current.contains(&key) && !can_tag(app, user, kind, object.1).await? {
+            return Err(ApiError::forbidden(format!(
+                "You do not have permission to tag {} {}",
+                object.0, object.1
+            )));
+        }
+        result.push(key);
+    }
+    for key in current {
+        if result.contains(&key) {
+            continue;
+        }
+        let keeps = match taggable_kind(&key.0) {
+            Some(kind) => !can_untag(app, user, kind, key.1).await?,
+            None => false,
+        };
+        if keeps {
+            result.push(key);
+        }
+    }
+    Ok(result)
+}
+
+/// `PUT /api/v1/tag/{pk}`: renames, redescribes, and (when `objects_to_tag` is given) sets the
+/// objects the tag is on (see [`objects_after_update`]).
 pub async fn update_tag(
     State(app): State<AppState>,
     CurrentUser(user): CurrentUser,
@@ -201,22 +258,15 @@ pub async fn update_tag(
 ) -> Result<AppJson<IdResult<TagListItem>>, ApiError> {
     app.store.tag(id).await?;
     let name = payload.name.as_deref().map(checked_name).transpose()?;
-    let sorted = match &payload.objects_to_tag {
-        Some(objects) => {
-            let sorted = sort_objects(&app, &user, objects).await?;
-            refuse_skipped(&sorted)?;
-            Some(sorted)
-        }
+    let objects = match &payload.objects_to_tag {
+        Some(wanted) => Some(objects_after_update(&app, &user, id, wanted).await?),
         None => None,
     };
     app.store
         .update_tag(id, name.as_deref(), payload.description.as_deref(), user.id)
         .await?;
-    if let Some(sorted) = sorted {
-        app.store.untag_all(id).await?;
-        for object in &sorted.objects_tagged {
-            app.store.tag_object(id, &object.0, object.1).await?;
-        }
+    if let Some(objects) = objects {
+        app.store.set_tag_objects(id, &objects).await?;
     }
     let row = app.store.tag(id).await?;
     Ok(AppJson(IdResult {

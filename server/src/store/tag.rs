@@ -248,7 +248,7 @@ impl Store {
         }
     }
 
-    /// Renames or redescribes a tag (fields left `None` stay).
+    /// Renames or redescribes a tag (fields left `None` stay; a blank description clears it).
     pub async fn update_tag(
         &self,
         id: i64,
@@ -258,7 +258,12 @@ impl Store {
     ) -> StoreResult<()> {
         let current = self.tag(id).await?;
         let name = name.unwrap_or(&current.name).to_owned();
-        let description = description.map(str::to_owned).or(current.description);
+        // A blank description clears it, as a blank one is not stored on create.
+        let description = match description {
+            Some(text) if text.trim().is_empty() => None,
+            Some(text) => Some(text.to_owned()),
+            None => current.description,
+        };
         sqlx::query(
             "UPDATE tag SET name = $1, description = $2, changed_on = $3, changed_by_fk = $4 WHERE id = $5",
         )
@@ -320,12 +325,56 @@ impl Store {
         Ok(())
     }
 
-    /// Takes the tag off every object.
-    pub async fn untag_all(&self, tag_id: i64) -> StoreResult<()> {
-        sqlx::query("DELETE FROM tagged_object WHERE tag_id = $1")
+    /// The `(object_type, object_id)` pairs the tag is on, as stored (objects since deleted
+    /// included), by type then id.
+    pub async fn tag_object_keys(&self, tag_id: i64) -> StoreResult<Vec<(String, i64)>> {
+        let rows = sqlx::query(
+            "SELECT object_type, object_id FROM tagged_object WHERE tag_id = $1 ORDER BY object_type, object_id",
+        )
+        .bind(tag_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| Ok((row.try_get("object_type")?, row.try_get("object_id")?)))
+            .collect()
+    }
+
+    /// Puts the tag on exactly `objects`, in one transaction: the others lose it, the objects it
+    /// was already on keep their row (and its `created_on`).
+    pub async fn set_tag_objects(&self, tag_id: i64, objects: &[(String, i64)]) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        let current = sqlx::query("SELECT object_type, object_id FROM tagged_object WHERE tag_id = $1")
             .bind(tag_id)
-            .execute(&self.pool)
+            .fetch_all(&mut *tx)
             .await?;
+        for row in &current {
+            let key: (String, i64) = (row.try_get("object_type")?, row.try_get("object_id")?);
+            if objects.contains(&key) {
+                continue;
+            }
+            sqlx::query(
+                "DELETE FROM tagged_object WHERE tag_id = $1 AND object_type = $2 AND object_id = $3",
+            )
+            .bind(tag_id)
+            .bind(key.0)
+            .bind(key.1)
+            .execute(&mut *tx)
+            .await?;
+        }
+        let now = now_text();
+        for (object_type, object_id) in objects {
+            sqlx::query(
+                "INSERT INTO tagged_object (tag_id, object_type, object_id, created_on) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (tag_id, object_type, object_id) DO NOTHING",
+            )
+            .bind(tag_id)
+            .bind(object_type.clone())
+            .bind(*object_id)
+            .bind(now.clone())
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
         Ok(())
     }
 

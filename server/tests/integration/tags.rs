@@ -395,6 +395,229 @@ async fn check_tags(app: &TestApp) {
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
 }
 
+fn object_keys(body: &Value) -> Vec<(String, i64)> {
+    let mut keys: Vec<(String, i64)> = body["result"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no result in {body}"))
+        .iter()
+        .map(|object| {
+            (
+                object["type"].as_str().unwrap().to_owned(),
+                object["id"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    keys.sort();
+    keys
+}
+
+fn key(object_type: &str, id: i64) -> (String, i64) {
+    (object_type.to_owned(), id)
+}
+
+/// The tag form (Superset's TagModal): create with dashboards, charts and saved queries, then
+/// edit by sending every object the form shows; objects the editor may not edit stay as they are.
+async fn check_tag_form(app: &TestApp) {
+    let admin = app.admin().await;
+    let dataset = app.dataset_id("birth_names").await;
+    app.create_user("alpha_editor", "pw", &["Alpha"]).await;
+    app.create_user("gamma_editor", "pw", &["Gamma"]).await;
+    let alpha = app.token("alpha_editor", "pw").await;
+    let gamma = app.token("gamma_editor", "pw").await;
+
+    let board = dashboard(app, &admin, "Form board").await;
+    let admin_chart = chart(app, &admin, "Form admin chart", dataset).await;
+    let spare_chart = chart(app, &admin, "Form spare chart", dataset).await;
+    let alpha_chart = chart(app, &alpha, "Form alpha chart", dataset).await;
+    let saved = app
+        .post(
+            "/api/v1/saved_query/",
+            json!({"label": "Form query", "sql": "SELECT 1"}),
+            &admin,
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::CREATED, "{}", saved.json);
+    let query = saved.json["id"].as_i64().unwrap();
+
+    // Create as the form sends it: a dashboard, a chart and a saved query.
+    let created = app
+        .post(
+            "/api/v1/tag/",
+            json!({"name": "form", "description": "From the form",
+                   "objects_to_tag": [["dashboard", board], ["chart", admin_chart], ["query", query]]}),
+            &admin,
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.json);
+    let tag = created.json["id"].as_i64().unwrap();
+    let objects_path = format!("/api/v1/tag/get_objects/?tagIds={tag}");
+    let objects = app.get(&objects_path, &admin).await;
+    assert_eq!(
+        object_keys(&objects.json),
+        vec![
+            key("chart", admin_chart),
+            key("dashboard", board),
+            key("query", query)
+        ]
+    );
+    // An object that does not exist refuses the create, which makes nothing.
+    let missing = app
+        .post(
+            "/api/v1/tag/",
+            json!({"name": "form-missing", "objects_to_tag": [["chart", 999_999]]}),
+            &admin,
+        )
+        .await;
+    assert_eq!(missing.status, StatusCode::FORBIDDEN, "{}", missing.json);
+    assert_eq!(
+        missing.json["message"],
+        "You do not have permission to tag chart 999999"
+    );
+    let (_, list) = get_q(
+        app,
+        &admin,
+        "/api/v1/tag/",
+        "(filters:!((col:name,opr:ct,value:form)))",
+    )
+    .await;
+    assert_eq!(names(&list, "name"), vec!["form"]);
+
+    // Alpha edits the tag with what it sees (not the admin's saved query), adding its own chart:
+    // the objects it may not edit stay, its chart is added, the blank description clears.
+    let put_path = format!("/api/v1/tag/{tag}");
+    let edited = app
+        .call(
+            Method::PUT,
+            &put_path,
+            Some(json!({"name": "form-2", "description": "",
+                        "objects_to_tag": [["dashboard", board], ["chart", admin_chart], ["chart", alpha_chart]]})),
+            &alpha,
+        )
+        .await;
+    assert_eq!(edited.status, StatusCode::OK, "{}", edited.json);
+    assert_eq!(edited.json["result"]["name"], "form-2");
+    assert_eq!(edited.json["result"]["description"], Value::Null);
+    let objects = app.get(&objects_path, &admin).await;
+    assert_eq!(
+        object_keys(&objects.json),
+        vec![
+            key("chart", admin_chart),
+            key("chart", alpha_chart),
+            key("dashboard", board),
+            key("query", query)
+        ]
+    );
+    // Adding an object Alpha may not edit is refused, and nothing changes.
+    let refused = app
+        .call(
+            Method::PUT,
+            &put_path,
+            Some(json!({"name": "form-3", "objects_to_tag": [["chart", spare_chart]]})),
+            &alpha,
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.json);
+    assert_eq!(
+        refused.json["message"],
+        format!("You do not have permission to tag chart {spare_chart}")
+    );
+    let unchanged = app.get(&put_path, &admin).await;
+    assert_eq!(unchanged.json["result"]["name"], "form-2");
+    assert_eq!(object_keys(&app.get(&objects_path, &admin).await.json).len(), 4);
+    // Leaving out its own chart takes the tag off it; the admin's chart, left out too, stays.
+    let dropped = app
+        .call(
+            Method::PUT,
+            &put_path,
+            Some(json!({"objects_to_tag": [["dashboard", board]]})),
+            &alpha,
+        )
+        .await;
+    assert_eq!(dropped.status, StatusCode::OK, "{}", dropped.json);
+    assert_eq!(dropped.json["result"]["name"], "form-2");
+    assert_eq!(
+        object_keys(&app.get(&objects_path, &admin).await.json),
+        vec![
+            key("chart", admin_chart),
+            key("dashboard", board),
+            key("query", query)
+        ]
+    );
+    // The admin may edit everything: the spare chart replaces all.
+    let replaced = app
+        .call(
+            Method::PUT,
+            &put_path,
+            Some(json!({"name": "form-2", "description": "Again", "objects_to_tag": [["chart", spare_chart], ["chart", spare_chart]]})),
+            &admin,
+        )
+        .await;
+    assert_eq!(replaced.status, StatusCode::OK, "{}", replaced.json);
+    assert_eq!(replaced.json["result"]["description"], "Again");
+    assert_eq!(
+        object_keys(&app.get(&objects_path, &admin).await.json),
+        vec![key("chart", spare_chart)]
+    );
+    let emptied = app
+        .call(
+            Method::PUT,
+            &put_path,
+            Some(json!({"objects_to_tag": []})),
+            &admin,
+        )
+        .await;
+    assert_eq!(emptied.status, StatusCode::OK, "{}", emptied.json);
+    assert_eq!(app.get(&objects_path, &admin).await.json["result"], json!([]));
+
+    // The form's errors: a taken name (409), a blank one (400), a bad type (400), a missing tag
+    // (404), Gamma (403).
+    let other = app
+        .post("/api/v1/tag/", json!({"name": "form-other"}), &admin)
+        .await;
+    assert_eq!(other.status, StatusCode::CREATED, "{}", other.json);
+    let taken = app
+        .call(
+            Method::PUT,
+            &put_path,
+            Some(json!({"name": "form-other"})),
+            &admin,
+        )
+        .await;
+    assert_eq!(taken.status, StatusCode::CONFLICT, "{}", taken.json);
+    assert_eq!(taken.json["message"], "A tag named form-other already exists");
+    let blank = app
+        .call(Method::PUT, &put_path, Some(json!({"name": "  "})), &admin)
+        .await;
+    assert_eq!(blank.status, StatusCode::BAD_REQUEST, "{}", blank.json);
+    assert_eq!(
+        blank.json["message"]["name"][0],
+        "Missing data for required field."
+    );
+    let bad_type = app
+        .call(
+            Method::PUT,
+            &put_path,
+            Some(json!({"objects_to_tag": [["slices", 1]]})),
+            &admin,
+        )
+        .await;
+    assert_eq!(bad_type.status, StatusCode::BAD_REQUEST, "{}", bad_type.json);
+    let absent = app
+        .call(
+            Method::PUT,
+            "/api/v1/tag/999999",
+            Some(json!({"name": "x"})),
+            &admin,
+        )
+        .await;
+    assert_eq!(absent.status, StatusCode::NOT_FOUND, "{}", absent.json);
+    let gamma_put = app
+        .call(Method::PUT, &put_path, Some(json!({"name": "gamma"})), &gamma)
+        .await;
+    assert_eq!(gamma_put.status, StatusCode::FORBIDDEN, "{}", gamma_put.json);
+    assert_eq!(app.get(&put_path, &admin).await.json["result"]["name"], "form-2");
+}
+
 async fn check_activity_log(app: &TestApp) {
     let admin = app.admin().await;
     let dataset = app.dataset_id("birth_names").await;
@@ -534,6 +757,20 @@ async fn tags_on_sqlite() {
 async fn tags_on_postgres() {
     let app = TestApp::with_settings(true, Some(ThrowawayDatabase::create().await)).await;
     check_tags(&app).await;
+    app.close().await;
+}
+
+#[tokio::test]
+async fn tag_form_on_sqlite() {
+    let app = TestApp::with_examples().await;
+    check_tag_form(&app).await;
+    app.close().await;
+}
+
+#[tokio::test]
+async fn tag_form_on_postgres() {
+    let app = TestApp::with_settings(true, Some(ThrowawayDatabase::create().await)).await;
+    check_tag_form(&app).await;
     app.close().await;
 }
 

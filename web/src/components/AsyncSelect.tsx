@@ -35,6 +35,11 @@ export type AsyncSelectProps = DistributiveOmit<SelectProps, LoadingProps> & {
   searchDebounceMs?: number;
   /** Told the message of a failed load, which the list shows too (spec 000 section 8). */
   onLoadError?: (message: string) => void;
+  /**
+   * Options known before any load (the chosen values of a saved object, with their labels): they
+   * name the chosen values at once and stay listed first, as OwnersSelect's chosen owners do.
+   */
+  knownOptions?: readonly SelectOption[];
 };
 
 function loadedOptionCount(pages: readonly SelectOptionsPage[]): number {
@@ -58,7 +63,7 @@ function loadErrorMessage(error: unknown): string {
  * The options are cached per `queryKey`, so another source (another column) starts afresh.
  */
 export function AsyncSelect(props: AsyncSelectProps): JSX.Element {
-  const { queryKey, fetchPage, searchDebounceMs = slowSearchDebounceMs, onLoadError, ...selectProps } = props;
+  const { queryKey, fetchPage, searchDebounceMs = slowSearchDebounceMs, onLoadError, knownOptions, ...selectProps } = props;
   const [isOpen, setIsOpen] = useState(false);
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim(), searchDebounceMs);
@@ -89,8 +94,8 @@ export function AsyncSelect(props: AsyncSelectProps): JSX.Element {
   const options = useMemo(() => {
     const loaded = query.data?.pages.flatMap((page) => page.options) ?? [];
     const seen = new Set<string>();
-    return loaded.filter((option) => !seen.has(option.value) && seen.add(option.value));
-  }, [query.data]);
+    return [...(knownOptions ?? []), ...loaded].filter((option) => !seen.has(option.value) && seen.add(option.value));
+  }, [query.data, knownOptions]);
   const isLoading = query.isLoading || query.isFetchingNextPage;
   const loadError = query.isError ? loadErrorMessage(query.error) : null;
 

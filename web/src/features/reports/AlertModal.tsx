@@ -5,11 +5,12 @@ import { errorMessage } from '@/api/errors';
 import { queryKeys } from '@/api/queryKeys';
 import { Button } from '@/components/Button';
 import { FormError, FormField, FormStack, NativeSelect, TextInput } from '@/components/formFields';
+import { createFailedMessage } from '@/components/listView/resourceMessages';
 import { Modal, wideModalWidthPx } from '@/components/Modal';
 import { useToasts } from '@/components/toastContext';
 import { useDatabaseList } from '@/features/databaseList/api';
 import { testIds } from '@/testIds';
-import { alertConditions, alertCreatedMessage, alertFormProblem, createReport, newAlertPayload, type AlertFormFields } from './api';
+import { alertConditions, alertCreatedMessage, alertFormProblem, createReport, newAlertPayload, reportsPlural, type AlertFormFields } from './api';
 import { defaultReportCrontab, timezoneChoices } from './ReportModal';
 
 /** The databases an alert's SQL can run on, by name. */
@@ -56,7 +57,8 @@ export function AlertModal({ onClose }: AlertModalProps): JSX.Element {
         await queryClient.invalidateQueries({ queryKey: queryKeys.resourceListAll('report') });
         onClose();
       })
-      .catch((error: unknown) => setSaveError(errorMessage(error)))
+      // An alert is a report schedule (`POST /api/v1/report/`): "An error occurred while creating reports: %s".
+      .catch((error: unknown) => setSaveError(createFailedMessage(reportsPlural, errorMessage(error))))
       .finally(() => setIsSaving(false));
   }
 

@@ -54,7 +54,7 @@ function chartReport(overrides: Partial<ReportSchedule> = {}): ReportSchedule {
 }
 
 /** Answers the current user, the header's report list, and the writes with the statuses given. */
-function reportServer(reports: ReportSchedule[], statuses: { list?: number; put?: number; delete?: number } = {}): { sent: SentRequest[] } {
+function reportServer(reports: ReportSchedule[], statuses: { list?: number; post?: number; put?: number; delete?: number } = {}): { sent: SentRequest[] } {
   const sent: SentRequest[] = [];
   vi.stubGlobal('fetch', (path: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
@@ -65,8 +65,14 @@ function reportServer(reports: ReportSchedule[], statuses: { list?: number; put?
     if (url.pathname === '/api/v1/report/' && method === 'GET') {
       return Promise.resolve(Response.json({ count: reports.length, ids: reports.map((report) => report.id), result: reports }, { status: statuses.list ?? 200 }));
     }
-    if (url.pathname === '/api/v1/report/' && method === 'POST') return Promise.resolve(Response.json({ id: 8, result: chartReport({ id: 8 }) }, { status: 201 }));
-    if (method === 'PUT') return Promise.resolve(Response.json({ id: 7, result: chartReport() }, { status: statuses.put ?? 200 }));
+    if (url.pathname === '/api/v1/report/' && method === 'POST') {
+      if (statuses.post !== undefined) return Promise.resolve(Response.json({ message: { name: ['Name must be unique'] } }, { status: statuses.post }));
+      return Promise.resolve(Response.json({ id: 8, result: chartReport({ id: 8 }) }, { status: 201 }));
+    }
+    if (method === 'PUT') {
+      if (statuses.put !== undefined) return Promise.resolve(Response.json({ message: { crontab: ['Invalid cron expression'] } }, { status: statuses.put }));
+      return Promise.resolve(Response.json({ id: 7, result: chartReport() }));
+    }
     if (method === 'DELETE') return Promise.resolve(Response.json({ message: 'OK' }, { status: statuses.delete ?? 200 }));
     return Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 }));
   });
@@ -141,6 +147,32 @@ describe('ReportModal', () => {
 
     expect(await screen.findByText(deleteReportFailedMessage)).toBeTruthy();
     expect(server.sent.some((request) => request.method === 'DELETE' && request.path === '/api/v1/report/7')).toBe(true);
+  });
+
+  it("says 'An error occurred while creating reports' with the server's message when the create fails, and stays open", async () => {
+    const server = reportServer([], { post: 422 });
+    const onClose = vi.fn();
+    renderWithTheme(<ReportModal target={chartTarget} onClose={onClose} />);
+
+    fireEvent.click(await screen.findByTestId(testIds.reports.save));
+
+    expect((await screen.findByTestId(testIds.reports.error)).textContent).toBe('An error occurred while creating reports: Name must be unique');
+    expect(server.sent.filter((request) => request.method === 'POST' && request.path === '/api/v1/report/')).toHaveLength(1);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.queryByText(reportCreatedMessage)).toBeNull();
+  });
+
+  it("keeps the server's message when saving an existing report fails", async () => {
+    const server = reportServer([chartReport()], { put: 422 });
+    const onClose = vi.fn();
+    renderWithTheme(<ReportModal target={chartTarget} onClose={onClose} />);
+
+    fireEvent.change(await screen.findByTestId(testIds.reports.crontab), { target: { value: 'every monday' } });
+    fireEvent.click(screen.getByTestId(testIds.reports.save));
+
+    expect((await screen.findByTestId(testIds.reports.error)).textContent).toBe('Invalid cron expression');
+    expect(server.sent.find((request) => request.method === 'PUT')?.body).toMatchObject({ crontab: 'every monday' });
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('says when the reports could not be fetched', async () => {

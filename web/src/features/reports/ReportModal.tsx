@@ -7,6 +7,7 @@ import { queryKeys } from '@/api/queryKeys';
 import { Button } from '@/components/Button';
 import { NativeSelect, TextInput } from '@/components/formFields';
 import { ConfirmDeleteModal } from '@/components/listView/ConfirmDeleteModal';
+import { createFailedMessage } from '@/components/listView/resourceMessages';
 import { Modal } from '@/components/Modal';
 import { useToasts } from '@/components/toastContext';
 import { useCurrentUser } from '@/features/auth/api';
@@ -19,6 +20,7 @@ import {
   newReportPayload,
   reportCreatedMessage,
   reportDeletedMessage,
+  reportsPlural,
   reportUpdatedMessage,
   toggleReportFailedMessage,
   updateReport,
@@ -106,7 +108,9 @@ function ReportForm({ target, report, onClose }: { target: ReportTarget; report:
         await refreshReports();
         onClose();
       })
-      .catch((error: unknown) => setSaveError(errorMessage(error)))
+      // Spec 000 section 8: a failed create says "An error occurred while creating %ss: %s"
+      // (resource "report"); a failed update keeps the server's message.
+      .catch((error: unknown) => setSaveError(report === null ? createFailedMessage(reportsPlural, errorMessage(error)) : errorMessage(error)))
       .finally(() => setIsSaving(false));
   }
 

@@ -41,6 +41,8 @@ export const toggleReportFailedMessage = 'We were unable to active or deactivate
 /** Spec 002 §8: the report could not be deleted. */
 export const deleteReportFailedMessage = 'Your report could not be deleted';
 /** Superset's toasts after a create, an update and a delete. */
+/** The resource's plural in the spec's resource messages ("An error occurred while creating %ss: %s"). */
+export const reportsPlural = 'reports';
 export const reportCreatedMessage = 'The report has been created';
 export const reportUpdatedMessage = 'Report updated';
 export function reportDeletedMessage(name: string): string {

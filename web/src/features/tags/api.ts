@@ -1,15 +1,18 @@
 /** Tags (issue #8, spec 000 §7 and 002 §7): the tag list, bulk tagging and the objects of a tag. */
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { getJson, postJson } from '@/api/client';
+import { getJson, postJson, putJson } from '@/api/client';
 import type { ApiError } from '@/api/errors';
 import type { BulkTagPayload } from '@/api/generated/BulkTagPayload';
 import type { BulkTagResult } from '@/api/generated/BulkTagResult';
+import type { IdResult } from '@/api/generated/IdResult';
 import type { ListPageResponse } from '@/api/generated/ListPageResponse';
 import type { ResultResponse } from '@/api/generated/ResultResponse';
 import type { TaggedObject } from '@/api/generated/TaggedObject';
+import type { TagPayload } from '@/api/generated/TagPayload';
 import type { TagListItem } from '@/api/generated/TagListItem';
 import { queryKeys } from '@/api/queryKeys';
 import { risonString } from '@/api/rison';
+import type { FetchSelectOptionsPage } from '@/components/AsyncSelect';
 import type { ListFilterValue, ListViewState } from '@/components/listView/listViewState';
 
 /** Tag names show at most this many characters, then an ellipsis (spec 002 §5, §9). */
@@ -106,4 +109,62 @@ export function useTaggedObjects(tagId: number | null): UseQueryResult<TaggedObj
     enabled: tagId !== null,
     retry: false,
   });
+}
+
+/** The tag form's toasts (Superset's TagModal). */
+export const tagCreatedMessage = 'Tag created';
+export const tagUpdatedMessage = 'Tag updated';
+/** The resource's label and plural in the spec's resource messages (000 §8). */
+export const tagResourceLabel = 'tag';
+export const tagsPlural = 'tags';
+
+/** `POST /api/v1/tag/`: a custom tag, on the objects given. */
+export async function createTag(payload: TagPayload): Promise<IdResult<TagListItem>> {
+  return postJson<IdResult<TagListItem>>('/api/v1/tag/', payload);
+}
+
+/** `PUT /api/v1/tag/{id}`: renames and redescribes the tag; `objects_to_tag` replaces its objects. */
+export async function updateTag(tagId: number, payload: TagPayload): Promise<IdResult<TagListItem>> {
+  return putJson<IdResult<TagListItem>>(`/api/v1/tag/${tagId}`, payload);
+}
+
+/** The object types the tag form picks, with the list each is searched in (Superset's TagModal). */
+export interface TagFormObjectSource {
+  /** `tagged_object.object_type`. */
+  objectType: 'dashboard' | 'chart' | 'query';
+  /** The list resource: `GET /api/v1/{resource}/?q=`. */
+  resource: 'dashboard' | 'chart' | 'saved_query';
+  /** The column holding the object's name, searched (`ct`) and ordered by. */
+  nameColumn: 'dashboard_title' | 'slice_name' | 'label';
+  /** The select's label and placeholder. */
+  label: string;
+}
+
+export const tagFormObjectSources: readonly TagFormObjectSource[] = [
+  { objectType: 'dashboard', resource: 'dashboard', nameColumn: 'dashboard_title', label: 'Select dashboards' },
+  { objectType: 'chart', resource: 'chart', nameColumn: 'slice_name', label: 'Select charts' },
+  { objectType: 'query', resource: 'saved_query', nameColumn: 'label', label: 'Select saved queries' },
+];
+
+/**
+ * The `q` of one page of a tag form select: the id and name columns, the name containing the
+ * search (no filter for an empty search), ordered by name.
+ */
+export function tagFormOptionsQuery(source: TagFormObjectSource, search: string, page: number, pageSize: number): string {
+  const filters = search === '' ? '' : `(col:${source.nameColumn},opr:ct,value:${risonString(search)})`;
+  return `(columns:!(id,${source.nameColumn}),filters:!(${filters}),order_column:${source.nameColumn},order_direction:asc,page:${page},page_size:${pageSize})`;
+}
+
+/** Loads the options of a tag form select from the resource's list, 100 at a time. */
+export function tagFormOptionsFetcher(source: TagFormObjectSource): FetchSelectOptionsPage {
+  return async ({ search, page, pageSize, signal }) => {
+    const q = tagFormOptionsQuery(source, search, page, pageSize);
+    const answer = await getJson<ListPageResponse<Record<string, unknown>>>(`/api/v1/${source.resource}/?q=${encodeURIComponent(q)}`, signal);
+    const options = answer.result.flatMap((row) => {
+      const id = row.id;
+      const name = row[source.nameColumn];
+      return typeof id === 'number' ? [{ value: String(id), label: typeof name === 'string' ? name : String(id) }] : [];
+    });
+    return { options, totalCount: answer.count };
+  };
 }
