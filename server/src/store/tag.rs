@@ -342,7 +342,7 @@ impl Store {
     /// Puts the tag on exactly `objects`, in one transaction: the others lose it, the objects it
     /// was already on keep their row (and its `created_on`).
     pub async fn set_tag_objects(&self, tag_id: i64, objects: &[(String, i64)]) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let current = sqlx::query("SELECT object_type, object_id FROM tagged_object WHERE tag_id = $1")
             .bind(tag_id)
             .fetch_all(&mut *tx)
