@@ -68,9 +68,9 @@ export async function loadLayoutEditing(): Promise<LayoutEditing> {
   const corePackage = await import('./pkg/quiver_core.js');
   return {
     applyDrop: (layout, drop) => corePackage.applyDrop(layout, drop, []),
-    deleteComponent: (layout, id): unknown => corePackage.deleteComponent(layout, id) as unknown,
+    deleteComponent: (layout, id): unknown => corePackage.deleteComponent(layout, id),
     resizeComponent: (layout, id, width, height): unknown =>
-      corePackage.resizeComponent(layout, id, width, height) as unknown,
+      corePackage.resizeComponent(layout, id, width, height),
     createHistory: (layout) => new corePackage.LayoutHistory(layout),
     dropPosition: (dragging, target) => corePackage.dropPosition(dragging, target),
     componentDepths: (layout) => corePackage.componentDepths(layout),
