@@ -324,18 +324,46 @@ fn resample_increasing_fixed(
 }
 
 /// The sum and count of the present values of each stretch `starts[bin]..starts[bin + 1]`.
+/// In Wasm the stretches are summed side by side ([`stretch_sums_side_by_side`]); natively one
+/// after another, which the compiler already schedules well (the side-by-side loop measured
+/// slower natively, `docs/performance.md` §2). Both give the same bits.
+fn stretch_sums(values: &[f64], starts: &[usize]) -> Vec<(f64, usize)> {
+    if cfg!(target_arch = "wasm32") {
+        stretch_sums_side_by_side(values, starts)
+    } else {
+        stretch_sums_one_after_another(values, starts)
+    }
+}
+
+fn add_present(sum: &mut f64, count: &mut usize, value: f64) {
+    let present = !value.is_nan();
+    *sum += if present { value } else { 0.0 };
+    *count += usize::from(present);
+}
+
+/// [`stretch_sums`], one stretch after another.
+fn stretch_sums_one_after_another(values: &[f64], starts: &[usize]) -> Vec<(f64, usize)> {
+    starts
+        .windows(2)
+        .map(|bounds| {
+            let (mut sum, mut count) = (0.0f64, 0usize);
+            for &value in &values[bounds[0]..bounds[1]] {
+                add_present(&mut sum, &mut count, value);
+            }
+            (sum, count)
+        })
+        .collect()
+}
+
+/// [`stretch_sums`], `LANES` stretches side by side.
 ///
 /// A missing value adds 0.0, which leaves a sum started at 0.0 as it was: the same sum, in the
 /// same order, as skipping it. Each stretch is summed in row order (the same bits as one
-/// stretch after another), but [`LANES`] stretches side by side: their sums do not wait on
+/// stretch after another), but `LANES` stretches side by side: their sums do not wait on
 /// each other, so the adds overlap instead of each waiting for the one before.
-fn stretch_sums(values: &[f64], starts: &[usize]) -> Vec<(f64, usize)> {
+fn stretch_sums_side_by_side(values: &[f64], starts: &[usize]) -> Vec<(f64, usize)> {
     const LANES: usize = 4;
-    fn add(sum: &mut f64, count: &mut usize, value: f64) {
-        let present = !value.is_nan();
-        *sum += if present { value } else { 0.0 };
-        *count += usize::from(present);
-    }
+    let add = add_present;
     let mut results: Vec<(f64, usize)> = Vec::with_capacity(starts.len().saturating_sub(1));
     for group in starts.windows(LANES + 1).step_by(LANES) {
         let stretches: [&[f64]; LANES] = std::array::from_fn(|lane| &values[group[lane]..group[lane + 1]]);
@@ -359,13 +387,7 @@ fn stretch_sums(values: &[f64], starts: &[usize]) -> Vec<(f64, usize)> {
         }
     }
     let done = results.len();
-    for bounds in starts[done..].windows(2) {
-        let (mut sum, mut count) = (0.0f64, 0usize);
-        for &value in &values[bounds[0]..bounds[1]] {
-            add(&mut sum, &mut count, value);
-        }
-        results.push((sum, count));
-    }
+    results.extend(stretch_sums_one_after_another(values, &starts[done..]));
     results
 }
 
@@ -702,10 +724,16 @@ mod tests {
                 (sum.to_bits(), count)
             })
             .collect();
-        let sums: Vec<(u64, usize)> = stretch_sums(&values, &starts)
-            .into_iter()
-            .map(|(sum, count)| (sum.to_bits(), count))
-            .collect();
-        assert_eq!(sums, expected);
+        for sums in [
+            stretch_sums_side_by_side(&values, &starts),
+            stretch_sums_one_after_another(&values, &starts),
+            stretch_sums(&values, &starts),
+        ] {
+            let sums: Vec<(u64, usize)> = sums
+                .into_iter()
+                .map(|(sum, count)| (sum.to_bits(), count))
+                .collect();
+            assert_eq!(sums, expected);
+        }
     }
 }
