@@ -89,7 +89,7 @@ let savedNames: string[];
 
 beforeEach(() => {
   savedNames = [];
-  myRoles = undefined;
+  myRoles = productRoles;
   exportMock.mockReset();
   queryMock.mockReset();
   chartDataMock.mockReset();
@@ -122,7 +122,14 @@ function menuItemTexts(): (string | null)[] {
   return screen.getAllByRole('menuitem').map((item) => item.textContent);
 }
 
-const csvRoles: UserRoles = { roles: { Gamma: [['can_read', 'Chart'], ['can_csv', 'Superset']] }, permissions: {} };
+/** Gamma's product permissions: explore and share charts (no CSV). */
+const productPairs: [string, string][] = [
+  ['can_read', 'Chart'],
+  ['can_explore', 'Superset'],
+  ['can_share_chart', 'Superset'],
+];
+const productRoles: UserRoles = { roles: { Gamma: productPairs }, permissions: {} };
+const csvRoles: UserRoles = { roles: { Gamma: [...productPairs, ['can_csv', 'Superset']] }, permissions: {} };
 
 /** A native filter on gender applied to the chart: its `extra_form_data`. */
 const genderFilter: ExtraFormData = { filters: [{ col: 'gender', op: 'IN', val: ['boy'] }] };
@@ -182,9 +189,16 @@ describe('dashboard chart menu: items', () => {
   });
 
   it('offers no file export without can_csv, only the image', () => {
-    myRoles = { roles: { Gamma: [['can_read', 'Chart']] }, permissions: {} };
+    myRoles = productRoles;
     renderChart();
     expect(menuItemTexts().slice(6)).toEqual(['Copy permalink to clipboard', 'Download as image']);
+  });
+
+  it("leaves out 'Explore chart' without can_explore and Share without can_share_chart, as Superset does", () => {
+    myRoles = { roles: { Public: [['can_read', 'Chart']] }, permissions: {} };
+    renderChart();
+    expect(menuItemTexts()).toEqual(['Force refresh', 'Enter fullscreen', 'View query', 'View as table', 'Drill to detail', 'Download as image']);
+    expect(screen.getByTestId(testIds.dashboard.chartMenu).textContent).not.toContain('Share');
   });
 
   it('offers the pivoted CSV for pivot tables', () => {
@@ -333,7 +347,7 @@ describe('dashboard chart menu: exports', () => {
   });
 
   it('leaves them out without can_csv', () => {
-    myRoles = { roles: { Gamma: [['can_read', 'Chart']] }, permissions: {} };
+    myRoles = productRoles;
     renderChart();
     expect(screen.queryByRole('menuitem', { name: 'Export to full .CSV' })).toBeNull();
     expect(screen.queryByRole('menuitem', { name: 'Export to full Excel' })).toBeNull();

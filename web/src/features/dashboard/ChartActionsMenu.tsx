@@ -18,7 +18,14 @@ import { ViewQueryModal } from '@/features/chart/ViewQueryModal';
 import { copyExplorePermalink } from '@/features/explore/copyExplorePermalink';
 import { chartEmailHref, openLink, shareByEmailLabel, shareFailedMessage } from '@/features/explore/share/shareChartByEmail';
 import { dashboardPageIdParam, storeDashboardExploreContext } from '@/features/explore/dashboardExploreContext';
-import { canExportCsv, chartExportExtension, chartExportKinds, chartExportLabels, type ChartExportKind } from '@/features/explore/download/chartExport';
+import {
+  canExportCsv,
+  chartExportExtension,
+  chartExportKinds,
+  chartExportLabels,
+  rolesGrant,
+  type ChartExportKind,
+} from '@/features/explore/download/chartExport';
 import { downloadAsImageLabel, excludedFromImage, useDownloadAsImage } from '@/features/explore/download/downloadAsImage';
 import { saveBlob } from '@/features/explore/download/saveBlob';
 import { testIds } from '@/testIds';
@@ -95,10 +102,10 @@ export interface ChartActionsMenuProps {
 /**
  * The "More Options" menu of a dashboard chart, in Superset's order: force refresh ('Data
  * refreshed'), enter or exit fullscreen, toggle chart description (when the chart has one),
- * explore chart (with the dashboard's filters and colours), cross-filtering scoping (editors,
+ * explore chart (with the dashboard's filters and colours; `can_explore` on `Superset`), cross-filtering scoping (editors,
  * with cross-filters on), set filter mapping (editors, with native filters),
- * View query (the SQL with the dashboard's filters), View as table, drill to detail, Share > copy
- * permalink and share by email (the dashboard's permalink with its filters and tabs, anchored at
+ * View query (the SQL with the dashboard's filters), View as table, drill to detail, Share (with
+ * `can_share_chart` on `Superset`) > copy permalink and share by email (the dashboard's permalink with its filters and tabs, anchored at
  * the chart), Download > for `can_csv` users the exports
  * of the viz type (.CSV, .JSON, Excel; pivoted CSV for pivot tables; full .CSV and full Excel for
  * table charts), then the image.
@@ -128,6 +135,9 @@ export function ChartActionsMenu({
   const roles = useMyRoles();
   const canCsv = canExportCsv(roles.data);
   const exportKinds = canCsv ? chartExportKinds(chart.form_data.viz_type, canCsv) : [];
+  // Superset's `supersetCanExplore` and `supersetCanShare` (spec 001 §6); false while the roles load.
+  const canExplore = rolesGrant(roles.data, 'can_explore', 'Superset');
+  const canShareChart = rolesGrant(roles.data, 'can_share_chart', 'Superset');
   const [isOpen, setIsOpen] = useState(false);
   // The SQL of the open "View query" dialog; null when closed.
   const [querySql, setQuerySql] = useState<string | null>(null);
@@ -224,14 +234,16 @@ export function ChartActionsMenu({
               {toggleDescriptionLabel}
             </DropdownMenuItem>
           )}
-          <DropdownMenuLink
-            data-testid={testIds.dashboard.chartMenuExploreChart}
-            href={exploreChartPath(chart, dashboardPageId)}
-            onClick={storeExploreContext}
-            onAuxClick={storeExploreContext}
-          >
-            {exploreChartLabel}
-          </DropdownMenuLink>
+          {canExplore && (
+            <DropdownMenuLink
+              data-testid={testIds.dashboard.chartMenuExploreChart}
+              href={exploreChartPath(chart, dashboardPageId)}
+              onClick={storeExploreContext}
+              onAuxClick={storeExploreContext}
+            >
+              {exploreChartLabel}
+            </DropdownMenuLink>
+          )}
           {onCrossFilterScoping !== null && (
             <DropdownMenuItem data-testid={testIds.dashboard.chartMenuCrossFilterScoping} onClick={() => choose(() => onCrossFilterScoping(chart.id))}>
               {crossFilteringScopingLabel}
@@ -251,14 +263,18 @@ export function ChartActionsMenu({
           <DropdownMenuItem data-testid={testIds.dashboard.chartMenuDrillToDetail} onClick={() => choose(onDrillToDetail)}>
             {drillToDetailLabel}
           </DropdownMenuItem>
-          <DropdownMenuGroup>Share</DropdownMenuGroup>
-          <DropdownMenuItem data-testid={testIds.dashboard.chartMenuCopyPermalink} onClick={() => choose(() => void copyPermalink())}>
-            {copyPermalinkLabel}
-          </DropdownMenuItem>
-          {onCreatePermalink !== null && (
-            <DropdownMenuItem data-testid={testIds.dashboard.chartMenuShareByEmail} onClick={() => choose(() => void shareByEmail())}>
-              {shareByEmailLabel}
-            </DropdownMenuItem>
+          {canShareChart && (
+            <>
+              <DropdownMenuGroup>Share</DropdownMenuGroup>
+              <DropdownMenuItem data-testid={testIds.dashboard.chartMenuCopyPermalink} onClick={() => choose(() => void copyPermalink())}>
+                {copyPermalinkLabel}
+              </DropdownMenuItem>
+              {onCreatePermalink !== null && (
+                <DropdownMenuItem data-testid={testIds.dashboard.chartMenuShareByEmail} onClick={() => choose(() => void shareByEmail())}>
+                  {shareByEmailLabel}
+                </DropdownMenuItem>
+              )}
+            </>
           )}
           <DropdownMenuGroup>Download</DropdownMenuGroup>
           {exportKinds.map((kind) => (

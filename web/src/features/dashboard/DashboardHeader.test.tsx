@@ -42,6 +42,7 @@ function renderHeader(canSave: boolean): void {
         idOrSlug="4"
         canEdit
         canSave={canSave}
+        canShare
         editor={null}
         onEdit={vi.fn()}
         onDiscard={vi.fn()}

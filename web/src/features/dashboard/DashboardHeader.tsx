@@ -31,6 +31,8 @@ export interface DashboardHeaderProps {
   canEdit: boolean;
   /** Save permission ("Save as"). */
   canSave: boolean;
+  /** Share permission (`can_share_dashboard`): the menu's Share > Copy permalink. */
+  canShare: boolean;
   /** Edit mode, when on. */
   editor: DashboardEditor | null;
   onEdit: () => void;
@@ -65,6 +67,7 @@ export function DashboardHeader({
   idOrSlug,
   canEdit,
   canSave,
+  canShare,
   editor,
   onEdit,
   onDiscard,
@@ -199,6 +202,7 @@ export function DashboardHeader({
         idOrSlug={idOrSlug}
         canEdit={canEdit}
         canSave={canSave}
+        canShare={canShare}
         canManageReports={canManageReports}
         isEditing={editor !== null}
         isRefreshing={isRefreshing}

@@ -24,6 +24,7 @@ function renderMenu(isEditing: boolean, overrides: Partial<DashboardHeaderMenuPr
     idOrSlug: '4',
     canEdit: true,
     canSave: true,
+    canShare: true,
     canManageReports: false,
     isEditing,
     draftCss: '',
@@ -57,6 +58,12 @@ describe('dashboard header menu: Download as Image', () => {
       'Copy permalink to clipboard',
     ]);
     expect(screen.getByTestId(testIds.dashboardMenu.menu).textContent).toContain('Save asDownloadDownload as ImageShare');
+  });
+
+  it('leaves out Share without can_share_dashboard', () => {
+    renderMenu(false, { canShare: false });
+    expect(screen.queryByText('Copy permalink to clipboard')).toBeNull();
+    expect(screen.getByTestId(testIds.dashboardMenu.menu).textContent).not.toContain('Share');
   });
 
   it('is offered in edit mode too', () => {

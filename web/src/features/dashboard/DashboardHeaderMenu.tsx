@@ -43,6 +43,8 @@ export interface DashboardHeaderMenuProps {
   canEdit: boolean;
   /** Save permission (can_write on Dashboard): "Save as". */
   canSave: boolean;
+  /** Share permission (`can_share_dashboard` on `Superset`): Share > Copy permalink. */
+  canShare: boolean;
   /** "Manage email reports": `can_write` on ReportSchedule. */
   canManageReports: boolean;
   isEditing: boolean;
@@ -66,10 +68,10 @@ type Dialog = 'properties' | 'css' | 'saveAs' | 'refreshInterval' | 'reports' | 
 /**
  * The header's "..." menu: Refresh dashboard, Set auto-refresh interval, Edit properties,
  * Edit CSS (edit mode, as Superset 6), Save as, Manage email reports, Download > Download as
- * Image, and Share > Copy permalink to clipboard (view mode).
+ * Image, and Share > Copy permalink to clipboard (view mode, with `can_share_dashboard`).
  */
 export function DashboardHeaderMenu(props: DashboardHeaderMenuProps): JSX.Element {
-  const { dashboard, canEdit, canSave, canManageReports, isEditing, isRefreshing = false, onRefresh, onCopyPermalink, onDownloadAsImage } = props;
+  const { dashboard, canEdit, canSave, canShare, canManageReports, isEditing, isRefreshing = false, onRefresh, onCopyPermalink, onDownloadAsImage } = props;
   const [isOpen, setIsOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -108,7 +110,7 @@ export function DashboardHeaderMenu(props: DashboardHeaderMenuProps): JSX.Elemen
           {!isEditing && canManageReports && item(manageEmailReportsLabel, () => setDialog('reports'), testIds.reports.manageItem)}
           <DropdownMenuGroup>Download</DropdownMenuGroup>
           {item(dashboardDownloadAsImageLabel, onDownloadAsImage, testIds.dashboardMenu.downloadImage)}
-          {!isEditing && (
+          {!isEditing && canShare && (
             <>
               <DropdownMenuGroup>Share</DropdownMenuGroup>
               {item('Copy permalink to clipboard', onCopyPermalink)}

@@ -24,7 +24,7 @@ import { readRefreshSettings, withRefreshFrequency } from './autoRefresh';
 import { appliedDashboardColors } from './dashboardColors';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardHeader } from './DashboardHeader';
-import { canEditDashboard, canSaveDashboard } from './dashboardPermissions';
+import { canEditDashboard, canSaveDashboard, canShareDashboard } from './dashboardPermissions';
 import {
   columnFiltersFromPreselectParam,
   dataMaskFromFilterState,
@@ -411,6 +411,7 @@ function DashboardView({ idOrSlug }: { idOrSlug: string }): JSX.Element {
           idOrSlug={idOrSlug}
           canEdit={canEdit}
           canSave={canSave}
+          canShare={canShareDashboard(roles.data)}
           editor={editor}
           onEdit={() => setEditFlag(true)}
           onDiscard={unsavedChangesGuard.requestDiscard}

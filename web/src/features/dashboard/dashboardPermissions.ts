@@ -17,6 +17,11 @@ export function canEditDashboard(roles: UserRoles | undefined, dashboard: Pick<D
   return (isAdmin(roles) || isOwner(dashboard, userId)) && rolesGrant(roles, 'can_write', 'Dashboard');
 }
 
+/** Share permission (spec 001 §6): `can_share_dashboard` on `Superset`, the header's Share menu. */
+export function canShareDashboard(roles: UserRoles | undefined): boolean {
+  return rolesGrant(roles, 'can_share_dashboard', 'Superset');
+}
+
 /**
  * Save permission (spec 001 §6, "Save as" in the header menu): `can_write` on Dashboard; with
  * role-based dashboard access also admin or owner.
