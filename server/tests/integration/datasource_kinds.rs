@@ -13,19 +13,9 @@ use common::{As, TestApp};
 use quiver_server::store::query::{NewQuery, QueryState};
 use serde_json::{json, Value};
 
-async fn examples_id(app: &TestApp) -> i64 {
-    app.state
-        .store
-        .database_by_name("examples")
-        .await
-        .unwrap()
-        .unwrap()
-        .id
-}
-
 /// A SQL Lab user (Gamma and sql_lab) with access to the examples database.
 async fn analyst(app: &TestApp, name: &str) -> As {
-    let database_id = examples_id(app).await;
+    let database_id = app.examples_id().await;
     app.state
         .store
         .grant_permission(
@@ -136,7 +126,7 @@ async fn an_unknown_datasource_type_is_a_400_in_the_error_shape() {
 async fn a_sql_lab_query_is_a_virtual_source_for_its_user_and_admins() {
     let app = TestApp::with_examples().await;
     let admin = app.admin().await;
-    let database_id = examples_id(&app).await;
+    let database_id = app.examples_id().await;
     let ada = analyst(&app, "ada").await;
     let run = app
         .post(
@@ -301,7 +291,7 @@ async fn save(app: &TestApp, who: &As, body: Value) -> i64 {
 async fn a_saved_query_is_a_virtual_source_on_its_database_and_schema() {
     let app = TestApp::with_examples().await;
     let admin = app.admin().await;
-    let database_id = examples_id(&app).await;
+    let database_id = app.examples_id().await;
     let ada = analyst(&app, "ada").await;
     let saved = save(
         &app,
@@ -411,7 +401,7 @@ async fn a_saved_query_is_a_virtual_source_on_its_database_and_schema() {
 #[tokio::test]
 async fn an_async_chart_query_on_a_saved_query_runs_as_a_job() {
     let app = TestApp::with_config(true, None, |settings| settings.global_async_queries = true).await;
-    let database_id = examples_id(&app).await;
+    let database_id = app.examples_id().await;
     let ada = analyst(&app, "ada").await;
     let saved = save(
         &app,

@@ -19,21 +19,11 @@ use tower::ServiceExt;
 pub(crate) const DML_MESSAGE: &str = "Only SELECT statements are allowed against this database.";
 const AGGREGATE: &str = "SELECT gender, SUM(num) AS total FROM birth_names GROUP BY gender ORDER BY gender";
 
-async fn examples_id(app: &TestApp) -> i64 {
-    app.state
-        .store
-        .database_by_name("examples")
-        .await
-        .unwrap()
-        .unwrap()
-        .id
-}
-
 /// A test app with the examples, its admin and the examples database's id: most tests start so.
 async fn examples_lab() -> (TestApp, As, i64) {
     let app = TestApp::with_examples().await;
     let admin = app.admin().await;
-    let database_id = examples_id(&app).await;
+    let database_id = app.examples_id().await;
     (app, admin, database_id)
 }
 
@@ -417,7 +407,7 @@ async fn errors_have_the_spec_shape_and_fail_the_query() {
 #[tokio::test]
 async fn sql_lab_needs_the_permission_and_access_to_the_database() {
     let app = TestApp::with_examples().await;
-    let database_id = examples_id(&app).await;
+    let database_id = app.examples_id().await;
     app.create_user("gamma", "gamma-password", &["Gamma"]).await;
     app.create_user("analyst", "analyst-password", &["sql_lab"]).await;
     let gamma = app.token("gamma", "gamma-password").await;
@@ -562,7 +552,7 @@ impl SlowEngines {
         .await;
         let my = register(app, &format!("{prefix} mariadb"), &mariadb.url, "mysql", false).await;
         SlowEngines {
-            examples: examples_id(app).await,
+            examples: app.examples_id().await,
             _home: home,
             postgres,
             mariadb,
@@ -1066,7 +1056,7 @@ async fn format_sql_pretty_prints() {
 }
 
 async fn execute_template(app: &TestApp, who: &As, path: &str, sql: &str, params: Value) -> common::Answer {
-    let database_id = examples_id(app).await;
+    let database_id = app.examples_id().await;
     app.post(
         path,
         json!({"database_id": database_id, "sql": sql, "queryLimit": 100, "runAsync": false,

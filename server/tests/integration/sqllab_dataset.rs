@@ -14,16 +14,6 @@ use serde_json::{json, Value};
 
 const DATASETS: &str = "/api/v1/dataset/";
 
-async fn examples_id(app: &TestApp) -> i64 {
-    app.state
-        .store
-        .database_by_name("examples")
-        .await
-        .unwrap()
-        .unwrap()
-        .id
-}
-
 fn column_names(dataset: &Value) -> Vec<String> {
     dataset["columns"]
         .as_array()
@@ -37,7 +27,7 @@ fn column_names(dataset: &Value) -> Vec<String> {
 async fn a_query_becomes_a_virtual_dataset_with_the_result_s_columns() {
     let app = TestApp::with_examples().await;
     let admin = app.admin().await;
-    let examples = examples_id(&app).await;
+    let examples = app.examples_id().await;
     let sql = "SELECT ds, gender, SUM(num) AS total FROM birth_names GROUP BY ds, gender";
     let created = app
         .post(
@@ -108,7 +98,7 @@ async fn a_query_becomes_a_virtual_dataset_with_the_result_s_columns() {
 async fn only_one_read_statement_becomes_a_dataset() {
     let app = TestApp::with_examples().await;
     let admin = app.admin().await;
-    let examples = examples_id(&app).await;
+    let examples = app.examples_id().await;
     let refused = [
         ("DELETE FROM birth_names", "Only `SELECT` statements are allowed"),
         (
@@ -211,7 +201,7 @@ async fn only_one_read_statement_becomes_a_dataset() {
 async fn get_or_create_answers_the_existing_dataset_or_a_new_one() {
     let app = TestApp::with_examples().await;
     let admin = app.admin().await;
-    let examples = examples_id(&app).await;
+    let examples = app.examples_id().await;
     let birth_names = app.dataset_id("birth_names").await;
     let path = "/api/v1/dataset/get_or_create/";
     let existing = app
@@ -306,7 +296,7 @@ async fn get_or_create_answers_the_existing_dataset_or_a_new_one() {
 async fn a_dataset_answers_only_the_columns_sql_lab_selects() {
     let app = TestApp::with_examples().await;
     let admin = app.admin().await;
-    let examples = examples_id(&app).await;
+    let examples = app.examples_id().await;
     let births = app.dataset_id("birth_names").await;
     let selected = app
         .get(
@@ -399,7 +389,7 @@ async fn sql_lab_count(app: &TestApp, who: &common::As, database_id: i64, sql: &
 async fn chart_data_renders_a_virtual_dataset_s_template_with_its_parameters_the_user_and_url_params() {
     let app = TestApp::with_examples().await;
     let admin = app.admin().await;
-    let examples = examples_id(&app).await;
+    let examples = app.examples_id().await;
     let created = app
         .post(
             DATASETS,
@@ -609,7 +599,7 @@ async fn check_templated_dataset(
 async fn a_templated_query_becomes_a_virtual_dataset_on_duckdb_and_postgresql() {
     let app = TestApp::with_examples().await;
     let admin = app.admin().await;
-    let examples = examples_id(&app).await;
+    let examples = app.examples_id().await;
     check_templated_dataset(&app, &admin, examples, "main", "templated births").await;
 
     let postgres = common::ThrowawayDatabase::create().await;

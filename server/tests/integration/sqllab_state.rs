@@ -11,16 +11,6 @@ use axum::http::{header, Method, Request, StatusCode};
 use common::{As, TestApp, ThrowawayDatabase};
 use serde_json::{json, Value};
 
-async fn examples_id(app: &TestApp) -> i64 {
-    app.state
-        .store
-        .database_by_name("examples")
-        .await
-        .unwrap()
-        .unwrap()
-        .id
-}
-
 fn urlencoding(text: &str) -> String {
     text.bytes()
         .map(|byte| match byte {
@@ -55,7 +45,7 @@ async fn save(app: &TestApp, who: &As, body: Value) -> i64 {
 
 /// A second user with SQL Lab rights: Gamma plus sql_lab, with access to the examples.
 async fn analyst(app: &TestApp, name: &str) -> As {
-    let database_id = examples_id(app).await;
+    let database_id = app.examples_id().await;
     app.state
         .store
         .grant_permission(
@@ -72,7 +62,7 @@ async fn analyst(app: &TestApp, name: &str) -> As {
 
 async fn check_saved_queries(app: &TestApp) {
     let admin = app.admin().await;
-    let database_id = examples_id(app).await;
+    let database_id = app.examples_id().await;
     let first = save(
         app,
         &admin,
@@ -321,7 +311,7 @@ async fn run(app: &TestApp, who: &As, database_id: i64, sql: &str, tab: &str) ->
 
 async fn check_query_history(app: &TestApp) {
     let admin = app.admin().await;
-    let database_id = examples_id(app).await;
+    let database_id = app.examples_id().await;
     let (status, _) = run(
         app,
         &admin,
@@ -439,7 +429,7 @@ async fn the_query_history_filters_and_shows_each_user_their_runs_on_postgres() 
 async fn a_sqllab_permalink_keeps_the_query_and_is_read_back() {
     let app = TestApp::with_examples().await;
     let admin = app.admin().await;
-    let database_id = examples_id(&app).await;
+    let database_id = app.examples_id().await;
     let state = json!({"name": "Births", "dbId": database_id, "schema": "main", "catalog": null,
                        "autorun": false, "sql": "SELECT 1", "templateParams": "{}"});
     let answer = app.post("/api/v1/sqllab/permalink", state.clone(), &admin).await;
@@ -514,7 +504,7 @@ async fn form(
 
 async fn check_tab_state(app: &TestApp) {
     let user = analyst(app, "tabs_user").await;
-    let database_id = examples_id(app).await;
+    let database_id = app.examples_id().await;
 
     // Create two tabs: one as JSON, one as a form field; the last created is active.
     let answer = app
@@ -858,7 +848,7 @@ async fn the_bootstrap_carries_the_configured_sqllab_defaults() {
 async fn runs_and_saved_queries_list_the_tables_their_sql_reads() {
     let app = TestApp::with_examples().await;
     let admin = app.admin().await;
-    let examples = examples_id(&app).await;
+    let examples = app.examples_id().await;
     let seeded = crate::sqllab::SeededEngines::create().await;
     let mariadb_name = seeded.mariadb.name.clone();
     let mariadb = crate::sqllab::register(&app, "tables mariadb", &seeded.mariadb.url, "mysql", false).await;

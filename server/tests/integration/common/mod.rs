@@ -281,6 +281,17 @@ impl TestApp {
             .unwrap();
     }
 
+    /// The id of the examples database.
+    pub async fn examples_id(&self) -> i64 {
+        self.state
+            .store
+            .database_by_name("examples")
+            .await
+            .unwrap()
+            .unwrap()
+            .id
+    }
+
     /// The id of an example dataset.
     pub async fn dataset_id(&self, table_name: &str) -> i64 {
         self.state.store.dataset_ids(Some(table_name)).await.unwrap()[0]
